@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{apps,machines,workers,edge,tests}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'tests/e2e/**'],
+    environment: 'node',
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
