@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOOPBOX_WEB_KEY: z.string().min(8).optional(),
+  LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
+  LOOPBOX_ADMIN_TOKEN: z.string().min(16).optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  webKey: string | undefined;
+  mobileKey: string | undefined;
+  adminToken: string | undefined;
+  seed: 'demo' | 'none';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
+    webKey: c.LOOPBOX_WEB_KEY,
+    mobileKey: c.LOOPBOX_MOBILE_KEY,
+    adminToken: c.LOOPBOX_ADMIN_TOKEN,
+    seed: c.SEED,
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrate } from './migrate.ts';
+
+export type StoreKind = 'pglite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  kind: StoreKind;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite store is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; absent means in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+// int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision.
+const INT8_OID = 20;
+
+/** Opens the store (PGlite or PostgreSQL, one Kysely dialect over both) and applies pending migrations. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
+  try {
+    await migrate(store.db);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+function openPostgres(connectionString: string, poolSize = 10): Store {
+  const pool = new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Store> {
+  const pglite = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
+  await pglite.waitReady;
+  const pool = new pg.Pool({ ...createPgConfig(pglite), types: { getTypeParser } } as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+function getTypeParser(oid: number, format?: string): (value: string) => unknown {
+  if (oid === INT8_OID) return (value: string) => value;
+  return pg.types.getTypeParser(oid, format as 'text');
+}

@@ -1,0 +1,31 @@
+import { sql, type Kysely } from 'kysely';
+import * as m001 from './migrations/001_init.ts';
+
+interface Migration {
+  version: number;
+  name: string;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'init', up: m001.up }];
+
+const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time
+
+/** Applies every migration not yet recorded, each in its own transaction. Returns the versions applied. */
+export async function migrate(db: Kysely<any>): Promise<number[]> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    const done = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      const row = await sql`SELECT 1 FROM schema_migrations WHERE version = ${migration.version}`.execute(trx);
+      if (row.rows.length > 0) return false;
+      await migration.up(trx);
+      await sql`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`.execute(trx);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,164 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Rendition metadata as stored: file names are relative to the GIF's media folder. */
+export interface StoredRendition {
+  width: number;
+  height: number;
+  gif?: { file: string; size: number };
+  webp?: { file: string; size: number };
+  mp4?: { file: string; size: number };
+  still?: { file: string; size: number };
+  frames?: number;
+  hash?: string;
+}
+export type StoredImages = Record<string, StoredRendition>;
+
+export interface StoredVideo {
+  duration: number;
+  assets: Record<string, { file: string; width: number; height: number; size: number }>;
+}
+
+export interface ExternalMedia {
+  provider_name: 'YouTube' | 'Vimeo';
+  asset_uid: string;
+  start: number;
+  url: string;
+}
+
+export interface Cta {
+  link: string;
+  text: string;
+}
+
+export type GifType = 'gif' | 'sticker' | 'video' | 'emoji';
+export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: ColumnType<string, string | undefined, string>;
+  attribution_display_name: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  avatar: string | null;
+  banner: string | null;
+  website_url: ColumnType<string, string | undefined, string>;
+  user_type: ColumnType<string, string | undefined, string>;
+  is_public: Flag;
+  suppress_chrome: Flag;
+  is_verified: Flag;
+  is_staff: Flag;
+  created_at: Timestamp;
+}
+
+export interface GifsTable {
+  id: string;
+  type: GifType;
+  slug: string;
+  title: string;
+  alt_text: ColumnType<string, string | undefined, string>;
+  rating: Rating;
+  rating_rank: ColumnType<number, never, never>;
+  user_id: number | null;
+  source: ColumnType<string, string | undefined, string>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  featured_tags: ColumnType<string[], string[] | undefined, string[]>;
+  is_hidden: Flag;
+  is_removed: Flag;
+  is_anonymous: Flag;
+  is_community: Flag;
+  is_featured: Flag;
+  is_realtime: Flag;
+  is_dynamic: Flag;
+  is_indexable: Flag;
+  is_preserve_size: Flag;
+  images: JSONColumnType<StoredImages>;
+  video: JSONColumnType<StoredVideo | null, string | null | undefined, string | null>;
+  external_media: JSONColumnType<ExternalMedia | null, string | null | undefined, string | null>;
+  cta: JSONColumnType<Cta | null, string | null | undefined, string | null>;
+  emoji_group_id: number | null;
+  variation: string | null;
+  variation_of: string | null;
+  category: string | null;
+  subcategory: string | null;
+  trending_datetime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  import_datetime: Timestamp;
+  create_datetime: Timestamp;
+  update_datetime: Timestamp;
+}
+
+export interface CategoriesTable {
+  slug: string;
+  name: string;
+  parent_slug: string | null;
+  position: number;
+  featured_gif_id: string | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  slug: string;
+  display_name: string;
+  short_display_name: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  type: ColumnType<string, string | undefined, string>;
+  content_type: ColumnType<string, string | undefined, string>;
+  parent_id: number | null;
+  user_id: number | null;
+  banner: string | null;
+  is_visible: Flag;
+  is_private: Flag;
+  featured_gif_id: string | null;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface ChannelGifsTable {
+  channel_id: number;
+  gif_id: string;
+  position: number;
+}
+
+export interface ApiKeysTable {
+  key: string;
+  kind: 'web' | 'mobile' | 'server';
+  label: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  user_id: number;
+  label: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface EventsTable {
+  seq: ColumnType<string, never, never>;
+  event_id: string;
+  type: string;
+  stream: string;
+  stream_id: string;
+  ts: Timestamp;
+  payload: JSONColumnType<Record<string, unknown>>;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  gifs: GifsTable;
+  categories: CategoriesTable;
+  channels: ChannelsTable;
+  channel_gifs: ChannelGifsTable;
+  api_keys: ApiKeysTable;
+  access_tokens: AccessTokensTable;
+  events: EventsTable;
+  meta: MetaTable;
+}
