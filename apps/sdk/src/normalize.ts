@@ -27,7 +27,7 @@ import type {
   WireVideo,
 } from './wire-types.ts';
 
-export function normalizeRendition(rendition: WireRendition): IRendition {
+function normalizeRendition(rendition: WireRendition): IRendition {
   return { ...rendition, width: toInt(rendition.width), height: toInt(rendition.height) };
 }
 
