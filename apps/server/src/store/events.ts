@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 export interface NewEvent {
@@ -20,7 +20,7 @@ const EVENT_LOG_LOCK_KEY = 7_311_002;
  * Appends events inside the caller's transaction, dropping any whose event id is already logged.
  * Returns how many were new.
  */
-export async function appendEvents(trx: Transaction<Database> | Kysely<Database>, events: readonly NewEvent[]): Promise<number> {
+export async function appendEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const now = new Date();
   await sql`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_KEY})`.execute(trx);

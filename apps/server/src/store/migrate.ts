@@ -4,7 +4,7 @@ import * as m001 from './migrations/001_init.ts';
 interface Migration {
   version: number;
   name: string;
-  up(db: Kysely<unknown>): Promise<void>;
+  up(db: Kysely<any>): Promise<void>;
 }
 
 export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'init', up: m001.up }];

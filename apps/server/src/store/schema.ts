@@ -30,7 +30,7 @@ export interface Cta {
   text: string;
 }
 
-export type GifType = 'gif' | 'sticker' | 'video' | 'emoji';
+export type GifType = 'gif' | 'sticker' | 'video' | 'emoji' | 'text';
 export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Postgres-15-compatible SQL only: PGlite (PostgreSQL 18) and production (15) must both run it.
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
 
   // Immutable so it can feed a generated column and an expression index.

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Kysely } from 'kysely';
+import { createTextStickers } from './media/text-stickers.ts';
+import { mediaRoutes } from './media/serve.ts';
+import { publicApi } from './public-api/index.ts';
+import { ApiError, errorBody, sendError } from './public-api/envelope.ts';
+import type { Database } from './store/schema.ts';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  mediaDir: string;
+  publicUrl?: string | undefined;
+  log?: (line: string) => void;
+}
+
+/** The whole server as one Hono app: health, media and the public API. */
+export function createApp(options: AppOptions) {
+  const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl };
+  const app = new Hono();
+  // A route that touches nothing: the baseline every benchmark compares against.
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.route('/', mediaRoutes(options.mediaDir));
+  app.route('/', publicApi(deps, createTextStickers(options.mediaDir)));
+
+  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message), err.status);
+    options.log?.(`error ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    return c.json(errorBody(500, 'Internal server error'), 500);
+  });
+  return app;
+}

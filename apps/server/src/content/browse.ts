@@ -1,0 +1,74 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Rating } from '../store/schema.ts';
+import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import type { Page } from './search.ts';
+
+export interface CategoryWithGif {
+  slug: string;
+  name: string;
+  parent_slug: string | null;
+  gif: GifRow | null;
+}
+
+/** Categories under a parent (null for the top level), each with its featured GIF. */
+export async function listCategories(db: Kysely<Database>, parent: string | null): Promise<CategoryWithGif[]> {
+  const categories = await db
+    .selectFrom('categories')
+    .selectAll()
+    .where((eb) => (parent === null ? eb('parent_slug', 'is', null) : eb('parent_slug', '=', parent)))
+    .orderBy('position')
+    .execute();
+  const featuredIds = categories.map((c) => c.featured_gif_id).filter((id): id is string => id !== null);
+  const gifs = featuredIds.length ? await selectGifs(db).where('g.id', 'in', featuredIds).execute() : [];
+  const byId = new Map(gifs.map((g) => [g.id, g]));
+  return categories.map((c) => ({ slug: c.slug, name: c.name, parent_slug: c.parent_slug, gif: c.featured_gif_id ? (byId.get(c.featured_gif_id) ?? null) : null }));
+}
+
+export async function categoryExists(db: Kysely<Database>, slug: string, parent: string | null): Promise<boolean> {
+  const row = await db
+    .selectFrom('categories')
+    .select('slug')
+    .where('slug', '=', slug)
+    .where((eb) => (parent === null ? eb('parent_slug', 'is', null) : eb('parent_slug', '=', parent)))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function categoryGifs(
+  db: Kysely<Database>,
+  input: { category: string; subcategory: string; rating: Rating; limit: number; offset: number },
+): Promise<Page<GifRow>> {
+  const rows = await selectGifs(db)
+    .select(sql<string>`count(*) OVER ()`.as('total_count'))
+    .where(visibleUpTo(input.rating))
+    .where('g.category', '=', input.category)
+    .where('g.subcategory', '=', input.subcategory)
+    .orderBy('g.import_datetime', 'desc')
+    .orderBy('g.id')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  return { rows: rows.map(({ total_count: _, ...r }) => r), total: rows[0] ? Number(rows[0].total_count) : 0 };
+}
+
+/** Default emoji (one per group) with how many variations each has. */
+export async function listEmoji(db: Kysely<Database>, input: { limit: number; offset: number }): Promise<Page<GifRow & { variation_count: number }>> {
+  const rows = await selectGifs(db)
+    .select(sql<string>`count(*) OVER ()`.as('total_count'))
+    .select(sql<number>`(SELECT count(*)::int FROM gifs v WHERE v.variation_of = g.id AND NOT v.is_removed)`.as('variation_count'))
+    .where('g.type', '=', 'emoji')
+    .where('g.is_removed', '=', false)
+    .orderBy('g.emoji_group_id')
+    .orderBy('g.id')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  return { rows: rows.map(({ total_count: _, ...r }) => r), total: rows[0] ? Number(rows[0].total_count) : 0 };
+}
+
+/** The variations of a default emoji, or null when the id is not a default emoji. */
+export async function emojiVariations(db: Kysely<Database>, id: string): Promise<GifRow[] | null> {
+  const base = await db.selectFrom('gifs').select('id').where('id', '=', id).where('type', '=', 'emoji').executeTakeFirst();
+  if (!base) return null;
+  return selectGifs(db).where('g.variation_of', '=', id).where('g.is_removed', '=', false).orderBy('g.variation').execute();
+}

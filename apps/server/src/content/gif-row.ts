@@ -1,0 +1,25 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
+
+/** A user as read through to_jsonb: timestamps arrive as ISO strings. */
+export type UserRow = Omit<Selectable<UsersTable>, 'created_at'> & { created_at: string | Date };
+export type GifRow = Selectable<GifsTable> & { user: UserRow | null };
+
+type GifsScope = Database & { g: GifsTable };
+
+/** Every GIF read joins its author the same way, as one JSON column. */
+export function selectGifs(db: Kysely<Database>) {
+  return db
+    .selectFrom('gifs as g')
+    .leftJoin('users', 'users.id', 'g.user_id')
+    .selectAll('g')
+    .select(sql<UserRow | null>`CASE WHEN users.id IS NULL THEN NULL ELSE to_jsonb(users.*) END`.as('user'));
+}
+
+export const RATING_RANK: Record<Rating, number> = { g: 0, pg: 1, 'pg-13': 2, r: 3 };
+
+/** What every public listing filters by: visible, and no more mature than the requested rating. */
+export function visibleUpTo(rating: Rating) {
+  return (eb: ExpressionBuilder<GifsScope, 'g'>) =>
+    eb.and([eb('g.is_hidden', '=', false), eb('g.is_removed', '=', false), eb('g.rating_rank', '<=', RATING_RANK[rating] as never)]);
+}

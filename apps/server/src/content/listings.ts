@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, GifType, Rating } from '../store/schema.ts';
+import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import { searchTerms, type Page } from './search.ts';
+
+interface ListInput {
+  types: readonly GifType[];
+  rating: Rating;
+  limit: number;
+  offset: number;
+}
+
+const EMPTY: Page<GifRow> = { rows: [], total: 0 };
+const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
+
+function toPage(rows: (GifRow & { total_count: string })[]): Page<GifRow> {
+  return { rows: rows.map(({ total_count: _, ...row }) => row), total: rows[0] ? Number(rows[0].total_count) : 0 };
+}
+
+/** Most recently trending first. */
+export async function trendingGifs(db: Kysely<Database>, input: ListInput): Promise<Page<GifRow>> {
+  if (input.types.length === 0) return EMPTY;
+  const rows = await selectGifs(db)
+    .select(withTotal)
+    .where(visibleUpTo(input.rating))
+    .where('g.type', 'in', [...input.types])
+    .where('g.trending_datetime', 'is not', null)
+    .orderBy('g.trending_datetime', 'desc')
+    .orderBy('g.id')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  return toPage(rows);
+}
+
+/** GIFs sharing the most tags with the given one. */
+export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<GifRow> | null> {
+  const source = await db.selectFrom('gifs').select('tags').where('id', '=', gifId).executeTakeFirst();
+  if (!source) return null;
+  if (input.types.length === 0) return EMPTY;
+  const rows = await selectGifs(db)
+    .select(withTotal)
+    .where(visibleUpTo(input.rating))
+    .where('g.type', 'in', [...input.types])
+    .where('g.id', '!=', gifId)
+    .where(sql<boolean>`g.tags && ${source.tags}::text[]`)
+    .orderBy(sql`cardinality(ARRAY(SELECT unnest(g.tags) INTERSECT SELECT unnest(${source.tags}::text[])))`, 'desc')
+    .orderBy('g.id')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  return toPage(rows);
+}
+
+/** One random visible GIF, optionally carrying a tag (matched like a search). */
+export async function randomGif(db: Kysely<Database>, input: { types: readonly GifType[]; rating: Rating; tag?: string | undefined }): Promise<GifRow | undefined> {
+  if (input.types.length === 0) return undefined;
+  let query = selectGifs(db).where(visibleUpTo(input.rating)).where('g.type', 'in', [...input.types]);
+  const words = input.tag ? searchTerms(input.tag) : [];
+  if (words.length > 0) query = query.where(sql<boolean>`g.search @@ to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`);
+  return query.orderBy(sql`random()`).limit(1).executeTakeFirst();
+}

@@ -1,0 +1,40 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+
+export interface TagCount {
+  name: string;
+  count: number;
+}
+
+/** Tags that appear together with `tag`, by how many visible GIFs share them. */
+export async function relatedTags(db: Kysely<Database>, tag: string, limit: number): Promise<{ tags: TagCount[]; base: number }> {
+  const rows = await sql<{ name: string; count: number }>`
+    SELECT t AS name, count(*)::int AS count
+    FROM gifs g, unnest(g.tags) AS t
+    WHERE g.tags @> ARRAY[${tag}]::text[] AND NOT g.is_hidden AND NOT g.is_removed AND t <> ${tag}
+    GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
+  const base = await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE tags @> ARRAY[${tag}]::text[] AND NOT is_hidden AND NOT is_removed`.execute(db);
+  return { tags: rows.rows, base: base.rows[0]?.n ?? 0 };
+}
+
+/** Tags starting with a prefix, most used first (autocomplete). */
+export async function tagsWithPrefix(db: Kysely<Database>, prefix: string, limit: number, offset: number): Promise<TagCount[]> {
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await sql<TagCount>`
+    SELECT t AS name, count(*)::int AS count
+    FROM gifs g, unnest(g.tags) AS t
+    WHERE lower(t) LIKE ${pattern} AND NOT g.is_hidden AND NOT g.is_removed
+    GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.rows;
+}
+
+/** The featured tags of recently trending GIFs, most frequent first: what people are looking for now. */
+export async function trendingSearchTerms(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await sql<{ term: string }>`
+    SELECT t AS term FROM (
+      SELECT featured_tags FROM gifs
+      WHERE trending_datetime IS NOT NULL AND NOT is_hidden AND NOT is_removed
+      ORDER BY trending_datetime DESC LIMIT 200) recent, unnest(recent.featured_tags) AS t
+    GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => r.term);
+}

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { categoryExists, categoryGifs, emojiVariations, listCategories, listEmoji, type CategoryWithGif } from '../content/browse.ts';
+import type { ApiDeps, ApiEnv } from './context.ts';
+import { ApiError, envelope } from './envelope.ts';
+import { gifId, limit, offset, parse, passthrough, rating } from './params.ts';
+import { presentGif, type PresentContext } from './present.ts';
+import { gifList, presenter } from './respond.ts';
+
+const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'category must be lower-case letters, digits and dashes');
+const PagedQuery = z.object({ limit, offset, rating, pingback_id: passthrough, random_id: passthrough });
+
+function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?: CategoryWithGif[]) {
+  return {
+    name: c.name,
+    name_encoded: c.slug,
+    ...(subcategories ? { subcategories: subcategories.map((s) => ({ name: s.name, name_encoded: s.slug })) } : {}),
+    ...(c.gif ? { gif: presentGif(c.gif, ctx) } : {}),
+  };
+}
+
+/** gifs/categories (with subcategories), categories/{category}, categories/{category}/{subcategory}. */
+export function categoryRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  app.get('/gifs/categories', async (c) => {
+    const p = parse(PagedQuery, c.req.query());
+    const ctx = presenter(c, deps, 'GIF_CATEGORY');
+    const top = await listCategories(deps.db, null);
+    const page = top.slice(p.offset, p.offset + p.limit);
+    const data = await Promise.all(page.map(async (cat) => presentCategory(cat, ctx, await listCategories(deps.db, cat.slug))));
+    return c.json(envelope(data, ctx.responseId, { total_count: top.length, count: data.length, offset: p.offset }));
+  });
+  app.get('/gifs/categories/:category', async (c) => {
+    const category = parse(slug, c.req.param('category'));
+    const p = parse(PagedQuery, c.req.query());
+    if (!(await categoryExists(deps.db, category, null))) throw new ApiError(404, `Category ${category} not found`);
+    const ctx = presenter(c, deps, 'GIF_CATEGORY');
+    const subs = await listCategories(deps.db, category);
+    const data = subs.slice(p.offset, p.offset + p.limit).map((s) => presentCategory(s, ctx));
+    return c.json(envelope(data, ctx.responseId, { total_count: subs.length, count: data.length, offset: p.offset }));
+  });
+  app.get('/gifs/categories/:category/:subcategory', async (c) => {
+    const category = parse(slug, c.req.param('category'));
+    const subcategory = parse(slug, c.req.param('subcategory'));
+    const p = parse(PagedQuery, c.req.query());
+    if (!(await categoryExists(deps.db, subcategory, category))) throw new ApiError(404, `Subcategory ${category}/${subcategory} not found`);
+    const page = await categoryGifs(deps.db, { category, subcategory, rating: p.rating, limit: p.limit, offset: p.offset });
+    return gifList(c, deps, 'GIF_CATEGORY', page.rows, { total: page.total, offset: p.offset });
+  });
+  return app;
+}
+
+/** v1 emoji (offset paging) and v2 emoji (cursor paging) plus v2 emoji/{id}/variations. */
+export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
+  const app = new Hono<ApiEnv>();
+  app.get('/emoji', async (c) => {
+    const p = parse(PagedQuery, c.req.query());
+    const page = await listEmoji(deps.db, { limit: p.limit, offset: p.offset });
+    const ctx = presenter(c, deps, 'EMOJI');
+    const data = page.rows.map((row) => ({ ...presentGif(row, ctx), variation_count: row.variation_count }));
+    const count = data.length;
+    // v2 pages by cursor (GIPHY sends no total_count there); the cursor is the next offset.
+    const pagination = version === 1 ? { total_count: page.total, count, offset: p.offset } : { count, offset: p.offset, next_cursor: p.offset + count };
+    return c.json(envelope(data, ctx.responseId, pagination));
+  });
+  if (version === 2) {
+    app.get('/emoji/:id/variations', async (c) => {
+      const id = parse(gifId, c.req.param('id'));
+      const rows = await emojiVariations(deps.db, id);
+      if (!rows) throw new ApiError(404, `Emoji ${id} not found`);
+      const ctx = presenter(c, deps, 'EMOJI');
+      return c.json(envelope(rows.map((r) => presentGif(r, ctx)), ctx.responseId));
+    });
+  }
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { Rating } from '../store/schema.ts';
+
+/** GIPHY's documented limits and defaults, kept here so the API and its tests agree on them. */
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 50;
+export const MAX_OFFSET = 4999;
+export const MAX_QUERY_LENGTH = 50;
+export const MAX_IDS = 100;
+export const DEFAULT_RATING: Rating = 'pg-13';
+/** Ordered from most to least family-friendly: a request for rating R returns everything up to R. */
+export const RATINGS: readonly Rating[] = ['g', 'pg', 'pg-13', 'r'];
+export const CONTENT_TYPES = ['gifs', 'stickers', 'text'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const DEFAULT_RELATED_TAGS_LIMIT = 25;
+export const EMOJI_DEFAULT_LIMIT = 25;
+export const CTA_TEXT_MAX = 40;
+export const GIF_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;

@@ -1,0 +1,20 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+
+export interface ApiDeps {
+  db: Kysely<Database>;
+  mediaDir: string;
+  /** Absolute origin for media and page links; when unset, the request's own origin. */
+  publicUrl?: string | undefined;
+}
+
+export type ApiEnv = { Variables: { responseId: string; apiKey: string } };
+
+export function originOf(c: Context, deps: ApiDeps): string {
+  if (deps.publicUrl) return deps.publicUrl;
+  const forwardedHost = c.req.header('x-forwarded-host');
+  const url = new URL(c.req.url);
+  if (forwardedHost) return `${c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')}://${forwardedHost}`;
+  return url.origin;
+}

@@ -1,0 +1,53 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { userForToken } from '../content/access-tokens.ts';
+import { appendEvents } from '../store/events.ts';
+import type { ApiDeps, ApiEnv } from './context.ts';
+import { CTA_TEXT_MAX } from './constants.ts';
+import { ApiError, envelope, newResponseId } from './envelope.ts';
+import { gifId, parse } from './params.ts';
+
+const CtaBody = z.object(
+  {
+    link: z.url({ protocol: /^https?$/, error: 'link must be an http(s) URL' }).max(2000, 'link must be at most 2000 characters'),
+    text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be empty').max(CTA_TEXT_MAX, `text must be at most ${CTA_TEXT_MAX} characters`),
+  },
+  { error: 'body must be a JSON object with link and text' },
+);
+
+/** The signed-in user allowed to edit this GIF's CTA: its owner or staff. */
+async function editor(c: Context<ApiEnv>, deps: ApiDeps, id: string) {
+  const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) throw new ApiError(401, 'Authorization: Bearer token required');
+  const user = await userForToken(deps.db, token);
+  if (!user) throw new ApiError(401, 'Invalid or expired token');
+  const gif = await deps.db.selectFrom('gifs').select(['id', 'user_id']).where('id', '=', id).where('is_removed', '=', false).executeTakeFirst();
+  if (!gif) throw new ApiError(404, `GIF ${id} not found`);
+  if (!user.is_staff && gif.user_id !== user.id) throw new ApiError(403, 'Only the GIF owner or staff may change its call to action');
+  return user;
+}
+
+/** PUT gifs/{id}/cta sets the call to action; DELETE removes it. Each change is logged in the same transaction. */
+export function ctaRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  app.put('/gifs/:id/cta', async (c) => {
+    const id = parse(gifId, c.req.param('id'));
+    const user = await editor(c, deps, id);
+    const cta = parse(CtaBody, await c.req.json().catch(() => undefined));
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('gifs').set({ cta: JSON.stringify(cta), update_datetime: new Date() }).where('id', '=', id).execute();
+      await appendEvents(trx, [{ type: 'gif.cta_set', stream: 'gif', streamId: id, payload: { ...cta, by: user.id } }]);
+    });
+    return c.json(envelope({ id, cta }, newResponseId()));
+  });
+  app.delete('/gifs/:id/cta', async (c) => {
+    const id = parse(gifId, c.req.param('id'));
+    const user = await editor(c, deps, id);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('gifs').set({ cta: null, update_datetime: new Date() }).where('id', '=', id).execute();
+      await appendEvents(trx, [{ type: 'gif.cta_removed', stream: 'gif', streamId: id, payload: { by: user.id } }]);
+    });
+    return c.json(envelope({ id, cta: null }, newResponseId()));
+  });
+  return app;
+}

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { channelsOfGif, searchChannels, type ChannelRow } from '../content/channels.ts';
+import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
+import type { ApiDeps, ApiEnv } from './context.ts';
+import { ApiError, envelope } from './envelope.ts';
+import { flag, gifId, intParam, limit, offset, parse, passthrough, query, rating } from './params.ts';
+import { analyticsPayload, presentGif, presentUser, type PresentContext } from './present.ts';
+import { presenter } from './respond.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
+
+const tagParam = z.string().transform((v) => v.trim().toLowerCase()).pipe(z.string().min(1, 'tag must not be empty').max(50, 'tag must be at most 50 characters'));
+const ChannelSearchQuery = z.object({ q: query, limit, offset, rating, pingback_id: passthrough });
+const RelatedTagsQuery = z.object({ score: flag('score'), limit: intParam('limit', 1, MAX_LIMIT, DEFAULT_RELATED_TAGS_LIMIT), pingback_id: passthrough });
+const TagSearchQuery = z.object({ q: query, limit, offset, pingback_id: passthrough });
+const TrendingSearchesQuery = z.object({ limit: intParam('limit', 1, MAX_LIMIT, 20), pingback_id: passthrough });
+
+const tagObject = (name: string, ctx: PresentContext) => ({
+  name,
+  name_encoded: encodeURIComponent(name),
+  analytics_response_payload: analyticsPayload(`tag:${name}`, ctx),
+});
+
+function presentChannel(ch: ChannelRow, ctx: PresentContext) {
+  return {
+    id: ch.id,
+    url: `${ctx.origin}/${ch.slug}`,
+    display_name: ch.display_name,
+    parent: ch.parent_id,
+    slug: ch.slug,
+    type: ch.type,
+    content_type: ch.content_type,
+    ...(ch.user ? { user: presentUser(ch.user, ctx.origin) } : {}),
+    banner_image: ch.banner ? `${ctx.origin}/media/${ch.banner}` : '',
+    short_display_name: ch.short_display_name,
+    description: ch.description,
+    metadata_description: ch.description,
+    has_children: ch.has_children,
+    is_visible: ch.is_visible,
+    is_private: ch.is_private,
+    is_live: false,
+    ...(ch.featured_gif ? { featured_gif: presentGif(ch.featured_gif, ctx) } : {}),
+    analytics_response_payload: analyticsPayload(`channel:${ch.id}`, ctx),
+  };
+}
+
+/** channels/search, trending/searches, tags/related/{tag}, gifs/search/tags and gifs/{id}/associations. */
+export function discoveryRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/channels/search', async (c) => {
+    const p = parse(ChannelSearchQuery, c.req.query());
+    const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
+    const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
+    return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }));
+  });
+
+  app.get('/trending/searches', async (c) => {
+    const p = parse(TrendingSearchesQuery, c.req.query());
+    const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
+    return c.json(envelope(await trendingSearchTerms(deps.db, p.limit), ctx.responseId));
+  });
+
+  app.get('/tags/related/:tag', async (c) => {
+    const tag = parse(tagParam, decodeURIComponent(c.req.param('tag')));
+    const p = parse(RelatedTagsQuery, c.req.query());
+    const { tags, base } = await relatedTags(deps.db, tag, p.limit);
+    const ctx = presenter(c, deps, 'TAG_RELATED');
+    const data = tags.map((t) => ({ ...tagObject(t.name, ctx), ...(p.score ? { score: base ? Math.round((t.count / base) * 1000) / 1000 : 0 } : {}) }));
+    return c.json(envelope(data, ctx.responseId, { total_count: data.length, count: data.length, offset: 0 }));
+  });
+
+  app.get('/gifs/search/tags', async (c) => {
+    const p = parse(TagSearchQuery, c.req.query());
+    const tags = await tagsWithPrefix(deps.db, p.q, p.limit, p.offset);
+    const ctx = presenter(c, deps, 'TAG_SEARCH');
+    return c.json(envelope(tags.map((t) => tagObject(t.name, ctx)), ctx.responseId, { count: tags.length, offset: p.offset }));
+  });
+
+  app.get('/gifs/:id/associations', async (c) => {
+    const id = parse(gifId, c.req.param('id'));
+    const gif = await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst();
+    if (!gif) throw new ApiError(404, `GIF ${id} not found`);
+    const ctx = presenter(c, deps, 'GIF_ASSOCIATIONS');
+    const channels = await channelsOfGif(deps.db, id);
+    return c.json(
+      envelope(
+        {
+          tags: gif.tags.map((t) => tagObject(t, ctx)),
+          featured_tags: gif.featured_tags,
+          channels: channels.map((ch) => ({ id: ch.id, slug: ch.slug, display_name: ch.display_name, url: `${ctx.origin}/${ch.slug}` })),
+          user: gif.user && gif.user.is_public ? presentUser(gif.user, ctx.origin) : null,
+        },
+        ctx.responseId,
+      ),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface Pagination {
+  total_count?: number;
+  count: number;
+  offset: number;
+  next_cursor?: number;
+}
+
+export interface Meta {
+  status: number;
+  msg: string;
+  response_id: string;
+}
+
+/** A fresh id per response, like GIPHY's: it ties analytics events back to the response that showed the GIF. */
+export function newResponseId(): string {
+  return randomBytes(20).toString('hex');
+}
+
+/** An error the public API answers with GIPHY's error body and the given status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function envelope<T>(data: T, responseId: string, pagination?: Pagination): { data: T; pagination?: Pagination; meta: Meta } {
+  return { data, ...(pagination ? { pagination } : {}), meta: { status: 200, msg: 'OK', response_id: responseId } };
+}
+
+export function errorBody(status: number, msg: string): { meta: Meta } {
+  return { meta: { status, msg, response_id: newResponseId() } };
+}
+
+export function sendError(c: Context, err: ApiError): Response {
+  return c.json(errorBody(err.status, err.message), err.status);
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ApiError } from './envelope.ts';
+import { CONTENT_TYPES, DEFAULT_LIMIT, DEFAULT_RATING, GIF_ID_PATTERN, MAX_IDS, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_LENGTH, RATINGS } from './constants.ts';
+
+/** An integer query parameter with a range; the message names the parameter and the range. */
+export function intParam(name: string, min: number, max: number, fallback: number) {
+  const message = `${name} must be an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message))
+    .optional()
+    .transform((v) => v ?? fallback);
+}
+
+export const limit = intParam('limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
+export const offset = intParam('offset', 0, MAX_OFFSET, 0);
+export const rating = z
+  .enum(RATINGS as [string, ...string[]], { error: `rating must be one of ${RATINGS.join(', ')}` })
+  .optional()
+  .transform((v) => (v ?? DEFAULT_RATING) as (typeof RATINGS)[number]);
+export const query = z
+  .string({ error: 'q is required' })
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, 'q must not be empty').max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`));
+export const lang = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'lang must be a 2-letter language code').optional();
+export const gifId = z.string().regex(GIF_ID_PATTERN, 'id must be 1 to 40 letters or digits');
+export const contentType = z.enum(CONTENT_TYPES, { error: `type must be one of ${CONTENT_TYPES.join(', ')}` });
+export const flag = (name: string) =>
+  z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }).optional().transform((v) => v === 'true' || v === '1');
+export const ids = z
+  .string({ error: 'ids is required' })
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(gifId)
+      .min(1, 'ids must list at least one id')
+      .max(MAX_IDS, `ids may list at most ${MAX_IDS} ids`),
+  );
+/** Accepted for GIPHY compatibility; carried through to analytics, never to queries. */
+export const passthrough = z.string().max(100, 'value is too long').optional();
+
+/** Parses query or path parameters against a schema, turning the first problem into a 400. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? String(issue.path[0]) : 'request';
+  const message = issue?.message ?? 'invalid request';
+  throw new ApiError(400, message.startsWith(where) ? message : `${where}: ${message}`);
+}

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { makeAvatar } from '../media/avatars.ts';
+import { stripFromSvg } from '../media/frame-strip.ts';
+import { makeRenditions } from '../media/renditions.ts';
+import { appendEvents } from '../store/events.ts';
+import type { Database, StoredImages } from '../store/schema.ts';
+import { artSvg } from './art.ts';
+import { CORPUS_VERSION, planCorpus, type CorpusPlan, type SeedItem } from './corpus.ts';
+
+export interface SeedOptions {
+  mediaDir: string;
+  /** Keep only part of the plan (tests use a small corpus); the default seeds all of it. */
+  filter?: (item: SeedItem) => boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+const META_KEY = 'seed:demo';
+const HOUR_MS = 3_600_000;
+
+/** Seeds the demo corpus: idempotent, resumable after a crash, and a no-op once complete. */
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<{ created: number; skipped: boolean }> {
+  const marker = await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirst();
+  const version = options.filter ? `${CORPUS_VERSION}:partial` : CORPUS_VERSION;
+  if (marker?.value === version || marker?.value === CORPUS_VERSION) return { created: 0, skipped: true };
+
+  const plan = planCorpus();
+  const items = options.filter ? plan.items.filter(options.filter) : plan.items;
+  const userIds = await seedUsers(db, plan, options.mediaDir);
+  const existing = new Set((await db.selectFrom('gifs').select('id').execute()).map((r) => r.id));
+  const todo = items.filter((item) => !existing.has(item.id));
+  // Default emoji go first so variations can reference them.
+  todo.sort((a, b) => Number(Boolean(a.emoji?.of)) - Number(Boolean(b.emoji?.of)));
+
+  let done = items.length - todo.length;
+  options.onProgress?.(done, items.length);
+  const concurrency = Math.max(1, Math.min(3, os.availableParallelism()));
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < todo.length) {
+      const item = todo[next++] as SeedItem;
+      const images = await renderItem(item, path.join(options.mediaDir, item.id));
+      await insertItem(db, item, images, userIds);
+      options.onProgress?.(++done, items.length);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+
+  await seedCategories(db, plan, items);
+  await seedChannels(db, plan, items, userIds);
+  await db
+    .insertInto('meta')
+    .values({ key: META_KEY, value: version })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
+    .execute();
+  return { created: todo.length, skipped: false };
+}
+
+async function renderItem(item: SeedItem, dir: string): Promise<StoredImages> {
+  const strip = await stripFromSvg(artSvg(item.art), item.art);
+  return makeRenditions(strip, dir);
+}
+
+async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, mediaDir: string): Promise<Map<string, number>> {
+  for (const [i, u] of plan.users.entries()) {
+    const avatarFile = path.join(mediaDir, 'avatars', u.username, 'avatar.jpg');
+    const avatar = u.has_avatar
+      ? fs.existsSync(avatarFile) ? `avatars/${u.username}/avatar.jpg` : await makeAvatar(mediaDir, u.username, u.display_name, (i * 47) % 360)
+      : null;
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: u.username,
+          display_name: u.display_name,
+          attribution_display_name: u.display_name,
+          description: u.description,
+          avatar,
+          user_type: u.user_type,
+          is_public: u.is_public,
+          suppress_chrome: u.suppress_chrome,
+          is_verified: u.is_verified,
+          is_staff: u.is_staff,
+        })
+        .onConflict((oc) => oc.column('username').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await appendEvents(trx, [{ type: 'user.created', stream: 'user', streamId: String(row.id), payload: { username: u.username } }]);
+    });
+  }
+  const rows = await db.selectFrom('users').select(['id', 'username']).execute();
+  return new Map(rows.map((r) => [r.username, r.id]));
+}
+
+async function insertItem(db: Kysely<Database>, item: SeedItem, images: StoredImages, userIds: Map<string, number>): Promise<void> {
+  const now = Date.now();
+  const video = item.type === 'video' && images.hd?.mp4
+    ? { duration: (item.art.frames * item.art.delayMs) / 1000, assets: { '360p': { file: images.hd.mp4.file, width: images.hd.width, height: images.hd.height, size: images.hd.mp4.size } } }
+    : null;
+  const slugWords = item.tags.slice(0, 2).join(' ').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('gifs')
+      .values({
+        id: item.id,
+        type: item.type,
+        slug: [item.username?.toLowerCase(), slugWords, item.id].filter(Boolean).join('-'),
+        title: item.title,
+        alt_text: item.alt_text,
+        rating: item.rating,
+        user_id: item.username ? (userIds.get(item.username) ?? null) : null,
+        tags: item.tags,
+        featured_tags: item.featured_tags,
+        is_anonymous: item.username === null,
+        is_indexable: true,
+        images: JSON.stringify(images),
+        video: video ? JSON.stringify(video) : null,
+        external_media: item.external_media ? JSON.stringify(item.external_media) : null,
+        emoji_group_id: item.emoji?.group ?? null,
+        variation: item.emoji?.variation ?? null,
+        variation_of: item.emoji?.of ?? null,
+        category: item.category,
+        subcategory: item.subcategory,
+        trending_datetime: item.trendingHoursAgo === null ? null : new Date(now - item.trendingHoursAgo * HOUR_MS),
+        import_datetime: new Date(now - item.importDaysAgo * 24 * HOUR_MS),
+        create_datetime: new Date(now - item.importDaysAgo * 24 * HOUR_MS),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      await appendEvents(trx, [{ type: 'gif.created', stream: 'gif', streamId: item.id, payload: { type: item.type, title: item.title, username: item.username, source: 'seed' } }]);
+    }
+  });
+}
+
+async function seedCategories(db: Kysely<Database>, plan: CorpusPlan, items: SeedItem[]): Promise<void> {
+  for (const c of plan.categories) {
+    const featured = items.find((i) => (c.parent ? i.subcategory === c.slug && i.category === c.parent : i.category === c.slug));
+    await db
+      .insertInto('categories')
+      .values({ slug: c.slug, name: c.name, parent_slug: c.parent, position: c.position, featured_gif_id: featured?.id ?? null })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
+  }
+}
+
+async function seedChannels(db: Kysely<Database>, plan: CorpusPlan, items: SeedItem[], userIds: Map<string, number>): Promise<void> {
+  for (const [position, ch] of plan.channels.entries()) {
+    const members = items.filter((i) =>
+      ch.select.stickers ? i.type === 'sticker' && !i.emoji
+        : ch.select.owner ? i.username === ch.select.owner
+        : ch.select.subcategory ? i.subcategory === ch.select.subcategory
+        : i.category === ch.select.category);
+    await db.transaction().execute(async (trx) => {
+      const parent = ch.parent ? await trx.selectFrom('channels').select('id').where('slug', '=', ch.parent).executeTakeFirst() : undefined;
+      const row = await trx
+        .insertInto('channels')
+        .values({
+          slug: ch.slug,
+          display_name: ch.display_name,
+          short_display_name: ch.display_name,
+          description: ch.description,
+          type: ch.type,
+          content_type: ch.content_type,
+          parent_id: parent?.id ?? null,
+          user_id: userIds.get(ch.owner) ?? null,
+          featured_gif_id: members[0]?.id ?? null,
+          position,
+        })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return;
+      if (members.length > 0) {
+        await trx.insertInto('channel_gifs').values(members.map((m, i) => ({ channel_id: row.id, gif_id: m.id, position: i }))).execute();
+      }
+      await appendEvents(trx, [{ type: 'channel.created', stream: 'channel', streamId: String(row.id), payload: { slug: ch.slug, gifs: members.length } }]);
+    });
+  }
+}
