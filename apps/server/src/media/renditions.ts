@@ -94,14 +94,15 @@ async function encodeAnimations(strip: FrameStrip, targets: Target[], outDir: st
       outputs.push({ label: `gif${i}`, file: `${t.stem}.gif`, codec: ['-c:v', 'gif', '-loop', '0'] });
     }
     graph.push(opaque(`[m${i}]`, t.width, t.height, `mp4${i}`));
-    outputs.push({ label: `w${i}`, file: `${t.stem}.webp`, codec: ['-c:v', 'libwebp_anim', '-quality', '75', '-compression_level', '1', '-loop', '0'] });
+    outputs.push({ label: `w${i}`, file: `${t.stem}.webp`, codec: ['-c:v', 'libwebp_anim', '-quality', '75', '-compression_level', '0', '-loop', '0'] });
     outputs.push({ label: `mp4${i}`, file: `${t.stem}.mp4`, codec: mp4Codec('26') });
   });
   const original = targets[0] as Target;
   graph.push(`[shd]scale=${original.width}:${original.height}[hds]`, opaque('[hds]', original.width, original.height, 'hd'));
   outputs.push({ label: 'hd', file: `${HD_STEM}.mp4`, codec: mp4Codec('18') });
 
-  const args = ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${strip.width}x${strip.height}`, '-r', fps, '-i', 'pipe:0', '-filter_complex', graph.join(';')];
+  // One thread per encoder and filter graph: the seeder already runs one ffmpeg per core.
+  const args = ['-filter_complex_threads', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${strip.width}x${strip.height}`, '-r', fps, '-i', 'pipe:0', '-filter_complex', graph.join(';')];
   for (const o of outputs) args.push('-map', `[${o.label}]`, ...o.codec, path.join(outDir, `.tmp-${o.file}`));
   await runFfmpeg(args, strip.rgba);
 
@@ -137,7 +138,7 @@ async function writeAtomically(outDir: string, file: string, data: Buffer): Prom
 }
 
 function mp4Codec(crf: string): string[] {
-  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', crf, '-movflags', '+faststart', '-an'];
+  return ['-c:v', 'libx264', '-preset', 'superfast', '-threads', '1', '-crf', crf, '-movflags', '+faststart', '-an'];
 }
 
 async function encodeStills(strip: FrameStrip, targets: Target[], outDir: string): Promise<Record<string, WrittenFile>> {

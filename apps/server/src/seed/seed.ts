@@ -36,7 +36,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
 
   let done = items.length - todo.length;
   options.onProgress?.(done, items.length);
-  const concurrency = Math.max(1, Math.min(3, os.availableParallelism()));
+  const concurrency = Math.max(1, Math.min(4, os.availableParallelism()));
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < todo.length) {
