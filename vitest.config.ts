@@ -8,6 +8,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
+    globalSetup: ['tests/support/global-setup.ts'],
   },
 });

@@ -19,6 +19,7 @@ export interface SeedOptions {
 
 const META_KEY = 'seed:demo';
 const HOUR_MS = 3_600_000;
+const RENDITION_LIST = 'images.json';
 
 /** Seeds the demo corpus: idempotent, resumable after a crash, and a no-op once complete. */
 export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<{ created: number; skipped: boolean }> {
@@ -31,22 +32,15 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
   const userIds = await seedUsers(db, plan, options.mediaDir);
   const existing = new Set((await db.selectFrom('gifs').select('id').execute()).map((r) => r.id));
   const todo = items.filter((item) => !existing.has(item.id));
-  // Default emoji go first so variations can reference them.
-  todo.sort((a, b) => Number(Boolean(a.emoji?.of)) - Number(Boolean(b.emoji?.of)));
 
   let done = items.length - todo.length;
-  options.onProgress?.(done, items.length);
-  const concurrency = Math.max(1, Math.min(4, os.availableParallelism()));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < todo.length) {
-      const item = todo[next++] as SeedItem;
-      const images = await renderItem(item, path.join(options.mediaDir, item.id));
-      await insertItem(db, item, images, userIds);
-      options.onProgress?.(++done, items.length);
-    }
+  const insert = async (item: SeedItem, images: StoredImages) => {
+    await insertItem(db, item, images, userIds);
+    options.onProgress?.(++done, items.length);
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  // Emoji variations reference their default emoji, so every other item is in before them.
+  await renderCorpusMedia(options.mediaDir, todo.filter((i) => !i.emoji?.of), insert);
+  await renderCorpusMedia(options.mediaDir, todo.filter((i) => i.emoji?.of), insert);
 
   await seedCategories(db, plan, items);
   await seedChannels(db, plan, items, userIds);
@@ -58,9 +52,33 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
   return { created: todo.length, skipped: false };
 }
 
+/**
+ * Renders items' media, one per core, calling `onItem` as each finishes. An item whose folder already
+ * holds its rendition list is not rendered again, so a reseed after losing the database is fast.
+ */
+export async function renderCorpusMedia(
+  mediaDir: string,
+  items: readonly SeedItem[],
+  onItem?: (item: SeedItem, images: StoredImages) => Promise<void>,
+): Promise<void> {
+  const concurrency = Math.max(1, Math.min(4, os.availableParallelism()));
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++] as SeedItem;
+      const images = await renderItem(item, path.join(mediaDir, item.id));
+      await onItem?.(item, images);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 async function renderItem(item: SeedItem, dir: string): Promise<StoredImages> {
-  const strip = await stripFromSvg(artSvg(item.art), item.art);
-  return makeRenditions(strip, dir);
+  const listFile = path.join(dir, RENDITION_LIST);
+  if (fs.existsSync(listFile)) return JSON.parse(fs.readFileSync(listFile, 'utf8')) as StoredImages;
+  const images = await makeRenditions(await stripFromSvg(artSvg(item.art), item.art), dir);
+  fs.writeFileSync(listFile, JSON.stringify(images));
+  return images;
 }
 
 async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, mediaDir: string): Promise<Map<string, number>> {

@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../../apps/server/src/app.ts';
+import { ensureCredentials, type Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import { seedDemo } from '../../apps/server/src/seed/seed.ts';
+import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
+import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
+import { openTestStore } from './stores.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface TestServer extends Credentials {
+  baseUrl: string;
+  store: Store;
+  mediaDir: string;
+  /** GET a path with the web API key added; returns status and parsed JSON. */
+  get(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on 127.0.0.1 over a fresh store seeded with the sample corpus. */
+export async function startTestServer(kind: StoreKind): Promise<TestServer> {
+  const store = await openTestStore(kind);
+  await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-test-'));
+  const credentials = await ensureCredentials(store.db, { dataDir });
+  const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...credentials,
+    baseUrl,
+    store,
+    mediaDir: TEST_MEDIA_DIR,
+    async get(pathAndQuery, init) {
+      const url = new URL(pathAndQuery, baseUrl);
+      if (!url.searchParams.has('api_key') && !url.searchParams.has('no_key')) url.searchParams.set('api_key', credentials.webKey);
+      url.searchParams.delete('no_key');
+      const res = await fetch(url, init);
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text so the assertion shows it */
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
