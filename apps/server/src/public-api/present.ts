@@ -18,7 +18,7 @@ const bit = (b: boolean): number => (b ? 1 : 0);
 /** Turns a stored GIF into GIPHY's wire object: numbers as strings, flags as 0/1, absolute media URLs. */
 export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unknown> {
   const media = (file: string) => `${ctx.origin}/media/${row.id}/${file}`;
-  const isSticker = row.type === 'sticker' || row.type === 'emoji';
+  const isSticker = row.type === 'sticker' || row.type === 'emoji' || row.type === 'text';
   const gif: Record<string, unknown> = {
     type: row.type,
     id: row.id,

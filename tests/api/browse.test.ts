@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { giphyFixture } from '../support/fixtures.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { storeKinds } from '../support/stores.ts';
+
+describe.each(storeKinds())('public GIF API: browsing, emoji, text, channels, tags and videos (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lists categories with their subcategories and a featured GIF', async () => {
+    const { status, body } = await server.get('/v1/gifs/categories');
+    expect(status).toBe(200);
+    expect(body.data.map((c: { name_encoded: string }) => c.name_encoded)).toEqual(['reactions', 'animals', 'emotions', 'food-drink', 'sports', 'holidays']);
+    const reactions = body.data[0];
+    expect(reactions.subcategories).toEqual([
+      { name: 'Happy', name_encoded: 'happy' },
+      { name: 'Sad', name_encoded: 'sad' },
+      { name: 'Surprised', name_encoded: 'surprised' },
+    ]);
+    expect(reactions.gif.images.fixed_width.url).toContain('/media/');
+    expect(body.pagination).toEqual({ total_count: 6, count: 6, offset: 0 });
+  });
+
+  it('lists a category’s subcategories and a subcategory’s GIFs', async () => {
+    const subs = await server.get('/v1/gifs/categories/animals');
+    expect(subs.body.data.map((s: { name_encoded: string }) => s.name_encoded)).toEqual(['cats', 'dogs', 'birds']);
+    const cats = await server.get('/v1/gifs/categories/animals/cats?rating=r');
+    expect(cats.body.data.length).toBeGreaterThan(0);
+    expect(cats.body.data.every((g: { tags: string[] }) => g.tags.includes('cats'))).toBe(true);
+    expect((await server.get('/v1/gifs/categories/nope')).status).toBe(404);
+    expect((await server.get('/v1/gifs/categories/animals/pizza')).status).toBe(404);
+    expect((await server.get('/v1/gifs/categories/Bad_Slug!')).status).toBe(400);
+  });
+
+  it('pages emoji by offset in v1 and by cursor in v2, like GIPHY', async () => {
+    const v1 = await server.get('/v1/emoji?limit=2');
+    expect(v1.body.pagination).toEqual({ total_count: 5, count: 2, offset: 0 });
+    expect(v1.body.data.every((e: { type: string; variation_count: number }) => e.type === 'emoji' && e.variation_count === 3)).toBe(true);
+    const reference = giphyFixture('default-emoji-variations.json');
+    const v2 = await server.get('/v2/emoji?limit=2&offset=2');
+    expect(Object.keys(v2.body.pagination).sort()).toEqual(Object.keys(reference.pagination).sort());
+    expect(v2.body.pagination).toEqual({ count: 2, offset: 2, next_cursor: 4 });
+    expect(v2.body.data[0].id).not.toBe(v1.body.data[0].id);
+  });
+
+  it('lists an emoji’s variations (v2) without pagination', async () => {
+    const { body: emoji } = await server.get('/v2/emoji?limit=1');
+    const id = emoji.data[0].id;
+    const { status, body } = await server.get(`/v2/emoji/${id}/variations`);
+    expect(status).toBe(200);
+    expect(body.pagination).toBeUndefined();
+    expect(body.data.map((v: { variation: string }) => v.variation)).toEqual(['variation_01', 'variation_02', 'variation_03']);
+    expect(body.data.every((v: { is_sticker: number }) => v.is_sticker === 1)).toBe(true);
+    const gifId = (await server.get('/v1/gifs/trending?limit=1')).body.data[0].id;
+    expect((await server.get(`/v2/emoji/${gifId}/variations`)).status).toBe(404);
+    expect((await server.get(`/v1/emoji/${id}/variations`)).status).toBe(404);
+  });
+
+  it('animates text as transparent stickers in several styles', async () => {
+    const { status, body } = await server.get('/v1/text/animate?m=Hello%20there');
+    expect(status).toBe(200);
+    expect(body.data.length).toBe(4);
+    expect(new Set(body.data.map((g: { id: string }) => g.id)).size).toBe(4);
+    for (const sticker of body.data) {
+      expect(sticker.is_sticker).toBe(1);
+      expect(sticker.is_dynamic).toBe(1);
+      expect(sticker.title).toBe('Hello there');
+    }
+    const file = Buffer.from(await (await fetch(body.data[1].images.original.url)).arrayBuffer());
+    const meta = await sharp(file, { animated: true }).metadata();
+    expect(meta.pages).toBeGreaterThan(1);
+    expect(meta.hasAlpha).toBe(true);
+    const frames = await Promise.all([0, 3].map((page) => sharp(file, { page }).raw().toBuffer()));
+    expect(frames[0]!.equals(frames[1]!)).toBe(false);
+    const again = await server.get('/v1/text/animate?m=Hello%20there');
+    expect(again.body.data.map((g: { id: string }) => g.id)).toEqual(body.data.map((g: { id: string }) => g.id));
+  });
+
+  it('searches text as dynamic results, excluded on request', async () => {
+    const text = await server.get('/v1/text/search?q=wow');
+    expect(text.body.data.length).toBeGreaterThan(0);
+    expect(text.body.data.every((g: { type: string; is_dynamic: number }) => g.type === 'text' && g.is_dynamic === 1)).toBe(true);
+    const excluded = await server.get('/v1/text/search?q=wow&excludeDynamicResults=true');
+    expect(excluded.body.data).toEqual([]);
+  });
+
+  it('searches channels in GIPHY’s channel shape', async () => {
+    const reference = giphyFixture('channels-search.json').data[0];
+    const { body } = await server.get('/v1/channels/search?q=react');
+    expect(body.data[0].slug).toBe('reactions');
+    for (const key of ['id', 'url', 'display_name', 'slug', 'type', 'content_type', 'user', 'short_display_name', 'description', 'has_children', 'is_visible', 'is_private', 'featured_gif']) {
+      expect(body.data[0], key).toHaveProperty(key);
+      expect(typeof body.data[0][key], key).toBe(typeof reference[key]);
+    }
+    expect(body.data[0].has_children).toBe(true);
+    const fuzzy = await server.get('/v1/channels/search?q=animls');
+    expect(fuzzy.body.data.map((c: { slug: string }) => c.slug)).toContain('animals');
+  });
+
+  it('lists trending searches as strings', async () => {
+    const reference = giphyFixture('trending-searches.json');
+    const { body } = await server.get('/v1/trending/searches');
+    expect(body.data.length).toBeGreaterThan(3);
+    expect(body.data.every((t: unknown) => typeof t === 'string')).toBe(true);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(reference).sort());
+  });
+
+  it('finds related tags, with scores on request', async () => {
+    const { body } = await server.get('/v1/tags/related/happy');
+    const names = body.data.map((t: { name: string }) => t.name);
+    expect(names).toContain('reactions');
+    expect(names).not.toContain('happy');
+    expect(body.data[0].score).toBeUndefined();
+    const scored = await server.get('/v1/tags/related/happy?score=true');
+    expect(scored.body.data[0].score).toBe(1);
+    expect(scored.body.data.every((t: { score: number }) => t.score > 0 && t.score <= 1)).toBe(true);
+  });
+
+  it('completes tags by prefix, most used first', async () => {
+    const { body } = await server.get('/v1/gifs/search/tags?q=piz');
+    expect(body.data[0].name).toBe('pizza');
+    expect(body.data.every((t: { name: string }) => t.name.startsWith('piz'))).toBe(true);
+    const literal = await server.get('/v1/gifs/search/tags?q=%25');
+    expect(literal.body.data).toEqual([]);
+  });
+
+  it('lists a GIF’s associations: tags, channels and author', async () => {
+    const { body: found } = await server.get('/v1/gifs/search?q=@studio-sunny&rating=r&limit=1');
+    const gif = found.data[0];
+    const { status, body } = await server.get(`/v1/gifs/${gif.id}/associations`);
+    expect(status).toBe(200);
+    expect(body.data.tags.map((t: { name: string }) => t.name)).toEqual(gif.tags);
+    expect(body.data.channels.map((c: { slug: string }) => c.slug)).toContain('studio-sunny');
+    expect(body.data.user.username).toBe('studio_sunny');
+  });
+
+  it('searches videos and finds related ones, with playable mp4 assets', async () => {
+    const { body } = await server.get('/v1/videos/search?q=news');
+    expect(body.data.length).toBeGreaterThan(0);
+    const video = body.data[0];
+    expect(video.type).toBe('video');
+    const asset = video.video.assets['360p'];
+    const res = await fetch(asset.url, { headers: { Range: 'bytes=0-99' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    const related = await server.get(`/v1/videos/related?gif_id=${video.id}`);
+    expect(related.status).toBe(200);
+    expect(related.body.data.every((v: { type: string; id: string }) => v.type === 'video' && v.id !== video.id)).toBe(true);
+  });
+
+  it('carries external media for the two supported video hosts', async () => {
+    const { body } = await server.get('/v1/gifs/search?q=gif&limit=50&rating=r');
+    const hosts = new Set<string>();
+    for (let offset = 0; offset < body.pagination.total_count; offset += 50) {
+      const page = await server.get(`/v1/gifs/search?q=gif&limit=50&rating=r&offset=${offset}`);
+      for (const g of page.body.data) if (g.external_media) hosts.add(g.external_media.provider_name);
+    }
+    expect([...hosts].sort()).toEqual(['Vimeo', 'YouTube']);
+  });
+});
