@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { hashToken, newToken } from '../../apps/server/src/content/access-tokens.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { storeKinds } from '../support/stores.ts';
+
+describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a missing key with 401 and an unknown key with 403, in GIPHY’s error body', async () => {
+    const missing = await server.get('/v1/gifs/trending?no_key=1');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ meta: { status: 401, msg: 'No API key found in request', response_id: expect.stringMatching(/^[0-9a-f]{40}$/) } });
+    const unknown = await server.get('/v1/gifs/trending?api_key=not-a-real-key');
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.meta.msg).toBe('Invalid authentication credentials');
+    const mobile = await server.get(`/v1/gifs/trending?api_key=${server.mobileKey}`);
+    expect(mobile.status).toBe(200);
+  });
+
+  it('refuses a revoked key', async () => {
+    await server.store.db.insertInto('api_keys').values({ key: 'revoked-key-123', kind: 'web', revoked_at: new Date() }).execute();
+    expect((await server.get('/v1/gifs/trending?api_key=revoked-key-123')).status).toBe(403);
+  });
+
+  const badInputs: [string, string][] = [
+    ['/v1/gifs/search?q=cat&limit=0', 'limit must be an integer from 1 to 50'],
+    ['/v1/gifs/search?q=cat&limit=51', 'limit must be an integer from 1 to 50'],
+    ['/v1/gifs/search?q=cat&limit=ten', 'limit must be an integer from 1 to 50'],
+    ['/v1/gifs/search?q=cat&offset=-1', 'offset must be an integer from 0 to 4999'],
+    ['/v1/gifs/search?q=cat&rating=nc-17', 'rating must be one of g, pg, pg-13, r'],
+    ['/v1/gifs/search', 'q is required'],
+    ['/v1/gifs/search?q=%20%20', 'q must not be empty'],
+    [`/v1/gifs/search?q=${'x'.repeat(51)}`, 'q must be at most 50 characters'],
+    ['/v1/videos/search?q=cat&excludeDynamicResults=maybe', ''],
+    ['/v1/movies/search?q=cat', 'type must be one of gifs, stickers, text'],
+    ['/v1/gifs?ids=abc,d%27;drop', 'id must be 1 to 40 letters or digits'],
+    ['/v1/gifs?ids=', 'ids must list at least one id'],
+    [`/v1/gifs?ids=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(',')}`, 'ids may list at most 100 ids'],
+    ['/v1/gifs/related', 'gif_id'],
+    ['/v1/text/animate', 'm is required'],
+    ['/v1/tags/related/%20', 'tag must not be empty'],
+  ];
+  it.each(badInputs)('answers 400 with a clear message for %s', async (path, message) => {
+    const { status, body } = await server.get(path);
+    if (message === '') {
+      expect(status).toBe(200); // an unknown parameter is ignored, as GIPHY does
+      return;
+    }
+    expect(status).toBe(400);
+    expect(body.meta.status).toBe(400);
+    expect(body.meta.msg).toContain(message);
+  });
+
+  it('answers CORS preflights for JSON POSTs carrying SDK headers, from any origin', async () => {
+    const res = await fetch(`${server.baseUrl}/v1/gifs/search?q=cat`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://example.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-giphy-sdk-name,x-giphy-sdk-version,x-giphy-sdk-platform',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const h of ['content-type', 'x-giphy-sdk-name', 'x-giphy-sdk-version', 'x-giphy-sdk-platform']) expect(allowed).toContain(h);
+    const get = await fetch(`${server.baseUrl}/v1/gifs/trending?api_key=${server.webKey}`, { headers: { Origin: 'https://example.test' } });
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  describe('call to action', () => {
+    const ctaEvents = async (id: string) =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events WHERE stream = 'gif' AND stream_id = ${id} AND type LIKE 'gif.cta%'`.execute(server.store.db)).rows[0]?.n);
+    const put = (id: string, body: unknown, token?: string) =>
+      fetch(`${server.baseUrl}/v1/gifs/${id}/cta?api_key=${server.webKey}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const owned = async (username: string) => {
+      const { body } = await server.get(`/v1/gifs/search?q=@${username}&rating=r&limit=1`);
+      return body.data[0].id as string;
+    };
+
+    it('sets and removes a CTA with staff credentials, logging each change', async () => {
+      const id = await owned('studio_sunny');
+      const set = await put(id, { link: 'https://example.test/shop', text: 'Shop now' }, server.adminToken);
+      expect(set.status).toBe(200);
+      expect((await server.get(`/v1/gifs/${id}`)).body.data.cta).toEqual({ link: 'https://example.test/shop', text: 'Shop now' });
+      const removed = await fetch(`${server.baseUrl}/v1/gifs/${id}/cta?api_key=${server.webKey}`, { method: 'DELETE', headers: { Authorization: `Bearer ${server.adminToken}` } });
+      expect(removed.status).toBe(200);
+      expect((await server.get(`/v1/gifs/${id}`)).body.data.cta).toBeUndefined();
+      expect(await ctaEvents(id)).toBe(2);
+    });
+
+    it('lets an owner edit their own GIF but not someone else’s', async () => {
+      const user = await server.store.db.selectFrom('users').select('id').where('username', '=', 'pixelpal').executeTakeFirstOrThrow();
+      const token = newToken();
+      await server.store.db.insertInto('access_tokens').values({ token_hash: hashToken(token), user_id: user.id }).execute();
+      expect((await put(await owned('pixelpal'), { link: 'https://example.test', text: 'Mine' }, token)).status).toBe(200);
+      const other = await owned('retro_rita');
+      const refused = await put(other, { link: 'https://example.test', text: 'Not mine' }, token);
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).meta.msg).toContain('owner or staff');
+      expect(await ctaEvents(other)).toBe(0);
+    });
+
+    it('refuses bad credentials and bad bodies, changing nothing', async () => {
+      const id = await owned('retro_rita');
+      expect((await put(id, { link: 'https://example.test', text: 'x' })).status).toBe(401);
+      expect((await put(id, { link: 'https://example.test', text: 'x' }, 'wrong-token')).status).toBe(401);
+      const badLink = await put(id, { link: 'javascript:alert(1)', text: 'x' }, server.adminToken);
+      expect(badLink.status).toBe(400);
+      expect((await badLink.json()).meta.msg).toContain('link must be an http(s) URL');
+      expect((await put(id, { link: 'https://example.test', text: '' }, server.adminToken)).status).toBe(400);
+      expect((await put(id, { link: 'https://example.test', text: 'y'.repeat(41) }, server.adminToken)).status).toBe(400);
+      expect((await put(id, 'not json at all', server.adminToken)).status).toBe(400);
+      expect((await put('NoSuchGif123', { link: 'https://example.test', text: 'x' }, server.adminToken)).status).toBe(404);
+      expect((await server.get(`/v1/gifs/${id}`)).body.data.cta).toBeUndefined();
+      expect(await ctaEvents(id)).toBe(0);
+    });
+  });
+});
