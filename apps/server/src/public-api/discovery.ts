@@ -63,7 +63,7 @@ export function discoveryRoutes(deps: ApiDeps) {
   });
 
   app.get('/tags/related/:tag', async (c) => {
-    const tag = parse(tagParam, decodeURIComponent(c.req.param('tag')));
+    const tag = parse(tagParam, c.req.param('tag'));
     const p = parse(RelatedTagsQuery, c.req.query());
     const { tags, base } = await relatedTags(deps.db, tag, p.limit);
     const ctx = presenter(c, deps, 'TAG_RELATED');
