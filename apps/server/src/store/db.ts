@@ -26,6 +26,19 @@ export interface StoreOptions {
 // int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision.
 const INT8_OID = 20;
 
+/**
+ * Applied to every connection. Fuzzy search (`%>`) matches a word at 0.5 trigram word similarity
+ * rather than pg_trgm's 0.6, which misses one-letter typos and transpositions ("pengiun").
+ */
+const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.5';
+
+function withSessionSettings(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
+  return pool;
+}
+
 /** Opens the store (PGlite or PostgreSQL, one Kysely dialect over both) and applies pending migrations. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
@@ -39,7 +52,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 }
 
 function openPostgres(connectionString: string, poolSize = 10): Store {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } });
+  const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } }));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
@@ -47,7 +60,7 @@ function openPostgres(connectionString: string, poolSize = 10): Store {
 async function openPglite(dataDir: string | undefined): Promise<Store> {
   const pglite = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
   await pglite.waitReady;
-  const pool = new pg.Pool({ ...createPgConfig(pglite), types: { getTypeParser } } as pg.PoolConfig);
+  const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite), types: { getTypeParser } } as pg.PoolConfig));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
