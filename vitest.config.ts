@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{apps,machines,workers,edge,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', 'tests/e2e/**'],
+    exclude: ['**/node_modules/**'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
