@@ -6,15 +6,18 @@ import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
 import { ApiError, errorBody, sendError } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
+import { webRoutes, type PageConfig } from './web/assets.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
   mediaDir: string;
   publicUrl?: string | undefined;
+  /** The built web app and the config its pages get; without them only the APIs and media are served. */
+  web?: { distDir: string; config: () => PageConfig };
   log?: (line: string) => void;
 }
 
-/** The whole server as one Hono app: health, media and the public API. */
+/** The whole server as one Hono app: health, media, the public API and the web app's pages. */
 export function createApp(options: AppOptions) {
   const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl };
   const app = new Hono();
@@ -22,6 +25,7 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
   app.route('/', publicApi(deps, createTextStickers(options.mediaDir)));
+  if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => {

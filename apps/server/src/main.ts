@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -5,6 +6,8 @@ import { ensureCredentials } from './content/bootstrap.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const config = loadConfig();
 const unlock = lockDataDir(config.dataDir);
@@ -24,7 +27,13 @@ const credentials = await ensureCredentials(store.db, {
   adminToken: config.adminToken,
 });
 
-const app = createApp({ db: store.db, mediaDir: config.mediaDir, publicUrl: config.publicUrl, log });
+const app = createApp({
+  db: store.db,
+  mediaDir: config.mediaDir,
+  publicUrl: config.publicUrl,
+  web: { distDir: WEB_DIST, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback' }) },
+  log,
+});
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
   log(`Loopbox: listening on ${origin}`);
