@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { Kysely } from 'kysely';
 import { createTextStickers } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
-import { ApiError, errorBody, sendError } from './public-api/envelope.ts';
+import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 
@@ -28,11 +27,6 @@ export function createApp(options: AppOptions) {
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err);
-    if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message), err.status);
-    options.log?.(`error ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
-    return c.json(errorBody(500, 'Internal server error'), 500);
-  });
+  app.onError(handleErrors(options.log));
   return app;
 }

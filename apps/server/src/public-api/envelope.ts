@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export interface Pagination {
@@ -40,4 +41,14 @@ export function errorBody(status: number, msg: string): { meta: Meta } {
 
 export function sendError(c: Context, err: ApiError): Response {
   return c.json(errorBody(err.status, err.message), err.status);
+}
+
+/** The app-wide error handler: API errors keep their status and message; anything else is a logged 500. */
+export function handleErrors(log?: (line: string) => void): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message), err.status);
+    log?.(`error ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    return c.json(errorBody(500, 'Internal server error'), 500);
+  };
 }

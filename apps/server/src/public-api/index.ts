@@ -10,6 +10,7 @@ import { feedRoutes } from './feeds.ts';
 import { gifsByIdRoutes } from './gifs.ts';
 import { textRoutes } from './text.ts';
 import { videoRoutes } from './videos.ts';
+import { pingbackRoutes } from '../collector/pingback.ts';
 
 export const CORS_OPTIONS = {
   origin: '*',
@@ -19,7 +20,7 @@ export const CORS_OPTIONS = {
 };
 
 /**
- * The GIPHY-compatible public API: /v1 for everything and /v2 for the emoji calls.
+ * The GIPHY-compatible public API: /v1 for everything, /v2 for the emoji calls and the pingback collector.
  * Specific routes are mounted before the `{type}/…` and `gifs/{id}` patterns they would otherwise match.
  */
 export function publicApi(deps: ApiDeps, text: TextStickers) {
@@ -34,6 +35,7 @@ export function publicApi(deps: ApiDeps, text: TextStickers) {
   v1.route('/', gifsByIdRoutes(deps));
 
   const v2 = new Hono<ApiEnv>();
+  v2.route('/', pingbackRoutes(deps.db));
   v2.route('/', emojiRoutes(deps, 2));
 
   const api = new Hono<ApiEnv>();

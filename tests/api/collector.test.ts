@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pingbackRoutes, validateBatch } from '../../apps/server/src/collector/pingback.ts';
+import { handleErrors } from '../../apps/server/src/public-api/envelope.ts';
+import { appendEvents, type NewEvent } from '../../apps/server/src/store/events.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { storeKinds } from '../support/stores.ts';
+
+describe.each(storeKinds())('pingback collector (%s)', (kind) => {
+  let server: TestServer;
+  let payload: string;
+  let gifId: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const { body } = await server.get('/v1/gifs/search?q=pizza&limit=1');
+    payload = body.data[0].analytics_response_payload;
+    gifId = body.data[0].id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const event = (action = 'SEEN', extra: Record<string, unknown> = {}) => ({
+    event_id: randomUUID(),
+    action_type: action,
+    analytics_response_payload: payload,
+    user_id: 'a1b2c3d4e5f6a7b8',
+    ts: Date.now(),
+    attributes: { layout_type: 'GRID', position: { x: 10, y: 20, width: 200, height: 150 } },
+    ...extra,
+  });
+  const post = (body: unknown, key = server.webKey) =>
+    fetch(`${server.baseUrl}/v2/pingback?apikey=${key}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-GIPHY-SDK-Name': 'JavascriptSDK', 'X-GIPHY-SDK-Version': '1.0.0' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const logged = (ids: string[]) => server.store.db.selectFrom('events').selectAll().where('event_id', 'in', ids).orderBy('seq').execute();
+
+  it('appends a batch to the log on the GIF’s stream and says how many were new', async () => {
+    const batch = [event('SEEN'), event('CLICK'), event('HOVER'), event('START')];
+    const res = await post({ events: batch });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
+    const rows = await logged(batch.map((e) => e.event_id));
+    expect(rows.map((r) => r.type)).toEqual(['pingback.seen', 'pingback.click', 'pingback.hover', 'pingback.start']);
+    expect(rows.every((r) => r.stream === 'gif' && r.stream_id === gifId)).toBe(true);
+    expect(rows[0]!.payload).toMatchObject({ action_type: 'SEEN', user_id: 'a1b2c3d4e5f6a7b8', event_type: 'GIF_SEARCH', attributes: { layout_type: 'GRID', position: { x: 10, y: 20, width: 200, height: 150 } } });
+  });
+
+  it('drops repeated event ids, so a retried batch is counted once', async () => {
+    const batch = [event(), event()];
+    await post({ events: batch });
+    const again = await post({ events: [...batch, event()] });
+    expect((await again.json()).data).toMatchObject({ accepted: 1, duplicates: 2 });
+    expect(await logged(batch.map((e) => e.event_id))).toHaveLength(2);
+  });
+
+  it('keeps the good events of a batch and reports each bad one by index', async () => {
+    const good = [event(), event()];
+    const res = await post({ events: [good[0], event('WINK'), good[1], { ...event(), analytics_response_payload: 'e=' + Buffer.from('nothing').toString('base64') }, { ...event(), event_id: 'x' }] });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.data.accepted).toBe(2);
+    expect(body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 3, 4]);
+    expect(body.data.rejected[0].error).toContain('action_type must be one of SEEN, CLICK, HOVER, START, SENT');
+    expect(body.data.rejected[1].error).toContain('not one this server issued');
+    expect(body.data.rejected[2].error).toContain('event_id');
+    expect(await logged(good.map((e) => e.event_id))).toHaveLength(2);
+  });
+
+  it('refuses batches that hold nothing usable, with a clear message', async () => {
+    const cases: [unknown, number, string][] = [
+      ['not json', 400, 'body must be JSON'],
+      [{ nope: [] }, 400, 'events array'],
+      [{ events: [] }, 400, 'must not be empty'],
+      [{ events: [event('WINK')] }, 400, 'every event was rejected'],
+      [{ events: Array.from({ length: 501 }, () => event()) }, 413, 'at most 500'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await post(body);
+      expect(res.status, message).toBe(status);
+      expect((await res.json()).meta.msg).toContain(message);
+    }
+    expect((await post({ events: [event()] }, 'wrong-key')).status).toBe(403);
+  });
+
+  it('answers the preflight of a cross-origin JSON POST with SDK headers', async () => {
+    const res = await fetch(`${server.baseUrl}/v2/pingback?apikey=${server.webKey}`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://host.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-giphy-sdk-name,x-giphy-sdk-version' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('sheds load with 429 and Retry-After, and commits exactly what it acknowledged', async () => {
+    // The first batch is held at the log until every request has been answered or is waiting.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const append = async (events: NewEvent[]) => {
+      await gate;
+      return server.store.db.transaction().execute((trx) => appendEvents(trx, events));
+    };
+    const app = new Hono().route('/v2', pingbackRoutes(server.store.db, { maxInFlight: 1, append }));
+    app.onError(handleErrors());
+    const shedding = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const url = `http://127.0.0.1:${(shedding.address() as AddressInfo).port}/v2/pingback`;
+    const batches = Array.from({ length: 40 }, () => [event(), event()]);
+    const pending = batches.map((b) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: b }) }));
+    const first = await Promise.race(pending.map((p, i) => p.then(() => i)));
+    release();
+    const answers = await Promise.all(pending);
+    expect(answers[first]!.status).toBe(429);
+    shedding.close();
+    const shed = answers.filter((r) => r.status === 429);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(shed.every((r) => r.headers.get('retry-after') === '1')).toBe(true);
+    for (const [i, res] of answers.entries()) {
+      expect([200, 429]).toContain(res.status);
+      const stored = await logged(batches[i]!.map((e) => e.event_id));
+      expect(stored.length, `batch ${i} answered ${res.status}`).toBe(res.status === 200 ? 2 : 0);
+    }
+  });
+});
+
+describe('pingback validation', () => {
+  it('uses the server’s clock for events far outside the client’s', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const payload = 'e=' + Buffer.from('gif_id=abc123&event_type=GIF_SEARCH&cid=r1').toString('base64');
+    const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: payload, user_id: 'u' };
+    const { events } = validateBatch({ events: [{ ...base, ts: now.getTime() - 1000 }, { ...base, event_id: 'evt-87654321', ts: 1000 }] }, now);
+    expect(events[0]!.ts).toEqual(new Date(now.getTime() - 1000));
+    expect(events[1]!.ts).toEqual(now);
+    expect(events[0]!.streamId).toBe('abc123');
+  });
+});
