@@ -82,12 +82,18 @@ describe.each(storeKinds())('public GIF API: browsing, emoji, text, channels, ta
     expect(again.body.data.map((g: { id: string }) => g.id)).toEqual(body.data.map((g: { id: string }) => g.id));
   });
 
-  it('searches text as dynamic results, excluded on request', async () => {
-    const text = await server.get('/v1/text/search?q=wow');
-    expect(text.body.data.length).toBeGreaterThan(0);
-    expect(text.body.data.every((g: { type: string; is_dynamic: number }) => g.type === 'text' && g.is_dynamic === 1)).toBe(true);
-    const excluded = await server.get('/v1/text/search?q=wow&excludeDynamicResults=true');
-    expect(excluded.body.data).toEqual([]);
+  it('searches stored text stickers, then the query rendered on demand unless excluded', async () => {
+    const text = await server.get('/v1/text/search?q=thank%20you');
+    const kinds = text.body.data.map((g: { type: string; is_dynamic: number }) => `${g.type}:${g.is_dynamic}`);
+    expect(kinds).toEqual(['text:0', 'text:1', 'text:1', 'text:1', 'text:1']);
+    expect(text.body.pagination.total_count).toBe(5);
+    expect(text.body.data[0].title).toContain('Thank You');
+    const excluded = await server.get('/v1/text/search?q=thank%20you&excludeDynamicResults=true');
+    expect(excluded.body.data.map((g: { is_dynamic: number }) => g.is_dynamic)).toEqual([0]);
+    const paged = await server.get('/v1/text/search?q=thank%20you&offset=2&limit=2');
+    expect(paged.body.data.map((g: { id: string }) => g.id)).toEqual(text.body.data.slice(2, 4).map((g: { id: string }) => g.id));
+    const nothingStored = await server.get('/v1/text/search?q=zebra%20crossing');
+    expect(nothingStored.body.data.every((g: { is_dynamic: number }) => g.is_dynamic === 1)).toBe(true);
   });
 
   it('searches channels in GIPHY’s channel shape', async () => {

@@ -23,7 +23,7 @@ describe.each(storeKinds())('demo corpus seeding (%s)', (kind) => {
     expect(await count(store, sql`SELECT count(*) AS n FROM gifs`)).toBe(planned.length);
     expect(await count(store, sql`SELECT count(*) AS n FROM events WHERE type = 'gif.created'`)).toBe(planned.length);
     const types = await sql<{ type: string }>`SELECT DISTINCT type FROM gifs ORDER BY type`.execute(store.db);
-    expect(types.rows.map((r) => r.type)).toEqual(['emoji', 'gif', 'sticker', 'video']);
+    expect(types.rows.map((r) => r.type)).toEqual(['emoji', 'gif', 'sticker', 'text', 'video']);
   });
 
   it('is a no-op once complete', async () => {

@@ -7,14 +7,14 @@ export const TEST_MEDIA_DIR = path.resolve('.tmp/test-media');
 /**
  * The small corpus the API suites run on: two GIFs per subcategory (so pagination and rating
  * filters have something to cross), every GIF with external media, a dozen stickers, every emoji
- * and two videos.
+ * two videos and the stored text stickers.
  */
 export function sampleItems(): SeedItem[] {
   const perSubcategory = new Map<string, number>();
   let stickers = 0;
   let videos = 0;
   return planCorpus().items.filter((item) => {
-    if (item.emoji) return true;
+    if (item.emoji || item.text) return true;
     if (item.type === 'sticker') return stickers++ < 12;
     if (item.type === 'video') return videos++ < 2;
     const seen = perSubcategory.get(item.subcategory ?? '') ?? 0;

@@ -53,16 +53,21 @@ async function renderStyle(mediaDir: string, message: string, style: TextStyle):
   try {
     images = JSON.parse(await fs.readFile(metaFile, 'utf8')) as StoredImages;
   } catch {
-    const width = Math.max(160, Math.min(640, Math.ceil((message.length * CHAR_WIDTH + 48) / 2) * 2));
-    const size = { width, height: HEIGHT, frames: FRAMES, delayMs: DELAY_MS, transparent: true };
-    images = await makeRenditions(await stripFromSvg(textSvg(message, style, width), size), dir);
+    const drawing = textDrawing(message, style);
+    images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
     await fs.writeFile(metaFile, JSON.stringify(images));
   }
   return textRow(id, message, style, images);
 }
 
+/** A message in a style as an SVG of stacked frames, with the size the media pipeline needs. */
+export function textDrawing(message: string, style: TextStyle) {
+  const width = Math.max(160, Math.min(640, Math.ceil((message.length * CHAR_WIDTH + 48) / 2) * 2));
+  return { svg: textSvg(message, style, width), size: { width, height: HEIGHT, frames: FRAMES, delayMs: DELAY_MS, transparent: true } };
+}
+
 /** Every frame stacked vertically; each letter is placed on its own so styles can move letters apart. */
-export function textSvg(message: string, style: TextStyle, width: number): string {
+function textSvg(message: string, style: TextStyle, width: number): string {
   const letters = [...message];
   const startX = (width - letters.length * CHAR_WIDTH) / 2 + CHAR_WIDTH / 2;
   const frames: string[] = [];

@@ -14,7 +14,7 @@ import type { TextStickers } from '../media/text-stickers.ts';
 const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
   gifs: ['gif'],
   stickers: ['sticker', 'emoji'],
-  text: [],
+  text: ['text'],
 };
 
 const common = { rating, lang, random_id: passthrough, pingback_id: passthrough, bundle: passthrough };
@@ -31,14 +31,15 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parse(SearchQuery, c.req.query());
-    if (type === 'text') {
-      // Text results are made for the query on demand (dynamic); excluding them leaves nothing stored to show.
-      const rows = p.excludeDynamicResults ? [] : await text.render(p.q);
-      const page = rows.slice(p.offset, p.offset + p.limit);
-      return gifList(c, deps, 'TEXT_SEARCH', page, { total: rows.length, offset: p.offset });
-    }
     const page = await searchGifs(deps.db, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
-    return gifList(c, deps, 'GIF_SEARCH', page.rows, { total: page.total, offset: p.offset });
+    if (type === 'text' && !p.excludeDynamicResults) {
+      // Stored text stickers first, then the query itself rendered on demand (dynamic results).
+      const dynamic = await text.render(p.q);
+      const from = Math.max(0, p.offset - page.total);
+      const rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
+      return gifList(c, deps, 'TEXT_SEARCH', rows, { total: page.total + dynamic.length, offset: p.offset });
+    }
+    return gifList(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH', page.rows, { total: page.total, offset: p.offset });
   });
 
   app.get('/:type/trending', async (c) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ExternalMedia, GifType, Rating } from '../store/schema.ts';
 import { randomArt, type ArtSpec, type Motif } from './art.ts';
 import { createRandom, type Random } from './random.ts';
+import { TEXT_STYLES, type TextStyle } from '../media/text-stickers.ts';
 
 /** Bump when the plan below changes: a data directory seeded with an older plan is completed on start. */
 export const CORPUS_VERSION = '1';
@@ -33,6 +34,8 @@ export interface SeedItem {
   importDaysAgo: number;
   external_media: ExternalMedia | null;
   emoji?: { group: number; variation: string; of: string | null };
+  /** Drawn as animated lettering instead of art (stored text stickers). */
+  text?: { message: string; style: TextStyle };
   art: ArtSpec;
 }
 
@@ -118,6 +121,7 @@ const EMOJI_GROUPS = [
   { name: 'blushing face', motif: 'face', tints: ['#ffadad', '#f1c27d', '#c68642', '#8d5524'] },
   { name: 'sparkle heart', motif: 'heart', tints: ['#ff006e', '#fb5607', '#ffbe0b', '#3a86ff'] },
 ] as const;
+const TEXT_PHRASES = ['hello', 'thank you', 'lol', 'omg', 'no way', 'congrats', 'good morning', 'see you soon'];
 const VIDEO_CAPTIONS = ['breaking news', 'highlights', 'recap', 'trailer', 'behind the scenes', 'interview'];
 const EXTERNAL_HOSTS: ExternalMedia['provider_name'][] = ['YouTube', 'Vimeo'];
 
@@ -227,6 +231,27 @@ export function planCorpus(): CorpusPlan {
         emoji: { group: g + 1, variation: v === 0 ? 'default' : `variation_0${v}`, of: v === 0 ? null : defaultId },
         art,
       });
+    });
+  });
+
+  TEXT_PHRASES.forEach((message, k) => {
+    const style = TEXT_STYLES[k % TEXT_STYLES.length] as TextStyle;
+    items.push({
+      id: stableId(`text-${k}`),
+      type: 'text',
+      title: `${titleCase(message)} Text Sticker by Loopbox`,
+      alt_text: `The words "${message}" animated (${style})`,
+      rating: 'g',
+      username: 'loopbox',
+      tags: unique(['text', 'transparent', message, ...message.split(' '), style]),
+      featured_tags: [message],
+      category: null,
+      subcategory: null,
+      trendingHoursAgo: k < 4 ? k + 1 : null,
+      importDaysAgo: 10 + k,
+      external_media: null,
+      text: { message, style },
+      art: randomArt(random, { caption: message, transparent: true }),
     });
   });
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { makeAvatar } from '../media/avatars.ts';
 import { stripFromSvg } from '../media/frame-strip.ts';
 import { makeRenditions } from '../media/renditions.ts';
+import { textDrawing } from '../media/text-stickers.ts';
 import { appendEvents } from '../store/events.ts';
 import type { Database, StoredImages } from '../store/schema.ts';
 import { artSvg } from './art.ts';
@@ -76,7 +77,8 @@ export async function renderCorpusMedia(
 async function renderItem(item: SeedItem, dir: string): Promise<StoredImages> {
   const listFile = path.join(dir, RENDITION_LIST);
   if (fs.existsSync(listFile)) return JSON.parse(fs.readFileSync(listFile, 'utf8')) as StoredImages;
-  const images = await makeRenditions(await stripFromSvg(artSvg(item.art), item.art), dir);
+  const drawing = item.text ? textDrawing(item.text.message, item.text.style) : { svg: artSvg(item.art), size: item.art };
+  const images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
   fs.writeFileSync(listFile, JSON.stringify(images));
   return images;
 }

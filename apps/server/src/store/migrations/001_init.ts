@@ -35,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE gifs (
       id text PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9]{6,40}$'),
-      type text NOT NULL CHECK (type IN ('gif', 'sticker', 'video', 'emoji')),
+      type text NOT NULL CHECK (type IN ('gif', 'sticker', 'video', 'emoji', 'text')),
       slug text NOT NULL,
       title text NOT NULL DEFAULT '',
       alt_text text NOT NULL DEFAULT '',
