@@ -19,13 +19,24 @@ export interface TestServer extends Credentials {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Also serve the built web app (apps/web/dist) with its page config, for browser tests. */
+  web?: boolean;
+}
+
+/** The built web app, kept fresh by the global setup. */
+export const WEB_DIST_DIR = path.resolve('apps/web/dist');
+
 /** A real HTTP server on 127.0.0.1 over a fresh store seeded with the sample corpus. */
-export async function startTestServer(kind: StoreKind): Promise<TestServer> {
+export async function startTestServer(kind: StoreKind, options: TestServerOptions = {}): Promise<TestServer> {
   const store = await openTestStore(kind);
   await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-test-'));
   const credentials = await ensureCredentials(store.db, { dataDir });
-  const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR });
+  const web = options.web
+    ? { distDir: WEB_DIST_DIR, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback' }) }
+    : undefined;
+  const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, ...(web ? { web } : {}) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -1,0 +1,135 @@
+import { getAltText, getGifHeight, type IGif } from '@loopbox/sdk';
+import { useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { DEFAULT_BORDER_RADIUS, DEFAULT_TAB_INDEX, SEEN_THRESHOLD, TRANSPARENT_PIXEL } from '../constants.ts';
+import { useIntersection } from '../observers/use-intersection.ts';
+import { useParentPingbackScope, usePingbackScope, useReporter } from '../pingback/scope.tsx';
+import { classNames } from '../class-names.ts';
+import { Attribution, attributionOf } from './attribution.tsx';
+import { randomBackground } from './background.ts';
+import { imageSources } from './image-sources.ts';
+import type { TileOptions } from './types.ts';
+import { useHoverReport } from './use-hover-report.ts';
+
+export interface GifProps extends TileOptions {
+  gif: IGif;
+  /** Tile width in pixels. */
+  width: number;
+  /** Tile height in pixels; default: from width and the GIF's aspect ratio. */
+  height?: number;
+  /** Default: a random palette colour; stickers always get the sticker background. */
+  backgroundColor?: string;
+  className?: string;
+}
+
+const isActivationKey = (key: string) => key === 'Enter' || key === ' ';
+/** The placeholder fires load too: only the real image counts. */
+const isRealImage = (image: HTMLImageElement) => !(image.currentSrc || image.src).startsWith('data:');
+
+/**
+ * One GIF tile (SPEC 2.2, 4.3): a lazily loaded picture (webp source, srcset) linking to the GIF's
+ * page, with the attribution overlay, and SEEN, CLICK and HOVER usage reports.
+ */
+export function Gif(props: GifProps) {
+  const {
+    gif,
+    width,
+    height = getGifHeight(gif, width),
+    backgroundColor,
+    className,
+    borderRadius = DEFAULT_BORDER_RADIUS,
+    tabIndex = DEFAULT_TAB_INDEX,
+    noLink = false,
+    hideAttribution = false,
+    user,
+    pingback,
+  } = props;
+  const parent = useParentPingbackScope();
+  const scope = usePingbackScope({ pingback, user, layoutType: parent?.layoutType ?? 'GIF' });
+  const report = useReporter(scope);
+  const tile = useRef<HTMLElement | null>(null);
+  const [randomColor] = useState(() => randomBackground());
+  const [inView, setInView] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [seen, setSeen] = useState(false);
+
+  useIntersection(
+    tile,
+    (entry) => {
+      if (!entry.isIntersecting) return;
+      setInView(true);
+      props.onGifVisible?.(gif, entry);
+    },
+    { enabled: !inView },
+  );
+  useIntersection(
+    tile,
+    (entry) => {
+      if (entry.intersectionRatio < SEEN_THRESHOLD) return;
+      setSeen(true);
+      report(gif, 'SEEN', tile.current);
+      props.onGifSeen?.(gif, entry.boundingClientRect);
+    },
+    { enabled: loaded && !seen, threshold: SEEN_THRESHOLD },
+  );
+  const hover = useHoverReport(
+    (event) => {
+      report(gif, 'HOVER', tile.current);
+      props.onGifHover?.(gif, event);
+    },
+    (event) => props.onGifUnhover?.(gif, event),
+  );
+
+  const click = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => {
+    report(gif, 'CLICK', tile.current);
+    props.onGifClick?.(gif, event);
+  };
+  const keyDown = (event: KeyboardEvent<HTMLElement>) => {
+    props.onGifKeyPress?.(gif, event);
+    // A link activates itself on Enter; a noLink tile acts as a button.
+    if (noLink && isActivationKey(event.key)) {
+      event.preventDefault();
+      click(event);
+    }
+  };
+  const imageLoaded = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (inView && isRealImage(event.currentTarget)) setLoaded(true);
+  };
+
+  const sticker = gif.is_sticker;
+  const attribution = hideAttribution ? undefined : attributionOf(gif.user);
+  const sources = imageSources(gif, width, height);
+  const alt = getAltText(gif);
+  const Tag = noLink ? 'div' : 'a';
+  return (
+    <Tag
+      ref={(element: HTMLElement | null) => {
+        tile.current = element;
+      }}
+      className={classNames('lb-gif', sticker && 'lb-gif--sticker', loaded && 'lb-gif--loaded', className)}
+      href={noLink ? undefined : gif.url}
+      role={noLink && props.onGifClick ? 'button' : undefined}
+      tabIndex={tabIndex}
+      data-lb-gif-id={gif.id}
+      style={{ width, height, borderRadius, backgroundColor: sticker ? undefined : (backgroundColor ?? randomColor) }}
+      onClick={click}
+      onContextMenu={(event: MouseEvent<HTMLElement>) => props.onGifRightClick?.(gif, event)}
+      onKeyDown={keyDown}
+      {...hover}
+    >
+      <picture>
+        {inView && sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />}
+        <img
+          className="lb-gif__image"
+          src={inView ? sources.src : TRANSPARENT_PIXEL}
+          srcSet={inView ? sources.srcSet : undefined}
+          sizes={inView ? `${width}px` : undefined}
+          width={width}
+          height={height}
+          alt={alt}
+          onLoad={imageLoaded}
+        />
+      </picture>
+      {attribution && gif.user && <Attribution user={gif.user} info={attribution} />}
+    </Tag>
+  );
+}

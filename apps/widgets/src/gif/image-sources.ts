@@ -1,0 +1,33 @@
+import { getBestRendition, getBestRenditionUrl, type IImages, type RenditionVariant } from '@loopbox/sdk';
+import { IMAGE_SRCSET_WIDTHS, WEBP_SRCSET_WIDTHS } from '../constants.ts';
+
+export interface ImageSources {
+  /** The fallback image URL, best fit for the tile. */
+  src: string | undefined;
+  /** srcset of the animated GIF renditions (200w, 480w, 500w). */
+  srcSet: string | undefined;
+  /** srcset of the webp renditions (200w, 480w); undefined when the GIF has none. */
+  webpSrcSet: string | undefined;
+}
+
+/**
+ * A srcset offering, for each wanted width, the rendition that fits it best, described by its
+ * real width; duplicates are dropped.
+ */
+export function srcSetFor(images: IImages, variant: RenditionVariant, widths: readonly number[]): string | undefined {
+  const entries = new Map<string, number>();
+  for (const width of widths) {
+    const rendition = getBestRendition(images, width, 0, variant);
+    if (rendition && rendition.width > 0) entries.set(rendition.url, rendition.width);
+  }
+  if (entries.size === 0) return undefined;
+  return [...entries].map(([url, width]) => `${url} ${width}w`).join(', ');
+}
+
+export function imageSources(gif: { images: IImages }, width: number, height: number): ImageSources {
+  return {
+    src: getBestRenditionUrl(gif, width, height),
+    srcSet: srcSetFor(gif.images, 'gif', IMAGE_SRCSET_WIDTHS),
+    webpSrcSet: srcSetFor(gif.images, 'webp', WEBP_SRCSET_WIDTHS),
+  };
+}

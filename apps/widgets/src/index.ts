@@ -1,0 +1,15 @@
+export { renderCarousel, renderGif, renderGrid, renderVideo, type Unmount } from './render.tsx';
+export { Grid, type GridProps } from './grid/Grid.tsx';
+export { gridTileWidth, masonry, type MasonryLayout } from './grid/masonry.ts';
+export { Carousel, type CarouselProps } from './carousel/Carousel.tsx';
+export { Gif, type GifProps } from './gif/Gif.tsx';
+export { attributionOf, type AttributionInfo } from './gif/attribution.tsx';
+export type { GifCallbacks, TileOptions } from './gif/types.ts';
+export { Video, type VideoError, type VideoProps } from './video/Video.tsx';
+export type { FeedCallbacks, FetchGifs } from './feed/use-feed.ts';
+export { createFetchPingbackSink, pingbackEndpoint, type FetchPingbackSinkOptions } from './pingback/fetch-sink.ts';
+export { createDefaultPingbackSink } from './pingback/default-sink.ts';
+export { createPingbackEvent, type PingbackEventInput } from './pingback/event.ts';
+export { PingbackProvider, type PingbackProviderProps } from './pingback/scope.tsx';
+export type { LayoutType, PingbackAction, PingbackEvent, PingbackPosition, PingbackSink } from './pingback/types.ts';
+export * from './constants.ts';

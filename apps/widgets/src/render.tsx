@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { Carousel, type CarouselProps } from './carousel/Carousel.tsx';
+import { Gif, type GifProps } from './gif/Gif.tsx';
+import { Grid, type GridProps } from './grid/Grid.tsx';
+import { Video, type VideoProps } from './video/Video.tsx';
+
+/** Unmounts the widget: the element is left empty, with no timer, observer or listener of ours. */
+export type Unmount = () => void;
+
+/** Renders into `element` at once (synchronously) and returns the unmount function. */
+function mount(node: ReactNode, element: Element): Unmount {
+  const root = createRoot(element);
+  flushSync(() => root.render(node));
+  let mounted = true;
+  return () => {
+    if (!mounted) return;
+    mounted = false;
+    root.unmount();
+  };
+}
+
+/** For pages without React: `const unmount = renderGrid({ fetchGifs, width: 800, columns: 3 }, el)`. */
+export const renderGrid = (props: GridProps, element: Element): Unmount => mount(<Grid {...props} />, element);
+export const renderCarousel = (props: CarouselProps, element: Element): Unmount => mount(<Carousel {...props} />, element);
+export const renderGif = (props: GifProps, element: Element): Unmount => mount(<Gif {...props} />, element);
+export const renderVideo = (props: VideoProps, element: Element): Unmount => mount(<Video {...props} />, element);

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install -y chromium). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags checked on these machines (ARCHITECTURE "Known ground"). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TestBrowser {
+  /** A persistent context on a fresh user-data dir: service workers and IndexedDB work in it. */
+  context: BrowserContext;
+  browser: Browser | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Launches headless Chromium on a fresh user-data dir (removed on close). Every request to a
+ * host other than 127.0.0.1 is aborted, so a test can never reach the outside world.
+ */
+export async function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<TestBrowser> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+    viewport: { width: 1200, height: 900 },
+  });
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort('blockedbyclient'),
+  );
+  return {
+    context,
+    browser: context.browser(),
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
