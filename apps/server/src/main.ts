@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { singleProcessEdge } from '@loopbox/edge';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureCredentials } from './content/bootstrap.ts';
@@ -34,7 +35,9 @@ const app = createApp({
   web: { distDir: WEB_DIST, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback' }) },
   log,
 });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// One public port: the edge answers it and reaches the app in-process for every service (edge/README.md).
+const edge = singleProcessEdge({ server: app, credentials, log });
+const server = serve({ fetch: edge.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
   log(`Loopbox: listening on ${origin}`);
   log(`  web API key:    ${credentials.webKey}`);

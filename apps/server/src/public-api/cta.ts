@@ -1,3 +1,4 @@
+import { gifTag, PURGE_HEADER } from '@loopbox/edge';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { userForToken } from '../content/access-tokens.ts';
@@ -27,7 +28,10 @@ async function editor(c: Context<ApiEnv>, deps: ApiDeps, id: string) {
   return user;
 }
 
-/** PUT gifs/{id}/cta sets the call to action; DELETE removes it. Each change is logged in the same transaction. */
+/**
+ * PUT gifs/{id}/cta sets the call to action; DELETE removes it. Each change is logged in the same transaction,
+ * and the answer names the GIF in the edge's purge header so cached copies showing the old CTA are dropped.
+ */
 export function ctaRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.put('/gifs/:id/cta', async (c) => {
@@ -38,7 +42,7 @@ export function ctaRoutes(deps: ApiDeps) {
       await trx.updateTable('gifs').set({ cta: JSON.stringify(cta), update_datetime: new Date() }).where('id', '=', id).execute();
       await appendEvents(trx, [{ type: 'gif.cta_set', stream: 'gif', streamId: id, payload: { ...cta, by: user.id } }]);
     });
-    return c.json(envelope({ id, cta }, newResponseId()));
+    return c.json(envelope({ id, cta }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
   });
   app.delete('/gifs/:id/cta', async (c) => {
     const id = parse(gifId, c.req.param('id'));
@@ -47,7 +51,7 @@ export function ctaRoutes(deps: ApiDeps) {
       await trx.updateTable('gifs').set({ cta: null, update_datetime: new Date() }).where('id', '=', id).execute();
       await appendEvents(trx, [{ type: 'gif.cta_removed', stream: 'gif', streamId: id, payload: { by: user.id } }]);
     });
-    return c.json(envelope({ id, cta: null }, newResponseId()));
+    return c.json(envelope({ id, cta: null }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
   });
   return app;
 }

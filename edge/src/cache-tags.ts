@@ -1,0 +1,40 @@
+import { ALL_TAG, gifTag, PURGE_HEADER } from './constants.ts';
+import type { Service } from './routes.ts';
+
+const MEDIA_GIF_ID = /^\/media\/([^/]+)\//;
+
+function gifIdsIn(body: ArrayBuffer): string[] {
+  try {
+    const { data } = JSON.parse(new TextDecoder().decode(body)) as { data?: unknown };
+    const items: unknown[] = Array.isArray(data) ? data : [data];
+    return items.flatMap((item) => {
+      const id = (item as { id?: unknown } | null)?.id;
+      return typeof id === 'string' ? [id] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The purge tags of an answer about to be cached: every entry has ALL_TAG; a public API answer
+ * the GIFs in its `data`; a media file the GIF whose rendition it is.
+ */
+export function cacheTags(service: Service, url: URL, response: Response, body: ArrayBuffer): string[] {
+  const tags = [ALL_TAG];
+  if (service === 'media') {
+    const id = MEDIA_GIF_ID.exec(url.pathname)?.[1];
+    if (id) tags.push(gifTag(id));
+  } else if (service === 'publicApi' && response.headers.get('Content-Type')?.includes('json')) {
+    tags.push(...gifIdsIn(body).map(gifTag));
+  }
+  return tags;
+}
+
+/** The tags an upstream names in its purge header. */
+export function purgeTags(headers: Headers): string[] {
+  return (headers.get(PURGE_HEADER) ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}

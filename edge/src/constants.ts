@@ -1,0 +1,78 @@
+/** The edge's numbers and names, each defined once. Lifetimes are in seconds, timeouts in milliseconds. */
+
+// Cache lifetimes per route: the edge's ceiling; an upstream's own shorter max-age wins.
+/** Public API reads: the provider client's own cache lifetime (SPEC 9, "Provider client cache: 60 s"). */
+export const PUBLIC_API_TTL_S = 60;
+/** Renditions never change once made: the same year-long immutable lifetime the media server sends. */
+export const MEDIA_TTL_S = 31_536_000;
+/** Web app assets: cached only as the upstream's Cache-Control allows (hashed files immutable, the page no-cache), under this ceiling. */
+export const ASSETS_TTL_S = 86_400;
+/** Public API paths answered fresh every time, whatever the upstream says (SPEC 7.6: random is never cached). */
+export const NEVER_CACHED_PATH = /^\/v\d+\/(?:gifs|stickers|text)\/random(?:\/|$)|^\/v\d+\/randomid(?:\/|$)/;
+
+// Bounds of the in-memory (Node) cache.
+export const MEMORY_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+export const MEMORY_CACHE_MAX_ENTRIES = 10_000;
+/** Larger responses stream through uncached (on every runtime). */
+export const CACHE_MAX_ENTRY_BYTES = 4 * 1024 * 1024;
+/** How many cached keys an isolate remembers the purge tags of (Cache API store). */
+export const TAG_INDEX_MAX_KEYS = 50_000;
+/** The Cache API cache the Workers store uses. */
+export const WORKERS_CACHE_NAME = 'loopbox-edge';
+
+// Rate limits: requests per window, per API key given by the client and per client address.
+export const RATE_LIMIT_WINDOW_S = 60;
+export const RATE_LIMIT_PER_KEY = 1_000;
+export const RATE_LIMIT_PER_ADDRESS = 600;
+/** Buckets the in-memory limiter keeps before it drops expired ones. */
+export const RATE_LIMIT_MAX_BUCKETS = 100_000;
+
+/** An upstream that has not started answering by then gets a 504. */
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+
+// Credentials (SPEC 6).
+/** Mobile devices get the mobile API key (SPEC 5: "mobile detection is by user-agent patterns"). */
+export const MOBILE_USER_AGENT = /Mobi|Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
+/** The public API's key parameter, and the spelling GIPHY's pingback uses. */
+export const API_KEY_PARAMS = ['api_key', 'apikey'] as const;
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+
+// Headers.
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** HIT, MISS or BYPASS: what the edge cache did with a response. */
+export const CACHE_STATUS_HEADER = 'X-Cache';
+/** Sent by an upstream on a response to a change: comma-separated tags of cached content to drop. */
+export const PURGE_HEADER = 'Loopbox-Purge';
+/** Internal headers start with this; the edge drops them from what clients send and from what they receive. */
+export const INTERNAL_HEADER_PREFIX = 'loopbox-';
+/** Headers about one connection, never passed on (RFC 9110 7.6.1), plus any the Connection header names. */
+export const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'] as const;
+/** Client-sent headers the edge replaces with its own view of the connection. */
+export const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'] as const;
+/** Cloudflare's own request headers (cf-connecting-ip, cf-ray, …) stay at the edge. */
+export const CLOUDFLARE_HEADER_PREFIX = 'cf-';
+
+// Purge tags.
+/** Tag of every cached entry that shows the GIF with this id (its lookups, the lists it is in, its media). */
+export const gifTag = (id: string) => `gif:${id}`;
+/** Tag of every cached entry. */
+export const ALL_TAG = 'all';
+
+/** CORS for the public, embeddable surfaces (public API, collector, media): any origin, no credentials. */
+export const PUBLIC_CORS = {
+  origin: '*',
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  allowHeaders: ['Content-Type', 'Authorization', 'X-GIPHY-SDK-Name', 'X-GIPHY-SDK-Version', 'X-GIPHY-SDK-Platform', 'X-Requested-With'],
+  exposeHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
+  maxAge: 86_400,
+};
+/** CORS for the site's own services (backend, stories, scheduler, imaging): listed origins only, with credentials. */
+export const SITE_CORS = {
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  allowHeaders: ['Content-Type', 'Authorization', CSRF_HEADER, 'X-Requested-With'],
+  exposeHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
+  credentials: true,
+  maxAge: 600,
+};

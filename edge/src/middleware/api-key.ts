@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from 'hono';
+import { API_KEY_PARAMS, MOBILE_USER_AGENT } from '../constants.ts';
+import type { EdgeEnv } from '../env.ts';
+
+export interface ApiKeys {
+  web: string;
+  mobile: string;
+}
+
+/**
+ * Anonymous public API calls (SPEC 6): a call without an API key gets the mobile key from a mobile
+ * device (by user agent) and the web key otherwise. A key the caller sent is kept.
+ */
+export function injectApiKey(keys: ApiKeys): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    if (c.var.route.apiKey) {
+      const query = c.var.forward.url.searchParams;
+      const given = API_KEY_PARAMS.map((name) => query.get(name)).find((value) => value);
+      if (given) {
+        c.set('apiKey', { value: given, injected: false });
+      } else {
+        const value = MOBILE_USER_AGENT.test(c.req.header('User-Agent') ?? '') ? keys.mobile : keys.web;
+        query.set(API_KEY_PARAMS[0], value);
+        c.set('apiKey', { value, injected: true });
+      }
+    }
+    await next();
+  };
+}

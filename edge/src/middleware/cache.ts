@@ -1,0 +1,78 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { cacheTags, purgeTags } from '../cache-tags.ts';
+import { CACHE_MAX_ENTRY_BYTES, CACHE_STATUS_HEADER, NEVER_CACHED_PATH, SESSION_COOKIE } from '../constants.ts';
+import type { EdgeEnv } from '../env.ts';
+import type { CacheStore } from '../stores/cache-store.ts';
+
+/** Seconds the route lets this request's answer be kept; 0 for anything never cached. */
+function requestLifetime(c: Context<EdgeEnv>): number {
+  const { route, forward } = c.var;
+  if (c.req.method !== 'GET' || route.ttlSeconds === 0 || NEVER_CACHED_PATH.test(forward.url.pathname)) return 0;
+  const headers = c.req.raw.headers;
+  if (headers.has('Authorization') || headers.has('Range') || getCookie(c, SESSION_COOKIE) !== undefined) return 0;
+  return route.ttlSeconds;
+}
+
+/** Seconds this answer may be kept under the route's ceiling: the upstream's own max-age may shorten it or forbid it. */
+function responseLifetime(response: Response, ceiling: number, needsMaxAge: boolean): number {
+  const headers = response.headers;
+  if (response.status !== 200 || headers.has('Set-Cookie') || headers.get('Vary') === '*') return 0;
+  if (Number(headers.get('Content-Length') ?? 0) > CACHE_MAX_ENTRY_BYTES) return 0;
+  const cacheControl = headers.get('Cache-Control') ?? '';
+  if (/\b(?:no-store|no-cache|private)\b/i.test(cacheControl)) return 0;
+  const maxAge = /\bs-maxage=(\d+)/i.exec(cacheControl) ?? /\bmax-age=(\d+)/i.exec(cacheControl);
+  if (maxAge) return Math.min(ceiling, Number(maxAge[1]));
+  return needsMaxAge ? 0 : ceiling;
+}
+
+/** The same URL whatever the order of its query parameters. */
+function cacheKey(url: URL): string {
+  const key = new URL(url);
+  key.searchParams.sort();
+  return key.href;
+}
+
+/** Storing never delays the answer: on Workers it finishes after the response, on Node it is immediate. */
+function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> {
+  const bestEffort = task.catch(() => undefined); // a cache write that fails leaves a miss, nothing worse
+  try {
+    c.executionCtx.waitUntil(bestEffort);
+    return Promise.resolve();
+  } catch {
+    return bestEffort; // no execution context: Node
+  }
+}
+
+/**
+ * Public GET answers are served from `store` for their route's lifetime (X-Cache HIT / MISS);
+ * everything else passes through (BYPASS): other methods, random picks, authenticated or ranged
+ * requests, routes with no lifetime. Any answer naming tags in the purge header drops the entries
+ * carrying them.
+ */
+export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    const ceiling = requestLifetime(c);
+    const key = ceiling > 0 ? cacheKey(c.var.forward.url) : undefined;
+    if (key) {
+      const hit = await store.match(key);
+      if (hit) {
+        hit.headers.set(CACHE_STATUS_HEADER, 'HIT');
+        return hit;
+      }
+    }
+    await next();
+    const purged = purgeTags(c.res.headers);
+    if (purged.length > 0) await store.purge(purged);
+    const lifetime = key ? responseLifetime(c.res, ceiling, c.var.route.needsMaxAge) : 0;
+    if (key && lifetime > 0) {
+      const body = await c.res.arrayBuffer();
+      if (body.byteLength <= CACHE_MAX_ENTRY_BYTES) {
+        const tags = cacheTags(c.var.route.service, c.var.forward.url, c.res, body);
+        await afterResponse(c, store.put(key, new Response(body, c.res), { ttlSeconds: lifetime, tags }));
+      }
+      c.res = new Response(body, c.res);
+    }
+    c.res.headers.set(CACHE_STATUS_HEADER, key ? 'MISS' : 'BYPASS');
+  };
+}

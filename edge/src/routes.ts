@@ -1,0 +1,51 @@
+import { ASSETS_TTL_S, MEDIA_TTL_S, PUBLIC_API_TTL_S } from './constants.ts';
+
+/** The services behind the edge, each reached through its own configurable upstream. */
+export const SERVICES = ['publicApi', 'collector', 'backend', 'stories', 'scheduler', 'imaging', 'media', 'assets'] as const;
+export type Service = (typeof SERVICES)[number];
+
+/** Which service a path belongs to, and the edge's policy for it. */
+export interface Route {
+  service: Service;
+  /** `/x/*` matches /x and everything below it; `/x*` every path starting with /x; anything else itself only. */
+  paths: readonly string[];
+  /** Longest the edge keeps an answer to a GET; 0: never cached. */
+  ttlSeconds: number;
+  /** Cached only when the upstream's Cache-Control gives a max-age; otherwise the route's lifetime applies. */
+  needsMaxAge: boolean;
+  /** `public`: any origin, no credentials; `site`: the configured site origins, with credentials; `none`: same origin only. */
+  cors: 'public' | 'site' | 'none';
+  /** Cookie-authenticated changes must carry the CSRF token. */
+  csrf: boolean;
+  /** Calls without an API key get the web or mobile key. */
+  apiKey: boolean;
+  /** Counted against the per-address rate limit (static media and assets are not). */
+  rateLimited: boolean;
+}
+
+const siteService = { ttlSeconds: 0, needsMaxAge: false, cors: 'site', csrf: true, apiKey: false, rateLimited: true } as const;
+
+/** First match wins: the collector's paths sit inside /v2. Anything unmatched is a web app asset. */
+export const ROUTES: readonly Route[] = [
+  { service: 'collector', paths: ['/v2/pingback*', '/analytics/*'], ttlSeconds: 0, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, rateLimited: true },
+  { service: 'publicApi', paths: ['/v1/*', '/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: true, rateLimited: true },
+  { service: 'backend', paths: ['/api/*', '/ajax/*', '/login/*'], ...siteService },
+  { service: 'stories', paths: ['/stories/*'], ...siteService },
+  { service: 'scheduler', paths: ['/schedule*', '/activity'], ...siteService },
+  { service: 'imaging', paths: ['/imaging/*'], ...siteService },
+  { service: 'media', paths: ['/media/*'], ttlSeconds: MEDIA_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, rateLimited: false },
+];
+export const ASSETS_ROUTE: Route = { service: 'assets', paths: ['/*'], ttlSeconds: ASSETS_TTL_S, needsMaxAge: true, cors: 'none', csrf: false, apiKey: false, rateLimited: false };
+
+function matches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('/*')) {
+    const base = pattern.slice(0, -2);
+    return path === base || path.startsWith(`${base}/`);
+  }
+  if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1));
+  return path === pattern;
+}
+
+export function routeFor(path: string): Route {
+  return ROUTES.find((route) => route.paths.some((pattern) => matches(pattern, path))) ?? ASSETS_ROUTE;
+}
