@@ -1,0 +1,415 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiKeys } from '../src/middleware/api-key.ts';
+import type { Service } from '../src/routes.ts';
+import { bindingUpstream, urlUpstream, type Upstream, type Upstreams } from '../src/upstreams.ts';
+import type { Echo } from './echo-server.ts';
+import { fakeServices, type FakeAnswer, type FakeServices } from './fakes.ts';
+
+/** What the suite asks of an edge: its upstreams and the settings it tests against. */
+export interface SuiteEdgeOptions {
+  upstreams: Upstreams;
+  keys: ApiKeys;
+  siteOrigins: string[];
+  upstreamTimeoutMs: number;
+}
+
+/** An edge started by a harness, reached the way its runtime is (HTTP on Node, the Worker's fetch in workerd). */
+export interface EdgeClient {
+  /** The origin clients address, as the edge sees it. */
+  origin: string;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** One runtime's way of running the edge: each `start` gives fresh stores and its own client address. */
+export interface EdgeHarness {
+  runtime: string;
+  /** Requests per window its rate limiters allow. */
+  limits: { perKey: number; perAddress: number };
+  /** An echoing HTTP upstream on 127.0.0.1 (paths with /slow never answer) and a URL nothing listens on. */
+  httpUpstreams(): { echoUrl: string; closedUrl: string };
+  start(options: SuiteEdgeOptions): Promise<EdgeClient>;
+}
+
+/** Limits small enough to reach in a test; the workerd run configures its rate limiting bindings with them. */
+export const SUITE_LIMITS = { perKey: 3, perAddress: 30 };
+export const KEYS: ApiKeys = { web: 'web-key-0001', mobile: 'mobile-key-0001' };
+const SITE_ORIGIN = 'https://site.example';
+const TIMEOUT_MS = 300;
+
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+
+const neverAnswers: Upstream = { fetch: () => new Promise<Response>(() => undefined) };
+const fails: Upstream = bindingUpstream({
+  fetch: () => {
+    throw new Error('connection reset');
+  },
+});
+
+/** The edge's behaviour, the same on every runtime. */
+export function edgeSuite(harness: EdgeHarness): void {
+  describe(`the edge on ${harness.runtime}`, () => {
+    const started: EdgeClient[] = [];
+    afterEach(async () => {
+      await Promise.all(started.splice(0).map((edge) => edge.close()));
+    });
+
+    async function startEdge(upstreams: Partial<Upstreams> = {}): Promise<{ edge: EdgeClient; fakes: FakeServices }> {
+      const fakes = fakeServices();
+      const edge = await harness.start({
+        upstreams: { ...fakes.upstreams, ...upstreams },
+        keys: KEYS,
+        siteOrigins: [SITE_ORIGIN],
+        upstreamTimeoutMs: TIMEOUT_MS,
+      });
+      started.push(edge);
+      return { edge, fakes };
+    }
+
+    async function json<T>(response: Response): Promise<T> {
+      return (await response.json()) as T;
+    }
+
+    async function lastSeen(fakes: FakeServices, service: Service): Promise<FakeAnswer> {
+      const answer = fakes.seen[service].at(-1);
+      if (!answer) throw new Error(`${service} received nothing`);
+      return answer;
+    }
+
+    describe('routing', () => {
+      it.each<[string, Service]>([
+        ['/v1/gifs/trending', 'publicApi'],
+        ['/v2/emoji', 'publicApi'],
+        ['/v2/pingback', 'collector'],
+        ['/v2/pingback/batch', 'collector'],
+        ['/analytics/events', 'collector'],
+        ['/api/v4/channels/7/feed/', 'backend'],
+        ['/ajax/gifs/trending', 'backend'],
+        ['/login/check', 'backend'],
+        ['/stories/abc', 'stories'],
+        ['/stories', 'stories'],
+        ['/schedule', 'scheduler'],
+        ['/schedule/41', 'scheduler'],
+        ['/activity', 'scheduler'],
+        ['/imaging/trim', 'imaging'],
+        ['/media/abc/200.gif', 'media'],
+        ['/', 'assets'],
+        ['/embed/abc', 'assets'],
+        ['/gifs/happy-abc', 'assets'],
+        ['/activity-feed', 'assets'],
+        ['/v3/anything', 'assets'],
+      ])('sends %s to the %s service', async (path, service) => {
+        const { edge, fakes } = await startEdge();
+        const response = await edge.fetch(`${path}?q=cats&limit=2`);
+        expect(response.status).toBe(200);
+        const answer = await json<FakeAnswer>(response);
+        expect(answer.service).toBe(service);
+        expect(answer.path).toBe(path);
+        expect(answer.query).toMatchObject({ q: 'cats', limit: '2' });
+        expect(fakes.seen[service]).toHaveLength(1);
+      });
+
+      it('passes the method and body of a change through', async () => {
+        const { edge, fakes } = await startEdge();
+        const body = JSON.stringify({ events: [{ action: 'SEEN' }] });
+        const response = await edge.fetch('/v2/pingback', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+        expect(response.status).toBe(200);
+        expect(await lastSeen(fakes, 'collector')).toMatchObject({ method: 'POST', body });
+      });
+
+      it('reaches an upstream by URL, with the forwarding headers and no client Host', async () => {
+        const { echoUrl } = harness.httpUpstreams();
+        const { edge } = await startEdge({ stories: urlUpstream(`${echoUrl}/`) });
+        const response = await edge.fetch('/stories/slug/cats?next_cursor=5', { headers: { Authorization: 'Token story-token' } });
+        expect(response.status).toBe(200);
+        const echo = await json<Echo>(response);
+        const edgeHost = new URL(edge.origin).host;
+        expect(echo).toMatchObject({ method: 'GET', path: '/stories/slug/cats', query: { next_cursor: '5' } });
+        expect(echo.headers).toMatchObject({ authorization: 'Token story-token', 'x-forwarded-host': edgeHost, 'x-forwarded-proto': new URL(edge.origin).protocol.slice(0, -1) });
+        expect(echo.headers.host).toBe(new URL(echoUrl).host);
+        expect(echo.headers['x-request-id']).toBe(response.headers.get('X-Request-Id'));
+      });
+    });
+
+    describe('credentials', () => {
+      it.each([
+        ['a desktop browser', DESKTOP, KEYS.web],
+        ['no user agent', '', KEYS.web],
+        ['an iPhone', IPHONE, KEYS.mobile],
+        ['an Android phone', ANDROID, KEYS.mobile],
+      ])('gives anonymous public API reads from %s the right key', async (_device, userAgent, key) => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/v1/gifs/search?q=cat', { headers: { 'User-Agent': userAgent } });
+        expect((await lastSeen(fakes, 'publicApi')).query).toEqual({ q: 'cat', api_key: key });
+      });
+
+      it('keeps a key the caller sent, in either spelling', async () => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/v1/gifs/trending?api_key=developer-key');
+        expect((await lastSeen(fakes, 'publicApi')).query).toEqual({ api_key: 'developer-key' });
+        await edge.fetch('/v2/emoji?apikey=developer-key');
+        expect((await lastSeen(fakes, 'publicApi')).query).toEqual({ apikey: 'developer-key' });
+      });
+
+      it('adds no key outside the public API', async () => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/ajax/gifs/trending?gif_ids=a');
+        await edge.fetch('/v2/pingback', { method: 'POST', body: '{}' });
+        expect((await lastSeen(fakes, 'backend')).query).toEqual({ gif_ids: 'a' });
+        expect((await lastSeen(fakes, 'collector')).query).toEqual({});
+      });
+
+      it('passes the session cookie and a matching CSRF token through to the backend', async () => {
+        const { edge, fakes } = await startEdge();
+        const cookie = 'sessionid=s3ss10n; csrftoken=t0k3n';
+        const response = await edge.fetch('/api/v1/users/7/', { method: 'PATCH', body: '{"display_name":"Z"}', headers: { Cookie: cookie, 'X-CSRFToken': 't0k3n' } });
+        expect(response.status).toBe(200);
+        expect((await lastSeen(fakes, 'backend')).headers).toMatchObject({ cookie, 'x-csrftoken': 't0k3n' });
+      });
+
+      it.each([
+        ['no token', {}],
+        ['a token not matching the cookie', { 'X-CSRFToken': 'forged' }],
+      ])('refuses a cookie-authenticated change with %s', async (_case, extra: Record<string, string>) => {
+        const { edge, fakes } = await startEdge();
+        const response = await edge.fetch('/ajax/gif/update', { method: 'POST', body: 'gif_id=a', headers: { Cookie: 'sessionid=s3ss10n; csrftoken=t0k3n', ...extra } });
+        expect(response.status).toBe(403);
+        const body = await json<{ message: string; meta: { status: number; request_id: string } }>(response);
+        expect(body.message).toMatch(/CSRF/);
+        expect(body.meta).toMatchObject({ status: 403, request_id: response.headers.get('X-Request-Id') });
+        expect(fakes.seen.backend).toHaveLength(0);
+      });
+
+      it('lets reads with the cookie and changes without it through', async () => {
+        const { edge, fakes } = await startEdge();
+        expect((await edge.fetch('/login/check', { headers: { Cookie: 'sessionid=s3ss10n' } })).status).toBe(200);
+        expect((await edge.fetch('/ajax/report-search', { method: 'POST', body: '{}' })).status).toBe(200);
+        expect(fakes.seen.backend).toHaveLength(2);
+      });
+
+      it('carries the Authorization token to stories and the scheduler, without the session cookie', async () => {
+        const { edge, fakes } = await startEdge();
+        const headers = { Authorization: 'Token t-1', Cookie: 'sessionid=s3ss10n; theme=dark' };
+        expect((await edge.fetch('/stories', { method: 'POST', body: '{}', headers })).status).toBe(200);
+        expect((await edge.fetch('/schedule/9', { method: 'DELETE', headers })).status).toBe(200);
+        for (const service of ['stories', 'scheduler'] as const) {
+          const seen = await lastSeen(fakes, service);
+          expect(seen.headers.authorization).toBe('Token t-1');
+          expect(seen.headers.cookie).toBe('theme=dark');
+        }
+      });
+    });
+
+    describe('headers', () => {
+      it('gives every answer a request id, forwards it, and keeps a well-formed one from the client', async () => {
+        const { edge, fakes } = await startEdge();
+        const fresh = await edge.fetch('/v1/gifs/trending');
+        const id = fresh.headers.get('X-Request-Id');
+        expect(id).toMatch(/^[\w-]{16,}$/);
+        expect((await lastSeen(fakes, 'publicApi')).headers['x-request-id']).toBe(id);
+        const kept = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': 'client-trace-42' } });
+        expect(kept.headers.get('X-Request-Id')).toBe('client-trace-42');
+        const replaced = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': 'bad id; injected' } });
+        expect(replaced.headers.get('X-Request-Id')).not.toBe('bad id; injected');
+      });
+
+      it('drops hop-by-hop, internal and client-made forwarding headers on the way in', async () => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/api/v4/artists/', {
+          headers: {
+            'Proxy-Authorization': 'Basic c2VjcmV0',
+            'Loopbox-Purge': 'all',
+            'X-Forwarded-For': '6.6.6.6',
+            'X-Forwarded-Host': 'evil.example',
+            'CF-Worker': 'evil.example',
+            'X-CSRFToken': 'kept',
+          },
+        });
+        const { headers } = await lastSeen(fakes, 'backend');
+        expect(headers).not.toHaveProperty('proxy-authorization');
+        expect(headers).not.toHaveProperty('loopbox-purge');
+        expect(headers).not.toHaveProperty('cf-worker');
+        expect(headers['x-forwarded-for']).not.toBe('6.6.6.6');
+        expect(headers['x-forwarded-host']).toBe(new URL(edge.origin).host);
+        expect(headers['x-csrftoken']).toBe('kept');
+      });
+
+      it('drops hop-by-hop and internal headers on the way out', async () => {
+        const { edge } = await startEdge();
+        const response = await edge.fetch('/api/x?header=Connection:X-Hop&header=X-Hop:1&header=Keep-Alive:timeout=1&header=Loopbox-Secret:1&header=X-Kept:1');
+        expect(response.status).toBe(200);
+        expect(response.headers.get('X-Hop')).toBeNull();
+        expect(response.headers.get('Loopbox-Secret')).toBeNull();
+        expect(response.headers.get('X-Kept')).toBe('1');
+      });
+    });
+
+    describe('caching', () => {
+      it('answers a repeated public read from the cache', async () => {
+        const { edge, fakes } = await startEdge();
+        const first = await edge.fetch('/v1/gifs/trending?limit=2&ids=a,b');
+        const second = await edge.fetch('/v1/gifs/trending?ids=a,b&limit=2');
+        expect(first.headers.get('X-Cache')).toBe('MISS');
+        expect(second.headers.get('X-Cache')).toBe('HIT');
+        expect(await second.text()).toBe(await first.text());
+        expect(second.headers.get('Content-Type')).toBe('application/json');
+        expect(second.headers.get('X-Request-Id')).not.toBe(first.headers.get('X-Request-Id'));
+        expect(fakes.seen.publicApi).toHaveLength(1);
+      });
+
+      it('keeps media and lets other queries miss', async () => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/media/abc/200.gif');
+        expect((await edge.fetch('/media/abc/200.gif')).headers.get('X-Cache')).toBe('HIT');
+        expect((await edge.fetch('/media/abc/200w.webp')).headers.get('X-Cache')).toBe('MISS');
+        expect(fakes.seen.media).toHaveLength(2);
+      });
+
+      it.each([
+        ['a random pick', '/v1/gifs/random?tag=cat', {}],
+        ['a sticker random pick', '/v1/stickers/random', {}],
+        ['a backend read', '/api/v4/channels/7', {}],
+        ['a read with an Authorization token', '/v1/gifs/trending', { Authorization: 'Bearer t' }],
+        ['a read with the session cookie', '/v1/gifs/trending', { Cookie: 'sessionid=s' }],
+        ['a ranged media read', '/media/abc/hd.mp4', { Range: 'bytes=0-99' }],
+      ])('never caches %s', async (_case, path, headers: Record<string, string>) => {
+        const { edge, fakes } = await startEdge();
+        const answers = [await edge.fetch(path, { headers }), await edge.fetch(path, { headers })];
+        expect(answers.map((response) => response.headers.get('X-Cache'))).toEqual(['BYPASS', 'BYPASS']);
+        const total = Object.values(fakes.seen).reduce((sum, list) => sum + list.length, 0);
+        expect(total).toBe(2);
+      });
+
+      it.each([
+        ['says no-store', 'cache_control=no-store'],
+        ['says private', 'cache_control=private,max-age=60'],
+        ['sets a cookie', 'set_cookie=seen=1'],
+        ['fails', 'status=503'],
+      ])('does not keep a public answer whose upstream %s', async (_case, query) => {
+        const { edge, fakes } = await startEdge();
+        const first = await edge.fetch(`/v1/gifs/trending?${query}`);
+        const second = await edge.fetch(`/v1/gifs/trending?${query}`);
+        expect(second.status).toBe(first.status);
+        expect(second.headers.get('X-Cache')).toBe('MISS');
+        expect(fakes.seen.publicApi).toHaveLength(2);
+      });
+
+      it('keeps a web asset only when its upstream gives it a lifetime', async () => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/assets/app-1234.js?cache_control=public,max-age=31536000,immutable');
+        const hashed = await edge.fetch('/assets/app-1234.js?cache_control=public,max-age=31536000,immutable');
+        await edge.fetch('/embed/abc');
+        const page = await edge.fetch('/embed/abc');
+        expect(hashed.headers.get('X-Cache')).toBe('HIT');
+        expect(hashed.headers.get('Cache-Control')).toBe('public,max-age=31536000,immutable');
+        expect(page.headers.get('X-Cache')).toBe('MISS');
+        expect(fakes.seen.assets).toHaveLength(3);
+      });
+
+      it('drops the cached entries showing a GIF when a change names it in the purge header', async () => {
+        const { edge, fakes } = await startEdge();
+        const reads = ['/v1/gifs?ids=a,b', '/v1/gifs?ids=c', '/media/a/200.gif', '/media/c/200.gif'];
+        for (const path of reads) await edge.fetch(path);
+        const change = await edge.fetch('/v1/gifs/a/cta?purge=gif:a', { method: 'PUT', body: '{"link":"https://x.example","text":"Go"}' });
+        expect(change.status).toBe(200);
+        expect(change.headers.get('Loopbox-Purge')).toBeNull();
+        const after = await Promise.all(reads.map(async (path) => (await edge.fetch(path)).headers.get('X-Cache')));
+        expect(after).toEqual(['MISS', 'HIT', 'MISS', 'HIT']);
+        expect(fakes.seen.publicApi.map((seen) => seen.method)).toEqual(['GET', 'GET', 'PUT', 'GET']);
+      });
+    });
+
+    describe('rate limits', () => {
+      it('limits each API key a caller sends, then each client address, with 429 and Retry-After', async () => {
+        const { edge } = await startEdge();
+        const { perKey, perAddress } = harness.limits;
+        const run = crypto.randomUUID().slice(0, 8);
+        const statuses = [];
+        for (let i = 0; i <= perKey; i++) statuses.push((await edge.fetch(`/v1/gifs/trending?api_key=${run}-a`)).status);
+        expect(statuses).toEqual([...Array<number>(perKey).fill(200), 429]);
+
+        const limited = await edge.fetch(`/v1/gifs/trending?api_key=${run}-a`);
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+        expect(limited.headers.get('X-Request-Id')).toBeTruthy();
+        expect((await json<{ message: string }>(limited)).message).toMatch(/API key/);
+        expect((await edge.fetch(`/v1/gifs/trending?api_key=${run}-b`)).status).toBe(200);
+
+        let sent = perKey + 3;
+        let last: Response | undefined;
+        while (sent < perAddress + 1) {
+          last = await edge.fetch(`/api/v3/env/build?n=${sent}`);
+          sent++;
+        }
+        expect(last?.status).toBe(429);
+        expect((await json<{ message: string }>(last as Response)).message).toMatch(/address/);
+        expect((await edge.fetch('/media/abc/200.gif')).status).toBe(200);
+      });
+
+      it('does not count the keys it adds itself against a key limit', async () => {
+        const { edge } = await startEdge();
+        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetch(`/v1/gifs/search?q=${i}`)).status).toBe(200);
+      });
+    });
+
+    describe('CORS', () => {
+      const preflight = (origin: string) => ({ method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'Content-Type' } });
+
+      it('answers preflights for public routes from any origin, without the upstream', async () => {
+        const { edge, fakes } = await startEdge();
+        const response = await edge.fetch('/v2/pingback', preflight('https://blog.example'));
+        expect(response.status).toBe(204);
+        expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+        expect(response.headers.get('X-Request-Id')).toBeTruthy();
+        expect(fakes.seen.collector).toHaveLength(0);
+        const read = await edge.fetch('/v1/gifs/trending', { headers: { Origin: 'https://blog.example' } });
+        expect(read.headers.get('Access-Control-Allow-Origin')).toBe('*');
+        expect(read.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id');
+      });
+
+      it('allows only the site origins, with credentials, on the site services', async () => {
+        const { edge } = await startEdge();
+        const site = await edge.fetch('/api/v4/channels/', preflight(SITE_ORIGIN));
+        expect(site.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
+        expect(site.headers.get('Access-Control-Allow-Credentials')).toBe('true');
+        expect(site.headers.get('Access-Control-Allow-Headers')).toContain('X-CSRFToken');
+        const other = await edge.fetch('/api/v4/channels/', preflight('https://evil.example'));
+        expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull();
+        const asset = await edge.fetch('/', { headers: { Origin: 'https://blog.example' } });
+        expect(asset.headers.get('Access-Control-Allow-Origin')).toBeNull();
+      });
+    });
+
+    describe('upstream failures', () => {
+      async function expectEdgeError(response: Response, status: number, message: RegExp) {
+        expect(response.status).toBe(status);
+        expect(response.headers.get('Content-Type')).toMatch(/application\/json/);
+        const body = await json<{ message: string; meta: { status: number; request_id: string } }>(response);
+        expect(body.message).toMatch(message);
+        expect(body.meta).toEqual({ status, msg: body.message, request_id: response.headers.get('X-Request-Id') });
+      }
+
+      it('gives a 502 when an upstream cannot be reached', async () => {
+        const { edge } = await startEdge({ imaging: urlUpstream(harness.httpUpstreams().closedUrl), scheduler: fails });
+        await expectEdgeError(await edge.fetch('/imaging/trim?media_url=x'), 502, /imaging service is unavailable/);
+        await expectEdgeError(await edge.fetch('/activity'), 502, /scheduler service is unavailable/);
+      });
+
+      it('gives a 504 when an upstream does not answer in time', async () => {
+        const { echoUrl } = harness.httpUpstreams();
+        const { edge } = await startEdge({ backend: neverAnswers, stories: urlUpstream(echoUrl) });
+        await expectEdgeError(await edge.fetch('/api/v4/artists/'), 504, new RegExp(`backend service did not answer within ${TIMEOUT_MS} ms`));
+        await expectEdgeError(await edge.fetch('/stories/slow'), 504, /stories service did not answer/);
+      });
+
+      it("passes an upstream's own error answer through", async () => {
+        const { edge } = await startEdge();
+        const response = await edge.fetch('/api/v4/channels/9?status=404');
+        expect(response.status).toBe(404);
+        expect((await json<FakeAnswer>(response)).service).toBe('backend');
+      });
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { inject } from 'vitest';
+import { createEdgeApp } from '../src/app.ts';
+import { RATE_LIMIT_WINDOW_S } from '../src/constants.ts';
+import { CacheApiStore } from '../src/stores/cache-api.ts';
+import { bindingRateLimiter, type RateLimitBinding } from '../src/stores/rate-limit-binding.ts';
+import { edgeSuite, SUITE_LIMITS, type EdgeHarness } from './edge-suite.ts';
+
+const binding = (name: string) => env[name] as RateLimitBinding;
+let edges = 0;
+
+/**
+ * The edge inside workerd with the Workers stores: the Cache API (a fresh cache per edge) and the rate
+ * limiting bindings. Each edge gets its own client address, as Cloudflare reports it in CF-Connecting-IP.
+ */
+const workerd: EdgeHarness = {
+  runtime: 'workerd',
+  limits: SUITE_LIMITS,
+  httpUpstreams: () => ({ echoUrl: inject('echoUrl'), closedUrl: inject('closedUrl') }),
+  async start(options) {
+    const app = createEdgeApp({
+      ...options,
+      cache: new CacheApiStore(caches.open(`edge-${crypto.randomUUID()}`)),
+      rateLimits: {
+        perKey: bindingRateLimiter(binding('KEY_RATE_LIMITER'), RATE_LIMIT_WINDOW_S),
+        perAddress: bindingRateLimiter(binding('ADDRESS_RATE_LIMITER'), RATE_LIMIT_WINDOW_S),
+      },
+      clientAddress: (c) => c.req.header('CF-Connecting-IP'),
+    });
+    edges += 1;
+    const address = `198.51.${Math.floor(edges / 250)}.${edges % 250}`;
+    const origin = 'https://edge.example';
+    return {
+      origin,
+      async fetch(path, init) {
+        const request = new Request(`${origin}${path}`, init);
+        request.headers.set('CF-Connecting-IP', address);
+        const ctx = createExecutionContext();
+        const response = await app.fetch(request, env, ctx);
+        await waitOnExecutionContext(ctx);
+        return response;
+      },
+      close: async () => undefined,
+    };
+  },
+};
+
+edgeSuite(workerd);
