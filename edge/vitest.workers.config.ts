@@ -25,6 +25,7 @@ export default defineConfig({
     name: 'workerd',
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['edge/test/**/*.spec.ts'],
+    silent: 'passed-only',
     globalSetup: ['edge/test/workerd-setup.ts'],
   },
 });
