@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GIF_BACKGROUND_PALETTE, HOVER_REPORT_DELAY_MS, SEEN_THRESHOLD, TRANSPARENT_PIXEL } from '../constants.ts';
+import { renderGif } from '../render.tsx';
+import { makeGif } from '../testing/gifs.ts';
+import { installObservers } from '../testing/observers.ts';
+import { fakeTimers, mounted } from '../testing/render.ts';
+import { recordingSink } from '../testing/sink.ts';
+import type { GifProps } from './Gif.tsx';
+
+describe('Gif tile', () => {
+  let observers: ReturnType<typeof installObservers>;
+  beforeEach(() => {
+    observers = installObservers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  function show(props: Partial<GifProps> = {}) {
+    const sink = recordingSink();
+    const gif = props.gif ?? makeGif('abc');
+    const view = mounted((el) => renderGif({ gif, width: 200, pingback: sink, ...props }, el));
+    const tile = view.element.querySelector<HTMLElement>('.lb-gif')!;
+    const image = tile.querySelector('img.lb-gif__image') as HTMLImageElement;
+    const load = () => act(() => void image.dispatchEvent(new Event('load')));
+    return { ...view, sink, gif, tile, image, load, intoView: () => act(() => observers.intersect(tile, 1)) };
+  }
+
+  it('shows a transparent placeholder until in view, then a picture with a webp source and srcsets', () => {
+    const { tile, image, intoView } = show();
+    expect(image.getAttribute('src')).toBe(TRANSPARENT_PIXEL);
+    expect(tile.querySelector('source')).toBeNull();
+    intoView();
+    const source = tile.querySelector('picture > source')!;
+    expect(source.getAttribute('type')).toBe('image/webp');
+    expect(source.getAttribute('srcset')).toBe('http://127.0.0.1/media/abc/200w.webp 200w, http://127.0.0.1/media/abc/giphy.webp 320w');
+    expect(image.getAttribute('src')).toBe('http://127.0.0.1/media/abc/200w.gif');
+    expect(image.getAttribute('srcset')).toBe('http://127.0.0.1/media/abc/200w.gif 200w, http://127.0.0.1/media/abc/giphy.gif 320w');
+    expect(image.getAttribute('sizes')).toBe('200px');
+  });
+
+  it('sizes the tile from the width and aspect ratio, with the default radius, tabIndex and a palette colour', () => {
+    const { tile, image } = show();
+    expect(tile.tagName).toBe('A');
+    expect(tile.getAttribute('href')).toBe('http://127.0.0.1/gifs/abc');
+    expect(tile.style.width).toBe('200px');
+    expect(tile.style.height).toBe('150px');
+    expect(tile.style.borderRadius).toBe('4px');
+    expect(tile.tabIndex).toBe(0);
+    expect(image.getAttribute('alt')).toBe('Alt of abc');
+    const colour = tile.style.backgroundColor;
+    const palette = GIF_BACKGROUND_PALETTE.map((hex) => {
+      const n = Number.parseInt(hex.slice(1), 16);
+      return [`rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`, hex];
+    }).flat();
+    expect(palette).toContain(colour);
+  });
+
+  it('gives stickers the sticker background instead of a palette colour', () => {
+    const { tile } = show({ gif: makeGif('st', { is_sticker: true }) });
+    expect(tile.classList.contains('lb-gif--sticker')).toBe(true);
+    expect(tile.style.backgroundColor).toBe('');
+  });
+
+  it('takes borderRadius, tabIndex, backgroundColor and className', () => {
+    const { tile } = show({ borderRadius: 12, tabIndex: -1, backgroundColor: '#123456', className: 'mine' });
+    expect(tile.style.borderRadius).toBe('12px');
+    expect(tile.tabIndex).toBe(-1);
+    expect(['#123456', 'rgb(18, 52, 86)']).toContain(tile.style.backgroundColor);
+    expect(tile.className).toContain('mine');
+  });
+
+  it('reports SEEN once, only after the image loaded and the tile is 99% visible', () => {
+    const seen = vi.fn();
+    const { tile, sink, load, intoView } = show({ onGifSeen: seen });
+    // The placeholder's load does not count: only the real image's.
+    load();
+    intoView();
+    act(() => observers.intersect(tile, 1));
+    expect(sink.events).toEqual([]);
+    load();
+    act(() => observers.intersect(tile, 0.5));
+    expect(sink.events).toEqual([]);
+    expect(observers.optionsFor(tile)).toContainEqual(expect.objectContaining({ threshold: SEEN_THRESHOLD }));
+    act(() => observers.intersect(tile, 0.995));
+    act(() => observers.intersect(tile, 1));
+    expect(sink.events.map((e) => e.action_type)).toEqual(['SEEN']);
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(sink.events[0]).toMatchObject({
+      analytics_response_payload: 'payload-abc',
+      attributes: { layout_type: 'GIF', position: { x: 0, y: 0, width: 0, height: 0 } },
+    });
+    expect(sink.events[0]!.user_id).toMatch(/^[0-9a-z]{16}$/);
+  });
+
+  it('reports HOVER 200 ms after mouse-over, and not when the pointer leaves first', () => {
+    fakeTimers();
+    const hover = vi.fn();
+    const { tile, sink } = show({ onGifHover: hover });
+    act(() => void tile.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+    act(() => void vi.advanceTimersByTime(HOVER_REPORT_DELAY_MS - 1));
+    act(() => void tile.dispatchEvent(new MouseEvent('mouseout', { bubbles: true })));
+    act(() => void vi.advanceTimersByTime(HOVER_REPORT_DELAY_MS));
+    expect(sink.events).toEqual([]);
+    act(() => void tile.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+    act(() => void vi.advanceTimersByTime(HOVER_REPORT_DELAY_MS));
+    expect(sink.events.map((e) => e.action_type)).toEqual(['HOVER']);
+    expect(hover).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports CLICK and calls the click, right-click and key callbacks with the GIF', () => {
+    const click = vi.fn((_gif, event: Event) => event.preventDefault());
+    const rightClick = vi.fn();
+    const key = vi.fn();
+    const { tile, sink, gif } = show({ onGifClick: click, onGifRightClick: rightClick, onGifKeyPress: key });
+    act(() => tile.click());
+    act(() => void tile.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true })));
+    act(() => void tile.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true })));
+    expect(click).toHaveBeenCalledWith(gif, expect.anything());
+    expect(rightClick).toHaveBeenCalledWith(gif, expect.anything());
+    expect(key).toHaveBeenCalledWith(gif, expect.anything());
+    expect(sink.events.map((e) => e.action_type)).toEqual(['CLICK']);
+  });
+
+  it('noLink renders a focusable button-like tile that Enter activates', () => {
+    const click = vi.fn();
+    const { tile, sink } = show({ noLink: true, onGifClick: click });
+    expect(tile.tagName).toBe('DIV');
+    expect(tile.getAttribute('href')).toBeNull();
+    expect(tile.getAttribute('role')).toBe('button');
+    expect(tile.tabIndex).toBe(0);
+    act(() => void tile.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(sink.events.map((e) => e.action_type)).toEqual(['CLICK']);
+  });
+
+  it('shows the attribution overlay: name, verified badge, lowercased handle and an 80h avatar', () => {
+    const { tile } = show();
+    expect(tile.querySelector('.lb-gif__name')!.textContent).toBe('The Sports Hub');
+    expect(tile.querySelector('.lb-gif__verified')!.getAttribute('aria-label')).toBe('Verified');
+    expect(tile.querySelector('.lb-gif__handle')!.textContent).toBe('@sports_hub');
+    expect(tile.querySelector('.lb-gif__avatar')!.getAttribute('src')).toBe('http://127.0.0.1/media/avatars/sports_hub/avatar/80h.jpg');
+  });
+
+  it('hides the attribution for hideAttribution, a private user or one suppressing chrome', () => {
+    const user = makeGif('u').user!;
+    for (const props of [
+      { hideAttribution: true },
+      { gif: makeGif('p', { user: { ...user, is_public: false } }) },
+      { gif: makeGif('s', { user: { ...user, suppress_chrome: true } }) },
+    ]) {
+      const { tile, unmount } = show(props);
+      expect(tile.querySelector('.lb-gif__attribution')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('unmounts completely: empty element, no observer, no pending hover timer', () => {
+    fakeTimers();
+    const { tile, element, unmount, sink } = show();
+    act(() => void tile.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+    expect(observers.connected()).toBeGreaterThan(0);
+    unmount();
+    expect(element.innerHTML).toBe('');
+    expect(observers.connected()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(sink.events).toEqual([]);
+  });
+});
