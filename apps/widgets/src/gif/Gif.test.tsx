@@ -113,7 +113,7 @@ describe('Gif tile', () => {
   });
 
   it('reports CLICK and calls the click, right-click and key callbacks with the GIF', () => {
-    const click = vi.fn((_gif, event: Event) => event.preventDefault());
+    const click = vi.fn((_gif: unknown, event: { preventDefault(): void }) => event.preventDefault());
     const rightClick = vi.fn();
     const key = vi.fn();
     const { tile, sink, gif } = show({ onGifClick: click, onGifRightClick: rightClick, onGifKeyPress: key });
