@@ -44,7 +44,7 @@ export function createEdgeApp(config: EdgeConfig): Hono<EdgeEnv> {
   app.use(edgeCache(config.cache));
   app.all('*', proxyToUpstream(config.upstreams, config.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS));
   app.onError((err, c) => {
-    console.error(`edge ${c.var.requestId} ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    console.error(`edge ${c.get('requestId')} ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
     return edgeError(c, 500, 'The edge failed to handle this request');
   });
   return app;

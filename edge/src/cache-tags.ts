@@ -33,7 +33,9 @@ export function cacheTags(service: Service, url: URL, response: Response, body: 
 
 /** The tags an upstream names in its purge header. */
 export function purgeTags(headers: Headers): string[] {
-  return (headers.get(PURGE_HEADER) ?? '')
+  const named = headers.get(PURGE_HEADER);
+  if (!named) return [];
+  return named
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);

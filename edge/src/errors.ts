@@ -7,5 +7,5 @@ import type { EdgeEnv } from './env.ts';
  * carrying the request id, so a report can be matched to the edge's log line.
  */
 export function edgeError(c: Context<EdgeEnv>, status: ContentfulStatusCode, message: string, headers?: Record<string, string>): Response {
-  return c.json({ message, meta: { status, msg: message, request_id: c.var.requestId } }, status, headers);
+  return c.json({ message, meta: { status, msg: message, request_id: c.get('requestId') } }, status, headers);
 }

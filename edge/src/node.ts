@@ -1,4 +1,4 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { createEdgeApp } from './app.ts';
 import { RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY } from './constants.ts';
@@ -19,11 +19,7 @@ export interface NodeEdgeOptions extends Partial<EdgeSettings> {
 
 /** The client's address from the socket; none when the app is called in-process. */
 function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
+  return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
 }
 
 /**
@@ -58,10 +54,11 @@ export interface SingleProcessOptions {
 
 /** `npm start`: the edge in front of the server app in the same process, which stands in for every service without a configured URL. */
 export function singleProcessEdge({ server, credentials, env = process.env, log }: SingleProcessOptions): Hono<EdgeEnv> {
+  const settings = settingsFrom(env);
   return createNodeEdge({
-    ...settingsFrom(env),
+    ...settings,
     upstreams: upstreamsFrom(env, bindingUpstream(server)),
     keys: { web: credentials.webKey, mobile: credentials.mobileKey },
-    log: log && ((entry) => log(formatAccessLog(entry))),
+    log: log && settings.accessLog ? (entry) => log(formatAccessLog(entry)) : undefined,
   });
 }

@@ -2,6 +2,8 @@ import { RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY, UPSTREAM_TIMEOUT_MS } from 
 
 /** The edge's tunables, read the same way from Workers vars and from the process environment. */
 export interface EdgeSettings {
+  /** One log line per request (ACCESS_LOG=off turns it off). */
+  accessLog: boolean;
   siteOrigins: string[];
   upstreamTimeoutMs: number;
   rateLimitPerKey: number;
@@ -19,6 +21,7 @@ function positiveInteger(env: Readonly<Record<string, unknown>>, name: string, f
 export function settingsFrom(env: Readonly<Record<string, unknown>>): EdgeSettings {
   const origins = typeof env.SITE_ORIGINS === 'string' ? env.SITE_ORIGINS : '';
   return {
+    accessLog: env.ACCESS_LOG !== 'off',
     siteOrigins: origins.split(',').map((origin) => origin.trim()).filter(Boolean),
     upstreamTimeoutMs: positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', UPSTREAM_TIMEOUT_MS),
     rateLimitPerKey: positiveInteger(env, 'RATE_LIMIT_PER_KEY', RATE_LIMIT_PER_KEY),

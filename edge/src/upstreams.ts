@@ -2,7 +2,8 @@ import { SERVICES, type Service } from './routes.ts';
 
 /** Anything that answers a request: an origin reached by URL, a Workers service binding, or an app in the same process. */
 export interface Upstream {
-  fetch(request: Request): Promise<Response>;
+  /** `signal` aborts when the edge gives up waiting; an upstream may ignore it (the edge stops waiting anyway). */
+  fetch(request: Request, signal?: AbortSignal): Promise<Response>;
 }
 export type Upstreams = Record<Service, Upstream>;
 
@@ -19,11 +20,11 @@ export function urlUpstream(base: string): Upstream {
   const origin = new URL(base);
   const prefix = origin.pathname.replace(/\/$/, '');
   return {
-    async fetch(request) {
+    async fetch(request, signal) {
       const { pathname, search } = new URL(request.url);
       const outgoing = new Request(new URL(`${prefix}${pathname}${search}`, origin), request);
       outgoing.headers.delete('Accept-Encoding');
-      const answer = await fetch(outgoing);
+      const answer = await fetch(outgoing, { signal: signal ?? null });
       if (!answer.headers.has('Content-Encoding')) return answer;
       const headers = new Headers(answer.headers);
       headers.delete('Content-Encoding');

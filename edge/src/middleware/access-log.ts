@@ -18,10 +18,10 @@ export function accessLog(log: (entry: AccessLogEntry) => void): MiddlewareHandl
     const started = performance.now();
     await next();
     log({
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
-      service: c.var.route.service,
+      service: c.get('route').service,
       status: c.res.status,
       cache: c.res.headers.get(CACHE_STATUS_HEADER),
       ms: Math.round((performance.now() - started) * 100) / 100,

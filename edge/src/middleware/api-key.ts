@@ -13,8 +13,8 @@ export interface ApiKeys {
  */
 export function injectApiKey(keys: ApiKeys): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
-    if (c.var.route.apiKey) {
-      const query = c.var.forward.url.searchParams;
+    if (c.get('route').apiKey) {
+      const query = c.get('forward').url.searchParams;
       const given = API_KEY_PARAMS.map((name) => query.get(name)).find((value) => value);
       if (given) {
         c.set('apiKey', { value: given, injected: false });

@@ -7,7 +7,8 @@ import type { CacheStore } from '../stores/cache-store.ts';
 
 /** Seconds the route lets this request's answer be kept; 0 for anything never cached. */
 function requestLifetime(c: Context<EdgeEnv>): number {
-  const { route, forward } = c.var;
+  const route = c.get('route');
+  const forward = c.get('forward');
   if (c.req.method !== 'GET' || route.ttlSeconds === 0 || NEVER_CACHED_PATH.test(forward.url.pathname)) return 0;
   const headers = c.req.raw.headers;
   if (headers.has('Authorization') || headers.has('Range') || getCookie(c, SESSION_COOKIE) !== undefined) return 0;
@@ -52,8 +53,9 @@ function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> 
  */
 export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
+    const { url } = c.get('forward');
     const ceiling = requestLifetime(c);
-    const key = ceiling > 0 ? cacheKey(c.var.forward.url) : undefined;
+    const key = ceiling > 0 ? cacheKey(url) : undefined;
     if (key) {
       const hit = await store.match(key);
       if (hit) {
@@ -64,11 +66,12 @@ export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
     await next();
     const purged = purgeTags(c.res.headers);
     if (purged.length > 0) await store.purge(purged);
-    const lifetime = key ? responseLifetime(c.res, ceiling, c.var.route.needsMaxAge) : 0;
+    const { service, needsMaxAge } = c.get('route');
+    const lifetime = key ? responseLifetime(c.res, ceiling, needsMaxAge) : 0;
     if (key && lifetime > 0) {
       const body = await c.res.arrayBuffer();
       if (body.byteLength <= CACHE_MAX_ENTRY_BYTES) {
-        const tags = cacheTags(c.var.route.service, c.var.forward.url, c.res, body);
+        const tags = cacheTags(service, url, c.res, body);
         await afterResponse(c, store.put(key, new Response(body, c.res), { ttlSeconds: lifetime, tags }));
       }
       c.res = new Response(body, c.res);

@@ -12,7 +12,7 @@ export function corsByRoute(siteOrigins: readonly string[]): MiddlewareHandler<E
   const publicCors = cors(PUBLIC_CORS);
   const siteCors = siteOrigins.length > 0 ? cors({ ...SITE_CORS, origin: [...siteOrigins] }) : undefined;
   return (c, next) => {
-    const policy = c.var.route.cors;
+    const policy = c.get('route').cors;
     const handler = policy === 'public' ? publicCors : policy === 'site' ? siteCors : undefined;
     return handler ? handler(c, next) : next();
   };

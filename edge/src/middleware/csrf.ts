@@ -29,8 +29,8 @@ function withoutCookie(cookieHeader: string, name: string): string {
  * cookie is taken off it so the upstream cannot authenticate it by the cookie instead.
  */
 export const requireCsrfToken: MiddlewareHandler<EdgeEnv> = async (c, next) => {
-  if (!c.var.route.csrf || SAFE_METHODS.has(c.req.method) || getCookie(c, SESSION_COOKIE) === undefined) return next();
-  const headers = c.var.forward.headers;
+  if (!c.get('route').csrf || SAFE_METHODS.has(c.req.method) || getCookie(c, SESSION_COOKIE) === undefined) return next();
+  const headers = c.get('forward').headers;
   if (headers.has('Authorization')) {
     const rest = withoutCookie(headers.get('Cookie') ?? '', SESSION_COOKIE);
     if (rest) headers.set('Cookie', rest);

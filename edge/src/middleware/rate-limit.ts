@@ -23,10 +23,13 @@ export function rateLimit(limiter: RateLimiter, keyOf: (c: Context<EdgeEnv>) => 
 }
 
 /** Routes that count per client address, keyed by it. */
-export const byClientAddress = (c: Context<EdgeEnv>) => (c.var.route.rateLimited ? c.var.clientAddress : undefined);
+export const byClientAddress = (c: Context<EdgeEnv>) => (c.get('route').rateLimited ? c.get('clientAddress') : undefined);
 
 /**
  * Keys a developer sent, keyed by the key. The keys the edge adds for the site's own anonymous
  * visitors are shared by all of them, so those visitors are limited per address only.
  */
-export const byClientApiKey = (c: Context<EdgeEnv>) => (c.var.apiKey?.injected === false ? c.var.apiKey.value : undefined);
+export const byClientApiKey = (c: Context<EdgeEnv>) => {
+  const key = c.get('apiKey');
+  return key && !key.injected ? key.value : undefined;
+};

@@ -31,10 +31,10 @@ export const stripHeaders: MiddlewareHandler<EdgeEnv> = async (c, next) => {
   dropHopByHop(headers);
   dropMatching(headers, isClientSupplied);
   headers.delete('host');
-  headers.set('X-Forwarded-For', c.var.clientAddress);
+  headers.set('X-Forwarded-For', c.get('clientAddress'));
   headers.set('X-Forwarded-Host', url.host);
   headers.set('X-Forwarded-Proto', url.protocol.slice(0, -1));
-  headers.set(REQUEST_ID_HEADER, c.var.requestId);
+  headers.set(REQUEST_ID_HEADER, c.get('requestId'));
   c.set('forward', { url, headers });
   await next();
   dropMatching(c.res.headers, isInternal);
