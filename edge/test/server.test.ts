@@ -1,32 +1,28 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server.ts';
 import type { ApiKeys } from '../src/middleware/api-key.ts';
 import { createNodeEdge } from '../src/node.ts';
 import { upstreamsFrom } from '../src/upstreams.ts';
+import { serveOnLoopback, type Served } from './serve.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 /** The edge over HTTP in front of the real seeded server, every service reached by URL. */
 describe('the edge in front of the seeded server', () => {
   let server: TestServer;
-  const listening: ServerType[] = [];
+  const edges: Served[] = [];
 
   async function startEdge(keys: ApiKeys): Promise<string> {
-    const app = createNodeEdge({ upstreams: upstreamsFrom({ UPSTREAM_URL: server.baseUrl }), keys });
-    const http: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    listening.push(http);
-    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const served = await serveOnLoopback(createNodeEdge({ upstreams: upstreamsFrom({ UPSTREAM_URL: server.baseUrl }), keys }).fetch);
+    edges.push(served);
+    return served.origin;
   }
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
   });
   afterAll(async () => {
-    await Promise.all(listening.map((http) => new Promise((resolve) => http.close(resolve))));
+    await Promise.all(edges.map((edge) => edge.close()));
     await server?.close();
   });
 
