@@ -27,7 +27,7 @@ describe('widgets demo page in Chromium', () => {
     await server?.close();
   });
 
-  async function open(query = `?limit=${LIMIT}`, setup?: (page: Page) => Promise<void>) {
+  async function open(query = `?limit=${LIMIT}`, setup?: (page: Page) => Promise<unknown>) {
     const page = await browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
