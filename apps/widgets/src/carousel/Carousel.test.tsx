@@ -50,6 +50,15 @@ describe('Carousel', () => {
     expect(sink.events[0]!.attributes.layout_type).toBe('CAROUSEL');
   });
 
+  it('gives every tile gifWidth when set', async () => {
+    const fetchGifs = async (offset: number) => page(gifs.slice(offset), offset, gifs.length);
+    const view = mounted((el) => renderCarousel({ gifHeight: 100, gifWidth: 90, fetchGifs, pingback: null }, el));
+    act(() => observers.intersect(view.element.querySelector('.lb-carousel__loader')!, 1));
+    await settle(() => vi.advanceTimersByTime(CAROUSEL_FETCH_DEBOUNCE_MS));
+    const sizes = [...view.element.querySelectorAll<HTMLElement>('.lb-gif')].map((t) => [t.style.width, t.style.height]);
+    expect(sizes).toEqual(Array(4).fill(['90px', '100px']));
+  });
+
   it('swallows fetch errors: no error UI, and the next sighting of the sentinel fetches again', async () => {
     let calls = 0;
     const fetchGifs = vi.fn(async (offset: number) => {

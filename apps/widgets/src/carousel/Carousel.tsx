@@ -13,8 +13,10 @@ import { PingbackScopeProvider, usePingbackScope } from '../pingback/scope.tsx';
 export interface CarouselProps extends TileOptions, Omit<FeedCallbacks, 'onGifsFetchError'> {
   /** Loads the page of GIFs at an offset, e.g. `(offset) => client.trending({ offset, limit: 25 })`. */
   fetchGifs: FetchGifs;
-  /** Tile height in pixels; each tile's width follows its aspect ratio. */
+  /** Tile height in pixels. */
   gifHeight: number;
+  /** Tile width in pixels for every tile; default: each GIF's width at gifHeight. */
+  gifWidth?: number;
   /** Space between tiles in pixels; default 6. */
   gutter?: number;
   /** Accessible name of the scrolling list; default 'GIFs'. */
@@ -29,7 +31,7 @@ const createMachine = () => createCarouselMachine<IGif>();
  * sentinel at the end of the row fetches the next page; fetch failures are swallowed.
  */
 export function Carousel(props: CarouselProps) {
-  const { fetchGifs, gifHeight, gutter = DEFAULT_GUTTER, className, label = 'GIFs' } = props;
+  const { fetchGifs, gifHeight, gifWidth, gutter = DEFAULT_GUTTER, className, label = 'GIFs' } = props;
   const { context, send } = useFeed(createMachine, fetchGifs, props);
   const scope = usePingbackScope({ pingback: props.pingback, user: props.user, layoutType: 'CAROUSEL' });
   const scroller = useRef<HTMLDivElement>(null);
@@ -53,7 +55,7 @@ export function Carousel(props: CarouselProps) {
         style={{ gap: gutter, height: gifHeight }}
       >
         {context.gifs.map((gif) => (
-          <Gif key={gif.id} {...tileProps(props)} gif={gif} width={getGifWidth(gif, gifHeight)} height={gifHeight} />
+          <Gif key={gif.id} {...tileProps(props)} gif={gif} width={gifWidth ?? getGifWidth(gif, gifHeight)} height={gifHeight} />
         ))}
         {!context.isDoneFetching && (
           <div ref={loader} className="lb-carousel__loader" style={{ width: CAROUSEL_LOADER_WIDTH_PX, minWidth: CAROUSEL_LOADER_WIDTH_PX }} />
