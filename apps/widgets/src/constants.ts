@@ -1,15 +1,13 @@
 /**
  * Spec constants of the widget library (SPEC 2.2, 3, 4.2, 4.3, 7.7, 9), each named once. Values
- * the machines or the SDK already name are re-exported from there, not repeated.
+ * the machines already name are re-exported from there, not repeated.
  */
 export {
   CAROUSEL_FETCH_DEBOUNCE_MS,
   CONTROLS_FADE_IN_MS,
   DEFAULT_VIDEO_LOOP,
   GRID_FETCH_DEBOUNCE_MS,
-  QUARTILES,
 } from '@loopbox/machines/constants';
-export { SDK_NAME, SDK_VERSION } from '@loopbox/sdk';
 
 /** Widget prop defaults (SPEC 3, 9). */
 export const DEFAULT_GUTTER = 6;

@@ -83,4 +83,3 @@ export function Grid(props: GridProps) {
     </PingbackScopeProvider>
   );
 }
-

@@ -58,9 +58,12 @@ export interface VideoProps {
 }
 
 type VideoElementRef = { current: HTMLVideoElement | null };
+/** The latest props and the START report, read by the machine's actions when they run. */
+type Latest = { current: { props: VideoProps; reportStart: () => void } };
 
 /** The machine with its IO wired to the element and the latest props. */
-function createVideoLogic(video: VideoElementRef, props: { current: VideoProps }, reportStart: { current: () => void }) {
+function createVideoLogic(video: VideoElementRef, latest: Latest) {
+  const props = () => latest.current.props;
   const seekTo = { current: undefined as number | undefined };
   const logic = videoMachine.provide({
     actors: {
@@ -81,16 +84,16 @@ function createVideoLogic(video: VideoElementRef, props: { current: VideoProps }
         video.current.src = rendition.url;
       },
       reportStart: () => {
-        reportStart.current();
-        props.current.onStart?.();
+        latest.current.reportStart();
+        props().onStart?.();
       },
-      reportQuartile: (_, { quartile }) => props.current.onQuartile?.(quartile),
-      reportLoop: (_, { loopCount }) => props.current.onLoop?.(loopCount),
-      reportMuted: () => props.current.onMuted?.(),
-      reportEnded: () => props.current.onEnded?.(),
+      reportQuartile: (_, { quartile }) => props().onQuartile?.(quartile),
+      reportLoop: (_, { loopCount }) => props().onLoop?.(loopCount),
+      reportMuted: () => props().onMuted?.(),
+      reportEnded: () => props().onEnded?.(),
       reportError: (_, error) => {
         console.warn(error.message);
-        props.current.onError?.(error);
+        props().onError?.(error);
       },
     },
   });
@@ -119,17 +122,16 @@ export function Video(props: VideoProps) {
   const report = useReporter(scope);
   const container = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const latestProps = useRef(props);
-  const reportStart = useRef(() => report(gif, 'START', container.current));
+  const reportStart = () => report(gif, 'START', container.current);
+  const latest = useRef({ props, reportStart });
   useEffect(() => {
-    latestProps.current = props;
-    reportStart.current = () => report(gif, 'START', container.current);
+    latest.current = { props, reportStart };
   });
 
   const [renditions] = useState(() => videoRenditions(gif));
   const first = renditions[0];
   const height = props.height ?? (first && first.width > 0 ? Math.round((width * first.height) / first.width) : width);
-  const [{ logic, seekTo }] = useState(() => createVideoLogic(video, latestProps, reportStart));
+  const [{ logic, seekTo }] = useState(() => createVideoLogic(video, latest));
   const actor = useActorRef(logic, { input: { renditions, width, height, muted, loop, persistentControls } });
   const snapshot = useSelector(actor, (s) => s);
   // The first source is rendered once; later ones are set by swapSource, never by a re-render
