@@ -6,12 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_STAMP } from './build-stamp.ts';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(WEB, '../..');
-const DIST = path.join(WEB, 'dist');
-/** Written after a successful build; its mtime is the build time. */
-const STAMP = path.join(DIST, '.build-stamp');
 const SOURCES = [WEB, path.join(REPO, 'apps/widgets'), path.join(REPO, 'apps/sdk'), path.join(REPO, 'machines')];
 const SKIPPED = new Set(['dist', 'node_modules', 'bench', 'testing']);
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
@@ -28,8 +26,8 @@ function newestMtime(dir: string): number {
 }
 
 export function isWebBuildStale(): boolean {
-  if (!fs.existsSync(STAMP)) return true;
-  const built = fs.statSync(STAMP).mtimeMs;
+  if (!fs.existsSync(BUILD_STAMP)) return true;
+  const built = fs.statSync(BUILD_STAMP).mtimeMs;
   return SOURCES.some((dir) => fs.existsSync(dir) && newestMtime(dir) > built);
 }
 
@@ -39,7 +37,6 @@ export async function buildWebIfStale(log: (line: string) => void = () => {}): P
   const started = Date.now();
   const { build } = await import('vite');
   await build({ configFile: path.join(WEB, 'vite.config.ts'), logLevel: 'warn' });
-  fs.writeFileSync(STAMP, new Date().toISOString());
   log(`Loopbox: web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

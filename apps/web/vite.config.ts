@@ -1,8 +1,19 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { BUILD_STAMP } from './build-stamp.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** Stamps dist after a build, so build-if-stale.ts knows when it was built. */
+const buildStamp: Plugin = {
+  name: 'loopbox-build-stamp',
+  apply: 'build',
+  closeBundle() {
+    fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
+  },
+};
 
 /**
  * The web app as a multi-page build into apps/web/dist. Each page keeps `<!--loopbox-config-->`
@@ -11,7 +22,7 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 export default defineConfig(({ command }) => ({
   root: here('.'),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), buildStamp],
   // A build is always a production build, even when started from a test run (NODE_ENV=test).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   logLevel: 'warn',
