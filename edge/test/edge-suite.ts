@@ -72,7 +72,7 @@ export function edgeSuite(harness: EdgeHarness): void {
       return (await response.json()) as T;
     }
 
-    async function lastSeen(fakes: FakeServices, service: Service): Promise<FakeAnswer> {
+    function lastSeen(fakes: FakeServices, service: Service): FakeAnswer {
       const answer = fakes.seen[service].at(-1);
       if (!answer) throw new Error(`${service} received nothing`);
       return answer;
@@ -116,7 +116,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         const body = JSON.stringify({ events: [{ action: 'SEEN' }] });
         const response = await edge.fetch('/v2/pingback', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
         expect(response.status).toBe(200);
-        expect(await lastSeen(fakes, 'collector')).toMatchObject({ method: 'POST', body });
+        expect(lastSeen(fakes, 'collector')).toMatchObject({ method: 'POST', body });
       });
 
       it('reaches an upstream by URL, with the forwarding headers and no client Host', async () => {
@@ -142,23 +142,23 @@ export function edgeSuite(harness: EdgeHarness): void {
       ])('gives anonymous public API reads from %s the right key', async (_device, userAgent, key) => {
         const { edge, fakes } = await startEdge();
         await edge.fetch('/v1/gifs/search?q=cat', { headers: { 'User-Agent': userAgent } });
-        expect((await lastSeen(fakes, 'publicApi')).query).toEqual({ q: 'cat', api_key: key });
+        expect(lastSeen(fakes, 'publicApi').query).toEqual({ q: 'cat', api_key: key });
       });
 
       it('keeps a key the caller sent, in either spelling', async () => {
         const { edge, fakes } = await startEdge();
         await edge.fetch('/v1/gifs/trending?api_key=developer-key');
-        expect((await lastSeen(fakes, 'publicApi')).query).toEqual({ api_key: 'developer-key' });
+        expect(lastSeen(fakes, 'publicApi').query).toEqual({ api_key: 'developer-key' });
         await edge.fetch('/v2/emoji?apikey=developer-key');
-        expect((await lastSeen(fakes, 'publicApi')).query).toEqual({ apikey: 'developer-key' });
+        expect(lastSeen(fakes, 'publicApi').query).toEqual({ apikey: 'developer-key' });
       });
 
       it('adds no key outside the public API', async () => {
         const { edge, fakes } = await startEdge();
         await edge.fetch('/ajax/gifs/trending?gif_ids=a');
         await edge.fetch('/v2/pingback', { method: 'POST', body: '{}' });
-        expect((await lastSeen(fakes, 'backend')).query).toEqual({ gif_ids: 'a' });
-        expect((await lastSeen(fakes, 'collector')).query).toEqual({});
+        expect(lastSeen(fakes, 'backend').query).toEqual({ gif_ids: 'a' });
+        expect(lastSeen(fakes, 'collector').query).toEqual({});
       });
 
       it('passes the session cookie and a matching CSRF token through to the backend', async () => {
@@ -166,7 +166,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         const cookie = 'sessionid=s3ss10n; csrftoken=t0k3n';
         const response = await edge.fetch('/api/v1/users/7/', { method: 'PATCH', body: '{"display_name":"Z"}', headers: { Cookie: cookie, 'X-CSRFToken': 't0k3n' } });
         expect(response.status).toBe(200);
-        expect((await lastSeen(fakes, 'backend')).headers).toMatchObject({ cookie, 'x-csrftoken': 't0k3n' });
+        expect(lastSeen(fakes, 'backend').headers).toMatchObject({ cookie, 'x-csrftoken': 't0k3n' });
       });
 
       it.each([
@@ -195,7 +195,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect((await edge.fetch('/stories', { method: 'POST', body: '{}', headers })).status).toBe(200);
         expect((await edge.fetch('/schedule/9', { method: 'DELETE', headers })).status).toBe(200);
         for (const service of ['stories', 'scheduler'] as const) {
-          const seen = await lastSeen(fakes, service);
+          const seen = lastSeen(fakes, service);
           expect(seen.headers.authorization).toBe('Token t-1');
           expect(seen.headers.cookie).toBe('theme=dark');
         }
@@ -208,7 +208,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         const fresh = await edge.fetch('/v1/gifs/trending');
         const id = fresh.headers.get('X-Request-Id');
         expect(id).toMatch(/^[\w-]{16,}$/);
-        expect((await lastSeen(fakes, 'publicApi')).headers['x-request-id']).toBe(id);
+        expect(lastSeen(fakes, 'publicApi').headers['x-request-id']).toBe(id);
         const kept = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': 'client-trace-42' } });
         expect(kept.headers.get('X-Request-Id')).toBe('client-trace-42');
         const replaced = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': 'bad id; injected' } });
@@ -227,7 +227,7 @@ export function edgeSuite(harness: EdgeHarness): void {
             'X-CSRFToken': 'kept',
           },
         });
-        const { headers } = await lastSeen(fakes, 'backend');
+        const { headers } = lastSeen(fakes, 'backend');
         expect(headers).not.toHaveProperty('proxy-authorization');
         expect(headers).not.toHaveProperty('loopbox-purge');
         expect(headers).not.toHaveProperty('cf-worker');
