@@ -1,0 +1,33 @@
+/**
+ * `npm run bench [section…]`: performance figures, each beside its baseline in the same run.
+ * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk.
+ */
+import { benchApi } from './api-bench.ts';
+import { benchStart } from './start-bench.ts';
+import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+const SECTIONS: Record<string, () => Promise<string[]>> = {
+  api: async () => [...(await benchApi('pglite')), ...(process.env.DATABASE_URL ? await benchApi('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])],
+  start: benchStart,
+  sdk: async () => {
+    const [ours, giphy] = await sdkBundleSizes();
+    return [
+      'Provider client bundle (esbuild, minified, tree-shaken; same app for both):',
+      `  ${ours!.name.padEnd(22)} ${kb(ours!.bytes).padStart(10)} min  ${kb(ours!.gzipBytes).padStart(9)} min+gzip`,
+      `  ${giphy!.name.padEnd(22)} ${kb(giphy!.bytes).padStart(10)} min  ${kb(giphy!.gzipBytes).padStart(9)} min+gzip  (ours is ${(ours!.gzipBytes / giphy!.gzipBytes).toFixed(2)}x)`,
+    ];
+  },
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
+  const section = SECTIONS[name];
+  if (!section) {
+    console.error(`Unknown bench section "${name}"; choose from ${Object.keys(SECTIONS).join(', ')}`);
+    process.exit(2);
+  }
+  for (const line of await section()) console.log(line);
+  console.log('');
+}

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ms, runLoad } from './load.ts';
+
+const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+const MEMORY_LIMIT_MB = 1536;
+const SEED_LIMIT_S = 120;
+
+interface Started {
+  child: ChildProcess;
+  origin: string;
+  key: string;
+  seconds: number;
+}
+
+/** Runs the server as `npm start` does, on a free port, and waits until it listens. */
+async function start(dataDir: string): Promise<Started> {
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let origin = '';
+  let key = '';
+  await new Promise<void>((resolve, reject) => {
+    const lines = createInterface({ input: child.stderr! });
+    lines.on('line', (line) => {
+      origin ||= /listening on (\S+)/.exec(line)?.[1] ?? '';
+      key ||= /web API key:\s+(\S+)/.exec(line)?.[1] ?? '';
+      if (origin && key) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, origin, key, seconds: (performance.now() - began) / 1000 };
+}
+
+const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+
+function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** First start (seeding the demo corpus), resident memory under mixed load, and a second start. */
+export async function benchStart(): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-start-'));
+  try {
+    const first = await start(dataDir);
+    const { child, origin, key } = first;
+    const api = (p: string) => `${origin}${p}${p.includes('?') ? '&' : '?'}api_key=${key}`;
+    const sample = await (await fetch(api('/v1/gifs/trending?limit=50'))).json() as { data: { id: string; images: Record<string, { url?: string; mp4?: string }> }[] };
+    const media = sample.data.flatMap((g) => [g.images.fixed_width?.url, g.images.original?.url, g.images.original?.mp4]).filter((u): u is string => Boolean(u));
+    const words = ['pizza', 'cat', 'happy', 'wow', 'party', 'coffee', 'goal', 'love', 'dance', 'birthday'];
+    const urls = (i: number) => {
+      switch (i % 5) {
+        case 0: return api(`/v1/gifs/search?q=${words[i % words.length]}`);
+        case 1: return api(`/v1/gifs/trending?offset=${i % 40}`);
+        case 2: return api(`/v1/gifs/${sample.data[i % sample.data.length]!.id}`);
+        case 3: return api(`/v1/stickers/search?q=${words[(i * 3) % words.length]}`);
+        default: return media[i % media.length]!;
+      }
+    };
+    let peak = residentMb(child.pid!);
+    const timer = setInterval(() => (peak = Math.max(peak, residentMb(child.pid!))), 50);
+    const load = await runLoad(urls, { requests: 4000, concurrency: 16 });
+    clearInterval(timer);
+    peak = Math.max(peak, residentMb(child.pid!));
+    await stop(child);
+
+    const second = await start(dataDir);
+    await stop(second.child);
+    return [
+      'npm start with the seeded demo corpus (PGlite):',
+      `  first start, seeding included   ${first.seconds.toFixed(1).padStart(7)} s   (target under ${SEED_LIMIT_S} s: ${first.seconds < SEED_LIMIT_S ? 'met' : 'MISSED'})`,
+      `  later start                     ${second.seconds.toFixed(1).padStart(7)} s`,
+      `  mixed load (API and media)      ${load.requests} requests, p50 ${ms(load.p50)}, p99 ${ms(load.p99)}, ${load.perSecond.toFixed(0)} req/s, ${load.errors} errors`,
+      `  peak resident memory            ${peak.toFixed(0).padStart(7)} MB  (limit ${MEMORY_LIMIT_MB} MB: ${peak < MEMORY_LIMIT_MB ? 'met' : 'MISSED'})`,
+    ];
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
