@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
-import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import { pageFromRanked, selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
 
 interface ListInput {
@@ -13,15 +13,13 @@ interface ListInput {
 const EMPTY: Page<GifRow> = { rows: [], total: 0 };
 const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
 
-function toPage(rows: (GifRow & { total_count: string })[]): Page<GifRow> {
-  return { rows: rows.map(({ total_count: _, ...row }) => row), total: rows[0] ? Number(rows[0].total_count) : 0 };
-}
 
 /** Most recently trending first. */
 export async function trendingGifs(db: Kysely<Database>, input: ListInput): Promise<Page<GifRow>> {
   if (input.types.length === 0) return EMPTY;
-  const rows = await selectGifs(db)
-    .select(withTotal)
+  const ranked = await db
+    .selectFrom('gifs as g')
+    .select(['g.id', withTotal])
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types])
     .where('g.trending_datetime', 'is not', null)
@@ -30,7 +28,7 @@ export async function trendingGifs(db: Kysely<Database>, input: ListInput): Prom
     .limit(input.limit)
     .offset(input.offset)
     .execute();
-  return toPage(rows);
+  return pageFromRanked(db, ranked);
 }
 
 /** GIFs sharing the most tags with the given one. */
@@ -38,8 +36,9 @@ export async function relatedGifs(db: Kysely<Database>, gifId: string, input: Li
   const source = await db.selectFrom('gifs').select('tags').where('id', '=', gifId).executeTakeFirst();
   if (!source) return null;
   if (input.types.length === 0) return EMPTY;
-  const rows = await selectGifs(db)
-    .select(withTotal)
+  const ranked = await db
+    .selectFrom('gifs as g')
+    .select(['g.id', withTotal])
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types])
     .where('g.id', '!=', gifId)
@@ -49,7 +48,7 @@ export async function relatedGifs(db: Kysely<Database>, gifId: string, input: Li
     .limit(input.limit)
     .offset(input.offset)
     .execute();
-  return toPage(rows);
+  return pageFromRanked(db, ranked);
 }
 
 /** One random visible GIF, optionally carrying a tag (matched like a search). */

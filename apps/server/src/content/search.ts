@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
-import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import { pageFromRanked, visibleUpTo, type GifRow } from './gif-row.ts';
 
 export interface SearchInput {
   q: string;
@@ -27,8 +27,10 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
 }
 
 /**
- * Full-text relevance (title weighted over tags, every word as a prefix) plus trigram word
- * similarity, so "pizz" and "pizzza" both find pizza. Ties break on id for stable paging.
+ * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
+ * that way does it fall back to trigram word similarity, so "pizzza" still finds pizza while a common
+ * word never pays for fuzzy ranking. Ranking runs over ids alone; full rows are read for one page.
+ * Ties break on id for stable paging.
  */
 export async function searchGifs(db: Kysely<Database>, input: SearchInput): Promise<Page<GifRow>> {
   const { channel, terms } = parseChannelQuery(input.q);
@@ -39,34 +41,39 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput): Prom
     if (!ch && !user) return { rows: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };
   }
+  if (input.types.length === 0) return { rows: [], total: 0 };
 
-  const words = searchTerms(terms);
-  const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  const doc = sql`loopbox_search_doc(g.title, g.tags)`;
-  let query = selectGifs(db)
-    .select(sql<string>`count(*) OVER ()`.as('total_count'))
+  let candidates = db
+    .selectFrom('gifs as g')
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types]);
   if (scope && 'channelId' in scope) {
-    query = query.where('g.id', 'in', db.selectFrom('channel_gifs').select('gif_id').where('channel_id', '=', scope.channelId));
+    candidates = candidates.where('g.id', 'in', db.selectFrom('channel_gifs').select('gif_id').where('channel_id', '=', scope.channelId));
   } else if (scope) {
-    query = query.where('g.user_id', '=', scope.userId);
+    candidates = candidates.where('g.user_id', '=', scope.userId);
   }
-  if (terms) {
-    const raw = terms.toLowerCase();
-    query = query
-      .where(sql<boolean>`(g.search @@ to_tsquery('english', ${tsquery}) OR ${doc} %> ${raw})`)
-      .orderBy(sql`ts_rank_cd(g.search, to_tsquery('english', ${tsquery})) + word_similarity(${raw}, ${doc})`, 'desc');
-  } else {
-    query = query.orderBy('g.import_datetime', 'desc');
-  }
-  const rows = await query.orderBy('g.id').limit(input.limit).offset(input.offset).execute();
-  const total = rows[0] ? Number(rows[0].total_count) : input.offset > 0 ? await countFallback(db, input) : 0;
-  return { rows: rows.map(({ total_count: _, ...row }) => row), total };
-}
 
-// A page past the end has no row to carry the window count; count the matches on their own.
-async function countFallback(db: Kysely<Database>, input: SearchInput): Promise<number> {
-  const page = await searchGifs(db, { ...input, offset: 0, limit: 1 });
-  return page.total;
+  const page = async (match: RawBuilder<boolean> | null, rank: RawBuilder<number> | null) => {
+    let query = candidates.select(['g.id', sql<string>`count(*) OVER ()`.as('total_count')]);
+    if (match) query = query.where(match);
+    query = rank ? query.orderBy(rank, 'desc') : query.orderBy('g.import_datetime', 'desc');
+    return query.orderBy('g.id').limit(input.limit).offset(input.offset).execute();
+  };
+
+  let ranked;
+  if (!terms) {
+    ranked = await page(null, null);
+  } else {
+    const tsquery = sql`to_tsquery('english', ${searchTerms(terms).map((w) => `${w}:*`).join(' & ')})`;
+    ranked = await page(sql<boolean>`g.search @@ ${tsquery}`, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
+    if (ranked.length === 0 && input.offset === 0) {
+      const raw = terms.toLowerCase();
+      const doc = sql`loopbox_search_doc(g.title, g.tags)`;
+      ranked = await page(sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
+    }
+  }
+  const result = await pageFromRanked(db, ranked);
+  // A page past the end carries no window count; count the matches on their own.
+  if (ranked.length === 0 && input.offset > 0) result.total = (await searchGifs(db, { ...input, offset: 0, limit: 1 })).total;
+  return result;
 }
