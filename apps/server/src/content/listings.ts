@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
-import { pageFromRanked, selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import { pageFromRanked, rowsInOrder, selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
 
 interface ListInput {
@@ -13,22 +13,20 @@ interface ListInput {
 const EMPTY: Page<GifRow> = { rows: [], total: 0 };
 const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
 
-
-/** Most recently trending first. */
+/**
+ * Most recently trending first. The page walks the trending index under LIMIT; the total is a
+ * separate count, which is cheaper than a window count that must visit every trending row.
+ */
 export async function trendingGifs(db: Kysely<Database>, input: ListInput): Promise<Page<GifRow>> {
   if (input.types.length === 0) return EMPTY;
-  const ranked = await db
+  const trending = db
     .selectFrom('gifs as g')
-    .select(['g.id', withTotal])
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types])
-    .where('g.trending_datetime', 'is not', null)
-    .orderBy('g.trending_datetime', 'desc')
-    .orderBy('g.id')
-    .limit(input.limit)
-    .offset(input.offset)
-    .execute();
-  return pageFromRanked(db, ranked);
+    .where('g.trending_datetime', 'is not', null);
+  const page = await trending.select('g.id').orderBy('g.trending_datetime', 'desc').orderBy('g.id').limit(input.limit).offset(input.offset).execute();
+  const { n } = await trending.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows: await rowsInOrder(db, page.map((r) => r.id)), total: Number(n) };
 }
 
 /** GIFs sharing the most tags with the given one. */
