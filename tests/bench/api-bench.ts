@@ -5,7 +5,7 @@ import { ms, runLoad, type LoadResult } from './load.ts';
 
 const SERVER = fileURLToPath(new URL('./api-server.ts', import.meta.url));
 const CORPUS = 100_000;
-const REQUESTS = 2000;
+const REQUESTS = 1000;
 const CONCURRENCY = 8;
 
 interface Ready {

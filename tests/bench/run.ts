@@ -1,16 +1,21 @@
 /**
  * `npm run bench [section…]`: performance figures, each beside its baseline in the same run.
- * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk.
+ * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk,
+ * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct).
  */
 import { benchApi } from './api-bench.ts';
 import { benchStart } from './start-bench.ts';
 import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
+import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
+import { benchEdge } from '../../edge/bench/edge-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 const SECTIONS: Record<string, () => Promise<string[]>> = {
   api: async () => [...(await benchApi('pglite')), ...(process.env.DATABASE_URL ? await benchApi('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])],
   start: benchStart,
+  widgets: benchWidgets,
+  edge: benchEdge,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [
