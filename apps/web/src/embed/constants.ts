@@ -1,0 +1,43 @@
+/**
+ * Spec constants of the embed view and the GIF page (SPEC 2.1, 4.1, 7.7, 9), each named once.
+ * Timings of SPEC 4.1 live in the embed machine (`@loopbox/machines/constants`).
+ */
+export { DEFAULT_GUTTER as RELATED_GRID_GUTTER } from '@loopbox/widgets';
+
+/** The product name shown in 'Continue Watching on …', 'View on …' and 'via …'. */
+export const PROVIDER_NAME = 'Loopbox';
+export const BRAND_COLOUR = '00ccff';
+
+/** Embed code (SPEC 7.7, 9): the iframe is fitted into this box from the original rendition. */
+export const EMBED_FIT_SIZE = 480;
+
+/** Related grid (SPEC 7.7, 9): 3 columns, width = window width − 30, pages of 6 then 12. */
+export const RELATED_GRID_COLUMNS = 3;
+export const RELATED_GRID_WIDTH_MARGIN_PX = 30;
+export const RELATED_FIRST_PAGE_LIMIT = 6;
+export const RELATED_PAGE_LIMIT = 12;
+
+/** Share popups (SPEC 9): 480×480, except 750×350 for the microblogging service. */
+export const SHARE_POPUP_SIZE = { width: 480, height: 480 } as const;
+export const MICROBLOG_POPUP_SIZE = { width: 750, height: 350 } as const;
+/** The favorite link's query (SPEC 7.7). */
+export const FAVORITE_REF = 'fave';
+
+/** Error reporting is on for this share of visits (SPEC 9). */
+export const ERROR_REPORT_SAMPLE_RATE = 0.01;
+
+/**
+ * Which GIFs get the desktop footer's pause/play button (SPEC 2.1: "shown only for stickers or
+ * non-stickers according to a flag"): true shows it for stickers only, false for GIFs only.
+ */
+export const FOOTER_PAUSE_FOR_STICKERS = true;
+
+/** Mobile detection by user agent (SPEC 5). */
+export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i;
+
+/** Embed analytics ride the pingback pipeline as CLICK events of this layout type. */
+export const EMBED_PINGBACK_ACTION = 'CLICK';
+export const EMBED_LAYOUT_TYPE = 'EMBED';
+
+/** Page views go to the tag manager's data layer only with vendor consent (SPEC 7.7). */
+export const VENDOR_CONSENT_PARAM = 'vendor_consent';
