@@ -1,0 +1,29 @@
+/** What the server injects into every page as `window.LOOPBOX_CONFIG` (apps/server/src/web/assets.ts). */
+export interface PageConfig {
+  apiKey: string;
+  apiBase: string;
+  pingbackUrl: string;
+  /** Set by the host page when the visitor consented to vendor (tag manager) tracking. */
+  vendorConsent?: boolean;
+}
+
+export function readPageConfig(): PageConfig {
+  const config = (globalThis as { LOOPBOX_CONFIG?: Partial<PageConfig> }).LOOPBOX_CONFIG ?? {};
+  return {
+    apiKey: config.apiKey ?? '',
+    apiBase: config.apiBase ?? '/v1/',
+    pingbackUrl: config.pingbackUrl ?? '',
+    vendorConsent: config.vendorConsent === true,
+  };
+}
+
+/** The GIF id of an /embed/{id} or /gifs/{slug-id} path: the last dash-separated word. */
+export function gifIdFromPath(pathname: string): string | undefined {
+  const segment = pathname.split('/').filter(Boolean)[1];
+  return segment?.split('-').pop() || undefined;
+}
+
+/** Mobile by user-agent pattern (SPEC 5). */
+export function isMobileUserAgent(userAgent: string, pattern: RegExp): boolean {
+  return pattern.test(userAgent);
+}
