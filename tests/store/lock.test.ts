@@ -35,6 +35,7 @@ describe('configuration', () => {
     expect(c.dataDir).toBe(path.resolve('data'));
     expect(c.mediaDir).toBe(path.resolve('data/media'));
     expect(c.databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });
 
   it('names every bad setting', () => {
