@@ -32,6 +32,7 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       input: {
         widgets: here('widgets.html'),
+        embed: here('embed.html'),
       },
     },
   },

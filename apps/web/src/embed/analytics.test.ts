@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@loopbox/sdk';
-import { createEmbedTracker, hasVendorConsent, isErrorReportingSampled, pushPageView } from './analytics.ts';
+import { createEmbedTracker, hasVendorConsent, pushPageView } from './analytics.ts';
+import { isErrorReportingSampled } from './error-reporting.ts';
 
 describe('embed analytics', () => {
   it('posts one CLICK pingback of layout EMBED with category, action and label', async () => {

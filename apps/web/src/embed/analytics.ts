@@ -1,6 +1,6 @@
 import type { EmbedTrackParams } from '@loopbox/machines/embed';
 import type { Logger } from '@loopbox/sdk';
-import { EMBED_LAYOUT_TYPE, EMBED_PINGBACK_ACTION, ERROR_REPORT_SAMPLE_RATE, VENDOR_CONSENT_PARAM } from './constants.ts';
+import { EMBED_LAYOUT_TYPE, EMBED_PINGBACK_ACTION, VENDOR_CONSENT_PARAM } from './constants.ts';
 
 /** An embed analytics event in the collector's pingback format (POST /v2/pingback). */
 export interface EmbedPingbackEvent {
@@ -75,9 +75,4 @@ export function pushPageView(target: { dataLayer?: unknown[] }, consent: boolean
   target.dataLayer ??= [];
   target.dataLayer.push({ event: 'page_view', page_type: 'embed', page_path: pagePath });
   return true;
-}
-
-/** Error reporting is on for 1% of visits (SPEC 9). */
-export function isErrorReportingSampled(random: () => number = Math.random): boolean {
-  return random() < ERROR_REPORT_SAMPLE_RATE;
 }

@@ -1,0 +1,51 @@
+import type { IExternalMedia } from '@loopbox/sdk';
+import { useEffect, useRef } from 'react';
+import { playerOrigin, playerUrl, type VideoHost } from './external-video.ts';
+import { readPlayerMessage, subscribeMessages, type PlayerReport } from './player-messages.ts';
+
+export interface MediaOverlayProps {
+  media: IExternalMedia & { provider_name: VideoHost };
+  showBack: boolean;
+  isMobile: boolean;
+  onPlayerReport: (report: PlayerReport) => void;
+  onBack: () => void;
+}
+
+/** The external video in place of the embed (SPEC 2.1), with the back-to-GIF control when shown. */
+export function MediaOverlay({ media, showBack, isMobile, onPlayerReport, onBack }: MediaOverlayProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const host = media.provider_name;
+  const origin = playerOrigin(host);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
+      const report = readPlayerMessage(host, event.data);
+      if (report) onPlayerReport(report);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [host, origin, onPlayerReport]);
+
+  const subscribe = () => {
+    for (const message of subscribeMessages(host)) frame.current?.contentWindow?.postMessage(message, origin);
+  };
+
+  return (
+    <div className="lb-embed__media-overlay">
+      <iframe
+        ref={frame}
+        className="lb-embed__player"
+        src={playerUrl(media)}
+        title={`${host} video`}
+        allow="autoplay; encrypted-media"
+        onLoad={subscribe}
+      />
+      {showBack && (
+        <button type="button" className="lb-embed__back" onClick={onBack}>
+          {isMobile ? 'Back' : 'Back to GIF'}
+        </button>
+      )}
+    </div>
+  );
+}

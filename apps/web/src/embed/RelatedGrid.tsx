@@ -1,0 +1,32 @@
+import '@loopbox/widgets/styles.css';
+import { LoopboxFetch } from '@loopbox/sdk';
+import { Grid } from '@loopbox/widgets';
+import { useCallback } from 'react';
+import type { Track } from './analytics.ts';
+import { RELATED_FIRST_PAGE_LIMIT, RELATED_GRID_COLUMNS, RELATED_GRID_GUTTER, RELATED_PAGE_LIMIT } from './constants.ts';
+
+export interface RelatedGridProps {
+  gifId: string;
+  client: LoopboxFetch;
+  width: number;
+  track: Track;
+}
+
+/** The page size at an offset (SPEC 7.7): 6 first, then 12. */
+export const relatedPageLimit = (offset: number) => (offset === 0 ? RELATED_FIRST_PAGE_LIMIT : RELATED_PAGE_LIMIT);
+
+/** Related GIFs through the provider client with the embed key; loaded lazily on first hover. */
+export default function RelatedGrid({ gifId, client, width, track }: RelatedGridProps) {
+  const fetchGifs = useCallback((offset: number) => client.related(gifId, { offset, limit: relatedPageLimit(offset) }), [client, gifId]);
+  return (
+    <Grid
+      className="lb-embed__related-grid"
+      fetchGifs={fetchGifs}
+      width={width}
+      columns={RELATED_GRID_COLUMNS}
+      gutter={RELATED_GRID_GUTTER}
+      hideAttribution
+      onGifClick={() => track({ category: 'Embed', action: 'CLICK', label: 'GRID GIF' })}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import type { IGif } from '@loopbox/sdk';
+import type { Track } from './analytics.ts';
+import { CloseIcon } from './icons.tsx';
+import { favoriteUrl, popupFeatures, SHARE_TARGETS, shareUrl, type ShareTarget } from './share-links.ts';
+
+export interface ShareMenuProps {
+  gif: IGif;
+  pageUrl: string;
+  code: string;
+  favoriteActive: boolean;
+  track: Track;
+  onFavorite: () => void;
+  onClose: () => void;
+}
+
+const selectAll = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => event.currentTarget.select();
+
+/** The desktop share menu (SPEC 2.1): favorite, three social popups, Embed code and Link boxes, close. */
+export function ShareMenu({ gif, pageUrl, code, favoriteActive, track, onFavorite, onClose }: ShareMenuProps) {
+  const share = (target: ShareTarget) => {
+    track({ category: 'Embed', action: 'Social Sharing', label: target });
+    const source = { pageUrl, mediaUrl: gif.images.original?.url ?? pageUrl, title: gif.title ?? '' };
+    window.open(shareUrl(target, source), `share-${target}`, popupFeatures(target));
+  };
+  return (
+    <div className="lb-embed__share" role="dialog" aria-label="Share">
+      <a
+        className={favoriteActive ? 'lb-embed__favorite lb-embed__favorite--active' : 'lb-embed__favorite'}
+        href={favoriteUrl(pageUrl)}
+        target="_blank"
+        rel="noopener"
+        onClick={onFavorite}
+      >
+        Favorite
+      </a>
+      <div className="lb-embed__social">
+        {SHARE_TARGETS.map((target) => (
+          <button key={target} type="button" className="lb-embed__social-button" data-target={target} onClick={() => share(target)}>
+            {target}
+          </button>
+        ))}
+      </div>
+      <label className="lb-embed__copy">
+        Embed code
+        <textarea
+          className="lb-embed__code"
+          readOnly
+          value={code}
+          rows={3}
+          onFocus={selectAll}
+          onCopy={() => track({ category: 'Embed', action: 'Copy', label: 'Embed Code' })}
+        />
+      </label>
+      <label className="lb-embed__copy">
+        Link
+        <input
+          className="lb-embed__link"
+          readOnly
+          value={pageUrl}
+          onFocus={selectAll}
+          onCopy={() => track({ category: 'Embed', action: 'Copy', label: 'Link' })}
+        />
+      </label>
+      <button type="button" className="lb-embed__share-close" aria-label="Close share menu" onClick={onClose}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { embedMachine } from '@loopbox/machines/embed';
+import { useMachine } from '@xstate/react';
+import { useRef, useState, type RefObject } from 'react';
+import type { Track } from './analytics.ts';
+import { RELATED_GRID_WIDTH_MARGIN_PX } from './constants.ts';
+
+const relatedGridWidth = () => window.innerWidth - RELATED_GRID_WIDTH_MARGIN_PX;
+
+export interface EmbedElements {
+  video: RefObject<HTMLVideoElement | null>;
+  footer: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * Runs the embed machine with its IO wired to the page: tracking, the video element, the
+ * footer's scroll position and the related grid's width (re-read on a throttled resize).
+ */
+export function useEmbedMachine(track: Track, asVideo: boolean) {
+  const elements: EmbedElements = { video: useRef<HTMLVideoElement>(null), footer: useRef<HTMLDivElement>(null) };
+  const [gridWidth, setGridWidth] = useState(relatedGridWidth);
+  const [machine] = useState(() =>
+    embedMachine.provide({
+      actions: {
+        track: (_, params) => track(params),
+        pauseVideo: () => elements.video.current?.pause(),
+        playVideo: () => void elements.video.current?.play().catch(() => {}),
+        scrollGridToTop: () => elements.footer.current?.scrollTo({ top: 0 }),
+        rerenderRelatedGrid: () => setGridWidth(relatedGridWidth()),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { media: asVideo ? 'video' : 'image' } });
+  return { state, send, elements, gridWidth };
+}
