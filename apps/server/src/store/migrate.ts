@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import * as m001 from './migrations/001_init.ts';
+import * as m002 from './migrations/002_projections.ts';
 
 interface Migration {
   version: number;
@@ -7,7 +8,10 @@ interface Migration {
   up(db: Kysely<any>): Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'init', up: m001.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'init', up: m001.up },
+  { version: 2, name: 'projections', up: m002.up },
+];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time
 

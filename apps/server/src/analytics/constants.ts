@@ -1,0 +1,52 @@
+/** Analytics constants (docs/decisions.md, Analytics). */
+
+/** A trending score halves every six hours: yesterday's burst is 1/16 of today's by the same volume. */
+export const TRENDING_HALF_LIFE_MS = 6 * 3_600_000;
+/** How much one pingback of each kind adds to a GIF's trending score. */
+export const TRENDING_WEIGHTS: Readonly<Record<string, number>> = {
+  'pingback.seen': 1,
+  'pingback.hover': 0.5,
+  'pingback.start': 1,
+  'pingback.click': 3,
+  'pingback.sent': 5,
+};
+/** Each search adds one to its term's score, decayed with the same half-life. */
+export const SEARCH_TRENDING_HALF_LIFE_MS = TRENDING_HALF_LIFE_MS;
+
+/** Events one projector folds per transaction: short, because PGlite runs on the calling thread. */
+export const PROJECTION_BATCH_SIZE = 500;
+/** How often the runner catches up on its own. */
+export const PROJECTION_INTERVAL_MS = 1_000;
+
+/** Search events are queued and appended in one transaction per flush, off the request path. */
+export const SEARCH_LOG_FLUSH_MS = 250;
+export const SEARCH_LOG_MAX_BATCH = 200;
+/** Terms are normalised (trimmed, lower-cased, spaces collapsed) and cut to this length. */
+export const MAX_SEARCH_TERM_LENGTH = 50;
+
+export const SEARCH_EVENT_TYPE = 'search.performed';
+/** Pingback log types by the counter they add to. */
+export const COUNTER_OF_TYPE: Readonly<Record<string, 'views' | 'clicks' | 'hovers' | 'starts'>> = {
+  'pingback.seen': 'views',
+  'pingback.click': 'clicks',
+  'pingback.hover': 'hovers',
+  'pingback.start': 'starts',
+};
+
+/** SPEC 2.3: a page path's first segment names its page type; any other path is a channel page. */
+export const PAGE_TYPES = [
+  'categories', 'create', 'upload', 'backdrop', 'clips', 'dashboard', 'explore', 'favorites', 'gifs', 'stickers', 'login',
+  'apply', 'join', 'password', 'email-jail', 'search', 'studios', 'team', 'edit', 'artists', 'apps', 'transparency', 'about',
+  'labs', 'ar-scenes', 'stories', 'posts', 'settings', 'trending-gifs', '404', '403', 'maintenance',
+] as const;
+export const HOME_PAGE_TYPE = 'home';
+export const CHANNEL_PAGE_TYPE = 'channel';
+/** Pingbacks that carry no page path (SDK widgets on third-party sites). */
+export const UNKNOWN_PAGE_TYPE = 'unknown';
+
+/** Backend read limits. */
+export const MAX_TRENDING_GIF_IDS = 100;
+export const DAILY_SERIES_DAYS = 30;
+export const DASHBOARD_SEARCHES_LIMIT = 20;
+/** Search events kept while the store is failing; past it the oldest are dropped. */
+export const SEARCH_LOG_MAX_QUEUE = 10_000;

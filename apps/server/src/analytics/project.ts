@@ -1,0 +1,39 @@
+import type { AnalyticsDb } from './schema.ts';
+import type { LoggedEvent, Projector } from './projectors/projector.ts';
+
+/**
+ * Folds the next batch of a projector's events, in one transaction that also moves its `last_seq`.
+ * Appends hold an advisory lock until commit (store/events.ts), so seq order is commit order and
+ * `seq > last_seq` never skips a late commit. The state row is locked, so two runners (or a runner and
+ * a replay) never fold the same batch twice. Returns how many events were folded.
+ */
+export async function projectBatch(db: AnalyticsDb, projector: Projector, batchSize: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.insertInto('projector_state').values({ name: projector.name, last_seq: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    const { last_seq } = await trx.selectFrom('projector_state').select('last_seq').where('name', '=', projector.name).forUpdate().executeTakeFirstOrThrow();
+    const rows = await trx
+      .selectFrom('events')
+      .select(['seq', 'type', 'stream_id', 'ts', 'payload'])
+      .where('seq', '>', last_seq)
+      .where('type', 'in', [...projector.eventTypes])
+      .orderBy('seq')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return 0;
+    const events: LoggedEvent[] = rows.map((r) => ({ seq: r.seq, type: r.type, streamId: r.stream_id, ts: r.ts, payload: r.payload }));
+    await projector.apply(trx, events);
+    await trx.updateTable('projector_state').set({ last_seq: events[events.length - 1]!.seq }).where('name', '=', projector.name).execute();
+    return events.length;
+  });
+}
+
+/** Folds batches until the projector has seen every committed event; yields to the event loop between batches. */
+export async function catchUpProjector(db: AnalyticsDb, projector: Projector, batchSize: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await projectBatch(db, projector, batchSize);
+    total += n;
+    if (n < batchSize) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { PROJECTION_BATCH_SIZE, PROJECTION_INTERVAL_MS } from './constants.ts';
+import { catchUpProjector } from './project.ts';
+import { PROJECTORS } from './projectors/index.ts';
+import type { Projector } from './projectors/projector.ts';
+import { analyticsDb } from './schema.ts';
+
+export interface RunnerOptions {
+  projectors?: readonly Projector[];
+  batchSize?: number;
+  intervalMs?: number;
+  /** Runs before each catch-up (the search log flushes its queue so the catch-up sees it). */
+  beforeCatchUp?: () => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export interface ProjectionRunner {
+  /** Catches every projector up with the log now; calls are serialised. Resolves to the events folded. */
+  catchUp(): Promise<number>;
+  /** Catches up every `intervalMs` until stopped. */
+  start(): void;
+  /** Stops the timer and waits for a catch-up in progress. */
+  stop(): Promise<void>;
+}
+
+export function createProjectionRunner(db: Kysely<Database>, options: RunnerOptions = {}): ProjectionRunner {
+  const adb = analyticsDb(db);
+  const projectors = options.projectors ?? PROJECTORS;
+  const batchSize = options.batchSize ?? PROJECTION_BATCH_SIZE;
+  const intervalMs = options.intervalMs ?? PROJECTION_INTERVAL_MS;
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function runOnce(): Promise<number> {
+    await options.beforeCatchUp?.();
+    let total = 0;
+    for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize);
+    return total;
+  }
+
+  function catchUp(): Promise<number> {
+    const run = queue.then(runOnce);
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      catchUp()
+        .catch((err: Error) => options.log?.(`analytics: catch-up failed: ${err.stack ?? err.message}`))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    catchUp,
+    start() {
+      stopped = false;
+      if (!timer) schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+
+type Count = ColumnType<string, string | number | undefined, string | number>;
+type Day = ColumnType<string, string, string>;
+interface Counts {
+  views: Count;
+  clicks: Count;
+  hovers: Count;
+  starts: Count;
+}
+
+/** The projection tables of migration 002. */
+export type AnalyticsTables = {
+  projector_state: { name: string; last_seq: Count };
+  gif_counts: Counts & { gif_id: string };
+  user_counts: Counts & { user_id: number };
+  gif_daily: Counts & { gif_id: string; day: Day };
+  user_daily: Counts & { user_id: number; day: Day };
+  page_type_daily: Counts & { page_type: string; day: Day };
+  gif_trending: { gif_id: string; score: number; as_of: ColumnType<Date, Date | string, Date | string> };
+  search_trending: { term: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; searches: Count };
+  search_responses: { response_id: string; term: string };
+  user_search_terms: { user_id: number; term: string; views: Count };
+};
+
+export type AnalyticsDb = Kysely<Database & AnalyticsTables>;
+
+export function analyticsDb(db: Kysely<Database>): AnalyticsDb {
+  return db.withTables<AnalyticsTables>();
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { appendEvents, type NewEvent } from '../../apps/server/src/store/events.ts';
+import type { Database } from '../../apps/server/src/store/schema.ts';
+import { analyticsDb, type AnalyticsTables } from '../../apps/server/src/analytics/schema.ts';
+
+/** Two creators and three GIFs (the third anonymous), inserted directly. */
+export async function seedOwners(db: Kysely<Database>): Promise<{ alice: number; bob: number; gifs: [string, string, string] }> {
+  const [alice, bob] = await db.insertInto('users').values([{ username: 'alice_a' }, { username: 'bob_b' }]).returning('id').execute();
+  const gifs: [string, string, string] = ['gifAAA111', 'gifBBB222', 'gifCCC333'];
+  await db
+    .insertInto('gifs')
+    .values([
+      { id: gifs[0], type: 'gif', slug: 'a', title: 'A', rating: 'g', user_id: alice!.id, images: JSON.stringify({}) as never, trending_datetime: '2026-01-01T00:00:00Z' },
+      { id: gifs[1], type: 'gif', slug: 'b', title: 'B', rating: 'g', user_id: bob!.id, images: JSON.stringify({}) as never, trending_datetime: '2026-01-02T00:00:00Z' },
+      { id: gifs[2], type: 'gif', slug: 'c', title: 'C', rating: 'g', user_id: null, images: JSON.stringify({}) as never, trending_datetime: '2026-01-03T00:00:00Z' },
+    ])
+    .execute();
+  return { alice: alice!.id, bob: bob!.id, gifs };
+}
+
+export function pingback(action: 'seen' | 'click' | 'hover' | 'start' | 'sent', gifId: string, ts: Date, extra: { responseId?: string; pagePath?: string } = {}): NewEvent {
+  return {
+    eventId: randomUUID(),
+    type: `pingback.${action}`,
+    stream: 'gif',
+    streamId: gifId,
+    ts,
+    payload: {
+      action_type: action.toUpperCase(),
+      user_id: 'a1b2c3d4e5f6a7b8',
+      event_type: extra.responseId ? 'GIF_SEARCH' : 'GIF_TRENDING',
+      response_id: extra.responseId ?? '',
+      attributes: { layout_type: 'GRID', ...(extra.pagePath ? { page_path: extra.pagePath } : {}) },
+      client_ts: ts.getTime(),
+      received_at: ts.toISOString(),
+    },
+  };
+}
+
+export function search(term: string, responseId: string, ts: Date, resultCount = 3): NewEvent {
+  return { eventId: `search:${responseId}`, type: 'search.performed', stream: 'search', streamId: term, ts, payload: { term, type: 'gifs', result_count: resultCount, response_id: responseId } };
+}
+
+export const append = (db: Kysely<Database>, events: NewEvent[]) => db.transaction().execute((trx) => appendEvents(trx, events));
+
+const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms'];
+
+/** Every projection table's rows, sorted, as text: what "identical tables" compares. */
+export async function snapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of TABLES) {
+    const rows = await analyticsDb(db).selectFrom(table).selectAll().execute();
+    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
