@@ -6,6 +6,7 @@ import { publicApi } from './public-api/index.ts';
 import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
+import { oembedRoutes } from './web/oembed.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -24,6 +25,7 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
   app.route('/', publicApi(deps, createTextStickers(options.mediaDir)));
+  app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { embedCode, fitInto } from '../../../web/src/embed/embed-code.ts';
+import { PROVIDER_NAME } from '../../../web/src/embed/constants.ts';
+import { gifIdFromPath } from '../../../web/src/embed/page-config.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { originOf, type ApiDeps } from '../public-api/context.ts';
+
+/** GIF pages and embeds an oEmbed consumer may ask about: /gifs/{slug-or-id} and /embed/{id}. */
+const EMBEDDABLE_PATH = /^\/(gifs|embed)\/[A-Za-z0-9_-]+\/?$/;
+const GIF_ID = /^[A-Za-z0-9]{1,40}$/;
+
+const error = (status: 400 | 404 | 501, message: string) => ({ status, body: { error: message, status } });
+
+/**
+ * GET /oembed?url=<GIF page URL>&format=json (oEmbed 1.0): a "rich" response whose html is the
+ * embed code (SPEC 7.7), sized to fit 480×480. Bad input answers 400, an unknown GIF 404, a
+ * format other than json 501 (as the oEmbed spec asks), each with a JSON error.
+ */
+export function oembedRoutes(deps: ApiDeps) {
+  const app = new Hono();
+  app.get('/oembed', async (c) => {
+    const origin = originOf(c, deps);
+    const { url, format = 'json' } = c.req.query();
+    const failure = (f: ReturnType<typeof error>) => c.json(f.body, f.status);
+    if (format !== 'json') return failure(error(501, 'format must be json'));
+    if (!url) return failure(error(400, 'url is required'));
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return failure(error(400, 'url must be an absolute URL'));
+    }
+    const id = EMBEDDABLE_PATH.test(target.pathname) ? gifIdFromPath(target.pathname) : undefined;
+    if (!id || !GIF_ID.test(id)) return failure(error(404, 'url is not a GIF page of this site'));
+    const gif = await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst();
+    if (!gif) return failure(error(404, `GIF ${id} not found`));
+    const original = gif.images.original ?? { width: 0, height: 0 };
+    const size = fitInto(original.width, original.height);
+    const pageUrl = `${origin}/gifs/${gif.slug}`;
+    return c.json({
+      version: '1.0',
+      type: 'rich',
+      provider_name: PROVIDER_NAME,
+      provider_url: origin,
+      title: gif.title,
+      ...(gif.user ? { author_name: gif.user.username, author_url: `${origin}/${gif.user.username}` } : {}),
+      html: embedCode({ embedUrl: `${origin}/embed/${gif.id}`, pageUrl, width: original.width, height: original.height }),
+      width: size.width,
+      height: size.height,
+    });
+  });
+  return app;
+}
