@@ -33,6 +33,7 @@ export default defineConfig(({ command }) => ({
       input: {
         widgets: here('widgets.html'),
         embed: here('embed.html'),
+        gif: here('gif.html'),
       },
     },
   },

@@ -3,7 +3,7 @@ import { ATTRIBUTION_AVATAR_RENDITION, attributionOf } from '@loopbox/widgets';
 import { useMemo } from 'react';
 
 /** The GIF's author under SPEC 5's display rules (public, chrome not suppressed), or nothing. */
-export function Attribution({ user, onClick }: { user: IUser | undefined; onClick: () => void }) {
+export function Attribution({ user, onClick }: { user: IUser | undefined; onClick?: () => void }) {
   const info = attributionOf(user);
   // Without an avatar a placeholder is picked at random: once, not per render.
   const avatar = useMemo(() => getAvatarUrl(user?.avatar_url, { rendition: ATTRIBUTION_AVATAR_RENDITION }), [user?.avatar_url]);

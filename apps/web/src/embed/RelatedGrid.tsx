@@ -9,7 +9,8 @@ export interface RelatedGridProps {
   gifId: string;
   client: LoopboxFetch;
   width: number;
-  track: Track;
+  /** Tracks grid GIF clicks (the embed view); none on the GIF page. */
+  track?: Track;
 }
 
 /** The page size at an offset (SPEC 7.7): 6 first, then 12. */
@@ -26,7 +27,7 @@ export default function RelatedGrid({ gifId, client, width, track }: RelatedGrid
       columns={RELATED_GRID_COLUMNS}
       gutter={RELATED_GRID_GUTTER}
       hideAttribution
-      onGifClick={() => track({ category: 'Embed', action: 'CLICK', label: 'GRID GIF' })}
+      {...(track ? { onGifClick: () => track({ category: 'Embed', action: 'CLICK', label: 'GRID GIF' }) } : {})}
     />
   );
 }
