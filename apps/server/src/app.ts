@@ -5,6 +5,8 @@ import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
 import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
+import type { Analytics } from './analytics/index.ts';
+import { backendRoutes } from './backend/index.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 
@@ -15,16 +17,19 @@ export interface AppOptions {
   /** The built web app and the config its pages get; without them only the APIs and media are served. */
   web?: { distDir: string; config: () => PageConfig };
   log?: (line: string) => void;
+  /** Logs searches and keeps the projections the backend reads; main.ts starts and stops it. */
+  analytics?: Analytics;
 }
 
 /** The whole server as one Hono app: health, media, the public API and the web app's pages. */
 export function createApp(options: AppOptions) {
-  const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl };
+  const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl, searchLog: options.analytics?.searchLog };
   const app = new Hono();
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
   app.route('/', publicApi(deps, createTextStickers(options.mediaDir)));
+  app.route('/', backendRoutes(options.db));
   app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { singleProcessEdge } from '@loopbox/edge';
 import { createApp } from './app.ts';
+import { createAnalytics } from './analytics/index.ts';
 import { loadConfig } from './config.ts';
 import { ensureCredentials } from './content/bootstrap.ts';
 import { seedDemo } from './seed/seed.ts';
@@ -28,7 +29,10 @@ const credentials = await ensureCredentials(store.db, {
   adminToken: config.adminToken,
 });
 
+const analytics = createAnalytics(store.db, { log });
+analytics.start();
 const app = createApp({
+  analytics,
   db: store.db,
   mediaDir: config.mediaDir,
   publicUrl: config.publicUrl,
@@ -52,6 +56,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log(`Loopbox: ${signal}, shutting down`);
   server.close();
+  await analytics.stop();
   await store.close();
   unlock();
   process.exit(0);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { trendingSearches } from '../analytics/queries.ts';
 
 export interface TagCount {
   name: string;
@@ -28,8 +29,14 @@ export async function tagsWithPrefix(db: Kysely<Database>, prefix: string, limit
   return rows.rows;
 }
 
-/** The featured tags of recently trending GIFs, most frequent first: what people are looking for now. */
+/**
+ * What people are looking for now: the most searched terms with time decay once searches have been
+ * logged and projected (analytics/projectors/searches.ts), else the featured tags of recently trending
+ * GIFs, most frequent first.
+ */
 export async function trendingSearchTerms(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const searched = await trendingSearches(db, limit);
+  if (searched.length > 0) return searched.map((s) => s.term);
   const rows = await sql<{ term: string }>`
     SELECT t AS term FROM (
       SELECT featured_tags FROM gifs

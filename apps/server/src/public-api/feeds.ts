@@ -10,6 +10,7 @@ import { contentType, flag, gifId, lang, limit, offset, parse, passthrough, quer
 import { presentGif } from './present.ts';
 import { gifList, presenter } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
+import type { WithSearchLog } from '../analytics/search-log.ts';
 
 const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
   gifs: ['gif'],
@@ -27,19 +28,25 @@ const RelatedQuery = z.object({ gif_id: gifId, limit, offset, ...common });
 export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const app = new Hono<ApiEnv>();
   const typeOf = (raw: string) => parse(contentType, raw);
+  const searchLog = (deps as ApiDeps & WithSearchLog).searchLog;
 
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parse(SearchQuery, c.req.query());
     const page = await searchGifs(deps.db, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    let rows = page.rows;
+    let total = page.total;
     if (type === 'text' && !p.excludeDynamicResults) {
       // Stored text stickers first, then the query itself rendered on demand (dynamic results).
       const dynamic = await text.render(p.q);
       const from = Math.max(0, p.offset - page.total);
-      const rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
-      return gifList(c, deps, 'TEXT_SEARCH', rows, { total: page.total + dynamic.length, offset: p.offset });
+      rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
+      total = page.total + dynamic.length;
     }
-    return gifList(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH', page.rows, { total: page.total, offset: p.offset });
+    const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
+    // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
+    if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: total, responseId: ctx.responseId });
+    return c.json(envelope(rows.map((r) => presentGif(r, ctx)), ctx.responseId, { total_count: total, count: rows.length, offset: p.offset }));
   });
 
   app.get('/:type/trending', async (c) => {

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalytics, type Analytics } from '../../apps/server/src/analytics/index.ts';
+import { createApp } from '../../apps/server/src/app.ts';
+import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { seedDemo } from '../../apps/server/src/seed/seed.ts';
+import type { Store } from '../../apps/server/src/store/db.ts';
+import { isSampleItem, TEST_MEDIA_DIR } from '../support/corpus.ts';
+import { openTestStore, storeKinds } from '../support/stores.ts';
+
+describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
+  let store: Store;
+  let analytics: Analytics;
+  let server: ServerType;
+  let baseUrl: string;
+  let webKey: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-backend-'));
+    webKey = (await ensureCredentials(store.db, { dataDir })).webKey;
+    // Not started: the tests catch up on demand, so nothing depends on timing.
+    analytics = createAnalytics(store.db);
+    const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, analytics });
+    server = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await analytics?.stop();
+    await store?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = async (p: string) => {
+    const res = await fetch(new URL(p, baseUrl));
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const v1 = (p: string) => get(`${p}${p.includes('?') ? '&' : '?'}api_key=${webKey}`);
+  const pingbacks = async (payload: string, actions: string[]) => {
+    const events = actions.map((action) => ({ event_id: randomUUID(), action_type: action, analytics_response_payload: payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), attributes: { layout_type: 'GRID', page_path: '/search/x' } }));
+    const res = await fetch(`${baseUrl}/v2/pingback?apikey=${webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events }) });
+    expect(res.status).toBe(200);
+  };
+  const searchEvents = () => store.db.selectFrom('events').select(['event_id', 'payload']).where('type', '=', 'search.performed').orderBy('seq').execute();
+
+  it('falls back to the seeded orders while nothing has been projected', async () => {
+    const trending = await v1('/v1/gifs/trending?limit=5');
+    const seeded = await store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('trending_datetime', 'is not', null).where('is_hidden', '=', false).where('is_removed', '=', false).where('rating', 'in', ['g', 'pg', 'pg-13']).orderBy('trending_datetime', 'desc').orderBy('id').limit(5).execute();
+    expect(trending.body.data.map((g: { id: string }) => g.id)).toEqual(seeded.map((r) => r.id));
+    const searches = await v1('/v1/trending/searches');
+    expect(searches.status).toBe(200);
+    expect(searches.body.data.length).toBeGreaterThan(0);
+    expect((await get('/api/v1/analytics/dashboard-trending-searches/')).body).toEqual({ username: null, data: [] });
+  });
+
+  let gif: { id: string; payload: string; username: string; userId: number };
+  it('logs a search after answering it, once per response and only for its first page', async () => {
+    const res = await v1('/v1/gifs/search?q=%20Pizza%20%20Party&limit=10');
+    expect(res.status).toBe(200);
+    const owned = res.body.data.find((g: { user?: { username: string } }) => g.user?.username);
+    expect(owned).toBeDefined();
+    const user = await store.db.selectFrom('users').select('id').where('username', '=', owned.user.username).executeTakeFirstOrThrow();
+    gif = { id: owned.id, payload: owned.analytics_response_payload, username: owned.user.username, userId: user.id };
+    await v1('/v1/gifs/search?q=pizza%20party&offset=5');
+    await analytics.searchLog.flush();
+    await analytics.searchLog.flush();
+    const logged = await searchEvents();
+    expect(logged).toEqual([{ event_id: `search:${res.body.meta.response_id}`, payload: { term: 'pizza party', type: 'gifs', result_count: res.body.pagination.total_count, response_id: res.body.meta.response_id } }]);
+  });
+
+  it('feeds pingbacks and searches into the view counts, trending and dashboard reads', async () => {
+    await pingbacks(gif.payload, ['SEEN', 'SEEN', 'SEEN', 'CLICK', 'HOVER', 'START']);
+    for (let i = 0; i < 3; i++) await v1('/v1/gifs/search?q=cats');
+    expect(await analytics.catchUp()).toBeGreaterThan(0);
+
+    const gifViews = await get(`/api/v1/proxy-gif/${gif.id}/view-count/`);
+    expect(gifViews.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(gifViews.body).toEqual({ gif_id: gif.id, view_count: 3, clicks: 1, hovers: 1, starts: 1, daily: [{ date: today, views: 3, clicks: 1, hovers: 1, starts: 1 }] });
+    const userViews = await get(`/api/v1/users/${gif.userId}/view-count/`);
+    expect(userViews.body).toMatchObject({ user_id: gif.userId, view_count: 3, clicks: 1, daily: [{ date: today, views: 3 }] });
+
+    const trending = await get(`/ajax/gifs/trending?gif_ids=${gif.id},zzzzzz9`);
+    expect(trending.status).toBe(200);
+    expect(trending.body.data[0]).toMatchObject({ gif_id: gif.id, is_trending: true });
+    expect(trending.body.data[0].trending_score).toBeGreaterThan(5);
+    expect(trending.body.data[1]).toEqual({ gif_id: 'zzzzzz9', trending_score: 0, is_trending: false });
+    expect((await v1('/v1/gifs/trending?limit=3')).body.data[0].id).toBe(gif.id);
+
+    expect((await v1('/v1/trending/searches')).body.data).toEqual(['cats', 'pizza party']);
+    const dashboard = await get('/api/v1/analytics/dashboard-trending-searches/');
+    expect(dashboard.body.data.map((t: { term: string; searches: number }) => [t.term, t.searches])).toEqual([['cats', 3], ['pizza party', 1]]);
+    const mine = await get(`/api/v1/analytics/dashboard-trending-searches/?username=${gif.username}`);
+    expect(mine.body).toEqual({ username: gif.username, data: [{ term: 'pizza party', views: 3 }] });
+  });
+
+  it('answers bad input with a clear JSON error and unknown ids with 404', async () => {
+    const cases: [string, number, RegExp][] = [
+      ['/api/v1/users/abc/view-count/', 400, /id must be a positive whole number/],
+      ['/api/v1/users/99999999/view-count/', 404, /User 99999999 not found/],
+      ['/api/v1/proxy-gif/bad!id/view-count/', 400, /id must be/],
+      ['/api/v1/proxy-gif/nosuchgif1/view-count/', 404, /GIF nosuchgif1 not found/],
+      ['/ajax/gifs/trending', 400, /gif_ids is required/],
+      ['/ajax/gifs/trending?gif_ids=,', 400, /at least one id/],
+      [`/ajax/gifs/trending?gif_ids=${Array.from({ length: 101 }, (_, i) => `g${i}`).join(',')}`, 400, /at most 100 ids/],
+      ['/api/v1/analytics/dashboard-trending-searches/?username=a', 400, /username must be/],
+      ['/api/v1/analytics/dashboard-trending-searches/?username=nobody_here', 404, /User nobody_here not found/],
+    ];
+    for (const [p, status, msg] of cases) {
+      const res = await get(p);
+      expect([p, res.status]).toEqual([p, status]);
+      expect(res.body.meta.msg).toMatch(msg);
+    }
+  });
+});
