@@ -19,22 +19,26 @@ const buildStamp: Plugin = {
  * The web app as a multi-page build into apps/web/dist. Each page keeps `<!--loopbox-config-->`
  * in its head: the server puts `window.LOOPBOX_CONFIG` there when it serves the page.
  */
-export default defineConfig(({ command }) => ({
-  root: here('.'),
-  base: '/',
-  plugins: [react(), buildStamp],
-  // A build is always a production build, even when started from a test run (NODE_ENV=test).
-  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  logLevel: 'warn',
-  build: {
-    outDir: here('dist'),
-    emptyOutDir: true,
-    rollupOptions: {
-      input: {
-        widgets: here('widgets.html'),
-        embed: here('embed.html'),
-        gif: here('gif.html'),
+export default defineConfig(({ command }) => {
+  // A build is always a production build, even when started from a test run (NODE_ENV=test): Vite
+  // and the React plugin read NODE_ENV, and a development JSX transform breaks on production React.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: here('.'),
+    base: '/',
+    plugins: [react(), buildStamp],
+    define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    logLevel: 'warn',
+    build: {
+      outDir: here('dist'),
+      emptyOutDir: true,
+      rollupOptions: {
+        input: {
+          widgets: here('widgets.html'),
+          embed: here('embed.html'),
+          gif: here('gif.html'),
+        },
       },
     },
-  },
-}));
+  };
+});
