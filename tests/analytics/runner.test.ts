@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAnalytics } from '../../apps/server/src/analytics/index.ts';
+import { createProjectionRunner } from '../../apps/server/src/analytics/runner.ts';
+import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
+import { normaliseTerm } from '../../apps/server/src/analytics/search-log.ts';
+import type { Store } from '../../apps/server/src/store/db.ts';
+import { openTestStore, storeKinds } from '../support/stores.ts';
+import { append, pingback } from './fixtures.ts';
+
+describe('normaliseTerm', () => {
+  it('trims, lower-cases, collapses whitespace and bounds the length', () => {
+    expect(normaliseTerm('  Happy \t  Dance\n')).toBe('happy dance');
+    expect(normaliseTerm('   ')).toBe('');
+    expect(normaliseTerm(`${'a'.repeat(49)} b`)).toBe('a'.repeat(49));
+  });
+});
+
+describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  const views = async (gifId: string) => Number((await analyticsDb(store.db).selectFrom('gif_counts').select('views').where('gif_id', '=', gifId).executeTakeFirst())?.views ?? 0);
+
+  it('serialises on-demand catch-ups: concurrent calls fold each event exactly once, in small batches', async () => {
+    const runner = createProjectionRunner(store.db, { batchSize: 3 });
+    await append(store.db, Array.from({ length: 10 }, () => pingback('seen', 'runnergif1', new Date())));
+    const folded = await Promise.all([runner.catchUp(), runner.catchUp(), runner.catchUp()]);
+    // 10 events for each of the 4 projectors that read SEEN pingbacks.
+    expect(folded.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(await views('runnergif1')).toBe(10);
+  });
+
+  it('catches up on its own once started', async () => {
+    const runner = createProjectionRunner(store.db, { intervalMs: 10 });
+    runner.start();
+    await append(store.db, [pingback('seen', 'runnergif2', new Date()), pingback('seen', 'runnergif2', new Date())]);
+    await vi.waitFor(async () => expect(await views('runnergif2')).toBe(2), { timeout: 10_000, interval: 20 });
+    await runner.stop();
+  });
+
+  it('logs each search once (its id comes from the response id), on flush or before a catch-up', async () => {
+    const analytics = createAnalytics(store.db);
+    analytics.searchLog.record({ q: ' Otters ', type: 'gifs', resultCount: 2, responseId: 'resp-a' });
+    analytics.searchLog.record({ q: 'otters', type: 'gifs', resultCount: 2, responseId: 'resp-a' });
+    analytics.searchLog.record({ q: '   ', type: 'gifs', resultCount: 0, responseId: 'resp-b' });
+    await analytics.catchUp();
+    const logged = await store.db.selectFrom('events').select(['event_id', 'stream_id']).where('type', '=', 'search.performed').execute();
+    expect(logged).toEqual([{ event_id: 'search:resp-a', stream_id: 'otters' }]);
+    const trending = await analyticsDb(store.db).selectFrom('search_trending').select(['term', 'searches']).execute();
+    expect(trending).toEqual([{ term: 'otters', searches: '1' }]);
+    await analytics.stop();
+  });
+});
