@@ -1,13 +1,15 @@
 /**
  * `npm run bench [section…]`: performance figures, each beside its baseline in the same run.
  * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk,
- * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct).
+ * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
+ * ingest (pingback collector against a raw insert, and projection lag).
  */
 import { benchApi } from './api-bench.ts';
 import { benchStart } from './start-bench.ts';
 import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
 import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
 import { benchEdge } from '../../edge/bench/edge-bench.ts';
+import { benchIngest } from './ingest-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -16,6 +18,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   start: benchStart,
   widgets: benchWidgets,
   edge: benchEdge,
+  ingest: benchIngest,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

@@ -1,0 +1,162 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
+import { createAnalytics } from '../../apps/server/src/analytics/index.ts';
+import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
+import { createApp } from '../../apps/server/src/app.ts';
+import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { openStore, type Store, type StoreKind } from '../../apps/server/src/store/db.ts';
+import { appendEvents, type NewEvent } from '../../apps/server/src/store/events.ts';
+import { ms } from './load.ts';
+
+const EVENTS = 20_000;
+const BATCH = 50;
+const CONCURRENCY = 8;
+const RAW_CHUNK = 5_000;
+const LAG_RATE_PER_S = 1_000;
+const LAG_SECONDS = 5;
+const LAG_POLL_MS = 5;
+const GIFS = 200;
+
+async function openBenchStore(kind: StoreKind): Promise<Store> {
+  if (kind === 'pglite') return openStore({});
+  const adminUrl = process.env.DATABASE_URL as string;
+  const name = `loopbox_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const store = await openStore({ databaseUrl: url.toString() });
+  return {
+    ...store,
+    async close() {
+      await store.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+const payloadFor = (gif: number) => `e=${Buffer.from(`gif_id=benchgif${gif}&event_type=GIF_SEARCH&cid=${randomBytes(8).toString('hex')}`).toString('base64')}`;
+const PAYLOADS = Array.from({ length: GIFS }, (_, i) => payloadFor(i));
+
+function pingbacks(n: number, offset: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    event_id: randomUUID(),
+    action_type: 'SEEN',
+    analytics_response_payload: PAYLOADS[(offset + i) % GIFS]!,
+    user_id: 'a1b2c3d4e5f6a7b8',
+    ts: Date.now(),
+    attributes: { layout_type: 'GRID', position: { x: 0, y: 0, width: 200, height: 150 } },
+  }));
+}
+
+/**
+ * Ingestion (HTTP collector → committed log) beside a raw unnest insert of as many rows into the same
+ * database, then projection lag (collector ack → folded by the running projector) at a steady rate.
+ */
+export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
+  const store = await openBenchStore(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-ingest-'));
+  const { webKey } = await ensureCredentials(store.db, { dataDir });
+  const analytics = createAnalytics(store.db);
+  const app = createApp({ db: store.db, mediaDir: dataDir, analytics });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/pingback?apikey=${webKey}`;
+  const post = async (events: ReturnType<typeof pingbacks>) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events }) });
+    if (!res.ok) throw new Error(`collector answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  try {
+    // 1. End to end: CONCURRENCY clients posting BATCH-event batches until EVENTS are committed.
+    await post(pingbacks(BATCH, 0));
+    let sent = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (sent < EVENTS) {
+          const n = Math.min(BATCH, EVENTS - sent);
+          sent += n;
+          await post(pingbacks(n, sent));
+        }
+      }),
+    );
+    const httpSeconds = (performance.now() - t0) / 1000;
+
+    // 2. The same number of rows straight into the same log: unnest inserts of RAW_CHUNK rows.
+    const rows: NewEvent[] = Array.from({ length: EVENTS }, (_, i) => ({ eventId: randomUUID(), type: 'pingback.seen', stream: 'gif', streamId: `benchgif${i % GIFS}`, payload: { action_type: 'SEEN', user_id: 'a1b2c3d4e5f6a7b8', attributes: { layout_type: 'GRID' } } }));
+    const t1 = performance.now();
+    for (let i = 0; i < rows.length; i += RAW_CHUNK) await store.db.transaction().execute((trx) => appendEvents(trx, rows.slice(i, i + RAW_CHUNK)));
+    const rawSeconds = (performance.now() - t1) / 1000;
+    const logged = Number((await store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', '=', 'pingback.seen').executeTakeFirstOrThrow()).n);
+
+    // 3. Projection lag: the runner (default interval) running while batches arrive at a steady rate.
+    await analytics.catchUp();
+    analytics.start();
+    const adb = analyticsDb(store.db);
+    const lastSeq = async () => Number((await adb.selectFrom('projector_state').select('last_seq').where('name', '=', 'counts').executeTakeFirst())?.last_seq ?? 0);
+    const waiting: { seq: number; ackedAt: number }[] = [];
+    const lags: number[] = [];
+    let producing = true;
+    const watcher = (async () => {
+      while (producing || waiting.length > 0) {
+        const seen = await lastSeq();
+        const now = performance.now();
+        while (waiting.length > 0 && waiting[0]!.seq <= seen) lags.push(now - waiting.shift()!.ackedAt);
+        await sleep(LAG_POLL_MS);
+      }
+    })();
+    const perTick = BATCH;
+    const tickMs = (1000 * perTick) / LAG_RATE_PER_S;
+    const ticks = (LAG_SECONDS * 1000) / tickMs;
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < ticks; i++) {
+      inFlight.push(
+        post(pingbacks(perTick, i)).then(async () => {
+          const ackedAt = performance.now();
+          // An upper bound on this batch's seq: the log's newest seq right after the ack.
+          const seq = Number((await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow()).m);
+          waiting.push({ seq, ackedAt });
+          waiting.sort((a, b) => a.seq - b.seq);
+        }),
+      );
+      await sleep(tickMs);
+    }
+    await Promise.all(inFlight);
+    producing = false;
+    await watcher;
+    lags.sort((a, b) => a - b);
+    const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? 0;
+
+    const httpRate = EVENTS / httpSeconds;
+    const rawRate = EVENTS / rawSeconds;
+    return [
+      `Ingestion on ${kind}, ${EVENTS.toLocaleString('en')} SEEN events (${logged.toLocaleString('en')} committed in all):`,
+      `  HTTP collector → log     ${httpRate.toFixed(0).padStart(7)} events/s  (${BATCH}-event batches, ${CONCURRENCY} clients)`,
+      `  raw unnest insert        ${rawRate.toFixed(0).padStart(7)} events/s  (${RAW_CHUNK}-row statements; collector is ${(httpRate / rawRate).toFixed(2)}x raw)`,
+      `  projection lag at ${LAG_RATE_PER_S} events/s for ${LAG_SECONDS} s: p50 ${ms(at(0.5))}  p99 ${ms(at(0.99))}  (${lags.length} batches, ack → folded; runner interval 1 s)`,
+    ];
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await analytics.stop();
+    await store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run bench ingest`: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export async function benchIngest(): Promise<string[]> {
+  return [...(await benchIngestOn('pglite')), ...(process.env.DATABASE_URL ? await benchIngestOn('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])];
+}
