@@ -1,5 +1,12 @@
 import type { AnalyticsDb } from './schema.ts';
-import type { LoggedEvent, Projector } from './projectors/projector.ts';
+import type { LoggedEvent, ProjectionTrx, Projector } from './projectors/projector.ts';
+
+/** Locks a projector's state row (creating it at 0) until the transaction ends; returns its last seq. */
+export async function lockProjectorState(trx: ProjectionTrx, name: string): Promise<string> {
+  await trx.insertInto('projector_state').values({ name, last_seq: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await trx.selectFrom('projector_state').select('last_seq').where('name', '=', name).forUpdate().executeTakeFirstOrThrow();
+  return row.last_seq;
+}
 
 /**
  * Folds the next batch of a projector's events, in one transaction that also moves its `last_seq`.
@@ -9,12 +16,11 @@ import type { LoggedEvent, Projector } from './projectors/projector.ts';
  */
 export async function projectBatch(db: AnalyticsDb, projector: Projector, batchSize: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto('projector_state').values({ name: projector.name, last_seq: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
-    const { last_seq } = await trx.selectFrom('projector_state').select('last_seq').where('name', '=', projector.name).forUpdate().executeTakeFirstOrThrow();
+    const lastSeq = await lockProjectorState(trx, projector.name);
     const rows = await trx
       .selectFrom('events')
       .select(['seq', 'type', 'stream_id', 'ts', 'payload'])
-      .where('seq', '>', last_seq)
+      .where('seq', '>', lastSeq)
       .where('type', 'in', [...projector.eventTypes])
       .orderBy('seq')
       .limit(batchSize)

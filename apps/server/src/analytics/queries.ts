@@ -1,20 +1,10 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { DAILY_SERIES_DAYS, SEARCH_TRENDING_HALF_LIFE_MS, TRENDING_HALF_LIFE_MS } from './constants.ts';
 import { analyticsDb } from './schema.ts';
 
-/**
- * Ranks decayed scores without decaying them: score·2^(-(now-as_of)/h) orders like
- * log2(score) + as_of/h for every `now`, and never underflows to a tie for old scores.
- */
-export function decayedRank(score: string, asOf: string, halfLifeMs: number): RawBuilder<number> {
-  return sql<number>`(log(2.0, ${sql.ref(score)}::numeric) + extract(epoch FROM ${sql.ref(asOf)}) * 1000 / ${halfLifeMs})`;
-}
-
-/** A decayed score as of now (for display). */
+/** A decayed score as of now (for display; ordering uses the stored rank). */
 const decayedNow = (score: number, asOf: Date, halfLifeMs: number) => score * 2 ** (-(Date.now() - asOf.getTime()) / halfLifeMs);
-
-export const gifTrendingRank = () => decayedRank('t.score', 't.as_of', TRENDING_HALF_LIFE_MS);
 
 export interface Totals {
   view_count: number;
@@ -88,7 +78,7 @@ export async function trendingSearches(db: Kysely<Database>, limit: number): Pro
   const rows = await analyticsDb(db)
     .selectFrom('search_trending')
     .select(['term', 'score', 'as_of', 'searches'])
-    .orderBy(decayedRank('score', 'as_of', SEARCH_TRENDING_HALF_LIFE_MS), 'desc')
+    .orderBy('rank', 'desc')
     .orderBy('term')
     .limit(limit)
     .execute();

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { PROJECTION_BATCH_SIZE } from './constants.ts';
-import { catchUpProjector } from './project.ts';
+import { catchUpProjector, lockProjectorState } from './project.ts';
 import { PROJECTORS } from './projectors/index.ts';
 import type { Projector } from './projectors/projector.ts';
 import { analyticsDb } from './schema.ts';
@@ -16,8 +16,7 @@ export async function replayProjections(db: Kysely<Database>, projectors: readon
   const folded: Record<string, number> = {};
   for (const projector of projectors) {
     await adb.transaction().execute(async (trx) => {
-      await trx.insertInto('projector_state').values({ name: projector.name, last_seq: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      await trx.selectFrom('projector_state').select('name').where('name', '=', projector.name).forUpdate().execute();
+      await lockProjectorState(trx, projector.name);
       await sql`TRUNCATE ${sql.join(projector.tables.map((t) => sql.table(t)))}`.execute(trx);
       await trx.updateTable('projector_state').set({ last_seq: 0 }).where('name', '=', projector.name).execute();
     });

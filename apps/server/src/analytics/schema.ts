@@ -18,8 +18,8 @@ export type AnalyticsTables = {
   gif_daily: Counts & { gif_id: string; day: Day };
   user_daily: Counts & { user_id: number; day: Day };
   page_type_daily: Counts & { page_type: string; day: Day };
-  gif_trending: { gif_id: string; score: number; as_of: ColumnType<Date, Date | string, Date | string> };
-  search_trending: { term: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; searches: Count };
+  gif_trending: { gif_id: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; rank: number };
+  search_trending: { term: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; rank: number; searches: Count };
   search_responses: { response_id: string; term: string };
   user_search_terms: { user_id: number; term: string; views: Count };
 };

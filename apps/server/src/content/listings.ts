@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
 import { pageFromRanked, rowsInOrder, selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
-import { gifTrendingRank, hasTrendingScores } from '../analytics/queries.ts';
+import { hasTrendingScores } from '../analytics/queries.ts';
 import { analyticsDb } from '../analytics/schema.ts';
 
 interface ListInput {
@@ -34,23 +34,41 @@ export async function trendingGifs(db: Kysely<Database>, input: ListInput): Prom
   return { rows: await rowsInOrder(db, page.map((r) => r.id)), total: Number(n) };
 }
 
+/**
+ * Scored GIFs by their stored rank (an index walk under LIMIT), then the rest of the seeded trending
+ * GIFs by trending_datetime: a page may take its head from one list and its tail from the other.
+ */
 async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<Page<GifRow>> {
-  const trending = analyticsDb(db)
+  const adb = analyticsDb(db);
+  const scored = adb
+    .selectFrom('gif_trending as t')
+    .innerJoin('gifs as g', 'g.id', 't.gif_id')
+    .where(visibleUpTo(input.rating))
+    .where('g.type', 'in', [...input.types]);
+  const unscored = adb
     .selectFrom('gifs as g')
-    .leftJoin('gif_trending as t', 't.gif_id', 'g.id')
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types])
-    .where((eb) => eb.or([eb('g.trending_datetime', 'is not', null), eb('t.gif_id', 'is not', null)]));
-  const page = await trending
-    .select('g.id')
-    .orderBy(sql`${gifTrendingRank()} DESC NULLS LAST`)
-    .orderBy(sql`g.trending_datetime DESC NULLS LAST`)
-    .orderBy('g.id')
-    .limit(input.limit)
-    .offset(input.offset)
-    .execute();
-  const { n } = await trending.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { rows: await rowsInOrder(db, page.map((r) => r.id)), total: Number(n) };
+    .where('g.trending_datetime', 'is not', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('gif_trending as t').select('t.gif_id').whereRef('t.gif_id', '=', 'g.id'))));
+  const nScored = Number((await scored.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const nUnscored = Number((await unscored.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const ids: string[] = [];
+  if (input.offset < nScored) {
+    const head = await scored.select('g.id').orderBy('t.rank', 'desc').orderBy('g.id').limit(input.limit).offset(input.offset).execute();
+    ids.push(...head.map((r) => r.id));
+  }
+  if (ids.length < input.limit) {
+    const tail = await unscored
+      .select('g.id')
+      .orderBy('g.trending_datetime', 'desc')
+      .orderBy('g.id')
+      .limit(input.limit - ids.length)
+      .offset(Math.max(0, input.offset - nScored))
+      .execute();
+    ids.push(...tail.map((r) => r.id));
+  }
+  return { rows: await rowsInOrder(db, ids), total: nScored + nUnscored };
 }
 
 /** GIFs sharing the most tags with the given one. */

@@ -13,3 +13,11 @@ export function addDecayed(current: Decayed | undefined, weight: number, at: num
   if (at >= current.asOf) return { score: current.score * 2 ** (-(at - current.asOf) / halfLifeMs) + weight, asOf: at };
   return { score: current.score + weight * 2 ** (-(current.asOf - at) / halfLifeMs), asOf: current.asOf };
 }
+
+/**
+ * log2(score) + asOf / half-life: orders scores like their values decayed to any common "now"
+ * (score·2^(-(now-asOf)/h)), so it can be stored and indexed, and never underflows to a tie.
+ */
+export function rankOf(d: Decayed, halfLifeMs: number): number {
+  return Math.log2(d.score) + d.asOf / halfLifeMs;
+}

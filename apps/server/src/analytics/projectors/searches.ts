@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { SEARCH_EVENT_TYPE, SEARCH_TRENDING_HALF_LIFE_MS } from '../constants.ts';
-import { addDecayed, type Decayed } from './decay.ts';
+import { addDecayed, rankOf, type Decayed } from './decay.ts';
 import { ownersOf } from './owners.ts';
 import type { LoggedEvent, Projector } from './projector.ts';
 
@@ -77,10 +77,11 @@ export const searchesProjector: Projector = {
     const t = [...changes.terms];
     if (t.length > 0) {
       await sql`
-        INSERT INTO search_trending (term, score, as_of, searches)
+        INSERT INTO search_trending (term, score, as_of, rank, searches)
         SELECT * FROM unnest(${t.map(([term]) => term)}::text[], ${t.map(([, d]) => d.score)}::float8[],
-          ${t.map(([, d]) => new Date(d.asOf).toISOString())}::timestamptz[], ${t.map(([, d]) => d.searches)}::bigint[])
-        ON CONFLICT (term) DO UPDATE SET score = EXCLUDED.score, as_of = EXCLUDED.as_of, searches = EXCLUDED.searches`.execute(trx);
+          ${t.map(([, d]) => new Date(d.asOf).toISOString())}::timestamptz[], ${t.map(([, d]) => rankOf(d, SEARCH_TRENDING_HALF_LIFE_MS))}::float8[],
+          ${t.map(([, d]) => d.searches)}::bigint[])
+        ON CONFLICT (term) DO UPDATE SET score = EXCLUDED.score, as_of = EXCLUDED.as_of, rank = EXCLUDED.rank, searches = EXCLUDED.searches`.execute(trx);
     }
     const r = [...changes.responses];
     if (r.length > 0) {

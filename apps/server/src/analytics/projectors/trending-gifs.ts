@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { TRENDING_HALF_LIFE_MS, TRENDING_WEIGHTS } from '../constants.ts';
-import { addDecayed, type Decayed } from './decay.ts';
+import { addDecayed, rankOf, type Decayed } from './decay.ts';
 import type { LoggedEvent, Projector } from './projector.ts';
 
 /** Pure fold: each weighted pingback added to its GIF's decayed score, starting from the stored ones. */
@@ -27,9 +27,9 @@ export const trendingGifsProjector: Projector = {
     const changed = [...foldTrending(events, stored)];
     if (changed.length === 0) return;
     await sql`
-      INSERT INTO gif_trending (gif_id, score, as_of)
+      INSERT INTO gif_trending (gif_id, score, as_of, rank)
       SELECT * FROM unnest(${changed.map(([id]) => id)}::text[], ${changed.map(([, d]) => d.score)}::float8[],
-        ${changed.map(([, d]) => new Date(d.asOf).toISOString())}::timestamptz[])
-      ON CONFLICT (gif_id) DO UPDATE SET score = EXCLUDED.score, as_of = EXCLUDED.as_of`.execute(trx);
+        ${changed.map(([, d]) => new Date(d.asOf).toISOString())}::timestamptz[], ${changed.map(([, d]) => rankOf(d, TRENDING_HALF_LIFE_MS))}::float8[])
+      ON CONFLICT (gif_id) DO UPDATE SET score = EXCLUDED.score, as_of = EXCLUDED.as_of, rank = EXCLUDED.rank`.execute(trx);
   },
 };
