@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalytics } from '../../apps/server/src/analytics/index.ts';
 import { createProjectionRunner } from '../../apps/server/src/analytics/runner.ts';
@@ -40,6 +41,15 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
     await append(store.db, [pingback('seen', 'runnergif2', new Date()), pingback('seen', 'runnergif2', new Date())]);
     await vi.waitFor(async () => expect(await views('runnergif2')).toBe(2), { timeout: 10_000, interval: 20 });
     await runner.stop();
+  });
+
+  it('vacuums the projection tables when asked to (PGlite has no autovacuum)', async () => {
+    const vacuums = async () => Number((await sql<{ n: string }>`SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relname = 'gif_counts'`.execute(store.db)).rows[0]?.n ?? 0);
+    const before = await vacuums();
+    await createProjectionRunner(store.db).catchUp();
+    expect(await vacuums()).toBe(before);
+    await createProjectionRunner(store.db, { vacuumEveryMs: 0 }).catchUp();
+    await vi.waitFor(async () => expect(await vacuums()).toBeGreaterThan(before), { timeout: 10_000, interval: 50 });
   });
 
   it('logs each search once (its id comes from the response id), on flush or before a catch-up', async () => {

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { singleProcessEdge } from '@loopbox/edge';
 import { createApp } from './app.ts';
 import { createAnalytics } from './analytics/index.ts';
+import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { loadConfig } from './config.ts';
 import { ensureCredentials } from './content/bootstrap.ts';
 import { seedDemo } from './seed/seed.ts';
@@ -29,7 +30,7 @@ const credentials = await ensureCredentials(store.db, {
   adminToken: config.adminToken,
 });
 
-const analytics = createAnalytics(store.db, { log });
+const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
 analytics.start();
 const app = createApp({
   analytics,

@@ -17,6 +17,8 @@ export const SEARCH_TRENDING_HALF_LIFE_MS = TRENDING_HALF_LIFE_MS;
 export const PROJECTION_BATCH_SIZE = 500;
 /** How often the runner catches up on its own. */
 export const PROJECTION_INTERVAL_MS = 1_000;
+/** PGlite has no autovacuum: the runner vacuums the upsert-heavy projection tables this often. */
+export const PROJECTION_VACUUM_INTERVAL_MS = 10 * 60_000;
 
 /** Search events are queued and appended in one transaction per flush, off the request path. */
 export const SEARCH_LOG_FLUSH_MS = 250;

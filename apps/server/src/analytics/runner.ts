@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { PROJECTION_BATCH_SIZE, PROJECTION_INTERVAL_MS } from './constants.ts';
+import { PROJECTION_BATCH_SIZE, PROJECTION_INTERVAL_MS, PROJECTION_VACUUM_INTERVAL_MS } from './constants.ts';
 import { catchUpProjector } from './project.ts';
 import { PROJECTORS } from './projectors/index.ts';
 import type { Projector } from './projectors/projector.ts';
@@ -12,6 +12,8 @@ export interface RunnerOptions {
   intervalMs?: number;
   /** Runs before each catch-up (the search log flushes its queue so the catch-up sees it). */
   beforeCatchUp?: () => Promise<void>;
+  /** VACUUM ANALYZE the projection tables after a catch-up at most this often (PGlite); absent: never. */
+  vacuumEveryMs?: number;
   log?: (line: string) => void;
 }
 
@@ -32,11 +34,17 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
   let queue: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let lastVacuum = Date.now();
 
   async function runOnce(): Promise<number> {
     await options.beforeCatchUp?.();
     let total = 0;
     for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize);
+    if (options.vacuumEveryMs !== undefined && Date.now() - lastVacuum >= options.vacuumEveryMs) {
+      lastVacuum = Date.now();
+      // One table per statement, outside any transaction, so each pause stays short.
+      for (const table of projectors.flatMap((p) => p.tables)) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+    }
     return total;
   }
 
