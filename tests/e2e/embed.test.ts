@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOVER_IN_DELAY_MS, HOVER_OUT_DELAY_MS } from '../../machines/constants.ts';
+import { RELATED_FIRST_PAGE_LIMIT, RELATED_GRID_WIDTH_MARGIN_PX, RELATED_PAGE_LIMIT } from '../../apps/web/src/embed/constants.ts';
 import { embedCode } from '../../apps/web/src/embed/embed-code.ts';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
@@ -75,11 +76,13 @@ describe('embed view in Chromium', () => {
       await cdp.send('Emulation.setUserAgentOverride', { userAgent: MOBILE_UA });
     }
     await page.setViewportSize(options.viewport ?? (options.mobile ? { width: 390, height: 600 } : { width: 480, height: 400 }));
+    // The clock belongs to the browser context: every page gets it, flowing in real time unless
+    // the test drives it, in which case it stops once the embed is up.
     const start = Date.now();
-    if (options.clock) await page.clock.install({ time: start });
+    await page.clock.install({ time: start });
+    await page.clock.resume();
     await page.goto(`${server.baseUrl}${path}`);
     await page.waitForSelector('.lb-embed, .lb-gif-page__main');
-    // From here the page's timers move only when the test says so.
     if (options.clock) await page.clock.pauseAt(start + 60_000);
     return { page, errors };
   }
@@ -105,9 +108,26 @@ describe('embed view in Chromium', () => {
 
   /** Moves the pointer into the embed and past the hover-in delay on the page's clock. */
   async function hover(page: Page) {
-    await page.mouse.move(200, 200);
+    await page.mouse.move(100, 100);
     await page.clock.runFor(HOVER_IN_DELAY_MS);
-    await page.waitForSelector('.lb-embed--hovered');
+    await page.waitForSelector('.lb-embed--hovered, .lb-embed--share-open');
+  }
+  /** A GIF with more related GIFs than the first page holds (at the client's pg-13 rating). */
+  async function withManyRelated(): Promise<WireGif> {
+    for (const gif of gifs.filter((g) => !g.is_sticker)) {
+      const { body } = await server.get(`/v1/gifs/related?gif_id=${gif.id}&limit=1&rating=pg-13`);
+      if (body.pagination.total_count > RELATED_FIRST_PAGE_LIMIT + 1) return gif;
+    }
+    throw new Error('no GIF with enough related GIFs');
+  }
+  const codeOf = (gif: WireGif) =>
+    embedCode({ embedUrl: gif.embed_url, pageUrl: gif.url, width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) });
+  /** The player stand-in inside the media overlay, once its script is ready. */
+  async function playerFrame(page: Page) {
+    const frame = await (await page.waitForSelector('iframe.lb-embed__player')).contentFrame();
+    if (!frame) throw new Error('no player frame');
+    await frame.waitForFunction(() => 'emit' in window);
+    return frame;
   }
 
   async function waitForEmbedEvents(done: (labels: string[]) => boolean): Promise<string[]> {
@@ -137,6 +157,217 @@ describe('embed view in Chromium', () => {
     await waitShown(page, '.lb-embed__header', false);
     await waitShown(page, '.lb-embed__footer', false);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the share menu with favorite, three popups, the embed code and the link, and tracks it all', async () => {
+    const gif = plainGif();
+    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true });
+    await hover(page);
+    await page.click('.lb-embed__share-toggle');
+    await waitShown(page, '.lb-embed__share');
+    await waitShown(page, '.lb-embed__footer', false);
+    expect(await page.getAttribute('.lb-embed__favorite', 'href')).toBe(`${gif.url}?ref=fave`);
+    expect(await page.inputValue('.lb-embed__code')).toBe(codeOf(gif));
+    expect(await page.inputValue('.lb-embed__link')).toBe(gif.url);
+    expect(await page.getAttribute('.lb-embed__code', 'readonly')).not.toBeNull();
+    expect(await page.getAttribute('.lb-embed__link', 'readonly')).not.toBeNull();
+
+    const popups: string[] = [];
+    for (const target of ['Facebook', 'Twitter', 'Pinterest']) {
+      const [popup] = await Promise.all([browser.context.waitForEvent('page'), page.click(`.lb-embed__social-button[data-target="${target}"]`)]);
+      await popup.waitForLoadState();
+      popups.push(new URL(popup.url()).host);
+      await popup.close();
+    }
+    expect(popups).toEqual(['www.facebook.com', 'twitter.com', 'pinterest.com']);
+    const opened = await page.evaluate(() => (window as unknown as { opened: string[][] }).opened.map(([, , features]) => features));
+    expect(opened).toEqual(['width=480,height=480,noopener', 'width=750,height=350,noopener', 'width=480,height=480,noopener']);
+
+    await page.focus('.lb-embed__code');
+    await page.keyboard.press('Control+C');
+    const [favorite] = await Promise.all([browser.context.waitForEvent('page'), page.click('.lb-embed__favorite')]);
+    await favorite.close();
+    expect(await page.getAttribute('.lb-embed__favorite', 'class')).toContain('lb-embed__favorite--active');
+    await page.click('.lb-embed__share-close');
+    await waitShown(page, '.lb-embed__share', false);
+
+    const wanted = ['Click/Share', 'Social Sharing/Facebook', 'Social Sharing/Twitter', 'Social Sharing/Pinterest', 'Copy/Embed Code', 'Click/Favorite'];
+    const labels = await waitForEmbedEvents((l) => wanted.every((w) => l.includes(w)));
+    expect(labels).toEqual(expect.arrayContaining(wanted));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('pauses and plays an image (still and play icon) and a video element', async () => {
+    const image = sticker();
+    const { page, errors } = await open(`/embed/${image.id}`, { clock: true });
+    expect(await page.locator('video').count()).toBe(0);
+    await hover(page);
+    await page.click('.lb-embed__header .lb-embed__pause');
+    await page.waitForSelector('.lb-embed__media--still');
+    expect(await page.getAttribute('.lb-embed__media', 'src')).toBe(image.images.original_still!.url);
+    expect(await page.getAttribute('.lb-embed__header .lb-embed__pause', 'aria-label')).toBe('Play');
+    // The footer's pause button is there for stickers (the flag) and drives the same state.
+    await page.click('.lb-embed__footer .lb-embed__pause');
+    await page.waitForSelector('.lb-embed__media:not(.lb-embed__media--still)');
+    expect(await page.getAttribute('.lb-embed__gif img', 'src')).toBe(image.images.original!.url);
+    await page.close();
+
+    const clip = plainGif();
+    const video = await open(`/embed/${clip.id}`, { clock: true });
+    const element = video.page.locator('video.lb-embed__media');
+    expect(await element.getAttribute('src')).toBe(clip.images.original!.mp4);
+    expect(await element.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay])).toEqual([true, true, true]);
+    expect(await video.page.locator('.lb-embed__footer .lb-embed__pause').count()).toBe(0);
+    await hover(video.page);
+    await video.page.click('.lb-embed__header .lb-embed__pause');
+    await video.page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement).paused);
+    await video.page.click('.lb-embed__header .lb-embed__pause');
+    await video.page.waitForFunction(() => !(document.querySelector('video') as HTMLVideoElement).paused);
+    await waitForEmbedEvents((l) => l.filter((x) => x === 'Click/Pause').length >= 4);
+    expect([...errors, ...video.errors]).toEqual([]);
+    await video.page.close();
+  });
+
+  it('plays the first host in the media overlay; back to GIF shows on paused and ended', async () => {
+    const gif = hosted('YouTube');
+    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true });
+    await hover(page);
+    await page.click('.lb-embed__footer .lb-embed__watch');
+    expect(await page.getAttribute('iframe.lb-embed__player', 'src')).toBe(playerUrl(gif.external_media!));
+    const player = await playerFrame(page);
+    await player.waitForFunction(() => (window as unknown as { received: string[] }).received.some((m) => m.includes('listening')));
+    expect(await page.locator('.lb-embed__back').count()).toBe(0);
+    await player.evaluate(() => (window as unknown as { emit(m: unknown): void }).emit({ event: 'onStateChange', info: 1 }));
+    await player.evaluate(() => (window as unknown as { emit(m: unknown): void }).emit({ event: 'onStateChange', info: 2 }));
+    expect(await (await page.waitForSelector('.lb-embed__back')).textContent()).toBe('Back to GIF');
+    await page.click('.lb-embed__back');
+    await page.waitForSelector('.lb-embed__gif');
+    expect(await page.locator('iframe').count()).toBe(0);
+    await waitForEmbedEvents((l) => l.includes('Click/Play YouTube') && l.includes('Click/Back to GIF'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('plays the second host in the media overlay; play hides back to GIF, pause and ended show it', async () => {
+    const gif = hosted('Vimeo');
+    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true });
+    await hover(page);
+    await page.click('.lb-embed__footer .lb-embed__watch');
+    expect(await page.getAttribute('iframe.lb-embed__player', 'src')).toBe(playerUrl(gif.external_media!));
+    const player = await playerFrame(page);
+    await player.waitForFunction(() => (window as unknown as { received: string[] }).received.length === 3);
+    const emit = (event: string) => player.evaluate((e) => (window as unknown as { emit(m: unknown): void }).emit({ event: e }), event);
+    await emit('pause');
+    await page.waitForSelector('.lb-embed__back');
+    await emit('play');
+    await page.waitForSelector('.lb-embed__back', { state: 'detached' });
+    await emit('ended');
+    await page.waitForSelector('.lb-embed__back');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows only the GIF under 250 px wide or 199 px high', async () => {
+    for (const viewport of [{ width: 249, height: 300 }, { width: 400, height: 198 }]) {
+      const { page } = await open(`/embed/${hosted('YouTube').id}`, { clock: true, viewport });
+      await hover(page);
+      for (const hidden of ['.lb-embed__header', '.lb-embed__footer', '.lb-embed__dim']) expect([viewport, hidden, await shown(page, hidden)]).toEqual([viewport, hidden, false]);
+      expect(await shown(page, '.lb-embed__gif')).toBe(true);
+      await page.close();
+    }
+    const { page } = await open(`/embed/${hosted('YouTube').id}`, { clock: true, viewport: { width: 250, height: 199 } });
+    await hover(page);
+    expect(await shown(page, '.lb-embed__header')).toBe(true);
+    await page.close();
+  });
+
+  it('loads the related grid on first hover: 3 columns, window width − 30, pages of 6 then 12', async () => {
+    const gif = await withManyRelated();
+    const { page, errors } = await open(`/embed/${gif.id}`, { viewport: { width: 480, height: 400 } });
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/v1/gifs/related') requests.push(`${url.searchParams.get('offset')}/${url.searchParams.get('limit')}`);
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    expect(await page.locator('.lb-grid').count()).toBe(0);
+    await page.mouse.move(100, 100);
+    await page.waitForSelector('.lb-embed__related .lb-gif');
+    expect(scripts.some((s) => s.includes('RelatedGrid'))).toBe(true);
+    expect(requests[0]).toBe(`0/${RELATED_FIRST_PAGE_LIMIT}`);
+    const grid = await page.$eval('.lb-embed__related .lb-grid', (el) => ({
+      width: el.getBoundingClientRect().width,
+      columns: el.querySelectorAll('.lb-grid__column').length,
+    }));
+    expect(grid).toEqual({ width: 480 - RELATED_GRID_WIDTH_MARGIN_PX, columns: 3 });
+    const nextPage = page.waitForRequest((r) => r.url().includes(`/v1/gifs/related?offset=${RELATED_FIRST_PAGE_LIMIT}&limit=${RELATED_PAGE_LIMIT}&`));
+    await page.$eval('.lb-embed__footer', (el) => el.scrollTo({ top: el.scrollHeight }));
+    await nextPage;
+    expect(requests.slice(0, 2)).toEqual([`0/${RELATED_FIRST_PAGE_LIMIT}`, `${RELATED_FIRST_PAGE_LIMIT}/${RELATED_PAGE_LIMIT}`]);
+    await waitForEmbedEvents((l) => l.includes('SCROLL/GRID'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('renders a title made of markup as text on the GIF page and in the embed', async () => {
+    const gif = gifs.find((g) => g.is_sticker === 0 && g.id !== plainGif().id && !g.external_media)!;
+    const title = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
+    await server.store.db.updateTable('gifs').set({ title, alt_text: '' }).where('id', '=', gif.id).execute();
+    const { page, errors } = await open(`/gifs/${gif.id}`);
+    expect(await page.textContent('h1')).toBe(title);
+    const embed = await open(`/embed/${gif.id}`);
+    expect(await embed.page.title()).toBe(title);
+    for (const p of [page, embed.page]) {
+      expect(await p.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await p.locator('body script, body img[src="x"]').count()).toBe(0);
+    }
+    expect([...errors, ...embed.errors]).toEqual([]);
+    await page.close();
+    await embed.page.close();
+  });
+
+  it('serves the GIF page with embed code, related GIFs and an oEmbed link that answers', async () => {
+    const gif = await withManyRelated();
+    const { page, errors } = await open(`/gifs/${gif.id}`);
+    expect(await page.inputValue('.lb-gif-page__code')).toBe(codeOf(gif));
+    await page.locator('.lb-grid__loader').scrollIntoViewIfNeeded();
+    await page.waitForSelector('.lb-gif');
+    const href = await page.getAttribute('link[rel="alternate"][type="application/json+oembed"]', 'href');
+    expect(href).toBe(`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.id}`, format: 'json' })}`);
+    const oembed = await (await fetch(href!)).json();
+    expect(oembed).toMatchObject({ type: 'rich', provider_name: 'Loopbox', title: gif.title });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on mobile: a plain image, no header, the footer slides in, Watch opens the overlay with a generic back', async () => {
+    const gif = hosted('YouTube');
+    const { page, errors } = await open(`/embed/${gif.id}`, { mobile: true });
+    expect(await page.locator('video').count()).toBe(0);
+    expect(await page.locator('.lb-embed__header').count()).toBe(0);
+    expect(await shown(page, '.lb-embed__mobile-footer')).toBe(false);
+    await page.click('.lb-embed__logo-button');
+    await waitShown(page, '.lb-embed__mobile-footer');
+    expect(await page.textContent('.lb-embed__view-on')).toBe('View on Loopbox');
+    await page.click('.lb-embed__mobile-footer .lb-embed__watch');
+    const player = await playerFrame(page);
+    await player.evaluate(() => (window as unknown as { emit(m: unknown): void }).emit({ event: 'onStateChange', info: 0 }));
+    expect(await (await page.waitForSelector('.lb-embed__back')).textContent()).toBe('Back');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('passes an axe check with the share menu open', async () => {
+    const { page } = await open(`/embed/${hosted('Vimeo').id}`);
+    await page.mouse.move(100, 100);
+    await page.click('.lb-embed__share-toggle');
+    await waitShown(page, '.lb-embed__share');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.close();
   });
 });
