@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { createProjectionRunner, type ProjectionRunner, type RunnerOptions } from './runner.ts';
+import { createProjectionRunner, type RunnerOptions } from './runner.ts';
 import { createSearchLog, type SearchLog } from './search-log.ts';
 
 /** The server's analytics: the search-event writer and the projection runner, created per server. */
 export interface Analytics {
   searchLog: SearchLog;
-  runner: ProjectionRunner;
   /** Flushes queued search events, then folds everything committed into the projections. */
   catchUp(): Promise<number>;
   start(): void;
@@ -18,7 +17,6 @@ export function createAnalytics(db: Kysely<Database>, options: Omit<RunnerOption
   const runner = createProjectionRunner(db, { ...options, beforeCatchUp: () => searchLog.flush() });
   return {
     searchLog,
-    runner,
     catchUp: () => runner.catchUp(),
     start: () => runner.start(),
     async stop() {

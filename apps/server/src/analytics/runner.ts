@@ -55,8 +55,9 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
   }
 
   function schedule() {
-    if (stopped) return;
+    if (stopped || timer) return;
     timer = setTimeout(() => {
+      timer = undefined;
       catchUp()
         .catch((err: Error) => options.log?.(`analytics: catch-up failed: ${err.stack ?? err.message}`))
         .finally(schedule);
@@ -68,7 +69,7 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
     catchUp,
     start() {
       stopped = false;
-      if (!timer) schedule();
+      schedule();
     },
     async stop() {
       stopped = true;
