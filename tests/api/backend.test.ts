@@ -130,6 +130,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
       const res = await get(p);
       expect([p, res.status]).toEqual([p, status]);
       expect(res.body.meta.msg).toMatch(msg);
+      expect(res.body.meta.msg).not.toMatch(/^request:/);
     }
   });
 });

@@ -7,7 +7,8 @@ import { ApiError } from '../public-api/envelope.ts';
 import { gifId, parse } from '../public-api/params.ts';
 import type { Database } from '../store/schema.ts';
 
-const UserIdParam = z.string().regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive whole number').transform(Number).pipe(z.number().max(2_147_483_647, 'id is too large'));
+const UserPath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive whole number').transform(Number).pipe(z.number().max(2_147_483_647, 'id is too large')) });
+const GifPath = z.object({ id: gifId });
 const TrendingQuery = z.object({
   gif_ids: z
     .string({ error: 'gif_ids is required' })
@@ -26,14 +27,14 @@ export function analyticsRoutes(db: Kysely<Database>) {
   const app = new Hono();
 
   app.get('/api/v1/users/:id/view-count/', async (c) => {
-    const id = parse(UserIdParam, c.req.param('id'));
+    const { id } = parse(UserPath, c.req.param());
     const user = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
     if (!user) throw new ApiError(404, `User ${id} not found`);
     return c.json({ user_id: id, ...(await userViews(db, id)) });
   });
 
   app.get('/api/v1/proxy-gif/:id/view-count/', async (c) => {
-    const id = parse(gifId, c.req.param('id'));
+    const { id } = parse(GifPath, c.req.param());
     const gif = await db.selectFrom('gifs').select('id').where('id', '=', id).where('is_removed', '=', false).executeTakeFirst();
     if (!gif) throw new ApiError(404, `GIF ${id} not found`);
     return c.json({ gif_id: id, ...(await gifViews(db, id)) });
