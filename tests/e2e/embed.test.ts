@@ -308,6 +308,9 @@ describe('embed view in Chromium', () => {
     await nextPage;
     expect(requests.slice(0, 2)).toEqual([`0/${RELATED_FIRST_PAGE_LIMIT}`, `${RELATED_FIRST_PAGE_LIMIT}/${RELATED_PAGE_LIMIT}`]);
     await waitForEmbedEvents((l) => l.includes('SCROLL/GRID'));
+    // A resize re-renders the grid at the new window width − 30.
+    await page.setViewportSize({ width: 600, height: 400 });
+    await page.waitForFunction((width) => document.querySelector('.lb-embed__related .lb-grid')!.getBoundingClientRect().width === width, 600 - RELATED_GRID_WIDTH_MARGIN_PX);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -358,6 +361,16 @@ describe('embed view in Chromium', () => {
     expect(await (await page.waitForSelector('.lb-embed__back')).textContent()).toBe('Back');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('pushes the page view to the data layer only with vendor consent', async () => {
+    const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer);
+    const consented = await open(`/embed/${plainGif().id}?vendor_consent=1`);
+    expect(await dataLayer(consented.page)).toEqual([{ event: 'page_view', page_type: 'embed', page_path: `/embed/${plainGif().id}` }]);
+    await consented.page.close();
+    const anonymous = await open(`/embed/${plainGif().id}`);
+    expect(await dataLayer(anonymous.page)).toBeUndefined();
+    await anonymous.page.close();
   });
 
   it('passes an axe check with the share menu open', async () => {
