@@ -37,7 +37,9 @@ export function foldSearches(events: readonly LoggedEvent[], state: SearchState)
       if (!term) continue;
       const prev = out.terms.get(term) ?? state.terms.get(term);
       out.terms.set(term, { ...addDecayed(prev, 1, e.ts.getTime(), SEARCH_TRENDING_HALF_LIFE_MS), searches: (prev?.searches ?? 0) + 1 });
-      if (responseOf(e) && Number(e.payload.result_count) > 0) out.responses.set(responseOf(e), term);
+      // First search wins a response id (ids are unique per response; this keeps any batch split equal).
+      const response = responseOf(e);
+      if (response && Number(e.payload.result_count) > 0 && !out.responses.has(response) && !state.responses.has(response)) out.responses.set(response, term);
     } else if (e.type === SEEN) {
       const response = responseOf(e);
       const term = response ? (out.responses.get(response) ?? state.responses.get(response)) : undefined;
