@@ -6,8 +6,10 @@ import { gifIdFromPath, readPageConfig } from '../embed/page-config.ts';
 import { GifPage } from './GifPage.tsx';
 import { advertiseOembed, oembedHref } from './oembed-link.ts';
 
-/** The page's content width: the layout grid is 1040 px wide (SPEC 9), less the page padding. */
-const CONTENT_WIDTH = 1040 - 32;
+/** The layout grid is 1040 px wide (SPEC 9); the page pads it by 16 px a side (gif-page.css). */
+const LAYOUT_GRID_WIDTH_PX = 1040;
+const PAGE_PADDING_PX = 16;
+const relatedWidth = () => Math.min(window.innerWidth, LAYOUT_GRID_WIDTH_PX) - 2 * PAGE_PADDING_PX;
 
 const config = readPageConfig();
 const logger = createLogger(isDebugEnabled({ location }));
@@ -21,7 +23,7 @@ else
     ({ data: gif }) => {
       document.title = `${gif.title || gif.alt_text} - Loopbox`;
       advertiseOembed(document, oembedHref(location.origin, location.origin + location.pathname), document.title);
-      root.render(<GifPage gif={gif} client={client} width={Math.min(window.innerWidth - 32, CONTENT_WIDTH)} />);
+      root.render(<GifPage gif={gif} client={client} width={relatedWidth()} />);
     },
     (error: unknown) => {
       logger.error('could not load the GIF', error);
