@@ -9,6 +9,7 @@ import { createAnalytics, type Analytics } from '../../apps/server/src/analytics
 import { createApp } from '../../apps/server/src/app.ts';
 import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
+import { appendEvents } from '../../apps/server/src/store/events.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import { isSampleItem, TEST_MEDIA_DIR } from '../support/corpus.ts';
 import { openTestStore, storeKinds } from '../support/stores.ts';
@@ -112,6 +113,17 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     expect(dashboard.body.data.map((t: { term: string; searches: number }) => [t.term, t.searches])).toEqual([['cats', 3], ['pizza party', 1]]);
     const mine = await get(`/api/v1/analytics/dashboard-trending-searches/?username=${gif.username}`);
     expect(mine.body).toEqual({ username: gif.username, data: [{ term: 'pizza party', views: 3 }] });
+  });
+
+  it('counts old views in the totals but keeps only the last 30 days in the daily series', async () => {
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await store.db.transaction().execute((trx) =>
+      appendEvents(trx, [{ eventId: randomUUID(), type: 'pingback.seen', stream: 'gif', streamId: gif.id, ts: old, payload: { action_type: 'SEEN', attributes: {} } }]),
+    );
+    await analytics.catchUp();
+    const views = await get(`/api/v1/proxy-gif/${gif.id}/view-count/`);
+    expect(views.body.view_count).toBe(4);
+    expect(views.body.daily.map((d: { date: string }) => d.date)).toEqual([new Date().toISOString().slice(0, 10)]);
   });
 
   it('answers bad input with a clear JSON error and unknown ids with 404', async () => {

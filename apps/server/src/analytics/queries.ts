@@ -20,46 +20,31 @@ export interface DailyPoint {
   starts: number;
 }
 
-const counts = (r: { views: string; clicks: string; hovers: string; starts: string } | undefined) => ({
-  view_count: Number(r?.views ?? 0),
-  clicks: Number(r?.clicks ?? 0),
-  hovers: Number(r?.hovers ?? 0),
-  starts: Number(r?.starts ?? 0),
-});
-const point = (r: { d: string; views: string; clicks: string; hovers: string; starts: string }): DailyPoint => ({
-  date: r.d,
-  views: Number(r.views),
-  clicks: Number(r.clicks),
-  hovers: Number(r.hovers),
-  starts: Number(r.starts),
-});
-const since = () => sql<string>`current_date - ${DAILY_SERIES_DAYS - 1}::int`;
-
-export async function gifViews(db: Kysely<Database>, gifId: string): Promise<Totals & { daily: DailyPoint[] }> {
-  const adb = analyticsDb(db);
-  const total = await adb.selectFrom('gif_counts').selectAll().where('gif_id', '=', gifId).executeTakeFirst();
-  const daily = await adb
-    .selectFrom('gif_daily')
-    .select((eb) => [eb.cast<string>('day', 'text').as('d'), 'views', 'clicks', 'hovers', 'starts'])
-    .where('gif_id', '=', gifId)
-    .where('day', '>=', since())
-    .orderBy('day')
-    .execute();
-  return { ...counts(total), daily: daily.map(point) };
+interface CountRow {
+  views: string;
+  clicks: string;
+  hovers: string;
+  starts: string;
 }
 
-export async function userViews(db: Kysely<Database>, userId: number): Promise<Totals & { daily: DailyPoint[] }> {
-  const adb = analyticsDb(db);
-  const total = await adb.selectFrom('user_counts').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  const daily = await adb
-    .selectFrom('user_daily')
-    .select((eb) => [eb.cast<string>('day', 'text').as('d'), 'views', 'clicks', 'hovers', 'starts'])
-    .where('user_id', '=', userId)
-    .where('day', '>=', since())
-    .orderBy('day')
-    .execute();
-  return { ...counts(total), daily: daily.map(point) };
+/** Totals and the last DAILY_SERIES_DAYS UTC days of one GIF's or one user's counters. */
+async function countsWithSeries(db: Kysely<Database>, of: { totals: 'gif_counts' | 'user_counts'; daily: 'gif_daily' | 'user_daily'; key: 'gif_id' | 'user_id' }, id: string | number): Promise<Totals & { daily: DailyPoint[] }> {
+  const total = await sql<CountRow>`SELECT views, clicks, hovers, starts FROM ${sql.table(of.totals)} WHERE ${sql.ref(of.key)} = ${id}`.execute(db);
+  const daily = await sql<CountRow & { d: string }>`
+    SELECT day::text AS d, views, clicks, hovers, starts FROM ${sql.table(of.daily)}
+    WHERE ${sql.ref(of.key)} = ${id} AND day >= (now() AT TIME ZONE 'UTC')::date - ${DAILY_SERIES_DAYS - 1}::int ORDER BY day`.execute(db);
+  const r = total.rows[0];
+  return {
+    view_count: Number(r?.views ?? 0),
+    clicks: Number(r?.clicks ?? 0),
+    hovers: Number(r?.hovers ?? 0),
+    starts: Number(r?.starts ?? 0),
+    daily: daily.rows.map((p) => ({ date: p.d, views: Number(p.views), clicks: Number(p.clicks), hovers: Number(p.hovers), starts: Number(p.starts) })),
+  };
 }
+
+export const gifViews = (db: Kysely<Database>, gifId: string) => countsWithSeries(db, { totals: 'gif_counts', daily: 'gif_daily', key: 'gif_id' }, gifId);
+export const userViews = (db: Kysely<Database>, userId: number) => countsWithSeries(db, { totals: 'user_counts', daily: 'user_daily', key: 'user_id' }, userId);
 
 /** Decayed trending scores (as of now) of the given GIFs; 0 for GIFs nobody has interacted with. */
 export async function trendingScores(db: Kysely<Database>, gifIds: readonly string[]): Promise<Map<string, number>> {
