@@ -9,6 +9,7 @@ import { benchStart } from './start-bench.ts';
 import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
 import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
 import { benchEdge } from '../../edge/bench/edge-bench.ts';
+import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   start: benchStart,
   widgets: benchWidgets,
   edge: benchEdge,
+  embed: benchEmbed,
   ingest: benchIngest,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();

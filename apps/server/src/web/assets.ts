@@ -28,7 +28,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/$/, 'index.html'],
   [/^\/widgets\/?$/, 'widgets.html'],
   [/^\/embed\/[A-Za-z0-9]+\/?$/, 'embed.html'],
-  [/^\/gifs\/[A-Za-z0-9-]+\/?$/, 'gif.html'],
+  [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, 'gif.html'],
 ];
 
 /**
