@@ -17,11 +17,6 @@ export function normaliseTerm(q: string): string {
   return q.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_TERM_LENGTH).trim();
 }
 
-/** Route dependencies that may carry the server's search log (absent: searches are not logged). */
-export interface WithSearchLog {
-  searchLog?: SearchLog | undefined;
-}
-
 export interface SearchLog {
   /** Queues a search; never waits on the store (the request has already been answered). */
   record(search: SearchRecord): void;

@@ -1,12 +1,15 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import type { SearchLog } from '../analytics/search-log.ts';
 
 export interface ApiDeps {
   db: Kysely<Database>;
   mediaDir: string;
   /** Absolute origin for media and page links; when unset, the request's own origin. */
   publicUrl?: string | undefined;
+  /** Where searches are logged for the analytics projections; absent, they are not logged. */
+  searchLog?: SearchLog | undefined;
 }
 
 export type ApiEnv = { Variables: { responseId: string; apiKey: string } };

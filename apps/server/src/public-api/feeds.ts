@@ -10,7 +10,6 @@ import { contentType, flag, gifId, lang, limit, offset, parse, passthrough, quer
 import { presentGif } from './present.ts';
 import { gifList, presenter } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
-import type { WithSearchLog } from '../analytics/search-log.ts';
 
 const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
   gifs: ['gif'],
@@ -28,7 +27,7 @@ const RelatedQuery = z.object({ gif_id: gifId, limit, offset, ...common });
 export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const app = new Hono<ApiEnv>();
   const typeOf = (raw: string) => parse(contentType, raw);
-  const searchLog = (deps as ApiDeps & WithSearchLog).searchLog;
+  const { searchLog } = deps;
 
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
