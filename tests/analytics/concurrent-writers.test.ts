@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUpProjector, projectBatch } from '../../apps/server/src/analytics/project.ts';
 import { countsProjector } from '../../apps/server/src/analytics/projectors/counts.ts';
@@ -9,6 +8,7 @@ import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import { openStore, type Store } from '../../apps/server/src/store/db.ts';
 import { appendEvents } from '../../apps/server/src/store/events.ts';
 import { pingback } from './fixtures.ts';
+import { scratchDatabase } from '../support/stores.ts';
 
 const WRITERS = 40;
 const EVENTS_PER_WRITER = 5;
@@ -27,27 +27,17 @@ describe.skipIf(!process.env.DATABASE_URL)('event log with concurrent writers (p
   let store: Store;
   /** The projector's own connection, so it polls between writers' commits rather than queueing behind them. */
   let projectorStore: Store;
-  let name: string;
-  const adminUrl = process.env.DATABASE_URL as string;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 
   beforeAll(async () => {
-    name = `loopbox_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    store = await openStore({ databaseUrl: url.toString(), poolSize: POOL_SIZE });
-    projectorStore = await openStore({ databaseUrl: url.toString(), poolSize: 1 });
+    scratch = await scratchDatabase();
+    store = await openStore({ databaseUrl: scratch.url, poolSize: POOL_SIZE });
+    projectorStore = await openStore({ databaseUrl: scratch.url, poolSize: 1 });
   });
   afterAll(async () => {
     await projectorStore?.close();
     await store?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   const db = () => analyticsDb(store.db);

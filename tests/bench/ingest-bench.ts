@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serve, type ServerType } from '@hono/node-server';
-import pg from 'pg';
 import { createAnalytics } from '../../apps/server/src/analytics/index.ts';
 import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
-import { openStore, type Store, type StoreKind } from '../../apps/server/src/store/db.ts';
+import type { StoreKind } from '../../apps/server/src/store/db.ts';
+import { openTestStore } from '../support/stores.ts';
 import { appendEvents, type NewEvent } from '../../apps/server/src/store/events.ts';
 import { ms } from './load.ts';
 
@@ -22,29 +22,6 @@ const LAG_RATE_PER_S = 1_000;
 const LAG_SECONDS = 5;
 const LAG_POLL_MS = 5;
 const GIFS = 200;
-
-async function openBenchStore(kind: StoreKind): Promise<Store> {
-  if (kind === 'pglite') return openStore({});
-  const adminUrl = process.env.DATABASE_URL as string;
-  const name = `loopbox_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const store = await openStore({ databaseUrl: url.toString() });
-  return {
-    ...store,
-    async close() {
-      await store.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    },
-  };
-}
 
 const payloadFor = (gif: number) => `e=${Buffer.from(`gif_id=benchgif${gif}&event_type=GIF_SEARCH&cid=${randomBytes(8).toString('hex')}`).toString('base64')}`;
 const PAYLOADS = Array.from({ length: GIFS }, (_, i) => payloadFor(i));
@@ -65,7 +42,7 @@ function pingbacks(n: number, offset: number) {
  * database, then projection lag (collector ack → folded by the running projector) at a steady rate.
  */
 export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
-  const store = await openBenchStore(kind);
+  const store = await openTestStore(kind, { poolSize: 10 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-ingest-'));
   const { webKey } = await ensureCredentials(store.db, { dataDir });
   const analytics = createAnalytics(store.db);

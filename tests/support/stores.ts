@@ -7,30 +7,40 @@ export function storeKinds(): StoreKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+async function asAdmin(statement: string): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is required for PostgreSQL tests');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on the DATABASE_URL server, and how to drop it. */
+export async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `loopbox_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A fresh, migrated, empty store of the given kind: in-memory PGlite, or a new PostgreSQL
  * database created for this suite and dropped when it closes.
  */
-export async function openTestStore(kind: StoreKind): Promise<Store> {
+export async function openTestStore(kind: StoreKind, options: { poolSize?: number } = {}): Promise<Store> {
   if (kind === 'pglite') return openStore({});
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL is required for PostgreSQL tests');
-  const name = `loopbox_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const store = await openStore({ databaseUrl: url.toString(), poolSize: 4 });
+  const scratch = await scratchDatabase();
+  const store = await openStore({ databaseUrl: scratch.url, poolSize: options.poolSize ?? 4 });
   return {
     ...store,
     async close() {
       await store.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
