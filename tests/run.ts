@@ -26,7 +26,9 @@ for (const run of runs) {
   if (fs.existsSync(report)) {
     const summary = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
     passed += summary.numPassedTests;
-    runFailed = summary.numFailedTests + summary.numFailedTestSuites;
+    runFailed = summary.numFailedTests;
+    // A file that failed outside any test (import error, failing hook) counts once.
+    if (runFailed === 0) runFailed = summary.numFailedTestSuites;
   }
   if (result.status !== 0 && runFailed === 0) runFailed = 1; // the runner itself failed (crash): never report a clean run
   failed += runFailed;

@@ -12,7 +12,7 @@ import { HOVER_IN_DELAY_MS, HOVER_OUT_DELAY_MS } from '../../machines/constants.
 import { RELATED_FIRST_PAGE_LIMIT, RELATED_GRID_WIDTH_MARGIN_PX, RELATED_PAGE_LIMIT } from '../../apps/web/src/embed/constants.ts';
 import { embedCode } from '../../apps/web/src/embed/embed-code.ts';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -30,7 +30,7 @@ const PLAYER_STUB = `<!doctype html><title>player</title><body>player<script>
 type WireGif = { id: string; url: string; embed_url: string; is_sticker: number; title: string; images: Record<string, { url: string; mp4?: string; width: string; height: string }>; external_media?: { provider_name: 'YouTube' | 'Vimeo'; asset_uid: string; start?: number } };
 type EventRow = { type: string; payload: { attributes: Record<string, unknown> } };
 
-describe('embed view in Chromium', () => {
+describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   let server: TestServer;
   let browser: TestBrowser;
   let gifs: WireGif[];

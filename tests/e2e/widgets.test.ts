@@ -8,13 +8,13 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_NAME, SDK_VERSION } from '../../apps/sdk/src/constants.ts';
 import { GRID_ERROR_MESSAGE } from '../../apps/widgets/src/constants.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /** Page size the tests use, so the sample corpus's trending GIFs span several pages. */
 const LIMIT = 4;
 
-describe('widgets demo page in Chromium', () => {
+describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   let server: TestServer;
   let browser: TestBrowser;
 

@@ -18,6 +18,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Browser suites share two cores with every other suite in `npm test`: a real mp4 or a page load may
+ * take many times longer than on an idle machine, so steps and tests get generous bounds.
+ */
+export const E2E_STEP_TIMEOUT_MS = 60_000;
+export const E2E_TEST_TIMEOUT_MS = 120_000;
+
 export interface TestBrowser {
   /** A persistent context on a fresh user-data dir: service workers and IndexedDB work in it. */
   context: BrowserContext;
@@ -37,6 +44,7 @@ export async function launchBrowser(options: { extraArgs?: string[] } = {}): Pro
     args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
     viewport: { width: 1200, height: 900 },
   });
+  context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
   await context.route(
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.abort('blockedbyclient'),
