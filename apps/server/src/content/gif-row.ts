@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
+import { RATINGS } from '../public-api/constants.ts';
 
 /** A user as read through to_jsonb: timestamps arrive as ISO strings. */
 export type UserRow = Omit<Selectable<UsersTable>, 'created_at'> & { created_at: string | Date };
@@ -16,12 +17,10 @@ export function selectGifs(db: Kysely<Database>) {
     .select(sql<UserRow | null>`CASE WHEN users.id IS NULL THEN NULL ELSE to_jsonb(users.*) END`.as('user'));
 }
 
-export const RATING_RANK: Record<Rating, number> = { g: 0, pg: 1, 'pg-13': 2, r: 3 };
-
-/** What every public listing filters by: visible, and no more mature than the requested rating. */
+/** What every public listing filters by: visible, and no more mature than the requested rating (rating_rank is its index in RATINGS). */
 export function visibleUpTo(rating: Rating) {
   return (eb: ExpressionBuilder<GifsScope, 'g'>) =>
-    eb.and([eb('g.is_hidden', '=', false), eb('g.is_removed', '=', false), eb('g.rating_rank', '<=', RATING_RANK[rating] as never)]);
+    eb.and([eb('g.is_hidden', '=', false), eb('g.is_removed', '=', false), eb('g.rating_rank', '<=', RATINGS.indexOf(rating) as never)]);
 }
 
 /** The full rows for a page of ids, in the order given: rankings run over ids alone, rows are read once. */

@@ -12,6 +12,5 @@ export const RATINGS: readonly Rating[] = ['g', 'pg', 'pg-13', 'r'];
 export const CONTENT_TYPES = ['gifs', 'stickers', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const DEFAULT_RELATED_TAGS_LIMIT = 25;
-export const EMOJI_DEFAULT_LIMIT = 25;
 export const CTA_TEXT_MAX = 40;
 export const GIF_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
