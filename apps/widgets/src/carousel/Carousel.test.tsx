@@ -5,7 +5,7 @@ import { CAROUSEL_FETCH_DEBOUNCE_MS, CAROUSEL_LOADER_WIDTH_PX } from '../constan
 import { renderCarousel } from '../render.tsx';
 import { makeGif, page } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
-import { fakeTimers, mounted, settle } from '../testing/render.ts';
+import { cleanUpDom, fakeTimers, mounted, settle } from '../testing/render.ts';
 import { recordingSink } from '../testing/sink.ts';
 
 const gifs = Array.from({ length: 4 }, (_, i) => makeGif(`c${i}`));
@@ -16,11 +16,7 @@ describe('Carousel', () => {
     observers = installObservers();
     fakeTimers();
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-  });
+  afterEach(cleanUpDom);
 
   function show(fetchGifs: (offset: number) => Promise<ReturnType<typeof page>>) {
     const sink = recordingSink();

@@ -5,7 +5,7 @@ import { GIF_BACKGROUND_PALETTE, HOVER_REPORT_DELAY_MS, SEEN_THRESHOLD, TRANSPAR
 import { renderGif } from '../render.tsx';
 import { makeGif } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
-import { fakeTimers, mounted } from '../testing/render.ts';
+import { cleanUpDom, fakeTimers, mounted } from '../testing/render.ts';
 import { recordingSink } from '../testing/sink.ts';
 import type { GifProps } from './Gif.tsx';
 
@@ -14,11 +14,7 @@ describe('Gif tile', () => {
   beforeEach(() => {
     observers = installObservers();
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-  });
+  afterEach(cleanUpDom);
 
   function show(props: Partial<GifProps> = {}) {
     const sink = recordingSink();

@@ -6,7 +6,7 @@ import { GRID_ERROR_MESSAGE, GRID_FETCH_DEBOUNCE_MS } from '../constants.ts';
 import { renderGrid } from '../render.tsx';
 import { makeGif, page } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
-import { fakeTimers, mounted, settle } from '../testing/render.ts';
+import { cleanUpDom, fakeTimers, mounted, settle } from '../testing/render.ts';
 import { recordingSink } from '../testing/sink.ts';
 import type { GridProps } from './Grid.tsx';
 
@@ -18,11 +18,7 @@ describe('Grid', () => {
     observers = installObservers();
     fakeTimers();
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-  });
+  afterEach(cleanUpDom);
 
   /** fetchGifs serving `all` in pages of `size`; `fail` makes the listed calls (0-based) reject. */
   function feed(all: IGif[], size: number, fail: number[] = []) {

@@ -4,13 +4,11 @@
  */
 import { vi } from 'vitest';
 
-class FakeIntersectionObserver {
+/** What both fakes share: the targets they watch, and leaving the registry on disconnect. */
+class FakeObserver {
   readonly targets = new Set<Element>();
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    registry.intersection.add(this);
+  constructor(private readonly connectedSet: Set<FakeObserver>) {
+    connectedSet.add(this);
   }
   observe(target: Element) {
     this.targets.add(target);
@@ -20,27 +18,25 @@ class FakeIntersectionObserver {
   }
   disconnect() {
     this.targets.clear();
-    registry.intersection.delete(this);
+    this.connectedSet.delete(this);
+  }
+}
+
+class FakeIntersectionObserver extends FakeObserver {
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    super(registry.intersection as Set<FakeObserver>);
   }
   takeRecords() {
     return [];
   }
 }
 
-class FakeResizeObserver {
-  readonly targets = new Set<Element>();
+class FakeResizeObserver extends FakeObserver {
   constructor(readonly callback: ResizeObserverCallback) {
-    registry.resize.add(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-    registry.resize.delete(this);
+    super(registry.resize as Set<FakeObserver>);
   }
 }
 

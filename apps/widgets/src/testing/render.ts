@@ -35,3 +35,11 @@ export async function settle(fn: () => void = () => {}): Promise<void> {
 export function fakeTimers(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 }
+
+/** Undoes what every widget test changes: fake timers, spies, stubbed globals and the document body. */
+export function cleanUpDom(): void {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+}

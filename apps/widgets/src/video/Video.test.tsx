@@ -6,7 +6,7 @@ import { CONTROLS_FADE_IN_MS, DEFAULT_VOLUME, NO_VIDEO_URL_WARNING } from '../co
 import { renderVideo } from '../render.tsx';
 import { makeGif } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
-import { fakeTimers, mounted, settle } from '../testing/render.ts';
+import { cleanUpDom, fakeTimers, mounted, settle } from '../testing/render.ts';
 import { recordingSink } from '../testing/sink.ts';
 import type { VideoProps } from './Video.tsx';
 
@@ -26,12 +26,7 @@ describe('Video', () => {
     );
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-  });
+  afterEach(cleanUpDom);
 
   function show(props: Partial<VideoProps> = {}) {
     const sink = recordingSink();
