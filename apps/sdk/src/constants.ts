@@ -31,6 +31,11 @@ export const ERROR_CACHE_TTL_MS = 6_000;
 /** Our own bound on the default in-memory store (not in the spec): oldest entries go first. */
 export const MEMORY_CACHE_MAX_ENTRIES = 500;
 
+/** Pingbacks: the queue is debounced by 1 second (SPEC 7.6). */
+export const PINGBACK_DEBOUNCE_MS = 1_000;
+/** Our own cap (not in the spec): a full batch is sent at once rather than waiting. */
+export const PINGBACK_MAX_BATCH = 100;
+
 /** Errors (SPEC 8). */
 export const GENERIC_ERROR_MESSAGE = 'Error fetching';
 export const SYNTHETIC_RESPONSE_MESSAGE = 'synthetic response';

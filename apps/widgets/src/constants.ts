@@ -18,10 +18,7 @@ export const DEFAULT_VOLUME = 0.7;
 /** Usage reports (SPEC 4.3, 7.7, 9). */
 export const SEEN_THRESHOLD = 0.99;
 export const HOVER_REPORT_DELAY_MS = 200;
-/** The provider client's pingback queue is debounced by 1 second (SPEC 7.6). */
-export const PINGBACK_DEBOUNCE_MS = 1_000;
-/** Our own cap (not in the spec): a full batch is sent at once rather than waiting. */
-export const PINGBACK_MAX_BATCH = 100;
+export { PINGBACK_DEBOUNCE_MS, PINGBACK_MAX_BATCH } from '@loopbox/sdk';
 export const PINGBACK_ACTIONS = ['SEEN', 'CLICK', 'HOVER', 'START'] as const;
 export const LAYOUT_TYPES = ['GRID', 'CAROUSEL', 'GIF', 'VIDEO'] as const;
 
