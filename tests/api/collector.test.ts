@@ -3,7 +3,9 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pingbackRoutes, validateBatch } from '../../apps/server/src/collector/pingback.ts';
+import { validateBatch } from '../../apps/server/src/collector/batch.ts';
+import { pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
+import { collectorRoutes } from '../../apps/server/src/collector/routes.ts';
 import { handleErrors } from '../../apps/server/src/public-api/envelope.ts';
 import { appendEvents, type NewEvent } from '../../apps/server/src/store/events.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -105,7 +107,7 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
       await gate;
       return server.store.db.transaction().execute((trx) => appendEvents(trx, events));
     };
-    const app = new Hono().route('/v2', pingbackRoutes(server.store.db, { maxInFlight: 1, append }));
+    const app = new Hono().route('/v2', collectorRoutes(server.store.db, { maxInFlight: 1, append }));
     app.onError(handleErrors());
     const shedding = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -134,7 +136,7 @@ describe('pingback validation', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const payload = 'e=' + Buffer.from('gif_id=abc123&event_type=GIF_SEARCH&cid=r1').toString('base64');
     const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: payload, user_id: 'u' };
-    const { events } = validateBatch({ events: [{ ...base, ts: now.getTime() - 1000 }, { ...base, event_id: 'evt-87654321', ts: 1000 }] }, now);
+    const { events } = validateBatch({ events: [{ ...base, ts: now.getTime() - 1000 }, { ...base, event_id: 'evt-87654321', ts: 1000 }] }, now, pingbackToLog);
     expect(events[0]!.ts).toEqual(new Date(now.getTime() - 1000));
     expect(events[1]!.ts).toEqual(now);
     expect(events[0]!.streamId).toBe('abc123');

@@ -19,6 +19,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Logs searches and keeps the projections the backend reads; main.ts starts and stops it. */
   analytics?: Analytics;
+  /** Called after the collector commits new events (main.ts wakes the projection runner with it). */
+  onLogCommitted?: () => void;
 }
 
 /** The whole server as one Hono app: health, media, the public API and the web app's pages. */
@@ -28,7 +30,7 @@ export function createApp(options: AppOptions) {
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
-  app.route('/', publicApi(deps, createTextStickers(options.mediaDir)));
+  app.route('/', publicApi(deps, createTextStickers(options.mediaDir), options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}));
   app.route('/', backendRoutes(options.db));
   app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));

@@ -10,7 +10,7 @@ import { feedRoutes } from './feeds.ts';
 import { gifsByIdRoutes } from './gifs.ts';
 import { textRoutes } from './text.ts';
 import { videoRoutes } from './videos.ts';
-import { pingbackRoutes } from '../collector/pingback.ts';
+import { collectorRoutes, type CollectorOptions } from '../collector/routes.ts';
 
 export const CORS_OPTIONS = {
   origin: '*',
@@ -20,10 +20,11 @@ export const CORS_OPTIONS = {
 };
 
 /**
- * The GIPHY-compatible public API: /v1 for everything, /v2 for the emoji calls and the pingback collector.
+ * The GIPHY-compatible public API: /v1 for everything, /v2 for the emoji calls and the collector
+ * (pingbacks and analytics events).
  * Specific routes are mounted before the `{type}/…` and `gifs/{id}` patterns they would otherwise match.
  */
-export function publicApi(deps: ApiDeps, text: TextStickers) {
+export function publicApi(deps: ApiDeps, text: TextStickers, collector: CollectorOptions = {}) {
   const v1 = new Hono<ApiEnv>();
   v1.route('/', categoryRoutes(deps));
   v1.route('/', discoveryRoutes(deps));
@@ -35,7 +36,7 @@ export function publicApi(deps: ApiDeps, text: TextStickers) {
   v1.route('/', gifsByIdRoutes(deps));
 
   const v2 = new Hono<ApiEnv>();
-  v2.route('/', pingbackRoutes(deps.db));
+  v2.route('/', collectorRoutes(deps.db, collector));
   v2.route('/', emojiRoutes(deps, 2));
 
   const api = new Hono<ApiEnv>();
