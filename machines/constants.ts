@@ -6,12 +6,16 @@ export const HOVER_OUT_DELAY_GRID_ACTIVE_MS = 1000;
 export const HOVER_OUT_DELAY_MS = 70;
 export const READY_FALLBACK_MS = 700;
 export const RESIZE_THROTTLE_MS = 500;
+/** SPEC 9: the raised desktop footer's offset is the measured related-grid height plus this (the footer bar). */
+export const FOOTER_OFFSET_EXTRA_PX = 72;
 
 /** First-host player states that show the back-to-GIF control: 0 ended, 2 paused. */
 export const FIRST_HOST_BACK_TO_GIF_STATES: readonly number[] = [0, 2];
 
 // Embed analytics (SPEC 7.7)
 export const EMBED_ANALYTICS_CATEGORY = 'Embed';
+/** The label of the Hover action, sent once each time a hover is applied. */
+export const EMBED_HOVER_LABEL = 'Image';
 
 // Grid and Carousel (SPEC 4.2, 9)
 export const GRID_FETCH_DEBOUNCE_MS = 250;

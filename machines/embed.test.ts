@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import {
+  EMBED_HOVER_LABEL,
+  FOOTER_OFFSET_EXTRA_PX,
   HOVER_IN_DELAY_MS,
   HOVER_OUT_DELAY_GRID_ACTIVE_MS,
   HOVER_OUT_DELAY_MS,
@@ -39,6 +41,8 @@ function startHovered() {
   const embed = start();
   embed.actor.send({ type: 'MOUSE_ENTER' });
   embed.clock.increment(HOVER_IN_DELAY_MS);
+  // The applied hover's own Hover event is asserted in 'embed hover'; later tests see only theirs.
+  embed.tracked.length = 0;
   return embed;
 }
 
@@ -62,6 +66,7 @@ describe('embed initial state', () => {
       isFooterRaised: false,
       isGridActive: false,
       isGridHittingHeader: false,
+      footerOffsetPx: FOOTER_OFFSET_EXTRA_PX,
     });
   });
 });
@@ -77,6 +82,29 @@ describe('embed hover', () => {
     clock.increment(1);
     expect(region('hover')).toBe('hovered');
     expect(context()).toMatchObject({ isFooterRaised: true, isRelatedGridCreated: true });
+  });
+
+  it('tracks Hover once per applied hover, not for a cancelled enter or a return during the leave delay', () => {
+    const { actor, clock, tracked } = start();
+    actor.send({ type: 'MOUSE_ENTER' });
+    clock.increment(HOVER_IN_DELAY_MS - 1);
+    expect(tracked).toEqual([]);
+    clock.increment(1);
+    expect(tracked).toEqual([ev('Hover', EMBED_HOVER_LABEL)]);
+    actor.send({ type: 'MOUSE_LEAVE' });
+    actor.send({ type: 'MOUSE_ENTER' });
+    clock.increment(HOVER_OUT_DELAY_GRID_ACTIVE_MS);
+    expect(tracked).toHaveLength(1);
+    actor.send({ type: 'MOUSE_LEAVE' });
+    clock.increment(HOVER_OUT_DELAY_MS);
+    actor.send({ type: 'MOUSE_ENTER' });
+    clock.increment(HOVER_IN_DELAY_MS - 1);
+    actor.send({ type: 'MOUSE_LEAVE' });
+    clock.increment(HOVER_IN_DELAY_MS);
+    expect(tracked).toHaveLength(1);
+    actor.send({ type: 'MOUSE_ENTER' });
+    clock.increment(HOVER_IN_DELAY_MS);
+    expect(tracked).toEqual([ev('Hover', EMBED_HOVER_LABEL), ev('Hover', EMBED_HOVER_LABEL)]);
   });
 
   it('a leave before the hover applies cancels it', () => {
@@ -153,6 +181,14 @@ describe('embed scroll markers', () => {
     actor.send({ type: 'HEADER_MARKER', isHittingHeader: false });
     actor.send({ type: 'GRID_MARKER', isGridActive: false });
     expect(context()).toMatchObject({ isGridHittingHeader: false, isGridActive: false });
+  });
+
+  it(`offsets the footer by the measured related-grid height plus ${FOOTER_OFFSET_EXTRA_PX} px`, () => {
+    const { actor, context } = start();
+    actor.send({ type: 'RELATED_GRID_MEASURED', heightPx: 310 });
+    expect(context().footerOffsetPx).toBe(310 + FOOTER_OFFSET_EXTRA_PX);
+    actor.send({ type: 'RELATED_GRID_MEASURED', heightPx: 0 });
+    expect(context().footerOffsetPx).toBe(FOOTER_OFFSET_EXTRA_PX);
   });
 
   it('report SCROLL GRID once', () => {

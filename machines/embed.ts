@@ -1,7 +1,9 @@
 import { assign, setup, stateIn } from 'xstate';
 import {
   EMBED_ANALYTICS_CATEGORY,
+  EMBED_HOVER_LABEL,
   FIRST_HOST_BACK_TO_GIF_STATES,
+  FOOTER_OFFSET_EXTRA_PX,
   HOVER_IN_DELAY_MS,
   HOVER_OUT_DELAY_GRID_ACTIVE_MS,
   HOVER_OUT_DELAY_MS,
@@ -26,6 +28,8 @@ export interface EmbedContext {
   isFooterRaised: boolean;
   isGridActive: boolean;
   isGridHittingHeader: boolean;
+  /** How far the raised desktop footer slides up: the measured related-grid height plus the footer bar. */
+  footerOffsetPx: number;
 }
 
 export type EmbedTrackAction = 'Click' | 'Hover' | 'Copy' | 'Social Sharing' | 'SCROLL' | 'CLICK';
@@ -53,6 +57,8 @@ export type EmbedEvent =
   | { type: 'SECOND_HOST_PLAYER_EVENT'; event: SecondHostPlayerEvent }
   | { type: 'HEADER_MARKER'; isHittingHeader: boolean }
   | { type: 'GRID_MARKER'; isGridActive: boolean }
+  /** The related grid's measured height (a ResizeObserver in the view). */
+  | { type: 'RELATED_GRID_MEASURED'; heightPx: number }
   | { type: 'GRID_SCROLLED' }
   | { type: 'INTRO_ANIMATION_END' }
   | { type: 'WINDOW_RESIZE' }
@@ -101,11 +107,13 @@ export const embedMachine = setup({
     isFooterRaised: false,
     isGridActive: false,
     isGridHittingHeader: false,
+    footerOffsetPx: FOOTER_OFFSET_EXTRA_PX,
   }),
   type: 'parallel',
   on: {
     HEADER_MARKER: { actions: assign({ isGridHittingHeader: ({ event }) => event.isHittingHeader }) },
     GRID_MARKER: { actions: assign({ isGridActive: ({ event }) => event.isGridActive }) },
+    RELATED_GRID_MEASURED: { actions: assign({ footerOffsetPx: ({ event }) => event.heightPx + FOOTER_OFFSET_EXTRA_PX }) },
   },
   states: {
     hover: {
@@ -113,7 +121,7 @@ export const embedMachine = setup({
       states: {
         notHovered: { on: { MOUSE_ENTER: 'entering' } },
         entering: {
-          after: { hoverIn: { target: 'hovered', actions: 'applyHover' } },
+          after: { hoverIn: { target: 'hovered', actions: ['applyHover', track('Hover', EMBED_HOVER_LABEL)] } },
           on: { MOUSE_LEAVE: 'notHovered' },
         },
         hovered: { on: { MOUSE_LEAVE: 'leaving' } },
