@@ -42,9 +42,28 @@ export function search(term: string, responseId: string, ts: Date, resultCount =
   return { eventId: `search:${responseId}`, type: 'search.performed', stream: 'search', streamId: term, ts, payload: { term, type: 'gifs', result_count: resultCount, response_id: responseId } };
 }
 
+/** A page view as the collector logs it: on the GIF's stream when it names one, else on the page stream. */
+export function pageView(pagePath: string, ts: Date, extra: { gifId?: string; virtualPagePath?: string } = {}): NewEvent {
+  return {
+    eventId: randomUUID(),
+    type: 'analytics.page_view',
+    ...(extra.gifId ? { stream: 'gif', streamId: extra.gifId } : { stream: 'page', streamId: `/${pagePath.split('/')[1] ?? ''}` }),
+    ts,
+    payload: {
+      kind: 'page_view',
+      page_path: pagePath,
+      ...(extra.virtualPagePath ? { virtual_page_path: extra.virtualPagePath } : {}),
+      ...(extra.gifId ? { gif_id: extra.gifId } : {}),
+      user_id: 'a1b2c3d4e5f6a7b8',
+      client_ts: ts.getTime(),
+      received_at: ts.toISOString(),
+    },
+  };
+}
+
 export const append = (db: Kysely<Database>, events: NewEvent[]) => db.transaction().execute((trx) => appendEvents(trx, events));
 
-const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms'];
+const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms', 'page_views_daily'];
 
 /** Every projection table's rows, sorted, as text: what "identical tables" compares. */
 export async function snapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {

@@ -5,7 +5,7 @@ import { replayProjections } from '../../apps/server/src/analytics/replay.ts';
 import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import { openTestStore, storeKinds } from '../support/stores.ts';
-import { append, pingback, search, seedOwners, snapshot } from './fixtures.ts';
+import { append, pageView, pingback, search, seedOwners, snapshot } from './fixtures.ts';
 
 const DAY1 = new Date('2026-03-01T10:00:00Z');
 const DAY2 = new Date('2026-03-02T10:00:00Z');
@@ -26,6 +26,9 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
       search('cats', 'resp1', DAY1),
       pingback('seen', b, DAY1, { responseId: 'resp1', pagePath: '/' }),
       pingback('hover', c, DAY1, { pagePath: '/some-channel' }),
+      pageView('/', DAY1),
+      pageView('/gifs/a-gifAAA111', DAY1, { gifId: a }),
+      pageView('/edit/gifs/gifAAA111', DAY1),
     ]);
     for (const p of PROJECTORS) await projectBatch(analyticsDb(store.db), p, 2);
     await append(store.db, [
@@ -38,9 +41,12 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
       search('dogs', 'resp4', hoursAfter(DAY2, 1)),
       search('dogs', 'resp5', hoursAfter(DAY2, 2), 0),
       pingback('seen', a, DAY2, { responseId: 'resp3' }),
+      pageView('/search/cats', DAY2, { virtualPagePath: '/search/cats/page/2' }),
+      pageView('/search/dogs', hoursAfter(DAY2, 1)),
+      pageView('/', DAY2),
     ]);
     for (const p of PROJECTORS) await projectBatch(analyticsDb(store.db), p, 3);
-    await append(store.db, [pingback('seen', c, hoursAfter(DAY2, 3)), pingback('click', b, hoursAfter(DAY2, 3))]);
+    await append(store.db, [pingback('seen', c, hoursAfter(DAY2, 3)), pingback('click', b, hoursAfter(DAY2, 3)), pageView('/nba', hoursAfter(DAY2, 3)), { ...pageView('/x', DAY2), payload: { kind: 'page_view' } }]);
     for (const p of PROJECTORS) await catchUpProjector(analyticsDb(store.db), p, 2);
   });
   afterAll(async () => {
@@ -80,6 +86,19 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
     ]);
   });
 
+  it('counts page views per page type (of page_path) and day, apart from pingbacks', async () => {
+    const rows = await db().selectFrom('page_views_daily').select((eb) => ['page_type', eb.cast<string>('day', 'text').as('d'), 'views']).orderBy('day').orderBy('page_type').execute();
+    expect(rows.map((r) => [r.d, r.page_type, r.views])).toEqual([
+      ['2026-03-01', 'edit/gifs', '1'],
+      ['2026-03-01', 'gifs', '1'],
+      ['2026-03-01', 'home', '1'],
+      ['2026-03-02', 'channel', '1'],
+      ['2026-03-02', 'home', '1'],
+      ['2026-03-02', 'search', '2'],
+      ['2026-03-02', 'unknown', '1'],
+    ]);
+  });
+
   it('scores trending GIFs with decay: recent activity outweighs older activity of the same size', async () => {
     const rows = await db().selectFrom('gif_trending').select(['gif_id', 'score']).orderBy('score', 'desc').execute();
     const [a, b] = seeded.gifs;
@@ -106,10 +125,13 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
     const incremental = await snapshot(store.db);
     expect(incremental.gif_counts).toHaveLength(3);
     const folded = await replayProjections(store.db);
-    expect(folded).toEqual({ counts: 11, daily: 11, trending_gifs: 12, searches: 12 });
+    expect(folded).toEqual({ counts: 11, daily: 11, trending_gifs: 12, searches: 12, page_views: 8 });
     expect(await snapshot(store.db)).toEqual(incremental);
-    const state = await db().selectFrom('projector_state').select('last_seq').where('name', '=', 'counts').executeTakeFirstOrThrow();
-    const maxSeq = await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow();
-    expect(state.last_seq).toBe(String(maxSeq.m));
+    // Each projector stands at the last event of the types it reads.
+    for (const p of PROJECTORS) {
+      const state = await db().selectFrom('projector_state').select('last_seq').where('name', '=', p.name).executeTakeFirstOrThrow();
+      const maxSeq = await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('m')).where('type', 'in', [...p.eventTypes]).executeTakeFirstOrThrow();
+      expect(state.last_seq).toBe(String(maxSeq.m));
+    }
   });
 });

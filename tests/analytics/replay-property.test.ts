@@ -8,18 +8,18 @@ import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import type { NewEvent } from '../../apps/server/src/store/events.ts';
 import { openTestStore, storeKinds } from '../support/stores.ts';
-import { append, pingback, search, seedOwners, snapshot } from './fixtures.ts';
+import { append, pageView, pingback, search, seedOwners, snapshot } from './fixtures.ts';
 
 const START = Date.parse('2026-05-01T00:00:00Z');
 const ACTIONS = ['seen', 'click', 'hover', 'start', 'sent'] as const;
 const TERMS = ['cats', 'dogs', 'happy dance'];
-const PAGES = ['/', '/search/cats', '/gifs/abc', '/somechannel', undefined];
+const PAGES = ['/', '/search/cats', '/gifs/abc', '/somechannel', '/edit/gifs/abc', undefined];
 
-/** One step: a chunk of events to log (pingbacks, some answering earlier searches), then a fold of random batch size. */
+/** One step: a chunk of events to log (pingbacks, some answering earlier searches, searches and page views), then a fold of random batch size. */
 const step = fc.record({
   events: fc.array(
     fc.record({
-      search: fc.boolean(),
+      kind: fc.constantFrom('pingback', 'search', 'page_view'),
       action: fc.constantFrom(...ACTIONS),
       gif: fc.nat(2),
       term: fc.constantFrom(...TERMS),
@@ -54,9 +54,9 @@ describe.each(storeKinds())('replay equals incremental folding, any split (%s)',
           const events: NewEvent[] = s.events.map((e, i) => {
             const ts = new Date(START + e.minutes * 60_000);
             const responseId = `r${run}-${e.response}`;
-            return e.search
-              ? { ...search(e.term, responseId, ts), eventId: `search:${run}-${i}-${Math.random()}` }
-              : pingback(e.action, gifs[e.gif]!, ts, { responseId, ...(e.page ? { pagePath: e.page } : {}) });
+            if (e.kind === 'search') return { ...search(e.term, responseId, ts), eventId: `search:${run}-${i}-${Math.random()}` };
+            if (e.kind === 'page_view') return pageView(e.page ?? '/', ts, e.gif === 2 ? {} : { gifId: gifs[e.gif]! });
+            return pingback(e.action, gifs[e.gif]!, ts, { responseId, ...(e.page ? { pagePath: e.page } : {}) });
           });
           await append(store.db, events);
           for (const p of PROJECTORS) await projectBatch(analyticsDb(store.db), p, s.batch);
@@ -66,6 +66,8 @@ describe.each(storeKinds())('replay equals incremental folding, any split (%s)',
         const incremental = await snapshot(store.db);
         await replayProjections(store.db);
         expect(await snapshot(store.db)).toEqual(incremental);
+        const pageViews = steps.flatMap((s) => s.events).filter((e) => e.kind === 'page_view').length;
+        expect(incremental.page_views_daily!.reduce((n, row) => n + Number(JSON.parse(row).views), 0)).toBe(pageViews);
       }),
       { numRuns: 8, seed: 20261122 },
     );

@@ -27,6 +27,8 @@ export const SEARCH_LOG_MAX_BATCH = 200;
 export const MAX_SEARCH_TERM_LENGTH = 50;
 
 export const SEARCH_EVENT_TYPE = 'search.performed';
+/** Logged by the collector for each page view (payload `page_path`, `virtual_page_path?`, `gif_id?`, …). */
+export const PAGE_VIEW_EVENT_TYPE = 'analytics.page_view';
 /** Pingback log types by the counter they add to. */
 export const COUNTER_OF_TYPE: Readonly<Record<string, 'views' | 'clicks' | 'hovers' | 'starts'>> = {
   'pingback.seen': 'views',
@@ -35,15 +37,10 @@ export const COUNTER_OF_TYPE: Readonly<Record<string, 'views' | 'clicks' | 'hove
   'pingback.start': 'starts',
 };
 
-/** SPEC 2.3: a page path's first segment names its page type; any other path is a channel page. */
-export const PAGE_TYPES = [
-  'categories', 'create', 'upload', 'backdrop', 'clips', 'dashboard', 'explore', 'favorites', 'gifs', 'stickers', 'login',
-  'apply', 'join', 'password', 'email-jail', 'search', 'studios', 'team', 'edit', 'artists', 'apps', 'transparency', 'about',
-  'labs', 'ar-scenes', 'stories', 'posts', 'settings', 'trending-gifs', '404', '403', 'maintenance',
-] as const;
-export const HOME_PAGE_TYPE = 'home';
-export const CHANNEL_PAGE_TYPE = 'channel';
-/** Pingbacks that carry no page path (SDK widgets on third-party sites). */
+/**
+ * The page type of pingbacks that carry no page path (SDK widgets on third-party sites); every other
+ * page type comes from the SDK's pageTypeOf (SPEC 2.3).
+ */
 export const UNKNOWN_PAGE_TYPE = 'unknown';
 
 /** Backend read limits. */

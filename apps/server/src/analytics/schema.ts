@@ -10,7 +10,7 @@ interface Counts {
   starts: Count;
 }
 
-/** The projection tables of migration 002. */
+/** The projection tables of migrations 002 and 003. */
 export type AnalyticsTables = {
   projector_state: { name: string; last_seq: Count };
   gif_counts: Counts & { gif_id: string };
@@ -18,6 +18,7 @@ export type AnalyticsTables = {
   gif_daily: Counts & { gif_id: string; day: Day };
   user_daily: Counts & { user_id: number; day: Day };
   page_type_daily: Counts & { page_type: string; day: Day };
+  page_views_daily: { page_type: string; day: Day; views: Count };
   gif_trending: { gif_id: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; rank: number };
   search_trending: { term: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; rank: number; searches: Count };
   search_responses: { response_id: string; term: string };

@@ -1,6 +1,6 @@
 import { addCounters, foldCounters, PINGBACK_COUNTED_TYPES } from './counters.ts';
 import { ownersOf } from './owners.ts';
-import { pageTypeOf } from './page-type.ts';
+import { pageTypeOfAttributes } from './page-type.ts';
 import { dayOf, type Projector } from './projector.ts';
 
 const day = { column: 'day', type: 'date' } as const;
@@ -18,7 +18,7 @@ export const dailyProjector: Projector = {
       return owner === undefined ? [] : [[owner, dayOf(e.ts)]];
     });
     await addCounters(trx, { table: 'user_daily', keys: [{ column: 'user_id', type: 'integer' }, day] }, byUser);
-    const byPage = foldCounters(events, (e) => [[pageTypeOf(e.payload.attributes), dayOf(e.ts)]]);
+    const byPage = foldCounters(events, (e) => [[pageTypeOfAttributes(e.payload.attributes), dayOf(e.ts)]]);
     await addCounters(trx, { table: 'page_type_daily', keys: [{ column: 'page_type', type: 'text' }, day] }, byPage);
   },
 };

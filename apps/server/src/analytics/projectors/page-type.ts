@@ -1,20 +1,18 @@
-import { CHANNEL_PAGE_TYPE, HOME_PAGE_TYPE, PAGE_TYPES, UNKNOWN_PAGE_TYPE } from '../constants.ts';
+import { isPageType, pageTypeOf } from '@loopbox/sdk';
+import { UNKNOWN_PAGE_TYPE } from '../constants.ts';
 
-const KNOWN = new Set<string>(PAGE_TYPES);
+/** The SDK's page type of a path (SPEC 2.3, one mapping for client and server), or `unknown` for no path. */
+export function pageTypeOfPath(path: unknown): string {
+  return typeof path === 'string' ? pageTypeOf(path) : UNKNOWN_PAGE_TYPE;
+}
 
 /**
- * The page type of a pingback (SPEC 2.3) from its attributes: `page_type` when the client named a known
- * one, else the first segment of `page_path` (or `path`); none of them means a widget outside our pages.
+ * The page type of a pingback from its attributes: `page_type` when the client named a known one,
+ * else that of `page_path` (or `path`); none of them means a widget outside our pages.
  */
-export function pageTypeOf(attributes: unknown): string {
+export function pageTypeOfAttributes(attributes: unknown): string {
   if (typeof attributes !== 'object' || attributes === null) return UNKNOWN_PAGE_TYPE;
   const attrs = attributes as Record<string, unknown>;
-  if (typeof attrs.page_type === 'string' && (KNOWN.has(attrs.page_type) || attrs.page_type === HOME_PAGE_TYPE || attrs.page_type === CHANNEL_PAGE_TYPE)) {
-    return attrs.page_type;
-  }
-  const path = typeof attrs.page_path === 'string' ? attrs.page_path : typeof attrs.path === 'string' ? attrs.path : null;
-  if (path === null) return UNKNOWN_PAGE_TYPE;
-  const segment = path.split(/[?#]/)[0]!.split('/').filter(Boolean)[0];
-  if (!segment) return HOME_PAGE_TYPE;
-  return KNOWN.has(segment) ? segment : CHANNEL_PAGE_TYPE;
+  if (typeof attrs.page_type === 'string' && isPageType(attrs.page_type)) return attrs.page_type;
+  return pageTypeOfPath(typeof attrs.page_path === 'string' ? attrs.page_path : attrs.path);
 }
