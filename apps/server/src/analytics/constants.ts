@@ -47,5 +47,11 @@ export const UNKNOWN_PAGE_TYPE = 'unknown';
 export const MAX_TRENDING_GIF_IDS = 100;
 export const DAILY_SERIES_DAYS = 30;
 export const DASHBOARD_SEARCHES_LIMIT = 20;
+/** The dashboard series endpoint: a window of 1 to 90 UTC days, 30 by default, and its top lists. */
+export const SERIES_MIN_DAYS = 1;
+export const SERIES_MAX_DAYS = 90;
+export const SERIES_DEFAULT_DAYS = DAILY_SERIES_DAYS;
+export const SERIES_TOP_GIFS = 10;
+export const SERIES_TOP_SEARCHES = 10;
 /** Search events kept while the store is failing; past it the oldest are dropped. */
 export const SEARCH_LOG_MAX_QUEUE = 10_000;

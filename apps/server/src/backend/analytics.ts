@@ -15,9 +15,8 @@ const TrendingQuery = z.object({
     .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
     .pipe(z.array(gifId).min(1, 'gif_ids must list at least one id').max(MAX_TRENDING_GIF_IDS, `gif_ids may list at most ${MAX_TRENDING_GIF_IDS} ids`)),
 });
-const DashboardQuery = z.object({
-  username: z.string().regex(/^[A-Za-z0-9_]{2,40}$/, 'username must be 2 to 40 letters, digits or _').optional(),
-});
+export const Username = z.string().regex(/^[A-Za-z0-9_]{2,40}$/, 'username must be 2 to 40 letters, digits or _');
+const DashboardQuery = z.object({ username: Username.optional() });
 
 /**
  * The analytics reads of the own backend (SPEC 7.2), all from the projections (analytics/queries.ts):
