@@ -1,0 +1,32 @@
+/** Constants of the analytics pipeline; the spec's own (SPEC 7.6) come from the provider client. */
+export { PINGBACK_DEBOUNCE_MS, PINGBACK_MAX_BATCH } from '@loopbox/sdk';
+
+/** Our own bound (not in the spec): the first queued event never waits longer than this for a flush. */
+export const PINGBACK_MAX_DELAY_MS = 10_000;
+
+/** Retries after a network error, 5xx or 429: exponential from the base to the cap, with jitter. */
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 60_000;
+/** A server's Retry-After is honoured up to this long. */
+export const RETRY_AFTER_MAX_MS = 10 * 60_000;
+
+/** The IndexedDB database and object store that hold unsent events (idb-keyval). */
+export const QUEUE_DB_NAME = 'loopbox-analytics';
+export const QUEUE_STORE_NAME = 'queue';
+
+/** Web Locks: each queue owner holds its lock for life; adoption of orphans is exclusive. */
+export const OWNER_LOCK_PREFIX = 'loopbox-queue-owner:';
+export const ADOPT_LOCK_NAME = 'loopbox-queue-adopt';
+/** How long the service worker waits for a closing page's worker to let go of its events. */
+export const OWNER_RELEASE_WAIT_MS = 10_000;
+
+/** The background-sync tag under which the service worker replays what closed pages left. */
+export const REPLAY_SYNC_TAG = 'loopbox-replay';
+/** The message a page posts to the service worker to ask for a replay now. */
+export const REPLAY_MESSAGE = 'loopbox-replay';
+
+/** Cache Storage names of the service worker. */
+export const SHELL_CACHE_PREFIX = 'loopbox-shell-';
+export const RUNTIME_CACHE_NAME = 'loopbox-runtime';
+/** Our own bound on the runtime cache (GIF lookups and media). */
+export const RUNTIME_CACHE_MAX_ENTRIES = 300;

@@ -1,0 +1,153 @@
+import { createSdkHeaders, MemoryCacheStore, type CacheStore, type Logger, type WireEnvelope } from '@loopbox/sdk';
+import { wrap, type Remote } from 'comlink';
+import { Workbox } from 'workbox-window';
+import { collectorUrl } from './collector-url.ts';
+import { REPLAY_MESSAGE, REPLAY_SYNC_TAG } from './constants.ts';
+import { createDeliveryQueue, type DeliveryQueue, type QueueStats } from './queue/delivery-queue.ts';
+import { createMemoryQueueStore } from './queue/memory-store.ts';
+import type { OutgoingEvent } from './queue/types.ts';
+import type { PipelineWorkerApi } from './worker-api.ts';
+
+export type PipelineMode = 'worker' | 'main-thread';
+
+export interface AnalyticsPipelineOptions {
+  apiKey: string;
+  /** Usage reports (SEEN, CLICK, HOVER, START): the page config's pingbackUrl, e.g. '/v2/pingback'. */
+  pingbackUrl: string;
+  /** Analytics events and page views, e.g. '/v2/analytics'. */
+  analyticsUrl: string;
+  /** The service worker script ('/sw.js'); null registers none. */
+  serviceWorkerUrl: string | null;
+  /** Default: the SDK identification headers. */
+  headers?: Record<string, string>;
+  /** Default: the pingback Web Worker of this package. */
+  createWorker?: () => Worker;
+  logger?: Pick<Logger, 'debug' | 'warn'>;
+}
+
+export interface PipelineStats extends QueueStats {
+  mode: PipelineMode;
+  /** Events closed pages left that the service worker has still to replay. */
+  orphans: number;
+}
+
+/** One page's analytics pipeline: every widget and the embed send through it. */
+export interface AnalyticsPipeline {
+  /** A widget PingbackSink. */
+  readonly pingbackSink: { send(event: OutgoingEvent): void };
+  sendAnalytics(event: OutgoingEvent): void;
+  /** The provider client's cache store, in the worker once it runs (in memory until then). */
+  readonly cacheStore: CacheStore<WireEnvelope>;
+  /** Which layer ended up sending: the worker, or the main thread where workers or storage fail. */
+  readonly ready: Promise<PipelineMode>;
+  stats(): Promise<PipelineStats>;
+  close(): void;
+}
+
+const createPingbackWorker = () => new Worker(new URL('./pingback-worker.ts', import.meta.url), { type: 'module', name: 'loopbox-pingback' });
+
+const canPersist = () => typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined' && 'locks' in navigator;
+const hasBackgroundSync = (serviceWorkerUrl: string | null) =>
+  serviceWorkerUrl !== null && 'serviceWorker' in navigator && typeof (globalThis as { SyncManager?: unknown }).SyncManager !== 'undefined';
+
+/**
+ * Starts the page's pipeline: the pingback Web Worker with its IndexedDB queue when the browser
+ * allows, else an in-memory queue on the main thread; and the service worker, which replays what a
+ * closed page left unsent. Events sent before the choice is made wait in order and go to the winner.
+ */
+export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): AnalyticsPipeline {
+  const headers = options.headers ?? createSdkHeaders();
+  const urls = { pingback: collectorUrl(options.pingbackUrl, options.apiKey), analytics: collectorUrl(options.analyticsUrl, options.apiKey) };
+  const backgroundSync = hasBackgroundSync(options.serviceWorkerUrl);
+  const memoryCache = new MemoryCacheStore<WireEnvelope>();
+  const early: Array<[string, OutgoingEvent]> = [];
+  let send = (url: string, event: OutgoingEvent) => void early.push([url, event]);
+  const switchTo = (next: typeof send) => {
+    send = next;
+    for (const [url, event] of early.splice(0)) next(url, event);
+  };
+  let worker: Worker | undefined;
+  let remote: Remote<PipelineWorkerApi> | undefined;
+  let fallback: DeliveryQueue | undefined;
+  let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
+  let workbox: Workbox | undefined;
+
+  if (options.serviceWorkerUrl !== null && 'serviceWorker' in navigator) {
+    workbox = new Workbox(options.serviceWorkerUrl);
+    registration = workbox.register().catch((error: unknown) => {
+      options.logger?.warn('service worker registration failed', error);
+      return undefined;
+    });
+  }
+
+  /** Asks the service worker to replay orphans: by background sync, and by message where it already controls the page. */
+  async function requestReplay() {
+    const reg = await registration;
+    await (reg as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync?.register(REPLAY_SYNC_TAG).catch(() => {});
+    if (navigator.serviceWorker?.controller) workbox?.messageSW({ type: REPLAY_MESSAGE }).catch(() => {});
+  }
+
+  async function startWorker(): Promise<Remote<PipelineWorkerApi>> {
+    worker = (options.createWorker ?? createPingbackWorker)();
+    const api = wrap<PipelineWorkerApi>(worker);
+    await api.start({ adoptOrphans: !backgroundSync });
+    return api;
+  }
+
+  const ready: Promise<PipelineMode> = (canPersist() ? startWorker() : Promise.reject(new Error('workers, IndexedDB or Web Locks unavailable'))).then(
+    (api) => {
+      remote = api;
+      switchTo((url, event) => void api.enqueue(url, headers, event).catch((error: unknown) => options.logger?.warn('pingback not stored', error)));
+      if (backgroundSync) void api.orphanCount().then((count) => count > 0 && requestReplay());
+      return 'worker' as const;
+    },
+    (error: unknown) => {
+      options.logger?.debug('pingbacks from the main thread', error);
+      worker?.terminate();
+      worker = undefined;
+      const queue = createDeliveryQueue({ owner: 'main-thread', store: createMemoryQueueStore(), fetch: (input, init) => globalThis.fetch(input, init) });
+      fallback = queue;
+      switchTo((url, event) => void queue.enqueue(url, headers, event));
+      return 'main-thread' as const;
+    },
+  );
+
+  const onPageHide = () => {
+    remote?.flushNow();
+    fallback?.flushNow({ keepalive: true });
+    // Whatever the worker cannot send before the page goes is the service worker's to replay.
+    if (remote && backgroundSync) void requestReplay();
+  };
+  const onHidden = () => document.visibilityState === 'hidden' && onPageHide();
+  const onOnline = () => {
+    remote?.retryNow();
+    fallback?.retryNow();
+    if (remote && backgroundSync) void remote.orphanCount().then((count) => count > 0 && requestReplay());
+  };
+  addEventListener('pagehide', onPageHide);
+  addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onHidden);
+
+  return {
+    pingbackSink: { send: (event) => send(urls.pingback, event) },
+    sendAnalytics: (event) => send(urls.analytics, event),
+    cacheStore: {
+      get: (key) => (remote ? (remote.cacheGet(key) as Promise<ReturnType<typeof memoryCache.get>>) : memoryCache.get(key)),
+      set: (key, entry) => (remote ? remote.cacheSet(key, entry) : memoryCache.set(key, entry)),
+    },
+    ready,
+    async stats() {
+      const mode = await ready;
+      if (remote) return { mode, ...(await remote.stats()), orphans: await remote.orphanCount() };
+      return { mode, ...fallback!.stats(), orphans: 0 };
+    },
+    close() {
+      removeEventListener('pagehide', onPageHide);
+      removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onHidden);
+      onPageHide();
+      fallback?.stop();
+      worker?.terminate();
+    },
+  };
+}

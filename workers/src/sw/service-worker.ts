@@ -1,0 +1,59 @@
+/**
+ * The service worker (built into apps/web/dist/sw.js by vite-plugin-service-worker.ts): precaches
+ * the embed and widget shell so those pages reload offline, and replays by background sync only
+ * the events a closed page left unsent. It never touches a living page's pingback POSTs.
+ */
+import { REPLAY_MESSAGE, REPLAY_SYNC_TAG } from '../constants.ts';
+import { createIdbQueueStore } from '../queue/idb-store.ts';
+import type { Locks } from '../queue/ownership.ts';
+import { replayOrphans } from './replay.ts';
+import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAsset, shellKeyOf, shellPage, type ShellManifest } from './shell.ts';
+
+declare const __LOOPBOX_SHELL__: ShellManifest;
+
+/** The parts of the service worker scope used here (the DOM lib does not describe it). */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+interface ServiceWorkerScope {
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown }) => void): void;
+}
+
+const scope = self as unknown as ServiceWorkerScope;
+const manifest = __LOOPBOX_SHELL__;
+const store = createIdbQueueStore();
+const replay = () => replayOrphans({ locks: navigator.locks as unknown as Locks, store, fetch: (input, init) => fetch(input, init) });
+
+scope.addEventListener('install', (event) => event.waitUntil(precacheShell(caches, manifest).then(() => scope.skipWaiting())));
+scope.addEventListener('activate', (event) => event.waitUntil(dropOldShells(caches, manifest).then(() => scope.clients.claim())));
+
+scope.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.location.origin) return;
+  const shellKey = request.mode === 'navigate' ? shellKeyOf(url.pathname) : undefined;
+  if (shellKey) event.respondWith(shellPage(caches, manifest, request, shellKey));
+  else if (manifest.assets.includes(url.pathname)) event.respondWith(shellAsset(caches, manifest, request));
+  else if (isRuntimeCached(url.pathname)) event.respondWith(runtimeResponse(caches, request, url.pathname));
+});
+
+scope.addEventListener('sync', (event) => {
+  if (event.tag === REPLAY_SYNC_TAG) event.waitUntil(replay());
+});
+scope.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === REPLAY_MESSAGE) event.waitUntil(replay().catch(() => {}));
+});
