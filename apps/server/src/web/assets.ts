@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { oembedDiscoveryTag, requestOrigin } from './oembed-link.ts';
 
 /** What every page learns from the server: read by the SDK and widgets as `window.LOOPBOX_CONFIG`. */
 export interface PageConfig {
@@ -23,17 +24,20 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.map': 'application/json',
 };
+const GIF_PAGE = 'gif.html';
 /** Page routes and the built HTML entry each one renders. */
 const PAGES: [RegExp, string][] = [
   [/^\/$/, 'index.html'],
   [/^\/widgets\/?$/, 'widgets.html'],
   [/^\/embed\/[A-Za-z0-9]+\/?$/, 'embed.html'],
-  [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, 'gif.html'],
+  [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, GIF_PAGE],
 ];
 
 /**
  * Serves the built web app (apps/web/dist): hashed assets with a year-long cache, and HTML pages with
- * the page config injected in place of `<!--loopbox-config-->`. Pages not built yet are simply absent.
+ * the page config injected in place of `<!--loopbox-config-->` (a GIF page also gets its oEmbed
+ * discovery link there, so consumers that read only the HTML find it). Pages not built yet are
+ * simply absent.
  */
 export function webRoutes(distDir: string, config: () => PageConfig) {
   const root = path.resolve(distDir);
@@ -45,7 +49,8 @@ export function webRoutes(distDir: string, config: () => PageConfig) {
     if (page) {
       const file = path.join(root, page);
       if (!fs.existsSync(file)) return next();
-      const html = (await fs.promises.readFile(file, 'utf8')).replace(CONFIG_PLACEHOLDER, script());
+      const head = page === GIF_PAGE ? script() + oembedDiscoveryTag(requestOrigin(c), c.req.path) : script();
+      const html = (await fs.promises.readFile(file, 'utf8')).replace(CONFIG_PLACEHOLDER, () => head);
       return c.html(html, 200, { 'Cache-Control': 'no-cache' });
     }
     const relative = c.req.path.replace(/^\/+/, '');

@@ -1,9 +1,11 @@
+import { FOOTER_OFFSET_EXTRA_PX } from '@loopbox/machines/constants';
 import type { IGif, LoopboxFetch } from '@loopbox/sdk';
-import { lazy, Suspense, type Ref, type UIEvent } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import type { Track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
 import { FOOTER_PAUSE_FOR_STICKERS, PROVIDER_NAME } from './constants.ts';
 import { PauseButton } from './EmbedHeader.tsx';
+import type { FooterElements } from './use-footer-observers.ts';
 
 const RelatedGrid = lazy(() => import('./RelatedGrid.tsx'));
 
@@ -15,11 +17,13 @@ export interface DesktopFooterProps {
   watchHost: string | undefined;
   showRelated: boolean;
   gridWidth: number;
-  scrollRef: Ref<HTMLDivElement>;
+  /** How far the raised footer slides up (the machine's footer offset). */
+  offsetPx: number;
+  refs: FooterElements;
   track: Track;
   onTogglePause: () => void;
   onWatch: () => void;
-  onScroll: (event: UIEvent<HTMLDivElement>) => void;
+  onScroll: () => void;
 }
 
 /**
@@ -27,14 +31,15 @@ export interface DesktopFooterProps {
  * 'Continue Watching' bar, then Related Gifs with their grid and call-to-action.
  */
 export function DesktopFooter(props: DesktopFooterProps) {
-  const { gif, client, paused, watchHost, showRelated, gridWidth, scrollRef, track } = props;
+  const { gif, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track } = props;
   const openGifPage = (label: string) => {
     track({ category: 'Embed', action: 'Click', label });
     window.open(gif.url, '_blank', 'noopener');
   };
   return (
-    <div className="lb-embed__footer" ref={scrollRef} onScroll={props.onScroll}>
-      <div className="lb-embed__footer-bar">
+    <div className="lb-embed__footer" ref={refs.footer} style={{ '--lb-embed-footer-offset': `${offsetPx}px` } as CSSProperties} onScroll={props.onScroll}>
+      {/* The offset's fixed part is this bar, so the raised footer shows it whole above the grid. */}
+      <div className="lb-embed__footer-bar" ref={refs.gridButtonMarker} style={{ height: FOOTER_OFFSET_EXTRA_PX }}>
         {gif.is_sticker === FOOTER_PAUSE_FOR_STICKERS && <PauseButton paused={paused} onClick={props.onTogglePause} />}
         <Attribution user={gif.user} onClick={() => track({ category: 'Embed', action: 'Click', label: 'Attribution' })} />
         {watchHost && (
@@ -47,12 +52,16 @@ export function DesktopFooter(props: DesktopFooterProps) {
         Continue Watching on {PROVIDER_NAME}
       </button>
       <section className="lb-embed__related" aria-label="Related Gifs">
-        <h2 className="lb-embed__related-header">Related Gifs</h2>
-        {showRelated && (
-          <Suspense fallback={null}>
-            <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} />
-          </Suspense>
-        )}
+        <h2 className="lb-embed__related-header" ref={refs.headerMarker}>
+          Related Gifs
+        </h2>
+        <div className="lb-embed__related-grid-box" ref={refs.relatedGrid}>
+          {showRelated && (
+            <Suspense fallback={null}>
+              <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} />
+            </Suspense>
+          )}
+        </div>
         <button type="button" className="lb-embed__related-cta" onClick={() => openGifPage('View More CTA')}>
           View More on {PROVIDER_NAME}
         </button>

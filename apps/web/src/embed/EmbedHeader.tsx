@@ -5,14 +5,16 @@ export interface EmbedHeaderProps {
   homeUrl: string;
   paused: boolean;
   shareOpen: boolean;
+  /** The related grid has scrolled up to the header: the header turns solid over it. */
+  isHittingGrid: boolean;
   onTogglePause: () => void;
   onToggleShare: () => void;
 }
 
 /** The hover header (SPEC 2.1): logo to the home page, pause/play and the share toggle. */
-export function EmbedHeader({ homeUrl, paused, shareOpen, onTogglePause, onToggleShare }: EmbedHeaderProps) {
+export function EmbedHeader({ homeUrl, paused, shareOpen, isHittingGrid, onTogglePause, onToggleShare }: EmbedHeaderProps) {
   return (
-    <div className="lb-embed__header">
+    <div className={isHittingGrid ? 'lb-embed__header lb-embed__header--hitting-grid' : 'lb-embed__header'}>
       <a className="lb-embed__logo" href={homeUrl} target="_blank" rel="noopener" aria-label={`${PROVIDER_NAME} home`}>
         <Logo />
       </a>

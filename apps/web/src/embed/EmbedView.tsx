@@ -1,5 +1,5 @@
 import type { IGif, LoopboxFetch } from '@loopbox/sdk';
-import { useCallback, useEffect, useMemo, type UIEvent } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { Track } from './analytics.ts';
 import { DesktopFooter } from './DesktopFooter.tsx';
 import { embedCode } from './embed-code.ts';
@@ -11,6 +11,7 @@ import { MobileFooter } from './MobileFooter.tsx';
 import type { PlayerReport } from './player-messages.ts';
 import { ShareMenu } from './ShareMenu.tsx';
 import { useEmbedMachine } from './use-embed-machine.ts';
+import { useFooterObservers } from './use-footer-observers.ts';
 
 export interface EmbedViewProps {
   gif: IGif;
@@ -27,6 +28,8 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
   const asVideo = playsAsVideo(gif, isMobile);
   const { state, send, elements, gridWidth } = useEmbedMachine(track, asVideo);
   const media = watchableMedia(gif.external_media, hideVideo);
+  const overlayOpen = Boolean(media) && state.matches({ mediaOverlay: 'open' });
+  useFooterObservers(elements, send, !isMobile && !overlayOpen);
   const pageUrl = gif.url ?? homeUrl;
   const code = useMemo(
     () => embedCode({ embedUrl: gif.embed_url ?? '', pageUrl, width: gif.images.original?.width ?? 0, height: gif.images.original?.height ?? 0 }),
@@ -40,15 +43,10 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
   }, [send]);
 
   const onPlayerReport = useCallback((report: PlayerReport) => send(report), [send]);
-  const onFooterScroll = (event: UIEvent<HTMLDivElement>) => {
-    const top = event.currentTarget.scrollTop;
-    send({ type: 'GRID_SCROLLED' });
-    send({ type: 'GRID_MARKER', isGridActive: top > 0 });
-    send({ type: 'HEADER_MARKER', isHittingHeader: top >= event.currentTarget.clientHeight });
-  };
+  const onFooterScroll = () => send({ type: 'GRID_SCROLLED' });
   const watch = () => media && send({ type: 'OPEN_MEDIA_OVERLAY', providerName: media.provider_name });
 
-  if (media && state.matches({ mediaOverlay: 'open' })) {
+  if (media && overlayOpen) {
     return (
       <div className="lb-embed lb-embed--ready">
         <MediaOverlay
@@ -105,6 +103,7 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
             homeUrl={homeUrl}
             paused={paused}
             shareOpen={shareOpen}
+            isHittingGrid={state.context.isGridHittingHeader}
             onTogglePause={() => send({ type: 'TOGGLE_PAUSE' })}
             onToggleShare={() => send({ type: 'TOGGLE_SHARE' })}
           />
@@ -126,7 +125,8 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
             watchHost={media?.provider_name}
             showRelated={state.context.isRelatedGridCreated}
             gridWidth={gridWidth}
-            scrollRef={elements.footer}
+            offsetPx={state.context.footerOffsetPx}
+            refs={elements}
             track={track}
             onTogglePause={() => send({ type: 'TOGGLE_PAUSE' })}
             onWatch={watch}

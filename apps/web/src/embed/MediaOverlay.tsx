@@ -1,6 +1,8 @@
 import type { IExternalMedia } from '@loopbox/sdk';
 import { useEffect, useRef } from 'react';
-import { playerOrigin, playerUrl, type VideoHost } from './external-video.ts';
+import { FIRST_HOST_API_SCRIPT_URL } from './constants.ts';
+import { FIRST_HOST, playerOrigin, playerUrl, type VideoHost } from './external-video.ts';
+import { insertScriptOnce } from './player-api-script.ts';
 import { readPlayerMessage, subscribeMessages, type PlayerReport } from './player-messages.ts';
 
 export interface MediaOverlayProps {
@@ -11,11 +13,18 @@ export interface MediaOverlayProps {
   onBack: () => void;
 }
 
-/** The external video in place of the embed (SPEC 2.1), with the back-to-GIF control when shown. */
+/**
+ * The external video in place of the embed (SPEC 2.1), with the back-to-GIF control when shown.
+ * Opening the first host's player inserts its API script (once per page).
+ */
 export function MediaOverlay({ media, showBack, isMobile, onPlayerReport, onBack }: MediaOverlayProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const host = media.provider_name;
   const origin = playerOrigin(host);
+
+  useEffect(() => {
+    if (host === FIRST_HOST) insertScriptOnce(document, FIRST_HOST_API_SCRIPT_URL);
+  }, [host]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {

@@ -1,47 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@loopbox/sdk';
-import { createEmbedTracker, hasVendorConsent, pushPageView } from './analytics.ts';
-import { isErrorReportingSampled } from './error-reporting.ts';
+import { createEmbedTracker, embedActionEvent, errorEvent, hasVendorConsent, pageViewEvent, pushPageView, type EmbedAnalyticsEvent } from './analytics.ts';
+import { ERROR_MESSAGE_MAX_LENGTH, ERROR_SOURCE_MAX_LENGTH } from './constants.ts';
 
-describe('embed analytics', () => {
-  it('posts one CLICK pingback of layout EMBED with category, action and label', async () => {
-    const calls: Array<[string, RequestInit | undefined]> = [];
-    const track = createEmbedTracker({
-      pingbackUrl: '/v2/pingback',
-      apiKey: 'k1',
-      payload: 'e=abc',
-      userId: 'u'.repeat(16),
-      logger: createLogger(false),
-      fetch: async (url, init) => (calls.push([String(url), init]), new Response('{}')),
-      now: () => 1234,
-      randomId: () => 'evt-00000001',
-    });
-    track({ category: 'Embed', action: 'Click', label: 'Share' });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]![0]).toBe('/v2/pingback?apikey=k1');
-    expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({
-      events: [
-        {
-          event_id: 'evt-00000001',
-          action_type: 'CLICK',
-          analytics_response_payload: 'e=abc',
-          user_id: 'u'.repeat(16),
-          ts: 1234,
-          attributes: { layout_type: 'EMBED', category: 'Embed', action: 'Click', label: 'Share' },
-        },
-      ],
+const visit = { userId: 'u'.repeat(16), pagePath: '/embed/abc123', gifId: 'abc123' };
+const stamp = () => {
+  let n = 0;
+  return { now: () => 1234, newId: () => `evt-0000000${++n}` };
+};
+
+describe('embed analytics events', () => {
+  it('builds a tracked action as an event of category Embed with the GIF, user and page', () => {
+    expect(embedActionEvent({ category: 'Embed', action: 'Click', label: 'Share' }, visit, stamp())).toEqual({
+      event_id: 'evt-00000001',
+      kind: 'event',
+      category: 'Embed',
+      action: 'Click',
+      label: 'Share',
+      gif_id: 'abc123',
+      user_id: visit.userId,
+      ts: 1234,
+      page_path: '/embed/abc123',
     });
   });
 
-  it('sends nothing without a collector or a payload', () => {
-    let sent = 0;
-    const base = { apiKey: 'k', userId: 'u', logger: createLogger(false), fetch: async () => (sent++, new Response()) };
-    createEmbedTracker({ ...base, pingbackUrl: '', payload: 'e=1' })({ category: 'Embed', action: 'Click', label: 'Image' });
-    createEmbedTracker({ ...base, pingbackUrl: '/v2/pingback', payload: undefined })({ category: 'Embed', action: 'Click', label: 'Image' });
-    expect(sent).toBe(0);
+  it('builds a page view, leaving out a missing GIF id', () => {
+    expect(pageViewEvent({ userId: 'u1', pagePath: '/embed/' }, stamp())).toEqual({ event_id: 'evt-00000001', kind: 'page_view', page_path: '/embed/', user_id: 'u1', ts: 1234 });
+    expect(pageViewEvent(visit, stamp())).toMatchObject({ gif_id: 'abc123' });
   });
 
-  it('pushes page views only with vendor consent', () => {
+  it('builds an error report cut to the collector limits', () => {
+    const long = errorEvent('m'.repeat(ERROR_MESSAGE_MAX_LENGTH + 20), 's'.repeat(ERROR_SOURCE_MAX_LENGTH + 1), visit, stamp());
+    expect(long).toMatchObject({ kind: 'error', page_path: '/embed/abc123', user_id: visit.userId, ts: 1234 });
+    expect(long.message).toHaveLength(ERROR_MESSAGE_MAX_LENGTH);
+    expect(long.source).toHaveLength(ERROR_SOURCE_MAX_LENGTH);
+    expect(errorEvent('boom', undefined, visit, stamp())).toEqual({ event_id: 'evt-00000001', kind: 'error', message: 'boom', page_path: '/embed/abc123', user_id: visit.userId, ts: 1234 });
+    expect('gif_id' in long).toBe(false);
+  });
+
+  it('gives each event a fresh UUID by default', () => {
+    const a = pageViewEvent(visit);
+    const b = pageViewEvent(visit);
+    expect(a.event_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(a.event_id).not.toBe(b.event_id);
+  });
+
+  it('hands each tracked action to deliver, once', () => {
+    const delivered: EmbedAnalyticsEvent[] = [];
+    const track = createEmbedTracker((event) => delivered.push(event), visit, createLogger(false), stamp());
+    track({ category: 'Embed', action: 'Hover', label: 'Image' });
+    track({ category: 'Embed', action: 'SCROLL', label: 'GRID' });
+    expect(delivered.map((e) => e.kind === 'event' && `${e.event_id} ${e.action}/${e.label}`)).toEqual(['evt-00000001 Hover/Image', 'evt-00000002 SCROLL/GRID']);
+  });
+
+  it('pushes page views to the data layer only with vendor consent', () => {
     const target: { dataLayer?: unknown[] } = {};
     expect(pushPageView(target, false, '/embed/1')).toBe(false);
     expect(target.dataLayer).toBeUndefined();
@@ -49,10 +61,5 @@ describe('embed analytics', () => {
     expect(target.dataLayer).toEqual([{ event: 'page_view', page_type: 'embed', page_path: '/embed/1' }]);
     expect(hasVendorConsent('', true)).toBe(true);
     expect(hasVendorConsent('?vendor_consent=0', false)).toBe(false);
-  });
-
-  it('samples error reporting at 1% of visits', () => {
-    expect(isErrorReportingSampled(() => 0.0099)).toBe(true);
-    expect(isErrorReportingSampled(() => 0.01)).toBe(false);
   });
 });

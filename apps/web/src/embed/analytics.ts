@@ -1,66 +1,103 @@
 import type { EmbedTrackParams } from '@loopbox/machines/embed';
 import type { Logger } from '@loopbox/sdk';
-import { EMBED_LAYOUT_TYPE, EMBED_PINGBACK_ACTION, VENDOR_CONSENT_PARAM } from './constants.ts';
+import { ERROR_MESSAGE_MAX_LENGTH, ERROR_SOURCE_MAX_LENGTH, VENDOR_CONSENT_PARAM } from './constants.ts';
 
-/** An embed analytics event in the collector's pingback format (POST /v2/pingback). */
-export interface EmbedPingbackEvent {
+/**
+ * The embed's analytics events in the collector's wire format (`POST /v2/analytics`, `{events:[…]}`).
+ * Building them is pure; `Deliver` is the one seam through which they leave the page.
+ */
+export interface EmbedActionEvent extends EmbedTrackParams {
   event_id: string;
-  action_type: typeof EMBED_PINGBACK_ACTION;
-  analytics_response_payload: string;
+  kind: 'event';
+  gif_id?: string;
   user_id: string;
   ts: number;
-  attributes: { layout_type: typeof EMBED_LAYOUT_TYPE } & EmbedTrackParams;
+  page_path: string;
 }
 
-export interface EmbedAnalyticsOptions {
-  pingbackUrl: string;
-  apiKey: string;
-  /** The GIF's analytics payload; without one nothing is sent (the collector would refuse it). */
-  payload: string | undefined;
+export interface PageViewEvent {
+  event_id: string;
+  kind: 'page_view';
+  page_path: string;
+  virtual_page_path?: string;
+  gif_id?: string;
+  user_id: string;
+  ts: number;
+}
+
+export interface ErrorReportEvent {
+  event_id: string;
+  kind: 'error';
+  message: string;
+  source?: string;
+  page_path: string;
+  user_id: string;
+  ts: number;
+}
+
+export type EmbedAnalyticsEvent = EmbedActionEvent | PageViewEvent | ErrorReportEvent;
+export type Deliver = (event: EmbedAnalyticsEvent) => void;
+export type Track = (params: EmbedTrackParams) => void;
+
+/** Who and where: what every event of one embed visit shares. */
+export interface VisitContext {
   userId: string;
-  logger: Logger;
-  fetch?: typeof globalThis.fetch;
-  now?: () => number;
-  randomId?: () => string;
+  pagePath: string;
+  gifId?: string | undefined;
 }
 
-/** A UUID where crypto.randomUUID exists (secure contexts), random hex elsewhere. */
+/** The clock and id source of built events; tests pass fixed ones. */
+export interface EventStamp {
+  now: () => number;
+  newId: () => string;
+}
+
+/** A UUID; random hex where `crypto.randomUUID` is missing (it exists only in secure contexts). */
 function randomEventId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export type Track = (params: EmbedTrackParams) => void;
+export const systemStamp: EventStamp = { now: () => Date.now(), newId: randomEventId };
 
-/** The embed event for one tracked action: a CLICK pingback of layout EMBED carrying category, action and label. */
-export function embedPingbackEvent(params: EmbedTrackParams, payload: string, userId: string, ts: number, eventId: string): EmbedPingbackEvent {
+const gifIdField = (gifId: string | undefined) => (gifId ? { gif_id: gifId } : {});
+
+export function embedActionEvent(params: EmbedTrackParams, visit: VisitContext, stamp: EventStamp = systemStamp): EmbedActionEvent {
   return {
-    event_id: eventId,
-    action_type: EMBED_PINGBACK_ACTION,
-    analytics_response_payload: payload,
-    user_id: userId,
-    ts,
-    attributes: { layout_type: EMBED_LAYOUT_TYPE, ...params },
+    event_id: stamp.newId(),
+    kind: 'event',
+    category: params.category,
+    action: params.action,
+    label: params.label,
+    ...gifIdField(visit.gifId),
+    user_id: visit.userId,
+    ts: stamp.now(),
+    page_path: visit.pagePath,
   };
 }
 
-/**
- * The embed's track function (SPEC 7.7). Embed events are rare clicks, so each is sent at once
- * with keepalive (it survives the navigation a click often starts) rather than batched.
- */
-export function createEmbedTracker(options: EmbedAnalyticsOptions): Track {
-  const { pingbackUrl, apiKey, payload, userId, logger } = options;
-  const send = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const now = options.now ?? Date.now;
-  const randomId = options.randomId ?? randomEventId;
+export function pageViewEvent(visit: VisitContext, stamp: EventStamp = systemStamp): PageViewEvent {
+  return { event_id: stamp.newId(), kind: 'page_view', page_path: visit.pagePath, ...gifIdField(visit.gifId), user_id: visit.userId, ts: stamp.now() };
+}
+
+/** An error report; message and source are cut to the collector's limits. */
+export function errorEvent(message: string, source: string | undefined, visit: VisitContext, stamp: EventStamp = systemStamp): ErrorReportEvent {
+  return {
+    event_id: stamp.newId(),
+    kind: 'error',
+    message: message.slice(0, ERROR_MESSAGE_MAX_LENGTH) || 'unknown error',
+    ...(source ? { source: source.slice(0, ERROR_SOURCE_MAX_LENGTH) } : {}),
+    page_path: visit.pagePath,
+    user_id: visit.userId,
+    ts: stamp.now(),
+  };
+}
+
+/** The embed's track function (SPEC 7.7): each tracked action becomes one event, handed to `deliver`. */
+export function createEmbedTracker(deliver: Deliver, visit: VisitContext, logger: Logger, stamp: EventStamp = systemStamp): Track {
   return (params) => {
     logger.debug('embed analytics', params);
-    if (!pingbackUrl || !payload) return;
-    const event = embedPingbackEvent(params, payload, userId, now(), randomId());
-    const url = `${pingbackUrl}?${new URLSearchParams({ apikey: apiKey })}`;
-    send(url, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: [event] }) }).catch(
-      (error: unknown) => logger.warn('analytics send failed', error),
-    );
+    deliver(embedActionEvent(params, visit, stamp));
   };
 }
 

@@ -23,6 +23,17 @@ export const MICROBLOG_POPUP_SIZE = { width: 750, height: 350 } as const;
 /** The favorite link's query (SPEC 7.7). */
 export const FAVORITE_REF = 'fave';
 
+/**
+ * Scroll markers of the desktop footer (SPEC 4.1, 9): IntersectionObserver thresholds in 5 steps
+ * for the header marker (the Related Gifs heading) and 10 for the grid-button marker (the footer's
+ * button bar).
+ */
+export const HEADER_MARKER_THRESHOLD_STEPS = 5;
+export const GRID_BUTTON_MARKER_THRESHOLD_STEPS = 10;
+
+/** The first video host's player API script, inserted when its media overlay first opens (SPEC 7.7). */
+export const FIRST_HOST_API_SCRIPT_URL = 'https://www.youtube.com/iframe_api';
+
 /** Error reporting is on for this share of visits (SPEC 9). */
 export const ERROR_REPORT_SAMPLE_RATE = 0.01;
 
@@ -35,9 +46,9 @@ export const FOOTER_PAUSE_FOR_STICKERS = true;
 /** Mobile detection by user agent (SPEC 5). */
 export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i;
 
-/** Embed analytics ride the pingback pipeline as CLICK events of this layout type. */
-export const EMBED_PINGBACK_ACTION = 'CLICK';
-export const EMBED_LAYOUT_TYPE = 'EMBED';
+/** The collector's limits on an error report's message and source (`POST /v2/analytics`). */
+export const ERROR_MESSAGE_MAX_LENGTH = 500;
+export const ERROR_SOURCE_MAX_LENGTH = 500;
 
 /** Page views go to the tag manager's data layer only with vendor consent (SPEC 7.7). */
 export const VENDOR_CONSENT_PARAM = 'vendor_consent';

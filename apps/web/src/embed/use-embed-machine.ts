@@ -3,20 +3,27 @@ import { useMachine } from '@xstate/react';
 import { useRef, useState, type RefObject } from 'react';
 import type { Track } from './analytics.ts';
 import { RELATED_GRID_WIDTH_MARGIN_PX } from './constants.ts';
+import type { FooterElements } from './use-footer-observers.ts';
 
 const relatedGridWidth = () => window.innerWidth - RELATED_GRID_WIDTH_MARGIN_PX;
 
-export interface EmbedElements {
+export interface EmbedElements extends FooterElements {
   video: RefObject<HTMLVideoElement | null>;
-  footer: RefObject<HTMLDivElement | null>;
 }
 
 /**
  * Runs the embed machine with its IO wired to the page: tracking, the video element, the
- * footer's scroll position and the related grid's width (re-read on a throttled resize).
+ * footer's scroll position and the related grid's width (re-read on a throttled resize). The
+ * footer's markers and measured grid height come in through `useFooterObservers`.
  */
 export function useEmbedMachine(track: Track, asVideo: boolean) {
-  const elements: EmbedElements = { video: useRef<HTMLVideoElement>(null), footer: useRef<HTMLDivElement>(null) };
+  const elements: EmbedElements = {
+    video: useRef<HTMLVideoElement>(null),
+    footer: useRef<HTMLDivElement>(null),
+    headerMarker: useRef<HTMLHeadingElement>(null),
+    gridButtonMarker: useRef<HTMLDivElement>(null),
+    relatedGrid: useRef<HTMLDivElement>(null),
+  };
   const [gridWidth, setGridWidth] = useState(relatedGridWidth);
   const [machine] = useState(() =>
     embedMachine.provide({

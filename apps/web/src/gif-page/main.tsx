@@ -1,10 +1,12 @@
-/** The GIF page (/gifs/{slug-or-id}): the GIF with its title, attribution, embed code and related GIFs. */
+/**
+ * The GIF page (/gifs/{slug-or-id}): the GIF with its title, attribution, embed code and related GIFs.
+ * Its oEmbed discovery link comes in the server-rendered head (apps/server/src/web/assets.ts).
+ */
 import './gif-page.css';
 import { createLogger, isDebugEnabled, LoopboxFetch } from '@loopbox/sdk';
 import { createRoot } from 'react-dom/client';
 import { gifIdFromPath, readPageConfig } from '../embed/page-config.ts';
 import { GifPage } from './GifPage.tsx';
-import { advertiseOembed, oembedHref } from './oembed-link.ts';
 
 /** The layout grid is 1040 px wide (SPEC 9); the page pads it by 16 px a side (gif-page.css). */
 const LAYOUT_GRID_WIDTH_PX = 1040;
@@ -22,7 +24,6 @@ else
   client.gif(id).then(
     ({ data: gif }) => {
       document.title = `${gif.title || gif.alt_text} - Loopbox`;
-      advertiseOembed(document, oembedHref(location.origin, location.origin + location.pathname), document.title);
       root.render(<GifPage gif={gif} client={client} width={relatedWidth()} />);
     },
     (error: unknown) => {
