@@ -87,6 +87,11 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     if (navigator.serviceWorker?.controller) workbox?.messageSW({ type: REPLAY_MESSAGE }).catch(() => {});
   }
 
+  /** Where background sync exists, the service worker replays orphans; a page only tells it there are some. */
+  async function replayIfOrphans(api: Remote<PipelineWorkerApi>) {
+    if (backgroundSync && (await api.orphanCount()) > 0) await requestReplay();
+  }
+
   async function startWorker(): Promise<Remote<PipelineWorkerApi>> {
     worker = (options.createWorker ?? createPingbackWorker)();
     const api = wrap<PipelineWorkerApi>(worker);
@@ -98,7 +103,7 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     (api) => {
       remote = api;
       switchTo((url, event) => void api.enqueue(url, headers, event).catch((error: unknown) => options.logger?.warn('pingback not stored', error)));
-      if (backgroundSync) void api.orphanCount().then((count) => count > 0 && requestReplay());
+      void replayIfOrphans(api);
       return 'worker' as const;
     },
     (error: unknown) => {
@@ -122,7 +127,7 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
   const onOnline = () => {
     remote?.retryNow();
     fallback?.retryNow();
-    if (remote && backgroundSync) void remote.orphanCount().then((count) => count > 0 && requestReplay());
+    if (remote) void replayIfOrphans(remote);
   };
   addEventListener('pagehide', onPageHide);
   addEventListener('online', onOnline);

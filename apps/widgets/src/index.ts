@@ -7,7 +7,7 @@ export { attributionOf, type AttributionInfo } from './gif/attribution.tsx';
 export type { GifCallbacks, TileOptions } from './gif/types.ts';
 export { Video, type VideoError, type VideoProps } from './video/Video.tsx';
 export type { FeedCallbacks, FetchGifs } from './feed/use-feed.ts';
-export { createFetchPingbackSink, pingbackEndpoint, type FetchPingbackSinkOptions } from './pingback/fetch-sink.ts';
+export { createMainThreadSink, type MainThreadSinkOptions } from '@loopbox/workers/main-thread-sink';
 export { createDefaultPingbackSink } from './pingback/default-sink.ts';
 export { createPingbackEvent, type PingbackEventInput } from './pingback/event.ts';
 export { PingbackProvider, type PingbackProviderProps } from './pingback/scope.tsx';

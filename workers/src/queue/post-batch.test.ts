@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingFetch, testEvent } from '../testing/recording-fetch.ts';
+import { createRecordingFetch, testEvent, type ScriptedReply } from '../testing/recording-fetch.ts';
 import { postBatch } from './post-batch.ts';
 
-const post = (reply: Parameters<typeof createRecordingFetch>[0][number], keepalive?: boolean) => {
+const post = (reply: ScriptedReply, keepalive?: boolean) => {
   const { fetch, posts } = createRecordingFetch([reply]);
   return postBatch(fetch, '/v2/pingback?apikey=k', { 'X-GIPHY-SDK-Name': 'JavascriptSDK' }, [testEvent('event-1')], { keepalive, now: () => 0 }).then((outcome) => ({ outcome, posts }));
 };

@@ -1,7 +1,6 @@
-/** An event the pipeline delivers: any collector event carries a client-made id. */
+/** An event the pipeline delivers: any collector event, sent as JSON, carrying a client-made id. */
 export interface OutgoingEvent {
   event_id: string;
-  [field: string]: unknown;
 }
 
 /** One unsent event as kept in the queue store, with where it goes and who is sending it. */

@@ -10,7 +10,9 @@ export interface RecordedPost {
  * A collector stand-in for unit tests: records every POST and answers with the next scripted
  * reply (a status with headers, or 'network' for a failed fetch); 200 when the script is empty.
  */
-export function createRecordingFetch(script: Array<{ status: number; headers?: Record<string, string> } | 'network'> = []) {
+export type ScriptedReply = { status: number; headers?: Record<string, string> } | 'network';
+
+export function createRecordingFetch(script: ScriptedReply[] = []) {
   const posts: RecordedPost[] = [];
   const fetch = async (url: string, init: RequestInit): Promise<Response> => {
     const events = (JSON.parse(String(init.body)) as { events: OutgoingEvent[] }).events;
@@ -23,4 +25,4 @@ export function createRecordingFetch(script: Array<{ status: number; headers?: R
   return { fetch, posts, script };
 }
 
-export const testEvent = (id: string): OutgoingEvent => ({ event_id: id, action_type: 'SEEN', ts: 1 });
+export const testEvent = (id: string) => ({ event_id: id, action_type: 'SEEN', ts: 1 });

@@ -1,4 +1,4 @@
-import { createFetchPingbackSink } from './fetch-sink.ts';
+import { createMainThreadSink } from '@loopbox/workers/main-thread-sink';
 import type { PingbackSink } from './types.ts';
 
 interface PagePingbackConfig {
@@ -7,13 +7,13 @@ interface PagePingbackConfig {
 }
 
 /**
- * The sink a widget uses when none is given: reports go to the page's collector
- * (`window.LOOPBOX_CONFIG.pingbackUrl`, with its `apiKey`); none without that config.
- * This is the one line to change when the pingback Web Worker arrives.
+ * The sink a widget uses when it is given none: an in-memory queue on the main thread to the
+ * page's collector (`window.LOOPBOX_CONFIG.pingbackUrl`, with its `apiKey`); none without that
+ * config. Pages that run the analytics pipeline (@loopbox/workers) pass its worker-backed sink instead.
  */
 export function createDefaultPingbackSink(): PingbackSink | null {
   const config = (globalThis as { LOOPBOX_CONFIG?: PagePingbackConfig }).LOOPBOX_CONFIG;
   const { apiKey, pingbackUrl } = config ?? {};
   if (typeof apiKey !== 'string' || typeof pingbackUrl !== 'string' || !apiKey || !pingbackUrl) return null;
-  return createFetchPingbackSink({ url: pingbackUrl, apiKey });
+  return createMainThreadSink({ url: pingbackUrl, apiKey });
 }

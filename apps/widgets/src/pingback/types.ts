@@ -32,8 +32,8 @@ export interface PingbackEvent {
 
 /**
  * Where reports go. The widgets only ever call `send`; the batching, retrying and transport are
- * the sink's. Today's sink batches and POSTs directly (fetch-sink.ts); the pingback Web Worker
- * will be another implementation of this interface.
+ * the sink's: the analytics pipeline's worker-backed sink on Loopbox pages (@loopbox/workers), or
+ * a main-thread queue by default.
  */
 export interface PingbackSink {
   send(event: PingbackEvent): void;
