@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateBatch } from '../../apps/server/src/collector/batch.ts';
 import { pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
 import { collectorRoutes } from '../../apps/server/src/collector/routes.ts';
+import { groupCommitter } from '../../apps/server/src/collector/group-commit.ts';
 import { handleErrors } from '../../apps/server/src/public-api/envelope.ts';
-import { appendEvents, type NewEvent } from '../../apps/server/src/store/events.ts';
+import { appendEventsReturningIds, type NewEvent } from '../../apps/server/src/store/events.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -103,11 +104,11 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     // The first batch is held at the log until every request has been answered or is waiting.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const append = async (events: NewEvent[]) => {
+    const appendIds = async (events: NewEvent[]) => {
       await gate;
-      return server.store.db.transaction().execute((trx) => appendEvents(trx, events));
+      return appendEventsReturningIds(server.store.db, events);
     };
-    const app = new Hono().route('/v2', collectorRoutes(server.store.db, { maxInFlight: 1, append }));
+    const app = new Hono().route('/v2', collectorRoutes(server.store.db, { maxInFlight: 1, appendIds }));
     app.onError(handleErrors());
     const shedding = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -140,5 +141,51 @@ describe('pingback validation', () => {
     expect(events[0]!.ts).toEqual(new Date(now.getTime() - 1000));
     expect(events[1]!.ts).toEqual(now);
     expect(events[0]!.streamId).toBe('abc123');
+  });
+});
+
+describe('group commit', () => {
+  const ev = (id: string): NewEvent => ({ eventId: id, type: 't', stream: 's', streamId: 'x', payload: {} });
+  const deferred = () => {
+    let resolve!: (ids: string[]) => void;
+    let reject!: (err: Error) => void;
+    const promise = new Promise<string[]>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  };
+
+  it('writes the batches that arrive during a commit together, each answered with its own count', async () => {
+    const calls: { ids: string[]; done: ReturnType<typeof deferred> }[] = [];
+    let wakes = 0;
+    const append = groupCommitter(
+      (events) => {
+        const done = deferred();
+        calls.push({ ids: events.map((e) => e.eventId!), done });
+        return done.promise;
+      },
+      () => wakes++,
+    );
+    const first = append([ev('a'), ev('b')]);
+    const second = append([ev('c'), ev('d')]);
+    const third = append([ev('d'), ev('e'), ev('a')]);
+    expect(calls.map((c) => c.ids)).toEqual([['a', 'b']]);
+    calls[0]!.done.resolve(['a', 'b']);
+    expect(await first).toBe(2);
+    expect(calls.map((c) => c.ids)).toEqual([['a', 'b'], ['c', 'd', 'd', 'e', 'a']]);
+    // 'a' was already logged; 'd' is new once, for the batch that sent it first.
+    calls[1]!.done.resolve(['c', 'd', 'e']);
+    expect([await second, await third]).toEqual([2, 1]);
+    expect(wakes).toBe(2);
+  });
+
+  it('fails every batch of a commit that failed, and carries on with the next', async () => {
+    let n = 0;
+    const append = groupCommitter(async (events) => {
+      if (n++ === 0) throw new Error('connection lost');
+      return events.map((e) => e.eventId!);
+    });
+    const first = append([ev('a')]);
+    const second = append([ev('b')]);
+    await expect(first).rejects.toThrow('connection lost');
+    expect(await second).toBe(1);
   });
 });

@@ -37,8 +37,10 @@ const app = createApp({
   db: store.db,
   mediaDir: config.mediaDir,
   publicUrl: config.publicUrl,
-  web: { distDir: WEB_DIST, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback' }) },
+  web: { distDir: WEB_DIST, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' }) },
   log,
+  // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
+  onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),
 });
 // One public port: the edge answers it and reaches the app in-process for every service (edge/README.md).
 const edge = singleProcessEdge({ server: app, credentials, log });

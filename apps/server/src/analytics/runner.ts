@@ -18,7 +18,10 @@ export interface RunnerOptions {
 }
 
 export interface ProjectionRunner {
-  /** Catches every projector up with the log now; calls are serialised. Resolves to the events folded. */
+  /**
+   * Catches every projector up with everything committed before the call; calls are serialised and
+   * those made while one waits to start share it. Resolves to the events folded.
+   */
   catchUp(): Promise<number>;
   /** Catches up every `intervalMs` until stopped. */
   start(): void;
@@ -48,8 +51,15 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
     return total;
   }
 
+  // A catch-up queued but not started yet: later callers share it, since it will also see their events.
+  let next: Promise<number> | undefined;
   function catchUp(): Promise<number> {
-    const run = queue.then(runOnce);
+    if (next) return next;
+    const run = queue.then(() => {
+      next = undefined;
+      return runOnce();
+    });
+    next = run;
     queue = run.catch(() => {});
     return run;
   }

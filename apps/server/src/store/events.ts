@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 export interface NewEvent {
@@ -17,23 +17,29 @@ export interface NewEvent {
 const EVENT_LOG_LOCK_KEY = 7_311_002;
 
 /**
- * Appends events inside the caller's transaction, dropping any whose event id is already logged.
- * Returns how many were new.
+ * Appends events in one statement, dropping any whose event id is already logged, and returns the
+ * ids that were new. Given a transaction it joins it; given the database the statement is its own
+ * transaction, so it has committed when this resolves.
  */
-export async function appendEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
+export async function appendEventsReturningIds(db: Kysely<Database>, events: readonly NewEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
   const now = new Date();
-  await sql`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_KEY})`.execute(trx);
-  const result = await sql<{ seq: string }>`
+  // One JSON document for the whole batch: a single JSON.stringify, no per-element array escaping.
+  const rows = JSON.stringify(
+    events.map((e) => ({ event_id: e.eventId ?? randomUUID(), type: e.type, stream: e.stream, stream_id: e.streamId, ts: e.ts ?? now, payload: e.payload })),
+  );
+  // The lock is the outer side of the join, so it is held before the first seq is drawn, until commit.
+  const result = await sql<{ event_id: string }>`
     INSERT INTO events (event_id, type, stream, stream_id, ts, payload)
-    SELECT * FROM unnest(
-      ${events.map((e) => e.eventId ?? randomUUID())}::text[],
-      ${events.map((e) => e.type)}::text[],
-      ${events.map((e) => e.stream)}::text[],
-      ${events.map((e) => e.streamId)}::text[],
-      ${events.map((e) => (e.ts ?? now).toISOString())}::timestamptz[],
-      ${events.map((e) => JSON.stringify(e.payload))}::jsonb[])
+    SELECT r.event_id, r.type, r.stream, r.stream_id, r.ts, r.payload
+    FROM (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_KEY})) AS log_lock,
+      json_to_recordset(${rows}::json) AS r(event_id text, type text, stream text, stream_id text, ts timestamptz, payload jsonb)
     ON CONFLICT (event_id) DO NOTHING
-    RETURNING seq`.execute(trx);
-  return result.rows.length;
+    RETURNING event_id`.execute(db);
+  return result.rows.map((row) => row.event_id);
+}
+
+/** Appends events inside the caller's transaction (see appendEventsReturningIds). Returns how many were new. */
+export async function appendEvents(trx: Kysely<Database>, events: readonly NewEvent[]): Promise<number> {
+  return (await appendEventsReturningIds(trx, events)).length;
 }
