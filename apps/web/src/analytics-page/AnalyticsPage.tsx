@@ -1,0 +1,56 @@
+import type { LoopboxFetch } from '@loopbox/sdk';
+import { PageTypesChart } from './PageTypesChart.tsx';
+import { TopGifsChart } from './TopGifsChart.tsx';
+import { TopSearchesChart } from './TopSearchesChart.tsx';
+import { useSeries, useThumbnails } from './use-series.ts';
+import { ViewsChart } from './ViewsChart.tsx';
+import { WINDOW_CHOICES, type WindowDays } from './window-choice.ts';
+
+export interface AnalyticsPageProps {
+  client: LoopboxFetch;
+  fetchImpl: typeof fetch;
+  days: WindowDays;
+  username: string | null;
+  onDaysChange(days: WindowDays): void;
+}
+
+/** The analytics dashboard: a window selector and four charts of the series endpoint. */
+export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange }: AnalyticsPageProps) {
+  const { loading, series, error, retry } = useSeries(days, username, fetchImpl);
+  const thumbnails = useThumbnails(client, series?.top_gifs.map((g) => g.id) ?? []);
+  return (
+    <main className="lb-analytics" aria-busy={loading}>
+      <header className="lb-analytics__header">
+        <h1>{username ? `Analytics for @${username}` : 'Analytics'}</h1>
+        <fieldset className="lb-analytics__window">
+          <legend>Window</legend>
+          {WINDOW_CHOICES.map((d) => (
+            <label key={d}>
+              <input type="radio" name="days" value={d} checked={d === days} onChange={() => onDaysChange(d)} />
+              {d} days
+            </label>
+          ))}
+        </fieldset>
+      </header>
+      <p role="status" className="lb-analytics__status">
+        {loading ? 'Loading analytics…' : series ? `Showing ${series.from} to ${series.to} (UTC).` : ''}
+      </p>
+      {error !== undefined && (
+        <div role="alert" className="lb-analytics__error">
+          <p>Could not load analytics: {error}</p>
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {series && (
+        <div className="lb-analytics__charts" data-days={series.days}>
+          <ViewsChart daily={series.daily} />
+          <TopGifsChart gifs={series.top_gifs} thumbnails={thumbnails} />
+          <TopSearchesChart searches={series.top_searches} />
+          {series.page_types ? <PageTypesChart rows={series.page_types} /> : <p>Page types are kept for the whole site only.</p>}
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+/** The analytics page (/dashboard/analytics): charts of GET /api/v1/analytics/series/. */
+import './analytics-page.css';
+import { LoopboxFetch } from '@loopbox/sdk';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { readPageConfig } from '../embed/page-config.ts';
+import { AnalyticsPage } from './AnalyticsPage.tsx';
+import { readPageQuery, withDays, type WindowDays } from './window-choice.ts';
+
+const config = readPageConfig();
+const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase });
+const fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+const initial = readPageQuery(location.search);
+
+function App() {
+  const [days, setDays] = useState(initial.days);
+  const changeDays = (next: WindowDays) => {
+    history.replaceState(null, '', withDays(location.search, next));
+    setDays(next);
+  };
+  return <AnalyticsPage client={client} fetchImpl={fetchImpl} days={days} username={initial.username} onDaysChange={changeDays} />;
+}
+
+createRoot(document.getElementById('root')!).render(<App />);
