@@ -37,6 +37,7 @@ export default defineConfig(({ command }) => {
           widgets: here('widgets.html'),
           embed: here('embed.html'),
           gif: here('gif.html'),
+          analytics: here('analytics.html'),
         },
       },
     },

@@ -31,6 +31,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/widgets\/?$/, 'widgets.html'],
   [/^\/embed\/[A-Za-z0-9]+\/?$/, 'embed.html'],
   [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, GIF_PAGE],
+  [/^\/dashboard\/analytics\/?$/, 'analytics.html'],
 ];
 
 /**
