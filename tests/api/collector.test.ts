@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateBatch } from '../../apps/server/src/collector/batch.ts';
-import { pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
+import { PingbackEvent, pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
+import { plainPingback } from '../../apps/server/src/collector/pingback-check.ts';
 import { collectorRoutes } from '../../apps/server/src/collector/routes.ts';
 import { groupCommitter } from '../../apps/server/src/collector/group-commit.ts';
 import { handleErrors } from '../../apps/server/src/public-api/envelope.ts';
@@ -141,6 +142,52 @@ describe('pingback validation', () => {
     expect(events[0]!.ts).toEqual(new Date(now.getTime() - 1000));
     expect(events[1]!.ts).toEqual(now);
     expect(events[0]!.streamId).toBe('abc123');
+  });
+
+  it('the hot path’s check accepts only what the schema accepts, and returns what it returns', () => {
+    const valid = {
+      event_id: 'evt-12345678',
+      action_type: 'CLICK',
+      analytics_response_payload: 'e=abc',
+      user_id: 'u',
+      logged_in_user_id: '42',
+      ts: 1_763_800_000_000,
+      attributes: { layout_type: 'GRID', position: { x: -1.5, y: 2, width: 0, height: 3 }, tab: 'gifs', rank: 3, autoplay: true },
+    };
+    const variants: Record<string, unknown>[] = [
+      valid,
+      { ...valid, attributes: undefined, logged_in_user_id: undefined },
+      { ...valid, unknown_field: 'dropped' },
+      { ...valid, event_id: 'short' },
+      { ...valid, event_id: 12345678 },
+      { ...valid, action_type: 'seen' },
+      { ...valid, analytics_response_payload: 'e=' },
+      { ...valid, analytics_response_payload: 'x'.repeat(1001) },
+      { ...valid, user_id: '' },
+      { ...valid, user_id: 'u'.repeat(65) },
+      { ...valid, logged_in_user_id: 'u'.repeat(65) },
+      { ...valid, logged_in_user_id: 42 },
+      { ...valid, ts: 1.5 },
+      { ...valid, ts: 0 },
+      { ...valid, ts: '1763800000000' },
+      { ...valid, ts: Number.MAX_SAFE_INTEGER + 2 },
+      { ...valid, attributes: [] },
+      { ...valid, attributes: null },
+      { ...valid, attributes: { layout_type: 'LIST' } },
+      { ...valid, attributes: { position: { x: 0, y: 0, width: -1, height: 1 } } },
+      { ...valid, attributes: { position: { x: 0, y: 0, width: 1 } } },
+      { ...valid, attributes: { position: { x: 0, y: 0, width: 1, height: 1, z: 9 } } },
+      { ...valid, attributes: { note: 'x'.repeat(201) } },
+      { ...valid, attributes: { nested: { a: 1 } } },
+      { ...valid, attributes: { missing: null } },
+    ];
+    for (const [i, candidate] of variants.entries()) {
+      const schema = PingbackEvent.safeParse(candidate);
+      const plain = plainPingback(candidate);
+      if (plain) expect(plain, `variant ${i}`).toEqual(schema.data);
+      else if (schema.success) expect(i, 'only the extra position key is left to the schema').toBe(21);
+    }
+    expect(plainPingback(valid)).not.toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NewEvent } from '../store/events.ts';
 import { ANALYTICS_ACTIONS, ANALYTICS_CATEGORY, ANALYTICS_KINDS, MAX_ERROR_MESSAGE_LENGTH, MAX_ERROR_SOURCE_LENGTH, MAX_LABEL_LENGTH } from './constants.ts';
-import { clientTs, eventId, eventTime, firstIssue, gifId, pagePath, userId } from './fields.ts';
+import { clientTs, eventId, eventTime, firstIssue, gifId, pagePath, userId, type Received } from './fields.ts';
 
 const common = { event_id: eventId, user_id: userId, ts: clientTs, page_path: pagePath('page_path') };
 
@@ -49,20 +49,20 @@ export function pageStreamId(path: string): string {
  * The log entry for an analytics event: `analytics.<kind>` on the GIF's stream when it names a GIF,
  * else on the page stream of its path's first segment.
  */
-export function analyticsToLogEvent(event: AnalyticsEvent, receivedAt: Date): NewEvent {
+export function analyticsToLogEvent(event: AnalyticsEvent, receivedAt: Received): NewEvent {
   const { event_id, ts, ...fields } = event;
   const gif = 'gif_id' in event ? event.gif_id : undefined;
   return {
     eventId: event_id,
     type: `analytics.${event.kind}`,
     ...(gif ? { stream: 'gif', streamId: gif } : { stream: 'page', streamId: pageStreamId(event.page_path) }),
-    ts: eventTime(ts, receivedAt),
-    payload: { ...fields, client_ts: ts, received_at: receivedAt.toISOString() },
+    ts: eventTime(ts, receivedAt.at),
+    payload: { ...fields, client_ts: ts, received_at: receivedAt.iso },
   };
 }
 
 /** An analytics event as its log entry, or why it is refused. */
-export function analyticsToLog(candidate: unknown, receivedAt: Date): NewEvent | string {
+export function analyticsToLog(candidate: Record<string, unknown>, receivedAt: Received): NewEvent | string {
   const parsed = AnalyticsEvent.safeParse(candidate);
   return parsed.success ? analyticsToLogEvent(parsed.data, receivedAt) : firstIssue(parsed.error);
 }

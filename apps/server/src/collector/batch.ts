@@ -1,6 +1,7 @@
 import { ApiError } from '../public-api/envelope.ts';
 import type { NewEvent } from '../store/events.ts';
 import { MAX_EVENTS_PER_BATCH } from './constants.ts';
+import { received, type Received } from './fields.ts';
 
 export interface Rejected {
   index: number;
@@ -8,7 +9,7 @@ export interface Rejected {
 }
 
 /** Turns one client event into its log entry, or says why it is refused. */
-export type ToLogEvent = (candidate: unknown, receivedAt: Date) => NewEvent | string;
+export type ToLogEvent = (candidate: Record<string, unknown>, receivedAt: Received) => NewEvent | string;
 
 /**
  * Validates a batch event by event. Policy: good events are kept and bad ones reported by index.
@@ -24,9 +25,10 @@ export function validateBatch(body: unknown, receivedAt: Date, toLog: ToLogEvent
   if (raw.length > MAX_EVENTS_PER_BATCH) throw new ApiError(413, `events may hold at most ${MAX_EVENTS_PER_BATCH} events`);
   const events: NewEvent[] = [];
   const rejected: Rejected[] = [];
+  const at = received(receivedAt);
   for (let index = 0; index < raw.length; index++) {
     const candidate = raw[index];
-    const result = typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate) ? toLog(candidate, receivedAt) : 'event must be a JSON object';
+    const result = typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate) ? toLog(candidate as Record<string, unknown>, at) : 'event must be a JSON object';
     if (typeof result === 'string') rejected.push({ index, error: result });
     else events.push(result);
   }

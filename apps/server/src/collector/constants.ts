@@ -23,5 +23,7 @@ export const MAX_BATCHES_IN_FLIGHT = 32;
 export const RETRY_AFTER_S = 1;
 /** Most events one group commit writes; batches beyond it wait for the next commit. */
 export const MAX_EVENTS_PER_COMMIT = 5_000;
+/** Decoded analytics_response_payloads remembered (a response's payload recurs in its GIF's every event). */
+export const PAYLOAD_CACHE_SIZE = 10_000;
 /** Client clocks are trusted within this window; outside it the server's receive time is used. */
 export const MAX_CLOCK_SKEW_MS = 7 * 24 * 3_600_000;

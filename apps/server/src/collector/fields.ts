@@ -15,6 +15,13 @@ export const pagePath = (field: string) =>
     .max(MAX_PAGE_PATH_LENGTH, `${field} must be at most ${MAX_PAGE_PATH_LENGTH} characters`)
     .regex(PAGE_PATH, `${field} must be a path starting with / (no scheme, host or spaces)`);
 
+/** When a batch arrived, with its ISO form made once for all its events. */
+export interface Received {
+  at: Date;
+  iso: string;
+}
+export const received = (at: Date): Received => ({ at, iso: at.toISOString() });
+
 /** The time an event is logged at: the client's, unless its clock is too far from the server's. */
 export function eventTime(clientMs: number, receivedAt: Date): Date {
   return Math.abs(clientMs - receivedAt.getTime()) > MAX_CLOCK_SKEW_MS ? receivedAt : new Date(clientMs);

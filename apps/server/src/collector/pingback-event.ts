@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { NewEvent } from '../store/events.ts';
-import { GIF_ID_PATTERN, LAYOUT_TYPES, PINGBACK_ACTIONS } from './constants.ts';
-import { clientTs, eventId, eventTime, firstIssue, userId } from './fields.ts';
+import { GIF_ID_PATTERN, LAYOUT_TYPES, PAYLOAD_CACHE_SIZE, PINGBACK_ACTIONS } from './constants.ts';
+import { clientTs, eventId, eventTime, firstIssue, userId, type Received } from './fields.ts';
+import { plainPingback } from './pingback-check.ts';
 
 const position = z.object({ x: z.number().finite(), y: z.number().finite(), width: z.number().finite().min(0), height: z.number().finite().min(0) });
 
@@ -22,8 +23,10 @@ export const PingbackEvent = z.object({
 });
 export type PingbackEvent = z.infer<typeof PingbackEvent>;
 
+type DecodedPayload = { gifId: string; eventType: string; responseId: string };
+
 /** What an analytics_response_payload says: `e=` + base64 of `gif_id=…&event_type=…&cid=…`. */
-export function decodePayload(payload: string): { gifId: string; eventType: string; responseId: string } | null {
+export function decodePayload(payload: string): DecodedPayload | null {
   if (!payload.startsWith('e=')) return null;
   const params = new URLSearchParams(Buffer.from(payload.slice(2), 'base64').toString('utf8'));
   const gifId = params.get('gif_id');
@@ -31,14 +34,25 @@ export function decodePayload(payload: string): { gifId: string; eventType: stri
   return { gifId, eventType: params.get('event_type') ?? '', responseId: params.get('cid') ?? '' };
 }
 
+const decoded = new Map<string, DecodedPayload | null>();
+function decodeRemembered(payload: string): DecodedPayload | null {
+  let result = decoded.get(payload);
+  if (result === undefined) {
+    if (decoded.size >= PAYLOAD_CACHE_SIZE) decoded.clear();
+    result = decodePayload(payload);
+    decoded.set(payload, result);
+  }
+  return result;
+}
+
 /** The log entry for a pingback: one `pingback.<action>` event on the GIF's stream. */
-export function toLogEvent(event: PingbackEvent, gifId: string, payload: { eventType: string; responseId: string }, receivedAt: Date): NewEvent {
+export function toLogEvent(event: PingbackEvent, gifId: string, payload: { eventType: string; responseId: string }, receivedAt: Received): NewEvent {
   return {
     eventId: event.event_id,
     type: `pingback.${event.action_type.toLowerCase()}`,
     stream: 'gif',
     streamId: gifId,
-    ts: eventTime(event.ts, receivedAt),
+    ts: eventTime(event.ts, receivedAt.at),
     payload: {
       action_type: event.action_type,
       user_id: event.user_id,
@@ -47,16 +61,20 @@ export function toLogEvent(event: PingbackEvent, gifId: string, payload: { event
       response_id: payload.responseId,
       attributes: event.attributes ?? {},
       client_ts: event.ts,
-      received_at: receivedAt.toISOString(),
+      received_at: receivedAt.iso,
     },
   };
 }
 
 /** A pingback as its log entry, or why it is refused. */
-export function pingbackToLog(candidate: unknown, receivedAt: Date): NewEvent | string {
-  const parsed = PingbackEvent.safeParse(candidate);
-  if (!parsed.success) return firstIssue(parsed.error);
-  const payload = decodePayload(parsed.data.analytics_response_payload);
+export function pingbackToLog(candidate: Record<string, unknown>, receivedAt: Received): NewEvent | string {
+  let event = plainPingback(candidate);
+  if (!event) {
+    const parsed = PingbackEvent.safeParse(candidate);
+    if (!parsed.success) return firstIssue(parsed.error);
+    event = parsed.data;
+  }
+  const payload = decodeRemembered(event.analytics_response_payload);
   if (!payload) return 'analytics_response_payload is not one this server issued';
-  return toLogEvent(parsed.data, payload.gifId, payload, receivedAt);
+  return toLogEvent(event, payload.gifId, payload, receivedAt);
 }
