@@ -30,8 +30,9 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
     const runner = createProjectionRunner(store.db, { batchSize: 3 });
     await append(store.db, Array.from({ length: 10 }, () => pingback('seen', 'runnergif1', new Date())));
     const folded = await Promise.all([runner.catchUp(), runner.catchUp(), runner.catchUp()]);
-    // 10 events for each of the 4 projectors that read SEEN pingbacks.
-    expect(folded.reduce((a, b) => a + b, 0)).toBe(40);
+    // Calls made before the first one starts share it: 10 events for each of the 4 projectors that read SEEN pingbacks.
+    expect(folded).toEqual([40, 40, 40]);
+    expect(await runner.catchUp()).toBe(0);
     expect(await views('runnergif1')).toBe(10);
   });
 
