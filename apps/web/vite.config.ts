@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { BUILD_STAMP } from './build-stamp.ts';
+import { serviceWorkerPlugin } from './vite-plugin-service-worker.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -26,7 +27,7 @@ export default defineConfig(({ command }) => {
   return {
     root: here('.'),
     base: '/',
-    plugins: [react(), buildStamp],
+    plugins: [react(), serviceWorkerPlugin({ pages: ['/widgets', '/labs/pipeline'] }), buildStamp],
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     logLevel: 'warn',
     build: {
@@ -37,6 +38,7 @@ export default defineConfig(({ command }) => {
           widgets: here('widgets.html'),
           embed: here('embed.html'),
           gif: here('gif.html'),
+          pipeline: here('pipeline.html'),
           analytics: here('analytics.html'),
         },
       },

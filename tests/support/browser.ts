@@ -33,11 +33,12 @@ export interface TestBrowser {
 }
 
 /**
- * Launches headless Chromium on a fresh user-data dir (removed on close). Every request to a
+ * Launches headless Chromium on a fresh user-data dir (removed on close) or the given one. Every request to a
  * host other than 127.0.0.1 is aborted, so a test can never reach the outside world.
  */
-export async function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<TestBrowser> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-chromium-'));
+export async function launchBrowser(options: { extraArgs?: string[]; userDataDir?: string } = {}): Promise<TestBrowser> {
+  // A profile the caller gave outlives this browser (a restart reopens it); a fresh one is removed.
+  const userDataDir = options.userDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -54,7 +55,7 @@ export async function launchBrowser(options: { extraArgs?: string[] } = {}): Pro
     browser: context.browser(),
     async close() {
       await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      if (!options.userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

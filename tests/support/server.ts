@@ -34,7 +34,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-test-'));
   const credentials = await ensureCredentials(store.db, { dataDir });
   const web = options.web
-    ? { distDir: WEB_DIST_DIR, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback' }) }
+    ? { distDir: WEB_DIST_DIR, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' }) }
     : undefined;
   const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, ...(web ? { web } : {}) });
   const server: ServerType = await new Promise((resolve) => {

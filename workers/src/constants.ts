@@ -24,6 +24,8 @@ export const OWNER_RELEASE_WAIT_MS = 10_000;
 export const REPLAY_SYNC_TAG = 'loopbox-replay';
 /** The message a page posts to the service worker to ask for a replay now. */
 export const REPLAY_MESSAGE = 'loopbox-replay';
+/** The message a page posts once the service worker took control: the URLs it loaded before that. */
+export const WARM_MESSAGE = 'loopbox-warm';
 
 /** Cache Storage names of the service worker. */
 export const SHELL_CACHE_PREFIX = 'loopbox-shell-';

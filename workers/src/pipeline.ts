@@ -2,7 +2,7 @@ import { createSdkHeaders, MemoryCacheStore, type CacheStore, type Logger, type 
 import { wrap, type Remote } from 'comlink';
 import { Workbox } from 'workbox-window';
 import { collectorUrl } from './collector-url.ts';
-import { REPLAY_MESSAGE, REPLAY_SYNC_TAG } from './constants.ts';
+import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from './constants.ts';
 import { createDeliveryQueue, type DeliveryQueue, type QueueStats } from './queue/delivery-queue.ts';
 import { createMemoryQueueStore } from './queue/memory-store.ts';
 import type { OutgoingEvent } from './queue/types.ts';
@@ -29,6 +29,10 @@ export interface PipelineStats extends QueueStats {
   mode: PipelineMode;
   /** Events closed pages left that the service worker has still to replay. */
   orphans: number;
+  /** The service worker controls the page and holds what it needs to reload offline. */
+  offlineReady: boolean;
+  /** This page's events in IndexedDB (none on the main thread, where nothing is stored). */
+  stored: number;
 }
 
 /** One page's analytics pipeline: every widget and the embed send through it. */
@@ -71,10 +75,21 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
   let fallback: DeliveryQueue | undefined;
   let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
   let workbox: Workbox | undefined;
+  let offlineReady = false;
 
   if (options.serviceWorkerUrl !== null && 'serviceWorker' in navigator) {
-    workbox = new Workbox(options.serviceWorkerUrl);
-    registration = workbox.register().catch((error: unknown) => {
+    const sw = new Workbox(options.serviceWorkerUrl);
+    workbox = sw;
+    offlineReady = navigator.serviceWorker.controller !== null;
+    // On a first visit the page loaded before the service worker existed: hand it those URLs.
+    sw.addEventListener('controlling', () => {
+      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+      sw.messageSW({ type: WARM_MESSAGE, urls }).then(
+        () => (offlineReady = true),
+        (error: unknown) => options.logger?.warn('service worker warm-up failed', error),
+      );
+    });
+    registration = sw.register().catch((error: unknown) => {
       options.logger?.warn('service worker registration failed', error);
       return undefined;
     });
@@ -143,8 +158,8 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     ready,
     async stats() {
       const mode = await ready;
-      if (remote) return { mode, ...(await remote.stats()), orphans: await remote.orphanCount() };
-      return { mode, ...fallback!.stats(), orphans: 0 };
+      if (remote) return { mode, ...(await remote.stats()), orphans: await remote.orphanCount(), offlineReady };
+      return { mode, ...fallback!.stats(), orphans: 0, offlineReady, stored: 0 };
     },
     close() {
       removeEventListener('pagehide', onPageHide);

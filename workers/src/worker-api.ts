@@ -15,7 +15,8 @@ export interface PipelineWorkerApi {
   enqueue(url: string, headers: Record<string, string>, event: OutgoingEvent): Promise<void>;
   flushNow(): void;
   retryNow(): void;
-  stats(): QueueStats;
+  /** The queue's counters, and how many of its events are safely in IndexedDB. */
+  stats(): Promise<QueueStats & { stored: number }>;
   /** How many stored events belong to queues that are gone (the service worker's to replay). */
   orphanCount(): Promise<number>;
   /** The provider client's response cache, held here rather than on the main thread. */
@@ -50,7 +51,7 @@ export function createPipelineWorkerApi(options: PipelineWorkerOptions): Pipelin
     },
     flushNow: () => queue.flushNow({ keepalive: true }),
     retryNow: () => queue.retryNow(),
-    stats: () => queue.stats(),
+    stats: async () => ({ ...queue.stats(), stored: (await store.all()).filter((entry) => entry.owner === owner).length }),
     orphanCount: async () => (await findOrphans(locks, store, owner)).length,
     cacheGet: (key) => cache.get(key),
     cacheSet: (key, entry) => cache.set(key, entry),

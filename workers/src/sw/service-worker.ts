@@ -3,11 +3,11 @@
  * the embed and widget shell so those pages reload offline, and replays by background sync only
  * the events a closed page left unsent. It never touches a living page's pingback POSTs.
  */
-import { REPLAY_MESSAGE, REPLAY_SYNC_TAG } from '../constants.ts';
+import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from '../constants.ts';
 import { createIdbQueueStore } from '../queue/idb-store.ts';
 import type { Locks } from '../queue/ownership.ts';
 import { replayOrphans } from './replay.ts';
-import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAsset, shellKeyOf, shellPage, type ShellManifest } from './shell.ts';
+import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAsset, shellKeyOf, shellPage, warmRuntimeCache, type ShellManifest } from './shell.ts';
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
 
@@ -29,7 +29,7 @@ interface ServiceWorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown }) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown; ports: readonly MessagePort[] }) => void): void;
 }
 
 const scope = self as unknown as ServiceWorkerScope;
@@ -55,5 +55,11 @@ scope.addEventListener('sync', (event) => {
   if (event.tag === REPLAY_SYNC_TAG) event.waitUntil(replay());
 });
 scope.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === REPLAY_MESSAGE) event.waitUntil(replay().catch(() => {}));
+  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  const reply = (message: unknown) => event.ports[0]?.postMessage(message);
+  if (data?.type === REPLAY_MESSAGE) event.waitUntil(replay().then(reply, (error: unknown) => reply({ error: String(error) })));
+  if (data?.type === WARM_MESSAGE && Array.isArray(data.urls)) {
+    const urls = data.urls.filter((url): url is string => typeof url === 'string');
+    event.waitUntil(warmRuntimeCache(caches, scope.location.origin, urls).then((warmed) => reply({ warmed })));
+  }
 });

@@ -17,8 +17,8 @@ const SHELL_PAGES: Array<[RegExp, string]> = [
   [/^\/widgets\/?$/, '/__shell/widgets'],
   [/^\/labs\/pipeline\/?$/, '/__shell/pipeline'],
 ];
-/** API reads and media an offline reload needs again. */
-const RUNTIME_PATHS = [/^\/v1\/gifs\/[A-Za-z0-9]+$/, /^\/media\//];
+/** API reads and media an offline reload needs again: a GIF by id, trending, and media files. */
+const RUNTIME_PATHS = [/^\/v1\/gifs\/(?!search$|random$|related$|categories$)[A-Za-z0-9]+$/, /^\/v1\/(gifs|stickers)\/trending$/, /^\/media\//];
 
 export const shellKeyOf = (pathname: string) => SHELL_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
 export const isRuntimeCached = (pathname: string) => RUNTIME_PATHS.some((pattern) => pattern.test(pathname));
@@ -85,4 +85,18 @@ export async function runtimeResponse(caches: CacheStorage, request: Request, pa
     if (kept) return kept;
     throw error;
   }
+}
+
+/**
+ * Fills the runtime cache with what a page loaded before this worker controlled it (its first
+ * visit), so that visit already reloads offline. Only same-origin URLs the runtime cache keeps.
+ */
+export async function warmRuntimeCache(caches: CacheStorage, origin: string, urls: string[]): Promise<number> {
+  let warmed = 0;
+  for (const url of new Set(urls)) {
+    const parsed = new URL(url, origin);
+    if (parsed.origin !== origin || !isRuntimeCached(parsed.pathname)) continue;
+    await runtimeResponse(caches, new Request(parsed), parsed.pathname).then(() => (warmed += 1), () => {});
+  }
+  return warmed;
 }

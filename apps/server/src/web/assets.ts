@@ -9,6 +9,8 @@ export interface PageConfig {
   apiKey: string;
   apiBase: string;
   pingbackUrl: string;
+  /** The analytics-event collector (embed events, page views, error reports). */
+  analyticsUrl: string;
 }
 
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
@@ -32,7 +34,10 @@ const PAGES: [RegExp, string][] = [
   [/^\/embed\/[A-Za-z0-9]+\/?$/, 'embed.html'],
   [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, GIF_PAGE],
   [/^\/dashboard\/analytics\/?$/, 'analytics.html'],
+  [/^\/labs\/pipeline\/?$/, 'pipeline.html'],
 ];
+/** Revalidated on every load so a new build's service worker is found at once. */
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
  * Serves the built web app (apps/web/dist): hashed assets with a year-long cache, and HTML pages with
@@ -60,8 +65,9 @@ export function webRoutes(distDir: string, config: () => PageConfig) {
     const type = TYPES[path.extname(file)];
     if (!type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return next();
     const immutable = relative.startsWith('assets/');
+    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : relative === SERVICE_WORKER_FILE ? 'no-cache' : 'public, max-age=300';
     return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
-      headers: { 'Content-Type': type, 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' },
+      headers: { 'Content-Type': type, 'Cache-Control': cacheControl },
     });
   });
   return app;

@@ -1,0 +1,84 @@
+/**
+ * The pipeline page (/labs/pipeline): shows this browser's analytics pipeline at work and sends
+ * labelled test pingbacks through it (SEEN reports of one trending GIF, attribute `probe` = label).
+ */
+import './pipeline.css';
+import { getPingbackId, LoopboxFetch, type IGif } from '@loopbox/sdk';
+import type { PipelineStats } from '@loopbox/workers/pipeline';
+import { readPageConfig } from '../shared/page-config.ts';
+import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
+
+const STATS_REFRESH_MS = 250;
+const STAT_LABELS: Array<[keyof PipelineStats, string]> = [
+  ['mode', 'Sending from'],
+  ['queued', 'Queued'],
+  ['stored', 'Stored in IndexedDB'],
+  ['inFlight', 'In flight'],
+  ['retrying', 'Backing off'],
+  ['delivered', 'Acknowledged'],
+  ['dropped', 'Refused'],
+  ['orphans', 'Left by closed pages'],
+  ['offlineReady', 'Reloads offline'],
+  ['lastError', 'Last error'],
+];
+
+const config = readPageConfig();
+const pipeline = startPagePipeline(config);
+const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase, cache: pipeline.cacheStore });
+const userId = getPingbackId({ storage: sessionStorage, randomUUID: () => crypto.randomUUID() });
+const form = document.getElementById('send-form') as HTMLFormElement;
+const sentLine = document.getElementById('sent')!;
+const statsList = document.getElementById('stats')!;
+let sent = 0;
+
+sendPageView(pipeline, userId);
+
+function sendTestPingbacks(gif: IGif, count: number, label: string) {
+  for (let i = 0; i < count; i += 1) {
+    pipeline.pingbackSink.send({
+      event_id: crypto.randomUUID(),
+      action_type: 'SEEN',
+      analytics_response_payload: gif.analytics_response_payload,
+      user_id: userId,
+      ts: Date.now(),
+      attributes: { layout_type: 'GIF', probe: label, page_path: location.pathname },
+    } as { event_id: string });
+  }
+  sent += count;
+  sentLine.dataset.sent = String(sent);
+  sentLine.textContent = `${sent} test pingbacks sent from this page.`;
+}
+
+function renderStats(stats: PipelineStats) {
+  statsList.replaceChildren(
+    ...STAT_LABELS.flatMap(([key, label]) => {
+      const term = document.createElement('dt');
+      term.textContent = label;
+      const value = document.createElement('dd');
+      value.dataset.stat = key;
+      value.textContent = String(stats[key] ?? '—');
+      return [term, value];
+    }),
+  );
+}
+
+async function refreshStats() {
+  renderStats(await pipeline.stats());
+  setTimeout(() => void refreshStats(), STATS_REFRESH_MS);
+}
+
+client.trending({ limit: 1 }).then(
+  ({ data: [gif] }) => {
+    if (!gif) throw new Error('nothing is trending');
+    form.querySelector('button')!.disabled = false;
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      sendTestPingbacks(gif, Number(data.get('count')), String(data.get('label')));
+    });
+  },
+  (error: unknown) => {
+    sentLine.textContent = `Test pingbacks are unavailable: ${error instanceof Error ? error.message : String(error)}`;
+  },
+);
+void refreshStats();

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'vite';
+import type { ShellManifest } from '../../workers/src/sw/shell.ts';
+
+export interface ServiceWorkerPluginOptions {
+  /** Pages precached at install, e.g. ['/widgets']. */
+  pages: string[];
+  /** The script's name at the root of the output, served as /sw.js. */
+  fileName?: string;
+}
+
+const ENTRY = fileURLToPath(new URL('../../workers/src/sw/service-worker.ts', import.meta.url));
+const PRECACHED = /\.(js|css|svg|png|gif|webp|woff2?)$/;
+
+/**
+ * Builds the service worker with a second Vite build once the app's bundle is written, handing it
+ * the list of the app's hashed assets to precache. The list's hash names the shell cache, so every
+ * new build replaces it.
+ */
+export function serviceWorkerPlugin({ pages, fileName = 'sw.js' }: ServiceWorkerPluginOptions): Plugin {
+  let outDir = '';
+  let assets: string[] = [];
+  return {
+    name: 'loopbox-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      assets = Object.keys(bundle)
+        .filter((file) => PRECACHED.test(file) && file !== fileName)
+        .map((file) => `/${file}`)
+        .sort();
+    },
+    async closeBundle() {
+      const version = createHash('sha256').update(JSON.stringify([assets, pages])).digest('hex').slice(0, 16);
+      const manifest: ShellManifest = { version, assets, pages };
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        define: { __LOOPBOX_SHELL__: JSON.stringify(manifest) },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+          lib: { entry: ENTRY, formats: ['iife'], name: 'loopboxServiceWorker', fileName: () => fileName },
+        },
+      });
+    },
+  };
+}

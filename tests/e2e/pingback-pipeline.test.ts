@@ -1,0 +1,139 @@
+/**
+ * The pingback pipeline in Debian's Chromium against a real server: a page (/labs/pipeline) sends
+ * labelled pingbacks through the Web Worker's IndexedDB queue across offline periods, reloads and a
+ * browser restart on the same profile, and the event log ends with exactly that many — none lost,
+ * none doubled. Then the same with the server killed (kill -9) and restarted mid-stream.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../apps/server/src/store/schema.ts';
+import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+const TEST_TIMEOUT_MS = 300_000;
+
+/** Rows in the log carrying this probe label, and how many distinct event ids they have. */
+async function probeRows(db: Kysely<Database>, label: string): Promise<{ rows: number; distinct: number }> {
+  const { rows } = await sql<{ rows: string; distinct: string }>`
+    SELECT count(*) AS rows, count(DISTINCT event_id) AS distinct FROM events
+    WHERE type = 'pingback.seen' AND payload->'attributes'->>'probe' = ${label}`.execute(db);
+  return { rows: Number(rows[0]!.rows), distinct: Number(rows[0]!.distinct) };
+}
+
+async function openPipelinePage(browser: TestBrowser, baseUrl: string): Promise<Page> {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.goto(`${baseUrl}/labs/pipeline`);
+  await waitForWorker(page);
+  return page;
+}
+
+async function waitForWorker(page: Page) {
+  await page.locator('[data-stat="mode"]', { hasText: 'worker' }).waitFor();
+  await page.locator('#send-form button:not([disabled])').waitFor();
+}
+
+/** Sends `count` test pingbacks and waits until the worker has them stored or sent. */
+async function send(page: Page, count: number, label: string) {
+  const before = Number(await page.locator('#sent').getAttribute('data-sent'));
+  await page.fill('input[name="count"]', String(count));
+  await page.fill('input[name="label"]', label);
+  await page.click('#send-form button');
+  await page.locator(`#sent[data-sent="${before + count}"]`).waitFor();
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-stat="queued"]')?.textContent) + Number(document.querySelector('[data-stat="delivered"]')?.textContent) > 0,
+  );
+}
+
+const stat = async (page: Page, name: string) => (await page.locator(`[data-stat="${name}"]`).textContent()) ?? '';
+
+/** Until the page's queue and the orphans of closed pages are empty. */
+async function waitUntilAllSent(page: Page) {
+  await page.waitForFunction(
+    () => ['queued', 'inFlight', 'orphans'].every((key) => document.querySelector(`[data-stat="${key}"]`)?.textContent === '0'),
+    undefined,
+    { timeout: E2E_STEP_TIMEOUT_MS },
+  );
+}
+
+describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
+  let server: TestServer;
+  let profile: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { web: true });
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-profile-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('delivers every event exactly once across offline periods, reloads and a browser restart', async () => {
+    const label = 'offline-run';
+    let browser = await launchBrowser({ userDataDir: profile });
+    let page = await openPipelinePage(browser, server.baseUrl);
+    await page.locator('[data-stat="offlineReady"]', { hasText: 'true' }).waitFor();
+    await send(page, 5, label);
+
+    await browser.context.setOffline(true);
+    await send(page, 5, label);
+    await page.locator('[data-stat="retrying"]', { hasText: 'true' }).waitFor();
+    expect(await stat(page, 'lastError')).toMatch(/network error/);
+    // Reloading offline: the service worker serves the shell, the new page's worker starts, and the
+    // old page's unsent events are now orphans.
+    await page.reload();
+    await waitForWorker(page);
+    await send(page, 5, label);
+    await browser.context.setOffline(false);
+    await waitUntilAllSent(page);
+    expect(await probeRows(server.store.db, label)).toEqual({ rows: 15, distinct: 15 });
+
+    // Offline again, then the browser closes with events unsent; they wait in IndexedDB.
+    await browser.context.setOffline(true);
+    await send(page, 5, label);
+    await page.locator('[data-stat="stored"]', { hasText: /^5$/ }).waitFor();
+    await browser.close();
+    expect(await probeRows(server.store.db, label)).toEqual({ rows: 15, distinct: 15 });
+
+    browser = await launchBrowser({ userDataDir: profile });
+    page = await openPipelinePage(browser, server.baseUrl);
+    await send(page, 5, label);
+    await waitUntilAllSent(page);
+    expect(await probeRows(server.store.db, label)).toEqual({ rows: 25, distinct: 25 });
+    await browser.close();
+  });
+});
+
+describe('pingback pipeline with the server killed mid-stream', { timeout: TEST_TIMEOUT_MS }, () => {
+  let server: ServerProcess;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startServerProcess('pglite');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('keeps every acknowledged event and fills in the rest by retrying', async () => {
+    const label = 'kill-run';
+    const page = await openPipelinePage(browser, server.baseUrl);
+    await send(page, 20, label);
+    await page.locator('[data-stat="delivered"]', { hasText: /^[1-9]/ }).waitFor();
+    await send(page, 20, label);
+    await server.kill();
+    await send(page, 20, label);
+    await page.locator('[data-stat="retrying"]', { hasText: 'true' }).waitFor();
+    await server.restart();
+    await send(page, 20, label);
+    await waitUntilAllSent(page);
+    expect(await server.readStore((db) => probeRows(db, label))).toEqual({ rows: 80, distinct: 80 });
+  });
+});
