@@ -35,5 +35,6 @@ describe('npm run replay (pglite data directory)', () => {
     } finally {
       await store.close();
     }
-  });
+    // Three PGlite opens and a tsx child process: seconds when idle, far more on two busy shared cores.
+  }, 120_000);
 });
