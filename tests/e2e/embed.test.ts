@@ -2,14 +2,26 @@
  * The embed view (/embed/{id}) and the GIF page (/gifs/{id}) in Debian's Chromium against a real
  * seeded server: hover timings on the browser clock, the share menu and its popups, the embed code,
  * pause/play on an image and a video, the media overlay against local stand-ins for both video
- * hosts' players, hiding at small sizes, related paging, analytics in the event log, a title made
+ * hosts' players (and the first host's API script, inserted on demand), hiding at small sizes,
+ * related paging, the footer offset and scroll markers, analytics in the event log, a title made
  * of markup, mobile, and an accessibility check.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOVER_IN_DELAY_MS, HOVER_OUT_DELAY_MS } from '../../machines/constants.ts';
-import { RELATED_FIRST_PAGE_LIMIT, RELATED_GRID_WIDTH_MARGIN_PX, RELATED_PAGE_LIMIT } from '../../apps/web/src/embed/constants.ts';
+import {
+  EMBED_HOVER_LABEL,
+  FOOTER_OFFSET_EXTRA_PX,
+  HOVER_IN_DELAY_MS,
+  HOVER_OUT_DELAY_GRID_ACTIVE_MS,
+  HOVER_OUT_DELAY_MS,
+} from '../../machines/constants.ts';
+import {
+  FIRST_HOST_API_SCRIPT_URL,
+  RELATED_FIRST_PAGE_LIMIT,
+  RELATED_GRID_WIDTH_MARGIN_PX,
+  RELATED_PAGE_LIMIT,
+} from '../../apps/web/src/embed/constants.ts';
 import { embedCode } from '../../apps/web/src/embed/embed-code.ts';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
@@ -28,7 +40,7 @@ const PLAYER_STUB = `<!doctype html><title>player</title><body>player<script>
 </script>`;
 
 type WireGif = { id: string; url: string; embed_url: string; is_sticker: number; title: string; images: Record<string, { url: string; mp4?: string; width: string; height: string }>; external_media?: { provider_name: 'YouTube' | 'Vimeo'; asset_uid: string; start?: number } };
-type EventRow = { type: string; payload: { attributes: Record<string, unknown> } };
+type EventRow = { type: string; payload: Record<string, unknown> };
 
 describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   let server: TestServer;
@@ -64,7 +76,7 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const page = await browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.route(/^https:\/\/(www\.youtube\.com|player\.vimeo\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }));
+    await page.route(/^https:\/\/(www\.youtube\.com\/embed|player\.vimeo\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }));
     await page.addInitScript(() => {
       const opened: string[][] = [];
       (window as unknown as { opened: string[][] }).opened = opened;
@@ -130,10 +142,14 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     return frame;
   }
 
+  /** The collector's logged analytics events of one kind (POST /v2/analytics). */
+  const analyticsRows = async (kind: 'event' | 'page_view' | 'error') =>
+    (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', `analytics.${kind}`).execute()) as EventRow[];
+
   async function waitForEmbedEvents(done: (labels: string[]) => boolean): Promise<string[]> {
     for (;;) {
-      const rows = (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', 'pingback.click').execute()) as EventRow[];
-      const labels = rows.filter((r) => r.payload.attributes.layout_type === 'EMBED').map((r) => `${r.payload.attributes.action}/${r.payload.attributes.label}`);
+      const rows = await analyticsRows('event');
+      const labels = rows.filter((r) => r.payload.category === 'Embed').map((r) => `${r.payload.action}/${r.payload.label}`);
       if (done(labels)) return labels;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -156,6 +172,7 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.clock.runFor(1);
     await waitShown(page, '.lb-embed__header', false);
     await waitShown(page, '.lb-embed__footer', false);
+    await waitForEmbedEvents((l) => l.includes(`Hover/${EMBED_HOVER_LABEL}`));
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -232,9 +249,18 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
   it('plays the first host in the media overlay; back to GIF shows on paused and ended', async () => {
     const gif = hosted('YouTube');
+    // A local stand-in for the host's API script, counting how often it runs.
+    const apiRequests: string[] = [];
+    await browser.context.route(FIRST_HOST_API_SCRIPT_URL, (route) => {
+      apiRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.apiScriptRuns = (window.apiScriptRuns || 0) + 1;' });
+    });
     const { page, errors } = await open(`/embed/${gif.id}`, { clock: true });
+    const apiScripts = () => page.locator(`script[src="${FIRST_HOST_API_SCRIPT_URL}"]`).count();
     await hover(page);
+    expect([await apiScripts(), apiRequests.length]).toEqual([0, 0]);
     await page.click('.lb-embed__footer .lb-embed__watch');
+    await page.waitForFunction(() => (window as unknown as { apiScriptRuns?: number }).apiScriptRuns === 1);
     expect(await page.getAttribute('iframe.lb-embed__player', 'src')).toBe(playerUrl(gif.external_media!));
     const player = await playerFrame(page);
     await player.waitForFunction(() => (window as unknown as { received: string[] }).received.some((m) => m.includes('listening')));
@@ -245,7 +271,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.click('.lb-embed__back');
     await page.waitForSelector('.lb-embed__gif');
     expect(await page.locator('iframe').count()).toBe(0);
+    // Opening the overlay again reuses the script already on the page.
+    await hover(page);
+    await page.click('.lb-embed__footer .lb-embed__watch');
+    await playerFrame(page);
+    expect(await apiScripts()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { apiScriptRuns?: number }).apiScriptRuns)).toBe(1);
+    expect(apiRequests).toEqual([FIRST_HOST_API_SCRIPT_URL]);
     await waitForEmbedEvents((l) => l.includes('Click/Play YouTube') && l.includes('Click/Back to GIF'));
+    await browser.context.unroute(FIRST_HOST_API_SCRIPT_URL);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -315,6 +349,56 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it('raises the footer by the grid height + 72 px; scrolling the grid marks it hitting the header and active', async () => {
+    const gif = await withManyRelated();
+    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true, viewport: { width: 480, height: 900 } });
+    await hover(page);
+    // The grid's fetch is debounced on the paused page clock: move the clock until its GIFs are in.
+    while (!(await page.$('.lb-embed__related .lb-gif'))) await page.clock.runFor(50);
+    // Raised, the footer's bottom meets the embed's and it is as tall as the related grid (with its
+    // heading and call-to-action) plus the 72 px bar: 900 px leave room for all of it.
+    const geometry = () =>
+      page.evaluate((extra) => {
+        const footer = document.querySelector('.lb-embed__footer')!.getBoundingClientRect();
+        const related = document.querySelector('.lb-embed__related')!.getBoundingClientRect();
+        return { height: Math.round(footer.height), bottom: Math.round(footer.bottom), offset: Math.round(related.height + extra) };
+      }, FOOTER_OFFSET_EXTRA_PX);
+    await expect.poll(async () => {
+      const { height, bottom, offset } = await geometry();
+      return height === offset && bottom === 900;
+    }, { timeout: 30_000 }).toBe(true);
+    expect((await geometry()).offset).toBeGreaterThan(2 * FOOTER_OFFSET_EXTRA_PX);
+
+    // In a 400 px embed the footer stops under the header and its grid scrolls.
+    await page.setViewportSize({ width: 480, height: 400 });
+    await page.waitForFunction(() => {
+      const footer = document.querySelector('.lb-embed__footer')!;
+      return Math.round(footer.getBoundingClientRect().bottom) === 400 && footer.scrollHeight - footer.clientHeight > 200;
+    });
+    const header = '.lb-embed__header';
+    const headerBackground = () => page.$eval(header, (el) => getComputedStyle(el).backgroundColor);
+    const plainBackground = await headerBackground();
+    expect(await page.getAttribute(header, 'class')).not.toContain('lb-embed__header--hitting-grid');
+    await page.$eval('.lb-embed__footer', (el) => el.scrollTo({ top: 200 }));
+    await page.waitForSelector(`${header}.lb-embed__header--hitting-grid`);
+    expect(await headerBackground()).not.toBe(plainBackground);
+    await page.$eval('.lb-embed__footer', (el) => el.scrollTo({ top: 0 }));
+    await page.waitForSelector(`${header}:not(.lb-embed__header--hitting-grid)`);
+    expect(await headerBackground()).toBe(plainBackground);
+
+    // Scrolled into the grid, it is active too (its marker, the footer's button bar, went first): a
+    // leave waits the longer delay.
+    await page.$eval('.lb-embed__footer', (el) => el.scrollTo({ top: 200 }));
+    await page.waitForSelector(`${header}.lb-embed__header--hitting-grid`);
+    await leave(page);
+    await page.clock.runFor(HOVER_OUT_DELAY_MS);
+    expect(await shown(page, header)).toBe(true);
+    await page.clock.runFor(HOVER_OUT_DELAY_GRID_ACTIVE_MS - HOVER_OUT_DELAY_MS);
+    await waitShown(page, header, false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('renders a title made of markup as text on the GIF page and in the embed', async () => {
     const gif = gifs.find((g) => g.is_sticker === 0 && g.id !== plainGif().id && !g.external_media)!;
     const title = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
@@ -371,6 +455,20 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const anonymous = await open(`/embed/${plainGif().id}`);
     expect(await dataLayer(anonymous.page)).toBeUndefined();
     await anonymous.page.close();
+  });
+
+  it('sends each visit a page view to the collector', async () => {
+    const gif = plainGif();
+    const before = (await analyticsRows('page_view')).length;
+    const { page, errors } = await open(`/embed/${gif.id}`);
+    let rows = await analyticsRows('page_view');
+    while (rows.length === before) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await analyticsRows('page_view');
+    }
+    expect(rows.slice(before).map((r) => r.payload)).toContainEqual(expect.objectContaining({ kind: 'page_view', page_path: `/embed/${gif.id}`, gif_id: gif.id }));
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('passes an axe check with the share menu open', async () => {

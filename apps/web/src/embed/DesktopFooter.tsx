@@ -27,8 +27,9 @@ export interface DesktopFooterProps {
 }
 
 /**
- * The desktop footer (SPEC 2.1): pause/play by the sticker flag, attribution, Watch, the
- * 'Continue Watching' bar, then Related Gifs with their grid and call-to-action.
+ * The desktop footer (SPEC 2.1): pause/play by the sticker flag, attribution and Watch in a bar,
+ * then Related Gifs with their grid and call-to-action (the measured related grid of the footer
+ * offset), and the 'Continue Watching' bar.
  */
 export function DesktopFooter(props: DesktopFooterProps) {
   const { gif, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track } = props;
@@ -48,24 +49,23 @@ export function DesktopFooter(props: DesktopFooterProps) {
           </button>
         )}
       </div>
-      <button type="button" className="lb-embed__cta-bar" onClick={() => openGifPage('Continue Watching CTA')}>
-        Continue Watching on {PROVIDER_NAME}
-      </button>
-      <section className="lb-embed__related" aria-label="Related Gifs">
+      <section className="lb-embed__related" aria-label="Related Gifs" ref={refs.relatedGrid}>
         <h2 className="lb-embed__related-header" ref={refs.headerMarker}>
           Related Gifs
         </h2>
-        <div className="lb-embed__related-grid-box" ref={refs.relatedGrid}>
-          {showRelated && (
-            <Suspense fallback={null}>
-              <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} />
-            </Suspense>
-          )}
-        </div>
+        {showRelated && (
+          <Suspense fallback={null}>
+            <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} />
+          </Suspense>
+        )}
         <button type="button" className="lb-embed__related-cta" onClick={() => openGifPage('View More CTA')}>
           View More on {PROVIDER_NAME}
         </button>
       </section>
+      {/* Sticks to the bottom of the raised footer, over the grid, until scrolled past its end. */}
+      <button type="button" className="lb-embed__cta-bar" onClick={() => openGifPage('Continue Watching CTA')}>
+        Continue Watching on {PROVIDER_NAME}
+      </button>
     </div>
   );
 }

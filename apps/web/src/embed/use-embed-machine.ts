@@ -22,7 +22,7 @@ export function useEmbedMachine(track: Track, asVideo: boolean) {
     footer: useRef<HTMLDivElement>(null),
     headerMarker: useRef<HTMLHeadingElement>(null),
     gridButtonMarker: useRef<HTMLDivElement>(null),
-    relatedGrid: useRef<HTMLDivElement>(null),
+    relatedGrid: useRef<HTMLElement>(null),
   };
   const [gridWidth, setGridWidth] = useState(relatedGridWidth);
   const [machine] = useState(() =>

@@ -10,8 +10,8 @@ export interface FooterElements {
   headerMarker: RefObject<HTMLHeadingElement | null>;
   /** Marks the grid becoming active: the footer's button bar. */
   gridButtonMarker: RefObject<HTMLDivElement | null>;
-  /** The related grid, whose measured height sets the footer offset. */
-  relatedGrid: RefObject<HTMLDivElement | null>;
+  /** The related grid with its heading and call-to-action, whose measured height sets the footer offset. */
+  relatedGrid: RefObject<HTMLElement | null>;
 }
 
 /** Feeds the embed machine the footer's scroll markers and the related grid's height. */
