@@ -107,6 +107,27 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(await probeRows(server.store.db, label)).toEqual({ rows: 25, distinct: 25 });
     await browser.close();
   });
+
+  it('falls back to an in-memory queue on the main thread where Web Workers are unavailable', async () => {
+    const label = 'no-worker-run';
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      await page.addInitScript(() => {
+        delete (window as { Worker?: unknown }).Worker;
+      });
+      await page.goto(`${server.baseUrl}/labs/pipeline`);
+      await page.locator('[data-stat="mode"]', { hasText: 'main-thread' }).waitFor();
+      await page.locator('#send-form button:not([disabled])').waitFor();
+      await send(page, 7, label);
+      await waitUntilAllSent(page);
+      // The 7 pingbacks and the page's own page view.
+      expect(await stat(page, 'delivered')).toBe('8');
+      expect(await probeRows(server.store.db, label)).toEqual({ rows: 7, distinct: 7 });
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('pingback pipeline with the server killed mid-stream', { timeout: TEST_TIMEOUT_MS }, () => {

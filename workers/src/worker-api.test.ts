@@ -25,7 +25,7 @@ describe('pingback worker', () => {
     expect(isHeld(ownerLockName('page-1'))).toBe(true);
     await first.enqueue(URL, {}, testEvent('event-a'));
     await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
-    expect(first.stats()).toMatchObject({ queued: 1, retrying: true });
+    expect(await first.stats()).toMatchObject({ queued: 1, retrying: true, stored: 1 });
 
     const recording = createRecordingFetch();
     const second = createPipelineWorkerApi({ locks, store, fetch: recording.fetch, owner: 'page-2' });

@@ -12,8 +12,8 @@ describe('service worker routes', () => {
     expect(shellKeyOf('/embed/a/b')).toBeUndefined();
   });
 
-  it('keeps GIF lookups, trending and media for offline reloads, never random or search', () => {
-    for (const path of ['/v1/gifs/abc123', '/v1/gifs/trending', '/v1/stickers/trending', '/media/abc/200w.webp']) expect(isRuntimeCached(path)).toBe(true);
-    for (const path of ['/v1/gifs/random', '/v1/gifs/search', '/v1/gifs/related', '/v2/pingback', '/v1/gifs']) expect(isRuntimeCached(path)).toBe(false);
+  it('keeps GIF lookups and media for offline reloads, never feeds, random or search', () => {
+    for (const path of ['/v1/gifs/abc123', '/media/abc/200w.webp']) expect(isRuntimeCached(path)).toBe(true);
+    for (const path of ['/v1/gifs/random', '/v1/gifs/search', '/v1/gifs/related', '/v1/gifs/trending', '/v2/pingback', '/v1/gifs']) expect(isRuntimeCached(path)).toBe(false);
   });
 });

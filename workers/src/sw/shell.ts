@@ -17,8 +17,8 @@ const SHELL_PAGES: Array<[RegExp, string]> = [
   [/^\/widgets\/?$/, '/__shell/widgets'],
   [/^\/labs\/pipeline\/?$/, '/__shell/pipeline'],
 ];
-/** API reads and media an offline reload needs again: a GIF by id, trending, and media files. */
-const RUNTIME_PATHS = [/^\/v1\/gifs\/(?!search$|random$|related$|categories$)[A-Za-z0-9]+$/, /^\/v1\/(gifs|stickers)\/trending$/, /^\/media\//];
+/** What an embed needs again to reload offline: its GIF by id, and media files. */
+const RUNTIME_PATHS = [/^\/v1\/gifs\/(?!search$|random$|related$|trending$|categories$)[A-Za-z0-9]+$/, /^\/media\//];
 
 export const shellKeyOf = (pathname: string) => SHELL_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
 export const isRuntimeCached = (pathname: string) => RUNTIME_PATHS.some((pattern) => pattern.test(pathname));

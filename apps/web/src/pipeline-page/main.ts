@@ -9,6 +9,7 @@ import { readPageConfig } from '../shared/page-config.ts';
 import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
 
 const STATS_REFRESH_MS = 250;
+const PROBE_GIF_KEY = 'loopbox_pipeline_probe_gif';
 const STAT_LABELS: Array<[keyof PipelineStats, string]> = [
   ['mode', 'Sending from'],
   ['queued', 'Queued'],
@@ -67,9 +68,18 @@ async function refreshStats() {
   setTimeout(() => void refreshStats(), STATS_REFRESH_MS);
 }
 
-client.trending({ limit: 1 }).then(
-  ({ data: [gif] }) => {
-    if (!gif) throw new Error('nothing is trending');
+/** The GIF test pingbacks are about: trending's first, remembered for the session so an offline reload still has it. */
+async function probeGif(): Promise<IGif> {
+  const kept = sessionStorage.getItem(PROBE_GIF_KEY);
+  if (kept) return JSON.parse(kept) as IGif;
+  const [gif] = (await client.trending({ limit: 1 })).data;
+  if (!gif) throw new Error('nothing is trending');
+  sessionStorage.setItem(PROBE_GIF_KEY, JSON.stringify(gif));
+  return gif;
+}
+
+probeGif().then(
+  (gif) => {
     form.querySelector('button')!.disabled = false;
     form.addEventListener('submit', (event) => {
       event.preventDefault();

@@ -16,14 +16,10 @@ import {
   type WireGif,
 } from '@loopbox/sdk';
 import { renderCarousel, renderGif, renderGrid, renderVideo, type GifCallbacks, type Unmount } from '@loopbox/widgets';
+import { readPageConfig, type PageConfig } from '../shared/page-config.ts';
+import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
 
-interface PageConfig {
-  apiKey: string;
-  apiBase: string;
-  pingbackUrl: string;
-}
-
-const config = (window as unknown as { LOOPBOX_CONFIG?: PageConfig }).LOOPBOX_CONFIG;
+const config = 'LOOPBOX_CONFIG' in window ? readPageConfig() : undefined;
 const params = new URLSearchParams(location.search);
 const limit = Number(params.get('limit')) || 25;
 const videoQuery = params.get('video') ?? 'video';
@@ -77,6 +73,10 @@ async function firstVideo(client: LoopboxFetch, apiKey: string): Promise<IGif | 
 
 function start(page: PageConfig) {
   const client = new LoopboxFetch(page.apiKey, { cache: new SuccessCache() });
+  // Every widget reports through the page's pipeline (the pingback Web Worker).
+  const pipeline = startPagePipeline(page);
+  const pingback = pipeline.pingbackSink;
+  sendPageView(pipeline, client.pingbackId);
   const width = (id: string) => Math.min(element(id).clientWidth, 1008);
   let query = params.get('q') ?? '';
 
@@ -91,6 +91,7 @@ function start(page: PageConfig) {
               ? (offset) => client.search(query, { offset, limit })
               : (offset) => client.trending({ offset, limit }),
             noResultsMessage: 'No GIFs found.',
+            pingback,
             onGifsFetched: (gifs) => log('grid', 'fetched', String(gifs.length)),
             onGifsFetchError: () => log('grid', 'error'),
             ...tileCallbacks('grid'),
@@ -104,6 +105,7 @@ function start(page: PageConfig) {
           {
             gifHeight: 120,
             label: 'Trending stickers',
+            pingback,
             fetchGifs: (offset) => client.trending({ type: 'stickers', offset, limit }),
             onGifsFetched: (gifs) => log('carousel', 'fetched', String(gifs.length)),
             ...tileCallbacks('carousel'),
@@ -115,7 +117,7 @@ function start(page: PageConfig) {
       mount: async () => {
         const { data } = await client.trending({ limit: 1 });
         const gif = data[0];
-        return gif ? renderGif({ gif, width: 300, ...tileCallbacks('gif') }, element('gif')) : undefined;
+        return gif ? renderGif({ gif, width: 300, pingback, ...tileCallbacks('gif') }, element('gif')) : undefined;
       },
     },
     video: {
@@ -127,6 +129,7 @@ function start(page: PageConfig) {
             gif,
             width: Math.min(width('video'), 480),
             controls: true,
+            pingback,
             onStart: () => log('video', 'start'),
             onMuted: () => log('video', 'muted'),
             onQuartile: (quartile) => log('video', 'quartile', String(quartile)),
