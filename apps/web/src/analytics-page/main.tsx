@@ -3,12 +3,15 @@ import './analytics-page.css';
 import { LoopboxFetch } from '@loopbox/sdk';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readPageConfig } from '../embed/page-config.ts';
+import { readPageConfig } from '../shared/page-config.ts';
+import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
 import { readPageQuery, withDays, type WindowDays } from './window-choice.ts';
 
 const config = readPageConfig();
-const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase });
+const pipeline = startPagePipeline(config);
+const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase, cache: pipeline.cacheStore });
+sendPageView(pipeline, { userId: client.pingbackId, pagePath: location.pathname });
 const fetchImpl: typeof fetch = (input, init) => fetch(input, init);
 const initial = readPageQuery(location.search);
 

@@ -1,6 +1,7 @@
 import type { EmbedTrackParams } from '@loopbox/machines/embed';
 import type { Logger } from '@loopbox/sdk';
-import { ERROR_MESSAGE_MAX_LENGTH, ERROR_SOURCE_MAX_LENGTH, VENDOR_CONSENT_PARAM } from './constants.ts';
+import { gifIdField, systemStamp, type ErrorReportEvent, type EventStamp, type PageViewEvent, type VisitContext } from '../shared/analytics-events.ts';
+import { VENDOR_CONSENT_PARAM } from './constants.ts';
 
 /**
  * The embed's analytics events in the collector's wire format (`POST /v2/analytics`, `{events:[…]}`).
@@ -15,52 +16,9 @@ export interface EmbedActionEvent extends EmbedTrackParams {
   page_path: string;
 }
 
-export interface PageViewEvent {
-  event_id: string;
-  kind: 'page_view';
-  page_path: string;
-  virtual_page_path?: string;
-  gif_id?: string;
-  user_id: string;
-  ts: number;
-}
-
-export interface ErrorReportEvent {
-  event_id: string;
-  kind: 'error';
-  message: string;
-  source?: string;
-  page_path: string;
-  user_id: string;
-  ts: number;
-}
-
 export type EmbedAnalyticsEvent = EmbedActionEvent | PageViewEvent | ErrorReportEvent;
 export type Deliver = (event: EmbedAnalyticsEvent) => void;
 export type Track = (params: EmbedTrackParams) => void;
-
-/** Who and where: what every event of one embed visit shares. */
-export interface VisitContext {
-  userId: string;
-  pagePath: string;
-  gifId?: string | undefined;
-}
-
-/** The clock and id source of built events; tests pass fixed ones. */
-export interface EventStamp {
-  now: () => number;
-  newId: () => string;
-}
-
-/** A UUID; random hex where `crypto.randomUUID` is missing (it exists only in secure contexts). */
-function randomEventId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export const systemStamp: EventStamp = { now: () => Date.now(), newId: randomEventId };
-
-const gifIdField = (gifId: string | undefined) => (gifId ? { gif_id: gifId } : {});
 
 export function embedActionEvent(params: EmbedTrackParams, visit: VisitContext, stamp: EventStamp = systemStamp): EmbedActionEvent {
   return {
@@ -73,23 +31,6 @@ export function embedActionEvent(params: EmbedTrackParams, visit: VisitContext, 
     user_id: visit.userId,
     ts: stamp.now(),
     page_path: visit.pagePath,
-  };
-}
-
-export function pageViewEvent(visit: VisitContext, stamp: EventStamp = systemStamp): PageViewEvent {
-  return { event_id: stamp.newId(), kind: 'page_view', page_path: visit.pagePath, ...gifIdField(visit.gifId), user_id: visit.userId, ts: stamp.now() };
-}
-
-/** An error report; message and source are cut to the collector's limits. */
-export function errorEvent(message: string, source: string | undefined, visit: VisitContext, stamp: EventStamp = systemStamp): ErrorReportEvent {
-  return {
-    event_id: stamp.newId(),
-    kind: 'error',
-    message: message.slice(0, ERROR_MESSAGE_MAX_LENGTH) || 'unknown error',
-    ...(source ? { source: source.slice(0, ERROR_SOURCE_MAX_LENGTH) } : {}),
-    page_path: visit.pagePath,
-    user_id: visit.userId,
-    ts: stamp.now(),
   };
 }
 

@@ -46,9 +46,5 @@ export const FOOTER_PAUSE_FOR_STICKERS = true;
 /** Mobile detection by user agent (SPEC 5). */
 export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i;
 
-/** The collector's limits on an error report's message and source (`POST /v2/analytics`). */
-export const ERROR_MESSAGE_MAX_LENGTH = 500;
-export const ERROR_SOURCE_MAX_LENGTH = 500;
-
 /** Page views go to the tag manager's data layer only with vendor consent (SPEC 7.7). */
 export const VENDOR_CONSENT_PARAM = 'vendor_consent';

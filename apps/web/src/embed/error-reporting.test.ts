@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorEvent, type EmbedAnalyticsEvent } from './analytics.ts';
+import { errorEvent } from '../shared/analytics-events.ts';
+import type { EmbedAnalyticsEvent } from './analytics.ts';
 import { installErrorReporting, isErrorReportingSampled } from './error-reporting.ts';
 
 /** An uncaught-error event as a browser dispatches it (Node has no ErrorEvent). */

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOBILE_USER_AGENT } from './constants.ts';
-import { gifIdFromPath, isMobileUserAgent, readPageConfig } from './page-config.ts';
+import { gifIdFromPath, isMobileUserAgent } from './page-config.ts';
 
-describe('page config', () => {
+describe('embed page paths', () => {
   it('reads the GIF id from embed and GIF page paths', () => {
     expect(gifIdFromPath('/embed/abc123')).toBe('abc123');
     expect(gifIdFromPath('/embed/abc123/')).toBe('abc123');
@@ -15,20 +15,5 @@ describe('page config', () => {
     expect(isMobileUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', MOBILE_USER_AGENT)).toBe(true);
     expect(isMobileUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/120 Mobile Safari/537.36', MOBILE_USER_AGENT)).toBe(true);
     expect(isMobileUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36', MOBILE_USER_AGENT)).toBe(false);
-  });
-
-  it('fills defaults when the page has no config', () => {
-    expect(readPageConfig()).toEqual({ apiKey: '', apiBase: '/v1/', pingbackUrl: '', analyticsUrl: '', vendorConsent: false });
-  });
-
-  afterEach(() => {
-    delete (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG;
-  });
-
-  it('puts the analytics endpoint beside the pingback endpoint unless the config names one', () => {
-    (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG = { pingbackUrl: '/v2/pingback' };
-    expect(readPageConfig().analyticsUrl).toBe('/v2/analytics');
-    (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG = { pingbackUrl: '/v2/pingback', analyticsUrl: 'https://collector.example/a' };
-    expect(readPageConfig().analyticsUrl).toBe('https://collector.example/a');
   });
 });

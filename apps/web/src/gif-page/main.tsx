@@ -22,7 +22,7 @@ const root = createRoot(document.getElementById('root')!);
 const pipeline = startPagePipeline(config, logger);
 const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase, cache: pipeline.cacheStore });
 const id = gifIdFromPath(location.pathname);
-sendPageView(pipeline, client.pingbackId, id ? { gifId: id } : {});
+sendPageView(pipeline, { userId: client.pingbackId, pagePath: location.pathname, gifId: id });
 
 if (!id) root.render(<p>No GIF here.</p>);
 else

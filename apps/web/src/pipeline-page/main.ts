@@ -32,7 +32,7 @@ const sentLine = document.getElementById('sent')!;
 const statsList = document.getElementById('stats')!;
 let sent = 0;
 
-sendPageView(pipeline, userId);
+sendPageView(pipeline, { userId, pagePath: location.pathname });
 
 function sendTestPingbacks(gif: IGif, count: number, label: string) {
   for (let i = 0; i < count; i += 1) {

@@ -1,5 +1,6 @@
-import { pageViewOf, type Logger, type VirtualPage } from '@loopbox/sdk';
+import type { Logger } from '@loopbox/sdk';
 import { startAnalyticsPipeline, type AnalyticsPipeline } from '@loopbox/workers/pipeline';
+import { pageViewEvent, type VisitContext } from './analytics-events.ts';
 
 /** The service worker script the web build writes at the root of dist (vite-plugin-service-worker.ts). */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -15,17 +16,7 @@ export function startPagePipeline(config: PagePipelineConfig, logger?: Pick<Logg
   return startAnalyticsPipeline({ ...config, serviceWorkerUrl: SERVICE_WORKER_URL, ...(logger ? { logger } : {}) });
 }
 
-/** Reports this page's view (SPEC 2.3: page path, and the virtual path of a paged view) to the collector. */
-export function sendPageView(pipeline: AnalyticsPipeline, userId: string, options: { gifId?: string; virtualPage?: VirtualPage } = {}): void {
-  const view = pageViewOf(location.href, options.virtualPage ? { virtualPage: options.virtualPage } : {});
-  if (!view) return;
-  pipeline.sendAnalytics({
-    event_id: crypto.randomUUID(),
-    kind: 'page_view',
-    page_path: view.page_path,
-    ...(view.virtual_page_path ? { virtual_page_path: view.virtual_page_path } : {}),
-    ...(options.gifId ? { gif_id: options.gifId } : {}),
-    user_id: userId,
-    ts: Date.now(),
-  } as { event_id: string });
+/** Reports this page's view (its path, and the GIF it shows) to the collector. */
+export function sendPageView(pipeline: AnalyticsPipeline, visit: VisitContext): void {
+  pipeline.sendAnalytics(pageViewEvent(visit));
 }

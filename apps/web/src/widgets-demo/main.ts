@@ -76,7 +76,7 @@ function start(page: PageConfig) {
   // Every widget reports through the page's pipeline (the pingback Web Worker).
   const pipeline = startPagePipeline(page);
   const pingback = pipeline.pingbackSink;
-  sendPageView(pipeline, client.pingbackId);
+  sendPageView(pipeline, { userId: client.pingbackId, pagePath: location.pathname });
   const width = (id: string) => Math.min(element(id).clientWidth, 1008);
   let query = params.get('q') ?? '';
 

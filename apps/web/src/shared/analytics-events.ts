@@ -1,0 +1,69 @@
+/**
+ * Events every Loopbox page sends to the collector's analytics endpoint (`POST /v2/analytics`,
+ * `{events:[…]}`): page views and error reports. Building them is pure; the page's pipeline
+ * delivers them (page-pipeline.ts).
+ */
+
+/** The collector's limits on an error report's message and source. */
+export const ERROR_MESSAGE_MAX_LENGTH = 500;
+export const ERROR_SOURCE_MAX_LENGTH = 500;
+
+export interface PageViewEvent {
+  event_id: string;
+  kind: 'page_view';
+  page_path: string;
+  virtual_page_path?: string;
+  gif_id?: string;
+  user_id: string;
+  ts: number;
+}
+
+export interface ErrorReportEvent {
+  event_id: string;
+  kind: 'error';
+  message: string;
+  source?: string;
+  page_path: string;
+  user_id: string;
+  ts: number;
+}
+
+/** Who and where: what every event of one visit shares. */
+export interface VisitContext {
+  userId: string;
+  pagePath: string;
+  gifId?: string | undefined;
+}
+
+/** The clock and id source of built events; tests pass fixed ones. */
+export interface EventStamp {
+  now: () => number;
+  newId: () => string;
+}
+
+/** A UUID; random hex where `crypto.randomUUID` is missing (it exists only in secure contexts). */
+function randomEventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const systemStamp: EventStamp = { now: () => Date.now(), newId: randomEventId };
+
+export const gifIdField = (gifId: string | undefined) => (gifId ? { gif_id: gifId } : {});
+
+export function pageViewEvent(visit: VisitContext, stamp: EventStamp = systemStamp): PageViewEvent {
+  return { event_id: stamp.newId(), kind: 'page_view', page_path: visit.pagePath, ...gifIdField(visit.gifId), user_id: visit.userId, ts: stamp.now() };
+}
+
+/** An error report; message and source are cut to the collector's limits. */
+export function errorEvent(message: string, source: string | undefined, visit: VisitContext, stamp: EventStamp = systemStamp): ErrorReportEvent {
+  return {
+    event_id: stamp.newId(),
+    kind: 'error',
+    message: message.slice(0, ERROR_MESSAGE_MAX_LENGTH) || 'unknown error',
+    ...(source ? { source: source.slice(0, ERROR_SOURCE_MAX_LENGTH) } : {}),
+    page_path: visit.pagePath,
+    user_id: visit.userId,
+    ts: stamp.now(),
+  };
+}
