@@ -108,6 +108,36 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     await browser.close();
   });
 
+  it('reloads an embed offline from the service worker: shell, GIF data and its video', async () => {
+    const { body } = await server.get('/v1/gifs/trending?limit=50');
+    const gif = (body.data as Array<{ id: string; is_sticker: number; external_media?: unknown; images: { original: { mp4?: string } } }>).find(
+      (g) => !g.is_sticker && !g.external_media && g.images.original.mp4,
+    );
+    if (!gif) throw new Error('no video GIF in the sample corpus');
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.baseUrl}/embed/${gif.id}`);
+      await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+      // The first visit ran before the service worker existed; it is offline-ready once the worker holds the GIF's data.
+      const cachedPaths = () =>
+        page.evaluate(async () => {
+          const names = await caches.keys();
+          const lists = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)));
+          return lists.flat();
+        });
+      await expect.poll(cachedPaths, { timeout: E2E_STEP_TIMEOUT_MS }).toEqual(expect.arrayContaining([`/v1/gifs/${gif.id}`, '/__shell/embed', new URL(gif.images.original.mp4!).pathname]));
+      // Without the browser's HTTP cache, only the service worker can serve the reload.
+      await (await browser.context.newCDPSession(page)).send('Network.clearBrowserCache');
+      await browser.context.setOffline(true);
+      await page.reload();
+      await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+      expect(await page.locator('.lb-embed__error').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('falls back to an in-memory queue on the main thread where Web Workers are unavailable', async () => {
     const label = 'no-worker-run';
     const browser = await launchBrowser();

@@ -81,13 +81,16 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     const sw = new Workbox(options.serviceWorkerUrl);
     workbox = sw;
     offlineReady = navigator.serviceWorker.controller !== null;
-    // On a first visit the page loaded before the service worker existed: hand it those URLs.
+    // On a first visit the page loaded before the service worker existed: hand it this page's URL
+    // and every resource it loads (buffered: also those loaded before), so this visit reloads offline.
     sw.addEventListener('controlling', () => {
-      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-      sw.messageSW({ type: WARM_MESSAGE, urls }).then(
-        () => (offlineReady = true),
-        (error: unknown) => options.logger?.warn('service worker warm-up failed', error),
-      );
+      const warm = (urls: string[]) =>
+        sw.messageSW({ type: WARM_MESSAGE, urls }).then(
+          () => (offlineReady = true),
+          (error: unknown) => options.logger?.warn('service worker warm-up failed', error),
+        );
+      void warm([location.href]);
+      new PerformanceObserver((list) => void warm(list.getEntries().map((entry) => entry.name))).observe({ type: 'resource', buffered: true });
     });
     registration = sw.register().catch((error: unknown) => {
       options.logger?.warn('service worker registration failed', error);

@@ -7,7 +7,7 @@ import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from '../constants.ts';
 import { createIdbQueueStore } from '../queue/idb-store.ts';
 import type { Locks } from '../queue/ownership.ts';
 import { replayOrphans } from './replay.ts';
-import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAsset, shellKeyOf, shellPage, warmRuntimeCache, type ShellManifest } from './shell.ts';
+import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAsset, shellKeyOf, shellPage, warmCaches, type ShellManifest } from './shell.ts';
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
 
@@ -60,6 +60,6 @@ scope.addEventListener('message', (event) => {
   if (data?.type === REPLAY_MESSAGE) event.waitUntil(replay().then(reply, (error: unknown) => reply({ error: String(error) })));
   if (data?.type === WARM_MESSAGE && Array.isArray(data.urls)) {
     const urls = data.urls.filter((url): url is string => typeof url === 'string');
-    event.waitUntil(warmRuntimeCache(caches, scope.location.origin, urls).then((warmed) => reply({ warmed })));
+    event.waitUntil(warmCaches(caches, manifest, scope.location.origin, urls).then((warmed) => reply({ warmed })));
   }
 });

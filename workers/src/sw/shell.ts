@@ -1,4 +1,5 @@
 import { RUNTIME_CACHE_MAX_ENTRIES, RUNTIME_CACHE_NAME, SHELL_CACHE_PREFIX } from '../constants.ts';
+import { rangeResponse } from './range.ts';
 
 /** What the build tells the service worker to precache (vite-plugin-service-worker.ts). */
 export interface ShellManifest {
@@ -61,42 +62,54 @@ export async function shellAsset(caches: CacheStorage, manifest: ShellManifest, 
   return (await cache.match(request)) ?? fetch(request);
 }
 
+/** A whole cached body answered as the request asked: the range a video element wants, or all of it. */
+async function asRequested(request: Request, whole: Response): Promise<Response> {
+  const range = request.headers.get('Range');
+  if (!range) return whole;
+  return rangeResponse(range, await whole.blob(), whole.headers.get('Content-Type') ?? 'application/octet-stream');
+}
+
 /**
- * GIF lookups: network first, the last answer when offline. Media (immutable URLs): cache first.
- * The runtime cache keeps at most RUNTIME_CACHE_MAX_ENTRIES, dropping the oldest.
+ * GIF lookups: network first, the last answer when offline. Media (immutable URLs): cache first,
+ * fetched and kept whole even when a video asks for a range, so it plays offline too. The runtime
+ * cache keeps at most RUNTIME_CACHE_MAX_ENTRIES, dropping the oldest.
  */
 export async function runtimeResponse(caches: CacheStorage, request: Request, pathname: string): Promise<Response> {
   const cache = await caches.open(RUNTIME_CACHE_NAME);
+  const key = request.url;
   const immutable = pathname.startsWith('/media/');
   if (immutable) {
-    const kept = await cache.match(request);
-    if (kept) return kept;
+    const kept = await cache.match(key);
+    if (kept) return asRequested(request, kept);
   }
   try {
-    const response = await fetch(request);
-    if (response.status === 200) {
-      await cache.put(request, response.clone());
-      const keys = await cache.keys();
-      for (const old of keys.slice(0, Math.max(0, keys.length - RUNTIME_CACHE_MAX_ENTRIES))) await cache.delete(old);
-    }
-    return response;
+    const response = await fetch(immutable ? key : request);
+    if (response.status !== 200) return response;
+    await cache.put(key, response.clone());
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - RUNTIME_CACHE_MAX_ENTRIES))) await cache.delete(old);
+    return immutable ? asRequested(request, response) : response;
   } catch (error) {
-    const kept = await cache.match(request);
-    if (kept) return kept;
+    const kept = await cache.match(key);
+    if (kept) return asRequested(request, kept);
     throw error;
   }
 }
 
 /**
- * Fills the runtime cache with what a page loaded before this worker controlled it (its first
- * visit), so that visit already reloads offline. Only same-origin URLs the runtime cache keeps.
+ * Fills the caches with what a page loaded before this worker controlled it (its first visit): the
+ * page itself as its kind's shell, and the same-origin URLs the runtime cache keeps. So that visit
+ * already reloads offline.
  */
-export async function warmRuntimeCache(caches: CacheStorage, origin: string, urls: string[]): Promise<number> {
+export async function warmCaches(caches: CacheStorage, manifest: ShellManifest, origin: string, urls: string[]): Promise<number> {
   let warmed = 0;
   for (const url of new Set(urls)) {
     const parsed = new URL(url, origin);
-    if (parsed.origin !== origin || !isRuntimeCached(parsed.pathname)) continue;
-    await runtimeResponse(caches, new Request(parsed), parsed.pathname).then(() => (warmed += 1), () => {});
+    if (parsed.origin !== origin) continue;
+    const shellKey = shellKeyOf(parsed.pathname);
+    const request = new Request(parsed);
+    const work = shellKey ? shellPage(caches, manifest, request, shellKey) : isRuntimeCached(parsed.pathname) ? runtimeResponse(caches, request, parsed.pathname) : undefined;
+    if (work) await work.then(() => (warmed += 1), () => {});
   }
   return warmed;
 }
