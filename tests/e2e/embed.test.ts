@@ -24,7 +24,7 @@ import {
 } from '../../apps/web/src/embed/constants.ts';
 import { embedCode } from '../../apps/web/src/embed/embed-code.ts';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -345,6 +345,13 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     // A resize re-renders the grid at the new window width − 30.
     await page.setViewportSize({ width: 600, height: 400 });
     await page.waitForFunction((width) => document.querySelector('.lb-embed__related .lb-grid')!.getBoundingClientRect().width === width, 600 - RELATED_GRID_WIDTH_MARGIN_PX);
+    // The grid's SEEN reports reach the log through the page's pipeline (the pingback Web Worker).
+    const userId = await page.evaluate(() => sessionStorage.getItem('loopbox_pingback_id'));
+    const gridSightings = async () =>
+      (await server.store.db.selectFrom('events').select('payload').where('type', '=', 'pingback.seen').execute())
+        .map((row) => row.payload as { user_id: string; attributes: { layout_type?: string } })
+        .filter((p) => p.user_id === userId && p.attributes.layout_type === 'GRID').length;
+    await expect.poll(gridSightings, { timeout: E2E_STEP_TIMEOUT_MS }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });

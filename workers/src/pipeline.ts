@@ -1,10 +1,8 @@
 import { createSdkHeaders, MemoryCacheStore, type CacheStore, type Logger, type WireEnvelope } from '@loopbox/sdk';
-import { wrap, type Remote } from 'comlink';
-import { Workbox } from 'workbox-window';
+import type { Remote } from 'comlink';
 import { collectorUrl } from './collector-url.ts';
-import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from './constants.ts';
-import { createDeliveryQueue, type DeliveryQueue, type QueueStats } from './queue/delivery-queue.ts';
-import { createMemoryQueueStore } from './queue/memory-store.ts';
+import type { DeliveryQueue, QueueStats } from './queue/delivery-queue.ts';
+import { registerServiceWorker, type ServiceWorkerClient } from './service-worker-client.ts';
 import type { OutgoingEvent } from './queue/types.ts';
 import type { PipelineWorkerApi } from './worker-api.ts';
 
@@ -73,45 +71,17 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
   let worker: Worker | undefined;
   let remote: Remote<PipelineWorkerApi> | undefined;
   let fallback: DeliveryQueue | undefined;
-  let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
-  let workbox: Workbox | undefined;
-  let offlineReady = false;
-
-  if (options.serviceWorkerUrl !== null && 'serviceWorker' in navigator) {
-    const sw = new Workbox(options.serviceWorkerUrl);
-    workbox = sw;
-    offlineReady = navigator.serviceWorker.controller !== null;
-    // On a first visit the page loaded before the service worker existed: hand it this page's URL
-    // and every resource it loads (buffered: also those loaded before), so this visit reloads offline.
-    sw.addEventListener('controlling', () => {
-      const warm = (urls: string[]) =>
-        sw.messageSW({ type: WARM_MESSAGE, urls }).then(
-          () => (offlineReady = true),
-          (error: unknown) => options.logger?.warn('service worker warm-up failed', error),
-        );
-      void warm([location.href]);
-      new PerformanceObserver((list) => void warm(list.getEntries().map((entry) => entry.name))).observe({ type: 'resource', buffered: true });
-    });
-    registration = sw.register().catch((error: unknown) => {
-      options.logger?.warn('service worker registration failed', error);
-      return undefined;
-    });
-  }
-
-  /** Asks the service worker to replay orphans: by background sync, and by message where it already controls the page. */
-  async function requestReplay() {
-    const reg = await registration;
-    await (reg as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync?.register(REPLAY_SYNC_TAG).catch(() => {});
-    if (navigator.serviceWorker?.controller) workbox?.messageSW({ type: REPLAY_MESSAGE }).catch(() => {});
-  }
+  const serviceWorker: ServiceWorkerClient | undefined =
+    options.serviceWorkerUrl !== null && 'serviceWorker' in navigator ? registerServiceWorker(options.serviceWorkerUrl, options.logger) : undefined;
 
   /** Where background sync exists, the service worker replays orphans; a page only tells it there are some. */
   async function replayIfOrphans(api: Remote<PipelineWorkerApi>) {
-    if (backgroundSync && (await api.orphanCount()) > 0) await requestReplay();
+    if (backgroundSync && (await api.orphanCount()) > 0) await serviceWorker?.requestReplay();
   }
 
   async function startWorker(): Promise<Remote<PipelineWorkerApi>> {
     worker = (options.createWorker ?? createPingbackWorker)();
+    const { wrap } = await import('comlink');
     const api = wrap<PipelineWorkerApi>(worker);
     await api.start({ adoptOrphans: !backgroundSync });
     return api;
@@ -124,10 +94,11 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
       void replayIfOrphans(api);
       return 'worker' as const;
     },
-    (error: unknown) => {
+    async (error: unknown) => {
       options.logger?.debug('pingbacks from the main thread', error);
       worker?.terminate();
       worker = undefined;
+      const [{ createDeliveryQueue }, { createMemoryQueueStore }] = await Promise.all([import('./queue/delivery-queue.ts'), import('./queue/memory-store.ts')]);
       const queue = createDeliveryQueue({ owner: 'main-thread', store: createMemoryQueueStore(), fetch: (input, init) => globalThis.fetch(input, init) });
       fallback = queue;
       switchTo((url, event) => void queue.enqueue(url, headers, event));
@@ -139,7 +110,7 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     remote?.flushNow();
     fallback?.flushNow({ keepalive: true });
     // Whatever the worker cannot send before the page goes is the service worker's to replay.
-    if (remote && backgroundSync) void requestReplay();
+    if (remote && backgroundSync) void serviceWorker?.requestReplay();
   };
   const onHidden = () => document.visibilityState === 'hidden' && onPageHide();
   const onOnline = () => {
@@ -161,6 +132,7 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     ready,
     async stats() {
       const mode = await ready;
+      const offlineReady = serviceWorker?.isOfflineReady() ?? false;
       if (remote) return { mode, ...(await remote.stats()), orphans: await remote.orphanCount(), offlineReady };
       return { mode, ...fallback!.stats(), orphans: 0, offlineReady, stored: 0 };
     },

@@ -1,5 +1,6 @@
 import { FOOTER_OFFSET_EXTRA_PX } from '@loopbox/machines/constants';
 import type { IGif, LoopboxFetch } from '@loopbox/sdk';
+import type { PingbackSink } from '@loopbox/widgets';
 import { lazy, Suspense, type CSSProperties } from 'react';
 import type { Track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
@@ -21,6 +22,8 @@ export interface DesktopFooterProps {
   offsetPx: number;
   refs: FooterElements;
   track: Track;
+  /** Where the related grid's pingbacks go (the page's pipeline). */
+  pingback?: PingbackSink | undefined;
   onTogglePause: () => void;
   onWatch: () => void;
   onScroll: () => void;
@@ -32,7 +35,7 @@ export interface DesktopFooterProps {
  * offset), and the 'Continue Watching' bar.
  */
 export function DesktopFooter(props: DesktopFooterProps) {
-  const { gif, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track } = props;
+  const { gif, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track, pingback } = props;
   const openGifPage = (label: string) => {
     track({ category: 'Embed', action: 'Click', label });
     window.open(gif.url, '_blank', 'noopener');
@@ -55,7 +58,7 @@ export function DesktopFooter(props: DesktopFooterProps) {
         </h2>
         {showRelated && (
           <Suspense fallback={null}>
-            <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} />
+            <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} pingback={pingback} />
           </Suspense>
         )}
         <button type="button" className="lb-embed__related-cta" onClick={() => openGifPage('View More CTA')}>

@@ -1,4 +1,5 @@
 import type { IGif, LoopboxFetch } from '@loopbox/sdk';
+import type { PingbackSink } from '@loopbox/widgets';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { Track } from './analytics.ts';
 import { DesktopFooter } from './DesktopFooter.tsx';
@@ -21,10 +22,12 @@ export interface EmbedViewProps {
   hideVideo?: boolean;
   homeUrl: string;
   track: Track;
+  /** Where the related grid's pingbacks go (the page's pipeline). */
+  pingback?: PingbackSink;
 }
 
 /** The single-GIF embed view (SPEC 2.1): renders the embed machine's state and sends it events. */
-export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, track }: EmbedViewProps) {
+export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, track, pingback }: EmbedViewProps) {
   const asVideo = playsAsVideo(gif, isMobile);
   const { state, send, elements, gridWidth } = useEmbedMachine(track, asVideo);
   const media = watchableMedia(gif.external_media, hideVideo);
@@ -128,6 +131,7 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
             offsetPx={state.context.footerOffsetPx}
             refs={elements}
             track={track}
+            pingback={pingback}
             onTogglePause={() => send({ type: 'TOGGLE_PAUSE' })}
             onWatch={watch}
             onScroll={onFooterScroll}

@@ -6,7 +6,6 @@
  */
 import './embed.css';
 import { createLogger, isDebugEnabled, LoopboxFetch, type IGif } from '@loopbox/sdk';
-import { PingbackProvider } from '@loopbox/widgets';
 import { createRoot } from 'react-dom/client';
 import { errorEvent, type VisitContext } from '../shared/analytics-events.ts';
 import { readPageConfig } from '../shared/page-config.ts';
@@ -34,16 +33,15 @@ const root = createRoot(document.getElementById('root')!);
 function render(gif: IGif) {
   document.title = gif.title || gif.alt_text;
   root.render(
-    <PingbackProvider sink={pipeline.pingbackSink} userId={client.pingbackId}>
-      <EmbedView
-        gif={gif}
-        client={client}
-        isMobile={isMobileUserAgent(navigator.userAgent, MOBILE_USER_AGENT)}
-        hideVideo={new URLSearchParams(location.search).has('hide_video')}
-        homeUrl={location.origin}
-        track={createEmbedTracker(deliver, { ...visit, gifId: gif.id }, logger)}
-      />
-    </PingbackProvider>,
+    <EmbedView
+      gif={gif}
+      client={client}
+      isMobile={isMobileUserAgent(navigator.userAgent, MOBILE_USER_AGENT)}
+      hideVideo={new URLSearchParams(location.search).has('hide_video')}
+      homeUrl={location.origin}
+      track={createEmbedTracker(deliver, { ...visit, gifId: gif.id }, logger)}
+      pingback={pipeline.pingbackSink}
+    />,
   );
 }
 
