@@ -14,6 +14,7 @@ import type { Database } from '../../apps/server/src/store/schema.ts';
 import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { storeKinds } from '../support/stores.ts';
 
 const TEST_TIMEOUT_MS = 300_000;
 
@@ -154,18 +155,22 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       // The 7 pingbacks and the page's own page view.
       expect(await stat(page, 'delivered')).toBe('8');
       expect(await probeRows(server.store.db, label)).toEqual({ rows: 7, distinct: 7 });
+      // The pipeline names the page each report came from, for the page-type series.
+      const { rows } = await sql<{ page_path: string }>`
+        SELECT DISTINCT payload->'attributes'->>'page_path' AS page_path FROM events WHERE payload->'attributes'->>'probe' = ${label}`.execute(server.store.db);
+      expect(rows).toEqual([{ page_path: '/labs/pipeline' }]);
     } finally {
       await browser.close();
     }
   });
 });
 
-describe('pingback pipeline with the server killed mid-stream', { timeout: TEST_TIMEOUT_MS }, () => {
+describe.each(storeKinds())('pingback pipeline with the server killed mid-stream (%s)', { timeout: TEST_TIMEOUT_MS }, (kind) => {
   let server: ServerProcess;
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startServerProcess('pglite');
+    server = await startServerProcess(kind);
     browser = await launchBrowser();
   });
   afterAll(async () => {

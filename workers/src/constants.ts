@@ -4,6 +4,9 @@ export { PINGBACK_DEBOUNCE_MS, PINGBACK_MAX_BATCH } from '@loopbox/sdk';
 /** Our own bound (not in the spec): the first queued event never waits longer than this for a flush. */
 export const PINGBACK_MAX_DELAY_MS = 10_000;
 
+/** The collector's limit on a pingback attribute's string (apps/server/src/collector/constants.ts). */
+export const MAX_ATTRIBUTE_LENGTH = 200;
+
 /** Retries after a network error, 5xx or 429: exponential from the base to the cap, with jitter. */
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;

@@ -1,6 +1,7 @@
 import { createSdkHeaders, MemoryCacheStore, type CacheStore, type Logger, type WireEnvelope } from '@loopbox/sdk';
 import type { Remote } from 'comlink';
 import { collectorUrl } from './collector-url.ts';
+import { MAX_ATTRIBUTE_LENGTH } from './constants.ts';
 import type { DeliveryQueue, QueueStats } from './queue/delivery-queue.ts';
 import { registerServiceWorker, type ServiceWorkerClient } from './service-worker-client.ts';
 import type { OutgoingEvent } from './queue/types.ts';
@@ -51,6 +52,16 @@ const createPingbackWorker = () => new Worker(new URL('./pingback-worker.ts', im
 const canPersist = () => typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined' && 'locks' in navigator;
 const hasBackgroundSync = (serviceWorkerUrl: string | null) =>
   serviceWorkerUrl !== null && 'serviceWorker' in navigator && typeof (globalThis as { SyncManager?: unknown }).SyncManager !== 'undefined';
+
+/**
+ * A usage report with the page it came from (`attributes.page_path`), so the analytics can count it
+ * per page type (SPEC 2.3); a report that names its page already is left alone.
+ */
+function withPagePath(event: OutgoingEvent): OutgoingEvent {
+  const { attributes } = event as { attributes?: Record<string, unknown> };
+  if (attributes?.page_path !== undefined) return event;
+  return { ...event, attributes: { ...attributes, page_path: location.pathname.slice(0, MAX_ATTRIBUTE_LENGTH) } } as OutgoingEvent;
+}
 
 /**
  * Starts the page's pipeline: the pingback Web Worker with its IndexedDB queue when the browser
@@ -123,7 +134,7 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
   document.addEventListener('visibilitychange', onHidden);
 
   return {
-    pingbackSink: { send: (event) => send(urls.pingback, event) },
+    pingbackSink: { send: (event) => send(urls.pingback, withPagePath(event)) },
     sendAnalytics: (event) => send(urls.analytics, event),
     cacheStore: {
       get: (key) => (remote ? (remote.cacheGet(key) as Promise<ReturnType<typeof memoryCache.get>>) : memoryCache.get(key)),

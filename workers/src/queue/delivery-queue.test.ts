@@ -9,7 +9,7 @@ const URL_A = '/v2/pingback?apikey=k';
 const URL_B = '/v2/analytics?apikey=k';
 const headers = { 'X-Test': '1' };
 
-function setup(script: Parameters<typeof createRecordingFetch>[0] = [], options: { maxBatch?: number; store?: QueueStore; onStoreError?: (e: unknown) => void } = {}) {
+function setup(script: Parameters<typeof createRecordingFetch>[0] = [], options: { maxBatch?: number; store?: QueueStore; onStoreError?: (e: unknown) => void; newId?: () => string } = {}) {
   const recording = createRecordingFetch(script);
   const store = options.store ?? createMemoryQueueStore();
   const queue = createDeliveryQueue({ owner: 'page-1', store, fetch: recording.fetch, random: () => 1, ...options });
@@ -150,6 +150,15 @@ describe('delivery queue: store', () => {
     const { send, store } = setup();
     await send('event-a');
     expect(await store.all()).toEqual([{ id: 'event-a', url: URL_A, headers, event: testEvent('event-a'), owner: 'page-1', queuedAt: Date.now() }]);
+  });
+
+  it('gives an event without an id one, kept across retries', async () => {
+    const { queue, posts, store } = setup(['network'], { newId: () => 'made-1' });
+    await queue.enqueue(URL_A, headers, { event_id: '' });
+    expect((await store.all()).map((e) => e.id)).toEqual(['made-1']);
+    await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(posts.map((p) => p.ids)).toEqual([['made-1'], ['made-1']]);
   });
 
   it('still sends from memory when the store fails, and says so', async () => {

@@ -11,6 +11,8 @@ export interface DeliveryQueueOptions {
   timers?: Timers;
   now?: () => number;
   random?: () => number;
+  /** Ids for events that come without one; default crypto.randomUUID. */
+  newId?: () => string;
   debounceMs?: number;
   maxDelayMs?: number;
   maxBatch?: number;
@@ -31,7 +33,7 @@ export interface QueueStats {
 }
 
 export interface DeliveryQueue {
-  /** Queues an event for `url`; resolves once it is in the store. */
+  /** Queues an event for `url`, giving it an id if it has none; resolves once it is in the store. */
   enqueue(url: string, headers: Record<string, string>, event: OutgoingEvent): Promise<void>;
   /** Takes over events already re-owned to this queue in the store (ownership.ts). */
   adopt(entries: QueuedEvent[]): void;
@@ -65,6 +67,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   const timers = options.timers ?? systemTimers;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const newId = options.newId ?? (() => crypto.randomUUID());
   const debounceMs = options.debounceMs ?? PINGBACK_DEBOUNCE_MS;
   const maxDelayMs = options.maxDelayMs ?? PINGBACK_MAX_DELAY_MS;
   const maxBatch = options.maxBatch ?? PINGBACK_MAX_BATCH;
@@ -147,7 +150,9 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   }
 
   return {
-    enqueue(url, headers, event) {
+    enqueue(url, headers, given) {
+      // The collector drops a repeated id, so every event needs one before its first attempt.
+      const event = given.event_id ? given : { ...given, event_id: newId() };
       const entry: QueuedEvent = { id: event.event_id, url, headers, event, owner, queuedAt: now() };
       pending.push(entry);
       const stored = storeOp(() => store.put([entry]));

@@ -27,3 +27,6 @@ export const MAX_EVENTS_PER_COMMIT = 5_000;
 export const PAYLOAD_CACHE_SIZE = 10_000;
 /** Client clocks are trusted within this window; outside it the server's receive time is used. */
 export const MAX_CLOCK_SKEW_MS = 7 * 24 * 3_600_000;
+
+/** The longest string a pingback attribute may hold. */
+export const MAX_ATTRIBUTE_LENGTH = 200;

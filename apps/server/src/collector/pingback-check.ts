@@ -1,4 +1,4 @@
-import { EVENT_ID_PATTERN, LAYOUT_TYPES, MAX_USER_ID_LENGTH, PINGBACK_ACTIONS } from './constants.ts';
+import { EVENT_ID_PATTERN, LAYOUT_TYPES, MAX_ATTRIBUTE_LENGTH, MAX_USER_ID_LENGTH, PINGBACK_ACTIONS } from './constants.ts';
 import type { PingbackEvent } from './pingback-event.ts';
 
 const ACTIONS: ReadonlySet<unknown> = new Set(PINGBACK_ACTIONS);
@@ -24,7 +24,7 @@ function isAttributes(v: unknown): boolean {
       if (!LAYOUTS.has(value)) return false;
     } else if (key === 'position') {
       if (!isPosition(value)) return false;
-    } else if (!(isString(value, 0, 200) || isFinite(value) || typeof value === 'boolean')) {
+    } else if (!(isString(value, 0, MAX_ATTRIBUTE_LENGTH) || isFinite(value) || typeof value === 'boolean')) {
       return false;
     }
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NewEvent } from '../store/events.ts';
-import { GIF_ID_PATTERN, LAYOUT_TYPES, PAYLOAD_CACHE_SIZE, PINGBACK_ACTIONS } from './constants.ts';
+import { GIF_ID_PATTERN, LAYOUT_TYPES, MAX_ATTRIBUTE_LENGTH, PAYLOAD_CACHE_SIZE, PINGBACK_ACTIONS } from './constants.ts';
 import { clientTs, eventId, eventTime, firstIssue, userId, type Received } from './fields.ts';
 import { plainPingback } from './pingback-check.ts';
 
@@ -18,7 +18,7 @@ export const PingbackEvent = z.object({
       layout_type: z.enum(LAYOUT_TYPES, { error: `layout_type must be one of ${LAYOUT_TYPES.join(', ')}` }).optional(),
       position: position.optional(),
     })
-    .catchall(z.union([z.string().max(200), z.number().finite(), z.boolean()]))
+    .catchall(z.union([z.string().max(MAX_ATTRIBUTE_LENGTH), z.number().finite(), z.boolean()]))
     .optional(),
 });
 export type PingbackEvent = z.infer<typeof PingbackEvent>;

@@ -42,7 +42,7 @@ function sendTestPingbacks(gif: IGif, count: number, label: string) {
       analytics_response_payload: gif.analytics_response_payload,
       user_id: userId,
       ts: Date.now(),
-      attributes: { layout_type: 'GIF', probe: label, page_path: location.pathname },
+      attributes: { layout_type: 'GIF', probe: label },
     } as { event_id: string });
   }
   sent += count;
