@@ -1,6 +1,6 @@
 import { createSdkHeaders } from '@loopbox/sdk';
 import { collectorUrl } from './collector-url.ts';
-import { createDeliveryQueue, type DeliveryQueue, type DeliveryQueueOptions } from './queue/delivery-queue.ts';
+import { createDeliveryQueue, type DeliveryQueueOptions } from './queue/delivery-queue.ts';
 import { createMemoryQueueStore } from './queue/memory-store.ts';
 import type { OutgoingEvent } from './queue/types.ts';
 
@@ -16,7 +16,6 @@ export interface MainThreadSink {
   send(event: OutgoingEvent): void;
   /** Sends what is queued at once (keepalive, so it survives the page going away) and stops. */
   close(): void;
-  readonly queue: DeliveryQueue;
 }
 
 /**
@@ -35,7 +34,6 @@ export function createMainThreadSink(options: MainThreadSinkOptions): MainThread
   });
   let closed = false;
   return {
-    queue,
     send(event) {
       if (!closed) void queue.enqueue(url, headers, event);
     },

@@ -3,8 +3,8 @@ import type { Remote } from 'comlink';
 import { collectorUrl } from './collector-url.ts';
 import { MAX_ATTRIBUTE_LENGTH } from './constants.ts';
 import type { DeliveryQueue, QueueStats } from './queue/delivery-queue.ts';
-import { registerServiceWorker, type ServiceWorkerClient } from './service-worker-client.ts';
 import type { OutgoingEvent } from './queue/types.ts';
+import { registerServiceWorker, type ServiceWorkerClient } from './service-worker-client.ts';
 import type { PipelineWorkerApi } from './worker-api.ts';
 
 export type PipelineMode = 'worker' | 'main-thread';
@@ -44,7 +44,6 @@ export interface AnalyticsPipeline {
   /** Which layer ended up sending: the worker, or the main thread where workers or storage fail. */
   readonly ready: Promise<PipelineMode>;
   stats(): Promise<PipelineStats>;
-  close(): void;
 }
 
 const createPingbackWorker = () => new Worker(new URL('./pingback-worker.ts', import.meta.url), { type: 'module', name: 'loopbox-pingback' });
@@ -146,14 +145,6 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
       const offlineReady = serviceWorker?.isOfflineReady() ?? false;
       if (remote) return { mode, ...(await remote.stats()), orphans: await remote.orphanCount(), offlineReady };
       return { mode, ...fallback!.stats(), orphans: 0, offlineReady, stored: 0 };
-    },
-    close() {
-      removeEventListener('pagehide', onPageHide);
-      removeEventListener('online', onOnline);
-      document.removeEventListener('visibilitychange', onHidden);
-      onPageHide();
-      fallback?.stop();
-      worker?.terminate();
     },
   };
 }
