@@ -29,29 +29,31 @@ async function isGone(locks: Locks, owner: string, waitMs: number): Promise<bool
   }
 }
 
-/** The stored events whose owner is gone (its page closed or crashed); owners are checked in parallel. */
-async function orphansIn(locks: Locks, entries: QueuedEvent[], self: string, waitMs: number): Promise<QueuedEvent[]> {
+/** The owners (other than `self`) among `entries` that are gone; each is checked in parallel, waiting up to `waitMs`. */
+async function goneOwners(locks: Locks, entries: QueuedEvent[], self: string, waitMs: number): Promise<Set<string>> {
   const owners = [...new Set(entries.map((entry) => entry.owner))].filter((owner) => owner !== self);
   const verdicts = await Promise.all(owners.map(async (owner) => [owner, await isGone(locks, owner, waitMs)] as const));
-  const gone = new Set(verdicts.filter(([, isOrphan]) => isOrphan).map(([owner]) => owner));
-  return entries.filter((entry) => gone.has(entry.owner));
+  return new Set(verdicts.filter(([, gone]) => gone).map(([owner]) => owner));
 }
 
 /** Events left by queues that are gone, as they are now (nobody adopted). */
 export async function findOrphans(locks: Locks, store: QueueStore, self: string): Promise<QueuedEvent[]> {
-  return orphansIn(locks, await store.all(), self, 0);
+  const entries = await store.all();
+  const gone = await goneOwners(locks, entries, self, 0);
+  return entries.filter((entry) => gone.has(entry.owner));
 }
 
 /**
  * Makes `self` the owner of every orphan, under an exclusive lock so two adopters never take the
  * same event: the second finds them owned by the first, whose lock is held. `waitMs` lets a caller
  * wait that long for owners still alive to go (a closing page's worker ends a moment after it).
- * The caller must hold its own ownership lock before adopting.
+ * The store is read again after the wait: an owner that went meanwhile may have sent and removed
+ * its events first. The caller must hold its own ownership lock before adopting.
  */
 export function adoptOrphans(locks: Locks, store: QueueStore, self: string, waitMs = 0): Promise<QueuedEvent[]> {
   return locks.request(ADOPT_LOCK_NAME, async () => {
-    const orphans = await orphansIn(locks, await store.all(), self, waitMs);
-    const adopted = orphans.map((entry) => ({ ...entry, owner: self }));
+    const gone = await goneOwners(locks, await store.all(), self, waitMs);
+    const adopted = (await store.all()).filter((entry) => gone.has(entry.owner)).map((entry) => ({ ...entry, owner: self }));
     if (adopted.length > 0) await store.put(adopted);
     return adopted;
   });

@@ -42,6 +42,14 @@ describe('service worker replay', () => {
     expect(posts.map((p) => p.ids)).toEqual([['closed-1'], ['closed-1'], ['closed-2']]);
   });
 
+  it('sends each orphan once when two replays run at once (sync and message)', async () => {
+    const { store, replay, posts } = await setup();
+    const results = await Promise.all([replay(), replay()]);
+    expect(results.map((r) => r.adopted).sort()).toEqual([0, 2]);
+    expect(posts.flatMap((p) => p.ids).sort()).toEqual(['closed-1', 'closed-2']);
+    expect((await store.all()).map((e) => e.id)).toEqual(['open-1']);
+  });
+
   it('drops what the collector refuses for good', async () => {
     const { store, replay } = await setup([{ status: 400 }]);
     expect(await replay()).toEqual({ adopted: 2, delivered: 1, dropped: 1 });
