@@ -94,12 +94,16 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     await waitUntilAllSent(page);
     expect(await probeRows(server.store.db, label)).toEqual({ rows: 15, distinct: 15 });
 
-    // Offline again, then the browser closes with events unsent; they wait in IndexedDB.
-    await browser.context.setOffline(true);
+    // The collector fails, then the browser closes with events unsent (its page-hide flush fails
+    // too); they wait in IndexedDB. (A failing server rather than setOffline: the browser lifts its
+    // network emulation while closing, which would let that last flush through.)
+    server.setCollectorDown(true);
     await send(page, 5, label);
+    await page.locator('[data-stat="retrying"]', { hasText: 'true' }).waitFor();
     await page.locator('[data-stat="stored"]', { hasText: /^5$/ }).waitFor();
     await browser.close();
     expect(await probeRows(server.store.db, label)).toEqual({ rows: 15, distinct: 15 });
+    server.setCollectorDown(false);
 
     browser = await launchBrowser({ userDataDir: profile });
     page = await openPipelinePage(browser, server.baseUrl);

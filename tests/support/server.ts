@@ -14,6 +14,8 @@ export interface TestServer extends Credentials {
   baseUrl: string;
   store: Store;
   mediaDir: string;
+  /** While down, the collectors (POST /v2/*) answer 503 with Retry-After: 1, as an overloaded or failing deployment would. */
+  setCollectorDown(down: boolean): void;
   /** GET a path with the web API key added; returns status and parsed JSON. */
   get(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
@@ -23,6 +25,9 @@ export interface TestServerOptions {
   /** Also serve the built web app (apps/web/dist) with its page config, for browser tests. */
   web?: boolean;
 }
+
+const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
+const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
 
 /** The built web app, kept fresh by the global setup. */
 export const WEB_DIST_DIR = path.resolve('apps/web/dist');
@@ -36,15 +41,19 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   const web = options.web
     ? { distDir: WEB_DIST_DIR, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' }) }
     : undefined;
+  let collectorDown = false;
   const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, ...(web ? { web } : {}) });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: (request) => (collectorDown && isCollectorPost(request) ? unavailable() : app.fetch(request)), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...credentials,
     baseUrl,
     store,
+    setCollectorDown: (down) => {
+      collectorDown = down;
+    },
     mediaDir: TEST_MEDIA_DIR,
     async get(pathAndQuery, init) {
       const url = new URL(pathAndQuery, baseUrl);
