@@ -76,7 +76,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
 
   it('delivers every event exactly once across offline periods, reloads and a browser restart', async () => {
     const label = 'offline-run';
-    let browser = await launchBrowser({ userDataDir: profile });
+    let browser = await launchBrowser({ userDataDir: profile, serviceWorkers: true });
     let page = await openPipelinePage(browser, server.baseUrl);
     await page.locator('[data-stat="offlineReady"]', { hasText: 'true' }).waitFor();
     await send(page, 5, label);
@@ -105,7 +105,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(await probeRows(server.store.db, label)).toEqual({ rows: 15, distinct: 15 });
     server.setCollectorDown(false);
 
-    browser = await launchBrowser({ userDataDir: profile });
+    browser = await launchBrowser({ userDataDir: profile, serviceWorkers: true });
     page = await openPipelinePage(browser, server.baseUrl);
     await send(page, 5, label);
     await waitUntilAllSent(page);
@@ -119,7 +119,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       (g) => !g.is_sticker && !g.external_media && g.images.original.mp4,
     );
     if (!gif) throw new Error('no video GIF in the sample corpus');
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ serviceWorkers: true });
     try {
       const page = await browser.context.newPage();
       await page.goto(`${server.baseUrl}/embed/${gif.id}`);
@@ -145,7 +145,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
 
   it('falls back to an in-memory queue on the main thread where Web Workers are unavailable', async () => {
     const label = 'no-worker-run';
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ serviceWorkers: true });
     try {
       const page = await browser.context.newPage();
       await page.addInitScript(() => {
@@ -175,7 +175,7 @@ describe.each(storeKinds())('pingback pipeline with the server killed mid-stream
 
   beforeAll(async () => {
     server = await startServerProcess(kind);
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -34,9 +34,10 @@ export interface TestBrowser {
 
 /**
  * Launches headless Chromium on a fresh user-data dir (removed on close) or the given one. Every request to a
- * host other than 127.0.0.1 is aborted, so a test can never reach the outside world.
+ * host other than 127.0.0.1 is aborted, so a test can never reach the outside world. Service workers
+ * are blocked unless asked for.
  */
-export async function launchBrowser(options: { extraArgs?: string[]; userDataDir?: string } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: { extraArgs?: string[]; userDataDir?: string; serviceWorkers?: boolean } = {}): Promise<TestBrowser> {
   // A profile the caller gave outlives this browser (a restart reopens it); a fresh one is removed.
   const userDataDir = options.userDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -44,6 +45,9 @@ export async function launchBrowser(options: { extraArgs?: string[]; userDataDir
     headless: true,
     args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
     viewport: { width: 1200, height: 900 },
+    // Playwright cannot route the requests of a page a service worker controls, so suites that
+    // route requests run without one; the pipeline suite, which tests the service worker, asks for it.
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   });
   context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
   await context.route(
