@@ -27,7 +27,7 @@ const siteService = { ttlSeconds: 0, needsMaxAge: false, cors: 'site', csrf: tru
 
 /** First match wins: the collector's paths sit inside /v2. Anything unmatched is a web app asset. */
 export const ROUTES: readonly Route[] = [
-  { service: 'collector', paths: ['/v2/pingback*', '/analytics/*'], ttlSeconds: 0, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, rateLimited: true },
+  { service: 'collector', paths: ['/v2/pingback*', '/v2/analytics*'], ttlSeconds: 0, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, rateLimited: true },
   { service: 'publicApi', paths: ['/v1/*', '/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: true, rateLimited: true },
   { service: 'backend', paths: ['/api/*', '/ajax/*', '/login/*'], ...siteService },
   { service: 'stories', paths: ['/stories/*'], ...siteService },

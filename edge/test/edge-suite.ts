@@ -84,7 +84,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['/v2/emoji', 'publicApi'],
         ['/v2/pingback', 'collector'],
         ['/v2/pingback/batch', 'collector'],
-        ['/analytics/events', 'collector'],
+        ['/v2/analytics', 'collector'],
         ['/api/v4/channels/7/feed/', 'backend'],
         ['/ajax/gifs/trending', 'backend'],
         ['/login/check', 'backend'],
