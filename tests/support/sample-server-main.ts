@@ -8,8 +8,8 @@ import { createApp } from '../../apps/server/src/app.ts';
 import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
+import { ownPageConfig, WEB_DIST_DIR } from '../../apps/server/src/web/assets.ts';
 import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
-import { WEB_DIST_DIR } from './server.ts';
 
 const port = Number(process.env.PORT);
 const dataDir = process.env.DATA_DIR!;
@@ -19,6 +19,6 @@ const credentials = await ensureCredentials(store.db, { dataDir });
 const app = createApp({
   db: store.db,
   mediaDir: TEST_MEDIA_DIR,
-  web: { distDir: WEB_DIST_DIR, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' }) },
+  web: { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) },
 });
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${credentials.webKey}\n`));

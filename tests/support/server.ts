@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../../apps/server/src/app.ts';
+import { ownPageConfig, WEB_DIST_DIR } from '../../apps/server/src/web/assets.ts';
 import { ensureCredentials, type Credentials } from '../../apps/server/src/content/bootstrap.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
@@ -29,8 +30,6 @@ export interface TestServerOptions {
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
 const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
 
-/** The built web app, kept fresh by the global setup. */
-export const WEB_DIST_DIR = path.resolve('apps/web/dist');
 
 /** A real HTTP server on 127.0.0.1 over a fresh store seeded with the sample corpus. */
 export async function startTestServer(kind: StoreKind, options: TestServerOptions = {}): Promise<TestServer> {
@@ -39,7 +38,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-test-'));
   const credentials = await ensureCredentials(store.db, { dataDir });
   const web = options.web
-    ? { distDir: WEB_DIST_DIR, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' }) }
+    ? { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) }
     : undefined;
   let collectorDown = false;
   const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, ...(web ? { web } : {}) });

@@ -143,7 +143,7 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     async stats() {
       const mode = await ready;
       const offlineReady = serviceWorker?.isOfflineReady() ?? false;
-      if (remote) return { mode, ...(await remote.stats()), orphans: await remote.orphanCount(), offlineReady };
+      if (remote) return { mode, ...(await remote.stats()), offlineReady };
       return { mode, ...fallback!.stats(), orphans: 0, offlineReady, stored: 0 };
     },
   };

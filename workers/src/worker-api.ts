@@ -1,6 +1,6 @@
 import { MemoryCacheStore, type CacheEntry } from '@loopbox/sdk';
 import { createDeliveryQueue, type DeliveryQueueOptions, type QueueStats } from './queue/delivery-queue.ts';
-import { adoptOrphans, findOrphans, holdOwnership, type Locks } from './queue/ownership.ts';
+import { adoptOrphans, holdOwnership, orphansAmong, type Locks } from './queue/ownership.ts';
 import type { OutgoingEvent } from './queue/types.ts';
 
 export interface WorkerStartOptions {
@@ -15,8 +15,8 @@ export interface PipelineWorkerApi {
   enqueue(url: string, headers: Record<string, string>, event: OutgoingEvent): Promise<void>;
   flushNow(): void;
   retryNow(): void;
-  /** The queue's counters, and how many of its events are safely in IndexedDB. */
-  stats(): Promise<QueueStats & { stored: number }>;
+  /** The queue's counters, how many of its events are safely in IndexedDB, and the orphans there (one read). */
+  stats(): Promise<QueueStats & { stored: number; orphans: number }>;
   /** How many stored events belong to queues that are gone (the service worker's to replay). */
   orphanCount(): Promise<number>;
   /** The provider client's response cache, held here rather than on the main thread. */
@@ -51,8 +51,12 @@ export function createPipelineWorkerApi(options: PipelineWorkerOptions): Pipelin
     },
     flushNow: () => queue.flushNow({ keepalive: true }),
     retryNow: () => queue.retryNow(),
-    stats: async () => ({ ...queue.stats(), stored: (await store.all()).filter((entry) => entry.owner === owner).length }),
-    orphanCount: async () => (await findOrphans(locks, store, owner)).length,
+    async stats() {
+      const entries = await store.all();
+      const orphans = await orphansAmong(locks, entries, owner);
+      return { ...queue.stats(), stored: entries.filter((entry) => entry.owner === owner).length, orphans: orphans.length };
+    },
+    orphanCount: async () => (await orphansAmong(locks, await store.all(), owner)).length,
     cacheGet: (key) => cache.get(key),
     cacheSet: (key, entry) => cache.set(key, entry),
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageApiBase, pageLocation, platformFetch, platformRandomUUID, sessionStorageOrNull } from './environment.ts';
+import { newEventId, pageApiBase, pageLocation, platformFetch, platformRandomUUID, sessionPingbackId, sessionStorageOrNull } from './environment.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,6 +40,22 @@ describe('environment defaults', () => {
     expect(platformRandomUUID()?.()).toMatch(/^[0-9a-f-]{36}$/);
     vi.stubGlobal('crypto', {});
     expect(platformRandomUUID()).toBeUndefined();
+  });
+
+  it('makes event ids from crypto.randomUUID, else from random bytes', () => {
+    expect(newEventId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(newEventId()).not.toBe(newEventId());
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => bytes.fill(171) });
+    expect(newEventId()).toBe('ab'.repeat(16));
+  });
+
+  it("keeps the session's pingback id in sessionStorage", () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => kept.set(k, v) });
+    const id = sessionPingbackId();
+    expect(id).toMatch(/^[0-9a-z]{16}$/);
+    expect(sessionPingbackId()).toBe(id);
+    expect([...kept.values()]).toEqual([id]);
   });
 
   it('reads the page location when there is one', () => {

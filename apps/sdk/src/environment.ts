@@ -3,7 +3,7 @@
  * is built, never kept at module level, and each guards against what a sandboxed page forbids.
  */
 import type { PageLocation } from './debug.ts';
-import type { KeyValueStorage } from './pingback-id.ts';
+import { getPingbackId, type KeyValueStorage } from './pingback-id.ts';
 import type { FetchLike } from './request.ts';
 
 interface LoopboxPageConfig {
@@ -38,4 +38,16 @@ export function platformRandomUUID(): (() => string) | undefined {
 /** The page location, when there is one. */
 export function pageLocation(): PageLocation | undefined {
   return (globalThis as { location?: PageLocation }).location;
+}
+
+/** The session's pingback id (SPEC 9) from this environment: kept in sessionStorage, made from crypto.randomUUID where allowed. */
+export function sessionPingbackId(): string {
+  return getPingbackId({ storage: sessionStorageOrNull(), randomUUID: platformRandomUUID() });
+}
+
+/** A fresh id for an analytics event: a UUID, or 32 random hex digits where crypto.randomUUID is missing. */
+export function newEventId(): string {
+  const randomUUID = platformRandomUUID();
+  if (randomUUID) return randomUUID();
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

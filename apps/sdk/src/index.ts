@@ -24,6 +24,7 @@ export {
   type PingbackIdSources,
 } from './pingback-id.ts';
 export { createSdkHeaders, type SdkHeaderName, type SdkHeaders } from './sdk-headers.ts';
+export { newEventId, sessionPingbackId } from './environment.ts';
 export { createLogger, isDebugEnabled, type DebugSwitches, type Logger, type PageLocation } from './debug.ts';
 export * from './constants.ts';
 export * from './page-analytics-constants.ts';

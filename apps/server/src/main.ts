@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { singleProcessEdge } from '@loopbox/edge';
 import { createApp } from './app.ts';
@@ -9,8 +8,7 @@ import { ensureCredentials } from './content/bootstrap.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
-
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 
 const config = loadConfig();
 const unlock = lockDataDir(config.dataDir);
@@ -37,7 +35,7 @@ const app = createApp({
   db: store.db,
   mediaDir: config.mediaDir,
   publicUrl: config.publicUrl,
-  web: { distDir: WEB_DIST, config: () => ({ apiKey: credentials.webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' }) },
+  web: { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) },
   log,
   // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
   onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),

@@ -1,3 +1,4 @@
+import { newEventId } from '@loopbox/sdk';
 import { PINGBACK_DEBOUNCE_MS, PINGBACK_MAX_BATCH, PINGBACK_MAX_DELAY_MS } from '../constants.ts';
 import { backoffDelay } from './backoff.ts';
 import { postBatch, type BatchOutcome } from './post-batch.ts';
@@ -11,7 +12,7 @@ export interface DeliveryQueueOptions {
   timers?: Timers;
   now?: () => number;
   random?: () => number;
-  /** Ids for events that come without one; default crypto.randomUUID. */
+  /** Ids for events that come without one; default the SDK's newEventId. */
   newId?: () => string;
   debounceMs?: number;
   maxDelayMs?: number;
@@ -67,7 +68,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   const timers = options.timers ?? systemTimers;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const newId = options.newId ?? (() => crypto.randomUUID());
+  const newId = options.newId ?? newEventId;
   const debounceMs = options.debounceMs ?? PINGBACK_DEBOUNCE_MS;
   const maxDelayMs = options.maxDelayMs ?? PINGBACK_MAX_DELAY_MS;
   const maxBatch = options.maxBatch ?? PINGBACK_MAX_BATCH;

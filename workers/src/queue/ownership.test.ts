@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryLocks } from '../testing/memory-locks.ts';
 import { testEvent } from '../testing/recording-fetch.ts';
 import { createMemoryQueueStore } from './memory-store.ts';
-import { adoptOrphans, findOrphans, holdOwnership, ownerLockName } from './ownership.ts';
+import { adoptOrphans, holdOwnership, orphansAmong, ownerLockName } from './ownership.ts';
 import type { QueuedEvent } from './types.ts';
 
 const entry = (id: string, owner: string): QueuedEvent => ({ id, url: '/v2/pingback?apikey=k', headers: {}, event: testEvent(id), owner, queuedAt: 1 });
@@ -29,7 +29,7 @@ describe('queue ownership', () => {
 
   it('finds only the events of owners that are gone', async () => {
     const { locks, store } = await setup();
-    expect((await findOrphans(locks, store, 'me')).map((e) => e.id).sort()).toEqual(['closed-1', 'closed-2']);
+    expect((await orphansAmong(locks, await store.all(), 'me')).map((e) => e.id).sort()).toEqual(['closed-1', 'closed-2']);
   });
 
   it('adopts orphans once: a second adopter finds them owned by a living first', async () => {

@@ -36,9 +36,8 @@ async function goneOwners(locks: Locks, entries: QueuedEvent[], self: string, wa
   return new Set(verdicts.filter(([, gone]) => gone).map(([owner]) => owner));
 }
 
-/** Events left by queues that are gone, as they are now (nobody adopted). */
-export async function findOrphans(locks: Locks, store: QueueStore, self: string): Promise<QueuedEvent[]> {
-  const entries = await store.all();
+/** Those of `entries` left by queues that are gone (nobody adopted them yet). */
+export async function orphansAmong(locks: Locks, entries: QueuedEvent[], self: string): Promise<QueuedEvent[]> {
   const gone = await goneOwners(locks, entries, self, 0);
   return entries.filter((entry) => gone.has(entry.owner));
 }

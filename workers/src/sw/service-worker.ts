@@ -34,6 +34,7 @@ interface ServiceWorkerScope {
 
 const scope = self as unknown as ServiceWorkerScope;
 const manifest = __LOOPBOX_SHELL__;
+const precachedAssets = new Set(manifest.assets);
 const store = createIdbQueueStore();
 const replay = () => replayOrphans({ locks: navigator.locks as unknown as Locks, store, fetch: (input, init) => fetch(input, init) });
 
@@ -47,7 +48,7 @@ scope.addEventListener('fetch', (event) => {
   if (url.origin !== scope.location.origin) return;
   const shellKey = request.mode === 'navigate' ? shellKeyOf(url.pathname) : undefined;
   if (shellKey) event.respondWith(shellPage(caches, manifest, request, shellKey));
-  else if (manifest.assets.includes(url.pathname)) event.respondWith(shellAsset(caches, manifest, request));
+  else if (precachedAssets.has(url.pathname)) event.respondWith(shellAsset(caches, manifest, request));
   else if (isRuntimeCached(url.pathname)) event.respondWith(runtimeResponse(caches, request, url.pathname));
 });
 

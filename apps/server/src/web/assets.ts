@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { oembedDiscoveryTag, requestOrigin } from './oembed-link.ts';
 
@@ -11,6 +12,14 @@ export interface PageConfig {
   pingbackUrl: string;
   /** The analytics-event collector (embed events, page views, error reports). */
   analyticsUrl: string;
+}
+
+/** The built web app (`npm run build`, or `npm start`'s prestart). */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** The page config for this server's own routes: the public API at /v1/, both collectors under /v2/. */
+export function ownPageConfig(webKey: string): PageConfig {
+  return { apiKey: webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' };
 }
 
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';

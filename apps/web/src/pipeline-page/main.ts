@@ -3,7 +3,8 @@
  * labelled test pingbacks through it (SEEN reports of one trending GIF, attribute `probe` = label).
  */
 import './pipeline.css';
-import { getPingbackId, LoopboxFetch, type IGif } from '@loopbox/sdk';
+import { LoopboxFetch, type IGif } from '@loopbox/sdk';
+import { createPingbackEvent } from '@loopbox/widgets';
 import type { PipelineStats } from '@loopbox/workers/pipeline';
 import { readPageConfig } from '../shared/page-config.ts';
 import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
@@ -26,7 +27,7 @@ const STAT_LABELS: Array<[keyof PipelineStats, string]> = [
 const config = readPageConfig();
 const pipeline = startPagePipeline(config);
 const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase, cache: pipeline.cacheStore });
-const userId = getPingbackId({ storage: sessionStorage, randomUUID: () => crypto.randomUUID() });
+const userId = client.pingbackId;
 const form = document.getElementById('send-form') as HTMLFormElement;
 const sentLine = document.getElementById('sent')!;
 const statsList = document.getElementById('stats')!;
@@ -36,14 +37,10 @@ sendPageView(pipeline, { userId, pagePath: location.pathname });
 
 function sendTestPingbacks(gif: IGif, count: number, label: string) {
   for (let i = 0; i < count; i += 1) {
-    pipeline.pingbackSink.send({
-      event_id: crypto.randomUUID(),
-      action_type: 'SEEN',
-      analytics_response_payload: gif.analytics_response_payload,
-      user_id: userId,
-      ts: Date.now(),
-      attributes: { layout_type: 'GIF', probe: label },
-    } as { event_id: string });
+    const event = createPingbackEvent({ gif, action: 'SEEN', userId, layoutType: 'GIF' });
+    if (!event) continue;
+    const probe = { ...event, attributes: { ...event.attributes, probe: label } };
+    pipeline.pingbackSink.send(probe);
   }
   sent += count;
   sentLine.dataset.sent = String(sent);

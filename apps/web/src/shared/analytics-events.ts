@@ -1,3 +1,5 @@
+import { newEventId } from '@loopbox/sdk';
+
 /**
  * Events every Loopbox page sends to the collector's analytics endpoint (`POST /v2/analytics`,
  * `{events:[…]}`): page views and error reports. Building them is pure; the page's pipeline
@@ -41,13 +43,7 @@ export interface EventStamp {
   newId: () => string;
 }
 
-/** A UUID; random hex where `crypto.randomUUID` is missing (it exists only in secure contexts). */
-function randomEventId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export const systemStamp: EventStamp = { now: () => Date.now(), newId: randomEventId };
+export const systemStamp: EventStamp = { now: () => Date.now(), newId: newEventId };
 
 export const gifIdField = (gifId: string | undefined) => (gifId ? { gif_id: gifId } : {});
 

@@ -1,4 +1,4 @@
-import type { IGif, IUser } from '@loopbox/sdk';
+import { newEventId, type IGif, type IUser } from '@loopbox/sdk';
 import type { LayoutType, PingbackAction, PingbackEvent, PingbackPosition } from './types.ts';
 
 export interface PingbackEventInput {
@@ -19,13 +19,6 @@ function positionOf(element: Element): PingbackPosition {
   return { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) };
 }
 
-/** A UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
-function randomEventId(): string {
-  const { crypto } = globalThis;
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The report of an action on a GIF, or undefined when the GIF carries no analytics payload. */
 export function createPingbackEvent({
   gif,
@@ -35,7 +28,7 @@ export function createPingbackEvent({
   layoutType,
   element,
   now = Date.now,
-  randomId = randomEventId,
+  randomId = newEventId,
 }: PingbackEventInput): PingbackEvent | undefined {
   const payload = gif.analytics_response_payload;
   if (!payload) return undefined;

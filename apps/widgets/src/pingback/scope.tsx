@@ -1,4 +1,4 @@
-import { getPingbackId, type IGif, type IUser } from '@loopbox/sdk';
+import { sessionPingbackId, type IGif, type IUser } from '@loopbox/sdk';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createDefaultPingbackSink } from './default-sink.ts';
 import { createPingbackEvent } from './event.ts';
@@ -13,21 +13,6 @@ export interface PingbackScope {
 }
 
 const PingbackContext = createContext<PingbackScope | null>(null);
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The session's pingback id (SPEC 9), kept in sessionStorage. */
-function sessionPingbackId(): string {
-  const { crypto } = globalThis;
-  const randomUUID = typeof crypto?.randomUUID === 'function' ? () => crypto.randomUUID() : undefined;
-  return getPingbackId({ storage: sessionStorageOrNull(), randomUUID });
-}
 
 /** A default sink owned by the calling component: created on mount, closed (flushed) on unmount. */
 function useOwnedSink(wanted: boolean): PingbackSink | null {
