@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The real GIPHY responses in shared/, beside the repository (as on every machine and in CI). */
-export const GIPHY_FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/giphy/', import.meta.url));
+/** Real GIPHY responses, vendored in tests/fixtures/giphy (README there says where they come from). */
+export const GIPHY_FIXTURES = fileURLToPath(new URL('../fixtures/giphy/', import.meta.url));
+
+export function giphyFixtureNames(): string[] {
+  return fs
+    .readdirSync(GIPHY_FIXTURES)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+}
 
 export function giphyFixture(name: string): any {
   return JSON.parse(fs.readFileSync(`${GIPHY_FIXTURES}${name}`, 'utf8'));

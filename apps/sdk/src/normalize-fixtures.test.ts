@@ -1,5 +1,5 @@
 /**
- * Every real GIPHY response in shared/fixtures/giphy goes through the client and comes out clean:
+ * Every real GIPHY response in tests/fixtures/giphy goes through the client and comes out clean:
  * ids are strings, flags booleans, rendition sizes integers, tags strings; nothing else changes.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { LoopboxFetch } from './client.ts';
 import { isRecord } from './coerce.ts';
 import { GIF_FLAGS, USER_FLAGS } from './constants.ts';
 import { normalizeChannel, normalizeGif } from './normalize.ts';
-import { fixtureNames, loadFixture } from './testing/fixtures.ts';
+import { giphyFixture as loadFixture, giphyFixtureNames as fixtureNames } from '../../../tests/support/fixtures.ts';
 import { jsonResponse, recordingFetch } from './testing/recording-fetch.ts';
 import type { IChannel, IGif } from './types.ts';
 
