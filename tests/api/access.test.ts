@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { hashToken, newToken } from '../../apps/server/src/content/access-tokens.ts';
+import { createApp } from '../../apps/server/src/app.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -13,10 +14,14 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
     await server?.close();
   });
 
-  it('refuses a missing key with 401 and an unknown key with 403, in GIPHY’s error body', async () => {
-    const missing = await server.get('/v1/gifs/trending?no_key=1');
+  it('serves a call without a key with the device’s key at the edge, and refuses an unknown key with 403 in GIPHY’s error body', async () => {
+    const anonymous = await server.get('/v1/gifs/trending?no_key=1');
+    expect(anonymous.status).toBe(200);
+    // Behind the edge the server still refuses a call that reaches it without a key.
+    const app = createApp({ db: server.store.db, mediaDir: server.mediaDir });
+    const missing = await app.request('/v1/gifs/trending');
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ meta: { status: 401, msg: 'No API key found in request', response_id: expect.stringMatching(/^[0-9a-f]{40}$/) } });
+    expect(await missing.json()).toEqual({ meta: { status: 401, msg: 'No API key found in request', response_id: expect.stringMatching(/^[0-9a-f]{40}$/) } });
     const unknown = await server.get('/v1/gifs/trending?api_key=not-a-real-key');
     expect(unknown.status).toBe(403);
     expect(unknown.body.meta.msg).toBe('Invalid authentication credentials');

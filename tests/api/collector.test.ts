@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateBatch } from '../../apps/server/src/collector/batch.ts';
 import { PingbackEvent, pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
 import { plainPingback } from '../../apps/server/src/collector/pingback-check.ts';
 import { collectorRoutes } from '../../apps/server/src/collector/routes.ts';
+import { received } from '../../apps/server/src/collector/fields.ts';
+import { createPayloadSigner } from '../../apps/server/src/payload-signing/signer.ts';
+import type { ApiEnv } from '../../apps/server/src/public-api/context.ts';
 import { groupCommitter } from '../../apps/server/src/collector/group-commit.ts';
 import { handleErrors } from '../../apps/server/src/public-api/envelope.ts';
 import { appendEventsReturningIds, type NewEvent } from '../../apps/server/src/store/events.ts';
@@ -70,7 +73,7 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     const body = await res.json();
     expect(body.data.accepted).toBe(2);
     expect(body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 3, 4]);
-    expect(body.data.rejected[0].error).toContain('action_type must be one of SEEN, CLICK, HOVER, START, SENT');
+    expect(body.data.rejected[0].error).toContain('action_type must be one of SEEN, CLICK, HOVER, START, SENT, FAVORITE');
     expect(body.data.rejected[1].error).toContain('not one this server issued');
     expect(body.data.rejected[2].error).toContain('event_id');
     expect(await logged(good.map((e) => e.event_id))).toHaveLength(2);
@@ -109,7 +112,12 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
       await gate;
       return appendEventsReturningIds(server.store.db, events);
     };
-    const app = new Hono().route('/v2', collectorRoutes(server.store.db, { maxInFlight: 1, appendIds }));
+    const app = new Hono<ApiEnv>()
+      .use(async (c, next) => {
+        c.set('apiKey', server.webKey);
+        await next();
+      })
+      .route('/v2', collectorRoutes(server.store.db, { maxInFlight: 1, appendIds, payloads: createPayloadSigner(server.store.db) }));
     app.onError(handleErrors());
     const shedding = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -134,14 +142,65 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
 });
 
 describe('pingback validation', () => {
+  // The payload check is the signer's (payload-signing/signer.test.ts); here every payload names abc123.
+  const ctxAt = (now: Date) => ({
+    received: received(now),
+    apiKey: 'key',
+    payloads: { verify: () => ({ ok: true as const, fields: { gifId: 'abc123', eventType: 'GIF_SEARCH', responseId: 'r1' }, verification: false }) },
+  });
+
   it('uses the server’s clock for events far outside the client’s', () => {
     const now = new Date('2026-11-22T12:00:00Z');
-    const payload = 'e=' + Buffer.from('gif_id=abc123&event_type=GIF_SEARCH&cid=r1').toString('base64');
-    const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: payload, user_id: 'u' };
-    const { events } = validateBatch({ events: [{ ...base, ts: now.getTime() - 1000 }, { ...base, event_id: 'evt-87654321', ts: 1000 }] }, now, pingbackToLog);
-    expect(events[0]!.ts).toEqual(new Date(now.getTime() - 1000));
-    expect(events[1]!.ts).toEqual(now);
-    expect(events[0]!.streamId).toBe('abc123');
+    const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: 'e=abc', user_id: 'u' };
+    const { accepted } = validateBatch({ events: [{ ...base, ts: now.getTime() - 1000 }, { ...base, event_id: 'evt-87654321', ts: 1000 }] }, ctxAt(now), pingbackToLog);
+    expect(accepted[0]!.entry.ts).toEqual(new Date(now.getTime() - 1000));
+    expect(accepted[1]!.entry.ts).toEqual(now);
+    expect(accepted[0]!.entry.streamId).toBe('abc123');
+  });
+
+  it('normalises the attribute shapes GIPHY’s widgets send', () => {
+    const rect = { left: 4, top: 8, width: 200, height: 150, right: 204, bottom: 158, x: 4, y: 8 };
+    const base = { action_type: 'SEEN', analytics_response_payload: 'e=abc', user_id: 'u', ts: 1_763_800_000_000 };
+    const { accepted, refused } = validateBatch(
+      {
+        events: [
+          { ...base, attributes: { position: JSON.stringify(rect), layout_type: 'SEARCH, GRID' } },
+          { ...base, attributes: { position: rect, layout_type: 'MIXED' } },
+          { ...base, attributes: { position: '{"x":1' } },
+          { ...base, attributes: { layout_type: 'SEARCH, LIST' } },
+        ],
+      },
+      ctxAt(new Date()),
+      pingbackToLog,
+    );
+    expect(accepted.map((a) => a.entry.payload.attributes)).toEqual([
+      { position: { x: 4, y: 8, width: 200, height: 150 }, layout_type: 'GRID', layout_context: 'SEARCH' },
+      { position: { x: 4, y: 8, width: 200, height: 150 }, layout_type: 'MIXED' },
+    ]);
+    expect(refused.map((r) => [r.index, r.error])).toEqual([
+      [2, expect.stringContaining('position must be a rectangle')],
+      [3, expect.stringContaining('layout_type must be one of')],
+    ]);
+  });
+
+  it('gives an event without an id one derived from its content, the same for the same event', () => {
+    const event = { action_type: 'CLICK', analytics_response_payload: 'e=abc', user_id: 'u', ts: 1_763_800_000_000, attributes: { position: '{"x":1,"y":2,"width":3,"height":4}' } };
+    const reordered = { attributes: event.attributes, ts: event.ts, user_id: 'u', analytics_response_payload: 'e=abc', action_type: 'CLICK' };
+    const ids = validateBatch({ events: [event, reordered, { ...event, ts: event.ts + 1 }] }, ctxAt(new Date()), pingbackToLog).accepted.map((a) => a.entry.eventId);
+    expect(ids[0]).toMatch(/^d-[A-Za-z0-9_-]{32}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
+  it('refuses only the event holding text the store cannot keep', () => {
+    const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: 'e=abc', user_id: 'u', ts: 1_763_800_000_000 };
+    const { accepted, refused } = validateBatch(
+      { events: [base, { ...base, event_id: 'evt-00000001', user_id: 'a\u0000b' }, { ...base, event_id: 'evt-00000002', attributes: { tab: '\ud800' } }, { ...base, event_id: 'evt-00000003' }] },
+      ctxAt(new Date()),
+      pingbackToLog,
+    );
+    expect(accepted.map((a) => a.index)).toEqual([0, 3]);
+    expect(refused.map((r) => r.error)).toEqual(['user_id must not contain NUL characters', 'attributes.tab must not contain unpaired UTF-16 surrogates']);
   });
 
   it('the hot path’s check accepts only what the schema accepts, and returns what it returns', () => {
@@ -158,6 +217,7 @@ describe('pingback validation', () => {
       valid,
       { ...valid, attributes: undefined, logged_in_user_id: undefined },
       { ...valid, unknown_field: 'dropped' },
+      { ...valid, event_id: undefined },
       { ...valid, event_id: 'short' },
       { ...valid, event_id: 12345678 },
       { ...valid, action_type: 'seen' },
@@ -174,6 +234,8 @@ describe('pingback validation', () => {
       { ...valid, attributes: [] },
       { ...valid, attributes: null },
       { ...valid, attributes: { layout_type: 'LIST' } },
+      { ...valid, attributes: { layout_type: 'SEARCH, GRID' } },
+      { ...valid, attributes: { position: '{"x":0,"y":0,"width":1,"height":1}' } },
       { ...valid, attributes: { position: { x: 0, y: 0, width: -1, height: 1 } } },
       { ...valid, attributes: { position: { x: 0, y: 0, width: 1 } } },
       { ...valid, attributes: { position: { x: 0, y: 0, width: 1, height: 1, z: 9 } } },
@@ -185,7 +247,7 @@ describe('pingback validation', () => {
       const schema = PingbackEvent.safeParse(candidate);
       const plain = plainPingback(candidate);
       if (plain) expect(plain, `variant ${i}`).toEqual(schema.data);
-      else if (schema.success) expect(i, 'only the extra position key is left to the schema').toBe(21);
+      else if (schema.success) expect([20, 21, 24], 'only GIPHY’s shapes and an extra position key are left to the schema').toContain(i);
     }
     expect(plainPingback(valid)).not.toBeNull();
   });
@@ -217,14 +279,14 @@ describe('group commit', () => {
     expect(calls.map((c) => c.ids)).toEqual([['a', 'b']]);
     calls[0]!.done.resolve(['a', 'b']);
     expect(await first).toBe(2);
-    expect(calls.map((c) => c.ids)).toEqual([['a', 'b'], ['c', 'd', 'd', 'e', 'a']]);
+    await vi.waitFor(() => expect(calls.map((c) => c.ids)).toEqual([['a', 'b'], ['c', 'd', 'd', 'e', 'a']]));
     // 'a' was already logged; 'd' is new once, for the batch that sent it first.
     calls[1]!.done.resolve(['c', 'd', 'e']);
     expect([await second, await third]).toEqual([2, 1]);
     expect(wakes).toBe(2);
   });
 
-  it('fails every batch of a commit that failed, and carries on with the next', async () => {
+  it('fails a batch whose commit failed, and carries on with the next', async () => {
     let n = 0;
     const append = groupCommitter(async (events) => {
       if (n++ === 0) throw new Error('connection lost');
@@ -234,5 +296,27 @@ describe('group commit', () => {
     const second = append([ev('b')]);
     await expect(first).rejects.toThrow('connection lost');
     expect(await second).toBe(1);
+  });
+
+  it('retries a failed group one batch at a time, so only the batch that cannot commit fails', async () => {
+    const calls: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const append = groupCommitter(async (events) => {
+      const ids = events.map((e) => e.eventId!);
+      calls.push(ids);
+      if (ids[0] === 'first') await gate;
+      if (ids.includes('poison')) throw new Error('invalid input syntax');
+      return ids;
+    });
+    const first = append([ev('first')]);
+    const good = append([ev('a'), ev('b')]);
+    const poisoned = append([ev('poison')]);
+    const alsoGood = append([ev('c')]);
+    release();
+    expect(await first).toBe(1);
+    await expect(poisoned).rejects.toThrow('invalid input syntax');
+    expect([await good, await alsoGood]).toEqual([2, 1]);
+    expect(calls).toEqual([['first'], ['a', 'b', 'poison', 'c'], ['a', 'b'], ['poison'], ['c']]);
   });
 });

@@ -30,9 +30,9 @@ describe('GIF page HTML', () => {
     }
   });
 
-  it('uses the forwarded host a proxy names', async () => {
+  it('names its own origin, never a forwarded host a client made up (set PUBLIC_URL behind a proxy)', async () => {
     const html = await (await fetch(`${server.baseUrl}/gifs/${gif.id}`, { headers: { 'x-forwarded-host': 'loop.example', 'x-forwarded-proto': 'https' } })).text();
-    expect(oembedLinks(html)).toEqual([`https://loop.example/oembed?${new URLSearchParams({ url: `https://loop.example/gifs/${gif.id}`, format: 'json' })}`]);
+    expect(oembedLinks(html)).toEqual([`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.id}`, format: 'json' })}`]);
   });
 
   it('gives the embed page no oEmbed link', async () => {

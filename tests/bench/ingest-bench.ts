@@ -12,6 +12,7 @@ import { createApp } from '../../apps/server/src/app.ts';
 import { received } from '../../apps/server/src/collector/fields.ts';
 import { pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
 import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { createPayloadSigner, type PayloadSigner } from '../../apps/server/src/payload-signing/signer.ts';
 import type { StoreKind } from '../../apps/server/src/store/db.ts';
 import type { NewEvent } from '../../apps/server/src/store/events.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
@@ -28,14 +29,19 @@ const LAG_SECONDS = 5;
 const LAG_POLL_MS = 5;
 const GIFS = 200;
 
-const payloadFor = (gif: number) => `e=${Buffer.from(`gif_id=benchgif${gif}&event_type=GIF_SEARCH&cid=${randomBytes(8).toString('hex')}`).toString('base64')}`;
-const PAYLOADS = Array.from({ length: GIFS }, (_, i) => payloadFor(i));
+/** GIFS real GIF rows (the collector counts only GIFs that exist) and a signed payload for each, as the API hands them out. */
+async function benchGifs(db: Kysely<Database>, signer: PayloadSigner): Promise<string[]> {
+  const ids = Array.from({ length: GIFS }, (_, i) => `benchgif${i}`);
+  await sql`INSERT INTO gifs (id, type, slug, title, rating, images) SELECT id, 'gif', id, id, 'g', '{}'::jsonb FROM unnest(${ids}::text[]) AS t(id)`.execute(db);
+  await signer.ready();
+  return ids.map((gifId) => signer.sign({ gifId, eventType: 'GIF_SEARCH', responseId: randomBytes(8).toString('hex') }));
+}
 
-function pingbacks(n: number, offset: number) {
+function pingbacks(payloads: string[], n: number, offset: number) {
   return Array.from({ length: n }, (_, i) => ({
     event_id: randomUUID(),
     action_type: 'SEEN',
-    analytics_response_payload: PAYLOADS[(offset + i) % GIFS]!,
+    analytics_response_payload: payloads[(offset + i) % GIFS]!,
     user_id: 'a1b2c3d4e5f6a7b8',
     ts: Date.now(),
     attributes: { layout_type: 'GRID', position: { x: 0, y: 0, width: 200, height: 150 } },
@@ -60,6 +66,8 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
   const store = await openTestStore(kind, { poolSize: 10 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-ingest-'));
   const { webKey } = await ensureCredentials(store.db, { dataDir });
+  const signer = createPayloadSigner(store.db);
+  const payloads = await benchGifs(store.db, signer);
   const analytics = createAnalytics(store.db);
   // Off while throughput is measured (it has no projection to keep up), on for the lag.
   let wakeRunner = false;
@@ -79,7 +87,7 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
   try {
     // 1. End to end: CONCURRENCY clients posting BATCH-event batches (made beforehand) until n are committed.
     const viaCollector = async (n: number) => {
-      const bodies = Array.from({ length: n / BATCH }, (_, i) => JSON.stringify({ events: pingbacks(BATCH, i * BATCH) }));
+      const bodies = Array.from({ length: n / BATCH }, (_, i) => JSON.stringify({ events: pingbacks(payloads, BATCH, i * BATCH) }));
       const t0 = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
@@ -90,13 +98,13 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
     };
     // 2. The same rows (what the collector logs for such pingbacks, fresh ids) straight into the same table.
     const raw = async (n: number) => {
-      const batchTime = received(new Date());
-      const rows = pingbacks(n, 0).map((p) => pingbackToLog(p, batchTime) as NewEvent);
+      const ctx = { received: received(new Date()), apiKey: webKey, payloads: signer };
+      const rows = pingbacks(payloads, n, 0).map((p) => pingbackToLog(p, ctx) as NewEvent);
       const t1 = performance.now();
       for (let i = 0; i < rows.length; i += RAW_CHUNK) await rawInsert(store.db, rows.slice(i, i + RAW_CHUNK));
       return (performance.now() - t1) / 1000;
     };
-    await post(JSON.stringify({ events: pingbacks(BATCH, 0) }));
+    await post(JSON.stringify({ events: pingbacks(payloads, BATCH, 0) }));
     // Alternated, so a noisy neighbour on shared cores weighs on both sides alike.
     let httpSeconds = 0;
     let rawSeconds = 0;
@@ -129,7 +137,7 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < ticks; i++) {
       inFlight.push(
-        post(JSON.stringify({ events: pingbacks(perTick, i) })).then(async () => {
+        post(JSON.stringify({ events: pingbacks(payloads, perTick, i) })).then(async () => {
           const ackedAt = performance.now();
           // An upper bound on this batch's seq: the log's newest seq right after the ack.
           const seq = Number((await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow()).m);

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../apps/server/src/app.ts';
-import { ownPageConfig, WEB_DIST_DIR } from '../../apps/server/src/web/assets.ts';
-import { ensureCredentials, type Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import type { Analytics } from '../../apps/server/src/analytics/index.ts';
+import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import { createPlatform } from '../../apps/server/src/platform.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
 import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
@@ -14,6 +14,9 @@ import path from 'node:path';
 export interface TestServer extends Credentials {
   baseUrl: string;
   store: Store;
+  analytics: Analytics;
+  /** What the platform logged (the access log is off unless `env` turns it on). */
+  logs: string[];
   mediaDir: string;
   /** While down, the collectors (POST /v2/*) answer 503 with Retry-After: 1, as an overloaded or failing deployment would. */
   setCollectorDown(down: boolean): void;
@@ -25,31 +28,47 @@ export interface TestServer extends Credentials {
 export interface TestServerOptions {
   /** Also serve the built web app (apps/web/dist) with its page config, for browser tests. */
   web?: boolean;
+  /** Edge settings (edge/README.md), e.g. rate limits. */
+  env?: Record<string, string>;
 }
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
 const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
 
 
-/** A real HTTP server on 127.0.0.1 over a fresh store seeded with the sample corpus. */
+/**
+ * `npm start`'s wiring (createPlatform: the edge in front of the server app, analytics running) on a
+ * real HTTP server on 127.0.0.1, over a fresh store seeded with the sample corpus.
+ */
 export async function startTestServer(kind: StoreKind, options: TestServerOptions = {}): Promise<TestServer> {
   const store = await openTestStore(kind);
   await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-test-'));
-  const credentials = await ensureCredentials(store.db, { dataDir });
-  const web = options.web
-    ? { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) }
-    : undefined;
+  const logs: string[] = [];
+  const platform = await createPlatform({
+    store,
+    dataDir,
+    mediaDir: TEST_MEDIA_DIR,
+    web: options.web ?? false,
+    env: { ACCESS_LOG: 'off', ...options.env },
+    log: (line) => void logs.push(line),
+  });
+  platform.start();
+  const { credentials } = platform;
   let collectorDown = false;
-  const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, ...(web ? { web } : {}) });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request) => (collectorDown && isCollectorPost(request) ? unavailable() : app.fetch(request)), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve(
+      { fetch: (request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : platform.fetch(request, env)), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    );
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...credentials,
     baseUrl,
     store,
+    analytics: platform.analytics,
+    logs,
     setCollectorDown: (down) => {
       collectorDown = down;
     },
@@ -70,6 +89,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await platform.stop();
       await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { paramsGuard } from './boundary/params-guard.ts';
+import { createPayloadSigner } from './payload-signing/signer.ts';
 import { createTextStickers } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
@@ -21,16 +23,25 @@ export interface AppOptions {
   analytics?: Analytics;
   /** Called after the collector commits new events (main.ts wakes the projection runner with it). */
   onLogCommitted?: () => void;
+  /** Count pingbacks sent with the key built into GIPHY's analytics package (COLLECTOR_SDK_KEY; default yes). */
+  acceptGiphySdkKey?: boolean;
 }
 
 /** The whole server as one Hono app: health, media, the public API and the web app's pages. */
 export function createApp(options: AppOptions) {
-  const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl, searchLog: options.analytics?.searchLog };
+  const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl, searchLog: options.analytics?.searchLog, payloads: createPayloadSigner(options.db) };
   const app = new Hono();
+  app.use(paramsGuard());
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
-  app.route('/', publicApi(deps, createTextStickers(options.mediaDir), options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}));
+  app.route(
+    '/',
+    publicApi(deps, createTextStickers(options.mediaDir), {
+      collector: { ...(options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}), ...(options.log ? { log: options.log } : {}) },
+      ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
+    }),
+  );
   app.route('/', backendRoutes(options.db));
   app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));

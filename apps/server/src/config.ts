@@ -11,6 +11,7 @@ const ConfigSchema = z.object({
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
   LOOPBOX_ADMIN_TOKEN: z.string().min(16).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  COLLECTOR_SDK_KEY: z.enum(['accept', 'refuse']).default('accept'),
 });
 
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   mobileKey: string | undefined;
   adminToken: string | undefined;
   seed: 'demo' | 'none';
+  /** Count pingbacks sent with the key built into GIPHY's analytics package. */
+  acceptGiphySdkKey: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileKey: c.LOOPBOX_MOBILE_KEY,
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
+    acceptGiphySdkKey: c.COLLECTOR_SDK_KEY === 'accept',
   };
 }

@@ -1,14 +1,9 @@
 import { serve } from '@hono/node-server';
-import { singleProcessEdge } from '@loopbox/edge';
-import { createApp } from './app.ts';
-import { createAnalytics } from './analytics/index.ts';
-import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { loadConfig } from './config.ts';
-import { ensureCredentials } from './content/bootstrap.ts';
+import { createPlatform } from './platform.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
-import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 
 const config = loadConfig();
 const unlock = lockDataDir(config.dataDir);
@@ -21,28 +16,19 @@ if (config.seed === 'demo') {
   const result = await seedDemo(store.db, { mediaDir: config.mediaDir, onProgress: progressPrinter() });
   if (!result.skipped) log(`Loopbox: demo corpus ready (${result.created} new items, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
-const credentials = await ensureCredentials(store.db, {
+const platform = await createPlatform({
+  store,
   dataDir: config.dataDir,
-  webKey: config.webKey,
-  mobileKey: config.mobileKey,
-  adminToken: config.adminToken,
-});
-
-const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
-analytics.start();
-const app = createApp({
-  analytics,
-  db: store.db,
   mediaDir: config.mediaDir,
   publicUrl: config.publicUrl,
-  web: { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) },
+  given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
+  acceptGiphySdkKey: config.acceptGiphySdkKey,
+  web: true,
   log,
-  // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
-  onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),
 });
-// One public port: the edge answers it and reaches the app in-process for every service (edge/README.md).
-const edge = singleProcessEdge({ server: app, credentials, log });
-const server = serve({ fetch: edge.fetch, port: config.port, hostname: config.host }, (info) => {
+const { credentials } = platform;
+platform.start();
+const server = serve({ fetch: platform.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
   log(`Loopbox: listening on ${origin}`);
   log(`  web API key:    ${credentials.webKey}`);
@@ -57,7 +43,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log(`Loopbox: ${signal}, shutting down`);
   server.close();
-  await analytics.stop();
+  await platform.stop();
   await store.close();
   unlock();
   process.exit(0);

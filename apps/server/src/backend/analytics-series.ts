@@ -5,7 +5,7 @@ import { SERIES_DEFAULT_DAYS, SERIES_MAX_DAYS, SERIES_MIN_DAYS, SERIES_TOP_GIFS,
 import { creatorSearches, trendingSearches } from '../analytics/queries.ts';
 import { dailyTotals, pageTypeDays, seriesWindow, topGifs } from '../analytics/series.ts';
 import { ApiError } from '../public-api/envelope.ts';
-import { intParam, parse } from '../public-api/params.ts';
+import { intParam, parseQuery } from '../public-api/params.ts';
 import type { Database } from '../store/schema.ts';
 import { Username } from './analytics.ts';
 
@@ -22,7 +22,7 @@ const SeriesQuery = z.object({
 export function analyticsSeriesRoutes(db: Kysely<Database>) {
   const app = new Hono();
   app.get('/api/v1/analytics/series/', async (c) => {
-    const { days, username } = parse(SeriesQuery, c.req.query());
+    const { days, username } = parseQuery(SeriesQuery, c.req.query());
     const window = seriesWindow(days, new Date());
     const scope = { days, from: window.from, to: window.to };
     if (username === undefined) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DASHBOARD_SEARCHES_LIMIT, MAX_TRENDING_GIF_IDS } from '../analytics/constants.ts';
 import { creatorSearches, gifViews, trendingScores, trendingSearches, userViews } from '../analytics/queries.ts';
 import { ApiError } from '../public-api/envelope.ts';
-import { gifId, parse } from '../public-api/params.ts';
+import { gifId, parse, parseQuery } from '../public-api/params.ts';
 import type { Database } from '../store/schema.ts';
 
 const UserPath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive whole number').transform(Number).pipe(z.number().max(2_147_483_647, 'id is too large')) });
@@ -40,13 +40,13 @@ export function analyticsRoutes(db: Kysely<Database>) {
   });
 
   app.get('/ajax/gifs/trending', async (c) => {
-    const { gif_ids } = parse(TrendingQuery, c.req.query());
+    const { gif_ids } = parseQuery(TrendingQuery, c.req.query());
     const scores = await trendingScores(db, gif_ids);
     return c.json({ data: gif_ids.map((id) => ({ gif_id: id, trending_score: scores.get(id) ?? 0, is_trending: (scores.get(id) ?? 0) > 0 })) });
   });
 
   app.get('/api/v1/analytics/dashboard-trending-searches/', async (c) => {
-    const { username } = parse(DashboardQuery, c.req.query());
+    const { username } = parseQuery(DashboardQuery, c.req.query());
     if (username === undefined) {
       const terms = await trendingSearches(db, DASHBOARD_SEARCHES_LIMIT);
       return c.json({ username: null, data: terms.map((t) => ({ term: t.term, searches: t.searches, score: t.score })) });

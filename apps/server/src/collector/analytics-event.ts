@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NewEvent } from '../store/events.ts';
 import { ANALYTICS_ACTIONS, ANALYTICS_CATEGORY, ANALYTICS_KINDS, MAX_ERROR_MESSAGE_LENGTH, MAX_ERROR_SOURCE_LENGTH, MAX_LABEL_LENGTH } from './constants.ts';
+import type { BatchContext } from './batch.ts';
 import { clientTs, eventId, eventTime, firstIssue, gifId, pagePath, userId, type Received } from './fields.ts';
 
 const common = { event_id: eventId, user_id: userId, ts: clientTs, page_path: pagePath('page_path') };
@@ -62,7 +63,7 @@ export function analyticsToLogEvent(event: AnalyticsEvent, receivedAt: Received)
 }
 
 /** An analytics event as its log entry, or why it is refused. */
-export function analyticsToLog(candidate: Record<string, unknown>, receivedAt: Received): NewEvent | string {
+export function analyticsToLog(candidate: Record<string, unknown>, ctx: BatchContext): NewEvent | string {
   const parsed = AnalyticsEvent.safeParse(candidate);
-  return parsed.success ? analyticsToLogEvent(parsed.data, receivedAt) : firstIssue(parsed.error);
+  return parsed.success ? analyticsToLogEvent(parsed.data, ctx.received) : firstIssue(parsed.error);
 }

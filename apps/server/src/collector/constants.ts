@@ -1,7 +1,19 @@
-/** The GIPHY usage-report actions a pingback may carry (SPEC 7.7). */
-export const PINGBACK_ACTIONS = ['SEEN', 'CLICK', 'HOVER', 'START', 'SENT'] as const;
+/** The usage-report actions a pingback may carry: SPEC 7.7's, plus SENT and FAVORITE from GIPHY's analytics package. */
+export const PINGBACK_ACTIONS = ['SEEN', 'CLICK', 'HOVER', 'START', 'SENT', 'FAVORITE'] as const;
 export type PingbackAction = (typeof PINGBACK_ACTIONS)[number];
-export const LAYOUT_TYPES = ['GRID', 'CAROUSEL', 'GIF', 'VIDEO', 'EMBED'] as const;
+/**
+ * Layouts a tile may report: ours, and GIPHY's components' (SEARCH from SearchContextManager, MIXED
+ * from the React Grid). Nested layouts arrive comma-joined, outermost first ("SEARCH, GRID").
+ */
+export const LAYOUT_TYPES = ['GRID', 'CAROUSEL', 'GIF', 'VIDEO', 'EMBED', 'SEARCH', 'MIXED'] as const;
+
+/**
+ * The key GIPHY's own analytics package (@giphy/js-analytics) posts every pingback with: fixed in the
+ * package, no setter. Accepted beside issued keys unless COLLECTOR_SDK_KEY=refuse.
+ */
+export const GIPHY_SDK_PINGBACK_KEY = 'l0HlIwPWyBBUDAUgM';
+/** Prefix of the ids made for events sent without one (collector/event-id.ts). */
+export const DERIVED_EVENT_ID_PREFIX = 'd-';
 
 /** The embed's analytics events (SPEC 7.7): one category, these actions, a free label. */
 export const ANALYTICS_CATEGORY = 'Embed';
@@ -23,8 +35,14 @@ export const MAX_BATCHES_IN_FLIGHT = 32;
 export const RETRY_AFTER_S = 1;
 /** Most events one group commit writes; batches beyond it wait for the next commit. */
 export const MAX_EVENTS_PER_COMMIT = 5_000;
-/** Decoded analytics_response_payloads remembered (a response's payload recurs in its GIF's every event). */
-export const PAYLOAD_CACHE_SIZE = 10_000;
+/** GIF ids the collector remembers as existing, so a hot GIF costs no lookup. */
+export const KNOWN_GIFS_CACHE_SIZE = 50_000;
+/** A refused event is kept whole in the dead-letter table up to this many characters of its JSON. */
+export const MAX_DEAD_LETTER_CHARS = 4_000;
+/** Dead letters older than this are pruned. */
+export const DEAD_LETTER_RETENTION_MS = 30 * 24 * 3_600_000;
+/** Prune the dead letters after this many new ones. */
+export const DEAD_LETTER_PRUNE_EVERY = 1_000;
 /** Client clocks are trusted within this window; outside it the server's receive time is used. */
 export const MAX_CLOCK_SKEW_MS = 7 * 24 * 3_600_000;
 

@@ -11,7 +11,8 @@ interface Waiting {
  * Group commit: while one append is committing, batches that arrive wait and then go together in
  * the next one, so concurrent requests share a transaction (one lock, one WAL flush) instead of
  * queueing on the log lock one by one. Each caller resolves only after the commit holding its
- * events, with how many of its own events were new.
+ * events, with how many of its own events were new; when a group's commit fails, its batches are
+ * retried alone, so one batch's failure never fails its neighbours.
  */
 export function groupCommitter(appendIds: (events: NewEvent[]) => Promise<string[]>, onCommitted?: () => void) {
   let waiting: Waiting[] = [];
@@ -26,21 +27,24 @@ export function groupCommitter(appendIds: (events: NewEvent[]) => Promise<string
     return group;
   }
 
+  async function commit(group: Waiting[]) {
+    let fresh: Set<string>;
+    try {
+      fresh = new Set(await appendIds(group.flatMap((w) => w.events)));
+    } catch (err) {
+      // Each batch succeeds or fails alone: a group that failed is retried one batch at a time.
+      if (group.length === 1) group[0]!.reject(err);
+      else for (const w of group) await commit([w]);
+      return;
+    }
+    if (fresh.size > 0) onCommitted?.();
+    // An id sent twice in one group is new for its first sender and a duplicate for the rest.
+    for (const w of group) w.resolve(w.events.reduce((n, e) => (e.eventId !== undefined && fresh.delete(e.eventId) ? n + 1 : n), 0));
+  }
+
   async function drain() {
     committing = true;
-    while (waiting.length > 0) {
-      const group = takeGroup();
-      let fresh: Set<string>;
-      try {
-        fresh = new Set(await appendIds(group.flatMap((w) => w.events)));
-      } catch (err) {
-        for (const w of group) w.reject(err);
-        continue;
-      }
-      if (fresh.size > 0) onCommitted?.();
-      // An id sent twice in one group is new for its first sender and a duplicate for the rest.
-      for (const w of group) w.resolve(w.events.reduce((n, e) => (e.eventId !== undefined && fresh.delete(e.eventId) ? n + 1 : n), 0));
-    }
+    while (waiting.length > 0) await commit(takeGroup());
     committing = false;
   }
 

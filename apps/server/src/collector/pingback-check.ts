@@ -16,11 +16,15 @@ function isPosition(v: unknown): boolean {
   return keys.length === 4 && POSITION_KEYS.every((k) => k in v) && isFinite(v.x) && isFinite(v.y) && isFinite(v.width) && v.width >= 0 && isFinite(v.height) && v.height >= 0;
 }
 
+// Only attributes already in their stored shape: one layout, position as an object. GIPHY's widgets'
+// shapes (JSON-string position, comma-joined layouts) go to the schema, which normalises them.
 function isAttributes(v: unknown): boolean {
   if (!isObject(v)) return false;
   for (const key in v) {
     const value = v[key];
-    if (key === 'layout_type') {
+    if (key === 'layout_context') {
+      return false;
+    } else if (key === 'layout_type') {
       if (!LAYOUTS.has(value)) return false;
     } else if (key === 'position') {
       if (!isPosition(value)) return false;
@@ -39,7 +43,7 @@ function isAttributes(v: unknown): boolean {
 export function plainPingback(c: Record<string, unknown>): PingbackEvent | null {
   const { event_id, action_type, analytics_response_payload, user_id, logged_in_user_id, ts, attributes } = c;
   if (
-    typeof event_id !== 'string' || !EVENT_ID_PATTERN.test(event_id) ||
+    (event_id !== undefined && (typeof event_id !== 'string' || !EVENT_ID_PATTERN.test(event_id))) ||
     !ACTIONS.has(action_type) ||
     !isString(analytics_response_payload, 3, 1000) ||
     !isString(user_id, 1, MAX_USER_ID_LENGTH) ||
@@ -50,7 +54,7 @@ export function plainPingback(c: Record<string, unknown>): PingbackEvent | null 
     return null;
   }
   return {
-    event_id,
+    ...(event_id !== undefined ? { event_id: event_id as string } : {}),
     action_type: action_type as PingbackEvent['action_type'],
     analytics_response_payload,
     user_id,

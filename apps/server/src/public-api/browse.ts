@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { categoryExists, categoryGifs, emojiVariations, listCategories, listEmoji, type CategoryWithGif } from '../content/browse.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError, envelope } from './envelope.ts';
-import { gifId, limit, offset, parse, passthrough, rating } from './params.ts';
+import { gifId, limit, offset, parse, parseQuery, passthrough, rating } from './params.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import { gifList, presenter } from './respond.ts';
 
@@ -23,7 +23,7 @@ function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?
 export function categoryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get('/gifs/categories', async (c) => {
-    const p = parse(PagedQuery, c.req.query());
+    const p = parseQuery(PagedQuery, c.req.query());
     const ctx = presenter(c, deps, 'GIF_CATEGORY');
     const top = await listCategories(deps.db, null);
     const page = top.slice(p.offset, p.offset + p.limit);
@@ -32,7 +32,7 @@ export function categoryRoutes(deps: ApiDeps) {
   });
   app.get('/gifs/categories/:category', async (c) => {
     const category = parse(slug, c.req.param('category'));
-    const p = parse(PagedQuery, c.req.query());
+    const p = parseQuery(PagedQuery, c.req.query());
     if (!(await categoryExists(deps.db, category, null))) throw new ApiError(404, `Category ${category} not found`);
     const ctx = presenter(c, deps, 'GIF_CATEGORY');
     const subs = await listCategories(deps.db, category);
@@ -42,7 +42,7 @@ export function categoryRoutes(deps: ApiDeps) {
   app.get('/gifs/categories/:category/:subcategory', async (c) => {
     const category = parse(slug, c.req.param('category'));
     const subcategory = parse(slug, c.req.param('subcategory'));
-    const p = parse(PagedQuery, c.req.query());
+    const p = parseQuery(PagedQuery, c.req.query());
     if (!(await categoryExists(deps.db, subcategory, category))) throw new ApiError(404, `Subcategory ${category}/${subcategory} not found`);
     const page = await categoryGifs(deps.db, { category, subcategory, rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'GIF_CATEGORY', page.rows, { total: page.total, offset: p.offset });
@@ -54,7 +54,7 @@ export function categoryRoutes(deps: ApiDeps) {
 export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
   const app = new Hono<ApiEnv>();
   app.get('/emoji', async (c) => {
-    const p = parse(PagedQuery, c.req.query());
+    const p = parseQuery(PagedQuery, c.req.query());
     const page = await listEmoji(deps.db, { limit: p.limit, offset: p.offset });
     const ctx = presenter(c, deps, 'EMOJI');
     const data = page.rows.map((row) => ({ ...presentGif(row, ctx), variation_count: row.variation_count }));

@@ -13,4 +13,8 @@ export const CONTENT_TYPES = ['gifs', 'stickers', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const DEFAULT_RELATED_TAGS_LIMIT = 25;
 export const CTA_TEXT_MAX = 40;
-export const GIF_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+/**
+ * What could be a GIF id: anything else is a 400, while an id of this shape that names no GIF is a
+ * 404 (GIPHY's own clients tell the two apart by status).
+ */
+export const GIF_ID_PATTERN = /^[^\s\u0000-\u001F\u007F/?#%]{1,64}$/u;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
 
 export interface ApiDeps {
   db: Kysely<Database>;
@@ -10,6 +11,8 @@ export interface ApiDeps {
   publicUrl?: string | undefined;
   /** Where searches are logged for the analytics projections; absent, they are not logged. */
   searchLog?: SearchLog | undefined;
+  /** Signs the analytics_response_payload of every GIF handed out; the collector verifies them. */
+  payloads: PayloadSigner;
 }
 
 export type ApiEnv = { Variables: { responseId: string; apiKey: string } };

@@ -4,7 +4,7 @@ import { channelsOfGif, searchChannels, type ChannelRow } from '../content/chann
 import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError, envelope } from './envelope.ts';
-import { flag, gifId, intParam, limit, offset, parse, passthrough, query, rating } from './params.ts';
+import { flag, gifId, intParam, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { analyticsPayload, presentGif, presentUser, type PresentContext } from './present.ts';
 import { presenter } from './respond.ts';
 import { selectGifs } from '../content/gif-row.ts';
@@ -50,21 +50,21 @@ export function discoveryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
   app.get('/channels/search', async (c) => {
-    const p = parse(ChannelSearchQuery, c.req.query());
+    const p = parseQuery(ChannelSearchQuery, c.req.query());
     const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
     const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
     return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }));
   });
 
   app.get('/trending/searches', async (c) => {
-    const p = parse(TrendingSearchesQuery, c.req.query());
+    const p = parseQuery(TrendingSearchesQuery, c.req.query());
     const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
     return c.json(envelope(await trendingSearchTerms(deps.db, p.limit), ctx.responseId));
   });
 
   app.get('/tags/related/:tag', async (c) => {
     const tag = parse(tagParam, c.req.param('tag'));
-    const p = parse(RelatedTagsQuery, c.req.query());
+    const p = parseQuery(RelatedTagsQuery, c.req.query());
     const { tags, base } = await relatedTags(deps.db, tag, p.limit);
     const ctx = presenter(c, deps, 'TAG_RELATED');
     const data = tags.map((t) => ({ ...tagObject(t.name, ctx), ...(p.score ? { score: base ? Math.round((t.count / base) * 1000) / 1000 : 0 } : {}) }));
@@ -72,7 +72,7 @@ export function discoveryRoutes(deps: ApiDeps) {
   });
 
   app.get('/gifs/search/tags', async (c) => {
-    const p = parse(TagSearchQuery, c.req.query());
+    const p = parseQuery(TagSearchQuery, c.req.query());
     const tags = await tagsWithPrefix(deps.db, p.q, p.limit, p.offset);
     const ctx = presenter(c, deps, 'TAG_SEARCH');
     return c.json(envelope(tags.map((t) => tagObject(t.name, ctx)), ctx.responseId, { count: tags.length, offset: p.offset }));

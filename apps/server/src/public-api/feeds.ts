@@ -5,8 +5,9 @@ import { searchGifs } from '../content/search.ts';
 import type { GifType } from '../store/schema.ts';
 import type { ContentType } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
+import { normaliseFreeText } from '../boundary/text.ts';
 import { ApiError, envelope } from './envelope.ts';
-import { contentType, flag, gifId, lang, limit, offset, parse, passthrough, query, rating } from './params.ts';
+import { contentType, flag, gifId, lang, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { presentGif } from './present.ts';
 import { gifList, presenter } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
@@ -20,7 +21,7 @@ const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
 const common = { rating, lang, random_id: passthrough, pingback_id: passthrough, bundle: passthrough };
 const SearchQuery = z.object({ q: query, limit, offset, excludeDynamicResults: flag('excludeDynamicResults'), ...common });
 const TrendingQuery = z.object({ limit, offset, ...common });
-const RandomQuery = z.object({ tag: z.string().max(50, 'tag must be at most 50 characters').optional(), ...common });
+const RandomQuery = z.object({ tag: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'tag must be at most 50 characters')).optional(), ...common });
 const RelatedQuery = z.object({ gif_id: gifId, limit, offset, ...common });
 
 /** {type}/search, {type}/trending, {type}/random and {type}/related for gifs, stickers and text. */
@@ -31,7 +32,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
 
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
-    const p = parse(SearchQuery, c.req.query());
+    const p = parseQuery(SearchQuery, c.req.query());
     const page = await searchGifs(deps.db, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     let rows = page.rows;
     let total = page.total;
@@ -50,14 +51,14 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
 
   app.get('/:type/trending', async (c) => {
     const type = typeOf(c.req.param('type'));
-    const p = parse(TrendingQuery, c.req.query());
+    const p = parseQuery(TrendingQuery, c.req.query());
     const page = await trendingGifs(deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
 
   app.get('/:type/random', async (c) => {
     const type = typeOf(c.req.param('type'));
-    const p = parse(RandomQuery, c.req.query());
+    const p = parseQuery(RandomQuery, c.req.query());
     c.header('Cache-Control', 'no-store');
     const row = await randomGif(deps.db, { types: STORED_TYPES[type], rating: p.rating, tag: p.tag });
     const ctx = presenter(c, deps, 'GIF_RANDOM');
@@ -67,7 +68,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
 
   app.get('/:type/related', async (c) => {
     const type = typeOf(c.req.param('type'));
-    const p = parse(RelatedQuery, c.req.query());
+    const p = parseQuery(RelatedQuery, c.req.query());
     const page = await relatedGifs(deps.db, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) throw new ApiError(404, `GIF ${p.gif_id} not found`);
     return gifList(c, deps, 'GIF_RELATED', page.rows, { total: page.total, offset: p.offset });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { selectGifs } from '../content/gif-row.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError } from './envelope.ts';
-import { gifId, ids, parse, passthrough } from './params.ts';
+import { gifId, ids, parse, parseQuery, passthrough } from './params.ts';
 import { gifList, gifOne } from './respond.ts';
 
 const ByIdsQuery = z.object({ ids, rating: passthrough, random_id: passthrough, pingback_id: passthrough });
@@ -12,7 +12,7 @@ const ByIdsQuery = z.object({ ids, rating: passthrough, random_id: passthrough, 
 export function gifsByIdRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get('/gifs', async (c) => {
-    const { ids: wanted } = parse(ByIdsQuery, c.req.query());
+    const { ids: wanted } = parseQuery(ByIdsQuery, c.req.query());
     const rows = await selectGifs(deps.db).where('g.id', 'in', wanted).where('g.is_removed', '=', false).execute();
     const order = new Map(wanted.map((id, i) => [id, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

@@ -1,5 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { collectorRoutes, type CollectorOptions } from '../collector/routes.ts';
+import { GIPHY_SDK_PINGBACK_KEY } from '../collector/constants.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
 import { requireApiKey } from './auth.ts';
 import { categoryRoutes, emojiRoutes } from './browse.ts';
@@ -10,7 +12,6 @@ import { feedRoutes } from './feeds.ts';
 import { gifsByIdRoutes } from './gifs.ts';
 import { textRoutes } from './text.ts';
 import { videoRoutes } from './videos.ts';
-import { collectorRoutes, type CollectorOptions } from '../collector/routes.ts';
 
 export const CORS_OPTIONS = {
   origin: '*',
@@ -19,12 +20,21 @@ export const CORS_OPTIONS = {
   maxAge: 86_400,
 };
 
+export interface PublicApiOptions {
+  collector?: Omit<CollectorOptions, 'payloads'>;
+  /** Whether the collector counts pingbacks sent with the key built into GIPHY's analytics package (default yes). */
+  acceptGiphySdkKey?: boolean;
+}
+
+const COLLECTOR_PATHS = /^\/v2\/(?:pingback|analytics)\/?$/;
+
 /**
  * The GIPHY-compatible public API: /v1 for everything, /v2 for the emoji calls and the collector
- * (pingbacks and analytics events).
- * Specific routes are mounted before the `{type}/…` and `gifs/{id}` patterns they would otherwise match.
+ * (pingbacks and analytics events). Specific routes are mounted before the `{type}/…` and
+ * `gifs/{id}` patterns they would otherwise match. Every answer's payloads are signed, so the signer
+ * is made ready before any route runs.
  */
-export function publicApi(deps: ApiDeps, text: TextStickers, collector: CollectorOptions = {}) {
+export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiOptions = {}) {
   const v1 = new Hono<ApiEnv>();
   v1.route('/', categoryRoutes(deps));
   v1.route('/', discoveryRoutes(deps));
@@ -36,12 +46,20 @@ export function publicApi(deps: ApiDeps, text: TextStickers, collector: Collecto
   v1.route('/', gifsByIdRoutes(deps));
 
   const v2 = new Hono<ApiEnv>();
-  v2.route('/', collectorRoutes(deps.db, collector));
+  v2.route('/', collectorRoutes(deps.db, { ...options.collector, payloads: deps.payloads }));
   v2.route('/', emojiRoutes(deps, 2));
 
+  const apiKey = requireApiKey(deps.db);
+  const collectorKey = requireApiKey(deps.db, new Set(options.acceptGiphySdkKey === false ? [] : [GIPHY_SDK_PINGBACK_KEY]));
+  const keyFor: MiddlewareHandler<ApiEnv> = (c, next) => (COLLECTOR_PATHS.test(c.req.path) ? collectorKey : apiKey)(c, next);
+  const signerReady: MiddlewareHandler<ApiEnv> = async (_c, next) => {
+    await deps.payloads.ready();
+    await next();
+  };
+
   const api = new Hono<ApiEnv>();
-  api.use('/v1/*', cors(CORS_OPTIONS), requireApiKey(deps.db));
-  api.use('/v2/*', cors(CORS_OPTIONS), requireApiKey(deps.db));
+  api.use('/v1/*', cors(CORS_OPTIONS), apiKey, signerReady);
+  api.use('/v2/*', cors(CORS_OPTIONS), keyFor, signerReady);
   api.route('/v1', v1);
   api.route('/v2', v2);
   return api;

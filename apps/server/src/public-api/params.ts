@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ABSENT_VALUES, FREE_TEXT_PARAMS } from '../boundary/constants.ts';
+import { normaliseFreeText } from '../boundary/text.ts';
 import { ApiError } from './envelope.ts';
 import { CONTENT_TYPES, DEFAULT_LIMIT, DEFAULT_RATING, GIF_ID_PATTERN, MAX_IDS, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_LENGTH, RATINGS } from './constants.ts';
 
@@ -22,10 +24,10 @@ export const rating = z
   .transform((v) => (v ?? DEFAULT_RATING) as (typeof RATINGS)[number]);
 export const query = z
   .string({ error: 'q is required' })
-  .transform((v) => v.trim())
+  .transform(normaliseFreeText)
   .pipe(z.string().min(1, 'q must not be empty').max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`));
 export const lang = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'lang must be a 2-letter language code').optional();
-export const gifId = z.string().regex(GIF_ID_PATTERN, 'id must be 1 to 40 letters or digits');
+export const gifId = z.string().regex(GIF_ID_PATTERN, 'id must be 1 to 64 characters without spaces, control characters, /, ?, # or %');
 export const contentType = z.enum(CONTENT_TYPES, { error: `type must be one of ${CONTENT_TYPES.join(', ')}` });
 export const flag = (name: string) =>
   z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }).optional().transform((v) => v === 'true' || v === '1');
@@ -41,7 +43,25 @@ export const ids = z
 /** Accepted for GIPHY compatibility; carried through to analytics, never to queries. */
 export const passthrough = z.string().max(100, 'value is too long').optional();
 
-/** Parses query or path parameters against a schema, turning the first problem into a 400. */
+/**
+ * A query as GIPHY's server reads it for its own clients: a parameter that is empty or the literal
+ * `undefined` / `null` (what `URLSearchParams` makes of an unset option) is absent. Free-text
+ * parameters keep their value: `undefined` is a word one may search for.
+ */
+export function presentParams(query: Record<string, string>): Record<string, string> {
+  const present: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (!ABSENT_VALUES.has(value) || (FREE_TEXT_PARAMS.has(name) && value !== '')) present[name] = value;
+  }
+  return present;
+}
+
+/** Parses a query (`c.req.query()`) against a schema: absent values dropped, unknown parameters ignored. */
+export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, string>): z.infer<T> {
+  return parse(schema, presentParams(query));
+}
+
+/** Parses parameters or a body against a schema, turning the first problem into a 400. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

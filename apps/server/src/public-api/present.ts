@@ -1,4 +1,5 @@
 import type { GifRow, UserRow } from '../content/gif-row.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { StoredImages, StoredRendition } from '../store/schema.ts';
 
 /** What a presenter needs beyond the row: where media is served from and which response shows it. */
@@ -7,6 +8,7 @@ export interface PresentContext {
   responseId: string;
   /** GIPHY's analytics event type for the listing, e.g. GIF_SEARCH, GIF_TRENDING, GIF_RELATED. */
   eventType: string;
+  signPayload: PayloadSigner['sign'];
 }
 
 type WireRendition = Record<string, string>;
@@ -75,10 +77,9 @@ export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unk
   return gif;
 }
 
-/** GIPHY's payload format: base64 of a query string naming the GIF, the event type and the response. */
-export function analyticsPayload(gifId: string, ctx: Pick<PresentContext, 'responseId' | 'eventType'>): string {
-  const query = `gif_id=${gifId}&event_type=${ctx.eventType}&cid=${ctx.responseId}`;
-  return `e=${Buffer.from(query).toString('base64')}`;
+/** GIPHY's opaque payload, naming the GIF, the event type and the response, signed (payload-signing/). */
+export function analyticsPayload(gifId: string, ctx: Pick<PresentContext, 'responseId' | 'eventType' | 'signPayload'>): string {
+  return ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
 }
 
 /**

@@ -5,7 +5,7 @@ import { envelope, newResponseId, type Pagination } from './envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
 
 export function presenter(c: Context<ApiEnv>, deps: ApiDeps, eventType: string): PresentContext {
-  return { origin: originOf(c, deps), responseId: newResponseId(), eventType };
+  return { origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
 }
 
 /** A paged GIF listing in GIPHY's envelope. */

@@ -4,7 +4,7 @@ import { relatedGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError } from './envelope.ts';
-import { gifId, lang, limit, offset, parse, passthrough, query, rating } from './params.ts';
+import { gifId, lang, limit, offset, parseQuery, passthrough, query, rating } from './params.ts';
 import { gifList } from './respond.ts';
 
 const VIDEO: readonly ['video'] = ['video'];
@@ -15,12 +15,12 @@ const VideoRelatedQuery = z.object({ gif_id: gifId, limit, offset, rating, pingb
 export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get('/videos/search', async (c) => {
-    const p = parse(VideoSearchQuery, c.req.query());
+    const p = parseQuery(VideoSearchQuery, c.req.query());
     const page = await searchGifs(deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
   });
   app.get('/videos/related', async (c) => {
-    const p = parse(VideoRelatedQuery, c.req.query());
+    const p = parseQuery(VideoRelatedQuery, c.req.query());
     const page = await relatedGifs(deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) throw new ApiError(404, `Video ${p.gif_id} not found`);
     return gifList(c, deps, 'VIDEO_RELATED', page.rows, { total: page.total, offset: p.offset });

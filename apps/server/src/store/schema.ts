@@ -146,6 +146,21 @@ export interface EventsTable {
   payload: JSONColumnType<Record<string, unknown>>;
 }
 
+export interface PayloadSigningKeysTable {
+  kid: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+export interface CollectorRejectsTable {
+  id: ColumnType<string, never, never>;
+  received_at: Timestamp;
+  route: string;
+  reason: string;
+  api_key: string | null;
+  raw: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -161,4 +176,6 @@ export interface Database {
   access_tokens: AccessTokensTable;
   events: EventsTable;
   meta: MetaTable;
+  payload_signing_keys: PayloadSigningKeysTable;
+  collector_rejects: CollectorRejectsTable;
 }

@@ -1,0 +1,59 @@
+/**
+ * What text from outside may hold. PostgreSQL refuses NUL in text and JSON, and lone UTF-16
+ * surrogates in JSON; both are refused at the boundary (or, in free text, removed) so they never
+ * reach a query or the log.
+ */
+
+// A lone surrogate is a high one not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** Why a string cannot be stored as it is, or null when it can. */
+export function unsafeTextReason(value: string): string | null {
+  if (value.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(value)) return 'must not contain unpaired UTF-16 surrogates';
+  return null;
+}
+
+/** Whether a one-line value (an id, a key, a name) holds a control character. */
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL.test(value);
+}
+
+const CONTROLS_GLOBAL = new RegExp(CONTROL.source, 'g');
+const LONE_SURROGATES_GLOBAL = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Free text (a search term, a message): control characters become spaces, lone surrogates are
+ * dropped, and runs of whitespace collapse, so `a%00b` searches for `a b`.
+ */
+export function normaliseFreeText(value: string): string {
+  return value.replace(LONE_SURROGATES_GLOBAL, '').replace(CONTROLS_GLOBAL, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The first string in a parsed JSON value that cannot be stored, as `path: reason`, or null.
+ * Keys are checked as well as values.
+ */
+export function findUnsafeText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') {
+    const reason = unsafeTextReason(value);
+    return reason ? `${path || 'value'} ${reason}` : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnsafeText(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const name = path ? `${path}.${key}` : key;
+    const keyReason = unsafeTextReason(key);
+    if (keyReason) return `a field name in ${path || 'the body'} ${keyReason}`;
+    const found = findUnsafeText(inner, name);
+    if (found) return found;
+  }
+  return null;
+}

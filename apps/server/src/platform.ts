@@ -1,0 +1,64 @@
+import { singleProcessEdge } from '@loopbox/edge';
+import { createAnalytics, type Analytics } from './analytics/index.ts';
+import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
+import { createApp } from './app.ts';
+import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
+import type { Store } from './store/db.ts';
+import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
+
+export interface PlatformOptions {
+  store: Store;
+  dataDir: string;
+  mediaDir: string;
+  publicUrl?: string | undefined;
+  /** Keys and token from the environment; absent ones are generated once per data directory. */
+  given?: { webKey?: string | undefined; mobileKey?: string | undefined; adminToken?: string | undefined };
+  /** Count pingbacks sent with the key built into GIPHY's analytics package (default yes). */
+  acceptGiphySdkKey?: boolean;
+  /** Serve the built web app (apps/web/dist, or this folder). */
+  web?: boolean | string;
+  /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  log: (line: string) => void;
+}
+
+export interface Platform {
+  /** The public port's handler: the edge, reaching every service in this process unless configured otherwise. */
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  credentials: Credentials;
+  analytics: Analytics;
+  /** Starts the projection runner. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * What `npm start` serves, without the process around it (port, signals, data-dir lock): the
+ * server app with its analytics behind the edge. Tests build the same thing, so they go through the
+ * real wiring.
+ */
+export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  const { store, log } = options;
+  const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
+  const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
+  const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
+  const app = createApp({
+    analytics,
+    db: store.db,
+    mediaDir: options.mediaDir,
+    publicUrl: options.publicUrl,
+    ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
+    ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
+    log,
+    // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
+    onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),
+  });
+  const edge = singleProcessEdge({ server: app, credentials, log, ...(options.env ? { env: options.env } : {}) });
+  return {
+    fetch: (request, env) => edge.fetch(request, env),
+    credentials,
+    analytics,
+    start: () => analytics.start(),
+    stop: () => analytics.stop(),
+  };
+}
