@@ -23,6 +23,10 @@ export const PROJECTION_VACUUM_INTERVAL_MS = 10 * 60_000;
 /** Search events are queued and appended in one transaction per flush, off the request path. */
 export const SEARCH_LOG_FLUSH_MS = 250;
 export const SEARCH_LOG_MAX_BATCH = 200;
+/** A search event the store keeps refusing is retried this many times (backing off), then dead-lettered. */
+export const SEARCH_LOG_MAX_ATTEMPTS = 5;
+/** Longest wait between retries of a failed flush. */
+export const SEARCH_LOG_MAX_BACKOFF_MS = 30_000;
 /** Terms are normalised (trimmed, lower-cased, spaces collapsed) and cut to this length. */
 export const MAX_SEARCH_TERM_LENGTH = 50;
 

@@ -37,12 +37,6 @@ export const RETRY_AFTER_S = 1;
 export const MAX_EVENTS_PER_COMMIT = 5_000;
 /** GIF ids the collector remembers as existing, so a hot GIF costs no lookup. */
 export const KNOWN_GIFS_CACHE_SIZE = 50_000;
-/** A refused event is kept whole in the dead-letter table up to this many characters of its JSON. */
-export const MAX_DEAD_LETTER_CHARS = 4_000;
-/** Dead letters older than this are pruned. */
-export const DEAD_LETTER_RETENTION_MS = 30 * 24 * 3_600_000;
-/** Prune the dead letters after this many new ones. */
-export const DEAD_LETTER_PRUNE_EVERY = 1_000;
 /** Client clocks are trusted within this window; outside it the server's receive time is used. */
 export const MAX_CLOCK_SKEW_MS = 7 * 24 * 3_600_000;
 

@@ -4,12 +4,12 @@ import type { Kysely } from 'kysely';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import type { ApiEnv } from '../public-api/context.ts';
+import { deadLetters, type DeadLetterSource } from '../store/dead-letters.ts';
 import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
 import { analyticsToLog } from './analytics-event.ts';
 import { validateBatch, type Checked, type Refused, type ToLogEvent } from './batch.ts';
 import { MAX_BATCHES_IN_FLIGHT, MAX_BODY_BYTES, RETRY_AFTER_S } from './constants.ts';
-import { deadLetters, type CollectorRoute } from './dead-letter.ts';
 import { received } from './fields.ts';
 import { groupCommitter } from './group-commit.ts';
 import { knownGifs } from './known-gifs.ts';
@@ -42,7 +42,7 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, `body must be at most ${MAX_BODY_BYTES} bytes`); } });
   let inFlight = 0;
 
-  const collect = (route: CollectorRoute, toLog: ToLogEvent) => async (c: Context<ApiEnv>) => {
+  const collect = (route: DeadLetterSource, toLog: ToLogEvent) => async (c: Context<ApiEnv>) => {
     if (inFlight >= maxInFlight) {
       c.header('Retry-After', String(RETRY_AFTER_S));
       throw new ApiError(429, 'Collector is busy; retry after the given delay');
