@@ -45,8 +45,16 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
     [`/v1/gifs/search?q=${'x'.repeat(51)}`, 'q must be at most 50 characters'],
     ['/v1/videos/search?q=cat&excludeDynamicResults=maybe', ''],
     ['/v1/movies/search?q=cat', 'type must be one of gifs, stickers, text'],
-    ['/v1/gifs?ids=abc,d%27;drop', 'id must be 1 to 40 letters or digits'],
-    ['/v1/gifs?ids=', 'ids must list at least one id'],
+    ['/v1/gifs?ids=abc,d%20e', 'id must be 1 to 64 characters without spaces'],
+    [`/v1/gifs/${'x'.repeat(65)}`, 'id must be 1 to 64 characters'],
+    ['/v1/gifs/search?q=cat&api_key=%00', 'api_key must not contain NUL characters'],
+    ['/v1/gifs/search?q=cat&limit=%00', 'limit must not contain NUL characters'],
+    ['/v1/gifs/search?q=cat&rating=%ED%A0%80', 'rating must be one of'],
+    ['/v1/gifs/search?q=cat&lang=%ED%A0%80x', 'lang must be a 2-letter language code'],
+    [`/v1/gifs/search?q=cat&pingback_id=${'p'.repeat(5001)}`, 'pingback_id must be at most 5000 characters'],
+    ['/v1/gifs/trending?rating=undefined&limit=abc', 'limit must be an integer from 1 to 50'],
+    ['/v1/gifs?ids=', 'ids is required'],
+    ['/v1/gifs?ids=,,', 'ids must list at least one id'],
     [`/v1/gifs?ids=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(',')}`, 'ids may list at most 100 ids'],
     ['/v1/gifs/related', 'gif_id'],
     ['/v1/text/animate', 'm is required'],
@@ -61,6 +69,37 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
     expect(status).toBe(400);
     expect(body.meta.status).toBe(400);
     expect(body.meta.msg).toContain(message);
+  });
+
+  // What GIPHY's clients send for options they left unset: `String(undefined)`, or nothing.
+  const absentValues: string[] = [
+    '/v1/gifs/search?q=pizza&excludeDynamicResults=undefined&rating=undefined&lang=undefined&offset=undefined&limit=undefined&type=gifs&sort=undefined',
+    '/v1/stickers/search?q=heart&excludeDynamicResults=&rating=&offset=',
+    '/v1/gifs/trending?rating=undefined&offset=undefined&limit=undefined&bundle=undefined&type=gifs',
+    '/v1/gifs/random?tag=undefined&rating=undefined&type=gifs',
+    '/v1/gifs/categories?offset=undefined&limit=undefined',
+    '/v1/emoji?offset=undefined&limit=undefined',
+    '/v1/channels/search?q=loop&offset=undefined&rating=undefined',
+    '/v1/trending/searches?limit=undefined',
+    '/v1/text/animate?m=hello&offset=undefined&limit=undefined&rating=undefined',
+  ];
+  it.each(absentValues)('reads an empty or `undefined` parameter as absent: %s', async (path) => {
+    const { status, body } = await server.get(path);
+    expect(status, JSON.stringify(body.meta)).toBe(200);
+  });
+
+  it('answers 404 in GIPHY’s body for an id that could be a GIF’s but names none', async () => {
+    for (const path of ['/v1/gifs/no-such-id-xyz', '/v1/gifs/related?gif_id=no-such-id', '/v1/gifs/no-such-id/associations']) {
+      const { status, body } = await server.get(path);
+      expect(status, path).toBe(404);
+      expect(body.meta).toMatchObject({ status: 404, msg: expect.stringContaining('not found') });
+    }
+  });
+
+  it('searches for free text with control characters normalised, never a 5xx', async () => {
+    const { status, body } = await server.get('/v1/gifs/search?q=piz%00za%0A&limit=1');
+    expect(status).toBe(200);
+    expect(body.meta.status).toBe(200);
   });
 
   it('answers CORS preflights for JSON POSTs carrying SDK headers, from any origin', async () => {

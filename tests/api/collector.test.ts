@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { createApp } from '../../apps/server/src/app.ts';
+import { GIPHY_SDK_PINGBACK_KEY } from '../../apps/server/src/collector/constants.ts';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
@@ -93,6 +96,67 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
       expect((await res.json()).meta.msg).toContain(message);
     }
     expect((await post({ events: [event()] }, 'wrong-key')).status).toBe(403);
+  });
+
+  const deadLetters = (reason: string) =>
+    server.store.db.selectFrom('collector_rejects').selectAll().where('reason', 'like', `%${reason}%`).orderBy('id').execute();
+
+  it('counts pingbacks sent with the key built into GIPHY’s analytics package, recording which key sent each', async () => {
+    const sent = event();
+    const res = await post({ events: [sent] }, GIPHY_SDK_PINGBACK_KEY);
+    expect(res.status).toBe(200);
+    const [row] = await logged([sent.event_id]);
+    expect(row!.payload).toMatchObject({ api_key: GIPHY_SDK_PINGBACK_KEY });
+    // A deployment may refuse it (COLLECTOR_SDK_KEY=refuse): issued keys only.
+    const strict = createApp({ db: server.store.db, mediaDir: server.mediaDir, acceptGiphySdkKey: false });
+    const refused = await strict.request(`/v2/pingback?apikey=${GIPHY_SDK_PINGBACK_KEY}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: [event()] }) });
+    expect(refused.status).toBe(403);
+  });
+
+  it('counts no forged pingback and keeps each as a dead letter with its reason', async () => {
+    const decoded = Buffer.from(payload.slice(2), 'base64').toString('utf8');
+    const unsigned = 'e=' + Buffer.from(`gif_id=${gifId}&event_type=GIF_SEARCH&cid=forged`).toString('base64');
+    const tampered = 'e=' + Buffer.from(decoded.replace(`gif_id=${gifId}`, 'gif_id=somebodyelse')).toString('base64');
+    const signer = createPayloadSigner(server.store.db);
+    await signer.ready();
+    const forNoGif = signer.sign({ gifId: 'no-such-gif', eventType: 'GIF_SEARCH', responseId: 'r' });
+    const forged = [unsigned, tampered, forNoGif].map((p) => event('CLICK', { analytics_response_payload: p }));
+    const res = await post({ events: forged });
+    expect(res.status).toBe(400);
+    expect((await res.json()).data.rejected.map((r: { error: string }) => r.error)).toEqual([
+      'analytics_response_payload is not one this server issued',
+      'analytics_response_payload signature does not hold',
+      'gif_id names no GIF on this server',
+    ]);
+    expect(await logged(forged.map((e) => e.event_id))).toHaveLength(0);
+    for (const reason of ['not one this server issued', 'signature does not hold', 'names no GIF']) {
+      const letters = await deadLetters(reason);
+      expect(letters.some((l) => JSON.parse(l.raw).event_id !== undefined && forged.some((f) => l.raw.includes(f.event_id))), reason).toBe(true);
+    }
+  });
+
+  it('counts every valid neighbour of an event the store could not hold, in concurrent batches', async () => {
+    const batches = Array.from({ length: 6 }, (_, i) => [event(), { ...event(), user_id: i % 2 ? 'nul\u0000here' : 'lone\ud800' }, event()]);
+    const answers = await Promise.all(batches.map((b) => post({ events: b })));
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect((await res.json()).data).toMatchObject({ accepted: 2, rejected: [{ index: 1 }] });
+    }
+    const good = batches.flatMap((b) => [b[0]!.event_id, b[2]!.event_id]);
+    expect(await logged(good)).toHaveLength(good.length);
+    const bad = batches.map((b) => b[1]!.event_id);
+    const letters = await server.store.db.selectFrom('collector_rejects').select('raw').where('reason', 'like', 'user_id must not contain%').execute();
+    expect(bad.every((id) => letters.some((l) => l.raw.includes(id)))).toBe(true);
+  });
+
+  it('names the problem of an encoded body', async () => {
+    const res = await fetch(`${server.baseUrl}/v2/pingback?apikey=${server.webKey}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ events: [event()] })),
+    });
+    expect(res.status).toBe(415);
+    expect((await res.json()).meta.msg).toContain('Content-Encoding gzip is not accepted');
   });
 
   it('answers the preflight of a cross-origin JSON POST with SDK headers', async () => {
