@@ -56,14 +56,14 @@ describe.each(storeKinds())('@giphy/js-fetch-api against Loopbox (%s)', (kind) =
     const stickers = await gf.trending({ type: 'stickers', limit: 5 });
     expect(stickers.data.every((gif) => gif.is_sticker)).toBe(true);
     const first = trending.data[0]!;
-    const one = await gf.gif(first.id);
+    const one = await gf.gif(String(first.id));
     expect(one.data.id).toBe(first.id);
     expectUsableGif(one.data, server.baseUrl);
-    const ids = trending.data.slice(0, 3).map((gif) => gif.id);
+    const ids = trending.data.slice(0, 3).map((gif) => String(gif.id));
     expect((await gf.gifs(ids)).data.map((gif) => gif.id)).toEqual(ids);
     const random = await gf.random();
     expectUsableGif(random.data, server.baseUrl);
-    const related = await gf.related(first.id, { limit: 4 });
+    const related = await gf.related(String(first.id), { limit: 4 });
     expect(related.data.length).toBeGreaterThan(0);
     expect(related.data.some((gif) => gif.id === first.id)).toBe(false);
   });
@@ -86,7 +86,7 @@ describe.each(storeKinds())('@giphy/js-fetch-api against Loopbox (%s)', (kind) =
     const defaults = await gf.emojiDefaultVariations();
     expect(defaults.data.length).toBeGreaterThan(0);
     const withVariations = defaults.data.find((gif) => Number((gif as IGif & { variation_count?: number }).variation_count) > 0) ?? defaults.data[0]!;
-    const variations = await gf.emojiVariations(withVariations.id);
+    const variations = await gf.emojiVariations(String(withVariations.id));
     expect(variations.data.length).toBeGreaterThan(0);
     const animated = await gf.animate('hello gf', { limit: 2 });
     expect(animated.data).toHaveLength(2);

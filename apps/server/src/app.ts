@@ -9,6 +9,7 @@ import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
 import { backendRoutes } from './backend/index.ts';
+import { collectorRejectsRoutes } from './collector/rejects-route.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 
@@ -43,6 +44,7 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.route('/', backendRoutes(options.db));
+  app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
 

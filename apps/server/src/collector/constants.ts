@@ -42,3 +42,6 @@ export const MAX_CLOCK_SKEW_MS = 7 * 24 * 3_600_000;
 
 /** The longest string a pingback attribute may hold. */
 export const MAX_ATTRIBUTE_LENGTH = 200;
+
+/** The pipeline page's window of refusal counts. */
+export const REJECTS_WINDOW_HOURS = 24;

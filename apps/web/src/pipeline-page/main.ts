@@ -7,6 +7,7 @@ import { LoopboxFetch, type IGif } from '@loopbox/sdk';
 import { createPingbackEvent } from '@loopbox/widgets';
 import type { PipelineStats } from '@loopbox/workers/pipeline';
 import { readPageConfig } from '../shared/page-config.ts';
+import { showCollectorRejects } from './collector-rejects.ts';
 import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
 
 const STATS_REFRESH_MS = 250;
@@ -89,3 +90,7 @@ probeGif().then(
   },
 );
 void refreshStats();
+const rejectsSummary = document.getElementById('rejects-summary')!;
+showCollectorRejects(document.getElementById('rejects') as HTMLTableElement, rejectsSummary).catch((error: unknown) => {
+  rejectsSummary.textContent = `Refusals are unavailable: ${error instanceof Error ? error.message : String(error)}`;
+});

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { REJECTS_WINDOW_HOURS } from './constants.ts';
+
+/**
+ * GET /api/v1/collector/rejects/: how many events were refused on their way to the log in the last
+ * REJECTS_WINDOW_HOURS, by source and reason (the dead-letter table; no event content), for the
+ * pipeline page.
+ */
+export function collectorRejectsRoutes(db: Kysely<Database>) {
+  const app = new Hono();
+  app.get('/api/v1/collector/rejects/', async (c) => {
+    const since = new Date(Date.now() - REJECTS_WINDOW_HOURS * 3_600_000);
+    const rows = await db
+      .selectFrom('collector_rejects')
+      .select(['route', 'reason', sql<string>`count(*)`.as('count'), sql<Date>`max(received_at)`.as('last')])
+      .where('received_at', '>=', since)
+      .groupBy(['route', 'reason'])
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy('reason')
+      .execute();
+    const data = rows.map((r) => ({ source: r.route, reason: r.reason, count: Number(r.count), last_at: new Date(r.last).toISOString() }));
+    return c.json({ since: since.toISOString(), total: data.reduce((n, r) => n + r.count, 0), data }, 200, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}
