@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
+import { LOG_LEVELS } from './logging/constants.ts';
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -9,8 +11,9 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOOPBOX_WEB_KEY: z.string().min(8).optional(),
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
-  LOOPBOX_ADMIN_TOKEN: z.string().min(16).optional(),
+  LOOPBOX_ADMIN_TOKEN: z.string().min(ADMIN_TOKEN_MIN_LENGTH).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export interface Config {
@@ -24,6 +27,7 @@ export interface Config {
   mobileKey: string | undefined;
   adminToken: string | undefined;
   seed: 'demo' | 'none';
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileKey: c.LOOPBOX_MOBILE_KEY,
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
+    logLevel: c.LOG_LEVEL,
   };
 }

@@ -4,22 +4,26 @@ import { createApp } from './app.ts';
 import { createAnalytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { loadConfig } from './config.ts';
+import { adminTokenPath, watchAdminTokenFile, type AdminTokenWatch } from './content/admin-token.ts';
 import { ensureCredentials } from './content/bootstrap.ts';
+import { createLogger, lineLogger } from './logging/logger.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 
 const config = loadConfig();
+// Every line on stderr is one JSON object (pino): see README, Logs.
+const logger = createLogger({ level: config.logLevel });
+const log = lineLogger(logger);
 const unlock = lockDataDir(config.dataDir);
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const log = (line: string) => process.stderr.write(`${line}\n`);
-log(`Loopbox: store ${store.kind}${store.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+logger.info({ store: store.kind, ...(store.kind === 'pglite' ? { dataDir: config.dataDir } : {}) }, `Loopbox: store ${store.kind}`);
 
 if (config.seed === 'demo') {
   const started = Date.now();
   const result = await seedDemo(store.db, { mediaDir: config.mediaDir, onProgress: progressPrinter() });
-  if (!result.skipped) log(`Loopbox: demo corpus ready (${result.created} new items, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!result.skipped) logger.info({ created: result.created, seconds: (Date.now() - started) / 1000 }, 'Loopbox: demo corpus ready');
 }
 const credentials = await ensureCredentials(store.db, {
   dataDir: config.dataDir,
@@ -27,6 +31,14 @@ const credentials = await ensureCredentials(store.db, {
   mobileKey: config.mobileKey,
   adminToken: config.adminToken,
 });
+// A token from the environment changes only with a restart; one from the file may be rotated while running.
+const adminTokenWatch: AdminTokenWatch | undefined = config.adminToken
+  ? undefined
+  : watchAdminTokenFile(store.db, config.dataDir, credentials.adminToken, {
+      onRotated: (file) => logger.info({ file }, 'Loopbox: admin token rotated from its file; the old one no longer works'),
+      onIgnored: (reason) => logger.warn(reason),
+      onError: (err) => logger.error({ err }, 'Loopbox: admin token rotation failed; the token in the store is unchanged'),
+    });
 
 const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
 analytics.start();
@@ -38,28 +50,33 @@ const app = createApp({
   web: { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) },
   log,
   // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
-  onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),
+  onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
 });
 // One public port: the edge answers it and reaches the app in-process for every service (edge/README.md).
-const edge = singleProcessEdge({ server: app, credentials, log });
+const edge = singleProcessEdge({ server: app, credentials, logger: logger.child({ component: 'edge' }) });
 const server = serve({ fetch: edge.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
-  log(`Loopbox: listening on ${origin}`);
-  log(`  web API key:    ${credentials.webKey}`);
-  log(`  mobile API key: ${credentials.mobileKey}`);
-  log(`  admin token:    ${credentials.adminToken}`);
-  log(`  try: ${origin}/v1/gifs/trending?api_key=${credentials.webKey}`);
+  // No key or token is printed: the edge adds the site's web key to calls without one, and the admin token stays in its file.
+  logger.info({ url: origin }, `Loopbox: listening on ${origin}`);
+  logger.info({ url: `${origin}/v1/gifs/trending` }, `Loopbox: try ${origin}/v1/gifs/trending (the edge adds the site's web key)`);
+  logger.info(
+    config.adminToken
+      ? 'Loopbox: admin token from LOOPBOX_ADMIN_TOKEN'
+      : `Loopbox: admin token in ${adminTokenPath(config.dataDir)} (npm run rotate-admin-token makes a new one)`,
+  );
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log(`Loopbox: ${signal}, shutting down`);
+  logger.info({ signal }, 'Loopbox: shutting down');
+  adminTokenWatch?.stop();
   server.close();
   await analytics.stop();
   await store.close();
   unlock();
+  logger.flush();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -71,10 +88,11 @@ function progressPrinter() {
   return (done: number, total: number) => {
     const pct = total ? Math.floor((done / total) * 100) : 100;
     if (tty) {
+      // A progress bar for a person watching, redrawn in place; logs that are kept get the deciles below.
       process.stderr.write(`\rSeeding demo corpus: ${done}/${total} (${pct}%)${done === total ? '\n' : ''}`);
     } else if (Math.floor(pct / 10) !== lastDecile) {
       lastDecile = Math.floor(pct / 10);
-      log(`Seeding demo corpus: ${done}/${total} (${pct}%)`);
+      logger.info({ done, total }, `Seeding demo corpus: ${pct}%`);
     }
   };
 }
