@@ -7,7 +7,7 @@ import type { EdgeLogger } from '../logger.ts';
 export interface AccessLogEntry {
   requestId: string;
   method: string;
-  /** As the client sent it, still percent-encoded (a `%0A` stays three characters), and without the query, which may hold an API key. */
+  /** The URL's path, still percent-encoded (a `%0A` stays three characters), without the query, which may hold an API key. */
   path: string;
   service: string;
   status: number;

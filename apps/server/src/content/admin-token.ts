@@ -95,13 +95,15 @@ export function watchAdminTokenFile(
   const file = adminTokenPath(dataDir);
   let installed = current;
   let queue = Promise.resolve();
+  const ignore = (why: string) => handlers.onIgnored(`${file} was not taken (${why}); the admin token is unchanged`);
   const check = () => {
     queue = queue
       .then(async () => {
         const token = readAdminTokenFile(file);
         if (token === installed) return;
-        const problem = token === undefined ? 'the file is missing or empty' : adminTokenProblem(token);
-        if (problem !== undefined || token === undefined) return handlers.onIgnored(`${file} was not taken (${problem}); the admin token is unchanged`);
+        if (token === undefined) return ignore('the file is missing or empty');
+        const problem = adminTokenProblem(token);
+        if (problem !== undefined) return ignore(problem);
         await installAdminToken(db, token);
         installed = token;
         handlers.onRotated(file);
