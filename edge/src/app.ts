@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
-import { REQUEST_ID_HEADER, UPSTREAM_TIMEOUT_MS } from './constants.ts';
+import { UPSTREAM_TIMEOUT_MS } from './constants.ts';
 import type { EdgeEnv } from './env.ts';
 import { edgeError } from './errors.ts';
-import { accessLog, type AccessLogEntry } from './middleware/access-log.ts';
+import { consoleJsonLogger, type EdgeLogger } from './logger.ts';
+import { accessLog } from './middleware/access-log.ts';
 import { injectApiKey, type ApiKeys } from './middleware/api-key.ts';
 import { edgeCache } from './middleware/cache.ts';
 import { corsByRoute } from './middleware/cors.ts';
 import { requireCsrfToken } from './middleware/csrf.ts';
-import { byClientAddress, byClientApiKey, rateLimit } from './middleware/rate-limit.ts';
+import { byClientAddress, byDeveloperKey, rateLimit } from './middleware/rate-limit.ts';
+import { requestId } from './middleware/request-id.ts';
 import { resolveRequest, type ClientAddress } from './middleware/resolve.ts';
 import { stripHeaders } from './middleware/strip-headers.ts';
 import { proxyToUpstream } from './proxy.ts';
@@ -26,25 +27,30 @@ export interface EdgeConfig {
   /** Origins allowed to call the site's own services from a browser (CORS with credentials). */
   siteOrigins?: readonly string[];
   upstreamTimeoutMs?: number;
-  log?: (entry: AccessLogEntry) => void;
+  /** Where the edge's own errors (and the access log) go; JSON lines on the console by default. */
+  logger?: EdgeLogger;
+  /** One log entry per request. */
+  accessLog?: boolean;
 }
 
 /** The edge: one Hono app, the same on workerd and on Node. Each step is a middleware reading the route's policy. */
 export function createEdgeApp(config: EdgeConfig): Hono<EdgeEnv> {
+  const logger = config.logger ?? consoleJsonLogger;
   const app = new Hono<EdgeEnv>();
-  app.use(requestId({ headerName: REQUEST_ID_HEADER }));
+  app.use(requestId);
   app.use(resolveRequest(config.clientAddress));
-  if (config.log) app.use(accessLog(config.log));
+  if (config.accessLog) app.use(accessLog(logger));
   app.use(corsByRoute(config.siteOrigins ?? []));
   app.use(stripHeaders);
-  app.use(rateLimit(config.rateLimits.perAddress, byClientAddress, 'from this address'));
   app.use(injectApiKey(config.keys));
-  app.use(rateLimit(config.rateLimits.perKey, byClientApiKey, 'with this API key'));
   app.use(requireCsrfToken);
   app.use(edgeCache(config.cache));
+  // After the cache: what it answers is never counted.
+  app.use(rateLimit(config.rateLimits.perAddress, byClientAddress, 'from this address'));
+  app.use(rateLimit(config.rateLimits.perKey, byDeveloperKey(config.keys), 'with this API key'));
   app.all('*', proxyToUpstream(config.upstreams, config.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS));
   app.onError((err, c) => {
-    console.error(`edge ${c.get('requestId')} ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    logger.error({ requestId: c.get('requestId'), method: c.req.method, path: new URL(c.req.url).pathname, error: err.stack ?? err.message }, 'edge failure');
     return edgeError(c, 500, 'The edge failed to handle this request');
   });
   return app;

@@ -20,12 +20,16 @@ export const TAG_INDEX_MAX_KEYS = 50_000;
 /** The Cache API cache the Workers store uses. */
 export const WORKERS_CACHE_NAME = 'loopbox-edge';
 
-// Rate limits: requests per window, per API key given by the client and per client address.
+// Rate limits: requests per window, per API key given by a developer and per client address.
 export const RATE_LIMIT_WINDOW_S = 60;
 export const RATE_LIMIT_PER_KEY = 1_000;
 export const RATE_LIMIT_PER_ADDRESS = 600;
-/** Buckets the in-memory limiter keeps before it drops expired ones. */
+/** Buckets the in-memory limiter keeps; past it the least recently used one goes. */
 export const RATE_LIMIT_MAX_BUCKETS = 100_000;
+/** What an API key can look like; anything else (longer, other characters) gets no bucket of its own. */
+export const API_KEY_SHAPE = /^[A-Za-z0-9_.-]{1,64}$/;
+/** IPv6 clients are counted per /64, the block one subscriber usually holds; IPv4 per address. */
+export const IPV6_LIMITED_PREFIX_GROUPS = 4;
 
 /** An upstream that has not started answering by then gets a 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -41,6 +45,8 @@ export const CSRF_HEADER = 'X-CSRFToken';
 
 // Headers.
 export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** A request id the client sends is kept only if it looks like this (a UUID, a trace id); otherwise the edge makes one. */
+export const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** HIT, MISS or BYPASS: what the edge cache did with a response. */
 export const CACHE_STATUS_HEADER = 'X-Cache';
 /** Sent by an upstream on a response to a change: comma-separated tags of cached content to drop. */

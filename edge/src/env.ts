@@ -1,4 +1,3 @@
-import type { RequestIdVariables } from 'hono/request-id';
 import type { Route } from './routes.ts';
 
 /** The request the edge sends upstream, built up by the middleware before the proxy sends it. */
@@ -7,18 +6,14 @@ export interface Forward {
   headers: Headers;
 }
 
-/** The API key a public API call is made with, and whether the edge added it. */
-export interface ApiKeyUse {
-  value: string;
-  injected: boolean;
-}
-
 /** What the edge's middleware share through the Hono context. */
 export interface EdgeEnv {
-  Variables: RequestIdVariables & {
+  Variables: {
+    requestId: string;
     route: Route;
     clientAddress: string;
     forward: Forward;
-    apiKey?: ApiKeyUse;
+    /** The API key a public API call is made with: the caller's, or the one the edge added. */
+    apiKey?: string;
   };
 }

@@ -4,5 +4,7 @@ export { bindingUpstream, upstreamsFrom, urlUpstream, type FetchTarget, type Ups
 export { SERVICES, type Service } from './routes.ts';
 export { gifTag, PURGE_HEADER } from './constants.ts';
 export type { ApiKeys } from './middleware/api-key.ts';
+export type { AccessLogEntry } from './middleware/access-log.ts';
+export type { EdgeLogger } from './logger.ts';
 export type { CacheStore } from './stores/cache-store.ts';
 export type { RateLimiter } from './stores/rate-limiter.ts';

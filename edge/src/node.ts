@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { createEdgeApp } from './app.ts';
 import { RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY } from './constants.ts';
 import type { EdgeEnv } from './env.ts';
-import { formatAccessLog, type AccessLogEntry } from './middleware/access-log.ts';
+import type { EdgeLogger } from './logger.ts';
 import type { ApiKeys } from './middleware/api-key.ts';
 import { settingsFrom, type EdgeSettings } from './settings.ts';
 import { MemoryCacheStore, type MemoryCacheLimits } from './stores/memory-cache.ts';
@@ -14,7 +14,7 @@ export interface NodeEdgeOptions extends Partial<EdgeSettings> {
   upstreams: Upstreams;
   keys: ApiKeys;
   cacheLimits?: MemoryCacheLimits;
-  log?: (entry: AccessLogEntry) => void;
+  logger?: EdgeLogger;
 }
 
 /** The client's address from the socket; none when the app is called in-process. */
@@ -38,7 +38,8 @@ export function createNodeEdge(options: NodeEdgeOptions): Hono<EdgeEnv> {
     clientAddress: socketAddress,
     siteOrigins: options.siteOrigins,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
-    log: options.log,
+    logger: options.logger,
+    accessLog: options.accessLog,
   });
 }
 
@@ -49,16 +50,16 @@ export interface SingleProcessOptions {
   credentials: { webKey: string; mobileKey: string };
   /** Settings and per-service upstream URLs (see edge/README.md); process.env by default. */
   env?: Readonly<Record<string, string | undefined>>;
-  log?: (line: string) => void;
+  /** The process's logger (pino in main.ts); JSON lines on the console without one. */
+  logger?: EdgeLogger;
 }
 
 /** `npm start`: the edge in front of the server app in the same process, which stands in for every service without a configured URL. */
-export function singleProcessEdge({ server, credentials, env = process.env, log }: SingleProcessOptions): Hono<EdgeEnv> {
-  const settings = settingsFrom(env);
+export function singleProcessEdge({ server, credentials, env = process.env, logger }: SingleProcessOptions): Hono<EdgeEnv> {
   return createNodeEdge({
-    ...settings,
+    ...settingsFrom(env),
     upstreams: upstreamsFrom(env, bindingUpstream(server)),
     keys: { web: credentials.webKey, mobile: credentials.mobileKey },
-    log: log && settings.accessLog ? (entry) => log(formatAccessLog(entry)) : undefined,
+    logger,
   });
 }

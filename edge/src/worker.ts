@@ -40,7 +40,7 @@ export function workerConfig(env: WorkerEnv): EdgeConfig {
     clientAddress: (c) => c.req.header('CF-Connecting-IP'),
     siteOrigins: settings.siteOrigins,
     upstreamTimeoutMs: settings.upstreamTimeoutMs,
-    log: settings.accessLog ? (entry) => console.log(JSON.stringify(entry)) : undefined,
+    accessLog: settings.accessLog,
   };
 }
 

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EdgeLogger } from '../src/logger.ts';
+import type { AccessLogEntry } from '../src/middleware/access-log.ts';
 import type { ApiKeys } from '../src/middleware/api-key.ts';
 import type { Service } from '../src/routes.ts';
 import { bindingUpstream, urlUpstream, type Upstream, type Upstreams } from '../src/upstreams.ts';
@@ -11,6 +13,9 @@ export interface SuiteEdgeOptions {
   keys: ApiKeys;
   siteOrigins: string[];
   upstreamTimeoutMs: number;
+  /** Gets the access log and the edge's own errors. */
+  logger: EdgeLogger;
+  accessLog: true;
 }
 
 /** An edge started by a harness, reached the way its runtime is (HTTP on Node, the Worker's fetch in workerd). */
@@ -18,6 +23,8 @@ export interface EdgeClient {
   /** The origin clients address, as the edge sees it. */
   origin: string;
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** A GET from another client address than `fetch`'s, one per visitor number. */
+  fetchAs(visitor: number, path: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -56,16 +63,28 @@ export function edgeSuite(harness: EdgeHarness): void {
       await Promise.all(started.splice(0).map((edge) => edge.close()));
     });
 
-    async function startEdge(upstreams: Partial<Upstreams> = {}): Promise<{ edge: EdgeClient; fakes: FakeServices }> {
+    interface Logged {
+      level: 'info' | 'error';
+      fields: Record<string, unknown>;
+      message: string;
+    }
+
+    async function startEdge(upstreams: Partial<Upstreams> = {}, options: { siteOrigins?: string[] } = {}): Promise<{ edge: EdgeClient; fakes: FakeServices; logged: Logged[] }> {
       const fakes = fakeServices();
+      const logged: Logged[] = [];
       const edge = await harness.start({
         upstreams: { ...fakes.upstreams, ...upstreams },
         keys: KEYS,
-        siteOrigins: [SITE_ORIGIN],
+        siteOrigins: options.siteOrigins ?? [SITE_ORIGIN],
         upstreamTimeoutMs: TIMEOUT_MS,
+        logger: {
+          info: (fields, message) => logged.push({ level: 'info', fields, message }),
+          error: (fields, message) => logged.push({ level: 'error', fields, message }),
+        },
+        accessLog: true,
       });
       started.push(edge);
-      return { edge, fakes };
+      return { edge, fakes, logged };
     }
 
     async function json<T>(response: Response): Promise<T> {
@@ -211,8 +230,71 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(lastSeen(fakes, 'publicApi').headers['x-request-id']).toBe(id);
         const kept = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': 'client-trace-42' } });
         expect(kept.headers.get('X-Request-Id')).toBe('client-trace-42');
-        const replaced = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': 'bad id; injected' } });
-        expect(replaced.headers.get('X-Request-Id')).not.toBe('bad id; injected');
+        expect(lastSeen(fakes, 'backend').headers['x-request-id']).toBe('client-trace-42');
+      });
+
+      it.each([
+        ['characters outside the pattern', 'bad id; injected'],
+        ['an equals sign', 'trace=0123456789'],
+        ['too few characters', 'short'],
+        ['too many characters', 'x'.repeat(65)],
+      ])('replaces a client request id with %s, upstream and in the answer', async (_case, given) => {
+        const { edge, fakes } = await startEdge();
+        const response = await edge.fetch('/api/v3/env/build', { headers: { 'X-Request-Id': given } });
+        const id = response.headers.get('X-Request-Id');
+        expect(id).not.toBe(given);
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(lastSeen(fakes, 'backend').headers['x-request-id']).toBe(id);
+      });
+
+      it.each([
+        '/v1/gifs/trending',
+        '/v1/gifs/missing?status=404',
+        '/v2/pingback',
+        '/api/v3/env/build',
+        '/api/v1/users/404/?status=404',
+        '/ajax/gifs/trending?gif_ids=a',
+        '/ajax/nothing?status=404',
+        '/gifs/abc',
+        '/gifs/missing?status=404',
+        '/embed/abc',
+        '/embed/missing?status=404',
+        '/oembed?url=https%3A%2F%2Felsewhere.example%2Fgifs%2Fa&status=404',
+        '/media/abc/200.gif',
+        '/no-such-page?status=404',
+        '/stories/x',
+        '/imaging/trim',
+      ])('gives %s a request id, with no site origins configured', async (path) => {
+        const { edge } = await startEdge({}, { siteOrigins: [] });
+        const response = await edge.fetch(path);
+        expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+      });
+
+      it("gives the edge's own errors, a cache hit and a preflight a request id", async () => {
+        const { edge } = await startEdge({ backend: fails }, { siteOrigins: [] });
+        const failed = await edge.fetch('/api/v4/channels/');
+        expect(failed.status).toBe(502);
+        expect(failed.headers.get('X-Request-Id')).toBe(((await failed.json()) as { meta: { request_id: string } }).meta.request_id);
+        await edge.fetch('/v1/gifs/trending?ids=a');
+        const hit = await edge.fetch('/v1/gifs/trending?ids=a', { headers: { 'X-Request-Id': 'second-read-0001' } });
+        expect(hit.headers.get('X-Cache')).toBe('HIT');
+        expect(hit.headers.get('X-Request-Id')).toBe('second-read-0001');
+        const preflight = await edge.fetch('/v2/pingback', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' } });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+      });
+
+      it('logs one entry per request, with the path still encoded and no query, so a %0A cannot forge a line', async () => {
+        const { edge, logged } = await startEdge();
+        const forged = '/api/x%0Aedge%2000000000%20GET%20%2Fadmin%20200%0D%0A';
+        const response = await edge.fetch(`${forged}?api_key=secret-key-0001&q=%0Afake`);
+        const entries = logged.filter((entry) => entry.fields.requestId === response.headers.get('X-Request-Id'));
+        expect(entries).toHaveLength(1);
+        expect(entries[0]).toMatchObject({ level: 'info', message: 'edge request' });
+        const entry = entries[0]!.fields as unknown as AccessLogEntry;
+        expect(entry).toMatchObject({ method: 'GET', path: forged, service: 'backend', status: 200 });
+        expect(JSON.stringify(logged)).not.toMatch(/secret-key-0001|fake/);
+        expect(Object.values(entry).join(' ')).not.toMatch(/[\u0000-\u001f\u007f]/);
       });
 
       it('drops hop-by-hop, internal and client-made forwarding headers on the way in', async () => {
@@ -322,15 +404,15 @@ export function edgeSuite(harness: EdgeHarness): void {
     });
 
     describe('rate limits', () => {
-      it('limits each API key a caller sends, then each client address, with 429 and Retry-After', async () => {
+      it('limits each API key a developer sends, then each client address, with 429 and Retry-After', async () => {
         const { edge } = await startEdge();
         const { perKey, perAddress } = harness.limits;
         const run = crypto.randomUUID().slice(0, 8);
         const statuses = [];
-        for (let i = 0; i <= perKey; i++) statuses.push((await edge.fetch(`/v1/gifs/trending?api_key=${run}-a`)).status);
+        for (let i = 0; i <= perKey; i++) statuses.push((await edge.fetch(`/v1/gifs/trending?api_key=${run}-a&page=${i}`)).status);
         expect(statuses).toEqual([...Array<number>(perKey).fill(200), 429]);
 
-        const limited = await edge.fetch(`/v1/gifs/trending?api_key=${run}-a`);
+        const limited = await edge.fetch(`/v1/gifs/trending?api_key=${run}-a&page=next`);
         expect(limited.status).toBe(429);
         expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
         expect(limited.headers.get('X-Request-Id')).toBeTruthy();
@@ -351,6 +433,38 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('does not count the keys it adds itself against a key limit', async () => {
         const { edge } = await startEdge();
         for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetch(`/v1/gifs/search?q=${i}`)).status).toBe(200);
+      });
+
+      it('never counts an answer from its cache', async () => {
+        const { edge, fakes } = await startEdge();
+        const key = `dev-${crypto.randomUUID().slice(0, 8)}`;
+        const reads = Math.max(harness.limits.perKey, harness.limits.perAddress) + 5;
+        for (let i = 0; i < reads; i++) expect((await edge.fetch(`/v1/gifs/trending?api_key=${key}`)).status).toBe(200);
+        expect(fakes.seen.publicApi).toHaveLength(1);
+      });
+
+      it('never counts pages, assets and media', async () => {
+        const { edge } = await startEdge();
+        for (let i = 0; i <= harness.limits.perAddress; i++) {
+          for (const path of [`/gifs/g${i}`, `/assets/a${i}.js`, `/media/m${i}/200.gif`]) expect((await edge.fetch(path)).status).toBe(200);
+        }
+        expect((await edge.fetch('/api/v3/env/build')).status).toBe(200);
+      });
+
+      it("limits a busy visitor on the site's own key by address, never the other visitors", async () => {
+        const { edge } = await startEdge();
+        const busy: number[] = [];
+        for (let i = 0; i <= harness.limits.perAddress; i++) busy.push((await edge.fetchAs(1, `/v1/gifs/search?q=busy-${i}&api_key=${KEYS.web}`)).status);
+        expect(busy.slice(0, -1).every((status) => status === 200)).toBe(true);
+        expect(busy.at(-1)).toBe(429);
+        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetchAs(2, `/v1/gifs/search?q=calm-${i}&api_key=${KEYS.web}`)).status).toBe(200);
+        expect((await edge.fetchAs(3, `/v1/stickers/search?q=calm&api_key=${KEYS.mobile}`)).status).toBe(200);
+      });
+
+      it('gives a string that cannot be an API key no key limit of its own, only the address limit', async () => {
+        const { edge } = await startEdge();
+        const notAKey = 'k'.repeat(2_000);
+        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetch(`/v1/gifs/trending?api_key=${notAKey}&n=${i}`)).status).toBe(200);
       });
     });
 

@@ -30,16 +30,20 @@ const workerd: EdgeHarness = {
     edges += 1;
     const address = `198.51.${Math.floor(edges / 250)}.${edges % 250}`;
     const origin = 'https://edge.example';
+    const send = async (from: string, path: string, init?: RequestInit) => {
+      const request = new Request(`${origin}${path}`, init);
+      request.headers.set('CF-Connecting-IP', from);
+      const ctx = createExecutionContext();
+      const response = await app.fetch(request, env, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    // Visitors come over IPv6, each from its own /64 (the rate limiting bindings are shared by every edge of the run).
+    const run = edges.toString(16);
     return {
       origin,
-      async fetch(path, init) {
-        const request = new Request(`${origin}${path}`, init);
-        request.headers.set('CF-Connecting-IP', address);
-        const ctx = createExecutionContext();
-        const response = await app.fetch(request, env, ctx);
-        await waitOnExecutionContext(ctx);
-        return response;
-      },
+      fetch: (path, init) => send(address, path, init),
+      fetchAs: (visitor, path) => send(`2001:db8:${run}:${visitor.toString(16)}::1`, path),
       close: async () => undefined,
     };
   },

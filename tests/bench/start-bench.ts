@@ -13,7 +13,6 @@ const SEED_LIMIT_S = 120;
 interface Started {
   child: ChildProcess;
   origin: string;
-  key: string;
   seconds: number;
 }
 
@@ -26,17 +25,19 @@ async function start(dataDir: string): Promise<Started> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let origin = '';
-  let key = '';
   await new Promise<void>((resolve, reject) => {
     const lines = createInterface({ input: child.stderr! });
     lines.on('line', (line) => {
-      origin ||= /listening on (\S+)/.exec(line)?.[1] ?? '';
-      key ||= /web API key:\s+(\S+)/.exec(line)?.[1] ?? '';
-      if (origin && key) resolve();
+      // The server's log lines are JSON (anything else on stderr, such as a Node warning, is not its log).
+      const url = line.startsWith('{') ? (JSON.parse(line) as { url?: string; msg: string }) : undefined;
+      if (url?.msg.includes('listening on') && url.url) {
+        origin = url.url;
+        resolve();
+      }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { child, origin, key, seconds: (performance.now() - began) / 1000 };
+  return { child, origin, seconds: (performance.now() - began) / 1000 };
 }
 
 const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
@@ -51,8 +52,9 @@ export async function benchStart(): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-start-'));
   try {
     const first = await start(dataDir);
-    const { child, origin, key } = first;
-    const api = (p: string) => `${origin}${p}${p.includes('?') ? '&' : '?'}api_key=${key}`;
+    const { child, origin } = first;
+    // No api_key: the edge adds the site's web key, as it does for the site's anonymous visitors.
+    const api = (p: string) => `${origin}${p}`;
     const sample = await (await fetch(api('/v1/gifs/trending?limit=50'))).json() as { data: { id: string; images: Record<string, { url?: string; mp4?: string }> }[] };
     const media = sample.data.flatMap((g) => [g.images.fixed_width?.url, g.images.original?.url, g.images.original?.mp4]).filter((u): u is string => Boolean(u));
     const words = ['pizza', 'cat', 'happy', 'wow', 'party', 'coffee', 'goal', 'love', 'dance', 'birthday'];

@@ -4,6 +4,7 @@
  * DATABASE_URL. Prints `ready <webKey>` once it listens.
  */
 import { serve } from '@hono/node-server';
+import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform } from '../../apps/server/src/platform.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
@@ -19,7 +20,7 @@ const platform = await createPlatform({
   mediaDir: TEST_MEDIA_DIR,
   web: true,
   env: { ACCESS_LOG: 'off' },
-  log: (line) => process.stderr.write(`${line}\n`),
+  logger: createLogger(),
 });
 platform.start();
 serve({ fetch: platform.fetch, port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Analytics } from '../../apps/server/src/analytics/index.ts';
 import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform } from '../../apps/server/src/platform.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
@@ -15,7 +16,7 @@ export interface TestServer extends Credentials {
   baseUrl: string;
   store: Store;
   analytics: Analytics;
-  /** What the platform logged (the access log is off unless `env` turns it on). */
+  /** What the platform logged, one JSON line each (the access log is off unless `env` turns it on). */
   logs: string[];
   mediaDir: string;
   /** While down, the collectors (POST /v2/*) answer 503 with Retry-After: 1, as an overloaded or failing deployment would. */
@@ -51,7 +52,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     mediaDir: TEST_MEDIA_DIR,
     web: options.web ?? false,
     env: { ACCESS_LOG: 'off', ...options.env },
-    log: (line) => void logs.push(line),
+    logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
   platform.start();
   const { credentials } = platform;

@@ -7,7 +7,14 @@ export const PINGBACK_MAX_DELAY_MS = 10_000;
 /** The collector's limit on a pingback attribute's string (apps/server/src/collector/constants.ts). */
 export const MAX_ATTRIBUTE_LENGTH = 200;
 
-/** Retries after a network error, 5xx or 429: exponential from the base to the cap, with jitter. */
+/**
+ * Refusals a batch is kept and retried after, besides network errors and every 5xx: a key refused now
+ * (401, 403) may work again once a rotation or a revocation is undone, so its events are never given
+ * up; a timeout (408) and throttling (429) pass. Any other 4xx can never succeed and is dropped.
+ */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 429]);
+
+/** Retries after a network error, 5xx, 401, 403, 408 or 429: exponential from the base to the cap, with jitter. */
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;
 /** A server's Retry-After is honoured up to this long. */

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
+import { LOG_LEVELS } from './logging/constants.ts';
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -9,9 +11,10 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOOPBOX_WEB_KEY: z.string().min(8).optional(),
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
-  LOOPBOX_ADMIN_TOKEN: z.string().min(16).optional(),
+  LOOPBOX_ADMIN_TOKEN: z.string().min(ADMIN_TOKEN_MIN_LENGTH).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   COLLECTOR_SDK_KEY: z.enum(['accept', 'refuse']).default('accept'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export interface Config {
@@ -27,6 +30,7 @@ export interface Config {
   seed: 'demo' | 'none';
   /** Count pingbacks sent with the key built into GIPHY's analytics package. */
   acceptGiphySdkKey: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
     acceptGiphySdkKey: c.COLLECTOR_SDK_KEY === 'accept',
+    logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,20 +1,23 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
+import { adminTokenPath, watchAdminTokenFile, type AdminTokenWatch } from './content/admin-token.ts';
+import { createLogger } from './logging/logger.ts';
 import { createPlatform } from './platform.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
 
 const config = loadConfig();
+// Every line on stderr is one JSON object (pino): see README, Logs.
+const logger = createLogger({ level: config.logLevel });
 const unlock = lockDataDir(config.dataDir);
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const log = (line: string) => process.stderr.write(`${line}\n`);
-log(`Loopbox: store ${store.kind}${store.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+logger.info({ store: store.kind, ...(store.kind === 'pglite' ? { dataDir: config.dataDir } : {}) }, `Loopbox: store ${store.kind}`);
 
 if (config.seed === 'demo') {
   const started = Date.now();
   const result = await seedDemo(store.db, { mediaDir: config.mediaDir, onProgress: progressPrinter() });
-  if (!result.skipped) log(`Loopbox: demo corpus ready (${result.created} new items, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!result.skipped) logger.info({ created: result.created, seconds: (Date.now() - started) / 1000 }, 'Loopbox: demo corpus ready');
 }
 const platform = await createPlatform({
   store,
@@ -24,28 +27,41 @@ const platform = await createPlatform({
   given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
   acceptGiphySdkKey: config.acceptGiphySdkKey,
   web: true,
-  log,
+  logger,
 });
-const { credentials } = platform;
 platform.start();
+// A token from the environment changes only with a restart; one from the file may be rotated while running.
+const adminTokenWatch: AdminTokenWatch | undefined = config.adminToken
+  ? undefined
+  : watchAdminTokenFile(store.db, config.dataDir, platform.credentials.adminToken, {
+      onRotated: (file) => logger.info({ file }, 'Loopbox: admin token rotated from its file; the old one no longer works'),
+      onIgnored: (reason) => logger.warn(reason),
+      onError: (err) => logger.error({ err }, 'Loopbox: admin token rotation failed; the token in the store is unchanged'),
+    });
+
 const server = serve({ fetch: platform.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
-  log(`Loopbox: listening on ${origin}`);
-  log(`  web API key:    ${credentials.webKey}`);
-  log(`  mobile API key: ${credentials.mobileKey}`);
-  log(`  admin token:    ${credentials.adminToken}`);
-  log(`  try: ${origin}/v1/gifs/trending?api_key=${credentials.webKey}`);
+  // No key or token is printed: the edge adds the site's web key to calls without one, and the admin token stays in its file.
+  logger.info({ url: origin }, `Loopbox: listening on ${origin}`);
+  logger.info({ url: `${origin}/v1/gifs/trending` }, `Loopbox: try ${origin}/v1/gifs/trending (the edge adds the site's web key)`);
+  logger.info(
+    config.adminToken
+      ? 'Loopbox: admin token from LOOPBOX_ADMIN_TOKEN'
+      : `Loopbox: admin token in ${adminTokenPath(config.dataDir)} (npm run rotate-admin-token makes a new one)`,
+  );
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log(`Loopbox: ${signal}, shutting down`);
+  logger.info({ signal }, 'Loopbox: shutting down');
+  adminTokenWatch?.stop();
   server.close();
   await platform.stop();
   await store.close();
   unlock();
+  logger.flush();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -57,10 +73,11 @@ function progressPrinter() {
   return (done: number, total: number) => {
     const pct = total ? Math.floor((done / total) * 100) : 100;
     if (tty) {
+      // A progress bar for a person watching, redrawn in place; logs that are kept get the deciles below.
       process.stderr.write(`\rSeeding demo corpus: ${done}/${total} (${pct}%)${done === total ? '\n' : ''}`);
     } else if (Math.floor(pct / 10) !== lastDecile) {
       lastDecile = Math.floor(pct / 10);
-      log(`Seeding demo corpus: ${done}/${total} (${pct}%)`);
+      logger.info({ done, total }, `Seeding demo corpus: ${pct}%`);
     }
   };
 }

@@ -3,6 +3,7 @@ import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
 import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
+import { lineLogger, type Logger } from './logging/logger.ts';
 import type { Store } from './store/db.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 
@@ -19,7 +20,7 @@ export interface PlatformOptions {
   web?: boolean | string;
   /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
   env?: Readonly<Record<string, string | undefined>>;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 export interface Platform {
@@ -38,7 +39,8 @@ export interface Platform {
  * real wiring.
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
-  const { store, log } = options;
+  const { store, logger } = options;
+  const log = lineLogger(logger);
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
@@ -51,9 +53,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
     log,
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
-    onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),
+    onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const edge = singleProcessEdge({ server: app, credentials, log, ...(options.env ? { env: options.env } : {}) });
+  const edge = singleProcessEdge({ server: app, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {
     fetch: (request, env) => edge.fetch(request, env),
     credentials,

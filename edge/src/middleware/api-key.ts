@@ -17,11 +17,11 @@ export function injectApiKey(keys: ApiKeys): MiddlewareHandler<EdgeEnv> {
       const query = c.get('forward').url.searchParams;
       const given = API_KEY_PARAMS.map((name) => query.get(name)).find((value) => value);
       if (given) {
-        c.set('apiKey', { value: given, injected: false });
+        c.set('apiKey', given);
       } else {
         const value = MOBILE_USER_AGENT.test(c.req.header('User-Agent') ?? '') ? keys.mobile : keys.web;
         query.set(API_KEY_PARAMS[0], value);
-        c.set('apiKey', { value, injected: true });
+        c.set('apiKey', value);
       }
     }
     await next();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RATE_LIMIT_MAX_BUCKETS } from '../constants.ts';
 import { MemoryRateLimiter } from './rate-limiter.ts';
 
 describe('the in-memory rate limiter', () => {
@@ -12,5 +13,17 @@ describe('the in-memory rate limiter', () => {
     expect(await limiter.limit('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
     now = 60_000;
     expect(await limiter.limit('a')).toEqual({ allowed: true });
+  });
+
+  it('keeps at most its bound of keys under 150,000 distinct ones, and the key in steady use stays counted', async () => {
+    const limiter = new MemoryRateLimiter(5, 60, () => 0);
+    for (let i = 0; i < 5; i++) await limiter.limit('steady');
+    for (let i = 0; i < 150_000; i++) {
+      await limiter.limit(`flood-${i}`);
+      if (i % 1_000 === 0) await limiter.limit('steady-reader');
+      if (i % 10_000 === 0) expect(await limiter.limit('steady')).toMatchObject({ allowed: false });
+    }
+    expect(limiter.size).toBe(RATE_LIMIT_MAX_BUCKETS);
+    expect(await limiter.limit('steady')).toMatchObject({ allowed: false });
   });
 });

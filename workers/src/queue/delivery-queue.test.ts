@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PINGBACK_DEBOUNCE_MS, PINGBACK_MAX_DELAY_MS } from '../constants.ts';
 import { createRecordingFetch, testEvent } from '../testing/recording-fetch.ts';
 import { createDeliveryQueue } from './delivery-queue.ts';
+import { createIdbQueueStore } from './idb-store.ts';
 import { createMemoryQueueStore } from './memory-store.ts';
 import type { QueueStore } from './types.ts';
 
@@ -109,6 +111,30 @@ describe('delivery queue: retries', () => {
     await send('event-b');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(posts.map((p) => p.ids)).toEqual([['event-a'], ['event-a', 'event-b']]);
+  });
+
+  it('keeps a batch refused for its key (401, 403) in the persisted queue, backs off, and delivers it once the key works again', async () => {
+    // fake-indexeddb schedules with setImmediate: leave it real.
+    vi.useRealTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const store = createIdbQueueStore('delivery-queue-refused-key', 'queue');
+    const { send, posts, queue } = setup([{ status: 401 }, { status: 403 }, { status: 403 }], { store });
+    await send('event-a', 'event-b');
+    await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
+    expect(queue.stats()).toMatchObject({ retrying: true, queued: 2, dropped: 0, lastError: '401 status 401' });
+    for (const wait of [1000, 2000]) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      const before = posts.length;
+      // Kept where a reload or the service worker would find them.
+      expect((await createIdbQueueStore('delivery-queue-refused-key', 'queue').all()).map((entry) => entry.id).sort()).toEqual(['event-a', 'event-b']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(posts).toHaveLength(before + 1);
+    }
+    expect(queue.stats()).toMatchObject({ retrying: true, lastError: '403 status 403' });
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(posts.map((p) => p.ids)).toEqual(Array(4).fill(['event-a', 'event-b']));
+    expect(await store.all()).toEqual([]);
+    expect(queue.stats()).toMatchObject({ retrying: false, queued: 0, delivered: 2, dropped: 0 });
   });
 
   it('drops a refused batch without retrying', async () => {

@@ -16,14 +16,15 @@ describe('postBatch', () => {
     expect(JSON.parse(String(posts[0]!.init.body))).toEqual({ events: [testEvent('event-1')] });
   });
 
-  it('retries network failures, 408, 429 and 5xx, with the Retry-After when given', async () => {
+  it('retries network failures, 401, 403, 408, 429 and 5xx, with the Retry-After when given', async () => {
     expect((await post('network')).outcome).toMatchObject({ kind: 'retry', reason: 'network error: Failed to fetch' });
     expect((await post({ status: 503 })).outcome).toEqual({ kind: 'retry', reason: '503 status 503' });
     expect((await post({ status: 429, headers: { 'Retry-After': '3' } })).outcome).toEqual({ kind: 'retry', reason: '429 status 429', retryAfterMs: 3000 });
-    expect((await post({ status: 408 })).outcome.kind).toBe('retry');
+    expect((await post({ status: 403, headers: { 'Retry-After': '30' } })).outcome).toEqual({ kind: 'retry', reason: '403 status 403', retryAfterMs: 30_000 });
+    for (const status of [401, 403, 408, 500, 502]) expect((await post({ status })).outcome).toEqual({ kind: 'retry', reason: `${status} status ${status}` });
   });
 
   it('drops a batch the collector refuses for good', async () => {
-    for (const status of [400, 401, 403, 413]) expect((await post({ status })).outcome).toEqual({ kind: 'dropped', reason: `${status} status ${status}` });
+    for (const status of [400, 404, 405, 413, 415, 422]) expect((await post({ status })).outcome).toEqual({ kind: 'dropped', reason: `${status} status ${status}` });
   });
 });

@@ -1,3 +1,4 @@
+import { RETRIED_STATUSES } from '../constants.ts';
 import { parseRetryAfter } from './backoff.ts';
 import type { FetchLike, OutgoingEvent } from './types.ts';
 
@@ -9,8 +10,8 @@ export type BatchOutcome =
 
 /**
  * POSTs `{events}` to a collector and classifies the answer: 2xx delivered (the collector committed
- * it); a network failure, 408, 429 or 5xx is worth retrying (with the server's Retry-After if any);
- * any other 4xx can never succeed, so the batch is dropped.
+ * it); a network failure, 5xx or one of RETRIED_STATUSES (401, 403, 408, 429) is worth retrying (with
+ * the server's Retry-After if any); any other 4xx can never succeed, so the batch is dropped.
  */
 export async function postBatch(
   fetch: FetchLike,
@@ -41,7 +42,7 @@ export async function postBatch(
     };
   }
   const reason = `${response.status} ${typeof body?.meta?.msg === 'string' ? body.meta.msg : response.statusText}`.trim();
-  if (response.status === 408 || response.status === 429 || response.status >= 500) {
+  if (RETRIED_STATUSES.has(response.status) || response.status >= 500) {
     const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), (options.now ?? Date.now)());
     return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
   }

@@ -50,6 +50,15 @@ describe('service worker replay', () => {
     expect((await store.all()).map((e) => e.id)).toEqual(['open-1']);
   });
 
+  it('keeps orphans refused for their key (401, 403) for a later replay, which delivers them once the key works', async () => {
+    const { store, replay, posts } = await setup([{ status: 403 }, { status: 401 }]);
+    await expect(replay()).rejects.toThrow('replay of 1 events failed: 403');
+    await expect(replay()).rejects.toThrow('replay of 1 events failed: 401');
+    expect((await store.all()).map((e) => e.id).sort()).toEqual(['closed-1', 'closed-2', 'open-1']);
+    expect(await replay()).toEqual({ adopted: 2, delivered: 2, dropped: 0 });
+    expect(posts.map((p) => p.ids)).toEqual([['closed-1'], ['closed-1'], ['closed-1'], ['closed-2']]);
+  });
+
   it('drops what the collector refuses for good', async () => {
     const { store, replay } = await setup([{ status: 400 }]);
     expect(await replay()).toEqual({ adopted: 2, delivered: 1, dropped: 1 });

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { appendEvents } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
-import { hashToken, newToken } from './access-tokens.ts';
+import { newToken } from './access-tokens.ts';
+import { adminTokenPath, adminTokenProblem, installAdminToken, readAdminTokenFile, writeAdminTokenFile } from './admin-token.ts';
 
 export interface Credentials {
   webKey: string;
@@ -12,11 +10,10 @@ export interface Credentials {
   adminToken: string;
 }
 
-const ADMIN_USERNAME = 'admin';
-
 /**
  * The web and mobile API keys and the admin token: taken from the environment when given,
  * otherwise generated once per data directory and kept (keys in the store, the token in a 0600 file).
+ * The admin token given here is the only one that works afterwards: a rotated one is refused.
  */
 export async function ensureCredentials(
   db: Kysely<Database>,
@@ -40,31 +37,14 @@ async function ensureKey(db: Kysely<Database>, kind: 'web' | 'mobile', fromEnv: 
   return key;
 }
 
+/** The token from the environment, else from the data directory's file, else a new one written there. */
 async function ensureAdminToken(db: Kysely<Database>, dataDir: string, fromEnv: string | undefined): Promise<string> {
-  const tokenFile = path.join(dataDir, 'admin-token');
-  let token = fromEnv;
-  if (!token && fs.existsSync(tokenFile)) token = fs.readFileSync(tokenFile, 'utf8').trim();
-  if (!token) {
-    token = newToken();
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
-  }
-  const adminToken = token;
-  await db.transaction().execute(async (trx) => {
-    let admin = await trx.selectFrom('users').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
-    if (!admin) {
-      admin = await trx
-        .insertInto('users')
-        .values({ username: ADMIN_USERNAME, display_name: 'Administrator', user_type: 'staff', is_staff: true, is_public: false, avatar: null, banner: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await appendEvents(trx, [{ type: 'user.created', stream: 'user', streamId: String(admin.id), payload: { username: ADMIN_USERNAME, staff: true } }]);
-    }
-    await trx
-      .insertInto('access_tokens')
-      .values({ token_hash: hashToken(adminToken), user_id: admin.id, label: 'admin' })
-      .onConflict((oc) => oc.column('token_hash').doNothing())
-      .execute();
-  });
-  return adminToken;
+  const file = adminTokenPath(dataDir);
+  const fromFile = fromEnv ? undefined : readAdminTokenFile(file);
+  const token = fromEnv ?? fromFile ?? newToken();
+  const problem = adminTokenProblem(token);
+  if (problem) throw new Error(`${fromEnv ? 'LOOPBOX_ADMIN_TOKEN' : file}: ${problem}`);
+  if (!fromEnv && !fromFile) writeAdminTokenFile(dataDir, token);
+  await installAdminToken(db, token);
+  return token;
 }
