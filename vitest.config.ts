@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     globalSetup: ['tests/support/global-setup.ts'],
+    // GIPHY's analytics package reads its collector's origin once, at load: inlined, vi.resetModules
+    // gives each suite a fresh copy pointed at its own server.
+    server: { deps: { inline: ['@giphy/js-analytics'] } },
   },
 });

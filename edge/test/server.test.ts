@@ -7,7 +7,7 @@ import { serveOnLoopback, type Served } from './serve.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-/** The edge over HTTP in front of the real seeded server, every service reached by URL. */
+/** The edge over HTTP in front of the real seeded services (started without their own edge), every service reached by URL. */
 describe('the edge in front of the seeded server', () => {
   let server: TestServer;
   const edges: Served[] = [];
@@ -19,7 +19,7 @@ describe('the edge in front of the seeded server', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    server = await startTestServer('pglite', { edge: false });
   });
   afterAll(async () => {
     await Promise.all(edges.map((edge) => edge.close()));

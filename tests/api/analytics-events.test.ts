@@ -5,15 +5,18 @@ import { storeKinds } from '../support/stores.ts';
 
 describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
   let server: TestServer;
+  /** A GIF of the corpus: events naming a GIF count only when it exists. */
+  let gif = '';
   beforeAll(async () => {
     server = await startTestServer(kind);
+    gif = (await server.get('/v1/gifs/trending?limit=1')).body.data[0].id;
   });
   afterAll(async () => {
     await server?.close();
   });
 
   const common = () => ({ event_id: randomUUID(), user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), page_path: '/gifs/funny-cat-abc123' });
-  const click = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'event', category: 'Embed', action: 'Copy', label: 'Embed Code', gif_id: 'abc123', ...extra });
+  const click = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'event', category: 'Embed', action: 'Copy', label: 'Embed Code', gif_id: gif, ...extra });
   const pageView = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'page_view', virtual_page_path: '/search/cats/page/2', ...extra });
   const error = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'error', message: 'Error fetching data from a Public API', source: 'embed.js:12', ...extra });
 
@@ -26,14 +29,14 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
   const logged = (ids: string[]) => server.store.db.selectFrom('events').selectAll().where('event_id', 'in', ids).orderBy('seq').execute();
 
   it('accepts every kind and logs each on the GIF’s stream or its page’s', async () => {
-    const batch = [click(), pageView({ gif_id: 'abc123' }), pageView({ page_path: '/search/cats', virtual_page_path: undefined }), error({ page_path: '/' })];
+    const batch = [click(), pageView({ gif_id: gif }), pageView({ page_path: '/search/cats', virtual_page_path: undefined }), error({ page_path: '/' })];
     const res = await post({ events: batch });
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
     const rows = await logged(batch.map((e) => e.event_id));
     expect(rows.map((r) => [r.type, r.stream, r.stream_id])).toEqual([
-      ['analytics.event', 'gif', 'abc123'],
-      ['analytics.page_view', 'gif', 'abc123'],
+      ['analytics.event', 'gif', gif],
+      ['analytics.page_view', 'gif', gif],
       ['analytics.page_view', 'page', '/search'],
       ['analytics.error', 'page', '/'],
     ]);
@@ -43,14 +46,14 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
       category: 'Embed',
       action: 'Copy',
       label: 'Embed Code',
-      gif_id: 'abc123',
+      gif_id: gif,
       user_id: 'a1b2c3d4e5f6a7b8',
       page_path: '/gifs/funny-cat-abc123',
       client_ts: first!.ts,
       received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(new Date(rows[0]!.ts).getTime()).toBe(first!.ts);
-    expect(rows[1]!.payload).toMatchObject({ kind: 'page_view', virtual_page_path: '/search/cats/page/2', gif_id: 'abc123' });
+    expect(rows[1]!.payload).toMatchObject({ kind: 'page_view', virtual_page_path: '/search/cats/page/2', gif_id: gif });
     expect(rows[3]!.payload).toMatchObject({ kind: 'error', message: 'Error fetching data from a Public API', source: 'embed.js:12', page_path: '/' });
     expect(rows.every((r) => !('event_id' in (r.payload as object)) && !('ts' in (r.payload as object)))).toBe(true);
   });
@@ -76,6 +79,7 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
       [click({ label: '' }), 'label is required'],
       [click({ label: 'x'.repeat(101) }), 'label must be at most 100 characters'],
       [click({ gif_id: 'not a gif id' }), 'gif_id must be a GIF id'],
+      [click({ gif_id: 'nosuchgif999' }), 'gif_id names no GIF on this server'],
       [click({ event_id: 'short' }), 'event_id must be 8 to 64'],
       [click({ user_id: '' }), 'user_id is required'],
       [click({ ts: 'yesterday' }), 'ts must be a number of milliseconds'],

@@ -130,7 +130,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     const cases: [string, number, RegExp][] = [
       ['/api/v1/users/abc/view-count/', 400, /id must be a positive whole number/],
       ['/api/v1/users/99999999/view-count/', 404, /User 99999999 not found/],
-      ['/api/v1/proxy-gif/bad!id/view-count/', 400, /id must be/],
+      ['/api/v1/proxy-gif/bad%20id/view-count/', 400, /id must be/],
       ['/api/v1/proxy-gif/nosuchgif1/view-count/', 404, /GIF nosuchgif1 not found/],
       ['/ajax/gifs/trending', 400, /gif_ids is required/],
       ['/ajax/gifs/trending?gif_ids=,', 400, /at least one id/],

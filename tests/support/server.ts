@@ -31,6 +31,8 @@ export interface TestServerOptions {
   web?: boolean;
   /** Edge settings (edge/README.md), e.g. rate limits. */
   env?: Record<string, string>;
+  /** Serve the services alone, without the edge in front (for tests of an edge reaching them by URL). */
+  edge?: boolean;
 }
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
@@ -57,9 +59,10 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   platform.start();
   const { credentials } = platform;
   let collectorDown = false;
+  const handle = options.edge === false ? platform.services : platform.fetch;
   const server: ServerType = await new Promise((resolve) => {
     const s = serve(
-      { fetch: (request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : platform.fetch(request, env)), port: 0, hostname: '127.0.0.1' },
+      { fetch: (request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : handle(request, env)), port: 0, hostname: '127.0.0.1' },
       () => resolve(s),
     );
   });

@@ -26,6 +26,8 @@ export interface PlatformOptions {
 export interface Platform {
   /** The public port's handler: the edge, reaching every service in this process unless configured otherwise. */
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /** The services alone, without the edge: what an edge elsewhere reaches by URL. */
+  services: (request: Request, env?: unknown) => Response | Promise<Response>;
   credentials: Credentials;
   analytics: Analytics;
   /** Starts the projection runner. */
@@ -58,6 +60,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const edge = singleProcessEdge({ server: app, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {
     fetch: (request, env) => edge.fetch(request, env),
+    services: (request, env) => app.fetch(request, env),
     credentials,
     analytics,
     start: () => analytics.start(),
