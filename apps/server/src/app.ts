@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { createTextStickers } from './media/text-stickers.ts';
+import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
 import { errorBody, handleErrors } from './public-api/envelope.ts';
@@ -21,6 +21,8 @@ export interface AppOptions {
   analytics?: Analytics;
   /** Called after the collector commits new events (main.ts wakes the projection runner with it). */
   onLogCommitted?: () => void;
+  /** Bounds of on-demand text rendering; defaults in media/constants.ts. */
+  textRender?: Partial<TextRenderSettings>;
 }
 
 /** The whole server as one Hono app: health, media, the public API and the web app's pages. */
@@ -30,7 +32,7 @@ export function createApp(options: AppOptions) {
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
-  app.route('/', publicApi(deps, createTextStickers(options.mediaDir), options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}));
+  app.route('/', publicApi(deps, createTextStickers(options.mediaDir, options.textRender), options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}));
   app.route('/', backendRoutes(options.db));
   app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));

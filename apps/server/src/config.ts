@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TEXT_RENDER_DEFAULTS } from './media/constants.ts';
+import type { TextRenderSettings } from './media/text-stickers.ts';
+
+const MIB = 1024 * 1024;
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -11,6 +15,11 @@ const ConfigSchema = z.object({
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
   LOOPBOX_ADMIN_TOKEN: z.string().min(16).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  TEXT_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(TEXT_RENDER_DEFAULTS.concurrency),
+  TEXT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(TEXT_RENDER_DEFAULTS.queue),
+  TEXT_RENDER_CACHE_MB: z.coerce.number().int().min(16).default(TEXT_RENDER_DEFAULTS.cacheBytes / MIB),
+  TEXT_RENDER_BUDGET_PER_KEY: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerKey),
+  TEXT_RENDER_BUDGET_PER_ADDRESS: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerAddress),
 });
 
 export interface Config {
@@ -24,6 +33,7 @@ export interface Config {
   mobileKey: string | undefined;
   adminToken: string | undefined;
   seed: 'demo' | 'none';
+  textRender: TextRenderSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +57,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileKey: c.LOOPBOX_MOBILE_KEY,
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
+    textRender: {
+      concurrency: c.TEXT_RENDER_CONCURRENCY,
+      queue: c.TEXT_RENDER_QUEUE,
+      cacheBytes: c.TEXT_RENDER_CACHE_MB * MIB,
+      budgetPerKey: c.TEXT_RENDER_BUDGET_PER_KEY,
+      budgetPerAddress: c.TEXT_RENDER_BUDGET_PER_ADDRESS,
+    },
   };
 }

@@ -35,6 +35,7 @@ const app = createApp({
   db: store.db,
   mediaDir: config.mediaDir,
   publicUrl: config.publicUrl,
+  textRender: config.textRender,
   web: { distDir: WEB_DIST_DIR, config: () => ownPageConfig(credentials.webKey) },
   log,
   // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
