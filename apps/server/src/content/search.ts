@@ -29,8 +29,8 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
 /**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
  * that way does it fall back to trigram word similarity, so "pizzza" still finds pizza while a common
- * word never pays for fuzzy ranking; fuzzy results page like any others. Ranking runs over ids alone; full rows are read for one page.
- * Ties break on id for stable paging.
+ * word never pays for fuzzy ranking; fuzzy results page like any others. Ranking runs over ids alone;
+ * full rows are read for one page. Ties break on id for stable paging.
  */
 export async function searchGifs(db: Kysely<Database>, input: SearchInput): Promise<Page<GifRow>> {
   const { channel, terms } = parseChannelQuery(input.q);
