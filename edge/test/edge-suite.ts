@@ -355,13 +355,31 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['a backend read', '/api/v4/channels/7', {}],
         ['a read with an Authorization token', '/v1/gifs/trending', { Authorization: 'Bearer t' }],
         ['a read with the session cookie', '/v1/gifs/trending', { Cookie: 'sessionid=s' }],
-        ['a ranged media read', '/media/abc/hd.mp4', { Range: 'bytes=0-99' }],
       ])('never caches %s', async (_case, path, headers: Record<string, string>) => {
         const { edge, fakes } = await startEdge();
         const answers = [await edge.fetch(path, { headers }), await edge.fetch(path, { headers })];
         expect(answers.map((response) => response.headers.get('X-Cache'))).toEqual(['BYPASS', 'BYPASS']);
         const total = Object.values(fakes.seen).reduce((sum, list) => sum + list.length, 0);
         expect(total).toBe(2);
+      });
+
+      it('answers conditional and range requests from a kept answer as the origin would (RFC 9110)', async () => {
+        const { edge, fakes } = await startEdge();
+        const path = '/media/abc/hd.mp4?header=ETag:"v1"';
+        const first = await edge.fetch(path);
+        const whole = await first.text();
+        const ask = async (headers: Record<string, string>) => {
+          const response = await edge.fetch(path, { headers });
+          return [response.status, response.headers.get('X-Cache'), response.headers.get('Content-Range'), await response.text()];
+        };
+        expect(first.headers.get('X-Cache')).toBe('MISS');
+        expect(await ask({ Range: 'bytes=0-9' })).toEqual([206, 'HIT', `bytes 0-9/${whole.length}`, whole.slice(0, 10)]);
+        expect(await ask({ Range: 'bytes=0-1,5-6' })).toEqual([200, 'HIT', null, whole]);
+        expect(await ask({ Range: 'bytes=0-9', 'If-Range': '"v0"' })).toEqual([200, 'HIT', null, whole]);
+        expect(await ask({ Range: `bytes=${whole.length}-` })).toEqual([416, 'HIT', `bytes */${whole.length}`, '']);
+        expect(await ask({ 'If-None-Match': '"v1"' })).toEqual([304, 'HIT', null, '']);
+        expect(await ask({ 'If-None-Match': '"v0"' })).toEqual([200, 'HIT', null, whole]);
+        expect(fakes.seen.media).toHaveLength(1);
       });
 
       it.each([

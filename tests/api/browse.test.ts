@@ -1,3 +1,4 @@
+import { GiphyFetch, gifPaginator, setServerUrl } from '@giphy/js-fetch-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { giphyFixture } from '../support/fixtures.ts';
@@ -44,9 +45,36 @@ describe.each(storeKinds())('public GIF API: browsing, emoji, text, channels, ta
     expect(v1.body.data.every((e: { type: string; variation_count: number }) => e.type === 'emoji' && e.variation_count === 3)).toBe(true);
     const reference = giphyFixture('default-emoji-variations.json');
     const v2 = await server.get('/v2/emoji?limit=2&offset=2');
-    expect(Object.keys(v2.body.pagination).sort()).toEqual(Object.keys(reference.pagination).sort());
-    expect(v2.body.pagination).toEqual({ count: 2, offset: 2, next_cursor: 4 });
+    expect(Object.keys(v2.body.pagination)).toEqual(expect.arrayContaining(Object.keys(reference.pagination)));
+    expect(v2.body.pagination).toEqual({ total_count: 5, count: 2, offset: 2, next_cursor: 4 });
     expect(v2.body.data[0].id).not.toBe(v1.body.data[0].id);
+  });
+
+  it('ends v2 emoji paging: next_cursor absent on the last page, and GIPHY’s own paginator stops there', async () => {
+    const ids: string[] = [];
+    let cursor: number | undefined = 0;
+    for (let pages = 0; cursor !== undefined; pages += 1) {
+      expect(pages, 'cursor paging must end').toBeLessThan(10);
+      const { body } = await server.get(`/v2/emoji?limit=2&offset=${cursor}`);
+      ids.push(...body.data.map((e: { id: string }) => e.id));
+      cursor = body.pagination.next_cursor;
+    }
+    expect(new Set(ids).size).toBe(5);
+    const past = await server.get('/v2/emoji?limit=2&offset=10');
+    expect(past.body.pagination).toEqual({ total_count: 5, count: 0, offset: 10 });
+
+    // GIPHY's client: GiphyFetch.emojiDefaultVariations driven by its gifPaginator, which is done when offset + count reaches total_count.
+    setServerUrl(`${server.baseUrl}/v1/`);
+    const gf = new GiphyFetch(server.webKey);
+    let requests = 0;
+    const next = gifPaginator((offset: number) => {
+      requests += 1;
+      return gf.emojiDefaultVariations({ offset, limit: 2 });
+    });
+    let gifs: { id: string | number }[] = [];
+    for (let call = 0; call < 6; call += 1) gifs = await next();
+    expect(gifs.map((g) => String(g.id))).toEqual(ids);
+    expect(requests).toBe(3);
   });
 
   it('lists an emoji’s variations (v2) without pagination', async () => {

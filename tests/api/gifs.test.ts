@@ -89,6 +89,22 @@ describe.each(storeKinds())('public GIF API: lookups, search and feeds (%s)', (k
     expect(none.body.pagination.total_count).toBe(0);
   });
 
+  it('pages fuzzy results past offset 0, in the same order as one big page', async () => {
+    const all = await server.get('/v1/gifs/search?q=pizzza&rating=r&limit=50');
+    const total = all.body.pagination.total_count;
+    expect(total).toBeGreaterThan(2);
+    const paged: string[] = [];
+    for (let offset = 0; offset < total; offset += 2) {
+      const { body } = await server.get(`/v1/gifs/search?q=pizzza&rating=r&limit=2&offset=${offset}`);
+      expect(body.pagination, `offset ${offset}`).toMatchObject({ offset, total_count: total });
+      paged.push(...body.data.map((g: { id: string }) => g.id));
+    }
+    expect(paged).toEqual(all.body.data.map((g: { id: string }) => g.id));
+    const beyond = await server.get(`/v1/gifs/search?q=pizzza&rating=r&limit=2&offset=${total}`);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.pagination.total_count).toBe(total);
+  });
+
   it('pages a search to the end without gaps or repeats', async () => {
     const q = 'gif';
     const seen: string[] = [];

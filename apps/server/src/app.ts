@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
 import { createPayloadSigner } from './payload-signing/signer.ts';
-import { createTextStickers } from './media/text-stickers.ts';
+import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
 import { errorBody, handleErrors } from './public-api/envelope.ts';
@@ -26,6 +26,8 @@ export interface AppOptions {
   onLogCommitted?: () => void;
   /** Count pingbacks sent with the key built into GIPHY's analytics package (COLLECTOR_SDK_KEY; default yes). */
   acceptGiphySdkKey?: boolean;
+  /** Bounds of on-demand text rendering; defaults in media/constants.ts. */
+  textRender?: Partial<TextRenderSettings>;
 }
 
 /** The whole server as one Hono app: health, media, the public API and the web app's pages. */
@@ -38,7 +40,7 @@ export function createApp(options: AppOptions) {
   app.route('/', mediaRoutes(options.mediaDir));
   app.route(
     '/',
-    publicApi(deps, createTextStickers(options.mediaDir), {
+    publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {
       collector: { ...(options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}), ...(options.log ? { log: options.log } : {}) },
       ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     }),

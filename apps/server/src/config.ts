@@ -2,6 +2,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
 import { LOG_LEVELS } from './logging/constants.ts';
+import { TEXT_RENDER_DEFAULTS } from './media/constants.ts';
+import type { TextRenderSettings } from './media/text-stickers.ts';
+
+const MIB = 1024 * 1024;
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +19,11 @@ const ConfigSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   COLLECTOR_SDK_KEY: z.enum(['accept', 'refuse']).default('accept'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TEXT_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(TEXT_RENDER_DEFAULTS.concurrency),
+  TEXT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(TEXT_RENDER_DEFAULTS.queue),
+  TEXT_RENDER_CACHE_MB: z.coerce.number().int().min(16).default(TEXT_RENDER_DEFAULTS.cacheBytes / MIB),
+  TEXT_RENDER_BUDGET_PER_KEY: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerKey),
+  TEXT_RENDER_BUDGET_PER_ADDRESS: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerAddress),
 });
 
 export interface Config {
@@ -31,6 +40,7 @@ export interface Config {
   /** Count pingbacks sent with the key built into GIPHY's analytics package. */
   acceptGiphySdkKey: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  textRender: TextRenderSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,5 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: c.SEED,
     acceptGiphySdkKey: c.COLLECTOR_SDK_KEY === 'accept',
     logLevel: c.LOG_LEVEL,
+    textRender: {
+      concurrency: c.TEXT_RENDER_CONCURRENCY,
+      queue: c.TEXT_RENDER_QUEUE,
+      cacheBytes: c.TEXT_RENDER_CACHE_MB * MIB,
+      budgetPerKey: c.TEXT_RENDER_BUDGET_PER_KEY,
+      budgetPerAddress: c.TEXT_RENDER_BUDGET_PER_ADDRESS,
+    },
   };
 }

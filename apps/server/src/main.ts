@@ -26,6 +26,7 @@ const platform = await createPlatform({
   publicUrl: config.publicUrl,
   given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
   acceptGiphySdkKey: config.acceptGiphySdkKey,
+  textRender: config.textRender,
   web: true,
   logger,
 });

@@ -4,6 +4,7 @@ import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
 import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
 import { lineLogger, type Logger } from './logging/logger.ts';
+import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 
@@ -16,6 +17,8 @@ export interface PlatformOptions {
   given?: { webKey?: string | undefined; mobileKey?: string | undefined; adminToken?: string | undefined };
   /** Count pingbacks sent with the key built into GIPHY's analytics package (default yes). */
   acceptGiphySdkKey?: boolean;
+  /** Bounds of on-demand text rendering (TEXT_RENDER_*); defaults in media/constants.ts. */
+  textRender?: Partial<TextRenderSettings>;
   /** Serve the built web app (apps/web/dist, or this folder). */
   web?: boolean | string;
   /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
@@ -52,6 +55,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
+    ...(options.textRender ? { textRender: options.textRender } : {}),
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
     log,
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { cacheTags, purgeTags } from '../cache-tags.ts';
+import { answerFromWhole } from '../conditional-requests.ts';
 import { CACHE_MAX_ENTRY_BYTES, CACHE_STATUS_HEADER, NEVER_CACHED_PATH, SESSION_COOKIE } from '../constants.ts';
 import type { EdgeEnv } from '../env.ts';
 import type { CacheStore } from '../stores/cache-store.ts';
@@ -11,7 +12,7 @@ function requestLifetime(c: Context<EdgeEnv>): number {
   const forward = c.get('forward');
   if (c.req.method !== 'GET' || route.ttlSeconds === 0 || NEVER_CACHED_PATH.test(forward.url.pathname)) return 0;
   const headers = c.req.raw.headers;
-  if (headers.has('Authorization') || headers.has('Range') || getCookie(c, SESSION_COOKIE) !== undefined) return 0;
+  if (headers.has('Authorization') || getCookie(c, SESSION_COOKIE) !== undefined) return 0;
   return route.ttlSeconds;
 }
 
@@ -47,9 +48,10 @@ function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> 
 
 /**
  * Public GET answers are served from `store` for their route's lifetime (X-Cache HIT / MISS);
- * everything else passes through (BYPASS): other methods, random picks, authenticated or ranged
- * requests, routes with no lifetime. Any answer naming tags in the purge header drops the entries
- * carrying them.
+ * everything else passes through (BYPASS): other methods, random picks, authenticated requests,
+ * routes with no lifetime. A hit answers conditional and range requests from the kept copy as the
+ * origin would (RFC 9110: 304, 206, 412, 416); on a miss they go to the upstream as sent, and only
+ * a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
  */
 export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
@@ -59,8 +61,9 @@ export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
     if (key) {
       const hit = await store.match(key);
       if (hit) {
-        hit.headers.set(CACHE_STATUS_HEADER, 'HIT');
-        return hit;
+        const answer = await answerFromWhole(c.req.raw, hit);
+        answer.headers.set(CACHE_STATUS_HEADER, 'HIT');
+        return answer;
       }
     }
     await next();

@@ -1,5 +1,5 @@
 import { RUNTIME_CACHE_MAX_ENTRIES, RUNTIME_CACHE_NAME, SHELL_CACHE_PREFIX } from '../constants.ts';
-import { rangeResponse } from './range.ts';
+import { answerAsRequested } from './range.ts';
 
 /** What the build tells the service worker to precache (vite-plugin-service-worker.ts). */
 export interface ShellManifest {
@@ -62,13 +62,6 @@ export async function shellAsset(caches: CacheStorage, manifest: ShellManifest, 
   return (await cache.match(request)) ?? fetch(request);
 }
 
-/** A whole cached body answered as the request asked: the range a video element wants, or all of it. */
-async function asRequested(request: Request, whole: Response): Promise<Response> {
-  const range = request.headers.get('Range');
-  if (!range) return whole;
-  return rangeResponse(range, await whole.blob(), whole.headers.get('Content-Type') ?? 'application/octet-stream');
-}
-
 /**
  * GIF lookups: network first, the last answer when offline. Media (immutable URLs): cache first,
  * fetched and kept whole even when a video asks for a range, so it plays offline too. The runtime
@@ -80,7 +73,7 @@ export async function runtimeResponse(caches: CacheStorage, request: Request, pa
   const immutable = pathname.startsWith('/media/');
   if (immutable) {
     const kept = await cache.match(key);
-    if (kept) return asRequested(request, kept);
+    if (kept) return answerAsRequested(request, kept);
   }
   try {
     const response = await fetch(immutable ? key : request);
@@ -88,10 +81,10 @@ export async function runtimeResponse(caches: CacheStorage, request: Request, pa
     await cache.put(key, response.clone());
     const keys = await cache.keys();
     for (const old of keys.slice(0, Math.max(0, keys.length - RUNTIME_CACHE_MAX_ENTRIES))) await cache.delete(old);
-    return immutable ? asRequested(request, response) : response;
+    return immutable ? answerAsRequested(request, response) : response;
   } catch (error) {
     const kept = await cache.match(key);
-    if (kept) return asRequested(request, kept);
+    if (kept) return answerAsRequested(request, kept);
     throw error;
   }
 }

@@ -29,8 +29,8 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
 /**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
  * that way does it fall back to trigram word similarity, so "pizzza" still finds pizza while a common
- * word never pays for fuzzy ranking. Ranking runs over ids alone; full rows are read for one page.
- * Ties break on id for stable paging.
+ * word never pays for fuzzy ranking; fuzzy results page like any others. Ranking runs over ids alone;
+ * full rows are read for one page. Ties break on id for stable paging.
  */
 export async function searchGifs(db: Kysely<Database>, input: SearchInput): Promise<Page<GifRow>> {
   const { channel, terms } = parseChannelQuery(input.q);
@@ -65,8 +65,11 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput): Prom
     ranked = await page(null, null);
   } else {
     const tsquery = sql`to_tsquery('english', ${searchTerms(terms).map((w) => `${w}:*`).join(' & ')})`;
-    ranked = await page(sql<boolean>`g.search @@ ${tsquery}`, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
-    if (ranked.length === 0 && input.offset === 0) {
+    const fullText = sql<boolean>`g.search @@ ${tsquery}`;
+    ranked = await page(fullText, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
+    // Fuzzy results are the whole answer when full text matches nothing at all, on every page of it.
+    const fullTextMatchesNothing = async () => (await candidates.select(sql<number>`1`.as('hit')).where(fullText).limit(1).execute()).length === 0;
+    if (ranked.length === 0 && (input.offset === 0 || (await fullTextMatchesNothing()))) {
       const raw = terms.toLowerCase();
       const doc = sql`loopbox_search_doc(g.title, g.tags)`;
       ranked = await page(sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { evaluateRequest, respond } from '@loopbox/edge/conditional-requests';
 import { Hono } from 'hono';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -18,71 +19,48 @@ const notFound = () => Response.json({ meta: { status: 404, msg: 'Media not foun
 /**
  * Serves rendition files from the media directory: `/media/{id}/{file}` and avatars below
  * `/media/avatars/...`. Files never change once written, so they carry a strong ETag and a year-long,
- * immutable cache; mp4 (and every type) honours single byte ranges.
+ * immutable cache. Conditional and range requests follow RFC 9110 (edge/src/conditional-requests.ts,
+ * shared with the edge cache and the service worker).
  */
 export function mediaRoutes(mediaDir: string) {
   const root = path.resolve(mediaDir);
   const app = new Hono();
   app.on(['GET', 'HEAD'], '/media/*', async (c) => {
     const relative = c.req.path.slice('/media/'.length);
-    const type = CONTENT_TYPES[path.extname(relative)];
-    if (!SAFE_PATH.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || !type) return notFound();
-    const file = path.join(root, relative);
+    const file = mediaFile(root, relative);
+    if (!file) return notFound();
     let stat: fs.Stats;
     try {
-      stat = await fs.promises.stat(file);
+      stat = await fs.promises.stat(file.path);
     } catch {
       return notFound();
     }
     if (!stat.isFile()) return notFound();
 
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const lastModified = stat.mtime.toUTCString();
     const headers = new Headers({
-      'Content-Type': type,
+      'Content-Type': file.type,
       'Cache-Control': `public, max-age=${ONE_YEAR_S}, immutable`,
       ETag: etag,
-      'Last-Modified': stat.mtime.toUTCString(),
+      'Last-Modified': lastModified,
       'Accept-Ranges': 'bytes',
       'Access-Control-Allow-Origin': '*',
     });
-    if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-
-    let start = 0;
-    let end = stat.size - 1;
-    let status = 200;
-    const range = c.req.header('range');
-    if (range && (!c.req.header('if-range') || c.req.header('if-range') === etag)) {
-      const parsed = parseRange(range, stat.size);
-      if (!parsed) {
-        headers.set('Content-Range', `bytes */${stat.size}`);
-        return new Response(null, { status: 416, headers });
-      }
-      [start, end] = parsed;
-      status = 206;
-      headers.set('Content-Range', `bytes ${start}-${end}/${stat.size}`);
-    }
-    headers.set('Content-Length', String(end - start + 1));
-    if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-    const stream = Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream;
-    return new Response(stream, { status, headers });
+    const outcome = evaluateRequest(c.req.method, c.req.raw.headers, { etag, lastModified, size: stat.size });
+    return respond(outcome, headers, stat.size, (start, end) => Readable.toWeb(fs.createReadStream(file.path, { start, end })) as ReadableStream, c.req.method);
   });
   return app;
 }
 
-/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range within the file; null when unsatisfiable or malformed. */
-export function parseRange(header: string, size: number): [number, number] | null {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return null;
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start <= end && start < size ? [start, end] : null;
+/**
+ * The file a media path names, inside the media root, with its content type; null for anything
+ * else: unknown types, characters outside the safe set, dot segments or hidden files (`..`,
+ * `.tmp-…`), and so any path that could leave the root.
+ */
+export function mediaFile(root: string, relative: string): { path: string; type: string } | null {
+  const type = CONTENT_TYPES[path.extname(relative)];
+  if (!type || !SAFE_PATH.test(relative) || relative.split('/').some((p) => p.startsWith('.'))) return null;
+  const resolved = path.resolve(root, relative);
+  return resolved.startsWith(root + path.sep) ? { path: resolved, type } : null;
 }

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { GifRow } from '../content/gif-row.ts';
 import { escapeXml } from '../seed/art.ts';
 import type { StoredImages } from '../store/schema.ts';
+import { TEXT_MAX_CHARS, TEXT_RENDER_DEFAULTS, TEXT_RENDER_MAX_WAIT_MS } from './constants.ts';
 import { stripFromSvg } from './frame-strip.ts';
+import { createRenderBudget, type Requester } from './render-budget.ts';
+import { createRenderCache } from './render-cache.ts';
+import { createRenderQueue } from './render-queue.ts';
+import { RenderRefused, TextTooLong } from './render-refused.ts';
 import { makeRenditions } from './renditions.ts';
 
 export const TEXT_STYLES = ['pop', 'wave', 'rainbow', 'typewriter'] as const;
@@ -16,26 +21,101 @@ const HEIGHT = 120;
 const FONT_SIZE = 44;
 const CHAR_WIDTH = FONT_SIZE * 0.68; // DejaVu Sans Bold's average advance, close enough to lay letters out
 const RAINBOW = ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93'];
-const MEMORY_CACHE_SIZE = 200;
 
-export interface TextStickers {
-  /** The message rendered in every style as transparent animated stickers, made once and kept on disk. */
-  render(message: string): Promise<GifRow[]>;
+/** The bounds of on-demand rendering (README, Configuration: TEXT_RENDER_*). */
+export interface TextRenderSettings {
+  concurrency: number;
+  queue: number;
+  cacheBytes: number;
+  budgetPerKey: number;
+  budgetPerAddress: number;
 }
 
-export function createTextStickers(mediaDir: string): TextStickers {
-  const recent = new Map<string, Promise<GifRow[]>>();
+export interface TextStickers {
+  /**
+   * The message rendered in every style as transparent animated stickers. Kept renders are free;
+   * a new one is charged to the requester's budgets and waits for a render slot. Throws TextTooLong,
+   * or RenderRefused (429 budget spent, 503 queue full).
+   */
+  render(message: string, requester: Requester): Promise<GifRow[]>;
+  /** Renders made (one per message, all styles), running and waiting, and what the render cache holds. */
+  stats(): { running: number; waiting: number; renders: number; cacheEntries: number; cacheBytes: number };
+}
+
+/**
+ * Text stickers made on demand, bounded every way: a length cap, a render queue with bounded
+ * concurrency and wait, per-key and per-address budgets for new renders, identical concurrent
+ * requests merged into one render, and a byte-bounded least-recently-used cache on disk.
+ * Rendering runs in ffmpeg processes and libvips threads, never on the event loop.
+ */
+export function createTextStickers(mediaDir: string, settings: Partial<TextRenderSettings> = {}): TextStickers {
+  const limits = { ...TEXT_RENDER_DEFAULTS, ...settings };
+  const cache = createRenderCache(mediaDir, limits.cacheBytes);
+  const queue = createRenderQueue({ concurrency: limits.concurrency, queue: limits.queue, maxWaitMs: TEXT_RENDER_MAX_WAIT_MS });
+  const budget = createRenderBudget({ perKey: limits.budgetPerKey, perAddress: limits.budgetPerAddress });
+  const inFlight = new Map<string, Promise<GifRow[]>>();
+  let renders = 0;
+
+  const renderStyle = async (id: string, text: string, style: TextStyle): Promise<StoredImages> => {
+    await cache.settled(id);
+    const drawing = textDrawing(text, style);
+    const dir = path.join(mediaDir, id);
+    const images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
+    await fs.writeFile(path.join(dir, 'images.json'), JSON.stringify(images));
+    await cache.add(id, images);
+    return images;
+  };
+
+  /** Every style from the cache, or undefined when any is missing. */
+  const keptRows = (text: string): GifRow[] | undefined => {
+    const rows: GifRow[] = [];
+    for (const style of TEXT_STYLES) {
+      const id = textStickerId(text, style);
+      const images = cache.use(id);
+      if (!images) return undefined;
+      rows.push(textRow(id, text, style, images));
+    }
+    return rows;
+  };
+
+  /** A new render: refused at once when the queue is full, then charged, then queued (styles still kept are reused). */
+  const newRender = async (text: string, requester: Requester): Promise<GifRow[]> => {
+    queue.refuseWhenFull();
+    const charge = await budget.take(requester);
+    try {
+      return await queue.run(() => {
+        renders += 1;
+        return Promise.all(
+          TEXT_STYLES.map(async (style) => {
+            const id = textStickerId(text, style);
+            return textRow(id, text, style, cache.use(id) ?? (await renderStyle(id, text, style)));
+          }),
+        );
+      });
+    } catch (error) {
+      if (error instanceof RenderRefused) charge.refund();
+      throw error;
+    }
+  };
+
   return {
-    render(message) {
+    async render(message, requester) {
       const text = message.trim();
-      let pending = recent.get(text);
+      if ([...text].length > TEXT_MAX_CHARS) throw new TextTooLong(TEXT_MAX_CHARS);
+      await cache.ready;
+      const kept = keptRows(text);
+      if (kept) return kept;
+      let pending = inFlight.get(text);
       if (!pending) {
-        pending = Promise.all(TEXT_STYLES.map((style) => renderStyle(mediaDir, text, style)));
-        pending.catch(() => recent.delete(text));
-        if (recent.size >= MEMORY_CACHE_SIZE) recent.delete(recent.keys().next().value as string);
-        recent.set(text, pending);
+        pending = newRender(text, requester).finally(() => inFlight.delete(text));
+        inFlight.set(text, pending);
       }
       return pending;
+    },
+    stats() {
+      const { running, waiting } = queue.load;
+      const size = cache.size;
+      return { running, waiting, renders, cacheEntries: size.entries, cacheBytes: size.bytes };
     },
   };
 }
@@ -43,21 +123,6 @@ export function createTextStickers(mediaDir: string): TextStickers {
 export function textStickerId(message: string, style: TextStyle): string {
   const digest = createHash('sha256').update(`${style}\u0000${message}`).digest('base64url').replace(/[-_]/g, '');
   return `txt${digest.slice(0, 17)}`;
-}
-
-async function renderStyle(mediaDir: string, message: string, style: TextStyle): Promise<GifRow> {
-  const id = textStickerId(message, style);
-  const dir = path.join(mediaDir, id);
-  const metaFile = path.join(dir, 'images.json');
-  let images: StoredImages;
-  try {
-    images = JSON.parse(await fs.readFile(metaFile, 'utf8')) as StoredImages;
-  } catch {
-    const drawing = textDrawing(message, style);
-    images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
-    await fs.writeFile(metaFile, JSON.stringify(images));
-  }
-  return textRow(id, message, style, images);
 }
 
 /** A message in a style as an SVG of stacked frames, with the size the media pipeline needs. */

@@ -56,11 +56,15 @@ export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
   app.get('/emoji', async (c) => {
     const p = parseQuery(PagedQuery, c.req.query());
     const page = await listEmoji(deps.db, { limit: p.limit, offset: p.offset });
+    // A page past the end carries no window count; count the emoji on their own.
+    const total = page.rows.length > 0 || p.offset === 0 ? page.total : (await listEmoji(deps.db, { limit: 1, offset: 0 })).total;
     const ctx = presenter(c, deps, 'EMOJI');
     const data = page.rows.map((row) => ({ ...presentGif(row, ctx), variation_count: row.variation_count }));
     const count = data.length;
-    // v2 pages by cursor (GIPHY sends no total_count there); the cursor is the next offset.
-    const pagination = version === 1 ? { total_count: page.total, count, offset: p.offset } : { count, offset: p.offset, next_cursor: p.offset + count };
+    const next = p.offset + count;
+    // v2 pages by cursor: next_cursor (the next offset) only while there is more, so its absence is
+    // the end for cursor clients; total_count is the end for GIPHY's own paginator (offset + count = total).
+    const pagination = version === 1 ? { total_count: total, count, offset: p.offset } : { total_count: total, count, offset: p.offset, ...(next < total ? { next_cursor: next } : {}) };
     return c.json(envelope(data, ctx.responseId, pagination));
   });
   if (version === 2) {

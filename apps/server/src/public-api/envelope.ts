@@ -21,11 +21,12 @@ export function newResponseId(): string {
   return randomBytes(20).toString('hex');
 }
 
-/** An error the public API answers with GIPHY's error body and the given status. */
+/** An error the public API answers with GIPHY's error body, the given status and any extra headers (such as Retry-After). */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -40,7 +41,7 @@ export function errorBody(status: number, msg: string): { meta: Meta } {
 }
 
 export function sendError(c: Context, err: ApiError): Response {
-  return c.json(errorBody(err.status, err.message), err.status);
+  return c.json(errorBody(err.status, err.message), err.status, err.headers);
 }
 
 /** The app-wide error handler: API errors keep their status and message; anything else is a logged 500. */

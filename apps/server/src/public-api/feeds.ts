@@ -11,6 +11,7 @@ import { contentType, flag, gifId, lang, limit, offset, parse, parseQuery, passt
 import { presentGif } from './present.ts';
 import { gifList, presenter } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
+import { renderedText } from './text.ts';
 
 const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
   gifs: ['gif'],
@@ -38,7 +39,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     let total = page.total;
     if (type === 'text' && !p.excludeDynamicResults) {
       // Stored text stickers first, then the query itself rendered on demand (dynamic results).
-      const dynamic = await text.render(p.q);
+      const dynamic = await renderedText(c, text, p.q, 'q');
       const from = Math.max(0, p.offset - page.total);
       rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
       total = page.total + dynamic.length;

@@ -1,0 +1,32 @@
+/** The media domain's numbers, each named once. Durations in milliseconds unless the name says seconds. */
+
+/** The longest message drawn as a text sticker, in characters (code points, after trimming). */
+export const TEXT_MAX_CHARS = 50;
+
+/** On-demand text rendering (text/animate and dynamic text search): the defaults of its settings. */
+export const TEXT_RENDER_DEFAULTS = {
+  /** Messages rendered at once; each renders its four styles in parallel (ffmpeg + sharp, about 2.5 s of CPU). */
+  concurrency: 1,
+  /** Messages waiting for a render slot; one more is refused with 503 and Retry-After. */
+  queue: 4,
+  /** Bytes the rendered stickers may take on disk; the least recently used are deleted beyond it. */
+  cacheBytes: 256 * 1024 * 1024,
+  /** New renders (cache hits are free) per API key, and per client address, in each budget window. */
+  budgetPerKey: 30,
+  budgetPerAddress: 10,
+} as const;
+
+/** The window of the per-key and per-address render budgets. */
+export const TEXT_RENDER_BUDGET_WINDOW_S = 60;
+
+/**
+ * A queued render that has not started by then is refused (503) instead of being made: its caller
+ * would otherwise wait past the edge's upstream timeout (10 s) and get a 504 for a render it never sees.
+ */
+export const TEXT_RENDER_MAX_WAIT_MS = 5_000;
+
+/** What a render is expected to take before any has been timed; Retry-After estimates start from it. */
+export const TEXT_RENDER_EXPECTED_MS = 2_500;
+
+/** Directories of on-demand text renders: `txt` and 17 letters or digits (see textStickerId). */
+export const TEXT_RENDER_DIR = /^txt[A-Za-z0-9]{17}$/;
