@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openStore, type Store, type StoreKind } from '../../apps/server/src/store/db.ts';
 
-/** PGlite always; PostgreSQL too whenever DATABASE_URL is set (CI always sets it). */
+/**
+ * PGlite always; PostgreSQL too whenever DATABASE_URL is set. CI sets LOOPBOX_REQUIRE_POSTGRES=1, so
+ * there a missing DATABASE_URL fails the suite instead of skipping PostgreSQL.
+ */
 export function storeKinds(): StoreKind[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (process.env.DATABASE_URL) return ['pglite', 'postgres'];
+  if (process.env.LOOPBOX_REQUIRE_POSTGRES === '1') throw new Error('LOOPBOX_REQUIRE_POSTGRES is set but DATABASE_URL is not');
+  return ['pglite'];
 }
 
 async function asAdmin(statement: string): Promise<void> {

@@ -53,6 +53,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
 function openPostgres(connectionString: string, poolSize = 10): Store {
   const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } }));
+  // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
+  // unhandled, its error would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
