@@ -3,7 +3,7 @@
  * and start it again on the same port and store. Env: PORT, and DATA_DIR (PGlite files) or
  * DATABASE_URL. Prints `ready <webKey>` once it listens.
  */
-import { serve } from '@hono/node-server';
+import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform } from '../../apps/server/src/platform.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
@@ -23,4 +23,4 @@ const platform = await createPlatform({
   logger: createLogger(),
 });
 platform.start();
-serve({ fetch: platform.fetch, port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));
+serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));

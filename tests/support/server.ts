@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import type { Analytics } from '../../apps/server/src/analytics/index.ts';
 import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
@@ -61,10 +62,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   let collectorDown = false;
   const handle = options.edge === false ? platform.services : platform.fetch;
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve(
-      { fetch: (request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : handle(request, env)), port: 0, hostname: '127.0.0.1' },
-      () => resolve(s),
-    );
+    const s = serveHttp((request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : handle(request, env)), { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,6 +1,6 @@
-import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
 import { adminTokenPath, watchAdminTokenFile, type AdminTokenWatch } from './content/admin-token.ts';
+import { serveHttp } from './http/serve.ts';
 import { createLogger } from './logging/logger.ts';
 import { createPlatform } from './platform.ts';
 import { seedDemo } from './seed/seed.ts';
@@ -40,7 +40,7 @@ const adminTokenWatch: AdminTokenWatch | undefined = config.adminToken
       onError: (err) => logger.error({ err }, 'Loopbox: admin token rotation failed; the token in the store is unchanged'),
     });
 
-const server = serve({ fetch: platform.fetch, port: config.port, hostname: config.host }, (info) => {
+const server = serveHttp(platform.fetch, { port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
   // No key or token is printed: the edge adds the site's web key to calls without one, and the admin token stays in its file.
   logger.info({ url: origin }, `Loopbox: listening on ${origin}`);

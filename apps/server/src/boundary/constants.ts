@@ -6,3 +6,5 @@ export const MAX_PARAM_CHARS = 5_000;
 export const FREE_TEXT_PARAMS: ReadonlySet<string> = new Set(['q', 'm', 'tag']);
 /** Values GIPHY's own clients send for an option they left unset (`String(undefined)`): the parameter is absent. */
 export const ABSENT_VALUES: ReadonlySet<string> = new Set(['', 'undefined', 'null']);
+/** Deepest nesting a JSON body may have (no API body needs more than a few levels). */
+export const MAX_JSON_DEPTH = 16;

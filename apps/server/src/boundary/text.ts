@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH } from './constants.ts';
+
 /**
  * What text from outside may hold. PostgreSQL refuses NUL in text and JSON, and lone UTF-16
  * surrogates in JSON; both are refused at the boundary (or, in free text, removed) so they never
@@ -32,10 +34,12 @@ export function normaliseFreeText(value: string): string {
 }
 
 /**
- * The first string in a parsed JSON value that cannot be stored, as `path: reason`, or null.
- * Keys are checked as well as values.
+ * The first string in a parsed JSON value that cannot be stored, as `path reason`, or null. Keys are
+ * checked as well as values, and nesting is bounded (MAX_JSON_DEPTH), so a hostile body can never
+ * exhaust the stack of whatever reads it next.
  */
-export function findUnsafeText(value: unknown, path = ''): string | null {
+export function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
+  if (depth > MAX_JSON_DEPTH) return `${path || 'value'} nests deeper than ${MAX_JSON_DEPTH} levels`;
   if (typeof value === 'string') {
     const reason = unsafeTextReason(value);
     return reason ? `${path || 'value'} ${reason}` : null;
@@ -43,7 +47,7 @@ export function findUnsafeText(value: unknown, path = ''): string | null {
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], `${path}[${i}]`);
+      const found = findUnsafeText(value[i], `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
     return null;
@@ -52,7 +56,7 @@ export function findUnsafeText(value: unknown, path = ''): string | null {
     const name = path ? `${path}.${key}` : key;
     const keyReason = unsafeTextReason(key);
     if (keyReason) return `a field name in ${path || 'the body'} ${keyReason}`;
-    const found = findUnsafeText(inner, name);
+    const found = findUnsafeText(inner, name, depth + 1);
     if (found) return found;
   }
   return null;

@@ -1,6 +1,8 @@
 import { gifTag, PURGE_HEADER } from '@loopbox/edge';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { jsonBody } from '../boundary/json-body.ts';
+import { hasControlCharacter } from '../boundary/text.ts';
 import { userForToken } from '../content/access-tokens.ts';
 import { appendEvents } from '../store/events.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
@@ -11,7 +13,12 @@ import { gifId, parse } from './params.ts';
 const CtaBody = z.object(
   {
     link: z.url({ protocol: /^https?$/, error: 'link must be an http(s) URL' }).max(2000, 'link must be at most 2000 characters'),
-    text: z.string({ error: 'text is required' }).trim().min(1, 'text must not be empty').max(CTA_TEXT_MAX, `text must be at most ${CTA_TEXT_MAX} characters`),
+    text: z
+      .string({ error: 'text is required' })
+      .trim()
+      .min(1, 'text must not be empty')
+      .max(CTA_TEXT_MAX, `text must be at most ${CTA_TEXT_MAX} characters`)
+      .refine((text) => !hasControlCharacter(text), 'text must be one line without control characters'),
   },
   { error: 'body must be a JSON object with link and text' },
 );
@@ -37,7 +44,7 @@ export function ctaRoutes(deps: ApiDeps) {
   app.put('/gifs/:id/cta', async (c) => {
     const id = parse(gifId, c.req.param('id'));
     const user = await editor(c, deps, id);
-    const cta = parse(CtaBody, await c.req.json().catch(() => undefined));
+    const cta = await jsonBody(c, CtaBody);
     await deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('gifs').set({ cta: JSON.stringify(cta), update_datetime: new Date() }).where('id', '=', id).execute();
       await appendEvents(trx, [{ type: 'gif.cta_set', stream: 'gif', streamId: id, payload: { ...cta, by: user.id } }]);

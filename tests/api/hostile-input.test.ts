@@ -1,0 +1,240 @@
+/**
+ * Hostile input through npm start's wiring: every parameter and body field of every route gets NUL,
+ * control characters, lone surrogates, 100 KB strings, out-of-range numbers, arrays for scalars and
+ * bad JSON. The answer is always below 500 and, on API paths, a JSON error naming the problem; a
+ * refused change changes nothing; valid events sent beside hostile ones are all counted; and the
+ * server logs no error. Routes added later join the tables below.
+ */
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * Hostile values for a query or path parameter, as they appear in the URL (percent-encoded). A lone
+ * surrogate cannot be encoded in UTF-8, so in a URL it arrives as its WTF-8 bytes.
+ */
+const PARAM_VALUES: [string, string][] = [
+  ['NUL', 'a%00b'],
+  ['control characters', 'a%07%1B%5B2J%0D%0Aforged%3A%20line'],
+  ['a lone surrogate', 'x%ED%A0%80y'],
+  ['a 100 KB string', 'x'.repeat(100_000)],
+  ['a negative number', '-1'],
+  ['an out-of-range number', '99999999999999999999999'],
+  ['not a number', '1e309'],
+  ['a malformed escape', '%E0%A4%A'],
+];
+
+/** JSON nested well past MAX_JSON_DEPTH, as text (serialising it would itself recurse). */
+const DEEP_JSON = '{"a":'.repeat(2_000) + '1' + '}'.repeat(2_000);
+
+/** Hostile values for a JSON field. */
+const JSON_VALUES: [string, unknown][] = [
+  ['NUL', 'a\u0000b'],
+  ['control characters', 'a\u0007\r\nb'],
+  ['a lone surrogate', '\udc00x'],
+  ['a 100 KB string', 'x'.repeat(100_000)],
+  ['a negative number', -1],
+  ['an out-of-range number', 1e308],
+  ['an array for a scalar', ['x']],
+  ['an object for a scalar', { a: 1 }],
+  ['null', null],
+  ['deep nesting', DEEP_JSON],
+];
+
+/** JSON.stringify, with DEEP_JSON spliced in where it stands as a value. */
+const toJson = (value: unknown) => JSON.stringify(value).replaceAll(JSON.stringify(DEEP_JSON), DEEP_JSON);
+
+/** A POST written whole over a socket; the status and body of whatever came back, however the server closed it. */
+function rawPost(baseUrl: string, pathAndQuery: string, body: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`POST ${pathAndQuery} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+      socket.write(body);
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+interface GetRoute {
+  path: string;
+  params: string[];
+  /** Pages answer browsers in HTML; everything else in JSON. */
+  page?: boolean;
+}
+
+/** oEmbed's own spec answers a format it cannot give with 501 Not Implemented. */
+const SPEC_501 = /^\/oembed\?.*format=/;
+
+describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () => {
+  let server: TestServer;
+  let gif: { id: string; payload: string };
+  let routes: GetRoute[];
+
+  beforeAll(async () => {
+    // The suite sends a few thousand requests from one address: the edge's per-address limit is raised so every one reaches a service.
+    server = await startTestServer('pglite', { web: true, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' } });
+    const { body } = await server.get('/v1/gifs/search?q=pizza&limit=1');
+    gif = { id: body.data[0].id, payload: body.data[0].analytics_response_payload };
+    const user = await server.store.db.selectFrom('users').select('id').where('is_public', '=', true).executeTakeFirstOrThrow();
+    const COMMON = ['limit', 'offset', 'rating', 'lang', 'pingback_id', 'random_id', 'api_key'];
+    routes = [
+      { path: '/v1/gifs/search?q=pizza', params: ['q', 'excludeDynamicResults', ...COMMON] },
+      { path: '/v1/stickers/search?q=heart', params: ['q', ...COMMON] },
+      { path: '/v1/text/search?q=hi&excludeDynamicResults=true', params: ['q', 'excludeDynamicResults', ...COMMON] },
+      { path: '/v1/gifs/trending', params: COMMON },
+      { path: '/v1/gifs/random', params: ['tag', ...COMMON] },
+      { path: `/v1/gifs/related?gif_id=${gif.id}`, params: ['gif_id', ...COMMON] },
+      { path: `/v1/gifs/${gif.id}`, params: COMMON },
+      { path: `/v1/gifs?ids=${gif.id}`, params: ['ids', ...COMMON] },
+      { path: `/v1/gifs/${gif.id}/associations`, params: COMMON },
+      { path: '/v1/gifs/categories', params: COMMON },
+      { path: '/v1/emoji', params: COMMON },
+      { path: '/v2/emoji', params: ['cursor', ...COMMON] },
+      { path: '/v1/text/animate?m=hi', params: ['m', ...COMMON] },
+      { path: '/v1/channels/search?q=loop', params: ['q', ...COMMON] },
+      { path: '/v1/trending/searches', params: COMMON },
+      { path: '/v1/tags/related/happy', params: ['score', ...COMMON] },
+      { path: '/v1/gifs/search/tags?q=ha', params: ['q', ...COMMON] },
+      { path: '/v1/videos/search?q=pizza', params: ['q', ...COMMON] },
+      { path: `/v1/videos/related?gif_id=${gif.id}`, params: ['gif_id', ...COMMON] },
+      { path: `/api/v1/users/${user.id}/view-count/`, params: [] },
+      { path: `/api/v1/proxy-gif/${gif.id}/view-count/`, params: [] },
+      { path: `/ajax/gifs/trending?gif_ids=${gif.id}`, params: ['gif_ids'] },
+      { path: '/api/v1/analytics/dashboard-trending-searches/', params: ['username'] },
+      { path: '/api/v1/analytics/series/', params: ['days', 'username'] },
+      { path: '/api/v1/collector/rejects/', params: [] },
+      { path: `/oembed?url=${encodeURIComponent(`${server.baseUrl}/gifs/${gif.id}`)}`, params: ['url', 'format', 'maxwidth', 'maxheight'] },
+      { path: `/media/${gif.id}/200.gif`, params: [] },
+      { path: `/gifs/${gif.id}`, params: [], page: true },
+      { path: `/embed/${gif.id}`, params: [], page: true },
+    ];
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const headers = { Authorization: '' };
+  async function expectAnswered(url: string, init: RequestInit = {}, page = false): Promise<Response> {
+    const res = await fetch(url, init);
+    const text = await res.text();
+    const limit = res.status === 501 && SPEC_501.test(url.slice(url.indexOf('/', 8))) ? 502 : 500;
+    expect(res.status, `${init.method ?? 'GET'} ${url.slice(0, 200)} answered ${res.status}: ${text.slice(0, 200)}`).toBeLessThan(limit);
+    if (!page || res.headers.get('content-type')?.includes('json')) {
+      if (res.status >= 400) {
+        // GIPHY's error body, or (oEmbed, which has none of its own) {error, status}.
+        const body = JSON.parse(text) as { meta?: { status: number; msg: string }; error?: string; status?: number };
+        const [status, message] = body.meta ? [body.meta.status, body.meta.msg] : [body.status, body.error];
+        expect(status, `${url.slice(0, 200)}: ${text.slice(0, 200)}`).toBe(res.status);
+        expect(message?.length).toBeGreaterThan(3);
+      }
+    }
+    return res;
+  }
+
+  it('answers every query and path parameter’s hostile value below 500, with a JSON error on API paths', async () => {
+    for (const route of routes) {
+      const base = new URL(route.path, server.baseUrl);
+      const key = base.pathname.startsWith('/v') ? `api_key=${server.webKey}` : '';
+      for (const [, value] of PARAM_VALUES) {
+        for (const name of route.params) {
+          const kept = [...base.searchParams].filter(([other]) => other !== name).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+          const query = [...kept, `${name}=${value}`, ...(name === 'api_key' ? [] : [key])].filter(Boolean).join('&');
+          await expectAnswered(`${base.origin}${base.pathname}?${query}`, {}, route.page);
+          // Arrays for scalars: the parameter twice, and PHP-style brackets.
+          await expectAnswered(`${base.origin}${base.pathname}?${query}&${name}=2&${name}[]=3`, {}, route.page);
+        }
+        // The value in place of the last path segment that names something (an id, a file, a tag).
+        const segments = base.pathname.split('/');
+        const at = segments.findLastIndex((s) => s === gif.id || s === '200.gif' || /^\d+$/.test(s) || s === 'happy');
+        if (at > 0) {
+          segments[at] = value;
+          await expectAnswered(`${server.baseUrl}${segments.join('/')}?${[base.search.slice(1), key].filter(Boolean).join('&')}`, {}, route.page);
+        }
+      }
+    }
+  });
+
+  it('answers a request line too long for Node itself with a JSON error', async () => {
+    const res = await expectAnswered(`${server.baseUrl}/v1/gifs/search?q=${'x'.repeat(200_000)}&api_key=${server.webKey}`);
+    expect(res.status).toBe(431);
+  });
+
+  const validPingback = () => ({ event_id: randomUUID(), action_type: 'SEEN', analytics_response_payload: gif.payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), attributes: { layout_type: 'GRID' } });
+  const validAnalytics = () => ({ event_id: randomUUID(), kind: 'event', category: 'Embed', action: 'Copy', label: 'Embed Code', gif_id: gif.id, user_id: 'u1', ts: Date.now(), page_path: '/gifs/x' });
+  const collectors: [string, () => Record<string, unknown>, string[]][] = [
+    ['/v2/pingback', validPingback, ['event_id', 'action_type', 'analytics_response_payload', 'user_id', 'logged_in_user_id', 'ts', 'attributes', 'attributes.position', 'attributes.layout_type', 'attributes.tab']],
+    ['/v2/analytics', validAnalytics, ['event_id', 'kind', 'category', 'action', 'label', 'gif_id', 'user_id', 'ts', 'page_path']],
+  ];
+  const withField = (event: Record<string, unknown>, field: string, value: unknown) => {
+    const [top, inner] = field.split('.') as [string, string | undefined];
+    if (!inner) return { ...event, [top]: value };
+    return { ...event, [top]: { ...(event[top] as object), [inner]: value } };
+  };
+  const stored = async (ids: string[]) => (await server.store.db.selectFrom('events').select('event_id').where('event_id', 'in', ids).execute()).length;
+
+  it.each(collectors)('%s refuses each hostile field on its own and counts every valid neighbour', async (path, valid, fields) => {
+    for (const field of fields) {
+      const good: Record<string, unknown>[] = [];
+      const events: Record<string, unknown>[] = [];
+      for (const [, value] of JSON_VALUES) {
+        const neighbours = [valid(), valid()];
+        good.push(...neighbours);
+        events.push(neighbours[0]!, withField(valid(), field, value), neighbours[1]!);
+      }
+      const res = await expectAnswered(`${server.baseUrl}${path}?apikey=${server.webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: toJson({ events }) });
+      expect(res.status, field).toBe(200);
+      expect(await stored(good.map((e) => e.event_id as string)), field).toBe(good.length);
+    }
+  });
+
+  it.each(['/v2/pingback', '/v2/analytics'])('%s answers bad JSON and bad shapes with a JSON 4xx', async (path) => {
+    const bodies: [string, BodyInit][] = [
+      ['truncated JSON', '{"events": ['],
+      ['not JSON', 'events=1'],
+      ['null', 'null'],
+      ['an array', '[]'],
+      ['a string', '"events"'],
+      ['events not an array', '{"events": "x"}'],
+      ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
+      ['too deep', '['.repeat(100_000) + ']'.repeat(100_000)],
+    ];
+    for (const [name, body] of bodies) {
+      const res = await expectAnswered(`${server.baseUrl}${path}?apikey=${server.webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(res.status, name).toBeGreaterThanOrEqual(400);
+    }
+    // Over the size bound the server answers before reading the rest, so the request goes over a raw
+    // socket that keeps what came back even as the server closes it.
+    const tooLarge = await rawPost(server.baseUrl, `${path}?apikey=${server.webKey}`, JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] }));
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body).meta.msg).toContain('at most');
+  });
+
+  it('refuses each hostile field of a call to action and changes nothing', async () => {
+    const before = await server.store.db.selectFrom('gifs').select('cta').where('id', '=', gif.id).executeTakeFirstOrThrow();
+    const url = `${server.baseUrl}/v1/gifs/${gif.id}/cta?api_key=${server.webKey}`;
+    const init = (body: BodyInit): RequestInit => ({ method: 'PUT', headers: { ...headers, Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' }, body });
+    for (const field of ['link', 'text']) {
+      for (const [name, value] of JSON_VALUES) {
+        const res = await expectAnswered(url, init(toJson({ link: 'https://example.test/shop', text: 'Shop', [field]: value })));
+        expect(res.status, `${field}: ${name}`).toBe(400);
+      }
+    }
+    for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await expectAnswered(url, init(body))).status).toBe(400);
+    const after = await server.store.db.selectFrom('gifs').select('cta').where('id', '=', gif.id).executeTakeFirstOrThrow();
+    expect(after.cta).toEqual(before.cta);
+  });
+
+  it('logged no server error through all of it', () => {
+    const errors = server.logs.filter((line) => /"level":"(error|fatal)"/.test(line));
+    expect(errors).toEqual([]);
+  });
+});
