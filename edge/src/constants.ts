@@ -39,6 +39,8 @@ export const UPSTREAM_TIMEOUT_MS = 10_000;
 export const MOBILE_USER_AGENT = /Mobi|Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
 /** The public API's key parameter, and the spelling GIPHY's pingback uses. */
 export const API_KEY_PARAMS = ['api_key', 'apikey'] as const;
+/** The key GIPHY's own analytics package (@giphy/js-analytics) posts every pingback with: fixed inside it, shared by every page. */
+export const GIPHY_SDK_PINGBACK_KEY = 'l0HlIwPWyBBUDAUgM';
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';

@@ -1,3 +1,4 @@
+import { GIPHY_SDK_PINGBACK_KEY } from '../src/constants.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EdgeLogger } from '../src/logger.ts';
 import type { AccessLogEntry } from '../src/middleware/access-log.ts';
@@ -477,6 +478,16 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(busy.at(-1)).toBe(429);
         for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetchAs(2, `/v1/gifs/search?q=calm-${i}&api_key=${KEYS.web}`)).status).toBe(200);
         expect((await edge.fetchAs(3, `/v1/stickers/search?q=calm&api_key=${KEYS.mobile}`)).status).toBe(200);
+      });
+
+      it('limits pingbacks per developer key too, but never per the key every GIPHY widget shares', async () => {
+        const { edge } = await startEdge();
+        // Each call from its own address, so only the key limit can refuse it (the limit counts calls whatever their method).
+        const post = (key: string, visitor: number) => edge.fetchAs(visitor, `/v2/pingback?apikey=${key}`);
+        const developer: number[] = [];
+        for (let i = 0; i <= harness.limits.perKey; i++) developer.push((await post('collector-dev-key', 10 + i)).status);
+        expect(developer).toEqual([...Array<number>(harness.limits.perKey).fill(200), 429]);
+        for (let i = 0; i <= harness.limits.perKey; i++) expect((await post(GIPHY_SDK_PINGBACK_KEY, 20 + i)).status).toBe(200);
       });
 
       it('gives a string that cannot be an API key no key limit of its own, only the address limit', async () => {

@@ -8,21 +8,20 @@ export interface ApiKeys {
 }
 
 /**
- * Anonymous public API calls (SPEC 6): a call without an API key gets the mobile key from a mobile
- * device (by user agent) and the web key otherwise. A key the caller sent is kept.
+ * The API key a call is made with, for the per-key limit: the one the caller sent, on any route.
+ * Anonymous public API calls (SPEC 6) without one get the mobile key from a mobile device (by user
+ * agent) and the web key otherwise; the collector's calls are never given one.
  */
 export function injectApiKey(keys: ApiKeys): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
-    if (c.get('route').apiKey) {
-      const query = c.get('forward').url.searchParams;
-      const given = API_KEY_PARAMS.map((name) => query.get(name)).find((value) => value);
-      if (given) {
-        c.set('apiKey', given);
-      } else {
-        const value = MOBILE_USER_AGENT.test(c.req.header('User-Agent') ?? '') ? keys.mobile : keys.web;
-        query.set(API_KEY_PARAMS[0], value);
-        c.set('apiKey', value);
-      }
+    const query = c.get('forward').url.searchParams;
+    const given = API_KEY_PARAMS.map((name) => query.get(name)).find((value) => value);
+    if (given) {
+      c.set('apiKey', given);
+    } else if (c.get('route').apiKey) {
+      const value = MOBILE_USER_AGENT.test(c.req.header('User-Agent') ?? '') ? keys.mobile : keys.web;
+      query.set(API_KEY_PARAMS[0], value);
+      c.set('apiKey', value);
     }
     await next();
   };

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { API_KEY_SHAPE, IPV6_LIMITED_PREFIX_GROUPS } from '../constants.ts';
+import { API_KEY_SHAPE, GIPHY_SDK_PINGBACK_KEY, IPV6_LIMITED_PREFIX_GROUPS } from '../constants.ts';
 import type { EdgeEnv } from '../env.ts';
 import { edgeError } from '../errors.ts';
 import type { RateLimiter } from '../stores/rate-limiter.ts';
@@ -51,7 +51,7 @@ export function addressBucket(address: string): string {
 export const byClientAddress = (c: Context<EdgeEnv>) => (c.get('route').rateLimited ? addressBucket(c.get('clientAddress')) : undefined);
 
 /**
- * The key a public API call is counted under, if any: a developer's own key. The site's own keys
+ * The key a call (public API or collector) is counted under, if any: a developer's own key. The site's own keys
  * (added by the edge, or sent by the site's pages) are shared by every visitor, so those visitors are
  * limited per address only; and a string that cannot be an API key gets no bucket of its own (the
  * address limit still counts it, and the server refuses it), so made-up keys cannot fill the limiter.
@@ -62,6 +62,7 @@ export function developerKey(apiKey: string | undefined, siteKeys: ReadonlySet<s
 }
 
 export function byDeveloperKey(keys: ApiKeys): (c: Context<EdgeEnv>) => string | undefined {
-  const siteKeys: ReadonlySet<string> = new Set([keys.web, keys.mobile]);
+  // GIPHY's analytics package posts every pingback, from every page, with one key fixed inside it.
+  const siteKeys: ReadonlySet<string> = new Set([keys.web, keys.mobile, GIPHY_SDK_PINGBACK_KEY]);
   return (c) => developerKey(c.get('apiKey'), siteKeys);
 }

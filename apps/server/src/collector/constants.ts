@@ -7,11 +7,8 @@ export type PingbackAction = (typeof PINGBACK_ACTIONS)[number];
  */
 export const LAYOUT_TYPES = ['GRID', 'CAROUSEL', 'GIF', 'VIDEO', 'EMBED', 'SEARCH', 'MIXED'] as const;
 
-/**
- * The key GIPHY's own analytics package (@giphy/js-analytics) posts every pingback with: fixed in the
- * package, no setter. Accepted beside issued keys unless COLLECTOR_SDK_KEY=refuse.
- */
-export const GIPHY_SDK_PINGBACK_KEY = 'l0HlIwPWyBBUDAUgM';
+/** GIPHY's analytics package's own key (no setter): accepted beside issued keys unless COLLECTOR_SDK_KEY=refuse. */
+export { GIPHY_SDK_PINGBACK_KEY } from '@loopbox/edge';
 /** Prefix of the ids made for events sent without one (collector/event-id.ts). */
 export const DERIVED_EVENT_ID_PREFIX = 'd-';
 
