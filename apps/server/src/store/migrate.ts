@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_projections.ts';
 import * as m003 from './migrations/003_page_views.ts';
+import * as m005 from './migrations/005_accounts.ts';
 
 interface Migration {
   version: number;
@@ -13,6 +14,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'init', up: m001.up },
   { version: 2, name: 'projections', up: m002.up },
   { version: 3, name: 'page_views', up: m003.up },
+  { version: 5, name: 'accounts', up: m005.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time
