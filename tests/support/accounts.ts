@@ -54,6 +54,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Cookies as a browser would send them (a session made over HTTP). */
   cookie?: string;
+  /** Call the app itself, bypassing the edge (to prove the service's own checks). */
+  direct?: boolean;
 }
 
 export interface Answer {
@@ -130,7 +132,8 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(o.json);
     } else if (o.form) body = o.form;
-    const res = await fetch(new URL(pathAndQuery, baseUrl), { method, headers, body: body ?? null, redirect: 'manual' });
+    const init: RequestInit = { method, headers, body: body ?? null, redirect: 'manual' };
+    const res = o.direct ? await app.fetch(new Request(new URL(pathAndQuery, baseUrl), init)) : await fetch(new URL(pathAndQuery, baseUrl), init);
     const text = await res.text();
     let parsed: unknown = text;
     try {
