@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
   LOOPBOX_ADMIN_TOKEN: z.string().min(16).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export interface Config {
@@ -24,6 +26,9 @@ export interface Config {
   mobileKey: string | undefined;
   adminToken: string | undefined;
   seed: 'demo' | 'none';
+  /** Where mail goes (SMTP); without it the outbox is read by staff at /api/v1/mail/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,6 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // Mailed links must not take their host from a request's Host header (a forged one would send reset links elsewhere).
+  if (c.SMTP_URL && !c.PUBLIC_URL) throw new Error('Invalid configuration: SMTP_URL needs PUBLIC_URL, the origin mailed links point at');
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -47,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileKey: c.LOOPBOX_MOBILE_KEY,
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
   };
 }

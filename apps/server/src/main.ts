@@ -8,6 +8,7 @@ import { ensureCredentials } from './content/bootstrap.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
+import { createMailSender } from './mail/sender.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 
 const config = loadConfig();
@@ -30,6 +31,8 @@ const credentials = await ensureCredentials(store.db, {
 
 const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
 analytics.start();
+const mail = config.smtpUrl ? createMailSender(store.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }) : undefined;
+mail?.start();
 const app = createApp({
   analytics,
   db: store.db,
@@ -39,6 +42,8 @@ const app = createApp({
   log,
   // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
   onLogCommitted: () => void analytics.catchUp().catch((err: Error) => log(`analytics: catch-up failed: ${err.stack ?? err.message}`)),
+  smtpConfigured: Boolean(mail),
+  ...(mail ? { onMailQueued: () => mail.wake() } : {}),
 });
 // One public port: the edge answers it and reaches the app in-process for every service (edge/README.md).
 const edge = singleProcessEdge({ server: app, credentials, log });
@@ -49,6 +54,7 @@ const server = serve({ fetch: edge.fetch, port: config.port, hostname: config.ho
   log(`  mobile API key: ${credentials.mobileKey}`);
   log(`  admin token:    ${credentials.adminToken}`);
   log(`  try: ${origin}/v1/gifs/trending?api_key=${credentials.webKey}`);
+  log(`  mail: ${mail ? 'delivered by SMTP' : 'SMTP_URL not set: staff read the outbox at /api/v1/mail/outbox/'}`);
 });
 
 let stopping = false;
@@ -58,6 +64,7 @@ async function shutdown(signal: string) {
   log(`Loopbox: ${signal}, shutting down`);
   server.close();
   await analytics.stop();
+  await mail?.stop();
   await store.close();
   unlock();
   process.exit(0);
