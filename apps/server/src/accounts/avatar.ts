@@ -24,12 +24,13 @@ export async function saveAvatar(mediaDir: string, username: string, bytes: Uint
   const name = randomBytes(8).toString('hex');
   const relative = `avatars/${username}/${name}.jpg`;
   const dir = path.join(mediaDir, 'avatars', username, name);
-  const square = sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' });
   try {
+    // The square first, then each rendition from it (a second resize on one pipeline would replace the crop).
+    const square = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     await fs.mkdir(dir, { recursive: true });
-    await square.clone().jpeg({ quality: 85 }).toFile(path.join(mediaDir, relative));
+    await fs.writeFile(path.join(mediaDir, relative), square);
     for (const [variant, size] of Object.entries(AVATAR_VARIANTS)) {
-      await square.clone().resize(size).jpeg({ quality: 85 }).toFile(path.join(dir, `${variant}.jpg`));
+      await sharp(square).resize(size).jpeg({ quality: 85 }).toFile(path.join(dir, `${variant}.jpg`));
     }
   } catch {
     await removeAvatar(mediaDir, relative);
