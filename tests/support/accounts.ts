@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { singleProcessEdge } from '@loopbox/edge';
+import type { Kysely } from 'kysely';
 import { createAccount } from '../../apps/server/src/accounts/create.ts';
 import { accountsDb, type AccountsDb } from '../../apps/server/src/accounts/schema.ts';
 import { USER_ID_MIN } from '../../apps/server/src/accounts/constants.ts';
@@ -25,6 +26,7 @@ import type { Role } from '../../apps/server/src/permissions/roles.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
+import type { Database } from '../../apps/server/src/store/schema.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { ownPageConfig, WEB_DIST_DIR } from '../../apps/server/src/web/assets.ts';
 import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
@@ -179,4 +181,18 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Cookies of a new staff account's session on `baseUrl`, for a browser context (context.addCookies). */
+export async function staffSessionCookies(database: Kysely<Database>, baseUrl: string): Promise<{ name: string; value: string; url: string }[]> {
+  const db = accountsDb(database);
+  const username = testUsername('staff');
+  const secret = await db.transaction().execute(async (trx) => {
+    const userId = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role: 'staff', emailVerified: true }, CLI_ACTOR);
+    return (await createSession(trx, userId, { address: '127.0.0.1', userAgent: 'test' })).secret;
+  });
+  return [
+    { name: SESSION_COOKIE, value: secret, url: baseUrl },
+    { name: CSRF_COOKIE, value: csrfTokenFor(secret), url: baseUrl },
+  ];
 }

@@ -36,16 +36,18 @@ export function sessionRoutes(deps: BackendDeps) {
     const principal = await authorize(c, 'session.create');
     const { login, password } = await jsonBody(c, LoginBody);
     const address = c.var.auth.address;
-    await deps.limits.check('loginFailuresPerAccount', login);
     await deps.limits.check('loginFailuresPerAddress', address);
     const account = await accountByLogin(db, login);
+    // One budget per account whichever name for it is typed; an unknown name has its own.
+    const accountKey = account ? `user:${account.userId}` : `login:${login}`;
+    await deps.limits.check('loginFailuresPerAccount', accountKey);
     // An unknown login costs the same scrypt as a known one (verifyPassword against an unusable hash).
     if (!(await verifyPassword(password, account?.passwordHash ?? null)) || !account) {
       await deps.limits.count('loginFailuresPerAddress', address);
-      await deps.limits.count('loginFailuresPerAccount', login);
+      await deps.limits.count('loginFailuresPerAccount', accountKey);
       throw new FieldError(401, 'password', 'The username or e-mail and the password do not match');
     }
-    await deps.limits.clear('loginFailuresPerAccount', login);
+    await deps.limits.clear('loginFailuresPerAccount', accountKey);
     const session = await db.transaction().execute((trx) => startSession(c, trx, account.userId, actorOf(principal, address), 'password'));
     const csrfToken = setSessionCookies(c, session.secret, session.expiresAt, deps.publicUrl);
     return c.json(envelope({ user_id: account.userId, username: account.username, csrf_token: csrfToken, expires_at: session.expiresAt }, newResponseId()));
