@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { accountsDb } from '../accounts/schema.ts';
+import { createPasses } from '../background/passes.ts';
 import type { Database } from '../store/schema.ts';
 import { MAIL_BATCH, MAIL_MAX_ATTEMPTS, MAIL_POLL_INTERVAL_MS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, SMTP_TIMEOUT_MS } from './constants.ts';
 
@@ -36,10 +37,6 @@ const retryDelay = (attempts: number) => Math.min(MAIL_RETRY_MAX_MS, MAIL_RETRY_
 export function createMailSender(database: Kysely<Database>, options: MailSenderOptions): MailSender {
   const db = accountsDb(database);
   const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
-  let queue: Promise<unknown> = Promise.resolve();
-  let next: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
 
   async function claim() {
     const due = db
@@ -81,42 +78,17 @@ export function createMailSender(database: Kysely<Database>, options: MailSender
     return sent;
   }
 
-  function deliverDue(): Promise<number> {
-    if (next) return next;
-    const run = queue.then(() => {
-      next = undefined;
-      return pass();
-    });
-    next = run;
-    queue = run.catch(() => {});
-    return run;
-  }
-
-  function schedule() {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      deliverDue()
-        .catch((err: Error) => options.log?.(`mail: delivery pass failed: ${err.message}`))
-        .finally(schedule);
-    }, options.intervalMs ?? MAIL_POLL_INTERVAL_MS);
-    timer.unref();
-  }
+  const log = (err: Error) => options.log?.(`mail: delivery pass failed: ${err.message}`);
+  const passes = createPasses(pass, { intervalMs: options.intervalMs ?? MAIL_POLL_INTERVAL_MS, onError: log });
 
   return {
-    deliverDue,
+    deliverDue: passes.run,
     wake() {
-      if (!stopped) void deliverDue().catch((err: Error) => options.log?.(`mail: delivery pass failed: ${err.message}`));
+      if (passes.running) passes.run().catch(log);
     },
-    start() {
-      stopped = false;
-      schedule();
-    },
+    start: passes.start,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await queue;
+      await passes.stop();
       transport.close();
     },
   };
