@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { reachOf, type Owner } from '../permissions/can.ts';
+import { can, reachOf, type Owner } from '../permissions/can.ts';
 import { ROLES } from '../permissions/roles.ts';
 import { SESSION_ONLY, type Action } from '../permissions/table.ts';
 import { ApiError } from '../public-api/envelope.ts';
@@ -32,7 +32,7 @@ export async function authorize<E extends AuthEnv>(c: Context<E>, action: Action
   if (reach === undefined) refuse(principal, action);
   if (reach === 'any' || owner === undefined) return principal;
   const found = typeof owner === 'function' ? await owner() : owner;
-  if (found === undefined || found === null || found !== subject.userId) refuse(principal, action, true);
+  if (!can(subject, action, found ?? null)) refuse(principal, action, true);
   return principal;
 }
 

@@ -13,21 +13,20 @@ export interface Subject {
 /** The resource an action touches: its owner's user id, or `null` for something nobody owns (site-wide). */
 export type Owner = number | null;
 
+/** How far the subject's grant for the action reaches; undefined: not granted (a token never reaches a session-only action). */
 export function reachOf(subject: Subject, action: Action): Reach | undefined {
   if (subject.via === 'token' && SESSION_ONLY.has(action)) return undefined;
   const grants: Partial<Record<Audience, Reach>> = PERMISSIONS[action];
   return grants[subject.audience];
 }
 
-/** Whether the subject may take the action on a resource with this owner (any resource when `owner` is omitted). */
+/**
+ * Whether the subject may take the action on a resource with this owner. With `owner` omitted: on
+ * something of its own (an `own` grant is enough).
+ */
 export function can(subject: Subject, action: Action, owner?: Owner): boolean {
   const reach = reachOf(subject, action);
   if (reach === 'any') return true;
   if (reach !== 'own') return false;
   return owner === undefined || (owner !== null && owner === subject.userId);
-}
-
-/** Whether the subject may take the action on resources it does not own. */
-export function canReachAny(subject: Subject, action: Action): boolean {
-  return reachOf(subject, action) === 'any';
 }

@@ -6,10 +6,6 @@ export type Role = (typeof ROLES)[number];
 export const AUDIENCES = ['anonymous', ...ROLES] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
 /** The less trusted of two roles: a token scoped to `creator` held by staff acts as a creator. */
 export function lesserRole(a: Role, b: Role): Role {
   return ROLES.indexOf(a) <= ROLES.indexOf(b) ? a : b;
