@@ -2,7 +2,8 @@
  * `npm run bench [section…]`: performance figures, each beside its baseline in the same run.
  * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk,
  * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
- * ingest (pingback collector against a raw insert, and projection lag).
+ * ingest (pingback collector against a raw insert, and projection lag), abuse (ABUSE_MINUTES of mixed
+ * normal and hostile traffic per store).
  */
 import { benchApi } from './api-bench.ts';
 import { benchStart } from './start-bench.ts';
@@ -11,6 +12,7 @@ import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
 import { benchEdge } from '../../edge/bench/edge-bench.ts';
 import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
+import { benchAbuse } from './abuse-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -21,6 +23,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   edge: benchEdge,
   embed: benchEmbed,
   ingest: benchIngest,
+  abuse: benchAbuse,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

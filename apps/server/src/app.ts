@@ -12,6 +12,13 @@ import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
+import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
+import { authenticate } from './auth/authenticate.ts';
+import type { AuthEnv } from './auth/context.ts';
+import { requirePagePermission } from './auth/page-guard.ts';
+import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
+import type { BackendDeps } from './backend/deps.ts';
+import type { ApiDeps } from './public-api/context.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -28,16 +35,38 @@ export interface AppOptions {
   acceptGiphySdkKey?: boolean;
   /** Bounds of on-demand text rendering; defaults in media/constants.ts. */
   textRender?: Partial<TextRenderSettings>;
+  /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
+  onMailQueued?: () => void;
+  /** Whether a mail sender delivers the outbox by SMTP (otherwise staff read it at /api/v1/mail/outbox/). */
+  smtpConfigured?: boolean;
+  /** Abuse limits other than the defaults (auth/constants.ts). */
+  attemptLimits?: Partial<AttemptLimitSettings>;
+  build?: BuildInfo;
 }
 
-/** The whole server as one Hono app: health, media, the public API and the web app's pages. */
+/**
+ * The whole server as one Hono app: health, media, the public API, the own backend and the web app's
+ * pages. Every request gets its caller resolved on demand (auth/authenticate.ts); dashboard pages
+ * need a signed-in role that may open them.
+ */
 export function createApp(options: AppOptions) {
-  const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl, searchLog: options.analytics?.searchLog, payloads: createPayloadSigner(options.db) };
-  const app = new Hono();
+  const deps: BackendDeps & ApiDeps = {
+    db: options.db,
+    mediaDir: options.mediaDir,
+    publicUrl: options.publicUrl,
+    searchLog: options.analytics?.searchLog,
+    payloads: createPayloadSigner(options.db),
+    limits: createAttemptLimiter(options.attemptLimits),
+    smtpConfigured: options.smtpConfigured ?? false,
+    ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
+  };
+  const app = new Hono<AuthEnv>();
   app.use(paramsGuard());
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
+  app.use('*', authenticate(deps));
+  app.use('/dashboard/*', requirePagePermission('dashboard.open'));
   app.route(
     '/',
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {
@@ -45,7 +74,7 @@ export function createApp(options: AppOptions) {
       ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     }),
   );
-  app.route('/', backendRoutes(options.db));
+  app.route('/', backendRoutes(deps, options.build ?? readBuildInfo()));
   app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', oembedRoutes(deps));
   if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
