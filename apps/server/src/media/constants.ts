@@ -14,6 +14,12 @@ export const TEXT_RENDER_DEFAULTS = {
   /** New renders (cache hits are free) per API key, and per client address, in each budget window. */
   budgetPerKey: 30,
   budgetPerAddress: 10,
+  /**
+   * A caller waits for its render at most this long: past it, 503 with Retry-After while the render
+   * finishes and is kept for the retry, so no answer waits past the edge's upstream timeout (10 s)
+   * on a machine too busy to render in time.
+   */
+  answerWithinMs: 8_000,
 } as const;
 
 /** The window of the per-key and per-address render budgets. */
