@@ -37,7 +37,7 @@ export default defineConfig(({ command }) => {
         input: {
           widgets: here('widgets.html'),
           embed: here('embed.html'),
-          gif: here('gif.html'),
+          site: here('site.html'),
           pipeline: here('pipeline.html'),
           analytics: here('analytics.html'),
         },

@@ -1,6 +1,6 @@
 /** GET /oembed: the embed code of a GIF page as an oEmbed "rich" response, and its errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedCode, fitInto } from '../../apps/web/src/embed/embed-code.ts';
+import { embedCode, fitInto } from '@loopbox/pages';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 describe('oEmbed', () => {

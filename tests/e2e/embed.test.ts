@@ -22,7 +22,7 @@ import {
   RELATED_GRID_WIDTH_MARGIN_PX,
   RELATED_PAGE_LIMIT,
 } from '../../apps/web/src/embed/constants.ts';
-import { embedCode } from '../../apps/web/src/embed/embed-code.ts';
+import { embedCode } from '@loopbox/pages';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
 import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

@@ -7,6 +7,7 @@ import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
 import { backendRoutes } from './backend/index.ts';
+import { publicProfileRoutes } from './backend/public-profile.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 
@@ -23,7 +24,7 @@ export interface AppOptions {
   onLogCommitted?: () => void;
 }
 
-/** The whole server as one Hono app: health, media, the public API and the web app's pages. */
+/** The whole server as one Hono app: health, media, the public API, the backend and the web app's pages. */
 export function createApp(options: AppOptions) {
   const deps = { db: options.db, mediaDir: options.mediaDir, publicUrl: options.publicUrl, searchLog: options.analytics?.searchLog };
   const app = new Hono();
@@ -32,8 +33,9 @@ export function createApp(options: AppOptions) {
   app.route('/', mediaRoutes(options.mediaDir));
   app.route('/', publicApi(deps, createTextStickers(options.mediaDir), options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}));
   app.route('/', backendRoutes(options.db));
+  app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
-  if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
+  if (options.web) app.route('/', webRoutes(deps, options.web.distDir, options.web.config));
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleErrors(options.log));

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
-import { embedCode, fitInto } from '../../../web/src/embed/embed-code.ts';
-import { PROVIDER_NAME } from '../../../web/src/embed/constants.ts';
-import { gifIdFromPath } from '../../../web/src/embed/page-config.ts';
+import { embedCode, fitInto, gifIdFromPath, PROVIDER_NAME } from '@loopbox/pages';
 import { selectGifs } from '../content/gif-row.ts';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 
@@ -13,8 +11,9 @@ const error = (status: 400 | 404 | 501, message: string) => ({ status, body: { e
 
 /**
  * GET /oembed?url=<GIF page URL>&format=json (oEmbed 1.0): a "rich" response whose html is the
- * embed code (SPEC 7.7), sized to fit 480×480. Bad input answers 400, an unknown GIF 404, a
- * format other than json 501 (as the oEmbed spec asks), each with a JSON error.
+ * embed code (SPEC 7.7), sized to fit 480×480. Bad input answers 400; a URL of another host, a
+ * path that is no GIF page or an unknown GIF 404; a format other than json 501 (as the oEmbed spec
+ * asks), each with a JSON error.
  */
 export function oembedRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -30,6 +29,8 @@ export function oembedRoutes(deps: ApiDeps) {
     } catch {
       return failure(error(400, 'url must be an absolute URL'));
     }
+    // The oEmbed spec: a URL this provider does not serve is a 404, whatever its path says.
+    if (target.host !== new URL(origin).host) return failure(error(404, 'url is not a page of this site'));
     const id = EMBEDDABLE_PATH.test(target.pathname) ? gifIdFromPath(target.pathname) : undefined;
     if (!id || !GIF_ID.test(id)) return failure(error(404, 'url is not a GIF page of this site'));
     const gif = await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst();
