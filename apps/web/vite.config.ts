@@ -27,7 +27,7 @@ export default defineConfig(({ command }) => {
   return {
     root: here('.'),
     base: '/',
-    plugins: [react(), serviceWorkerPlugin({ pages: ['/widgets', '/labs/pipeline'] }), buildStamp],
+    plugins: [react(), serviceWorkerPlugin({ pages: ['/widgets', '/labs/pipeline'], skipEntries: ['site'] }), buildStamp],
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     logLevel: 'warn',
     build: {
