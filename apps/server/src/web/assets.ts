@@ -117,7 +117,9 @@ export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConf
       const html = await readPage(root, entry);
       return html === undefined ? next() : c.html(withConfig(html), 200, HTML_HEADERS);
     }
-    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, pathname)));
+    // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded
+    // once, which would turn a search for "100%" into a malformed path.
+    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, new URL(c.req.url).pathname)));
     return response ?? next();
   });
   return app;

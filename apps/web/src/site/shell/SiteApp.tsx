@@ -26,7 +26,10 @@ function routeOf(path: string, served: { path: string; status: number }): SiteRo
 }
 
 function Site({ initialStatus }: { initialStatus: number }) {
-  const [path] = useLocation();
+  // wouter's location is percent-decoded (decodeURI); the grammar reads the path as sent, so a
+  // search for "100%" stays one. useLocation still re-renders this on every navigation.
+  useLocation();
+  const path = location.pathname;
   const [served] = useState(() => ({ path, status: initialStatus }));
   const main = useRef<HTMLElement>(null);
   const route = routeOf(path, served);
