@@ -1,4 +1,5 @@
-import { MAX_SEARCH_TERM_LENGTH, PROVIDER_NAME } from './constants.ts';
+import { PROVIDER_NAME } from './constants.ts';
+import { MAX_SEARCH_TERM_LENGTH } from './route-constants.ts';
 import type { ErrorStatus, SearchType } from './routes.ts';
 
 /**

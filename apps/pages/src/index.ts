@@ -1,6 +1,8 @@
 export * from './constants.ts';
+export * from './route-constants.ts';
 export { embedCode, fitInto, httpsUrl, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
 export { escapeHtml } from './escape.ts';
+export { gifIdFromPath } from './gif-id.ts';
 export {
   categoryHead,
   errorHead,
@@ -17,7 +19,6 @@ export {
 export {
   categoryPath,
   explorePath,
-  gifIdFromPath,
   gifPath,
   parseSitePath,
   profilePath,

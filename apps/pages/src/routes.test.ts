@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SITE_PAGE } from './constants.ts';
-import { gifIdFromPath, parseSitePath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
+import { MAX_SITE_PAGE } from './route-constants.ts';
+import { gifIdFromPath } from './gif-id.ts';
+import { parseSitePath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
 
 describe('site paths', () => {
   it.each<[string, SiteRoute]>([

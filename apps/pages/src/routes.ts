@@ -5,7 +5,8 @@ import {
   MAX_SITE_PAGE,
   RESERVED_FIRST_SEGMENTS,
   USERNAME_PATTERN,
-} from './constants.ts';
+} from './route-constants.ts';
+import { gifIdFromPath } from './gif-id.ts';
 
 /** The two result tabs of a search. */
 export type SearchType = 'gifs' | 'stickers';
@@ -87,12 +88,6 @@ function categoryRoute(rest: string[]): SiteRoute {
   if (rest.length === 1) return { page: 'category', category: category! };
   if (rest.length === 2) return { page: 'subcategory', category: category!, subcategory: subcategory! };
   return NOT_FOUND;
-}
-
-/** The GIF id of an /embed/{id} or /gifs/{slug-id} path: the last dash-separated word of its second segment. */
-export function gifIdFromPath(pathname: string): string | undefined {
-  const segment = pathname.split('/').filter(Boolean)[1];
-  return segment?.split('-').pop() || undefined;
 }
 
 /**

@@ -9,13 +9,17 @@ import { createLogger, isDebugEnabled, LoopboxFetch } from '@loopbox/sdk';
 import { createRoot } from 'react-dom/client';
 import { readPageConfig } from '../shared/page-config.ts';
 import { startPagePipeline } from '../shared/page-pipeline.ts';
+import { prefetchHome } from './home/home-data.ts';
+import { preloadRoute } from './shell/routes.tsx';
 import { createSiteServices } from './shell/services.ts';
-import { SiteApp } from './shell/SiteApp.tsx';
+import { initialRoute, SiteApp } from './shell/SiteApp.tsx';
 
 const config = readPageConfig();
 const logger = createLogger(isDebugEnabled({ location }));
 const pipeline = startPagePipeline(config, logger);
-const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase, cache: pipeline.cacheStore });
+// The client keeps its responses in memory: the site is one page for the whole visit, and asking
+// the worker's cache first would hold every first request until the worker has started.
+const client = new LoopboxFetch(config.apiKey, { baseUrl: config.apiBase });
 const storage = (() => {
   try {
     return window.localStorage;
@@ -23,8 +27,12 @@ const storage = (() => {
     return null;
   }
 })();
-const initialStatus = (globalThis as { LOOPBOX_CONFIG?: { pageStatus?: unknown } }).LOOPBOX_CONFIG?.pageStatus;
-
-createRoot(document.getElementById('root')!).render(
-  <SiteApp services={createSiteServices(client, pipeline, storage)} initialStatus={typeof initialStatus === 'number' ? initialStatus : 200} />,
-);
+const served = (globalThis as { LOOPBOX_CONFIG?: { pageStatus?: unknown } }).LOOPBOX_CONFIG?.pageStatus;
+const initialStatus = typeof served === 'number' ? served : 200;
+const services = createSiteServices(client, pipeline, storage);
+const render = () => createRoot(document.getElementById('root')!).render(<SiteApp services={services} initialStatus={initialStatus} />);
+// The landing page's code first, so it renders at once (its first data already on the way); if
+// the code fails to load, the app shows why.
+const landing = initialRoute(location.pathname, initialStatus);
+if (landing.page === 'home') prefetchHome(client);
+preloadRoute(landing).then(render, render);

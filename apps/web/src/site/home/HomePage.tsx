@@ -1,13 +1,13 @@
 import { categoryPath, homeHead, searchPath } from '@loopbox/pages';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { CategoryCards } from '../shell/CategoryCards.tsx';
 import { GifCarousel } from '../shell/GifCarousel.tsx';
 import { GifFeed } from '../shell/GifFeed.tsx';
-import { SITE_PAGE_SIZE } from '../shell/layout.ts';
 import { TermPills } from '../shell/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { usePage } from '../shell/use-page.ts';
+import { trendingGifs, trendingStickers } from './home-data.ts';
 import { useResource } from '../shell/use-resource.ts';
 
 const TRENDING_SEARCHES_SHOWN = 10;
@@ -18,8 +18,8 @@ export default function HomePage() {
   usePage(homeHead(), { pagePath: '/' });
   const searches = useResource('trending-searches', () => client.trendingSearches());
   const categories = useResource('categories', () => client.categories());
-  const stickers = useCallback((offset: number) => client.trending({ type: 'stickers', offset, limit: SITE_PAGE_SIZE }), [client]);
-  const gifs = useCallback((offset: number) => client.trending({ offset, limit: SITE_PAGE_SIZE }), [client]);
+  const stickers = useMemo(() => trendingStickers(client), [client]);
+  const gifs = useMemo(() => trendingGifs(client), [client]);
   return (
     <div className="lb-home">
       <h1 className="lb-visually-hidden">Loopbox: trending GIFs and stickers</h1>

@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 /** Card size: the featured GIF is cropped to this shape, so cards never change height as images load. */
 const CARD_WIDTH = 248;
 const CARD_HEIGHT = 140;
+/** The first cards are on the first screen of a desktop: no lazy-loading delay for them. */
+const EAGER_CARDS = 4;
 
 /**
  * Categories as cards, each its featured GIF under its name, linking to the category: one scrolling
@@ -13,13 +15,13 @@ const CARD_HEIGHT = 140;
 export function CategoryCards({ categories, hrefOf, wrap = false }: { categories: readonly ICategory[]; hrefOf: (category: ICategory) => string; wrap?: boolean }) {
   return (
     <ul className={wrap ? 'lb-category-cards lb-category-cards--wrap' : 'lb-category-cards'}>
-      {categories.map((category) => {
+      {categories.map((category, index) => {
         const image = category.gif && (getBestRenditionUrl(category.gif, CARD_WIDTH, CARD_HEIGHT, 'webp') ?? getBestRenditionUrl(category.gif, CARD_WIDTH, CARD_HEIGHT));
         return (
           <li key={category.name_encoded}>
             <Link href={hrefOf(category)} className="lb-category-card">
               {image && category.gif ? (
-                <img src={image} alt={getAltText(category.gif)} width={CARD_WIDTH} height={CARD_HEIGHT} loading="lazy" decoding="async" />
+                <img src={image} alt={getAltText(category.gif)} width={CARD_WIDTH} height={CARD_HEIGHT} loading={index < EAGER_CARDS ? 'eager' : 'lazy'} decoding="async" />
               ) : (
                 <span className="lb-category-card__blank" />
               )}

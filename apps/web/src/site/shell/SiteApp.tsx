@@ -17,13 +17,16 @@ export interface SiteAppProps {
   initialStatus: number;
 }
 
-/** The route a path shows, or the error page the server already decided on for the first one. */
-function routeOf(path: string, served: { path: string; status: number }): SiteRoute {
-  if (path === served.path && served.status === 403) return { page: 'error', status: 403 };
-  if (path === served.path && served.status === 503) return { page: 'error', status: 503 };
-  if (path === served.path && served.status === 404) return { page: 'not-found' };
+/** The route of the page a visit lands on: the error page the server already decided on, if any. */
+export function initialRoute(path: string, status: number): SiteRoute {
+  if (status === 403) return { page: 'error', status: 403 };
+  if (status === 503) return { page: 'error', status: 503 };
+  if (status === 404) return { page: 'not-found' };
   return parseSitePath(path);
 }
+
+/** The route a path shows; the server's verdict holds for the path it served. */
+const routeOf = (path: string, served: { path: string; status: number }): SiteRoute => (path === served.path ? initialRoute(path, served.status) : parseSitePath(path));
 
 function Site({ initialStatus }: { initialStatus: number }) {
   // wouter's location is percent-decoded (decodeURI); the grammar reads the path as sent, so a

@@ -1,16 +1,34 @@
 import { sitePath, type SiteRoute } from '@loopbox/pages';
-import { lazy } from 'react';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 // One chunk per page: a visit loads the shell and the page it lands on, the rest on navigation.
-const HomePage = lazy(() => import('../home/HomePage.tsx'));
-const SearchPage = lazy(() => import('../search/SearchPage.tsx'));
-const GifPage = lazy(() => import('../gif/GifPage.tsx'));
-const ProfilePage = lazy(() => import('../profile/ProfilePage.tsx'));
-const TrendingPage = lazy(() => import('../browse/TrendingPage.tsx'));
-const CategoriesPage = lazy(() => import('../browse/CategoriesPage.tsx'));
-const CategoryPage = lazy(() => import('../browse/CategoryPage.tsx'));
-const ExplorePage = lazy(() => import('../browse/ExplorePage.tsx'));
-const ErrorPage = lazy(() => import('../errors/ErrorPage.tsx'));
+const HomePage = lazyPage(() => import('../home/HomePage.tsx'));
+const SearchPage = lazyPage(() => import('../search/SearchPage.tsx'));
+const GifPage = lazyPage(() => import('../gif/GifPage.tsx'));
+const ProfilePage = lazyPage(() => import('../profile/ProfilePage.tsx'));
+const TrendingPage = lazyPage(() => import('../browse/TrendingPage.tsx'));
+const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
+const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
+const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
+const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
+
+const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
+  home: HomePage,
+  search: SearchPage,
+  gif: GifPage,
+  profile: ProfilePage,
+  'trending-gifs': TrendingPage,
+  stickers: TrendingPage,
+  categories: CategoriesPage,
+  category: CategoryPage,
+  subcategory: CategoryPage,
+  explore: ExplorePage,
+  error: ErrorPage,
+  'not-found': ErrorPage,
+};
+
+/** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
+export const preloadRoute = (route: SiteRoute): Promise<void> => PAGES[route.page].preload();
 
 /**
  * What stays the same page while the address changes: a search keeps its grid while scrolling
