@@ -5,15 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { storeKinds } from '../support/stores.ts';
 
-describe('site HTML', () => {
+describe.each(storeKinds())('site HTML (%s)', (kind) => {
   let server: TestServer;
   let gif: { id: string; slug: string; title: string };
   let publicUser: string;
   let hiddenUser: string;
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', { web: true });
+    server = await startTestServer(kind, { web: true });
     gif = await server.store.db.selectFrom('gifs').select(['id', 'slug', 'title']).where('is_removed', '=', false).where('type', '=', 'gif').executeTakeFirstOrThrow();
     publicUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', true).executeTakeFirstOrThrow()).username;
     hiddenUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', false).executeTakeFirstOrThrow()).username;
@@ -113,10 +114,10 @@ describe('site HTML', () => {
   });
 });
 
-describe('public profiles (GET /api/v1/profiles/{username}/)', () => {
+describe.each(storeKinds())('public profiles (GET /api/v1/profiles/{username}/) (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    server = await startTestServer(kind);
   });
   afterAll(() => server?.close());
 
