@@ -4,6 +4,21 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import type { TestServer } from '../support/server.ts';
 
+/** Visible GIFs whose author is shown (a public user who does not suppress chrome), by id. */
+export function attributedGifs(server: TestServer) {
+  return server.store.db
+    .selectFrom('gifs as g')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .select(['g.id', 'g.slug', 'g.rating', 'u.username', 'u.display_name'])
+    .where('g.type', '=', 'gif')
+    .where('g.is_removed', '=', false)
+    .where('g.is_hidden', '=', false)
+    .where('u.is_public', '=', true)
+    .where('u.suppress_chrome', '=', false)
+    .orderBy('g.id')
+    .execute();
+}
+
 /** The tag (and search term) of the GIFs addJourneyGifs makes. */
 export const JOURNEY_TAG = 'journey';
 
@@ -21,18 +36,8 @@ export interface JourneyGifs {
  */
 export async function addJourneyGifs(server: TestServer, count: number): Promise<JourneyGifs> {
   const { db } = server.store;
-  const source = await db
-    .selectFrom('gifs as g')
-    .innerJoin('users as u', 'u.id', 'g.user_id')
-    .select(['g.id', 'u.username', 'u.display_name'])
-    .where('g.type', '=', 'gif')
-    .where('g.rating', '=', 'g')
-    .where('g.is_removed', '=', false)
-    .where('g.is_hidden', '=', false)
-    .where('u.is_public', '=', true)
-    .where('u.suppress_chrome', '=', false)
-    .orderBy('g.id')
-    .executeTakeFirstOrThrow();
+  const source = (await attributedGifs(server)).find((g) => g.rating === 'g');
+  if (!source) throw new Error('no g-rated GIF by a shown user in the corpus');
   const ids: string[] = [];
   for (let n = 1; n <= count; n++) {
     const id = `Jrny${String(n).padStart(4, '0')}${source.id.slice(0, 8)}`;

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { attributedGifs } from './site-fixtures.ts';
 
 const PAYLOAD = `<script>window.pwned=1</script><img src=x onerror="window.pwned=2">`;
 const VIEWPORTS = [
@@ -28,16 +29,7 @@ describe('site pages in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
     server = await startTestServer('pglite', { web: true });
     browser = await launchBrowser();
     const { db } = server.store;
-    const authored = await db
-      .selectFrom('gifs as g')
-      .innerJoin('users as u', 'u.id', 'g.user_id')
-      .select(['g.id', 'g.slug', 'u.username'])
-      .where('g.type', '=', 'gif')
-      .where('g.is_removed', '=', false)
-      .where('u.is_public', '=', true)
-      .where('u.suppress_chrome', '=', false)
-      .orderBy('g.id')
-      .execute();
+    const authored = await attributedGifs(server);
     gif = authored[0]!;
     author = authored[0]!.username;
     // A second GIF and its author carry the payloads; the first stays clean for the axe checks.

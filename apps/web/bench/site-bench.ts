@@ -11,21 +11,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { renderCorpusMedia } from '../../server/src/seed/seed.ts';
 import { launchBrowser } from '../../../tests/support/browser.ts';
 import { sampleItems, TEST_MEDIA_DIR } from '../../../tests/support/corpus.ts';
 import { startTestServer } from '../../../tests/support/server.ts';
 import { buildWebIfStale } from '../build-if-stale.ts';
+import { builtSizes, compareLoads, kib } from './measure.ts';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** The home page's first screen may need at most this much JavaScript, gzipped. */
 export const HOME_INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 const RUNS = 7;
 const VIEWPORT = { width: 1440, height: 900 };
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
 
@@ -36,17 +34,6 @@ function staticClosure(manifest: Manifest, key: string, files = new Set<string>(
   files.add(entry.file);
   for (const next of entry.imports ?? []) staticClosure(manifest, next, files);
   return files;
-}
-
-function sizes(files: Iterable<string>): { bytes: number; gzipBytes: number } {
-  let bytes = 0;
-  let gzipBytes = 0;
-  for (const file of files) {
-    const contents = fs.readFileSync(path.join(DIST, file));
-    bytes += contents.byteLength;
-    gzipBytes += gzipSync(contents).byteLength;
-  }
-  return { bytes, gzipBytes };
 }
 
 /** The images painted in the first viewport: what the static page copies. */
@@ -90,11 +77,11 @@ export async function benchSite(): Promise<string[]> {
   const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
   const shell = staticClosure(manifest, 'site.html');
   const home = staticClosure(manifest, 'src/site/home/HomePage.tsx', new Set(shell));
-  const initial = sizes(home);
-  const shellSize = sizes(shell);
+  const initial = builtSizes(DIST, home);
+  const shellSize = builtSizes(DIST, shell);
   const pages = Object.keys(manifest).filter((key) => key.startsWith('src/site/') && !key.endsWith('HomePage.tsx'));
   const onDemand = new Set(pages.flatMap((key) => [...staticClosure(manifest, key)]).filter((file) => !home.has(file)));
-  const lazy = sizes(onDemand);
+  const lazy = builtSizes(DIST, onDemand);
   const within = initial.gzipBytes <= HOME_INITIAL_JS_BUDGET_BYTES;
   const lines = [
     'Home page JS (Vite build, minified; gzip):',
@@ -117,25 +104,17 @@ export async function benchSite(): Promise<string[]> {
       '<!doctype html><body style="margin:0;background:#121212">' +
       images.map((i) => `<img src="${i.src}" style="position:absolute;left:${i.x}px;top:${i.y}px;width:${i.width}px;height:${i.height}px;object-fit:cover" alt="">`).join('');
     await page.route(staticUrl, (route) => route.fulfill({ contentType: 'text/html', body: staticHtml }));
-    const runs = { site: [] as { first: number; screen: number }[], static: [] as { first: number; screen: number }[] };
-    for (let i = 0; i <= RUNS; i++) {
-      const site = await timeLoad(page, `${server.baseUrl}/`, images.length);
-      const plain = await timeLoad(page, staticUrl, images.length);
-      if (i === 0) continue; // warm-up
-      runs.site.push(site);
-      runs.static.push(plain);
-    }
-    const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-    const row = (label: string, key: 'first' | 'screen') => {
-      const ours = median(runs.site.map((r) => r[key]));
-      const base = median(runs.static.map((r) => r[key]));
-      return `  ${label.padEnd(26)} home ${ms(ours)}   static page ${ms(base)}   (${(ours / base).toFixed(2)}x)`;
-    };
-    lines.push(
-      `Home page in Chromium (1440x900, median of ${RUNS}, warm cache, ${images.length} images on the first screen):`,
-      row('to first GIF painted', 'first'),
-      row('to first screen painted', 'screen'),
+    const rows = await compareLoads(
+      RUNS,
+      () => timeLoad(page, `${server.baseUrl}/`, images.length),
+      () => timeLoad(page, staticUrl, images.length),
+      [
+        { key: 'first', label: 'to first GIF painted' },
+        { key: 'screen', label: 'to first screen painted' },
+      ],
+      { ours: 'home', baseline: 'static page' },
     );
+    lines.push(`Home page in Chromium (1440x900, median of ${RUNS}, warm cache, ${images.length} images on the first screen):`, ...rows);
   } finally {
     await browser.close();
     await server.close();

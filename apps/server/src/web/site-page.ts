@@ -13,6 +13,7 @@ import {
   type SiteRoute,
 } from '@loopbox/pages';
 import type { Kysely } from 'kysely';
+import { categoryName } from '../content/browse.ts';
 import { selectGifs } from '../content/gif-row.ts';
 import { findPublicProfile } from '../content/profiles.ts';
 import type { Database } from '../store/schema.ts';
@@ -28,16 +29,6 @@ export interface ResolvedSitePage {
 }
 
 const notFound = (): ResolvedSitePage => ({ status: 404, head: { ...errorHead(404), ogType: 'website', noindex: true } });
-
-async function categoryName(db: Kysely<Database>, slug: string, parent: string | null): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('categories')
-    .select('name')
-    .where('slug', '=', slug)
-    .where((eb) => (parent === null ? eb('parent_slug', 'is', null) : eb('parent_slug', '=', parent)))
-    .executeTakeFirst();
-  return row?.name;
-}
 
 async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Promise<ResolvedSitePage> {
   const gif = await selectGifs(db).where('g.id', '=', gifId).where('g.is_removed', '=', false).executeTakeFirst();

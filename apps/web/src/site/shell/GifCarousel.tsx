@@ -1,16 +1,14 @@
-import { gifPath } from '@loopbox/pages';
 import { Carousel, type FetchGifs } from '@loopbox/widgets';
 import { useRef } from 'react';
-import { useLocation } from 'wouter';
 import { carouselHeight, GRID_GUTTER_PX } from './layout.ts';
-import { isPlainClick } from './navigation.ts';
+import { useOpenGif } from './navigation.ts';
 import { useWidth } from './use-width.ts';
 
 /** A sticker or GIF row (the Carousel widget), its tiles opening GIF pages in the site. */
 export function GifCarousel({ fetchGifs, label }: { fetchGifs: FetchGifs; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
-  const [, navigate] = useLocation();
+  const openGif = useOpenGif();
   const height = carouselHeight(width);
   return (
     <div ref={box} className="lb-site-carousel" style={{ minHeight: height }}>
@@ -20,11 +18,7 @@ export function GifCarousel({ fetchGifs, label }: { fetchGifs: FetchGifs; label:
           gifHeight={height}
           gutter={GRID_GUTTER_PX}
           label={label}
-          onGifClick={(gif, event) => {
-            if (!isPlainClick(event)) return;
-            event.preventDefault();
-            navigate(gifPath(gif));
-          }}
+          onGifClick={openGif}
         />
       )}
     </div>

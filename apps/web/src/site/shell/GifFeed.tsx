@@ -1,10 +1,8 @@
-import { gifPath } from '@loopbox/pages';
 import type { IGif } from '@loopbox/sdk';
 import { Grid, type FetchGifs } from '@loopbox/widgets';
 import { useRef, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
 import { GRID_GUTTER_PX, GRID_PRELOAD_MARGIN, gridColumns, SITE_PAGE_SIZE } from './layout.ts';
-import { isPlainClick } from './navigation.ts';
+import { useOpenGif } from './navigation.ts';
 import { useWidth } from './use-width.ts';
 
 export interface GifFeedProps {
@@ -24,7 +22,7 @@ export interface GifFeedProps {
 export function GifFeed({ fetchGifs, noResults, firstPage = 1, onPageSeen, className }: GifFeedProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
-  const [, navigate] = useLocation();
+  const openGif = useOpenGif();
   const positions = useRef(new Map<string, number>());
   const seenPages = useRef(new Set<number>());
   const pageSeen = useRef(onPageSeen);
@@ -51,11 +49,7 @@ export function GifFeed({ fetchGifs, noResults, firstPage = 1, onPageSeen, class
           noResultsMessage={noResults}
           onGifsFetched={remember}
           onGifSeen={seen}
-          onGifClick={(gif, event) => {
-            if (!isPlainClick(event)) return;
-            event.preventDefault();
-            navigate(gifPath(gif));
-          }}
+          onGifClick={openGif}
         />
       )}
     </div>

@@ -1,4 +1,7 @@
-import type { MouseEvent, KeyboardEvent } from 'react';
+import { gifPath } from '@loopbox/pages';
+import type { IGif } from '@loopbox/sdk';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useLocation } from 'wouter';
 
 /**
  * A click the page may take over for client-side navigation: the main button, no modifier keys
@@ -8,4 +11,14 @@ export function isPlainClick(event: MouseEvent<HTMLElement> | KeyboardEvent<HTML
   if (event.defaultPrevented) return false;
   if ('button' in event && event.button !== 0) return false;
   return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+}
+
+/** A tile's click handler that opens the GIF's page in the app instead of loading it anew. */
+export function useOpenGif() {
+  const [, navigate] = useLocation();
+  return (gif: IGif, event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    navigate(gifPath(gif));
+  };
 }
