@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { Link } from 'wouter';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { CategoryCards } from '../shell/CategoryCards.tsx';
+import { GifCarousel } from '../shell/GifCarousel.tsx';
 import { GifFeed } from '../shell/GifFeed.tsx';
 import { SITE_PAGE_SIZE } from '../shell/layout.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
@@ -15,7 +16,8 @@ import { useResource } from '../shell/use-resource.ts';
 const findCategory = (categories: readonly ICategory[], slug: string) => categories.find((c) => c.name_encoded === slug);
 
 /**
- * `/categories/{category}`: its subcategories, each with its featured GIF; and
+ * `/categories/{category}`: its subcategories, each with its featured GIF, then a row of each one's
+ * GIFs; and
  * `/categories/{category}/{subcategory}`: the subcategory's GIFs. An unknown slug is the 404 page.
  */
 export default function CategoryPage({ category, subcategory }: { category: string; subcategory?: string }) {
@@ -44,7 +46,28 @@ function Subcategories({ parent, subcategories }: { parent: ICategory; subcatego
         <h1 className="lb-page-header__title">{parent.name}</h1>
       </header>
       <CategoryCards categories={subcategories} hrefOf={(s) => categoryPath(parent.name_encoded, s.name_encoded)} wrap />
+      {subcategories.map((sub) => (
+        <SubcategoryRow key={sub.name_encoded} parent={parent} sub={sub} />
+      ))}
     </div>
+  );
+}
+
+/** A row of a subcategory's GIFs under its name, on its category's page. */
+function SubcategoryRow({ parent, sub }: { parent: ICategory; sub: ICategory }) {
+  const { client } = useSite();
+  const fetchGifs = useCallback(
+    (offset: number) => client.gifs(parent.name_encoded, sub.name_encoded, { offset, limit: SITE_PAGE_SIZE }),
+    [client, parent.name_encoded, sub.name_encoded],
+  );
+  const id = `subcategory-${sub.name_encoded}`;
+  return (
+    <section className="lb-section" aria-labelledby={id}>
+      <h2 id={id} className="lb-section__title">
+        <Link href={categoryPath(parent.name_encoded, sub.name_encoded)}>{sub.name}</Link>
+      </h2>
+      <GifCarousel fetchGifs={fetchGifs} label={`${sub.name} GIFs`} />
+    </section>
   );
 }
 
