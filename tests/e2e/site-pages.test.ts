@@ -18,7 +18,7 @@ const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
 ];
 
-describe('site pages in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
+describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
   let server: TestServer;
   let browser: TestBrowser;
   let gif: { id: string; slug: string };
@@ -56,7 +56,7 @@ describe('site pages in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
 
   const pwned = (page: Page) => page.evaluate(() => (window as unknown as { pwned?: number }).pwned);
 
-  it('has no serious or critical axe violation on any page, desktop or phone', async () => {
+  it.each(VIEWPORTS)('has no serious or critical axe violation on any page ($name)', async (viewport) => {
     const paths = [
       '/',
       '/search/cats',
@@ -76,16 +76,14 @@ describe('site pages in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
       '/no/such/page',
     ];
     const found: string[] = [];
-    for (const viewport of VIEWPORTS) {
-      for (const path of paths) {
-        const { page, errors } = await open(path, viewport);
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          found.push(`${viewport.name} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        }
-        expect([path, errors]).toEqual([path, []]);
-        await page.close();
+    for (const path of paths) {
+      const { page, errors } = await open(path, viewport);
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       }
+      expect([path, errors]).toEqual([path, []]);
+      await page.close();
     }
     expect(found).toEqual([]);
   });
