@@ -1,3 +1,4 @@
+import './error-page.css';
 import { errorHead, type ErrorStatus } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { usePage } from '../shell/use-page.ts';

@@ -1,3 +1,4 @@
+import './gif-page.css';
 import { gifHead, gifPath, searchPath } from '@loopbox/pages';
 import { virtualPagePath, type IGif } from '@loopbox/sdk';
 import { useCallback, useState } from 'react';

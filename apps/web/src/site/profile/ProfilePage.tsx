@@ -1,3 +1,4 @@
+import './profile.css';
 import { profileHead, profilePath } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useCallback, useMemo } from 'react';

@@ -89,7 +89,9 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
             Previous page
           </Link>
           {' · '}
-          <Link href={searchPath(term, { type })}>First page</Link>
+          <Link href={searchPath(term, { type })} onClick={() => window.scrollTo(0, 0)}>
+            First page
+          </Link>
         </p>
       )}
       <GifFeed

@@ -1,4 +1,4 @@
-import type { IUser, LoopboxFetch } from '@loopbox/sdk';
+import type { LoopboxFetch } from '@loopbox/sdk';
 import type { PingbackEvent, PingbackSink } from '@loopbox/widgets';
 import type { AnalyticsPipeline } from '@loopbox/workers/pipeline';
 import { embedActionEvent } from '../../embed/analytics.ts';
@@ -59,4 +59,3 @@ export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipe
   };
 }
 
-export type { IUser };

@@ -21,6 +21,5 @@ export function usePage(head: PageHead | undefined, view: SitePageView | undefin
   useEffect(() => {
     if (view) sendPageView(view);
     // The key stands for the view: a re-render with an equal view reports nothing new.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }
