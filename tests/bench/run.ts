@@ -2,7 +2,8 @@
  * `npm run bench [section…]`: performance figures, each beside its baseline in the same run.
  * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk,
  * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
- * ingest (pingback collector against a raw insert, and projection lag), abuse (ABUSE_MINUTES of mixed
+ * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
+ * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
  * normal and hostile traffic per store).
  */
 import { benchApi } from './api-bench.ts';
@@ -11,6 +12,7 @@ import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
 import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
 import { benchEdge } from '../../edge/bench/edge-bench.ts';
 import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
+import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
 
@@ -22,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   widgets: benchWidgets,
   edge: benchEdge,
   embed: benchEmbed,
+  site: benchSite,
   ingest: benchIngest,
   abuse: benchAbuse,
   sdk: async () => {

@@ -10,6 +10,7 @@ import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
 import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
+import { publicProfileRoutes } from './backend/public-profile.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
@@ -76,8 +77,9 @@ export function createApp(options: AppOptions) {
   );
   app.route('/', backendRoutes(deps, options.build ?? readBuildInfo()));
   app.route('/', collectorRejectsRoutes(options.db));
+  app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
-  if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
+  if (options.web) app.route('/', webRoutes(deps, options.web.distDir, options.web.config));
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleErrors(options.log));

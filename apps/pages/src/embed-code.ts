@@ -1,4 +1,5 @@
 import { EMBED_FIT_SIZE, PROVIDER_NAME } from './constants.ts';
+import { escapeHtml } from './escape.ts';
 
 /** What the embed code needs of a GIF: its embed URL, its page and its original size. */
 export interface EmbedCodeSource {
@@ -25,13 +26,10 @@ export function fitInto(width: number, height: number, box = EMBED_FIT_SIZE): { 
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The copy-and-paste embed code (SPEC 7.7): the iframe, then a 'via' link to the GIF page. */
 export function embedCode(source: EmbedCodeSource, { responsive = false }: EmbedCodeOptions = {}): string {
-  const src = escapeAttribute(httpsUrl(source.embedUrl));
-  const via = `<p><a href="${escapeAttribute(source.pageUrl)}">via ${PROVIDER_NAME}</a></p>`;
+  const src = escapeHtml(httpsUrl(source.embedUrl));
+  const via = `<p><a href="${escapeHtml(source.pageUrl)}">via ${PROVIDER_NAME}</a></p>`;
   const { width, height } = fitInto(source.width, source.height);
   if (!responsive) {
     return `<iframe src="${src}" width="${width}" height="${height}" frameBorder="0" class="loopbox-embed" allowFullScreen></iframe>${via}`;
