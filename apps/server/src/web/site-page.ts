@@ -1,4 +1,5 @@
 import {
+  accountHead,
   categoryHead,
   errorHead,
   exploreHead,
@@ -97,6 +98,15 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return gifPage(db, route.gifId, origin);
     case 'profile':
       return profilePage(db, route.username, origin);
+    case 'join':
+    case 'verify-email':
+    case 'login':
+    case 'password':
+    case 'settings':
+    case 'favorites':
+    case 'outbox':
+      // About the visitor's own account: nothing for a search engine or an unfurler.
+      return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':

@@ -11,6 +11,13 @@ const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
 const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
 const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
+const JoinPage = lazyPage(() => import('../account/JoinPage.tsx'));
+const VerifyEmailPage = lazyPage(() => import('../account/VerifyEmailPage.tsx'));
+const LoginPage = lazyPage(() => import('../account/LoginPage.tsx'));
+const PasswordPage = lazyPage(() => import('../account/PasswordPage.tsx'));
+const SettingsPage = lazyPage(() => import('../settings/SettingsPage.tsx'));
+const FavoritesPage = lazyPage(() => import('../favorites/FavoritesPage.tsx'));
+const OutboxPage = lazyPage(() => import('../dashboard/OutboxPage.tsx'));
 
 const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   home: HomePage,
@@ -23,6 +30,13 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   category: CategoryPage,
   subcategory: CategoryPage,
   explore: ExplorePage,
+  join: JoinPage,
+  'verify-email': VerifyEmailPage,
+  login: LoginPage,
+  password: PasswordPage,
+  settings: SettingsPage,
+  favorites: FavoritesPage,
+  outbox: OutboxPage,
   error: ErrorPage,
   'not-found': ErrorPage,
 };
@@ -61,6 +75,20 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <CategoryPage category={route.category} subcategory={route.subcategory} />;
     case 'explore':
       return <ExplorePage term={route.term} />;
+    case 'join':
+      return <JoinPage />;
+    case 'verify-email':
+      return <VerifyEmailPage />;
+    case 'login':
+      return <LoginPage />;
+    case 'password':
+      return <PasswordPage />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'favorites':
+      return <FavoritesPage />;
+    case 'outbox':
+      return <OutboxPage />;
     case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':
