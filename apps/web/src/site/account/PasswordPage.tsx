@@ -16,8 +16,8 @@ const RESET_PATH = '/api/v3/password/reset';
  */
 export default function PasswordPage() {
   usePage(accountHead('password'), { pagePath: '/password' });
-  const [token, setToken] = useState(useHashToken());
-  return <div className="lb-account-page">{token ? <SetPassword token={token} onNewLink={() => setToken(undefined)} /> : <AskForLink />}</div>;
+  const [token, clearToken] = useHashToken();
+  return <div className="lb-account-page">{token ? <SetPassword key={token} token={token} onNewLink={clearToken} /> : <AskForLink />}</div>;
 }
 
 function AskForLink() {

@@ -16,7 +16,9 @@ function messageOf(error: unknown): string {
     const minutes = Math.ceil(error.retryAfter / 60);
     return `${error.message}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
   }
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  // The server's messages start with the field's name ("password must be…"): a sentence here.
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 /**

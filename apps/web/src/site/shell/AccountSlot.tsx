@@ -1,4 +1,4 @@
-import { DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, LOGIN_PAGE, loginPath, OUTBOX_PAGE, SETTINGS_PAGE } from '@loopbox/pages';
+import { DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -23,10 +23,12 @@ export function AccountSlot() {
   );
 }
 
+/** Pages the login page never returns to: signing in is what they are for. */
+const SIGN_IN_PAGES = new Set(['join', 'login', 'password', 'verify-email']);
+
 function SignedOut() {
   const [path] = useLocation();
-  // Back here after logging in, unless here is the login or join page itself.
-  const next = path === LOGIN_PAGE || path === JOIN_PAGE ? undefined : currentPath();
+  const next = SIGN_IN_PAGES.has(parseSitePath(path).page) ? undefined : currentPath();
   return (
     <>
       <Link href={loginPath(next)} className="lb-button">
@@ -105,7 +107,7 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        <img src={avatar} alt="" width={36} height={36} className="lb-account__avatar" />
+        <img src={avatar} alt="" width={34} height={34} className="lb-account__avatar" />
         <span className="lb-visually-hidden">Account menu for {name}</span>
       </button>
       <div id={menuId} className="lb-account__menu" hidden={!open}>
