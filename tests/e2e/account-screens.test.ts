@@ -8,6 +8,7 @@
  * the header's Dashboard link; staff read the outbox. Then axe on every new page.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'kysely';
 import { gifPath } from '@loopbox/pages';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -53,11 +54,14 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.locator('.lb-account__menu').getByRole(item === 'Log out' ? 'button' : 'link', { name: item }).click();
   };
   /** The link in the newest mail to `to` whose subject has `subject`. */
+  /** Every secret a journey handled: none may show in a log line or an event. */
+  const secrets: string[] = [];
   const mailedLink = async (to: string, subject: string) => {
     const mail = await server.smtp!.waitFor((m) => m.to === to && m.subject.includes(subject));
-    const link = /(http\S+#token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    const link = /(http\S+#token=([A-Za-z0-9_-]+))/.exec(mail.text);
     expect(link).toBeTruthy();
-    return link!;
+    secrets.push(link![2]!);
+    return link![1]!;
   };
   const logIn = async (page: Page, login: string, password: string, { toSite = true } = {}) => {
     await page.getByLabel('Username or e-mail').fill(login);
@@ -72,6 +76,7 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     const username = testUsername('join');
     const email = `${username}@example.test`;
     const passwords = ['first long passphrase', 'second long passphrase'];
+    secrets.push(...passwords);
     const { page, errors } = await open('/', viewport);
 
     // Join: from the header's Log in, the login page's Join link; a field the server refuses says so beside it.
@@ -118,6 +123,7 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.getByRole('button', { name: 'Make a token' }).click();
     const token = await page.getByLabel('New token').inputValue();
     expect(token).toMatch(/^lbp_/);
+    secrets.push(token);
     const check = () => server.call('GET', '/login/check', { headers: { Authorization: `Bearer ${token}` } });
     expect((await check()).body.user.username).toBe(username);
     await page.getByRole('button', { name: 'Revoke ci script' }).click();
@@ -160,6 +166,16 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await logIn(page, email, passwords[1]!);
     expect(errors).toEqual([]);
     await page.close();
+
+    // What the screens sent never shows a password, token or mailed secret in a log line or an event.
+    const session = (await browser.context.cookies()).find((c) => c.name === 'sessionid')!.value;
+    const logs = server.logLines.join('\n');
+    expect(logs).toContain('edge request');
+    const events = (await sql<{ e: string }>`SELECT string_agg(type || ' ' || payload::text, E'\n') AS e FROM events`.execute(server.store.db)).rows[0]!.e;
+    for (const secret of [...secrets, session]) {
+      expect(logs).not.toContain(secret);
+      expect(events).not.toContain(secret);
+    }
   });
 
   it('brings a signed-out visitor who favorites back to the GIF, favorited (the embed’s ref=fave link too)', async () => {
