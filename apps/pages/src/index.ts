@@ -19,7 +19,7 @@ export {
 } from './heads.ts';
 export {
   ACCOUNT_PAGE_PATHS,
-  isAccountPage,
+  isAccountRoute,
   loginPath,
   safeNextPath,
   type AccountPage,

@@ -52,7 +52,7 @@ export const ACCOUNT_PAGE_PATHS: Record<AccountPage, string> = {
   outbox: OUTBOX_PAGE,
 };
 const ACCOUNT_PAGES = new Map(Object.entries(ACCOUNT_PAGE_PATHS).map(([page, path]) => [path, page as AccountPage]));
-export const isAccountPage = (page: SitePage): page is AccountPage => page in ACCOUNT_PAGE_PATHS;
+export const isAccountRoute = (route: SiteRoute): route is { page: AccountPage } => route.page in ACCOUNT_PAGE_PATHS;
 
 const ERROR_PATHS: Record<string, ErrorStatus> = { '404': 404, '403': 403, maintenance: 503 };
 const NOT_A_PROFILE = new Set<string>([...PAGE_TYPE_PATHS.map((p) => p.split('/')[1]!).filter(Boolean), ...RESERVED_FIRST_SEGMENTS]);
@@ -163,6 +163,7 @@ export const gifPath = (gif: { id: string; slug?: string | undefined }) => `/gif
 
 /** The path of a page, canonical form (no trailing slash, page 1 without `/page/1`). */
 export function sitePath(route: SiteRoute): string {
+  if (isAccountRoute(route)) return ACCOUNT_PAGE_PATHS[route.page];
   switch (route.page) {
     case 'home':
       return '/';
@@ -182,14 +183,6 @@ export function sitePath(route: SiteRoute): string {
       return `/gifs/${route.slug}`;
     case 'profile':
       return profilePath(route.username);
-    case 'join':
-    case 'verify-email':
-    case 'login':
-    case 'password':
-    case 'settings':
-    case 'favorites':
-    case 'outbox':
-      return ACCOUNT_PAGE_PATHS[route.page];
     case 'error':
       return route.status === 503 ? '/maintenance' : `/${route.status}`;
     case 'not-found':

@@ -6,6 +6,7 @@ import {
   gifHead,
   gifPath,
   homeHead,
+  isAccountRoute,
   listingHead,
   profileHead,
   profilePath,
@@ -75,6 +76,8 @@ async function profilePage(db: Kysely<Database>, username: string, origin: strin
  */
 export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string): Promise<ResolvedSitePage> {
   const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({ status: 200, head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' } });
+  // About the visitor's own account: nothing for a search engine or an unfurler.
+  if (isAccountRoute(route)) return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
   switch (route.page) {
     case 'home':
       return page(homeHead());
@@ -98,15 +101,6 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return gifPage(db, route.gifId, origin);
     case 'profile':
       return profilePage(db, route.username, origin);
-    case 'join':
-    case 'verify-email':
-    case 'login':
-    case 'password':
-    case 'settings':
-    case 'favorites':
-    case 'outbox':
-      // About the visitor's own account: nothing for a search engine or an unfurler.
-      return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':

@@ -1,4 +1,4 @@
-import { sitePath, type SiteRoute } from '@loopbox/pages';
+import { isAccountRoute, sitePath, type AccountPage, type SiteRoute } from '@loopbox/pages';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 // One chunk per page: a visit loads the shell and the page it lands on, the rest on navigation.
@@ -11,13 +11,16 @@ const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
 const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
 const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
-const JoinPage = lazyPage(() => import('../account/JoinPage.tsx'));
-const VerifyEmailPage = lazyPage(() => import('../account/VerifyEmailPage.tsx'));
-const LoginPage = lazyPage(() => import('../account/LoginPage.tsx'));
-const PasswordPage = lazyPage(() => import('../account/PasswordPage.tsx'));
-const SettingsPage = lazyPage(() => import('../settings/SettingsPage.tsx'));
-const FavoritesPage = lazyPage(() => import('../favorites/FavoritesPage.tsx'));
-const OutboxPage = lazyPage(() => import('../dashboard/OutboxPage.tsx'));
+/** The account pages: one fixed path each, no props. */
+const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
+  join: lazyPage(() => import('../account/JoinPage.tsx')),
+  'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
+  login: lazyPage(() => import('../account/LoginPage.tsx')),
+  password: lazyPage(() => import('../account/PasswordPage.tsx')),
+  settings: lazyPage(() => import('../settings/SettingsPage.tsx')),
+  favorites: lazyPage(() => import('../favorites/FavoritesPage.tsx')),
+  outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
+};
 
 const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   home: HomePage,
@@ -30,13 +33,7 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   category: CategoryPage,
   subcategory: CategoryPage,
   explore: ExplorePage,
-  join: JoinPage,
-  'verify-email': VerifyEmailPage,
-  login: LoginPage,
-  password: PasswordPage,
-  settings: SettingsPage,
-  favorites: FavoritesPage,
-  outbox: OutboxPage,
+  ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
 };
@@ -54,6 +51,10 @@ export function pageKey(route: SiteRoute): string {
 
 /** The page component of a route. */
 export function RoutePage({ route }: { route: SiteRoute }) {
+  if (isAccountRoute(route)) {
+    const Page = ACCOUNT_PAGES[route.page];
+    return <Page />;
+  }
   switch (route.page) {
     case 'home':
       return <HomePage />;
@@ -75,20 +76,6 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <CategoryPage category={route.category} subcategory={route.subcategory} />;
     case 'explore':
       return <ExplorePage term={route.term} />;
-    case 'join':
-      return <JoinPage />;
-    case 'verify-email':
-      return <VerifyEmailPage />;
-    case 'login':
-      return <LoginPage />;
-    case 'password':
-      return <PasswordPage />;
-    case 'settings':
-      return <SettingsPage />;
-    case 'favorites':
-      return <FavoritesPage />;
-    case 'outbox':
-      return <OutboxPage />;
     case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':
