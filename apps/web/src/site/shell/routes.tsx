@@ -1,4 +1,4 @@
-import { sitePath, type SiteRoute } from '@loopbox/pages';
+import { isAccountRoute, sitePath, type AccountPage, type SiteRoute } from '@loopbox/pages';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 // One chunk per page: a visit loads the shell and the page it lands on, the rest on navigation.
@@ -11,6 +11,16 @@ const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
 const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
 const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
+/** The account pages: one fixed path each, no props. */
+const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
+  join: lazyPage(() => import('../account/JoinPage.tsx')),
+  'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
+  login: lazyPage(() => import('../account/LoginPage.tsx')),
+  password: lazyPage(() => import('../account/PasswordPage.tsx')),
+  settings: lazyPage(() => import('../settings/SettingsPage.tsx')),
+  favorites: lazyPage(() => import('../favorites/FavoritesPage.tsx')),
+  outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
+};
 
 const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   home: HomePage,
@@ -23,6 +33,7 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   category: CategoryPage,
   subcategory: CategoryPage,
   explore: ExplorePage,
+  ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
 };
@@ -40,6 +51,10 @@ export function pageKey(route: SiteRoute): string {
 
 /** The page component of a route. */
 export function RoutePage({ route }: { route: SiteRoute }) {
+  if (isAccountRoute(route)) {
+    const Page = ACCOUNT_PAGES[route.page];
+    return <Page />;
+  }
   switch (route.page) {
     case 'home':
       return <HomePage />;
