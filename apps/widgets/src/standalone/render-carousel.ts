@@ -1,0 +1,3 @@
+/** Standalone entry (build/standalone.ts): renderCarousel on the bundled runtime. */
+export { renderCarousel } from '../render/carousel.tsx';
+export type { Unmount } from '../render/mount.tsx';

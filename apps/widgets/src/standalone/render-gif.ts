@@ -1,0 +1,3 @@
+/** Standalone entry (build/standalone.ts): renderGif on the bundled runtime. */
+export { renderGif } from '../render/gif.tsx';
+export type { Unmount } from '../render/mount.tsx';

@@ -1,0 +1,3 @@
+/** Standalone entry (build/standalone.ts): renderGrid on the bundled runtime. */
+export { renderGrid } from '../render/grid.tsx';
+export type { Unmount } from '../render/mount.tsx';
