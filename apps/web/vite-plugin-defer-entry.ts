@@ -21,25 +21,29 @@ export function deferEntryUntilMedia(options: { pages: string[]; mediaSelector: 
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let page = html.replace(entry[0], '');
         for (const preload of preloads) page = page.replace(preload[0], '');
-        const loader = `(${startWhenMediaShows.toString()})(${JSON.stringify(entry[1])},${JSON.stringify(preloads.map((p) => p[1]))},${JSON.stringify(options.mediaSelector)},${options.maxWaitMs})`;
+        const loader = `(${START_WHEN_MEDIA_SHOWS})(${JSON.stringify(entry[1])},${JSON.stringify(preloads.map((p) => p[1]))},${JSON.stringify(options.mediaSelector)},${options.maxWaitMs})`;
         return page.replace('</body>', () => `<script>${loader}</script>\n  </body>`);
       },
     },
   };
 }
 
-/** The inline loader (runs at the end of the body, where the media element already is). */
-function startWhenMediaShows(entry: string, preloads: string[], mediaSelector: string, maxWaitMs: number) {
-  let started = false;
-  const start = () => {
+/**
+ * The inline loader (runs at the end of the body, where the media element already is), called with
+ * the entry, its preloads, the media selector and the bound. Kept as text: a function's source would
+ * carry the helpers the TypeScript loader injects when the build runs under tsx (`__name`).
+ */
+const START_WHEN_MEDIA_SHOWS = `function (entry, preloads, mediaSelector, maxWaitMs) {
+  var started = false;
+  function start() {
     if (started) return;
     started = true;
-    for (const href of preloads) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    preloads.forEach(function (href) { document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: href })); });
     document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry }));
-  };
-  for (const type of ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart']) addEventListener(type, start, { once: true, capture: true, passive: true });
+  }
+  ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'].forEach(function (type) { addEventListener(type, start, { once: true, capture: true, passive: true }); });
   setTimeout(start, maxWaitMs);
-  const media = document.querySelector(mediaSelector);
+  var media = document.querySelector(mediaSelector);
   if (media instanceof HTMLVideoElement) {
     if (media.readyState >= 2) start();
     media.addEventListener('loadeddata', start);
@@ -49,4 +53,4 @@ function startWhenMediaShows(entry: string, preloads: string[], mediaSelector: s
     media.addEventListener('load', start);
     media.addEventListener('error', start);
   } else start();
-}
+}`;

@@ -94,7 +94,8 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.clock.install({ time: start });
     await page.clock.resume();
     await page.goto(`${server.baseUrl}${path}`);
-    await page.waitForSelector('.lb-embed');
+    // The view is in the served HTML; its scripts start with the first frame. Tests drive it hydrated.
+    await page.waitForSelector('.lb-embed--ready');
     if (options.clock) await page.clock.pauseAt(start + 60_000);
     return { page, errors };
   }
@@ -406,6 +407,23 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it('serves the media element in the HTML: the first frame shows with every script blocked', async () => {
+    const clip = plainGif();
+    const image = find((g) => g.is_sticker === 1);
+    const served = async (id: string) => (await fetch(`${server.baseUrl}/embed/${id}`)).text();
+    const clipHtml = await served(clip.id);
+    expect(clipHtml).toContain(`src="${clip.images.original!.mp4!.replace(/&/g, '&amp;')}"`);
+    expect(clipHtml).toContain(`poster="${(clip.images['480w_still'] ?? clip.images.original_still)!.url.replace(/&/g, '&amp;')}"`);
+    expect(await served(image.id)).toMatch(/<img class="lb-embed__media"[^>]*fetchpriority="high"/);
+
+    const page = await browser.context.newPage();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${server.baseUrl}/embed/${clip.id}`);
+    await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+    expect(await page.locator('.lb-embed--ready').count()).toBe(0);
+    await page.close();
+  });
+
   it('renders a title made of markup as text in the embed', async () => {
     const gif = gifs.find((g) => g.is_sticker === 0 && g.id !== plainGif().id && !g.external_media)!;
     const title = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
@@ -413,7 +431,11 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const { page, errors } = await open(`/embed/${gif.id}`);
     expect(await page.title()).toBe(title);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-    expect(await page.locator('body script, body img[src="x"]').count()).toBe(0);
+    // The body's scripts are the page's own (its loader and its data); the title made none.
+    expect(await page.locator('body img[src="x"]').count()).toBe(0);
+    expect(await page.locator('body script', { hasText: 'pwned' }).evaluateAll((scripts) => scripts.map((s) => s.getAttribute('type')))).toEqual(['application/json']);
+    const data = JSON.parse((await page.textContent('script[type="application/json"]'))!) as { gif: { title: string } };
+    expect(data.gif.title).toBe(title);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -10,18 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { STANDALONE_ENTRIES, STANDALONE_STYLES, type RenderFunctionName } from '../src/standalone/entries.ts';
 import { PREACT_COMPAT_ALIASES } from './preact-compat.ts';
+
+export type { RenderFunctionName };
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
-/** Render function → its entry file, named after the function. */
-export const STANDALONE_ENTRIES = {
-  renderGrid: 'render-grid',
-  renderCarousel: 'render-carousel',
-  renderGif: 'render-gif',
-  renderVideo: 'render-video',
-} as const;
-export type RenderFunctionName = keyof typeof STANDALONE_ENTRIES;
 
 export interface StandaloneBuild {
   /** Output file (relative to the output folder) of each render function's entry. */
@@ -35,7 +30,7 @@ export async function buildStandaloneWidgets(outDir: string): Promise<Standalone
   fs.rmSync(outDir, { recursive: true, force: true });
   const entryPoints = Object.entries(STANDALONE_ENTRIES).map(([name, out]) => ({ in: path.join(SRC, 'standalone', `${out}.ts`), out, name }));
   const result = await build({
-    entryPoints: [...entryPoints.map(({ in: input, out }) => ({ in: input, out })), { in: path.join(SRC, 'styles.css'), out: 'styles' }],
+    entryPoints: [...entryPoints.map(({ in: input, out }) => ({ in: input, out })), { in: path.join(SRC, 'styles.css'), out: path.basename(STANDALONE_STYLES, '.css') }],
     outdir: outDir,
     bundle: true,
     splitting: true,
