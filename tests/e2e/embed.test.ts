@@ -414,7 +414,8 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const clipHtml = await served(clip.id);
     expect(clipHtml).toContain(`src="${clip.images.original!.mp4!.replace(/&/g, '&amp;')}"`);
     expect(clipHtml).toContain(`poster="${(clip.images['480w_still'] ?? clip.images.original_still)!.url.replace(/&/g, '&amp;')}"`);
-    expect(await served(image.id)).toMatch(/<img class="lb-embed__media"[^>]*fetchpriority="high"/);
+    // Attribute names are case-insensitive in HTML: the renderer writes fetchPriority.
+    expect(await served(image.id)).toMatch(/<img [^>]*fetchpriority="high"[^>]*class="lb-embed__media"/i);
 
     const page = await browser.context.newPage();
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -433,7 +434,8 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     // The body's scripts are the page's own (its loader and its data); the title made none.
     expect(await page.locator('body img[src="x"]').count()).toBe(0);
-    expect(await page.locator('body script', { hasText: 'pwned' }).evaluateAll((scripts) => scripts.map((s) => s.getAttribute('type')))).toEqual(['application/json']);
+    const withTitle = await page.locator('body script').evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('pwned')).map((s) => s.getAttribute('type')));
+    expect(withTitle).toEqual(['application/json']);
     const data = JSON.parse((await page.textContent('script[type="application/json"]'))!) as { gif: { title: string } };
     expect(data.gif.title).toBe(title);
     expect(errors).toEqual([]);

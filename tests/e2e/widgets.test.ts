@@ -249,6 +249,21 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     await page.close();
   });
 
+  it('runs the standalone bundles as shipped, which any origin may import', async () => {
+    const { page, errors } = await open();
+    const loaded: string[] = [];
+    page.on('response', (r) => loaded.push(new URL(r.url()).pathname));
+    await page.reload();
+    await page.waitForSelector('#grid .lb-gif');
+    expect(loaded).toEqual(expect.arrayContaining(['/lib/widgets/render-grid.js', '/lib/widgets/render-video.js', '/lib/widgets/styles.css']));
+    const response = await fetch(`${server.baseUrl}/lib/widgets/render-grid.js`, { headers: { Origin: 'https://blog.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('has no serious or critical accessibility violations', async () => {
     const { page } = await open();
     await page.waitForSelector('#grid .lb-gif.lb-gif--loaded');

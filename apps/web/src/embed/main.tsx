@@ -6,6 +6,8 @@
  * to the data layer, but only with vendor consent.
  */
 import './embed.css';
+// Shipped on preact/compat: effects keep React's timing (docs/decisions.md, "Light entries").
+import '@loopbox/widgets/preact-effects';
 import { EMBED_DATA_ELEMENT_ID, gifIdFromPath } from '@loopbox/pages';
 import { createLogger, isDebugEnabled, LoopboxFetch } from '@loopbox/sdk';
 import { createRoot, hydrateRoot } from 'react-dom/client';
