@@ -116,8 +116,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       },
       [selector, wanted] as const,
     );
-  /** The pointer leaves the embed's frame (as it does when it leaves the iframe on a host page). */
-  const leave = (page: Page) => page.locator('.lb-embed').dispatchEvent('mouseout', { relatedTarget: null });
+  /**
+   * The pointer leaves the embed's frame (as it does when it leaves the iframe on a host page): the
+   * browser fires `mouseout` (bubbling) and `mouseleave` (not bubbling), with no related target.
+   */
+  const leave = (page: Page) =>
+    page.$eval('.lb-embed', (view) => {
+      view.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null }));
+      view.dispatchEvent(new MouseEvent('mouseleave', { bubbles: false, relatedTarget: null }));
+    });
 
   /** Moves the pointer into the embed and past the hover-in delay on the page's clock. */
   async function hover(page: Page) {
