@@ -1,15 +1,16 @@
 /**
  * A bench server in its own process (PGlite runs on the thread that calls it, so the load must come
- * from elsewhere): builds the synthetic corpus in a fresh store and serves the real app on a free port.
+ * from elsewhere): builds the synthetic corpus in a fresh store and serves `npm start`'s wiring
+ * (createPlatform: the edge in front of the server app, analytics running) on a free port.
  * Prints one JSON line `{port, key, words, buildMs}` when ready.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from '../../apps/server/src/app.ts';
-import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { serveHttp } from '../../apps/server/src/http/serve.ts';
+import { createLogger } from '../../apps/server/src/logging/logger.ts';
+import { createPlatform } from '../../apps/server/src/platform.ts';
 import { openTestStore } from '../support/stores.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
@@ -20,13 +21,21 @@ const started = Date.now();
 const words = await buildSyntheticCorpus(store.db, count);
 const buildMs = Date.now() - started;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bench-'));
-const { webKey } = await ensureCredentials(store.db, { dataDir });
-const app = createApp({ db: store.db, mediaDir: dataDir });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-  process.stdout.write(`${JSON.stringify({ port: info.port, key: webKey, words: words.slice(0, 400), buildMs })}\n`);
+const platform = await createPlatform({
+  store,
+  dataDir,
+  mediaDir: dataDir,
+  // One client address sends every request: lift the edge's limits so load is load, not 429s.
+  env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000' },
+  logger: createLogger({ level: 'warn' }),
+});
+platform.start();
+const server = serveHttp(platform.fetch, { port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  process.stdout.write(`${JSON.stringify({ port: info.port, key: platform.credentials.webKey, words: words.slice(0, 1200), buildMs })}\n`);
 });
 process.on('SIGTERM', async () => {
   server.close();
+  await platform.stop();
   await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

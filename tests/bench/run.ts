@@ -15,7 +15,10 @@ import { benchIngest } from './ingest-bench.ts';
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 const SECTIONS: Record<string, () => Promise<string[]>> = {
-  api: async () => [...(await benchApi('pglite')), ...(process.env.DATABASE_URL ? await benchApi('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])],
+  api: async () => [
+    ...(await benchApi('pglite', [100_000])),
+    ...(process.env.DATABASE_URL ? await benchApi('postgres', [100_000, 1_000_000]) : ['(PostgreSQL skipped: DATABASE_URL is not set)']),
+  ],
   start: benchStart,
   widgets: benchWidgets,
   edge: benchEdge,

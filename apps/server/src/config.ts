@@ -12,6 +12,7 @@ const ConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_READ_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOOPBOX_WEB_KEY: z.string().min(8).optional(),
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
@@ -32,6 +33,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  /** A replica for public reads (PostgreSQL only). */
+  databaseReadUrl: string | undefined;
   publicUrl: string | undefined;
   webKey: string | undefined;
   mobileKey: string | undefined;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: c.DATABASE_URL,
+    databaseReadUrl: c.DATABASE_READ_URL,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     webKey: c.LOOPBOX_WEB_KEY,
     mobileKey: c.LOOPBOX_MOBILE_KEY,

@@ -11,7 +11,7 @@ const config = loadConfig();
 // Every line on stderr is one JSON object (pino): see README, Logs.
 const logger = createLogger({ level: config.logLevel });
 const unlock = lockDataDir(config.dataDir);
-const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const store = await openStore({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.databaseReadUrl, dataDir: config.dataDir });
 logger.info({ store: store.kind, ...(store.kind === 'pglite' ? { dataDir: config.dataDir } : {}) }, `Loopbox: store ${store.kind}`);
 
 if (config.seed === 'demo') {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+export { CACHE_TAGS_HEADER } from '@loopbox/edge';
 
 export interface Pagination {
   total_count?: number;
@@ -34,6 +35,12 @@ export class ApiError extends Error {
 
 export function envelope<T>(data: T, responseId: string, pagination?: Pagination): { data: T; pagination?: Pagination; meta: Meta } {
   return { data, ...(pagination ? { pagination } : {}), meta: { status: 200, msg: 'OK', response_id: responseId } };
+}
+
+/** The same envelope as text around `dataJson`, for answers assembled from stored wire text. */
+export function envelopeText(dataJson: string, responseId: string, pagination?: Pagination): string {
+  const meta: Meta = { status: 200, msg: 'OK', response_id: responseId };
+  return `{"data":${dataJson}${pagination ? `,"pagination":${JSON.stringify(pagination)}` : ''},"meta":${JSON.stringify(meta)}}`;
 }
 
 export function errorBody(status: number, msg: string): { meta: Meta } {

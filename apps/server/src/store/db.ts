@@ -10,7 +10,10 @@ import { migrate } from './migrate.ts';
 export type StoreKind = 'pglite' | 'postgres';
 
 export interface Store {
+  /** The primary: every write, and reads that must see them. */
   db: Kysely<Database>;
+  /** Public reads: a replica when `readDatabaseUrl` is given (PostgreSQL), else `db` itself. */
+  readDb: Kysely<Database>;
   kind: StoreKind;
   close(): Promise<void>;
 }
@@ -18,6 +21,8 @@ export interface Store {
 export interface StoreOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite store is used. */
   databaseUrl?: string | undefined;
+  /** A second PostgreSQL connection string for public reads (a streaming replica of `databaseUrl`). */
+  readDatabaseUrl?: string | undefined;
   /** Where PGlite keeps its files; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -41,7 +46,8 @@ function withSessionSettings(pool: pg.Pool): pg.Pool {
 
 /** Opens the store (PGlite or PostgreSQL, one Kysely dialect over both) and applies pending migrations. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
+  if (options.readDatabaseUrl && !options.databaseUrl) throw new Error('A read database (DATABASE_READ_URL) needs DATABASE_URL too');
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.readDatabaseUrl, options.poolSize) : await openPglite(options.dataDir);
   try {
     await migrate(store.db);
   } catch (err) {
@@ -51,13 +57,26 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-function openPostgres(connectionString: string, poolSize = 10): Store {
+function postgresDb(connectionString: string, poolSize: number): Kysely<Database> {
   const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } }));
   // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
   // unhandled, its error would end the process.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function openPostgres(connectionString: string, readConnectionString: string | undefined, poolSize = 10): Store {
+  const db = postgresDb(connectionString, poolSize);
+  const readDb = readConnectionString ? postgresDb(readConnectionString, poolSize) : db;
+  return {
+    db,
+    readDb,
+    kind: 'postgres',
+    async close() {
+      await db.destroy();
+      if (readDb !== db) await readDb.destroy();
+    },
+  };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Store> {
@@ -67,6 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     async close() {
       await db.destroy();
