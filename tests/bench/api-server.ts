@@ -11,12 +11,15 @@ import type { AddressInfo } from 'node:net';
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform } from '../../apps/server/src/platform.ts';
+import { openStore } from '../../apps/server/src/store/db.ts';
 import { openTestStore } from '../support/stores.ts';
+import { pgliteInWorker } from './pglite-worker.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const count = Number(process.argv[3] ?? 100_000);
-const store = await openTestStore(kind);
+// BENCH_PGLITE_WORKER=1: the embedded store on a worker thread instead of the HTTP thread.
+const store = kind === 'pglite' && process.env.BENCH_PGLITE_WORKER === '1' ? await openStore({ embedded: pgliteInWorker }) : await openTestStore(kind);
 const started = Date.now();
 const words = await buildSyntheticCorpus(store.db, count);
 const buildMs = Date.now() - started;

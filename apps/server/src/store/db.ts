@@ -26,7 +26,21 @@ export interface StoreOptions {
   /** Where PGlite keeps its files; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * Where the embedded store runs: PGlite on the calling thread by default. The bench passes PGlite
+   * behind a worker thread (tests/bench/pglite-worker.ts) to measure that choice.
+   */
+  embedded?: (pgdataDir: string | undefined) => EmbeddedPglite;
 }
+
+/** What node-postgres needs of PGlite (createPgConfig), and closing it. */
+export interface EmbeddedPglite {
+  waitReady: Promise<void>;
+  execProtocolStream(bytes: Uint8Array, options?: { throwOnError?: boolean }): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+const onThisThread = (pgdataDir: string | undefined): EmbeddedPglite => new PGlite({ dataDir: pgdataDir, extensions: { pg_trgm } }) as unknown as EmbeddedPglite;
 
 // int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision.
 const INT8_OID = 20;
@@ -47,7 +61,7 @@ function withSessionSettings(pool: pg.Pool): pg.Pool {
 /** Opens the store (PGlite or PostgreSQL, one Kysely dialect over both) and applies pending migrations. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.readDatabaseUrl && !options.databaseUrl) throw new Error('A read database (DATABASE_READ_URL) needs DATABASE_URL too');
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.readDatabaseUrl, options.poolSize) : await openPglite(options.dataDir);
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.readDatabaseUrl, options.poolSize) : await openPglite(options.dataDir, options.embedded ?? onThisThread);
   try {
     await migrate(store.db);
   } catch (err) {
@@ -79,10 +93,10 @@ function openPostgres(connectionString: string, readConnectionString: string | u
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Store> {
-  const pglite = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
+async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: string | undefined) => EmbeddedPglite): Promise<Store> {
+  const pglite = embedded(dataDir ? path.join(dataDir, 'pgdata') : undefined);
   await pglite.waitReady;
-  const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite), types: { getTypeParser } } as pg.PoolConfig));
+  const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
