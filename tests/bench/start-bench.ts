@@ -5,6 +5,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ms, runLoad } from './load.ts';
+import { openStore } from '../../apps/server/src/store/db.ts';
+import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const MEMORY_LIMIT_MB = 1536;
@@ -17,11 +19,11 @@ interface Started {
 }
 
 /** Runs the server as `npm start` does, on a free port, and waits until it listens. */
-async function start(dataDir: string): Promise<Started> {
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     // One client address sends every request: lift the edge's per-address limit so load is load, not 429s.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'off' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let origin = '';
@@ -82,6 +84,44 @@ export async function benchStart(): Promise<string[]> {
       `  later start                     ${second.seconds.toFixed(1).padStart(7)} s`,
       `  mixed load (API and media)      ${load.requests} requests, p50 ${ms(load.p50)}, p99 ${ms(load.p99)}, ${load.perSecond.toFixed(0)} req/s, ${load.errors} errors`,
       `  peak resident memory            ${peak.toFixed(0).padStart(7)} MB  (limit ${MEMORY_LIMIT_MB} MB: ${peak < MEMORY_LIMIT_MB ? 'met' : 'MISSED'})`,
+    ];
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const LARGE_CORPUS = 100_000;
+
+/**
+ * `npm start` (PGlite, its data directory holding LARGE_CORPUS synthetic GIFs) under search,
+ * trending and lookups by id across the library: its peak resident memory against the limit.
+ */
+export async function benchLargeLibraryMemory(): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-large-'));
+  try {
+    const store = await openStore({ dataDir });
+    const words = await buildSyntheticCorpus(store.db, LARGE_CORPUS);
+    await store.close();
+    const { child, origin, seconds } = await start(dataDir, { SEED: 'none' });
+    const id = (i: number) => `synth${((i * 7919) % LARGE_CORPUS).toString(36).padStart(8, '0')}`;
+    const urls = (i: number, pass: string) => {
+      switch (i % 4) {
+        case 0: return `${origin}/v1/gifs/search?q=${words[(i * 31) % 1000]}&random_id=${pass}${i}`;
+        case 1: return `${origin}/v1/gifs/trending?offset=${(i % 200) * 25}&random_id=${pass}${i}`;
+        case 2: return `${origin}/v1/gifs?ids=${Array.from({ length: 25 }, (_, k) => id(i * 25 + k)).join(',')}`;
+        default: return `${origin}/v1/stickers/search?q=${words[(i * 7) % 1000]}%20${words[i % 50]}&random_id=${pass}${i}`;
+      }
+    };
+    let peak = residentMb(child.pid!);
+    const timer = setInterval(() => (peak = Math.max(peak, residentMb(child.pid!))), 50);
+    const load = await runLoad(urls, { requests: 8000, concurrency: 16, warmup: 0 });
+    clearInterval(timer);
+    peak = Math.max(peak, residentMb(child.pid!));
+    await stop(child);
+    return [
+      `npm start over ${LARGE_CORPUS.toLocaleString('en')} GIFs (PGlite, started in ${seconds.toFixed(1)} s):`,
+      `  search, trending, lookups    ${load.requests} requests, p50 ${ms(load.p50)}, p99 ${ms(load.p99)}, ${load.perSecond.toFixed(0)} req/s, ${load.errors} errors`,
+      `  peak resident memory         ${peak.toFixed(0).padStart(7)} MB  (limit ${MEMORY_LIMIT_MB} MB: ${peak < MEMORY_LIMIT_MB ? 'met' : 'MISSED'})`,
     ];
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

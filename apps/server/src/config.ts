@@ -18,6 +18,7 @@ const ConfigSchema = z.object({
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
   LOOPBOX_ADMIN_TOKEN: z.string().min(ADMIN_TOKEN_MIN_LENGTH).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  EDGE: z.enum(['on', 'off']).default('on'),
   COLLECTOR_SDK_KEY: z.enum(['accept', 'refuse']).default('accept'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TEXT_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(TEXT_RENDER_DEFAULTS.concurrency),
@@ -40,6 +41,8 @@ export interface Config {
   mobileKey: string | undefined;
   adminToken: string | undefined;
   seed: 'demo' | 'none';
+  /** Serve the in-process edge in front of the services (default), or the services alone behind an edge elsewhere. */
+  edge: boolean;
   /** Count pingbacks sent with the key built into GIPHY's analytics package. */
   acceptGiphySdkKey: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileKey: c.LOOPBOX_MOBILE_KEY,
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
+    edge: c.EDGE === 'on',
     acceptGiphySdkKey: c.COLLECTOR_SDK_KEY === 'accept',
     logLevel: c.LOG_LEVEL,
     textRender: {

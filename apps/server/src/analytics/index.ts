@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { createProjectionRunner, type RunnerOptions } from './runner.ts';
 import { createSearchLog, type SearchLog } from './search-log.ts';
-import { rebuildTrendingOrder, trendingOrderBehind } from '../content/trending-order.ts';
+import { keepTrendingOrder } from '../content/trending-order.ts';
 
 /** The server's analytics: the search-event writer and the projection runner, created per server. */
 export interface Analytics {
@@ -19,9 +19,7 @@ export function createAnalytics(db: Kysely<Database>, options: Omit<RunnerOption
     ...options,
     beforeCatchUp: () => searchLog.flush(),
     // The trending order public pages read, kept up with the scores just folded and with content changes.
-    afterCatchUp: async () => {
-      if (await trendingOrderBehind(db)) await rebuildTrendingOrder(db);
-    },
+    afterCatchUp: async () => void (await keepTrendingOrder(db)),
     alsoVacuum: ['trending_pages', 'trending_lists', 'gif_wire'],
   });
   return {

@@ -18,5 +18,7 @@ export const CONTENT_VERSION_REFRESH_MS = 1_000;
 
 /** The content lists trending is asked for (public-api STORED_TYPES), kept in order per rating. */
 export const TRENDING_LISTS: readonly (readonly GifType[])[] = [['gif'], ['sticker', 'emoji'], ['text']];
-/** The kept order is rebuilt at least this often even when nothing is known to have changed. */
-export const TRENDING_ORDER_MAX_AGE_MS = 60_000;
+/** A kept list behind the scores alone is rebuilt at most this often. */
+export const TRENDING_ORDER_MIN_INTERVAL_MS = 10_000;
+/** A kept list is rebuilt at least this often even when nothing is known to have changed. */
+export const TRENDING_ORDER_MAX_AGE_MS = 10 * 60_000;

@@ -23,9 +23,9 @@ const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
  * recently trending first. A page is read from the order the projection runner keeps
  * (trending-order.ts); until it has kept one, it is computed here.
  */
-export async function trendingGifs(db: Kysely<Database>, input: ListInput): Promise<Page<string>> {
+export async function trendingGifs(db: Kysely<Database>, write: Kysely<Database>, input: ListInput): Promise<Page<string>> {
   if (input.types.length === 0) return EMPTY;
-  const kept = await keptTrendingPage(db, trendingListKey(input.types, RATINGS.indexOf(input.rating)), input.offset, input.limit);
+  const kept = await keptTrendingPage(db, write, trendingListKey(input.types, RATINGS.indexOf(input.rating)), input.offset, input.limit);
   if (kept) return { rows: kept.ids, total: kept.total };
   if (await hasTrendingScores(db)) return trendingByScore(db, input);
   const trending = db

@@ -54,7 +54,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/trending', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(TrendingQuery, c.req.query());
-    const page = await trendingGifs(reads, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
 
