@@ -1,8 +1,11 @@
 /**
  * A bench server in its own process (PGlite runs on the thread that calls it, so the load must come
- * from elsewhere): builds the synthetic corpus in a fresh store and serves `npm start`'s wiring
- * (createPlatform: the edge in front of the server app, analytics running) on a free port.
- * Prints one JSON line `{port, key, words, buildMs}` when ready.
+ * from elsewhere), serving `npm start`'s wiring (createPlatform: the edge in front of the server app,
+ * analytics running) with the edge's limits lifted.
+ * - `api-server.ts <pglite|postgres> <count>`: builds the synthetic corpus in a fresh store, serves on
+ *   a free port and prints one JSON line `{port, key, words, buildMs}`.
+ * - `api-server.ts attach`: serves the database at DATABASE_URL as it is on PORT and prints
+ *   `ready <webKey>` (several of them on one database make the multi-process bench).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,12 +19,17 @@ import { openTestStore } from '../support/stores.ts';
 import { pgliteInWorker } from './pglite-worker.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
+const attach = process.argv[2] === 'attach';
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const count = Number(process.argv[3] ?? 100_000);
 // BENCH_PGLITE_WORKER=1: the embedded store on a worker thread instead of the HTTP thread.
-const store = kind === 'pglite' && process.env.BENCH_PGLITE_WORKER === '1' ? await openStore({ embedded: pgliteInWorker }) : await openTestStore(kind);
+const store = attach
+  ? await openStore({ databaseUrl: process.env.DATABASE_URL })
+  : kind === 'pglite' && process.env.BENCH_PGLITE_WORKER === '1'
+    ? await openStore({ embedded: pgliteInWorker })
+    : await openTestStore(kind);
 const started = Date.now();
-const words = await buildSyntheticCorpus(store.db, count);
+const words = attach ? [] : await buildSyntheticCorpus(store.db, count);
 const buildMs = Date.now() - started;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bench-'));
 const platform = await createPlatform({
@@ -33,8 +41,9 @@ const platform = await createPlatform({
   logger: createLogger({ level: 'warn' }),
 });
 platform.start();
-const server = serveHttp(platform.fetch, { port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-  process.stdout.write(`${JSON.stringify({ port: info.port, key: platform.credentials.webKey, words: words.slice(0, 1200), buildMs })}\n`);
+const server = serveHttp(platform.fetch, { port: attach ? Number(process.env.PORT) : 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  const { webKey } = platform.credentials;
+  process.stdout.write(attach ? `ready ${webKey}\n` : `${JSON.stringify({ port: info.port, key: webKey, words: words.slice(0, 1200), buildMs })}\n`);
 });
 process.on('SIGTERM', async () => {
   server.close();

@@ -6,7 +6,7 @@ import { scratchDatabase } from '../support/stores.ts';
 import { ms, runLoad, type LoadResult } from './load.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
-const SERVER = fileURLToPath(new URL('./attach-server.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('./api-server.ts', import.meta.url));
 const CORPUS = 100_000;
 const REQUESTS = 2000;
 const CONCURRENCY = 12;
@@ -27,7 +27,7 @@ export async function benchProcesses(): Promise<string[]> {
     await setup.close();
     const results: Record<number, { search: LoadResult; pingbacks: LoadResult }> = {};
     for (const count of [1, 3]) {
-      const group = await startProcessGroup(SERVER, count, scratch.url);
+      const group = await startProcessGroup(SERVER, count, scratch.url, {}, ['attach']);
       try {
         const at = (i: number) => group.members[i % count]!.baseUrl;
         const first = await (await fetch(`${at(0)}/v1/gifs/search?q=${words[0]}&api_key=${group.webKey}`)).json() as { data: { analytics_response_payload: string }[] };

@@ -30,9 +30,9 @@ export interface GroupMember {
 /**
  * `count` server processes (`main`, printing `ready <webKey>` when it listens) on one PostgreSQL
  * database, each on its own port with its own data directory, started one after another (the first
- * seeds). `env` is added to each one's environment.
+ * seeds). `env` is added to each one's environment, `args` to its command line.
  */
-export async function startProcessGroup(main: string, count: number, databaseUrl: string, env: Record<string, string> = {}): Promise<{ members: GroupMember[]; webKey: string; close(): Promise<void> }> {
+export async function startProcessGroup(main: string, count: number, databaseUrl: string, env: Record<string, string> = {}, args: string[] = []): Promise<{ members: GroupMember[]; webKey: string; close(): Promise<void> }> {
   const members: GroupMember[] = [];
   const dirs: string[] = [];
   let webKey = '';
@@ -40,7 +40,7 @@ export async function startProcessGroup(main: string, count: number, databaseUrl
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-group-'));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
       env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
