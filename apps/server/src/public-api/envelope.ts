@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-export { CACHE_TAGS_HEADER } from '@loopbox/edge';
 
 export interface Pagination {
   total_count?: number;

@@ -1,8 +1,8 @@
-import { gifTag } from '@loopbox/edge';
+import { CACHE_TAGS_HEADER, gifTag } from '@loopbox/edge';
 import type { Context } from 'hono';
 import type { GifRow } from '../content/gif-row.ts';
 import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
-import { CACHE_TAGS_HEADER, envelopeText, newResponseId, type Pagination } from './envelope.ts';
+import { envelopeText, newResponseId, type Pagination } from './envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
 
 export function presenter(c: Context<ApiEnv>, deps: ApiDeps, eventType: string): PresentContext {
@@ -17,7 +17,7 @@ export type PageItem = string | GifRow;
  * listing) are left out. Wire objects are copied as text (public-api/wire.ts): only the signed
  * payload is written per answer.
  */
-export async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean): Promise<{ ids: string[]; texts: string[] }> {
+async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean): Promise<{ ids: string[]; texts: string[] }> {
   const wanted = items.filter((item): item is string => typeof item === 'string');
   const wires = await deps.wires.forIds(wanted, ctx, listing);
   const ids: string[] = [];
