@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { selectGifs, type GifRow } from './gif-row.ts';
 
@@ -21,7 +21,10 @@ export interface WireReadOptions {
  * so any change to the GIF's row or to its user's (by any code path, in any process) gives a new
  * source and the stored body stops matching: no invalidation step can be forgotten or raced.
  */
-const sourceOf = (users: string) => sql<string>`g.xmin::text || ':' || coalesce(${sql.ref(users)}.xmin::text, '-')`;
+const sourceOf = (userXmin: RawBuilder<string | null>) => sql<string>`g.xmin::text || ':' || coalesce(${userXmin}, '-')`;
+const joinedUser = sql<string | null>`users.xmin::text`;
+// A lookup per GIF by the users key: a join would let the planner hash the whole users table for 25 GIFs.
+const lookedUpUser = sql<string | null>`(SELECT u.xmin::text FROM users u WHERE u.id = g.user_id)`;
 
 /**
  * The current source of each of these GIFs that may be shown (not removed; in listings, not hidden
@@ -31,7 +34,7 @@ export async function wireSources(read: Kysely<Database>, ids: readonly string[]
   if (ids.length === 0) return new Map();
   const hidden = options.listing ? sql`AND NOT g.is_hidden` : sql``;
   const { rows } = await sql<{ id: string; source: string }>`
-    SELECT g.id, ${sourceOf('u')} AS source FROM gifs g LEFT JOIN users u ON u.id = g.user_id
+    SELECT g.id, ${sourceOf(lookedUpUser)} AS source FROM gifs g
     WHERE g.id = ANY(${[...ids]}::text[]) AND NOT g.is_removed ${hidden}`.execute(read);
   return new Map(rows.map((r) => [r.id, r.source]));
 }
@@ -57,7 +60,7 @@ export async function wiresFor(
   const missing = [...sources.keys()].filter((id) => !byId.has(id));
   if (missing.length > 0) {
     const rows = await selectGifs(read)
-      .select(sourceOf('users').as('wire_source'))
+      .select(sourceOf(joinedUser).as('wire_source'))
       .where('g.id', 'in', missing)
       .execute();
     const built = rows.map(({ wire_source, ...row }) => ({ id: row.id, source: wire_source, wire: build(row) }));

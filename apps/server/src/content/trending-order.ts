@@ -105,6 +105,8 @@ export async function rebuildTrendingList(db: Kysely<Database>, key: string, sta
         + (SELECT count(*) FROM gifs g WHERE ${visible} AND g.trending_datetime IS NOT NULL AND NOT EXISTS (SELECT 1 FROM gif_trending t WHERE t.gif_id = g.id)),
         ${state.trendingSeq}::bigint, ${state.contentVersion}::bigint, now()
       ON CONFLICT (list) DO UPDATE SET total = EXCLUDED.total, built_seq = EXCLUDED.built_seq, content_version = EXCLUDED.content_version, built_at = EXCLUDED.built_at`.execute(trx);
+    // Fresh statistics, so a page read walks the index (PGlite has no autovacuum to gather them).
+    await sql`ANALYZE trending_pages`.execute(trx);
     return true;
   });
 }
