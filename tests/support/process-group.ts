@@ -57,9 +57,10 @@ export async function startProcessGroup(main: string, count: number, databaseUrl
   };
 }
 
-function readyKey(child: ChildProcess): Promise<string> {
+/** The web key a server process prints as `ready <webKey>` once it listens. */
+export function readyKey(child: ChildProcess, timeoutMs = READY_TIMEOUT_MS): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server process did not start')), READY_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error('server process did not start')), timeoutMs);
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
