@@ -16,6 +16,8 @@ interface Started {
   child: ChildProcess;
   origin: string;
   seconds: number;
+  /** Its last log lines, to say why it stopped answering. */
+  recent: string[];
 }
 
 /** Runs the server as `npm start` does, on a free port, and waits until it listens. */
@@ -27,9 +29,12 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let origin = '';
+  const recent: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const lines = createInterface({ input: child.stderr! });
     lines.on('line', (line) => {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
       // The server's log lines are JSON (anything else on stderr, such as a Node warning, is not its log).
       const url = line.startsWith('{') ? (JSON.parse(line) as { url?: string; msg: string }) : undefined;
       if (url?.msg.includes('listening on') && url.url) {
@@ -39,7 +44,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { child, origin, seconds: (performance.now() - began) / 1000 };
+  return { child, origin, seconds: (performance.now() - began) / 1000, recent };
 }
 
 const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
@@ -102,7 +107,7 @@ export async function benchLargeLibraryMemory(): Promise<string[]> {
     const store = await openStore({ dataDir });
     const words = await buildSyntheticCorpus(store.db, LARGE_CORPUS);
     await store.close();
-    const { child, origin, seconds } = await start(dataDir, { SEED: 'none' });
+    const { child, origin, seconds, recent } = await start(dataDir, { SEED: 'none' });
     const id = (i: number) => `synth${((i * 7919) % LARGE_CORPUS).toString(36).padStart(8, '0')}`;
     const urls = (i: number, pass: string) => {
       switch (i % 4) {
@@ -114,7 +119,9 @@ export async function benchLargeLibraryMemory(): Promise<string[]> {
     };
     let peak = residentMb(child.pid!);
     const timer = setInterval(() => (peak = Math.max(peak, residentMb(child.pid!))), 50);
-    const load = await runLoad(urls, { requests: 8000, concurrency: 16, warmup: 0 });
+    const load = await runLoad(urls, { requests: 8000, concurrency: 16, warmup: 0 }).catch((err: Error) => {
+      throw new Error(`${err.message}: server ${child.exitCode ?? child.signalCode ?? 'running'} at ${peak.toFixed(0)} MB; its last log lines:\n${recent.join('\n')}`);
+    });
     clearInterval(timer);
     peak = Math.max(peak, residentMb(child.pid!));
     await stop(child);
