@@ -1,6 +1,6 @@
 /**
  * Builds apps/web (vite build → apps/web/dist) only when a source it bundles is newer than the last
- * build, so `npm start` and test setup stay fast. Sources: apps/web, apps/widgets, apps/sdk, machines,
+ * build, so `npm start` and test setup stay fast. Sources: apps/web, apps/widgets, apps/sdk, apps/pages, machines,
  * workers and edge/src (the service worker bundles its conditional-requests module) (minus dist, node_modules and tests). Run directly: `node --import tsx apps/web/build-if-stale.ts`.
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { BUILD_STAMP } from './build-stamp.ts';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(WEB, '../..');
-const SOURCES = [WEB, path.join(REPO, 'apps/widgets'), path.join(REPO, 'apps/sdk'), path.join(REPO, 'machines'), path.join(REPO, 'workers'), path.join(REPO, 'edge/src')];
+const SOURCES = [WEB, path.join(REPO, 'apps/widgets'), path.join(REPO, 'apps/sdk'), path.join(REPO, 'apps/pages'), path.join(REPO, 'machines'), path.join(REPO, 'workers'), path.join(REPO, 'edge/src')];
 const SKIPPED = new Set(['dist', 'node_modules', 'bench', 'testing']);
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
 

@@ -57,7 +57,8 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
     await server?.close();
   });
 
-  const series = (query = '') => server.get(`/api/v1/analytics/series/${query}`);
+  // Staff (the admin token) may read every figure; who else may is tested in tests/accounts/analytics-access.test.ts.
+  const series = (query = '') => server.get(`/api/v1/analytics/series/${query}`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
 
   it('answers the last 30 days by default, every day listed, all GIFs summed', async () => {
     const { status, body } = await series();

@@ -1,6 +1,6 @@
 /** GET /oembed: the embed code of a GIF page as an oEmbed "rich" response, and its errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedCode, fitInto } from '../../apps/web/src/embed/embed-code.ts';
+import { embedCode, fitInto } from '@loopbox/pages';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 describe('oEmbed', () => {
@@ -46,6 +46,9 @@ describe('oEmbed', () => {
       [new URLSearchParams({ url: `${server.baseUrl}/search/cats` }).toString(), 404, 'not a GIF page'],
       [new URLSearchParams({ url: `${server.baseUrl}/gifs/nope-Zz9NoSuchGif` }).toString(), 404, 'not found'],
       [new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.id}`, format: 'xml' }).toString(), 501, 'format must be json'],
+      // The oEmbed spec: a URL of another host is not this provider's, even with a GIF page's path.
+      [new URLSearchParams({ url: `https://elsewhere.example/gifs/${gif.id}` }).toString(), 404, 'not a page of this site'],
+      [new URLSearchParams({ url: `http://127.0.0.1:1/gifs/${gif.id}` }).toString(), 404, 'not a page of this site'],
     ];
     for (const [query, status, message] of cases) {
       const res = await oembed(query);

@@ -1,43 +1,163 @@
-/** The GIF page's HTML as the server renders it: oEmbed discovery without running any script. */
+/**
+ * The site's HTML as the server renders it, without running any script: each path's status (404 for
+ * unknown paths, GIFs and profiles, hidden users included; JSON kept for API paths), the head
+ * (title, description, canonical, Open Graph, Twitter card, oEmbed discovery) and escaping.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { storeKinds } from '../support/stores.ts';
 
-describe('GIF page HTML', () => {
+describe.each(storeKinds())('site HTML (%s)', (kind) => {
   let server: TestServer;
-  let gif: { id: string; slug: string };
+  let gif: { id: string; slug: string; title: string };
+  let publicUser: string;
+  let hiddenUser: string;
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', { web: true });
-    gif = await server.store.db.selectFrom('gifs').select(['id', 'slug']).where('is_removed', '=', false).executeTakeFirstOrThrow();
+    server = await startTestServer(kind, { web: true });
+    gif = await server.store.db.selectFrom('gifs').select(['id', 'slug', 'title']).where('is_removed', '=', false).where('type', '=', 'gif').executeTakeFirstOrThrow();
+    publicUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', true).executeTakeFirstOrThrow()).username;
+    hiddenUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', false).executeTakeFirstOrThrow()).username;
   });
   afterAll(() => server?.close());
 
+  const page = async (path: string, init?: RequestInit) => {
+    const res = await fetch(`${server.baseUrl}${path}`, init);
+    return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text() };
+  };
   /** The oEmbed link tags of a page's raw HTML, as their decoded href values. */
   const oembedLinks = (html: string) =>
     [...html.matchAll(/<link rel="alternate" type="application\/json\+oembed" href="([^"]*)">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`))?.[1];
 
-  it('carries the oEmbed discovery link in the served HTML, and it answers', async () => {
-    for (const path of [`/gifs/${gif.id}`, `/gifs/${gif.slug}`]) {
-      const res = await fetch(`${server.baseUrl}${path}`);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      const links = oembedLinks(html);
-      expect(links).toEqual([`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}${path}`, format: 'json' })}`]);
-      expect(html).toContain('&amp;format=json');
-      expect(html.indexOf('application/json+oembed')).toBeLessThan(html.indexOf('</head>'));
-      const oembed = await (await fetch(links[0]!)).json();
-      expect(oembed).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Loopbox' });
+  it('answers every site page with 200 and its own title', async () => {
+    for (const [path, title] of [
+      ['/', 'Loopbox - GIFs and stickers to share'],
+      ['/search/cat', 'cat GIFs - Loopbox'],
+      ['/search/cat/stickers/page/3', 'cat Stickers - Page 3 - Loopbox'],
+      ['/trending-gifs', 'Trending GIFs - Loopbox'],
+      ['/stickers', 'Trending Stickers - Loopbox'],
+      ['/categories', 'GIF Categories - Loopbox'],
+      ['/categories/animals', 'Animals GIFs - Loopbox'],
+      ['/categories/animals/cats', 'Animals: Cats GIFs - Loopbox'],
+      ['/explore/cat', 'Explore cat GIFs - Loopbox'],
+    ]) {
+      const res = await page(path!);
+      expect([path, res.status, res.type]).toEqual([path, 200, 'text/html; charset=UTF-8']);
+      expect(res.html).toContain(`<title>${title}</title>`);
+      expect(res.html).toContain(`<link rel="canonical" href="${server.baseUrl}${path}">`);
+      expect(res.html).toContain('"pageStatus":200');
     }
   });
 
+  it('answers 404 pages for unknown paths, GIFs, categories and users, hidden ones included; 403 and 503 for their pages', async () => {
+    for (const path of ['/nope/x', '/upload', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
+      const res = await page(path);
+      expect([path, res.status, res.type]).toEqual([path, 404, 'text/html; charset=UTF-8']);
+      expect(res.html).toContain('<title>Page not found - Loopbox</title>');
+      expect(res.html).toContain('<meta name="robots" content="noindex">');
+      expect(res.html).toContain('"pageStatus":404');
+    }
+    expect((await page('/403')).status).toBe(403);
+    expect((await page('/maintenance')).status).toBe(503);
+  });
+
+  it('serves the account pages with their titles, never indexed; /login/check stays JSON', async () => {
+    for (const [path, title] of [
+      ['/join', 'Join - Loopbox'],
+      ['/join/verify', 'Confirm your e-mail address - Loopbox'],
+      ['/login?next=%2Fsettings', 'Log in - Loopbox'],
+      ['/password', 'Reset your password - Loopbox'],
+      ['/settings', 'Settings - Loopbox'],
+      ['/favorites', 'Your favorites - Loopbox'],
+    ]) {
+      const res = await page(path!);
+      expect([path, res.status, res.type]).toEqual([path, 200, 'text/html; charset=UTF-8']);
+      expect(res.html).toContain(`<title>${title}</title>`);
+      expect(res.html).toContain('<meta name="robots" content="noindex">');
+      expect(res.html).not.toContain('rel="canonical"');
+    }
+    const check = await page('/login/check');
+    expect([check.status, check.type]).toEqual([200, 'application/json']);
+    expect(JSON.parse(check.html)).toMatchObject({ loggedInStatus: false, userType: 'anonymous', permissions: { 'session.create': 'any' } });
+    // The staff outbox page sends visitors to the login page and back.
+    const outbox = await fetch(`${server.baseUrl}/dashboard/outbox`, { redirect: 'manual' });
+    expect([outbox.status, outbox.headers.get('location')]).toEqual([302, '/login?next=%2Fdashboard%2Foutbox']);
+  });
+
+  it('keeps JSON for API paths', async () => {
+    for (const path of [`/v1/nope?api_key=${server.webKey}`, `/v2/nope?api_key=${server.webKey}`, '/api/nope', '/ajax/nope', '/media/nope', '/oembed/nope']) {
+      const res = await page(path);
+      expect([path, res.status, res.type]).toEqual([path, 404, 'application/json']);
+      expect(JSON.parse(res.html).meta.status).toBe(404);
+    }
+  });
+
+  it('answers the embed of an unknown GIF with a small 404 page', async () => {
+    const res = await page('/embed/Zz9NoSuchGif');
+    expect([res.status, res.type]).toEqual([404, 'text/html; charset=UTF-8']);
+    expect(res.html).toContain('This GIF is not available');
+    expect(res.html).not.toContain('<script');
+    expect((await page(`/embed/${gif.id}`)).status).toBe(200);
+  });
+
+  it('gives a GIF page its head: canonical slug URL, Open Graph, Twitter player card and an oEmbed link that answers', async () => {
+    for (const path of [`/gifs/${gif.id}`, `/gifs/${gif.slug}`]) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      const canonical = `${server.baseUrl}/gifs/${gif.slug}`;
+      expect(res.html).toContain(`<link rel="canonical" href="${canonical}">`);
+      expect(meta(res.html, 'og:url')).toBe(canonical);
+      expect(meta(res.html, 'og:image')).toMatch(new RegExp(`^${server.baseUrl}/media/${gif.id}/`));
+      expect(meta(res.html, 'twitter:card')).toBe('player');
+      expect(meta(res.html, 'twitter:player')).toBe(`${server.baseUrl}/embed/${gif.id}`);
+      const links = oembedLinks(res.html);
+      expect(links).toEqual([`${server.baseUrl}/oembed?${new URLSearchParams({ url: canonical, format: 'json' })}`]);
+      expect(res.html.indexOf('application/json+oembed')).toBeLessThan(res.html.indexOf('</head>'));
+      expect(await (await fetch(links[0]!)).json()).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Loopbox' });
+    }
+  });
+
+  it('gives a public profile its head', async () => {
+    const res = await page(`/${publicUser}`);
+    expect(res.status).toBe(200);
+    expect(meta(res.html, 'og:type')).toBe('profile');
+    expect(res.html).toContain(`(@${publicUser.toLowerCase()}) GIFs and stickers - Loopbox</title>`);
+  });
+
   it('names its own origin, never a forwarded host a client made up (set PUBLIC_URL behind a proxy)', async () => {
-    const html = await (await fetch(`${server.baseUrl}/gifs/${gif.id}`, { headers: { 'x-forwarded-host': 'loop.example', 'x-forwarded-proto': 'https' } })).text();
-    expect(oembedLinks(html)).toEqual([`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.id}`, format: 'json' })}`]);
+    const { html } = await page(`/gifs/${gif.slug}`, { headers: { 'x-forwarded-host': 'loop.example', 'x-forwarded-proto': 'https' } });
+    expect(oembedLinks(html)).toEqual([`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.slug}`, format: 'json' })}`]);
   });
 
   it('gives the embed page no oEmbed link', async () => {
-    const html = await (await fetch(`${server.baseUrl}/embed/${gif.id}`)).text();
+    const { html } = await page(`/embed/${gif.id}`);
     expect(html).toContain('LOOPBOX_CONFIG');
     expect(oembedLinks(html)).toEqual([]);
+  });
+});
+
+describe.each(storeKinds())('public profiles (GET /api/v1/profiles/{username}/) (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server?.close());
+
+  it('answers a public user, in any letter case, without an id; 404 for unknown and hidden users alike', async () => {
+    const users = await server.store.db.selectFrom('users').select(['username', 'is_public']).execute();
+    const shown = users.find((u) => u.is_public)!;
+    const hidden = users.find((u) => !u.is_public)!;
+    const res = await fetch(`${server.baseUrl}/api/v1/profiles/${shown.username.toUpperCase()}/`);
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ username: shown.username, is_public: true, profile_url: `${server.baseUrl}/${shown.username}` });
+    expect(data).not.toHaveProperty('id');
+    for (const name of [hidden.username, 'no_such_user']) {
+      const missing = await fetch(`${server.baseUrl}/api/v1/profiles/${name}/`);
+      expect([name, missing.status]).toEqual([name, 404]);
+      expect(JSON.stringify(await missing.json())).not.toContain('display_name');
+    }
+    expect((await fetch(`${server.baseUrl}/api/v1/profiles/bad%20name/`)).status).toBe(400);
   });
 });

@@ -2,8 +2,10 @@
  * `npm run bench [section…]`: performance figures, each beside its baseline in the same run.
  * Sections: api (PGlite, and PostgreSQL when DATABASE_URL is set), start (seeding and memory), sdk,
  * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
- * ingest (pingback collector against a raw insert, and projection lag), processes (one against three
- * server processes on one PostgreSQL), memory (npm start's resident memory over 100,000 GIFs).
+ * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
+ * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
+ * normal and hostile traffic per store), processes (one against three server processes on one
+ * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs).
  */
 import { benchApi } from './api-bench.ts';
 import { benchLargeLibraryMemory, benchStart } from './start-bench.ts';
@@ -11,8 +13,10 @@ import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
 import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
 import { benchEdge } from '../../edge/bench/edge-bench.ts';
 import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
+import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 import { benchProcesses } from './processes-bench.ts';
+import { benchAbuse } from './abuse-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -27,7 +31,9 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   widgets: benchWidgets,
   edge: benchEdge,
   embed: benchEmbed,
+  site: benchSite,
   ingest: benchIngest,
+  abuse: benchAbuse,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

@@ -9,10 +9,10 @@ import { openStore } from '../../apps/server/src/store/db.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-const MEMORY_LIMIT_MB = 1536;
+export const MEMORY_LIMIT_MB = 1536;
 const SEED_LIMIT_S = 120;
 
-interface Started {
+export interface Started {
   child: ChildProcess;
   origin: string;
   seconds: number;
@@ -20,11 +20,14 @@ interface Started {
   recent: string[];
 }
 
-/** Runs the server as `npm start` does, on a free port, and waits until it listens. */
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+/**
+ * Runs the server as `npm start` does, on a free port, and waits until it listens. Unless `env` says
+ * otherwise: PGlite, and the edge's per-address and per-key limits lifted (one client address sends
+ * every request, so load is load, not 429s).
+ */
+export async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    // One client address sends every request: lift the edge's per-address limit so load is load, not 429s.
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -47,9 +50,9 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   return { child, origin, seconds: (performance.now() - began) / 1000, recent };
 }
 
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+export const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
 
-function residentMb(pid: number): number {
+export function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner } from '../../apps/server/src/analytics/runner.ts';
 import { append, pageView, pingback, search } from '../analytics/fixtures.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { staffSessionCookies } from '../support/accounts.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,6 +26,8 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     server = await startTestServer('pglite', { web: true });
     browser = await launchBrowser();
+    // The page is for signed-in creators and staff: the browser carries a staff session.
+    await browser.context.addCookies(await staffSessionCookies(server.store.db, server.baseUrl));
     gifs = await server.store.db.selectFrom('gifs').select(['id', 'title']).where('is_removed', '=', false).orderBy('id').limit(3).execute();
     const [a, b, c] = gifs.map((g) => g.id) as [string, string, string];
     await append(server.store.db, [

@@ -1,5 +1,5 @@
 /**
- * The embed view (/embed/{id}) and the GIF page (/gifs/{id}) in Debian's Chromium against a real
+ * The embed view (/embed/{id}) in Debian's Chromium against a real
  * seeded server: hover timings on the browser clock, the share menu and its popups, the embed code,
  * pause/play on an image and a video, the media overlay against local stand-ins for both video
  * hosts' players (and the first host's API script, inserted on demand), hiding at small sizes,
@@ -22,7 +22,7 @@ import {
   RELATED_GRID_WIDTH_MARGIN_PX,
   RELATED_PAGE_LIMIT,
 } from '../../apps/web/src/embed/constants.ts';
-import { embedCode } from '../../apps/web/src/embed/embed-code.ts';
+import { embedCode } from '@loopbox/pages';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
 import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -94,7 +94,7 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.clock.install({ time: start });
     await page.clock.resume();
     await page.goto(`${server.baseUrl}${path}`);
-    await page.waitForSelector('.lb-embed, .lb-gif-page__main');
+    await page.waitForSelector('.lb-embed');
     if (options.clock) await page.clock.pauseAt(start + 60_000);
     return { page, errors };
   }
@@ -406,33 +406,14 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
-  it('renders a title made of markup as text on the GIF page and in the embed', async () => {
+  it('renders a title made of markup as text in the embed', async () => {
     const gif = gifs.find((g) => g.is_sticker === 0 && g.id !== plainGif().id && !g.external_media)!;
     const title = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
     await server.store.db.updateTable('gifs').set({ title, alt_text: '' }).where('id', '=', gif.id).execute();
-    const { page, errors } = await open(`/gifs/${gif.id}`);
-    expect(await page.textContent('h1')).toBe(title);
-    const embed = await open(`/embed/${gif.id}`);
-    expect(await embed.page.title()).toBe(title);
-    for (const p of [page, embed.page]) {
-      expect(await p.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-      expect(await p.locator('body script, body img[src="x"]').count()).toBe(0);
-    }
-    expect([...errors, ...embed.errors]).toEqual([]);
-    await page.close();
-    await embed.page.close();
-  });
-
-  it('serves the GIF page with embed code, related GIFs and an oEmbed link that answers', async () => {
-    const gif = await withManyRelated();
-    const { page, errors } = await open(`/gifs/${gif.id}`);
-    expect(await page.inputValue('.lb-gif-page__code')).toBe(codeOf(gif));
-    await page.locator('.lb-grid__loader').scrollIntoViewIfNeeded();
-    await page.waitForSelector('.lb-gif');
-    const href = await page.getAttribute('link[rel="alternate"][type="application/json+oembed"]', 'href');
-    expect(href).toBe(`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.id}`, format: 'json' })}`);
-    const oembed = await (await fetch(href!)).json();
-    expect(oembed).toMatchObject({ type: 'rich', provider_name: 'Loopbox', title: gif.title });
+    const { page, errors } = await open(`/embed/${gif.id}`);
+    expect(await page.title()).toBe(title);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator('body script, body img[src="x"]').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

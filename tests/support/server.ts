@@ -4,7 +4,11 @@ import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import type { Analytics } from '../../apps/server/src/analytics/index.ts';
 import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
-import { createPlatform } from '../../apps/server/src/platform.ts';
+import { createPlatform, type Platform } from '../../apps/server/src/platform.ts';
+import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';
+import type { MailSender } from '../../apps/server/src/mail/sender.ts';
+import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
+import { startTestSmtp, type TestSmtp } from './smtp.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
 import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
@@ -17,6 +21,11 @@ export interface TestServer extends Credentials {
   baseUrl: string;
   store: Store;
   analytics: Analytics;
+  /** The services without the edge (a call that bypasses it, to prove a service's own checks). */
+  services: Platform['services'];
+  mail: MailSender | undefined;
+  /** The SMTP server the outbox is delivered to (with `smtp: true`). */
+  smtp: TestSmtp | undefined;
   /** What the platform logged, one JSON line each (the access log is off unless `env` turns it on). */
   logs: string[];
   mediaDir: string;
@@ -34,7 +43,23 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Serve the services alone, without the edge in front (for tests of an edge reaching them by URL). */
   edge?: boolean;
+  /** Run a real SMTP server in this process and deliver the mail outbox to it. */
+  smtp?: boolean;
+  /** Abuse limits other than the defaults. */
+  attemptLimits?: Partial<AttemptLimitSettings>;
+  /** Text-render bounds other than the test wiring's. */
+  textRender?: Partial<TextRenderSettings>;
 }
+
+/**
+ * The suites share two cores with each other, ffmpeg and Chromium: where `npm start` answers 503 or
+ * 504 because a render or an upstream is slow on a busy machine, the test wiring waits longer, so a
+ * test fails for what it checks, not for the load. The bounds themselves are tested on their own.
+ */
+export const SHARED_CORE_WAITS = {
+  env: { UPSTREAM_TIMEOUT_MS: '90000' },
+  textRender: { maxWaitMs: 60_000, answerWithinMs: 80_000 },
+} as const;
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
 const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
@@ -49,12 +74,16 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-test-'));
   const logs: string[] = [];
+  const smtp = options.smtp ? await startTestSmtp() : undefined;
   const platform = await createPlatform({
     store,
     dataDir,
     mediaDir: TEST_MEDIA_DIR,
     web: options.web ?? false,
-    env: { ACCESS_LOG: 'off', ...options.env },
+    mail: smtp ? { smtpUrl: smtp.url, from: 'Loopbox <loopbox@127.0.0.1>', intervalMs: 200 } : undefined,
+    ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
+    textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
+    env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
   platform.start();
@@ -70,6 +99,9 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     baseUrl,
     store,
     analytics: platform.analytics,
+    services: platform.services,
+    mail: platform.mail,
+    smtp,
     logs,
     setCollectorDown: (down) => {
       collectorDown = down;
@@ -92,6 +124,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await platform.stop();
+      await smtp?.close();
       await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -80,6 +80,9 @@ const CALLS: Array<[string, Call, string, Record<string, string>]> = [
   ['related', (c) => c.related('abc', { limit: 6 }), '/v1/gifs/related', { gif_id: 'abc', limit: '6', rating: 'pg-13' }],
   ['channels search', (c) => c.searchChannels('nba', { limit: 2 }), '/v1/channels/search', { q: 'nba', limit: '2', rating: 'pg-13' }],
   ['trending searches', (c) => c.trendingSearches(), '/v1/trending/searches', {}],
+  ['category GIFs, paged', (c) => c.gifs('animals', 'cats', { offset: 25, limit: 25 }), '/v1/gifs/categories/animals/cats', { offset: '25', limit: '25' }],
+  ['tag completion', (c) => c.searchTags('ca', { limit: 5 }), '/v1/gifs/search/tags', { q: 'ca', limit: '5' }],
+  ['related tags', (c) => c.relatedTags('cat nap', { score: true }), '/v1/tags/related/cat%20nap', { score: 'true' }],
 ];
 
 describe('LoopboxFetch calls (SPEC 7.6)', () => {

@@ -26,6 +26,7 @@ import {
   toGifResult,
   toGifsResult,
   toNonPaginatedGifsResult,
+  toTagsResult,
   toTrendingSearchesResult,
 } from './results.ts';
 import { createSdkHeaders, type SdkHeaders } from './sdk-headers.ts';
@@ -42,6 +43,7 @@ import type {
   RandomOptions,
   RelatedOptions,
   SearchOptions,
+  TagsResult,
   TrendingOptions,
   TrendingSearchesResult,
 } from './types.ts';
@@ -148,12 +150,12 @@ export class LoopboxFetch {
 
   /** gifs?ids=a,b,c */
   gifs(ids: readonly string[]): Promise<GifsResult>;
-  /** gifs/categories/{category}/{subcategory} */
-  gifs(category: string, subcategory: string): Promise<GifsResult>;
-  gifs(idsOrCategory: readonly string[] | string, subcategory = ''): Promise<GifsResult> {
+  /** gifs/categories/{category}/{subcategory}, paged by `options`. */
+  gifs(category: string, subcategory: string, options?: PaginationOptions): Promise<GifsResult>;
+  gifs(idsOrCategory: readonly string[] | string, subcategory = '', options: PaginationOptions = {}): Promise<GifsResult> {
     if (typeof idsOrCategory === 'string') {
       const path = `gifs/categories/${pathSegment(idsOrCategory)}/${pathSegment(subcategory)}`;
-      return this.#get(path, {}, toGifsResult);
+      return this.#get(path, { ...options }, toGifsResult);
     }
     return this.#get('gifs', { ids: idsOrCategory.join(',') }, toGifsResult);
   }
@@ -215,6 +217,16 @@ export class LoopboxFetch {
   /** trending/searches */
   trendingSearches(): Promise<TrendingSearchesResult> {
     return this.#get('trending/searches', {}, toTrendingSearchesResult);
+  }
+
+  /** gifs/search/tags?q={prefix}: tag completion, most used first (SPEC 7.1). */
+  searchTags(prefix: string, options: PaginationOptions = {}): Promise<TagsResult> {
+    return this.#get('gifs/search/tags', { ...options, q: prefix }, toTagsResult);
+  }
+
+  /** tags/related/{tag}: tags used together with it (SPEC 7.1); `score` adds each one's share. */
+  relatedTags(tag: string, options: { limit?: number; score?: boolean } = {}): Promise<TagsResult> {
+    return this.#get(`tags/related/${pathSegment(tag)}`, { ...options }, toTagsResult);
   }
 
   async #get<T>(

@@ -14,6 +14,7 @@ import type {
   GifResult,
   GifsResult,
   NonPaginatedGifsResult,
+  TagsResult,
   TrendingSearchesResult,
 } from './types.ts';
 import type { WireCategory, WireChannel, WireEnvelope, WireGif } from './wire-types.ts';
@@ -62,4 +63,20 @@ export function toChannelsResult({ data, pagination, meta }: WireEnvelope): Chan
 export function toTrendingSearchesResult({ data, meta }: WireEnvelope): TrendingSearchesResult {
   const terms = Array.isArray(data) ? data.filter((term): term is string => typeof term === 'string') : [];
   return { data: terms, meta };
+}
+
+export function toTagsResult({ data, meta }: WireEnvelope): TagsResult {
+  const tags = wireRecords<{ name?: unknown; name_encoded?: unknown; analytics_response_payload?: unknown; score?: unknown }>(data).flatMap((tag) =>
+    typeof tag.name === 'string'
+      ? [
+          {
+            name: tag.name,
+            ...(typeof tag.name_encoded === 'string' ? { name_encoded: tag.name_encoded } : {}),
+            ...(typeof tag.analytics_response_payload === 'string' ? { analytics_response_payload: tag.analytics_response_payload } : {}),
+            ...(typeof tag.score === 'number' ? { score: tag.score } : {}),
+          },
+        ]
+      : [],
+  );
+  return { data: tags, meta };
 }

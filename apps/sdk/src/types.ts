@@ -212,6 +212,19 @@ export interface TrendingSearchesResult {
   meta: IMeta;
 }
 
+/** A tag of tag completion and related tags (SPEC 3): its text, and `score` when asked for. */
+export interface ITag {
+  name: string;
+  name_encoded?: string;
+  analytics_response_payload?: string;
+  score?: number;
+}
+
+export interface TagsResult {
+  data: ITag[];
+  meta: IMeta;
+}
+
 /* Options of the client methods. */
 
 export interface PaginationOptions {

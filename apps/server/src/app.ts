@@ -13,8 +13,17 @@ import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
 import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
+import { publicProfileRoutes } from './backend/public-profile.ts';
 import { webRoutes, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
+import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
+import { authenticate } from './auth/authenticate.ts';
+import type { AuthEnv } from './auth/context.ts';
+import { requirePagePermission } from './auth/page-guard.ts';
+import { OUTBOX_PAGE } from '@loopbox/pages';
+import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
+import type { BackendDeps } from './backend/deps.ts';
+import type { ApiDeps } from './public-api/context.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -33,11 +42,22 @@ export interface AppOptions {
   acceptGiphySdkKey?: boolean;
   /** Bounds of on-demand text rendering; defaults in media/constants.ts. */
   textRender?: Partial<TextRenderSettings>;
+  /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
+  onMailQueued?: () => void;
+  /** Whether a mail sender delivers the outbox by SMTP (otherwise staff read it at /api/v1/mail/outbox/). */
+  smtpConfigured?: boolean;
+  /** Abuse limits other than the defaults (auth/constants.ts). */
+  attemptLimits?: Partial<AttemptLimitSettings>;
+  build?: BuildInfo;
 }
 
-/** The whole server as one Hono app: health, media, the public API and the web app's pages. */
+/**
+ * The whole server as one Hono app: health, media, the public API, the own backend and the web app's
+ * pages. Every request gets its caller resolved on demand (auth/authenticate.ts); dashboard pages
+ * need a signed-in role that may open them.
+ */
 export function createApp(options: AppOptions) {
-  const deps = {
+  const deps: BackendDeps & ApiDeps = {
     db: options.db,
     readDb: options.readDb,
     mediaDir: options.mediaDir,
@@ -46,12 +66,18 @@ export function createApp(options: AppOptions) {
     payloads: createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),
     wires: createWireTexts(options.readDb ?? options.db, options.db, (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`)),
+    limits: createAttemptLimiter(options.attemptLimits),
+    smtpConfigured: options.smtpConfigured ?? false,
+    ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
   };
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
   app.use(paramsGuard());
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
+  app.use('*', authenticate(deps));
+  app.use('/dashboard/*', requirePagePermission('dashboard.open'));
+  app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox'));
   app.route(
     '/',
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {
@@ -59,10 +85,11 @@ export function createApp(options: AppOptions) {
       ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     }),
   );
-  app.route('/', backendRoutes(options.db));
+  app.route('/', backendRoutes(deps, options.build ?? readBuildInfo()));
   app.route('/', collectorRejectsRoutes(options.db));
+  app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
-  if (options.web) app.route('/', webRoutes(options.web.distDir, options.web.config));
+  if (options.web) app.route('/', webRoutes(deps, options.web.distDir, options.web.config));
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleErrors(options.log));

@@ -26,6 +26,8 @@ const ConfigSchema = z.object({
   TEXT_RENDER_CACHE_MB: z.coerce.number().int().min(16).default(TEXT_RENDER_DEFAULTS.cacheBytes / MIB),
   TEXT_RENDER_BUDGET_PER_KEY: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerKey),
   TEXT_RENDER_BUDGET_PER_ADDRESS: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerAddress),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export interface Config {
@@ -47,6 +49,9 @@ export interface Config {
   acceptGiphySdkKey: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   textRender: TextRenderSettings;
+  /** Where mail goes (SMTP); without it the outbox is read by staff at /api/v1/mail/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // Mailed links must not take their host from a request's Host header (a forged one would send reset links elsewhere).
+  if (c.SMTP_URL && !c.PUBLIC_URL) throw new Error('Invalid configuration: SMTP_URL needs PUBLIC_URL, the origin mailed links point at');
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -80,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheBytes: c.TEXT_RENDER_CACHE_MB * MIB,
       budgetPerKey: c.TEXT_RENDER_BUDGET_PER_KEY,
       budgetPerAddress: c.TEXT_RENDER_BUDGET_PER_ADDRESS,
+      answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs,
+      maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs,
     },
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
   };
 }

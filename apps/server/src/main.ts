@@ -27,6 +27,7 @@ const platform = await createPlatform({
   given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
   acceptGiphySdkKey: config.acceptGiphySdkKey,
   textRender: config.textRender,
+  mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   web: true,
   logger,
 });
@@ -51,6 +52,7 @@ const server = serveHttp(config.edge ? platform.fetch : platform.services, { por
       ? 'Loopbox: admin token from LOOPBOX_ADMIN_TOKEN'
       : `Loopbox: admin token in ${adminTokenPath(config.dataDir)} (npm run rotate-admin-token makes a new one)`,
   );
+  logger.info(config.smtpUrl ? 'Loopbox: mail delivered by SMTP' : 'Loopbox: SMTP_URL not set: staff read the outbox at /api/v1/mail/outbox/');
 });
 
 let stopping = false;

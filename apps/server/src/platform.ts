@@ -2,8 +2,10 @@ import { singleProcessEdge } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
+import type { AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
 import { lineLogger, type Logger } from './logging/logger.ts';
+import { createMailSender, type MailSender } from './mail/sender.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
@@ -19,6 +21,10 @@ export interface PlatformOptions {
   acceptGiphySdkKey?: boolean;
   /** Bounds of on-demand text rendering (TEXT_RENDER_*); defaults in media/constants.ts. */
   textRender?: Partial<TextRenderSettings>;
+  /** Deliver the mail outbox by SMTP (SMTP_URL); without it staff read the outbox. */
+  mail?: { smtpUrl: string; from: string; intervalMs?: number } | undefined;
+  /** Abuse limits other than the defaults (auth/constants.ts). */
+  attemptLimits?: Partial<AttemptLimitSettings>;
   /** Serve the built web app (apps/web/dist, or this folder). */
   web?: boolean | string;
   /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
@@ -26,28 +32,32 @@ export interface PlatformOptions {
   logger: Logger;
 }
 
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
 export interface Platform {
   /** The public port's handler: the edge, reaching every service in this process unless configured otherwise. */
-  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  fetch: Fetch;
   /** The services alone, without the edge: what an edge elsewhere reaches by URL. */
-  services: (request: Request, env?: unknown) => Response | Promise<Response>;
+  services: Fetch;
   credentials: Credentials;
   analytics: Analytics;
-  /** Starts the projection runner. */
+  mail: MailSender | undefined;
+  /** Starts the background work: the projection runner and the mail sender. */
   start(): void;
   stop(): Promise<void>;
 }
 
 /**
  * What `npm start` serves, without the process around it (port, signals, data-dir lock): the
- * server app with its analytics behind the edge. Tests build the same thing, so they go through the
- * real wiring.
+ * server app with its analytics and mail sender, behind the edge. Tests build the same thing, so
+ * they go through the real wiring.
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { store, logger } = options;
   const log = lineLogger(logger);
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
+  const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const app = createApp({
     analytics,
@@ -57,7 +67,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     publicUrl: options.publicUrl,
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     ...(options.textRender ? { textRender: options.textRender } : {}),
+    ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
+    smtpConfigured: Boolean(mail),
+    ...(mail ? { onMailQueued: () => mail.wake() } : {}),
     log,
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
@@ -68,7 +81,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     services: (request, env) => app.fetch(request, env),
     credentials,
     analytics,
-    start: () => analytics.start(),
-    stop: () => analytics.stop(),
+    mail,
+    start() {
+      analytics.start();
+      mail?.start();
+    },
+    async stop() {
+      await analytics.stop();
+      await mail?.stop();
+    },
   };
 }

@@ -9,33 +9,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { renderCorpusMedia } from '../../server/src/seed/seed.ts';
 import { launchBrowser } from '../../../tests/support/browser.ts';
 import { sampleItems, TEST_MEDIA_DIR } from '../../../tests/support/corpus.ts';
 import { startTestServer } from '../../../tests/support/server.ts';
 import { buildWebIfStale } from '../build-if-stale.ts';
+import { builtSizes, compareLoads, kib } from './measure.ts';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Timed runs per figure (after one warm-up), reported as the median. */
 const RUNS = 7;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The JS files dist/embed.html loads up front: its module entry and modulepreloads. */
 function initialScripts(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-}
-
-function sizes(files: string[]): { bytes: number; gzipBytes: number } {
-  return files.reduce(
-    (sum, file) => {
-      const contents = fs.readFileSync(path.join(DIST, file));
-      return { bytes: sum.bytes + contents.byteLength, gzipBytes: sum.gzipBytes + gzipSync(contents).byteLength };
-    },
-    { bytes: 0, gzipBytes: 0 },
-  );
 }
 
 /**
@@ -65,8 +53,8 @@ export async function benchEmbed(): Promise<string[]> {
   const html = fs.readFileSync(path.join(DIST, 'embed.html'), 'utf8');
   const initial = initialScripts(html);
   const lazy = fs.readdirSync(path.join(DIST, 'assets')).filter((f) => /^(RelatedGrid|Grid)-.*\.js$/.test(f)).map((f) => `assets/${f}`);
-  const initialSize = sizes(initial);
-  const lazySize = sizes(lazy);
+  const initialSize = builtSizes(DIST, initial);
+  const lazySize = builtSizes(DIST, lazy);
   const lines = [
     'Embed page JS (Vite build, minified; gzip):',
     `  initial (${initial.length} files)   ${kib(initialSize.gzipBytes).padStart(9)} gzip  (${kib(initialSize.bytes)} min)`,
@@ -84,21 +72,17 @@ export async function benchEmbed(): Promise<string[]> {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 480, height: 400 });
     await page.route(staticUrl, (route) => route.fulfill({ contentType: 'text/html', body: staticHtml }));
-    const runs = { embed: [] as { frame: number; ready: number }[], static: [] as { frame: number; ready: number }[] };
-    for (let i = 0; i <= RUNS; i++) {
-      const embed = await timeLoad(page, `${server.baseUrl}/embed/${gif.id}`);
-      const plain = await timeLoad(page, staticUrl);
-      if (i === 0) continue; // warm-up
-      runs.embed.push(embed);
-      runs.static.push(plain);
-    }
-    const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-    const row = (label: string, key: 'frame' | 'ready') => {
-      const ours = median(runs.embed.map((r) => r[key]));
-      const base = median(runs.static.map((r) => r[key]));
-      return `  ${label.padEnd(22)} embed ${ms(ours)}   static page ${ms(base)}   (${(ours / base).toFixed(2)}x)`;
-    };
-    lines.push(`Embed page in Chromium (480x400, median of ${RUNS}, warm cache, video GIF):`, row('to first GIF frame', 'frame'), row('to ready', 'ready'));
+    const rows = await compareLoads(
+      RUNS,
+      () => timeLoad(page, `${server.baseUrl}/embed/${gif.id}`),
+      () => timeLoad(page, staticUrl),
+      [
+        { key: 'frame', label: 'to first GIF frame' },
+        { key: 'ready', label: 'to ready' },
+      ],
+      { ours: 'embed', baseline: 'static page' },
+    );
+    lines.push(`Embed page in Chromium (480x400, median of ${RUNS}, warm cache, video GIF):`, ...rows);
   } finally {
     await browser.close();
     await server.close();

@@ -5,6 +5,7 @@ import { catchUpProjector } from './project.ts';
 import { PROJECTORS } from './projectors/index.ts';
 import type { Projector } from './projectors/projector.ts';
 import { analyticsDb } from './schema.ts';
+import { createPasses } from '../background/passes.ts';
 
 export interface RunnerOptions {
   projectors?: readonly Projector[];
@@ -38,9 +39,6 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
   const projectors = options.projectors ?? PROJECTORS;
   const batchSize = options.batchSize ?? PROJECTION_BATCH_SIZE;
   const intervalMs = options.intervalMs ?? PROJECTION_INTERVAL_MS;
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let lastVacuum = Date.now();
 
   async function runOnce(): Promise<number> {
@@ -56,41 +54,6 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
     return total;
   }
 
-  // A catch-up queued but not started yet: later callers share it, since it will also see their events.
-  let next: Promise<number> | undefined;
-  function catchUp(): Promise<number> {
-    if (next) return next;
-    const run = queue.then(() => {
-      next = undefined;
-      return runOnce();
-    });
-    next = run;
-    queue = run.catch(() => {});
-    return run;
-  }
-
-  function schedule() {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      catchUp()
-        .catch((err: Error) => options.log?.(`analytics: catch-up failed: ${err.stack ?? err.message}`))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    catchUp,
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await queue;
-    },
-  };
+  const passes = createPasses(runOnce, { intervalMs, onError: (err) => options.log?.(`analytics: catch-up failed: ${err.stack ?? err.message}`) });
+  return { catchUp: passes.run, start: passes.start, stop: passes.stop };
 }

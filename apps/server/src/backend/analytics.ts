@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { DASHBOARD_SEARCHES_LIMIT, MAX_TRENDING_GIF_IDS } from '../analytics/constants.ts';
 import { creatorSearches, gifViews, trendingScores, trendingSearches, userViews } from '../analytics/queries.ts';
+import { userIdParam, username } from '../accounts/fields.ts';
+import { authorize } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { gifOwner, lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { gifId, parse, parseQuery } from '../public-api/params.ts';
-import type { Database } from '../store/schema.ts';
+import type { BackendDeps } from './deps.ts';
 
-const UserPath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive whole number').transform(Number).pipe(z.number().max(2_147_483_647, 'id is too large')) });
 const GifPath = z.object({ id: gifId });
 const TrendingQuery = z.object({
   gif_ids: z
@@ -15,18 +17,21 @@ const TrendingQuery = z.object({
     .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
     .pipe(z.array(gifId).min(1, 'gif_ids must list at least one id').max(MAX_TRENDING_GIF_IDS, `gif_ids may list at most ${MAX_TRENDING_GIF_IDS} ids`)),
 });
-export const Username = z.string().regex(/^[A-Za-z0-9_]{2,40}$/, 'username must be 2 to 40 letters, digits or _');
-const DashboardQuery = z.object({ username: Username.optional() });
+const DashboardQuery = z.object({ username: username.optional() });
 
 /**
  * The analytics reads of the own backend (SPEC 7.2), all from the projections (analytics/queries.ts):
- * view counts per user and per GIF, trending scores of given GIFs, and the dashboard's trending searches.
+ * view counts per user and per GIF (their owner or staff: `analytics.read`), trending scores of given
+ * GIFs and the site's trending searches (public), and the searches a creator's GIFs were seen for
+ * (that creator or staff). Callers refused outright learn nothing, not even whether the id exists.
  */
-export function analyticsRoutes(db: Kysely<Database>) {
-  const app = new Hono();
+export function analyticsRoutes(deps: BackendDeps) {
+  const { db } = deps;
+  const app = new Hono<AuthEnv>();
 
   app.get('/api/v1/users/:id/view-count/', async (c) => {
-    const { id } = parse(UserPath, c.req.param());
+    const { id } = parse(userIdParam, c.req.param());
+    await authorize(c, 'analytics.read', id);
     const user = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
     if (!user) throw new ApiError(404, `User ${id} not found`);
     return c.json({ user_id: id, ...(await userViews(db, id)) });
@@ -34,8 +39,9 @@ export function analyticsRoutes(db: Kysely<Database>) {
 
   app.get('/api/v1/proxy-gif/:id/view-count/', async (c) => {
     const { id } = parse(GifPath, c.req.param());
-    const gif = await db.selectFrom('gifs').select('id').where('id', '=', id).where('is_removed', '=', false).executeTakeFirst();
-    if (!gif) throw new ApiError(404, `GIF ${id} not found`);
+    const owner = lookupOnce(() => gifOwner(db, id));
+    await authorize(c, 'analytics.read', owner);
+    if ((await owner()) === undefined) throw new ApiError(404, `GIF ${id} not found`);
     return c.json({ gif_id: id, ...(await gifViews(db, id)) });
   });
 
@@ -51,9 +57,11 @@ export function analyticsRoutes(db: Kysely<Database>) {
       const terms = await trendingSearches(db, DASHBOARD_SEARCHES_LIMIT);
       return c.json({ username: null, data: terms.map((t) => ({ term: t.term, searches: t.searches, score: t.score })) });
     }
-    const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-    if (!user) throw new ApiError(404, `User ${username} not found`);
-    return c.json({ username, data: await creatorSearches(db, user.id, DASHBOARD_SEARCHES_LIMIT) });
+    const owner = lookupOnce(() => userOwner(db, username));
+    await authorize(c, 'analytics.read', owner);
+    const userId = await owner();
+    if (userId === undefined || userId === null) throw new ApiError(404, `User ${username} not found`);
+    return c.json({ username, data: await creatorSearches(db, userId, DASHBOARD_SEARCHES_LIMIT) });
   });
 
   return app;

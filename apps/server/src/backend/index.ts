@@ -1,13 +1,35 @@
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import { signupRoutes } from '../accounts/signup.ts';
+import { emailRoutes } from '../accounts/email.ts';
+import { passwordRoutes } from '../accounts/password.ts';
+import { profileRoutes } from '../accounts/profile.ts';
+import { roleRoutes } from '../accounts/roles.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { favoriteRoutes } from '../favorites/routes.ts';
+import { outboxRoutes } from '../mail/routes.ts';
+import { loginCheckRoutes } from '../sessions/check.ts';
+import { sessionRoutes } from '../sessions/routes.ts';
+import { tokenRoutes } from '../tokens/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { buildRoutes, type BuildInfo } from './build-info.ts';
+import type { BackendDeps } from './deps.ts';
 
-/** The own backend (SPEC 7.2) served by this server. */
-export function backendRoutes(db: Kysely<Database>) {
-  const app = new Hono();
-  app.route('/', analyticsRoutes(db));
-  app.route('/', analyticsSeriesRoutes(db));
+/** The own backend (SPEC 7.2) served by this server; every route asks the permission table (permissions/table.ts). */
+export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
+  const app = new Hono<AuthEnv>();
+  app.route('/', loginCheckRoutes(deps));
+  app.route('/', buildRoutes(build));
+  app.route('/', signupRoutes(deps));
+  app.route('/', sessionRoutes(deps));
+  app.route('/', passwordRoutes(deps));
+  app.route('/', emailRoutes(deps));
+  app.route('/', roleRoutes(deps));
+  app.route('/', profileRoutes(deps));
+  app.route('/', tokenRoutes(deps));
+  app.route('/', favoriteRoutes(deps));
+  app.route('/', outboxRoutes(deps));
+  app.route('/', analyticsRoutes(deps));
+  app.route('/', analyticsSeriesRoutes(deps));
   return app;
 }

@@ -24,14 +24,19 @@ export async function listCategories(db: Kysely<Database>, parent: string | null
   return categories.map((c) => ({ slug: c.slug, name: c.name, parent_slug: c.parent_slug, gif: c.featured_gif_id ? (byId.get(c.featured_gif_id) ?? null) : null }));
 }
 
-export async function categoryExists(db: Kysely<Database>, slug: string, parent: string | null): Promise<boolean> {
+/** A category's (or, with its parent, a subcategory's) name; undefined when there is none. */
+export async function categoryName(db: Kysely<Database>, slug: string, parent: string | null): Promise<string | undefined> {
   const row = await db
     .selectFrom('categories')
-    .select('slug')
+    .select('name')
     .where('slug', '=', slug)
     .where((eb) => (parent === null ? eb('parent_slug', 'is', null) : eb('parent_slug', '=', parent)))
     .executeTakeFirst();
-  return Boolean(row);
+  return row?.name;
+}
+
+export async function categoryExists(db: Kysely<Database>, slug: string, parent: string | null): Promise<boolean> {
+  return (await categoryName(db, slug, parent)) !== undefined;
 }
 
 export async function categoryGifs(

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ChannelsTable, Database } from '../store/schema.ts';
-import { selectGifs, type GifRow, type UserRow } from './gif-row.ts';
+import { publicUserJson, selectGifs, type GifRow, type UserRow } from './gif-row.ts';
 import type { Page } from './search.ts';
 
 export type ChannelRow = Selectable<ChannelsTable> & { user: UserRow | null; has_children: boolean; featured_gif: GifRow | null };
@@ -14,7 +14,7 @@ export async function searchChannels(db: Kysely<Database>, input: { q: string; l
     .selectFrom('channels as c')
     .leftJoin('users', 'users.id', 'c.user_id')
     .selectAll('c')
-    .select(sql<UserRow | null>`CASE WHEN users.id IS NULL THEN NULL ELSE to_jsonb(users.*) END`.as('user'))
+    .select(publicUserJson.as('user'))
     .select(sql<boolean>`EXISTS (SELECT 1 FROM channels k WHERE k.parent_id = c.id)`.as('has_children'))
     .select(sql<string>`count(*) OVER ()`.as('total_count'))
     .where('c.is_visible', '=', true)

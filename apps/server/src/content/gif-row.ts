@@ -8,13 +8,19 @@ export type GifRow = Selectable<GifsTable> & { user: UserRow | null };
 
 type GifsScope = Database & { g: GifsTable };
 
+/** The joined `users` row as one JSON column; a hidden user (is_public false) never leaves the store in a public read. */
+export const publicUserJson = sql<UserRow | null>`CASE WHEN users.id IS NULL OR NOT users.is_public THEN NULL ELSE to_jsonb(users.*) END`;
+
+/** Slugs begin with the author's username; a hidden author's is cut off (this later `slug` column wins over g.slug). */
+const publicSlug = sql<string>`CASE WHEN NOT users.is_public AND starts_with(g.slug, lower(users.username) || '-') THEN substr(g.slug, length(users.username) + 2) ELSE g.slug END`;
+
 /** Every GIF read joins its author the same way, as one JSON column. */
 export function selectGifs(db: Kysely<Database>) {
   return db
     .selectFrom('gifs as g')
     .leftJoin('users', 'users.id', 'g.user_id')
     .selectAll('g')
-    .select(sql<UserRow | null>`CASE WHEN users.id IS NULL THEN NULL ELSE to_jsonb(users.*) END`.as('user'));
+    .select([publicUserJson.as('user'), publicSlug.as('slug')]);
 }
 
 /** What every public listing filters by: visible, and no more mature than the requested rating (rating_rank is its index in RATINGS). */

@@ -95,7 +95,7 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   let scope: { channelId: number } | { userId: number } | null = null;
   if (channel) {
     const ch = await db.selectFrom('channels').select('id').where('slug', '=', channel.toLowerCase()).executeTakeFirst();
-    const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).executeTakeFirst();
+    const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
     if (!ch && !user) return { ids: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };
   }

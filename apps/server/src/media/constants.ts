@@ -14,16 +14,22 @@ export const TEXT_RENDER_DEFAULTS = {
   /** New renders (cache hits are free) per API key, and per client address, in each budget window. */
   budgetPerKey: 30,
   budgetPerAddress: 10,
+  /**
+   * A caller waits for its render at most this long: past it, 503 with Retry-After while the render
+   * finishes and is kept for the retry, so no answer waits past the edge's upstream timeout (10 s)
+   * on a machine too busy to render in time.
+   */
+  answerWithinMs: 8_000,
+  /**
+   * A queued render that has not started by then is refused (503) instead of being made: its caller
+   * would otherwise wait past the edge's upstream timeout (10 s) and get a 504 for a render it never sees.
+   */
+  maxWaitMs: 5_000,
 } as const;
 
 /** The window of the per-key and per-address render budgets. */
 export const TEXT_RENDER_BUDGET_WINDOW_S = 60;
 
-/**
- * A queued render that has not started by then is refused (503) instead of being made: its caller
- * would otherwise wait past the edge's upstream timeout (10 s) and get a 504 for a render it never sees.
- */
-export const TEXT_RENDER_MAX_WAIT_MS = 5_000;
 
 /** What a render is expected to take before any has been timed; Retry-After estimates start from it. */
 export const TEXT_RENDER_EXPECTED_MS = 2_500;

@@ -33,6 +33,17 @@ afterEach(() => {
 });
 
 describe('text stickers on demand', () => {
+  it('answers 503 when a render outlasts its caller’s wait, and keeps the render for the retry', async () => {
+    const text = createTextStickers(mediaDir(), { concurrency: 1, queue: 0, answerWithinMs: 50, ...roomy });
+    const late = await text.render('slow one', someone).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(RenderRefused);
+    expect((late as RenderRefused).status).toBe(503);
+    await expect.poll(() => text.stats().cacheEntries, { timeout: 60_000 }).toBe(TEXT_STYLES.length);
+    const retry = await text.render('slow one', someone);
+    expect(retry.map((r) => r.id)).toEqual(idsOf('slow one'));
+    expect(text.stats().renders).toBe(1);
+  });
+
   it('merges identical concurrent requests into one render, and serves it again from the cache', async () => {
     const text = createTextStickers(mediaDir(), { concurrency: 1, queue: 0, ...roomy });
     const answers = await Promise.all(Array.from({ length: 5 }, () => text.render('hi', someone)));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { GifRow } from '../content/gif-row.ts';
 import { escapeXml } from '../seed/art.ts';
 import type { StoredImages } from '../store/schema.ts';
-import { TEXT_MAX_CHARS, TEXT_RENDER_DEFAULTS, TEXT_RENDER_MAX_WAIT_MS } from './constants.ts';
+import { TEXT_MAX_CHARS, TEXT_RENDER_DEFAULTS, TEXT_RENDER_EXPECTED_MS } from './constants.ts';
 import { stripFromSvg } from './frame-strip.ts';
 import { createRenderBudget, type Requester } from './render-budget.ts';
 import { createRenderCache } from './render-cache.ts';
@@ -29,6 +29,10 @@ export interface TextRenderSettings {
   cacheBytes: number;
   budgetPerKey: number;
   budgetPerAddress: number;
+  /** Longest a caller waits for its render before a 503 (the render goes on and is kept). */
+  answerWithinMs: number;
+  /** Longest a render may wait for a slot before it is refused (503) instead of made. */
+  maxWaitMs: number;
 }
 
 export interface TextStickers {
@@ -51,7 +55,7 @@ export interface TextStickers {
 export function createTextStickers(mediaDir: string, settings: Partial<TextRenderSettings> = {}): TextStickers {
   const limits = { ...TEXT_RENDER_DEFAULTS, ...settings };
   const cache = createRenderCache(mediaDir, limits.cacheBytes);
-  const queue = createRenderQueue({ concurrency: limits.concurrency, queue: limits.queue, maxWaitMs: TEXT_RENDER_MAX_WAIT_MS });
+  const queue = createRenderQueue({ concurrency: limits.concurrency, queue: limits.queue, maxWaitMs: limits.maxWaitMs });
   const budget = createRenderBudget({ perKey: limits.budgetPerKey, perAddress: limits.budgetPerAddress });
   const inFlight = new Map<string, Promise<GifRow[]>>();
   let renders = 0;
@@ -110,7 +114,7 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
         pending = newRender(text, requester).finally(() => inFlight.delete(text));
         inFlight.set(text, pending);
       }
-      return pending;
+      return answerWithin(pending, limits.answerWithinMs);
     },
     stats() {
       const { running, waiting } = queue.load;
@@ -118,6 +122,16 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
       return { running, waiting, renders, cacheEntries: size.entries, cacheBytes: size.bytes };
     },
   };
+}
+
+/** The render's rows, or a 503 once `ms` have passed (the render goes on and is kept). */
+function answerWithin(pending: Promise<GifRow[]>, ms: number): Promise<GifRow[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RenderRefused(503, 'Still rendering this text; retry shortly', Math.ceil(TEXT_RENDER_EXPECTED_MS / 1000))), ms);
+  });
+  pending.catch(() => {}); // a render that fails after its caller gave up is not an unhandled rejection
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }
 
 export function textStickerId(message: string, style: TextStyle): string {

@@ -26,7 +26,7 @@ export interface ApiDeps {
 
 export type ApiEnv = { Variables: { responseId: string; apiKey: string } };
 
-export function originOf(c: Context, deps: ApiDeps): string {
+export function originOf(c: Context, deps: Pick<ApiDeps, 'publicUrl'>): string {
   if (deps.publicUrl) return deps.publicUrl;
   const forwardedHost = c.req.header('x-forwarded-host');
   const url = new URL(c.req.url);

@@ -1,9 +1,11 @@
 import { gifTag, PURGE_HEADER } from '@loopbox/edge';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { hasControlCharacter } from '../boundary/text.ts';
-import { userForToken } from '../content/access-tokens.ts';
+import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { appendEvents } from '../store/events.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { CTA_TEXT_MAX } from './constants.ts';
@@ -23,16 +25,12 @@ const CtaBody = z.object(
   { error: 'body must be a JSON object with link and text' },
 );
 
-/** The signed-in user allowed to edit this GIF's CTA: its owner or staff. */
-async function editor(c: Context<ApiEnv>, deps: ApiDeps, id: string) {
-  const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!token) throw new ApiError(401, 'Authorization: Bearer token required');
-  const user = await userForToken(deps.db, token);
-  if (!user) throw new ApiError(401, 'Invalid or expired token');
-  const gif = await deps.db.selectFrom('gifs').select(['id', 'user_id']).where('id', '=', id).where('is_removed', '=', false).executeTakeFirst();
-  if (!gif) throw new ApiError(404, `GIF ${id} not found`);
-  if (!user.is_staff && gif.user_id !== user.id) throw new ApiError(403, 'Only the GIF owner or staff may change its call to action');
-  return user;
+/** The signed-in user allowed to edit this GIF's CTA (`gif.edit`: its owner or staff). */
+async function editor(c: Context<ApiEnv & AuthEnv>, deps: ApiDeps, id: string) {
+  const owner = lookupOnce(() => gifOwner(deps.db, id));
+  const user = await authorizeUser(c, 'gif.edit', owner);
+  if ((await owner()) === undefined) throw new ApiError(404, `GIF ${id} not found`);
+  return { id: user.userId };
 }
 
 /**
@@ -40,7 +38,7 @@ async function editor(c: Context<ApiEnv>, deps: ApiDeps, id: string) {
  * and the answer names the GIF in the edge's purge header so cached copies showing the old CTA are dropped.
  */
 export function ctaRoutes(deps: ApiDeps) {
-  const app = new Hono<ApiEnv>();
+  const app = new Hono<ApiEnv & AuthEnv>();
   app.put('/gifs/:id/cta', async (c) => {
     const id = parse(gifId, c.req.param('id'));
     const user = await editor(c, deps, id);

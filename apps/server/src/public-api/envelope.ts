@@ -32,6 +32,17 @@ export class ApiError extends Error {
   }
 }
 
+/** An error caused by one input field: the answer names it (`field`), so a form can show the message beside it. */
+export class FieldError extends ApiError {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly field: string,
+    message: string,
+  ) {
+    super(status, message);
+  }
+}
+
 export function envelope<T>(data: T, responseId: string, pagination?: Pagination): { data: T; pagination?: Pagination; meta: Meta } {
   return { data, ...(pagination ? { pagination } : {}), meta: { status: 200, msg: 'OK', response_id: responseId } };
 }
@@ -47,7 +58,8 @@ export function errorBody(status: number, msg: string): { meta: Meta } {
 }
 
 export function sendError(c: Context, err: ApiError): Response {
-  return c.json(errorBody(err.status, err.message), err.status, err.headers);
+  const body = err instanceof FieldError ? { ...errorBody(err.status, err.message), field: err.field } : errorBody(err.status, err.message);
+  return c.json(body, err.status, err.headers);
 }
 
 /** The app-wide error handler: API errors keep their status and message; anything else is a logged 500. */

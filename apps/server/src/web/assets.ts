@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { oembedDiscoveryTag, requestOrigin } from './oembed-link.ts';
+import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
+import { Hono, type Context } from 'hono';
+import { originOf, type ApiDeps } from '../public-api/context.ts';
+import { embedNotFoundHtml } from './embed-not-found.ts';
+import { renderHeadTags } from './head-tags.ts';
+import { resolveSitePage } from './site-page.ts';
 
 /** What every page learns from the server: read by the SDK and widgets as `window.LOOPBOX_CONFIG`. */
 export interface PageConfig {
@@ -23,6 +27,7 @@ export function ownPageConfig(webKey: string): PageConfig {
 }
 
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
+const HEAD_PLACEHOLDER = '<!--loopbox-head-->';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -35,49 +40,88 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.map': 'application/json',
 };
-const GIF_PAGE = 'gif.html';
-/** Page routes and the built HTML entry each one renders. */
-const PAGES: [RegExp, string][] = [
-  [/^\/$/, 'index.html'],
+/** The site: one app for every other browser path (apps/web/site.html). */
+const SITE_PAGE = 'site.html';
+const EMBED_PAGE = 'embed.html';
+/** The light entries, each its own small page beside the site. */
+const ENTRY_PAGES: [RegExp, string][] = [
   [/^\/widgets\/?$/, 'widgets.html'],
-  [/^\/embed\/[A-Za-z0-9]+\/?$/, 'embed.html'],
-  [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, GIF_PAGE],
   [/^\/dashboard\/analytics\/?$/, 'analytics.html'],
   [/^\/labs\/pipeline\/?$/, 'pipeline.html'],
 ];
+const EMBED_PATH = /^\/embed\/[A-Za-z0-9]+\/?$/;
+/**
+ * Paths of the APIs and services: never a page, so an unknown one keeps its JSON 404 (the edge
+ * sends /login/check, /stories, /schedule*, /activity and /imaging to their services; /login is
+ * the site's sign-in page).
+ */
+const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|stories|schedule[^/]*|activity|imaging|oembed|healthz)(\/|$)/;
 /** Revalidated on every load so a new build's service worker is found at once. */
 const SERVICE_WORKER_FILE = 'sw.js';
+const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
+
+/** JSON in a script element: `<` escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+async function readPage(root: string, page: string): Promise<string | undefined> {
+  const file = path.join(root, page);
+  return fs.existsSync(file) ? fs.promises.readFile(file, 'utf8') : undefined;
+}
+
+/** A built file under dist (hashed assets, the service worker, public files), or undefined. */
+function staticFile(root: string, pathname: string): Response | undefined {
+  const relative = pathname.replace(/^\/+/, '');
+  if (!/^[A-Za-z0-9_.\/-]+$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.endsWith('.html')) return undefined;
+  const file = path.join(root, relative);
+  const type = TYPES[path.extname(file)];
+  if (!type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return undefined;
+  const immutable = relative.startsWith('assets/');
+  const cacheControl = immutable ? 'public, max-age=31536000, immutable' : relative === SERVICE_WORKER_FILE ? 'no-cache' : 'public, max-age=300';
+  return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, { headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
+}
 
 /**
- * Serves the built web app (apps/web/dist): hashed assets with a year-long cache, and HTML pages with
- * the page config injected in place of `<!--loopbox-config-->` (a GIF page also gets its oEmbed
- * discovery link there, so consumers that read only the HTML find it). Pages not built yet are
- * simply absent.
+ * Serves the built web app (apps/web/dist): hashed assets with a year-long cache; the light entries
+ * (embed, widget demo, analytics, pipeline lab) with the page config injected in place of
+ * `<!--loopbox-config-->`; and, for every other browser path, the site with its server-rendered
+ * head (title, description, canonical URL, Open Graph, Twitter card, oEmbed link) and the status the
+ * path deserves: 404 for an unknown path, GIF or profile. API and service paths are left to their
+ * JSON 404. Pages not built yet are simply absent.
  */
-export function webRoutes(distDir: string, config: () => PageConfig) {
+export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConfig) {
   const root = path.resolve(distDir);
   const app = new Hono();
-  const script = () => `<script>window.LOOPBOX_CONFIG=${JSON.stringify(config()).replace(/</g, '\\u003c')}</script>`;
+  const configScript = (extra: Record<string, unknown> = {}) => `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`;
+  const withConfig = (html: string, extra?: Record<string, unknown>) => html.replace(CONFIG_PLACEHOLDER, () => configScript(extra));
+
+  async function embedPage(c: Context, pathname: string) {
+    const html = await readPage(root, EMBED_PAGE);
+    if (html === undefined) return undefined;
+    const id = gifIdFromPath(pathname) ?? '';
+    const gif = GIF_ID_PATTERN.test(id) ? await deps.db.selectFrom('gifs').select('id').where('id', '=', id).where('is_removed', '=', false).executeTakeFirst() : undefined;
+    return gif ? c.html(withConfig(html), 200, HTML_HEADERS) : c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
+  }
+
+  async function sitePage(c: Context, pathname: string) {
+    const html = await readPage(root, SITE_PAGE);
+    if (html === undefined) return undefined;
+    const { status, head } = await resolveSitePage(deps.db, parseSitePath(pathname), originOf(c, deps));
+    const page = withConfig(html, { pageStatus: status }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
+    return c.html(page, status, HTML_HEADERS);
+  }
 
   app.get('*', async (c, next) => {
-    const page = PAGES.find(([pattern]) => pattern.test(c.req.path))?.[1];
-    if (page) {
-      const file = path.join(root, page);
-      if (!fs.existsSync(file)) return next();
-      const head = page === GIF_PAGE ? script() + oembedDiscoveryTag(requestOrigin(c), c.req.path) : script();
-      const html = (await fs.promises.readFile(file, 'utf8')).replace(CONFIG_PLACEHOLDER, () => head);
-      return c.html(html, 200, { 'Cache-Control': 'no-cache' });
+    const pathname = c.req.path;
+    if (SERVICE_PATH.test(pathname)) return next();
+    const entry = ENTRY_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+    if (entry) {
+      const html = await readPage(root, entry);
+      return html === undefined ? next() : c.html(withConfig(html), 200, HTML_HEADERS);
     }
-    const relative = c.req.path.replace(/^\/+/, '');
-    if (!/^[A-Za-z0-9_.\/-]+$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.endsWith('.html')) return next();
-    const file = path.join(root, relative);
-    const type = TYPES[path.extname(file)];
-    if (!type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return next();
-    const immutable = relative.startsWith('assets/');
-    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : relative === SERVICE_WORKER_FILE ? 'no-cache' : 'public, max-age=300';
-    return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
-      headers: { 'Content-Type': type, 'Cache-Control': cacheControl },
-    });
+    // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded
+    // once, which would turn a search for "100%" into a malformed path.
+    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, new URL(c.req.url).pathname)));
+    return response ?? next();
   });
   return app;
 }

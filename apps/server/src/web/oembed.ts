@@ -1,20 +1,18 @@
 import { Hono } from 'hono';
-import { embedCode, fitInto } from '../../../web/src/embed/embed-code.ts';
-import { PROVIDER_NAME } from '../../../web/src/embed/constants.ts';
-import { gifIdFromPath } from '../../../web/src/embed/page-config.ts';
+import { embedCode, fitInto, GIF_ID_PATTERN, gifIdFromPath, PROVIDER_NAME } from '@loopbox/pages';
 import { selectGifs } from '../content/gif-row.ts';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 
 /** GIF pages and embeds an oEmbed consumer may ask about: /gifs/{slug-or-id} and /embed/{id}. */
 const EMBEDDABLE_PATH = /^\/(gifs|embed)\/[A-Za-z0-9_-]+\/?$/;
-const GIF_ID = /^[A-Za-z0-9]{1,40}$/;
 
 const error = (status: 400 | 404 | 501, message: string) => ({ status, body: { error: message, status } });
 
 /**
  * GET /oembed?url=<GIF page URL>&format=json (oEmbed 1.0): a "rich" response whose html is the
- * embed code (SPEC 7.7), sized to fit 480×480. Bad input answers 400, an unknown GIF 404, a
- * format other than json 501 (as the oEmbed spec asks), each with a JSON error.
+ * embed code (SPEC 7.7), sized to fit 480×480. Bad input answers 400; a URL of another host, a
+ * path that is no GIF page or an unknown GIF 404; a format other than json 501 (as the oEmbed spec
+ * asks), each with a JSON error.
  */
 export function oembedRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -30,8 +28,10 @@ export function oembedRoutes(deps: ApiDeps) {
     } catch {
       return failure(error(400, 'url must be an absolute URL'));
     }
+    // The oEmbed spec: a URL this provider does not serve is a 404, whatever its path says.
+    if (target.host !== new URL(origin).host) return failure(error(404, 'url is not a page of this site'));
     const id = EMBEDDABLE_PATH.test(target.pathname) ? gifIdFromPath(target.pathname) : undefined;
-    if (!id || !GIF_ID.test(id)) return failure(error(404, 'url is not a GIF page of this site'));
+    if (!id || !GIF_ID_PATTERN.test(id)) return failure(error(404, 'url is not a GIF page of this site'));
     const gif = await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst();
     if (!gif) return failure(error(404, `GIF ${id} not found`));
     const original = gif.images.original ?? { width: 0, height: 0 };

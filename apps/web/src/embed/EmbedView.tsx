@@ -3,7 +3,7 @@ import type { PingbackSink } from '@loopbox/widgets';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { Track } from './analytics.ts';
 import { DesktopFooter } from './DesktopFooter.tsx';
-import { embedCode } from './embed-code.ts';
+import { embedCode } from '@loopbox/pages';
 import { EmbedHeader } from './EmbedHeader.tsx';
 import { watchableMedia } from './external-video.ts';
 import { GifMedia, playsAsVideo } from './GifMedia.tsx';

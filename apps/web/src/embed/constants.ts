@@ -4,12 +4,9 @@
  */
 export { DEFAULT_GUTTER as RELATED_GRID_GUTTER } from '@loopbox/widgets';
 
-/** The product name shown in 'Continue Watching on …', 'View on …' and 'via …'. */
-export const PROVIDER_NAME = 'Loopbox';
+/** The product name, shared with the server (@loopbox/pages). */
+export { PROVIDER_NAME } from '@loopbox/pages';
 export const BRAND_COLOUR = '00ccff';
-
-/** Embed code (SPEC 7.7, 9): the iframe is fitted into this box from the original rendition. */
-export const EMBED_FIT_SIZE = 480;
 
 /** Related grid (SPEC 7.7, 9): 3 columns, width = window width − 30, pages of 6 then 12. */
 export const RELATED_GRID_COLUMNS = 3;

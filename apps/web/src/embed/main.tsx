@@ -14,7 +14,8 @@ import { createEmbedTracker, hasVendorConsent, pushPageView, type Deliver } from
 import { MOBILE_USER_AGENT } from './constants.ts';
 import { EmbedView } from './EmbedView.tsx';
 import { installErrorReporting, isErrorReportingSampled } from './error-reporting.ts';
-import { gifIdFromPath, isMobileUserAgent } from './page-config.ts';
+import { isMobileUserAgent } from './page-config.ts';
+import { gifIdFromPath } from '@loopbox/pages';
 
 const config = readPageConfig();
 const logger = createLogger(isDebugEnabled({ location }));

@@ -11,6 +11,7 @@ describe('page analytics events', () => {
   it('builds a page view, leaving out a missing GIF id', () => {
     expect(pageViewEvent({ userId: 'u1', pagePath: '/embed/' }, stamp())).toEqual({ event_id: 'evt-00000001', kind: 'page_view', page_path: '/embed/', user_id: 'u1', ts: 1234 });
     expect(pageViewEvent(visit, stamp())).toMatchObject({ gif_id: 'abc123' });
+    expect(pageViewEvent({ userId: 'u1', pagePath: '/search/cat/page/2', virtualPagePath: '/search/cat/page/2' }, stamp())).toMatchObject({ virtual_page_path: '/search/cat/page/2' });
   });
 
   it('builds an error report cut to the collector limits', () => {

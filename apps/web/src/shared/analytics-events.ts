@@ -47,8 +47,21 @@ export const systemStamp: EventStamp = { now: () => Date.now(), newId: newEventI
 
 export const gifIdField = (gifId: string | undefined) => (gifId ? { gif_id: gifId } : {});
 
-export function pageViewEvent(visit: VisitContext, stamp: EventStamp = systemStamp): PageViewEvent {
-  return { event_id: stamp.newId(), kind: 'page_view', page_path: visit.pagePath, ...gifIdField(visit.gifId), user_id: visit.userId, ts: stamp.now() };
+/** What a page view says beyond its visit: the paged view shown, when it is one (SPEC 2.3). */
+export interface PageViewDetails {
+  virtualPagePath?: string | undefined;
+}
+
+export function pageViewEvent(visit: VisitContext & PageViewDetails, stamp: EventStamp = systemStamp): PageViewEvent {
+  return {
+    event_id: stamp.newId(),
+    kind: 'page_view',
+    page_path: visit.pagePath,
+    ...(visit.virtualPagePath ? { virtual_page_path: visit.virtualPagePath } : {}),
+    ...gifIdField(visit.gifId),
+    user_id: visit.userId,
+    ts: stamp.now(),
+  };
 }
 
 /** An error report; message and source are cut to the collector's limits. */

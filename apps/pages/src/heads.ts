@@ -1,0 +1,98 @@
+import { PROVIDER_NAME } from './constants.ts';
+import { MAX_SEARCH_TERM_LENGTH } from './route-constants.ts';
+import type { AccountPage, ErrorStatus, SearchType } from './routes.ts';
+
+/**
+ * Each page's title and description: the server writes them into the HTML it serves (with Open
+ * Graph and Twitter copies), the web app sets the same title when it navigates.
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+const TAGLINE = `${PROVIDER_NAME} is how you search, share and discover animated GIFs and stickers.`;
+const titled = (title: string) => `${title} - ${PROVIDER_NAME}`;
+/** Cuts text to `max` characters, ending with an ellipsis when cut. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const TITLE_SUBJECT_MAX = 80;
+const DESCRIPTION_MAX = 200;
+
+export const homeHead = (): PageHead => ({ title: `${PROVIDER_NAME} - GIFs and stickers to share`, description: TAGLINE });
+
+export function searchHead(term: string, type: SearchType, pageNumber = 1): PageHead {
+  const shown = cut(term, MAX_SEARCH_TERM_LENGTH);
+  const kind = type === 'stickers' ? 'Stickers' : 'GIFs';
+  const page = pageNumber > 1 ? ` - Page ${pageNumber}` : '';
+  return { title: titled(`${shown} ${kind}${page}`), description: `Find and share the best ${shown} ${kind.toLowerCase()} on ${PROVIDER_NAME}.` };
+}
+
+const LISTINGS = {
+  'trending-gifs': { title: 'Trending GIFs', description: `The GIFs everyone is sharing right now on ${PROVIDER_NAME}.` },
+  stickers: { title: 'Trending Stickers', description: `Transparent animated stickers to drop into any chat, trending now on ${PROVIDER_NAME}.` },
+  categories: { title: 'GIF Categories', description: `Browse ${PROVIDER_NAME} GIFs by category: reactions, animals, emotions and more.` },
+} as const;
+
+export function listingHead(page: keyof typeof LISTINGS): PageHead {
+  return { title: titled(LISTINGS[page].title), description: LISTINGS[page].description };
+}
+
+/** A category, or a subcategory with its parent's name. */
+export function categoryHead(name: string, parentName?: string): PageHead {
+  const full = parentName ? `${parentName}: ${name}` : name;
+  return { title: titled(`${cut(full, TITLE_SUBJECT_MAX)} GIFs`), description: `Browse ${cut(full, TITLE_SUBJECT_MAX)} GIFs on ${PROVIDER_NAME}.` };
+}
+
+export function exploreHead(term: string): PageHead {
+  const shown = cut(term, MAX_SEARCH_TERM_LENGTH);
+  return { title: titled(`Explore ${shown} GIFs`), description: `Explore ${shown} GIFs and the tags people use with them on ${PROVIDER_NAME}.` };
+}
+
+export interface GifHeadSource {
+  title?: string | undefined;
+  alt_text?: string | undefined;
+  tags: readonly string[];
+  is_sticker: boolean;
+}
+
+export function gifHead(gif: GifHeadSource): PageHead {
+  const kind = gif.is_sticker ? 'Sticker' : 'GIF';
+  const name = cut(gif.title || gif.alt_text || kind, TITLE_SUBJECT_MAX);
+  const tags = gif.tags.slice(0, 5).join(', ');
+  const about = tags ? `Discover and share this ${tags} ${kind} with everyone you know.` : `Discover and share this ${kind} with everyone you know.`;
+  return { title: titled(name), description: cut(`${about} ${TAGLINE}`, DESCRIPTION_MAX) };
+}
+
+export interface ProfileHeadSource {
+  username: string;
+  display_name?: string | undefined;
+  description?: string | undefined;
+}
+
+export function profileHead(profile: ProfileHeadSource): PageHead {
+  const handle = `@${profile.username.toLowerCase()}`;
+  const name = profile.display_name ? `${cut(profile.display_name, TITLE_SUBJECT_MAX)} (${handle})` : handle;
+  const bio = profile.description ? cut(profile.description, DESCRIPTION_MAX) : `GIFs and stickers by ${handle} on ${PROVIDER_NAME}.`;
+  return { title: titled(`${name} GIFs and stickers`), description: bio };
+}
+
+const ERRORS: Record<ErrorStatus, PageHead> = {
+  404: { title: titled('Page not found'), description: 'There is nothing at this address.' },
+  403: { title: titled('Not allowed'), description: 'You are not allowed to see this page.' },
+  503: { title: titled('Down for maintenance'), description: `${PROVIDER_NAME} is down for maintenance and will be back shortly.` },
+};
+
+export const errorHead = (status: ErrorStatus): PageHead => ERRORS[status];
+
+const ACCOUNT_HEADS: Record<AccountPage, PageHead> = {
+  join: { title: titled('Join'), description: `Make a ${PROVIDER_NAME} account to keep favorites and share your own GIFs.` },
+  'verify-email': { title: titled('Confirm your e-mail address'), description: `Confirm the e-mail address of your ${PROVIDER_NAME} account.` },
+  login: { title: titled('Log in'), description: `Log in to ${PROVIDER_NAME}.` },
+  password: { title: titled('Reset your password'), description: `Get a link to choose a new ${PROVIDER_NAME} password.` },
+  settings: { title: titled('Settings'), description: 'Your profile, password, sessions and access tokens.' },
+  favorites: { title: titled('Your favorites'), description: 'The GIFs and stickers you favorited.' },
+  outbox: { title: titled('Mail outbox'), description: 'Mail this site has sent or is about to send.' },
+};
+
+/** The account pages' heads; the server marks them noindex. */
+export const accountHead = (page: AccountPage): PageHead => ACCOUNT_HEADS[page];

@@ -1,0 +1,39 @@
+export * from './constants.ts';
+export * from './route-constants.ts';
+export { embedCode, fitInto, httpsUrl, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
+export { escapeHtml } from './escape.ts';
+export { gifIdFromPath } from './gif-id.ts';
+export {
+  accountHead,
+  categoryHead,
+  errorHead,
+  exploreHead,
+  gifHead,
+  homeHead,
+  listingHead,
+  profileHead,
+  searchHead,
+  type GifHeadSource,
+  type PageHead,
+  type ProfileHeadSource,
+} from './heads.ts';
+export {
+  ACCOUNT_PAGE_PATHS,
+  isAccountRoute,
+  loginPath,
+  safeNextPath,
+  type AccountPage,
+  categoryPath,
+  explorePath,
+  gifPath,
+  parseSitePath,
+  profilePath,
+  searchPath,
+  sitePath,
+  termFromSegment,
+  termSegment,
+  type ErrorStatus,
+  type SearchType,
+  type SitePage,
+  type SiteRoute,
+} from './routes.ts';

@@ -1,0 +1,43 @@
+/**
+ * The site's path grammar, named once (SPEC 2.3, 9; the public API's limits). A module apart from
+ * constants.ts so the embed, which needs only the product name, loads none of it.
+ */
+
+/** Results per page of the site's GIF listings; `/search/{term}/page/{n}` starts at (n − 1) × this. */
+export const SITE_PAGE_SIZE = 25;
+/** The public API serves offsets up to 4999 (README, "The public GIF API"): the last page that has any. */
+export const MAX_SITE_PAGE = Math.floor(4999 / SITE_PAGE_SIZE) + 1;
+/** The public API's limit on a search term. */
+export const MAX_SEARCH_TERM_LENGTH = 50;
+
+/** Usernames (the users table's check): 2 to 40 letters, digits or underscores. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{2,40}$/;
+/** GIF ids: letters and digits (the last dash-separated word of a /gifs/{slug} path). */
+export const GIF_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+/** Category and subcategory slugs (the public API's check). */
+export const CATEGORY_SLUG_PATTERN = /^[a-z0-9-]{1,60}$/;
+
+/**
+ * First path segments that can never be a profile: the server's other pages and services. The
+ * SPEC 2.3 page paths are excluded too (see routes.ts).
+ */
+export const RESERVED_FIRST_SEGMENTS = [
+  'widgets', 'embed', 'oembed', 'static', 'assets', 'media', 'healthz', 'channel', 'channels',
+  'v1', 'v2', 'api', 'ajax', 'schedule', 'schedules', 'activity', 'imaging',
+] as const;
+
+/**
+ * The account pages (SPEC 2.3's /join, /login, /password, /settings, /favorites) and the staff
+ * outbox. Mailed links open VERIFY_EMAIL_PAGE and PASSWORD_PAGE with their secret after `#token=`.
+ */
+export const JOIN_PAGE = '/join';
+export const VERIFY_EMAIL_PAGE = '/join/verify';
+export const LOGIN_PAGE = '/login';
+export const PASSWORD_PAGE = '/password';
+export const SETTINGS_PAGE = '/settings';
+export const FAVORITES_PAGE = '/favorites';
+export const OUTBOX_PAGE = '/dashboard/outbox';
+/** The dashboard's landing page (its own light entry, not a page of the site's app). */
+export const DASHBOARD_PAGE = '/dashboard/analytics';
+/** The query parameter the login page returns to after signing in. */
+export const NEXT_PARAM = 'next';

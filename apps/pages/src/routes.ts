@@ -1,0 +1,208 @@
+import { PAGE_TYPE_PATHS } from '@loopbox/sdk';
+import {
+  CATEGORY_SLUG_PATTERN,
+  FAVORITES_PAGE,
+  GIF_ID_PATTERN,
+  JOIN_PAGE,
+  LOGIN_PAGE,
+  MAX_SITE_PAGE,
+  NEXT_PARAM,
+  OUTBOX_PAGE,
+  PASSWORD_PAGE,
+  RESERVED_FIRST_SEGMENTS,
+  SETTINGS_PAGE,
+  USERNAME_PATTERN,
+  VERIFY_EMAIL_PAGE,
+} from './route-constants.ts';
+import { gifIdFromPath } from './gif-id.ts';
+
+/** The two result tabs of a search. */
+export type SearchType = 'gifs' | 'stickers';
+/** The statuses of the error pages: /404, /403 and /maintenance. */
+export type ErrorStatus = 404 | 403 | 503;
+
+/** Every page of the site, as its path says it (the one grammar the server and the web app share). */
+export type SiteRoute =
+  | { page: 'home' }
+  | { page: 'search'; term: string; type: SearchType; pageNumber: number }
+  | { page: 'trending-gifs' }
+  | { page: 'stickers' }
+  | { page: 'categories' }
+  | { page: 'category'; category: string }
+  | { page: 'subcategory'; category: string; subcategory: string }
+  | { page: 'explore'; term: string }
+  | { page: 'gif'; gifId: string; slug: string }
+  | { page: 'profile'; username: string }
+  | { page: AccountPage }
+  | { page: 'error'; status: ErrorStatus }
+  /** Any other path: the 404 page. */
+  | { page: 'not-found' };
+
+export type SitePage = SiteRoute['page'];
+
+/** Pages about the visitor's own account (and the staff outbox): each at one fixed path, never indexed. */
+export type AccountPage = 'join' | 'verify-email' | 'login' | 'password' | 'settings' | 'favorites' | 'outbox';
+export const ACCOUNT_PAGE_PATHS: Record<AccountPage, string> = {
+  join: JOIN_PAGE,
+  'verify-email': VERIFY_EMAIL_PAGE,
+  login: LOGIN_PAGE,
+  password: PASSWORD_PAGE,
+  settings: SETTINGS_PAGE,
+  favorites: FAVORITES_PAGE,
+  outbox: OUTBOX_PAGE,
+};
+const ACCOUNT_PAGES = new Map(Object.entries(ACCOUNT_PAGE_PATHS).map(([page, path]) => [path, page as AccountPage]));
+export const isAccountRoute = (route: SiteRoute): route is { page: AccountPage } => route.page in ACCOUNT_PAGE_PATHS;
+
+const ERROR_PATHS: Record<string, ErrorStatus> = { '404': 404, '403': 403, maintenance: 503 };
+const NOT_A_PROFILE = new Set<string>([...PAGE_TYPE_PATHS.map((p) => p.split('/')[1]!).filter(Boolean), ...RESERVED_FIRST_SEGMENTS]);
+const NOT_FOUND: SiteRoute = { page: 'not-found' };
+
+/**
+ * A search term as one path segment: words joined by `-` (SPEC 2.3's search paths), each word
+ * percent-encoded with its own dashes as `%2D` so `@foodie-fran pizza` comes back intact, and `@`
+ * left readable.
+ */
+export function termSegment(term: string): string {
+  return term
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => encodeURIComponent(word).replace(/-/g, '%2D').replace(/%40/g, '@'))
+    .join('-');
+}
+
+/** The term a path segment names, or undefined when it is empty or badly encoded. */
+export function termFromSegment(segment: string): string | undefined {
+  try {
+    const term = segment.split('-').map(decodeURIComponent).join(' ').trim().replace(/\s+/g, ' ');
+    return term || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A page number segment: 1 to MAX_SITE_PAGE without leading zeros. */
+function pageNumber(segment: string | undefined): number | undefined {
+  if (segment === undefined || !/^[1-9][0-9]{0,3}$/.test(segment)) return undefined;
+  const n = Number(segment);
+  return n <= MAX_SITE_PAGE ? n : undefined;
+}
+
+/** `/search/{term}[/stickers][/page/{n}]` past its first segment. */
+function searchRoute(rest: string[]): SiteRoute {
+  const term = rest[0] === undefined ? undefined : termFromSegment(rest[0]);
+  if (!term) return NOT_FOUND;
+  let tail = rest.slice(1);
+  let type: SearchType = 'gifs';
+  if (tail[0] === 'stickers') {
+    type = 'stickers';
+    tail = tail.slice(1);
+  }
+  if (tail.length === 0) return { page: 'search', term, type, pageNumber: 1 };
+  const n = tail.length === 2 && tail[0] === 'page' ? pageNumber(tail[1]) : undefined;
+  return n === undefined ? NOT_FOUND : { page: 'search', term, type, pageNumber: n };
+}
+
+function categoryRoute(rest: string[]): SiteRoute {
+  if (!rest.every((slug) => CATEGORY_SLUG_PATTERN.test(slug))) return NOT_FOUND;
+  const [category, subcategory] = rest;
+  if (rest.length === 0) return { page: 'categories' };
+  if (rest.length === 1) return { page: 'category', category: category! };
+  if (rest.length === 2) return { page: 'subcategory', category: category!, subcategory: subcategory! };
+  return NOT_FOUND;
+}
+
+/**
+ * The page a path shows. One trailing slash is allowed; query and hash are ignored. A path that
+ * names no page (or an impossible one: a bad page number, a malformed term or id) is `not-found`.
+ */
+export function parseSitePath(path: string): SiteRoute {
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  if (pathname === '/' || pathname === '') return { page: 'home' };
+  if (!pathname.startsWith('/') || pathname.includes('//')) return NOT_FOUND;
+  const segments = pathname.slice(1).replace(/\/$/, '').split('/');
+  const account = ACCOUNT_PAGES.get(`/${segments.join('/')}`);
+  if (account) return { page: account };
+  const [first, ...rest] = segments;
+  if (!first || segments.some((s) => s === '')) return NOT_FOUND;
+  switch (first) {
+    case 'search':
+      return searchRoute(rest);
+    case 'trending-gifs':
+      return rest.length === 0 ? { page: 'trending-gifs' } : NOT_FOUND;
+    case 'stickers':
+      return rest.length === 0 ? { page: 'stickers' } : NOT_FOUND;
+    case 'categories':
+      return categoryRoute(rest);
+    case 'explore': {
+      const term = rest.length === 1 ? termFromSegment(rest[0]!) : undefined;
+      return term ? { page: 'explore', term } : NOT_FOUND;
+    }
+    case 'gifs': {
+      const slug = rest.length === 1 && /^[A-Za-z0-9_-]+$/.test(rest[0]!) ? rest[0]! : undefined;
+      const gifId = slug && gifIdFromPath(pathname);
+      return slug && gifId && GIF_ID_PATTERN.test(gifId) ? { page: 'gif', gifId, slug } : NOT_FOUND;
+    }
+  }
+  if (rest.length === 0 && first in ERROR_PATHS) return { page: 'error', status: ERROR_PATHS[first]! };
+  if (rest.length === 0 && USERNAME_PATTERN.test(first) && !NOT_A_PROFILE.has(first.toLowerCase())) return { page: 'profile', username: first };
+  return NOT_FOUND;
+}
+
+/** The path of a search: `/search/{term}`, `/search/{term}/stickers`, then `/page/{n}` past the first page. */
+export function searchPath(term: string, { type = 'gifs', page = 1 }: { type?: SearchType; page?: number } = {}): string {
+  return `/search/${termSegment(term)}${type === 'stickers' ? '/stickers' : ''}${page > 1 ? `/page/${page}` : ''}`;
+}
+
+export const explorePath = (term: string) => `/explore/${termSegment(term)}`;
+export const profilePath = (username: string) => `/${username}`;
+export const categoryPath = (category: string, subcategory?: string) => `/categories/${category}${subcategory ? `/${subcategory}` : ''}`;
+/** A GIF's page: its slug when it has one (it ends with the id), else its id. */
+export const gifPath = (gif: { id: string; slug?: string | undefined }) => `/gifs/${gif.slug || gif.id}`;
+
+/** The path of a page, canonical form (no trailing slash, page 1 without `/page/1`). */
+export function sitePath(route: SiteRoute): string {
+  if (isAccountRoute(route)) return ACCOUNT_PAGE_PATHS[route.page];
+  switch (route.page) {
+    case 'home':
+      return '/';
+    case 'search':
+      return searchPath(route.term, { type: route.type, page: route.pageNumber });
+    case 'trending-gifs':
+    case 'stickers':
+    case 'categories':
+      return `/${route.page}`;
+    case 'category':
+      return categoryPath(route.category);
+    case 'subcategory':
+      return categoryPath(route.category, route.subcategory);
+    case 'explore':
+      return explorePath(route.term);
+    case 'gif':
+      return `/gifs/${route.slug}`;
+    case 'profile':
+      return profilePath(route.username);
+    case 'error':
+      return route.status === 503 ? '/maintenance' : `/${route.status}`;
+    case 'not-found':
+      return '/404';
+  }
+}
+
+/**
+ * The login page, returning to `next` once signed in (the dashboard guard sends visitors here, and so
+ * does anything that needs a signed-in visitor).
+ */
+export function loginPath(next?: string): string {
+  return next ? `${LOGIN_PAGE}?${NEXT_PARAM}=${encodeURIComponent(next)}` : LOGIN_PAGE;
+}
+
+/**
+ * Where a `next` parameter may send the visitor: a path on this site (one leading `/`, no scheme,
+ * host or backslash), else the home page. Anything else would make the login page an open redirect.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return '/';
+  return next;
+}

@@ -1,0 +1,138 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { actorOf, auditEvent } from '../auth/audit.ts';
+import { authorize, authorizeUser } from '../auth/authorize.ts';
+import { PASSWORD_HEADER } from '../auth/constants.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { subjectOf } from '../auth/principal.ts';
+import { parseFields } from '../boundary/json-body.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { FieldError } from '../public-api/envelope.ts';
+import { emailChangedMessage, verifyEmailMessage } from '../mail/messages.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { can } from '../permissions/can.ts';
+import { originOf } from '../public-api/context.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { appendEvents } from '../store/events.ts';
+import { removeAvatar, saveAvatar } from './avatar.ts';
+import { confirmPassword } from './confirm-password.ts';
+import { AVATAR_MAX_BYTES } from './constants.ts';
+import { bio, displayName, email, userIdParam, webUrl } from './fields.ts';
+import { issueMailedToken } from './mailed-tokens.ts';
+import { loadProfile, privateProfile, publicProfile } from './profile-view.ts';
+import { baseDb, accountsDb, type SocialLinks } from './schema.ts';
+import { emailTaken } from './store.ts';
+
+const SOCIAL_NETWORKS = ['instagram', 'tiktok', 'youtube', 'twitter', 'tumblr'] as const satisfies readonly (keyof SocialLinks)[];
+const ProfileChanges = z
+  .object({
+    display_name: displayName.optional(),
+    description: bio.optional(),
+    website_url: webUrl('website_url').optional(),
+    social_links: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, webUrl(n).optional()]))).strict().optional(),
+    email: email.optional(),
+  })
+  .strict();
+type Changes = z.infer<typeof ProfileChanges>;
+/** Links set to '' are removed. */
+const withoutEmpty = (links: Record<string, string | undefined>) => Object.fromEntries(Object.entries(links).filter(([, url]) => url));
+/** How many recent sign-ins a password-confirmed read shows. */
+const SIGN_INS_SHOWN = 10;
+
+/** The body of a PATCH: JSON, or multipart/form-data with an `avatar` file beside text fields. */
+async function readChanges(c: Context): Promise<{ changes: Changes; avatar: Uint8Array | undefined }> {
+  const type = c.req.header('content-type') ?? '';
+  if (/^application\/json\b/i.test(type)) return { changes: parseFields(ProfileChanges, await c.req.json().catch(() => undefined)), avatar: undefined };
+  if (!/^multipart\/form-data\b/i.test(type)) throw new ApiError(415, 'Send JSON, or multipart/form-data with an avatar file');
+  const { avatar, ...fields } = await c.req.parseBody();
+  if (avatar !== undefined && !(avatar instanceof File)) throw new FieldError(400, 'avatar', 'avatar must be a file');
+  return { changes: parseFields(ProfileChanges, fields), avatar: avatar ? new Uint8Array(await avatar.arrayBuffer()) : undefined };
+}
+
+/**
+ * GET /api/v1/users/{id}/: a public profile to anyone (hidden users: only to themselves and staff,
+ * otherwise the same 404 as an unknown id), private fields to the user and staff, and with the
+ * caller's password in the X-Password header their recent sign-ins. PATCH changes display name, bio,
+ * links, avatar and e-mail (the new address must be confirmed by mail; changing it needs X-Password).
+ */
+export function profileRoutes(deps: BackendDeps) {
+  const db = accountsDb(deps.db);
+  const app = new Hono<AuthEnv>();
+
+  app.get('/api/v1/users/:id/', async (c) => {
+    const { id } = parseFields(userIdParam, c.req.param());
+    const principal = await authorize(c, 'profile.read');
+    const privateView = can(subjectOf(principal), 'profile.read_private', id);
+    const row = await loadProfile(db, id);
+    if (!row || (!row.is_public && !privateView)) throw new ApiError(404, `User ${id} not found`);
+    const origin = originOf(c, deps);
+    const data: Record<string, unknown> = privateView ? privateProfile(row, origin) : publicProfile(row, origin);
+    const password = c.req.header(PASSWORD_HEADER);
+    if (password !== undefined) {
+      if (principal.kind === 'anonymous' || !privateView) throw new FieldError(403, 'password', `${PASSWORD_HEADER} confirms your own password for your own or, as staff, anyone's private reads`);
+      await confirmPassword(db, deps.limits, principal.userId, password, 'password');
+      data.sign_ins = await db
+        .selectFrom('sessions')
+        .select(['created_at', 'address', 'user_agent', 'revoked_at', 'expires_at'])
+        .where('user_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .limit(SIGN_INS_SHOWN)
+        .execute();
+    }
+    return c.json(envelope(data, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+
+  app.patch('/api/v1/users/:id/', bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new FieldError(413, 'avatar', `avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`); } }), async (c) => {
+    const { id } = parseFields(userIdParam, c.req.param());
+    const principal = await authorizeUser(c, 'profile.edit', id);
+    const before = await loadProfile(db, id);
+    if (!before) throw new ApiError(404, `User ${id} not found`);
+    const { changes, avatar } = await readChanges(c);
+    const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== before.email?.toLowerCase() ? changes.email : undefined;
+    if (newEmail !== undefined) {
+      if (before.email === null) throw new FieldError(400, 'email', 'This user has no account to change the e-mail of');
+      const password = c.req.header(PASSWORD_HEADER);
+      if (password === undefined) throw new FieldError(403, 'password', `Changing the e-mail needs your password in the ${PASSWORD_HEADER} header`);
+      await confirmPassword(db, deps.limits, principal.userId, password, 'password');
+      if (await emailTaken(db, newEmail, id)) throw new FieldError(409, 'email', 'An account already uses that e-mail address');
+      await deps.limits.count('mailsPerEmail', newEmail);
+    }
+    const avatarPath = avatar ? await saveAvatar(deps.mediaDir, before.username, avatar) : undefined;
+    const { email: _, social_links, ...fields } = changes;
+    const changed = [...Object.keys(fields), ...(social_links ? ['social_links'] : []), ...(avatarPath ? ['avatar'] : [])];
+    const actor = actorOf(principal, c.var.auth.address);
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (changed.length > 0) {
+          await trx
+            .updateTable('users')
+            .set({
+              ...fields,
+              ...(fields.display_name !== undefined ? { attribution_display_name: fields.display_name } : {}),
+              ...(social_links ? { social_links: JSON.stringify(withoutEmpty({ ...before.social_links, ...social_links })) } : {}),
+              ...(avatarPath ? { avatar: avatarPath } : {}),
+            })
+            .where('id', '=', id)
+            .execute();
+          await appendEvents(baseDb(trx), [auditEvent('profile.updated', id, actor, { fields: changed })]);
+        }
+        if (newEmail !== undefined && before.email !== null) {
+          const token = await issueMailedToken(trx, id, 'verify_email', newEmail);
+          await enqueueMail(trx, newEmail, verifyEmailMessage(originOf(c, deps), before.username, token));
+          await enqueueMail(trx, before.email, emailChangedMessage(before.username, newEmail));
+          await appendEvents(baseDb(trx), [auditEvent('email.change_requested', id, actor, { to: newEmail })]);
+        }
+      });
+    } catch (err) {
+      if (avatarPath) await removeAvatar(deps.mediaDir, avatarPath);
+      throw err;
+    }
+    if (avatarPath) await removeAvatar(deps.mediaDir, before.avatar);
+    if (newEmail !== undefined) deps.onMailQueued?.();
+    const after = await loadProfile(db, id);
+    return c.json(envelope({ ...privateProfile(after ?? before, originOf(c, deps)), ...(newEmail ? { email_change_pending: newEmail } : {}) }, newResponseId()));
+  });
+
+  return app;
+}

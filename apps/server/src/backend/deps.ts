@@ -1,0 +1,15 @@
+import type { AuthDeps } from '../auth/context.ts';
+import type { SearchLog } from '../analytics/search-log.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
+
+/** What the own backend's routes need. */
+export interface BackendDeps extends AuthDeps {
+  mediaDir: string;
+  /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
+  onMailQueued?: () => void;
+  /** Whether mail leaves by SMTP; without it the outbox page is how a self-hoster reads it. */
+  smtpConfigured: boolean;
+  searchLog?: SearchLog | undefined;
+  /** Signs the analytics payload of every GIF the backend hands out (favorites). */
+  payloads: PayloadSigner;
+}

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { findPublicProfile, type ProfileRow } from '../content/profiles.ts';
+import { originOf, type ApiDeps } from '../public-api/context.ts';
+import { ApiError } from '../public-api/envelope.ts';
+import { parse } from '../public-api/params.ts';
+import { username } from '../accounts/fields.ts';
+
+const ProfilePath = z.object({ username });
+
+/** The public fields of a profile, named as the public API names a GIF's user (never the user's id). */
+export function presentProfile(profile: ProfileRow, origin: string) {
+  const media = (file: string | null) => (file ? `${origin}/media/${file}` : '');
+  return {
+    username: profile.username,
+    display_name: profile.display_name,
+    attribution_display_name: profile.attribution_display_name || profile.display_name,
+    description: profile.description,
+    avatar_url: media(profile.avatar),
+    banner_url: media(profile.banner),
+    profile_url: `${origin}/${profile.username}`,
+    website_url: profile.website_url,
+    user_type: profile.user_type,
+    is_public: true,
+    is_verified: profile.is_verified,
+    suppress_chrome: profile.suppress_chrome,
+  };
+}
+
+/**
+ * GET /api/v1/profiles/{username}/: a public profile for the site's profile page (`/{username}`),
+ * `{data: profile}`. An unknown or hidden user is a 404, the same answer for both.
+ */
+export function publicProfileRoutes(deps: ApiDeps) {
+  const app = new Hono();
+  app.get('/api/v1/profiles/:username/', async (c) => {
+    const { username } = parse(ProfilePath, c.req.param());
+    const profile = await findPublicProfile(deps.db, username);
+    if (!profile) throw new ApiError(404, `No public profile ${username}`);
+    return c.json({ data: presentProfile(profile, originOf(c, deps)) });
+  });
+  return app;
+}

@@ -1,0 +1,65 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { baseDb, accountsDb } from '../accounts/schema.ts';
+import { actorOf } from '../auth/audit.ts';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { parseFields } from '../boundary/json-body.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { rowsInOrder } from '../content/gif-row.ts';
+import { originOf } from '../public-api/context.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { gifId, limit, offset } from '../public-api/params.ts';
+import { presentGif } from '../public-api/present.ts';
+import { appendEvents } from '../store/events.ts';
+import { addFavorite, favoriteIds, isFavorite, removeFavorite } from './store.ts';
+
+const GifPath = z.object({ gif_id: gifId });
+const ListQuery = z.object({ limit, offset });
+/** GIPHY's analytics event type for GIFs shown from a favorites list. */
+const FAVORITES_EVENT_TYPE = 'GIF_FAVORITES';
+
+/**
+ * A signed-in user's favorites: GET /api/v1/favorites/ (GIPHY-shaped page of GIFs), GET, PUT and
+ * DELETE /api/v1/favorites/{gif_id}/. Each change is a `favorite.added` / `favorite.removed` event on
+ * the GIF's stream, logged with the row in one transaction.
+ */
+export function favoriteRoutes(deps: BackendDeps) {
+  const db = accountsDb(deps.db);
+  const app = new Hono<AuthEnv>();
+
+  app.get('/api/v1/favorites/', async (c) => {
+    const principal = await authorizeUser(c, 'favorite.manage');
+    const page = parseFields(ListQuery, c.req.query());
+    const { ids, total } = await favoriteIds(db, principal.userId, page);
+    const responseId = newResponseId();
+    const origin = originOf(c, deps);
+    await deps.payloads.ready();
+    const gifs = (await rowsInOrder(deps.db, ids)).map((row) => presentGif(row, { origin, responseId, eventType: FAVORITES_EVENT_TYPE, signPayload: deps.payloads.sign }));
+    return c.json(envelope(gifs, responseId, { total_count: total, count: gifs.length, offset: page.offset }), 200, { 'Cache-Control': 'private, no-store' });
+  });
+
+  app.get('/api/v1/favorites/:gif_id/', async (c) => {
+    const principal = await authorizeUser(c, 'favorite.manage');
+    const { gif_id } = parseFields(GifPath, c.req.param());
+    return c.json(envelope({ gif_id, favorite: await isFavorite(db, principal.userId, gif_id) }, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+
+  const change = (favorite: boolean) => async (c: Context<AuthEnv>) => {
+    const principal = await authorizeUser(c, 'favorite.manage');
+    const { gif_id } = parseFields(GifPath, c.req.param());
+    const gif = await db.selectFrom('gifs').select('id').where('id', '=', gif_id).where('is_removed', '=', false).executeTakeFirst();
+    if (!gif) throw new ApiError(404, `GIF ${gif_id} not found`);
+    await db.transaction().execute(async (trx) => {
+      const changed = favorite ? await addFavorite(trx, principal.userId, gif_id) : await removeFavorite(trx, principal.userId, gif_id);
+      if (!changed) return;
+      const actor = actorOf(principal, c.var.auth.address);
+      await appendEvents(baseDb(trx), [{ type: favorite ? 'favorite.added' : 'favorite.removed', stream: 'gif', streamId: gif_id, payload: { user_id: principal.userId, actor: actor.userId, via: actor.via, address: actor.address } }]);
+    });
+    return c.json(envelope({ gif_id, favorite }, newResponseId()));
+  };
+  app.put('/api/v1/favorites/:gif_id/', change(true));
+  app.delete('/api/v1/favorites/:gif_id/', change(false));
+
+  return app;
+}

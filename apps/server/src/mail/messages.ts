@@ -1,0 +1,42 @@
+import { PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
+
+export interface MailMessage {
+  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed';
+  subject: string;
+  body: string;
+}
+
+/** A link to a site page carrying a secret in its fragment: never sent to a server, never in an access log. */
+const secretLink = (origin: string, page: string, token: string) => `${origin}${page}#token=${token}`;
+
+export function verifyEmailMessage(origin: string, username: string, token: string): MailMessage {
+  return {
+    kind: 'verify_email',
+    subject: 'Confirm your e-mail address for Loopbox',
+    body: `Hi ${username},\n\nConfirm this address for your Loopbox account by opening:\n\n${secretLink(origin, VERIFY_EMAIL_PAGE, token)}\n\nThe link works for three days. If you did not ask for it, ignore this mail.\n`,
+  };
+}
+
+export function resetPasswordMessage(origin: string, username: string, token: string): MailMessage {
+  return {
+    kind: 'reset_password',
+    subject: 'Reset your Loopbox password',
+    body: `Hi ${username},\n\nSomeone asked to reset the password of your Loopbox account. To choose a new one, open:\n\n${secretLink(origin, PASSWORD_PAGE, token)}\n\nThe link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.\n`,
+  };
+}
+
+export function emailChangedMessage(username: string, newEmail: string): MailMessage {
+  return {
+    kind: 'email_changed',
+    subject: 'Your Loopbox e-mail address is changing',
+    body: `Hi ${username},\n\nYour Loopbox account asked to move its e-mail address to ${newEmail}. It changes once that address is confirmed. If this was not you, reset your password now.\n`,
+  };
+}
+
+export function passwordChangedMessage(username: string): MailMessage {
+  return {
+    kind: 'password_changed',
+    subject: 'Your Loopbox password was changed',
+    body: `Hi ${username},\n\nThe password of your Loopbox account was just changed and its other sessions were signed out. If this was not you, reset your password now.\n`,
+  };
+}

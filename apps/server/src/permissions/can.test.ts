@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { can, grantsOf, reachOf } from './can.ts';
+import { AUDIENCES } from './roles.ts';
+import { PERMISSIONS, SESSION_ONLY } from './table.ts';
+
+const as = (audience: (typeof AUDIENCES)[number], userId?: number, via: 'session' | 'token' = 'session') => (userId === undefined ? { audience } : { audience, userId, via });
+
+describe('the permission table', () => {
+  it('lets a creator read their own figures, staff everyone’s and the site’s, and nobody else any', () => {
+    expect(can(as('anonymous'), 'analytics.read', 7)).toBe(false);
+    expect(can(as('user', 7), 'analytics.read', 7)).toBe(false);
+    expect(can(as('creator', 7), 'analytics.read', 7)).toBe(true);
+    expect(can(as('creator', 7), 'analytics.read', 8)).toBe(false);
+    expect(can(as('creator', 7), 'analytics.read', null)).toBe(false);
+    expect(can(as('staff', 1), 'analytics.read', 8)).toBe(true);
+    expect(can(as('staff', 1), 'analytics.read', null)).toBe(true);
+  });
+
+  it('keeps role changes and the outbox to staff', () => {
+    for (const audience of AUDIENCES) {
+      expect(reachOf(as(audience, 1), 'role.change') === 'any').toBe(audience === 'staff');
+      expect(reachOf(as(audience, 1), 'mail.read_outbox') === 'any').toBe(audience === 'staff');
+    }
+  });
+
+  it('refuses session-only actions to tokens of any role', () => {
+    for (const action of SESSION_ONLY) {
+      expect(can(as('staff', 1, 'session'), action, 1)).toBe(true);
+      expect(can(as('staff', 1, 'token'), action, 1)).toBe(false);
+    }
+  });
+
+  it('grants anonymous callers only what everyone may do', () => {
+    const anonymous = Object.entries(PERMISSIONS).filter(([, grants]) => 'anonymous' in grants).map(([action]) => action).sort();
+    expect(anonymous).toEqual(['account.create', 'build.read', 'email.verify', 'password.reset', 'profile.read', 'session.create']);
+  });
+
+  it('never reaches an owned resource of nobody through an own grant', () => {
+    expect(can(as('user', 3), 'profile.edit', null)).toBe(false);
+    expect(can(as('user', 3), 'profile.edit', 3)).toBe(true);
+  });
+
+  it('answers one caller with every action it may take and how far', () => {
+    expect(grantsOf(as('creator', 7))).toMatchObject({ 'dashboard.open': 'any', 'analytics.read': 'own', 'gif.upload': 'own', 'token.manage': 'own' });
+    expect(grantsOf(as('user', 7))).not.toHaveProperty('dashboard.open');
+    expect(grantsOf(as('staff', 7, 'token'))).not.toHaveProperty('token.manage');
+    expect(Object.keys(grantsOf(as('anonymous'))).sort()).toEqual(['account.create', 'build.read', 'email.verify', 'password.reset', 'profile.read', 'session.create']);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Audience } from './roles.ts';
+
+/**
+ * How far a grant reaches: `any` resource, or only the caller's `own` (see ownership.ts for who owns
+ * what). A resource with no owner (site-wide figures) is reached by `any` alone.
+ */
+export type Reach = 'any' | 'own';
+export type Grants = Partial<Record<Audience, Reach>>;
+
+const everyone: Grants = { anonymous: 'any', user: 'any', creator: 'any', moderator: 'any', staff: 'any' };
+const ownOrStaff: Grants = { user: 'own', creator: 'own', moderator: 'own', staff: 'any' };
+
+/**
+ * The permission table: for each action, which audience may do it and how far. Routes ask `can`
+ * (can.ts) with the action and the resource's owner; no route compares roles itself. An audience
+ * missing from a row is refused (401 when not signed in, 403 otherwise).
+ */
+export const PERMISSIONS = {
+  /** The build this server runs (GET /api/v3/env/build). */
+  'build.read': everyone,
+  /** A user's public profile; hidden users are found by themselves and staff only. */
+  'profile.read': everyone,
+  /** E-mail, role and the other private fields of a profile. */
+  'profile.read_private': ownOrStaff,
+  'profile.edit': ownOrStaff,
+  'role.change': { staff: 'any' },
+  /** Sign up, log in, request or complete a password reset, verify an e-mail address by its mailed token. */
+  'account.create': everyone,
+  'session.create': everyone,
+  'password.reset': everyone,
+  'email.verify': everyone,
+  /** A signed-in person's own sessions, tokens, password and favorites. */
+  'session.manage': ownOrStaff,
+  'token.manage': ownOrStaff,
+  'password.change': { user: 'own', creator: 'own', moderator: 'own', staff: 'own' },
+  'favorite.manage': ownOrStaff,
+  /** View counts and dashboard series: a creator's own, or everyone's and the site's for staff. */
+  'analytics.read': { creator: 'own', moderator: 'own', staff: 'any' },
+  /** The dashboard pages (/dashboard/…); what they show is checked again by each read. */
+  'dashboard.open': { creator: 'any', moderator: 'any', staff: 'any' },
+  /** Uploading GIFs (the header's Upload link; the upload page and route arrive with their issue). */
+  'gif.upload': { creator: 'own', staff: 'any' },
+  /** Changing a GIF (its call to action today). */
+  'gif.edit': { creator: 'own', staff: 'any' },
+  /** The mail outbox, for self-hosters without SMTP. */
+  'mail.read_outbox': { staff: 'any' },
+} as const satisfies Record<string, Grants>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+/**
+ * Actions a personal access token may never take, whatever its scope: a leaked token must not mint
+ * more tokens, change the password or end the owner's sessions. They need the cookie session.
+ */
+export const SESSION_ONLY: ReadonlySet<Action> = new Set<Action>(['token.manage', 'password.change', 'session.manage']);

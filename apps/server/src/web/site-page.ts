@@ -1,0 +1,109 @@
+import {
+  accountHead,
+  categoryHead,
+  errorHead,
+  exploreHead,
+  gifHead,
+  gifPath,
+  homeHead,
+  isAccountRoute,
+  listingHead,
+  profileHead,
+  profilePath,
+  searchHead,
+  sitePath,
+  type SiteRoute,
+} from '@loopbox/pages';
+import type { Kysely } from 'kysely';
+import { categoryName } from '../content/browse.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { findPublicProfile } from '../content/profiles.ts';
+import type { Database } from '../store/schema.ts';
+import type { HeadTags } from './head-tags.ts';
+import { oembedHref } from './oembed-link.ts';
+
+export type SitePageStatus = 200 | 403 | 404 | 503;
+
+/** What the server says of a site path before any script runs: its status and its head. */
+export interface ResolvedSitePage {
+  status: SitePageStatus;
+  head: HeadTags;
+}
+
+const notFound = (): ResolvedSitePage => ({ status: 404, head: { ...errorHead(404), ogType: 'website', noindex: true } });
+
+async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Promise<ResolvedSitePage> {
+  const gif = await selectGifs(db).where('g.id', '=', gifId).where('g.is_removed', '=', false).executeTakeFirst();
+  if (!gif) return notFound();
+  const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
+  const isSticker = gif.type === 'sticker' || gif.type === 'emoji' || gif.type === 'text';
+  const original = gif.images.original;
+  const canonicalUrl = `${origin}${gifPath(gif)}`;
+  const size = original ? { width: original.width, height: original.height } : {};
+  const head = gifHead({ title: gif.title, alt_text: gif.alt_text, tags: gif.tags, is_sticker: isSticker });
+  return {
+    status: 200,
+    head: {
+      ...head,
+      canonicalUrl,
+      ogType: original?.mp4 ? 'video.other' : 'website',
+      image: original?.gif ? { url: media(original.gif.file), ...size, alt: gif.alt_text || gif.title } : undefined,
+      video: original?.mp4 ? { url: media(original.mp4.file), ...size } : undefined,
+      player: original ? { url: `${origin}/embed/${gif.id}`, ...size } : undefined,
+      oembedHref: oembedHref(origin, canonicalUrl),
+    },
+  };
+}
+
+async function profilePage(db: Kysely<Database>, username: string, origin: string): Promise<ResolvedSitePage> {
+  const profile = await findPublicProfile(db, username);
+  if (!profile) return notFound();
+  return {
+    status: 200,
+    head: {
+      ...profileHead(profile),
+      canonicalUrl: `${origin}${profilePath(profile.username)}`,
+      ogType: 'profile',
+      image: profile.avatar ? { url: `${origin}/media/${profile.avatar}`, alt: '' } : undefined,
+    },
+  };
+}
+
+/**
+ * The status and head of a site page. Pages that show one thing (a GIF, a profile, a category) look
+ * it up and are a 404 when it does not exist (a hidden user's profile included); listings and
+ * searches always exist.
+ */
+export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string): Promise<ResolvedSitePage> {
+  const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({ status: 200, head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' } });
+  // About the visitor's own account: nothing for a search engine or an unfurler.
+  if (isAccountRoute(route)) return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
+  switch (route.page) {
+    case 'home':
+      return page(homeHead());
+    case 'search':
+      return page(searchHead(route.term, route.type, route.pageNumber));
+    case 'trending-gifs':
+    case 'stickers':
+    case 'categories':
+      return page(listingHead(route.page));
+    case 'category': {
+      const name = await categoryName(db, route.category, null);
+      return name ? page(categoryHead(name)) : notFound();
+    }
+    case 'subcategory': {
+      const [parent, name] = await Promise.all([categoryName(db, route.category, null), categoryName(db, route.subcategory, route.category)]);
+      return parent && name ? page(categoryHead(name, parent)) : notFound();
+    }
+    case 'explore':
+      return page(exploreHead(route.term));
+    case 'gif':
+      return gifPage(db, route.gifId, origin);
+    case 'profile':
+      return profilePage(db, route.username, origin);
+    case 'error':
+      return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
+    case 'not-found':
+      return notFound();
+  }
+}

@@ -1,0 +1,72 @@
+import './profile.css';
+import { profileHead, profilePath } from '@loopbox/pages';
+import { getAvatarUrl } from '@loopbox/sdk';
+import { useCallback, useMemo } from 'react';
+import ErrorPage from '../errors/ErrorPage.tsx';
+import { GifCarousel } from '../shell/GifCarousel.tsx';
+import { GifFeed } from '../shell/GifFeed.tsx';
+import { VerifiedBadge } from '../shell/icons.tsx';
+import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
+import type { Profile } from '../shell/profile-api.ts';
+import { useSite } from '../shell/site-context.tsx';
+import { usePage } from '../shell/use-page.ts';
+import { useResource } from '../shell/use-resource.ts';
+
+/** A profile (`/{username}`); a name that is no public user is the 404 page. */
+export default function ProfilePage({ username }: { username: string }) {
+  const { profile } = useSite();
+  const found = useResource(`profile:${username.toLowerCase()}`, () => profile(username));
+  if (found.status === 'loading') return <PageLoading label="Loading the profile" />;
+  if (found.status === 'error') return <PageFailed onRetry={() => location.reload()}>This profile could not be loaded.</PageFailed>;
+  if (!found.data) return <ErrorPage status={404} />;
+  return <ProfileDetails profile={found.data} />;
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const { client } = useSite();
+  usePage(profileHead(profile), { pagePath: profilePath(profile.username) });
+  // SPEC 3 avatars: the 200h rendition, or one of the placeholders picked at random (once).
+  const avatar = useMemo(() => getAvatarUrl(profile.avatar_url, { rendition: '200h' }), [profile.avatar_url]);
+  const name = profile.display_name || profile.username;
+  const handle = `@${profile.username.toLowerCase()}`;
+  const gifs = useCallback((offset: number) => client.search('', { channel: profile.username, offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
+  const stickers = useCallback((offset: number) => client.search('', { channel: profile.username, type: 'stickers', offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
+  const stickerCount = useResource(`profile-stickers:${profile.username}`, () => stickers(0).then((r) => r.pagination.total_count));
+  return (
+    <div className="lb-profile">
+      <header className="lb-profile__header">
+        <img className="lb-profile__avatar" src={avatar} alt="" width={120} height={120} />
+        <div className="lb-profile__who">
+          <h1 className="lb-profile__name">
+            {name}
+            {profile.is_verified && <VerifiedBadge />}
+          </h1>
+          <p className="lb-profile__handle">{handle}</p>
+          {profile.description && <p className="lb-profile__bio">{profile.description}</p>}
+          {/^https?:\/\//i.test(profile.website_url) && (
+            <p>
+              <a href={profile.website_url} rel="nofollow noopener noreferrer" target="_blank">
+                {profile.website_url.replace(/^https?:\/\//i, '')}
+              </a>
+            </p>
+          )}
+        </div>
+      </header>
+      {stickerCount.status === 'ok' && stickerCount.data > 0 && (
+        <section className="lb-section" aria-labelledby="profile-stickers">
+          <h2 id="profile-stickers" className="lb-section__title">
+            Stickers
+          </h2>
+          <GifCarousel fetchGifs={stickers} label={`Stickers by ${handle}`} />
+        </section>
+      )}
+      <section className="lb-section" aria-labelledby="profile-gifs">
+        <h2 id="profile-gifs" className="lb-section__title">
+          GIFs
+        </h2>
+        <GifFeed fetchGifs={gifs} noResults={<p className="lb-no-results">{handle} has no GIFs yet.</p>} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { MAX_SEARCH_TERM_LENGTH, searchHead, searchPath, type SearchType } from '@loopbox/pages';
+import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { GifFeed } from '../shell/GifFeed.tsx';
+import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { useSite } from '../shell/site-context.tsx';
+import { usePage } from '../shell/use-page.ts';
+import { useResource } from '../shell/use-resource.ts';
+import { NoResults } from './NoResults.tsx';
+import { ScopeNote } from './ScopeNote.tsx';
+import { shiftedPage } from './shifted-page.ts';
+
+export interface SearchPageProps {
+  term: string;
+  type: SearchType;
+  /** The page the address names (`/page/{n}`); the grid starts there. */
+  pageNumber: number;
+}
+
+const TYPES: { type: SearchType; label: string }[] = [
+  { type: 'gifs', label: 'GIFs' },
+  { type: 'stickers', label: 'Stickers' },
+];
+
+/**
+ * Search (`/search/{term}[/stickers][/page/{n}]`): GIFs and Stickers tabs with their result counts,
+ * `@channel term` and `@user term` scoped searches, and a grid that starts at the page the address
+ * names. While scrolling, the address follows the page being looked at (replacing, not pushing), so
+ * a reload or a shared link comes back to the same place; each page of results seen is reported as
+ * a virtual page view (SPEC 2.3).
+ */
+export default function SearchPage({ term, type, pageNumber }: SearchPageProps) {
+  const { client, sendPageView } = useSite();
+  const [, navigate] = useLocation();
+  const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
+  // The page the grid started at; a later address the page wrote itself does not restart it.
+  const [firstPage, setFirstPage] = useState(pageNumber);
+  const written = useRef(pageNumber);
+  if (pageNumber !== written.current) {
+    written.current = pageNumber;
+    setFirstPage(pageNumber);
+  }
+  const pagePath = searchPath(term, { type, page: firstPage });
+  usePage(searchHead(term, type, firstPage), { pagePath, virtualPagePath: virtualPagePath({ kind: 'search', term, page: firstPage }) });
+
+  const counts = useResource(`search-counts:${query}`, () =>
+    Promise.all(TYPES.map(({ type: t }) => client.search(query, { type: t, limit: 1 }).then((r) => r.pagination.total_count))),
+  );
+  const base = (firstPage - 1) * SITE_PAGE_SIZE;
+  const fetchGifs = useCallback(
+    (offset: number): Promise<GifsResult> => client.search(query, { type, offset: base + offset, limit: SITE_PAGE_SIZE }).then((page) => shiftedPage(page, base)),
+    [client, query, type, base],
+  );
+  const onPageSeen = (page: number) => {
+    if (page !== firstPage) sendPageView({ pagePath: searchPath(term, { type, page }), virtualPagePath: virtualPagePath({ kind: 'search', term, page }) });
+    const path = searchPath(term, { type, page });
+    if (location.pathname !== path) {
+      written.current = page;
+      navigate(path, { replace: true });
+    }
+  };
+
+  const total = counts.status === 'ok' ? counts.data[TYPES.findIndex((t) => t.type === type)] : undefined;
+  const kind = type === 'stickers' ? 'Stickers' : 'GIFs';
+  return (
+    <div className="lb-search-page">
+      <header className="lb-page-header">
+        <h1 className="lb-page-header__title">
+          {term} <span className="lb-page-header__kind">{kind}</span>
+        </h1>
+        <p className="lb-page-header__count" aria-live="polite">
+          {total === undefined ? '\u00a0' : `${total.toLocaleString('en')} ${total === 1 ? kind.replace(/s$/, '') : kind}`}
+        </p>
+      </header>
+      <ScopeNote term={term} />
+      <nav className="lb-tabs" aria-label="Result type">
+        {TYPES.map((tab, i) => (
+          <Link key={tab.type} href={searchPath(term, { type: tab.type })} className="lb-tab" aria-current={tab.type === type ? 'page' : undefined}>
+            {tab.label}
+            {counts.status === 'ok' && <span className="lb-tab__count">{counts.data[i]!.toLocaleString('en')}</span>}
+          </Link>
+        ))}
+      </nav>
+      {firstPage > 1 && (
+        <p className="lb-earlier">
+          Showing results from page {firstPage}.{' '}
+          <Link href={searchPath(term, { type, page: firstPage - 1 })} onClick={() => window.scrollTo(0, 0)}>
+            Previous page
+          </Link>
+          {' · '}
+          <Link href={searchPath(term, { type })} onClick={() => window.scrollTo(0, 0)}>
+            First page
+          </Link>
+        </p>
+      )}
+      <GifFeed
+        key={`${type}:${query}:${firstPage}`}
+        fetchGifs={fetchGifs}
+        firstPage={firstPage}
+        onPageSeen={onPageSeen}
+        noResults={
+          firstPage > 1 ? (
+            <p className="lb-no-results">
+              There are no results on page {firstPage}. <Link href={searchPath(term, { type })}>Back to the first page</Link>
+            </p>
+          ) : (
+            <NoResults term={query} type={type} otherCount={counts.status === 'ok' ? counts.data[type === 'gifs' ? 1 : 0] : undefined} />
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { isAccountRoute, sitePath, type AccountPage, type SiteRoute } from '@loopbox/pages';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
+
+// One chunk per page: a visit loads the shell and the page it lands on, the rest on navigation.
+const HomePage = lazyPage(() => import('../home/HomePage.tsx'));
+const SearchPage = lazyPage(() => import('../search/SearchPage.tsx'));
+const GifPage = lazyPage(() => import('../gif/GifPage.tsx'));
+const ProfilePage = lazyPage(() => import('../profile/ProfilePage.tsx'));
+const TrendingPage = lazyPage(() => import('../browse/TrendingPage.tsx'));
+const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
+const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
+const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
+const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
+/** The account pages: one fixed path each, no props. */
+const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
+  join: lazyPage(() => import('../account/JoinPage.tsx')),
+  'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
+  login: lazyPage(() => import('../account/LoginPage.tsx')),
+  password: lazyPage(() => import('../account/PasswordPage.tsx')),
+  settings: lazyPage(() => import('../settings/SettingsPage.tsx')),
+  favorites: lazyPage(() => import('../favorites/FavoritesPage.tsx')),
+  outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
+};
+
+const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
+  home: HomePage,
+  search: SearchPage,
+  gif: GifPage,
+  profile: ProfilePage,
+  'trending-gifs': TrendingPage,
+  stickers: TrendingPage,
+  categories: CategoriesPage,
+  category: CategoryPage,
+  subcategory: CategoryPage,
+  explore: ExplorePage,
+  ...ACCOUNT_PAGES,
+  error: ErrorPage,
+  'not-found': ErrorPage,
+};
+
+/** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
+export const preloadRoute = (route: SiteRoute): Promise<void> => PAGES[route.page].preload();
+
+/**
+ * What stays the same page while the address changes: a search keeps its grid while scrolling
+ * rewrites /page/{n}; anything else is a new page.
+ */
+export function pageKey(route: SiteRoute): string {
+  return route.page === 'search' ? `search:${route.type}:${route.term}` : sitePath(route);
+}
+
+/** The page component of a route. */
+export function RoutePage({ route }: { route: SiteRoute }) {
+  if (isAccountRoute(route)) {
+    const Page = ACCOUNT_PAGES[route.page];
+    return <Page />;
+  }
+  switch (route.page) {
+    case 'home':
+      return <HomePage />;
+    case 'search':
+      return <SearchPage term={route.term} type={route.type} pageNumber={route.pageNumber} />;
+    case 'gif':
+      return <GifPage gifId={route.gifId} />;
+    case 'profile':
+      return <ProfilePage username={route.username} />;
+    case 'trending-gifs':
+      return <TrendingPage type="gifs" />;
+    case 'stickers':
+      return <TrendingPage type="stickers" />;
+    case 'categories':
+      return <CategoriesPage />;
+    case 'category':
+      return <CategoryPage category={route.category} />;
+    case 'subcategory':
+      return <CategoryPage category={route.category} subcategory={route.subcategory} />;
+    case 'explore':
+      return <ExplorePage term={route.term} />;
+    case 'error':
+      return <ErrorPage status={route.status} />;
+    case 'not-found':
+      return <ErrorPage status={404} />;
+  }
+}

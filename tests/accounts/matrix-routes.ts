@@ -1,0 +1,136 @@
+/**
+ * The routes the role × route matrix (matrix.test.ts) calls, each with the permission it needs.
+ * Later issues extend it: add a row per new route, naming its action from the permission table
+ * (apps/server/src/permissions/table.ts) and whose resource it touches; the matrix then expects, for
+ * every role, exactly what the table grants.
+ */
+import { issueMailedToken } from '../../apps/server/src/accounts/mailed-tokens.ts';
+import type { Action } from '../../apps/server/src/permissions/table.ts';
+import { createSession } from '../../apps/server/src/sessions/store.ts';
+import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
+import { testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
+
+/** What one call of a row works on: the caller, another user, and whatever the row prepared. */
+export interface MatrixCase {
+  server: AccountsServer;
+  /** The caller (absent when anonymous). */
+  caller: TestUser | undefined;
+  /** Someone else, made fresh for this call. */
+  other: TestUser;
+  /** Values a row's `prepare` made (ids of resources to act on), by name. */
+  vars: Record<string, string>;
+}
+
+export interface MatrixRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path; `{name}` is replaced by `vars[name]` from `prepare`, `{self}` by the caller's user id (another's when anonymous). */
+  path: string;
+  /**
+   * The permission asked; `null` for open routes that take no principal (the collectors, keyed by
+   * API key only): everyone gets `ok`.
+   */
+  action: Action | null;
+  /**
+   * Whose resource the call touches: the caller's own, another user's, nobody's (site-wide), or
+   * `none` when the action is on the caller's own things by construction (creating a token).
+   */
+  target: 'self' | 'other' | 'site' | 'none';
+  /** The status when allowed. */
+  ok: number;
+  /** The status when an anonymous caller is refused (401, or a page's redirect to the login page). */
+  anonymous?: number;
+  /** Sent as JSON. */
+  body?: (k: MatrixCase) => unknown;
+  /** Makes what the call acts on, fresh for each call (the call may use it up). */
+  prepare?: (k: MatrixCase) => Promise<Record<string, string>>;
+  /** The caller needs a password (to re-confirm it) or an unverified address. */
+  caller?: { password?: boolean; emailVerified?: boolean };
+}
+
+export const CALLER_PASSWORD = 'matrix caller passphrase';
+const LOGIN_PASSWORD = 'matrix login passphrase';
+
+/** A GIF given to `owner` for the call (a seeded one, re-assigned). */
+async function gifOf(k: MatrixCase, owner: TestUser | undefined): Promise<string> {
+  const gif = await k.server.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').orderBy('id').offset(Math.floor(Math.random() * 20)).limit(1).executeTakeFirstOrThrow();
+  await k.server.db.updateTable('gifs').set({ user_id: owner?.userId ?? k.other.userId }).where('id', '=', gif.id).execute();
+  return gif.id;
+}
+const ownGif = async (k: MatrixCase) => ({ gif: await gifOf(k, k.caller) });
+const othersGif = async (k: MatrixCase) => ({ gif: await gifOf(k, k.other) });
+const anyGif = async (k: MatrixCase) => ({ gif: (await k.server.db.selectFrom('gifs').select('id').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id });
+const sessionOf = async (k: MatrixCase, user: TestUser | undefined) => ({ session: (await createSession(k.server.db, (user ?? k.other).userId, { address: '127.0.0.1', userAgent: 'matrix' })).id });
+const tokenOf = async (k: MatrixCase, user: TestUser | undefined) => ({ token: (await createAccessToken(k.server.db, (user ?? k.other).userId, { label: 'matrix', scope: 'user' })).id });
+/** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
+async function pingbackBody(k: MatrixCase) {
+  const gif = await k.server.call('GET', `/v1/gifs/${(await anyGif(k)).gif}?api_key=${k.server.webKey}`);
+  return { payload: gif.body.data.analytics_response_payload as string };
+}
+
+export const MUTATING_ROUTES: MatrixRoute[] = [
+  // Accounts and sessions.
+  { method: 'POST', path: '/api/v1/accounts/', action: 'account.create', target: 'none', ok: 201, body: () => ({ username: testUsername('m'), email: `${testUsername('m')}@example.test`, password: 'a long enough password' }) },
+  { method: 'POST', path: '/api/v1/session/', action: 'session.create', target: 'none', ok: 200, body: (k) => ({ login: k.vars.login, password: LOGIN_PASSWORD }), prepare: async (k) => ({ login: (await k.server.makeUser('user', { password: LOGIN_PASSWORD })).username }) },
+  { method: 'DELETE', path: '/api/v1/session/', action: 'session.manage', target: 'self', ok: 200 },
+  { method: 'DELETE', path: '/api/v1/sessions/{session}/', action: 'session.manage', target: 'self', ok: 200, prepare: (k) => sessionOf(k, k.caller) },
+  { method: 'DELETE', path: '/api/v1/sessions/{session}/', action: 'session.manage', target: 'other', ok: 200, prepare: (k) => sessionOf(k, k.other) },
+  { method: 'DELETE', path: '/api/v1/sessions/', action: 'session.manage', target: 'self', ok: 200 },
+  { method: 'POST', path: '/api/v3/password/change', action: 'password.change', target: 'self', ok: 200, caller: { password: true }, body: () => ({ current_password: CALLER_PASSWORD, new_password: 'another long passphrase' }) },
+  { method: 'POST', path: '/api/v3/password/reset', action: 'password.reset', target: 'none', ok: 200, body: () => ({ email: `${testUsername('nobody')}@example.test` }) },
+  { method: 'POST', path: '/api/v1/email/verify/', action: 'email.verify', target: 'none', ok: 200, body: (k) => ({ token: k.vars.token }), prepare: async (k) => ({ token: await issueMailedToken(k.server.db, k.other.userId, 'verify_email', k.other.email) }) },
+  { method: 'POST', path: '/api/v1/email/verify/resend/', action: 'profile.edit', target: 'self', ok: 200, caller: { emailVerified: false } },
+  // Profiles and roles.
+  { method: 'PATCH', path: '/api/v1/users/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: () => ({ display_name: 'Changed by the matrix' }) },
+  { method: 'PATCH', path: '/api/v1/users/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: () => ({ display_name: 'Changed by the matrix' }) },
+  { method: 'PUT', path: '/api/v1/users/{other}/role/', action: 'role.change', target: 'other', ok: 200, body: () => ({ role: 'creator' }) },
+  // Tokens.
+  { method: 'POST', path: '/api/v1/tokens/', action: 'token.manage', target: 'none', ok: 201, body: () => ({ label: 'from the matrix' }) },
+  { method: 'DELETE', path: '/api/v1/tokens/{token}/', action: 'token.manage', target: 'self', ok: 200, prepare: (k) => tokenOf(k, k.caller) },
+  { method: 'DELETE', path: '/api/v1/tokens/{token}/', action: 'token.manage', target: 'other', ok: 200, prepare: (k) => tokenOf(k, k.other) },
+  // Favorites.
+  { method: 'PUT', path: '/api/v1/favorites/{gif}/', action: 'favorite.manage', target: 'self', ok: 200, prepare: anyGif },
+  { method: 'DELETE', path: '/api/v1/favorites/{gif}/', action: 'favorite.manage', target: 'self', ok: 200, prepare: anyGif },
+  // GIFs (public API: Authorization token or session; the API key comes from the edge).
+  { method: 'PUT', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif, body: () => ({ link: 'https://example.test/m', text: 'Matrix' }) },
+  { method: 'PUT', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: () => ({ link: 'https://example.test/m', text: 'Matrix' }) },
+  { method: 'DELETE', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif },
+  { method: 'DELETE', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif },
+  // The collectors: API key only, no principal.
+  {
+    method: 'POST',
+    path: '/v2/pingback?apikey={key}',
+    action: null,
+    target: 'none',
+    ok: 200,
+    prepare: async (k) => ({ key: k.server.webKey, ...(await pingbackBody(k)) }),
+    body: (k) => ({ events: [{ event_id: `matrix-${testUsername()}`, action_type: 'SEEN', analytics_response_payload: k.vars.payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), attributes: { layout_type: 'GRID' } }] }),
+  },
+  {
+    method: 'POST',
+    path: '/v2/analytics?apikey={key}',
+    action: null,
+    target: 'none',
+    ok: 200,
+    prepare: async (k) => ({ key: k.server.webKey }),
+    body: () => ({ events: [{ event_id: `matrix-${testUsername()}`, kind: 'page_view', user_id: 'u1', ts: Date.now(), page_path: '/' }] }),
+  },
+];
+
+/** Reads that are not for everyone (issue 13, defect 4, and the accounts' own). */
+export const GUARDED_READS: MatrixRoute[] = [
+  { method: 'GET', path: '/api/v1/analytics/series/', action: 'analytics.read', target: 'site', ok: 200 },
+  { method: 'GET', path: '/api/v1/analytics/series/?username={selfname}', action: 'analytics.read', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/analytics/series/?username={othername}', action: 'analytics.read', target: 'other', ok: 200 },
+  { method: 'GET', path: '/api/v1/users/{self}/view-count/', action: 'analytics.read', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/users/{other}/view-count/', action: 'analytics.read', target: 'other', ok: 200 },
+  { method: 'GET', path: '/api/v1/proxy-gif/{gif}/view-count/', action: 'analytics.read', target: 'self', ok: 200, prepare: ownGif },
+  { method: 'GET', path: '/api/v1/proxy-gif/{gif}/view-count/', action: 'analytics.read', target: 'other', ok: 200, prepare: othersGif },
+  { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={selfname}', action: 'analytics.read', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={othername}', action: 'analytics.read', target: 'other', ok: 200 },
+  { method: 'GET', path: '/dashboard/analytics', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/outbox', action: 'mail.read_outbox', target: 'site', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/api/v1/sessions/', action: 'session.manage', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/tokens/', action: 'token.manage', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
+];

@@ -1,0 +1,141 @@
+/**
+ * Signing up, verifying the address, logging in and out, and resetting a forgotten password, over HTTP
+ * through the edge, with mail delivered by the mail sender to a real SMTP server in this process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_REQUESTED } from '../../apps/server/src/accounts/password.ts';
+import { startAccountsServer, testUsername, type AccountsServer } from '../support/accounts.ts';
+import { storeKinds } from '../support/stores.ts';
+
+/** The secret of a mailed link: it rides in the URL fragment. */
+const linkToken = (text: string, page: string) => new RegExp(`${page.replace(/\//g, '\\/')}#token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+/** The session and CSRF cookies a Set-Cookie list hands out, as a Cookie header, plus the CSRF token. */
+function cookiesFrom(headers: Headers): { cookie: string; csrf: string } {
+  const pairs = headers.getSetCookie().map((c) => c.split(';')[0] as string);
+  const csrf = pairs.find((p) => p.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
+  return { cookie: pairs.join('; '), csrf };
+}
+
+describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
+  let server: AccountsServer;
+  beforeAll(async () => {
+    server = await startAccountsServer(kind, { smtp: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const username = testUsername('ada');
+  const email = `${username}@example.test`;
+  const password = 'correct horse battery';
+  let session: { cookie: string; csrf: string };
+
+  it('signs up, signs in at once, and mails a verification link that works once', async () => {
+    const res = await server.call('POST', '/api/v1/accounts/', { json: { username, email, password } });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ username, user_id: expect.any(Number) });
+    expect(res.body.data.user_id).toBeGreaterThanOrEqual(100_000_000);
+    const setCookies = res.headers.getSetCookie();
+    expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/i);
+    expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/SameSite=Lax/i);
+    expect(setCookies.find((c) => c.startsWith('csrftoken='))).not.toMatch(/HttpOnly/i);
+    session = cookiesFrom(res.headers);
+    expect(session.csrf).toBe(res.body.data.csrf_token);
+
+    const check = await server.call('GET', '/login/check', { cookie: session.cookie });
+    expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'user', userID: res.body.data.user_id, loginMethod: 'password', emailVerified: false, csrfToken: session.csrf });
+
+    const mail = await server.smtp!.waitFor((m) => m.to === email && m.subject.includes('Confirm'));
+    const token = linkToken(mail.text, '/join/verify');
+    expect(token).toBeDefined();
+    expect(mail.text).toContain(`${server.baseUrl}/join/verify#token=`);
+    const verified = await server.call('POST', '/api/v1/email/verify/', { json: { token } });
+    expect(verified.status).toBe(200);
+    expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.emailVerified).toBe(true);
+    const again = await server.call('POST', '/api/v1/email/verify/', { json: { token } });
+    expect(again.status).toBe(400);
+    expect(again.body.field).toBe('token');
+  });
+
+  it('refuses a taken username or e-mail, naming the field', async () => {
+    const taken = await server.call('POST', '/api/v1/accounts/', { json: { username: username.toUpperCase(), email: 'other@example.test', password } });
+    expect([taken.status, taken.body.field]).toEqual([409, 'username']);
+    const takenEmail = await server.call('POST', '/api/v1/accounts/', { json: { username: testUsername(), email: email.toUpperCase(), password } });
+    expect([takenEmail.status, takenEmail.body.field]).toEqual([409, 'email']);
+    const short = await server.call('POST', '/api/v1/accounts/', { json: { username: testUsername(), email: 'x@example.test', password: 'short' } });
+    expect([short.status, short.body.field]).toEqual([400, 'password']);
+    const notJson = await server.call('POST', '/api/v1/accounts/', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(notJson.status).toBe(415);
+  });
+
+  it('logs out, refuses a wrong password, logs in by username or e-mail', async () => {
+    const out = await server.call('DELETE', '/api/v1/session/', { cookie: session.cookie, headers: { 'X-CSRFToken': session.csrf } });
+    expect(out.status).toBe(200);
+    expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.loggedInStatus).toBe(false);
+
+    const wrong = await server.call('POST', '/api/v1/session/', { json: { login: username, password: 'not the password' } });
+    expect([wrong.status, wrong.body.field]).toEqual([401, 'password']);
+    const unknown = await server.call('POST', '/api/v1/session/', { json: { login: 'nobody_here', password: 'not the password' } });
+    expect([unknown.status, unknown.body.meta.msg]).toEqual([401, wrong.body.meta.msg]);
+
+    const byEmail = await server.call('POST', '/api/v1/session/', { json: { login: email.toUpperCase(), password } });
+    expect(byEmail.status).toBe(200);
+    session = cookiesFrom(byEmail.headers);
+    expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.user.username).toBe(username);
+  });
+
+  it('answers a reset request the same for known and unknown addresses, and mails only the known', async () => {
+    const known = await server.call('POST', '/api/v3/password/reset', { json: { email } });
+    const unknown = await server.call('POST', '/api/v3/password/reset', { json: { email: 'nobody@example.test' } });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(known.body.data).toEqual({ message: RESET_REQUESTED });
+    expect(unknown.body.data).toEqual(known.body.data);
+    const mail = await server.smtp!.waitFor((m) => m.to === email && m.subject.includes('Reset'));
+    await server.mail!.deliverDue();
+    expect(server.smtp!.mails.filter((m) => m.to === 'nobody@example.test')).toEqual([]);
+
+    const token = linkToken(mail.text, '/password');
+    expect(token).toBeDefined();
+    const weak = await server.call('POST', '/api/v3/password/reset', { json: { token, password: 'short' } });
+    expect([weak.status, weak.body.field]).toEqual([400, 'password']);
+    const newPassword = 'a brand new passphrase';
+    const reset = await server.call('POST', '/api/v3/password/reset', { json: { token, password: newPassword } });
+    expect(reset.status).toBe(200);
+    // Every session ended; the old password is gone; the link was single use.
+    expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.loggedInStatus).toBe(false);
+    expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password } })).status).toBe(401);
+    expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password: newPassword } })).status).toBe(200);
+    const reused = await server.call('POST', '/api/v3/password/reset', { json: { token, password: 'yet another passphrase' } });
+    expect([reused.status, reused.body.field]).toEqual([400, 'token']);
+  });
+
+  it('expires reset links', async () => {
+    const caught = server.smtp!.mails.length;
+    await server.call('POST', '/api/v3/password/reset', { json: { email } });
+    const mail = await server.smtp!.waitFor((m) => server.smtp!.mails.indexOf(m) >= caught && m.to === email && m.subject.includes('Reset'));
+    const token = linkToken(mail.text, '/password');
+    await server.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('purpose', '=', 'reset_password').where('used_at', 'is', null).execute();
+    const expired = await server.call('POST', '/api/v3/password/reset', { json: { token, password: 'yet another passphrase' } });
+    expect([expired.status, expired.body.field]).toEqual([400, 'token']);
+  });
+
+  it('erases a delivered message’s body from the outbox and retries a refused one', async () => {
+    const sent = await server.db.selectFrom('mail_outbox').select(['body', 'sent_at']).where('to_address', '=', email).execute();
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const row of sent.filter((r) => r.sent_at)) expect(row.body).toBeNull();
+
+    server.smtp!.setRefusing(true);
+    const other = await server.makeUser('user');
+    await server.call('POST', '/api/v3/password/reset', { json: { email: other.email } });
+    await server.mail!.deliverDue();
+    const refused = await server.db.selectFrom('mail_outbox').select(['id', 'attempts', 'sent_at', 'last_error', 'body']).where('to_address', '=', other.email).executeTakeFirstOrThrow();
+    expect(refused.sent_at).toBeNull();
+    expect(refused.attempts).toBeGreaterThanOrEqual(1);
+    expect(refused.last_error).toContain('451');
+    expect(refused.body).not.toBeNull();
+    server.smtp!.setRefusing(false);
+    await server.db.updateTable('mail_outbox').set({ next_attempt_at: new Date() }).where('id', '=', refused.id).execute();
+    await server.mail!.deliverDue();
+    await server.smtp!.waitFor((m) => m.to === other.email);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Every page of the site in Debian's Chromium: an axe check (no serious or critical violation) on a
+ * 1440 px desktop and a 375 px phone; script payloads in a GIF's title and tags, a user's names and
+ * a search term shown as text everywhere, server-rendered head included; the header's search box
+ * driven by the keyboard alone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { searchPath } from '@loopbox/pages';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { attributedGifs } from './site-fixtures.ts';
+
+const PAYLOAD = `<script>window.pwned=1</script><img src=x onerror="window.pwned=2">`;
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+];
+
+describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+  let gif: { id: string; slug: string };
+  let hostile: { id: string; slug: string; username: string };
+  let author: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { web: true });
+    browser = await launchBrowser();
+    const { db } = server.store;
+    const authored = await attributedGifs(server);
+    gif = authored[0]!;
+    author = authored[0]!.username;
+    // A second GIF and its author carry the payloads; the first stays clean for the axe checks.
+    const other = authored.find((g) => g.username !== author)!;
+    hostile = other;
+    await db.updateTable('gifs').set({ title: PAYLOAD, alt_text: '', tags: [PAYLOAD, 'cats'] }).where('id', '=', other.id).execute();
+    await db.updateTable('users').set({ display_name: PAYLOAD, attribution_display_name: PAYLOAD, description: PAYLOAD }).where('username', '=', other.username).execute();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(path: string, viewport = VIEWPORTS[0]!) {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto(`${server.baseUrl}${path}`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { page, errors, status: response?.status() };
+  }
+
+  const pwned = (page: Page) => page.evaluate(() => (window as unknown as { pwned?: number }).pwned);
+
+  it.each(VIEWPORTS)('has no serious or critical axe violation on any page ($name)', async (viewport) => {
+    const paths = [
+      '/',
+      '/search/cats',
+      '/search/cats/stickers',
+      '/search/zzqxv',
+      '/trending-gifs',
+      '/stickers',
+      '/categories',
+      '/categories/animals',
+      '/categories/animals/cats',
+      '/explore/cats',
+      `/gifs/${gif.slug}`,
+      `/${author}`,
+      '/404',
+      '/403',
+      '/maintenance',
+      '/no/such/page',
+    ];
+    const found: string[] = [];
+    for (const path of paths) {
+      const { page, errors } = await open(path, viewport);
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      expect([path, errors]).toEqual([path, []]);
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('shows script payloads in titles, tags, user names and search terms as text, in the page and in its served head', async () => {
+    const visits = [
+      { path: `/gifs/${hostile.slug}`, texts: [PAYLOAD, `#${PAYLOAD}`] },
+      { path: `/${hostile.username}`, texts: [PAYLOAD] },
+      { path: searchPath(PAYLOAD), texts: [`${PAYLOAD} GIFs`] },
+      { path: searchPath('100% <b>bold</b>'), texts: ['100% <b>bold</b> GIFs'] },
+      { path: `/explore/${encodeURIComponent('<script>x</script>')}`, texts: ['Explore <script>x</script>'] },
+    ];
+    for (const { path, texts } of visits) {
+      const raw = await (await fetch(`${server.baseUrl}${path}`)).text();
+      const head = raw.slice(0, raw.indexOf('</head>'));
+      expect(head).not.toMatch(/<script>window\.pwned|<img src=x|<script>x<\/script>/);
+      expect(head.match(/<script/g)?.length, path).toBe(2); // the page config and the site's module only
+
+      const { page, errors, status } = await open(path);
+      expect([path, status]).toEqual([path, 200]);
+      const shown = await page.locator('main').innerText();
+      for (const text of texts) expect(shown, path).toContain(text);
+      // Titles cut long terms to the API's 50 characters.
+      expect(await page.title()).toContain(texts[0]!.replace(/^Explore |^#| GIFs$/g, '').slice(0, 40));
+      expect(await pwned(page)).toBeUndefined();
+      expect(await page.locator('main script, main img[src="x"]').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    // The hostile tag, followed from its GIF page, is a search term shown as text too.
+    const { page } = await open(`/gifs/${hostile.slug}`);
+    await page.getByRole('link', { name: `#${PAYLOAD}` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/search/'));
+    await expect.poll(() => page.locator('main h1').innerText()).toBe(`${PAYLOAD} GIFs`);
+    expect(await pwned(page)).toBeUndefined();
+    await page.close();
+  });
+
+  it('searches from the header with the keyboard alone', async () => {
+    const { page } = await open('/');
+    await page.keyboard.press('Tab'); // the skip link
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.getByRole('combobox').focus();
+    await page.keyboard.type('ca');
+    const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+    await listbox.getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    const chosen = await page.locator('[role="option"][aria-selected="true"]').innerText();
+    expect(await page.getByRole('combobox').getAttribute('aria-activedescendant')).toBeTruthy();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}${searchPath(chosen)}`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe(`${chosen} GIFs`);
+    // Empty and focused, the box offers the search just made.
+    await page.getByRole('combobox').fill('');
+    await page.getByRole('combobox').focus();
+    await listbox.getByRole('option', { name: chosen }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await listbox.isHidden()).toBe(true);
+    await page.close();
+  });
+});
