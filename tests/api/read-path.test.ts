@@ -36,7 +36,9 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
   const gif = async (id: string) => (await server.get(`/v1/gifs/${id}?random_id=${Math.random()}`)).body.data as WireGif;
 
   it('rebuilds a GIF’s wire object when the GIF or its user changes, and signs every answer afresh', async () => {
-    const owned = await server.store.db.selectFrom('gifs').select(['id', 'user_id']).where('user_id', 'is not', null).where('is_removed', '=', false).executeTakeFirstOrThrow();
+    // A public user's GIF: a hidden user never appears in a GIF object.
+    const owned = await server.store.db.selectFrom('gifs').innerJoin('users', 'users.id', 'gifs.user_id')
+      .select(['gifs.id', 'gifs.user_id']).where('users.is_public', '=', true).where('gifs.is_removed', '=', false).executeTakeFirstOrThrow();
     const before = await gif(owned.id);
     const again = await gif(owned.id);
     expect(again).toEqual({ ...before, analytics_response_payload: again.analytics_response_payload });
