@@ -2,6 +2,8 @@
 export interface LoadResult {
   requests: number;
   errors: number;
+  /** The first failure's cause when a request got no answer at all (the count is in `errors`). */
+  failure?: string;
   /** Answers the edge served from its cache (X-Cache: HIT). */
   cacheHits: number;
   p50: number;
@@ -16,11 +18,18 @@ export interface LoadResult {
 export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => string, opts: { requests: number; concurrency: number; warmup?: number }): Promise<LoadResult> {
   let cacheHits = 0;
   let counting = false;
+  let failure: string | undefined;
   const send = async (url: string) => {
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (counting && res.headers.get('x-cache') === 'HIT') cacheHits++;
-    return res.ok;
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (counting && res.headers.get('x-cache') === 'HIT') cacheHits++;
+      return res.ok;
+    } catch (err) {
+      const cause = (err as Error & { cause?: Error }).cause;
+      failure ??= `${(err as Error).message}${cause ? `: ${cause.message}` : ''} (${url})`;
+      return false;
+    }
   };
   let warmed = 0;
   const warmer = async () => {
@@ -44,7 +53,7 @@ export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => stri
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, errors, cacheHits, p50: at(0.5), p99: at(0.99), perSecond: latencies.length / elapsed };
+  return { requests: latencies.length, errors, ...(failure ? { failure } : {}), cacheHits, p50: at(0.5), p99: at(0.99), perSecond: latencies.length / elapsed };
 }
 
 export const ms = (v: number) => `${v.toFixed(2)} ms`;
