@@ -5,8 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { presentGif } from '../public-api/present.ts';
+import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
+import { embedPageRenderer } from './embed-page.ts';
 import { renderHeadTags } from './head-tags.ts';
+import { scriptJson } from './script-json.ts';
 import { resolveSitePage } from './site-page.ts';
 
 /** What every page learns from the server: read by the SDK and widgets as `window.LOOPBOX_CONFIG`. */
@@ -60,9 +65,6 @@ const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|stories|schedule[^/]
 const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
 
-/** JSON in a script element: `<` escaped so no value can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 async function readPage(root: string, page: string): Promise<string | undefined> {
   const file = path.join(root, page);
   return fs.existsSync(file) ? fs.promises.readFile(file, 'utf8') : undefined;
@@ -93,13 +95,23 @@ export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConf
   const app = new Hono();
   const configScript = (extra: Record<string, unknown> = {}) => `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`;
   const withConfig = (html: string, extra?: Record<string, unknown>) => html.replace(CONFIG_PLACEHOLDER, () => configScript(extra));
+  const renderEmbedPage = embedPageRenderer(root);
 
   async function embedPage(c: Context, pathname: string) {
     const html = await readPage(root, EMBED_PAGE);
     if (html === undefined) return undefined;
     const id = gifIdFromPath(pathname) ?? '';
-    const gif = GIF_ID_PATTERN.test(id) ? await deps.db.selectFrom('gifs').select('id').where('id', '=', id).where('is_removed', '=', false).executeTakeFirst() : undefined;
-    return gif ? c.html(withConfig(html), 200, HTML_HEADERS) : c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
+    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst() : undefined;
+    if (!row) return c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
+    // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
+    const ctx = presenter(c, deps, 'GIF_BROWSE');
+    const page = await renderEmbedPage(withConfig(html), {
+      gif: presentGif(row, ctx),
+      userAgent: c.req.header('user-agent') ?? '',
+      search: new URL(c.req.url).search,
+      homeUrl: ctx.origin,
+    });
+    return c.html(page, 200, HTML_HEADERS);
   }
 
   async function sitePage(c: Context, pathname: string) {
