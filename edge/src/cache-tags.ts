@@ -1,4 +1,4 @@
-import { ALL_TAG, gifTag, PURGE_HEADER } from './constants.ts';
+import { ALL_TAG, CACHE_TAGS_HEADER, gifTag, PURGE_HEADER } from './constants.ts';
 import type { Service } from './routes.ts';
 
 const MEDIA_GIF_ID = /^\/media\/([^/]+)\//;
@@ -18,7 +18,8 @@ function gifIdsIn(body: ArrayBuffer): string[] {
 
 /**
  * The purge tags of an answer about to be cached: every entry has ALL_TAG; a public API answer
- * the GIFs in its `data`; a media file the GIF whose rendition it is.
+ * the GIFs in its `data` and whatever it names in its Loopbox-Tags header (the channels a channel
+ * search or a channel listing shows); a media file the GIF whose rendition it is.
  */
 export function cacheTags(service: Service, url: URL, response: Response, body: ArrayBuffer): string[] {
   const tags = [ALL_TAG];
@@ -26,17 +27,20 @@ export function cacheTags(service: Service, url: URL, response: Response, body: 
     const id = MEDIA_GIF_ID.exec(url.pathname)?.[1];
     if (id) tags.push(gifTag(id));
   } else if (service === 'publicApi' && response.headers.get('Content-Type')?.includes('json')) {
-    tags.push(...gifIdsIn(body).map(gifTag));
+    tags.push(...gifIdsIn(body).map(gifTag), ...namedTags(response.headers.get(CACHE_TAGS_HEADER)));
   }
   return tags;
 }
 
-/** The tags an upstream names in its purge header. */
-export function purgeTags(headers: Headers): string[] {
-  const named = headers.get(PURGE_HEADER);
+function namedTags(named: string | null): string[] {
   if (!named) return [];
   return named
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
+}
+
+/** The tags an upstream names in its purge header. */
+export function purgeTags(headers: Headers): string[] {
+  return namedTags(headers.get(PURGE_HEADER));
 }

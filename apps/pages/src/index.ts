@@ -5,6 +5,10 @@ export { escapeHtml } from './escape.ts';
 export { gifIdFromPath } from './gif-id.ts';
 export {
   categoryHead,
+  channelEditorHead,
+  channelHead,
+  channelSearchHead,
+  type ChannelHeadSource,
   errorHead,
   exploreHead,
   gifHead,
@@ -18,6 +22,9 @@ export {
 } from './heads.ts';
 export {
   categoryPath,
+  channelEditorPath,
+  channelPath,
+  channelSearchPath,
   explorePath,
   gifPath,
   parseSitePath,
