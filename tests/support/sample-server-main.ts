@@ -1,7 +1,7 @@
 /**
  * A sample-corpus server as its own process (`npm start`'s wiring), for tests that kill it (kill -9)
  * and start it again on the same port and store. Env: PORT, and DATA_DIR (PGlite files) or
- * DATABASE_URL. Prints `ready <webKey>` once it listens.
+ * DATABASE_URL; JOB_BATCH_SIZE and JOB_STEP_PAUSE_MS as npm start reads them. Prints `ready <webKey>` once it listens.
  */
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
@@ -20,6 +20,8 @@ const platform = await createPlatform({
   mediaDir: TEST_MEDIA_DIR,
   web: true,
   env: { ACCESS_LOG: 'off' },
+  // Tests that kill the process mid-job make jobs small and slow (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS, as npm start reads them).
+  jobs: { batchSize: Number(process.env.JOB_BATCH_SIZE) || undefined, stepPauseMs: Number(process.env.JOB_STEP_PAUSE_MS) || undefined },
   logger: createLogger(),
 });
 platform.start();

@@ -53,7 +53,7 @@ export function channelGifRoutes(deps: BackendDeps) {
       const added = await addToFeed(trx, body.channel, gifs, { source: 'manual', ...(body.position !== undefined ? { position: body.position } : {}) });
       if (added.length > 0) {
         await flushChannels(trx, [body.channel]);
-        await appendEvents(trx, [channelEvent('channel.gifs_added', body.channel, actor, { gifs: added, position: body.position ?? null, via: 'manual' })]);
+        await appendEvents(trx, [channelEvent('channel.gifs_added', body.channel, actor, { gifs: added, position: body.position ?? null, source: 'manual' })]);
       }
       return { added, moved: null };
     });
@@ -68,7 +68,7 @@ export function channelGifRoutes(deps: BackendDeps) {
       const gone = await removeFromFeed(trx, body.channel, body.gif, { byPerson: true });
       if (gone.length > 0) {
         await flushChannels(trx, [body.channel]);
-        await appendEvents(trx, [channelEvent('channel.gifs_removed', body.channel, actor, { gifs: gone, via: 'manual' })]);
+        await appendEvents(trx, [channelEvent('channel.gifs_removed', body.channel, actor, { gifs: gone, source: 'manual' })]);
       }
       return gone;
     });

@@ -37,8 +37,8 @@ export async function reconcileMagicTags(trx: Kysely<Database>, channelId: numbe
   if (added.length + removed.length > 0) {
     await flushChannels(trx, [channelId]);
     await appendEvents(trx, [
-      ...(added.length ? [channelEvent('channel.gifs_added', channelId, null, { gifs: added, via: 'magic_tag', job: jobId })] : []),
-      ...(removed.length ? [channelEvent('channel.gifs_removed', channelId, null, { gifs: removed, via: 'magic_tag', job: jobId })] : []),
+      ...(added.length ? [channelEvent('channel.gifs_added', channelId, null, { gifs: added, source: 'magic_tag', job: jobId })] : []),
+      ...(removed.length ? [channelEvent('channel.gifs_removed', channelId, null, { gifs: removed, source: 'magic_tag', job: jobId })] : []),
     ]);
   }
   return { added, removed };
@@ -80,7 +80,7 @@ export function channelJobHandlers(batch = JOB_BATCH_SIZE): JobHandlers {
     const added = await addToFeed(trx, channelId, slice.filter((id) => existing.has(id)), { source: 'manual', ...(position !== undefined ? { position } : {}) });
     if (added.length > 0) {
       await flushChannels(trx, [channelId]);
-      await appendEvents(trx, [channelEvent('channel.gifs_added', channelId, null, { gifs: added, via: 'bulk_add', job: job.id, by: job.createdBy })]);
+      await appendEvents(trx, [channelEvent('channel.gifs_added', channelId, null, { gifs: added, source: 'bulk_add', job: job.id, by: job.createdBy })]);
     }
     const progress = { done: done + slice.length, added: count(job.progress, 'added') + added.length, total: gifs.length };
     return { done: progress.done >= gifs.length, progress };

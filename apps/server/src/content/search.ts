@@ -32,7 +32,7 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
  * word never pays for fuzzy ranking; fuzzy results page like any others. Ranking runs over ids alone;
  * full rows are read for one page. Ties break on id for stable paging.
  */
-export async function searchGifs(db: Kysely<Database>, input: SearchInput): Promise<Page<GifRow>> {
+export async function searchGifs(db: Kysely<Database>, input: SearchInput): Promise<Page<GifRow> & { channelId?: number }> {
   const { channel, terms } = parseChannelQuery(input.q);
   let scope: { channelId: number } | { userId: number } | null = null;
   if (channel) {
@@ -78,5 +78,5 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput): Prom
   const result = await pageFromRanked(db, ranked);
   // A page past the end carries no window count; count the matches on their own.
   if (ranked.length === 0 && input.offset > 0) result.total = (await searchGifs(db, { ...input, offset: 0, limit: 1 })).total;
-  return result;
+  return scope && 'channelId' in scope ? { ...result, channelId: scope.channelId } : result;
 }

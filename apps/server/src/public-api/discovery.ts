@@ -1,3 +1,4 @@
+import { CACHE_TAGS_HEADER, channelTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { channelsOfGif, searchChannels, type ChannelRow } from '../content/channels.ts';
@@ -53,7 +54,8 @@ export function discoveryRoutes(deps: ApiDeps) {
     const p = parseQuery(ChannelSearchQuery, c.req.query());
     const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
     const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
-    return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }));
+    const tags = { [CACHE_TAGS_HEADER]: page.rows.map((ch) => channelTag(ch.id)).join(', ') };
+    return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }), 200, tags);
   });
 
   app.get('/trending/searches', async (c) => {

@@ -1,3 +1,4 @@
+import { CACHE_TAGS_HEADER, channelTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { randomGif, relatedGifs, trendingGifs } from '../content/listings.ts';
@@ -47,7 +48,9 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
     // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
     if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: total, responseId: ctx.responseId });
-    return c.json(envelope(rows.map((r) => presentGif(r, ctx)), ctx.responseId, { total_count: total, count: rows.length, offset: p.offset }));
+    // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
+    const tags: Record<string, string> = page.channelId === undefined ? {} : { [CACHE_TAGS_HEADER]: channelTag(page.channelId) };
+    return c.json(envelope(rows.map((r) => presentGif(r, ctx)), ctx.responseId, { total_count: total, count: rows.length, offset: p.offset }), 200, tags);
   });
 
   app.get('/:type/trending', async (c) => {
