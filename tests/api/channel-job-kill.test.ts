@@ -11,7 +11,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { storeKinds } from '../support/stores.ts';
 import { testUsername } from '../support/accounts.ts';
 
-describe.each(storeKinds())('a channel update job and kill -9 (%s)', { timeout: 300_000 }, (kind) => {
+describe.each(storeKinds())('a channel update job and kill -9 (%s)', { timeout: 600_000 }, (kind) => {
   let proc: ServerProcess | undefined;
   afterAll(async () => {
     await proc?.close();

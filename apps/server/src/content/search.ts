@@ -36,7 +36,8 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput): Prom
   const { channel, terms } = parseChannelQuery(input.q);
   let scope: { channelId: number } | { userId: number } | null = null;
   if (channel) {
-    const ch = await db.selectFrom('channels').select('id').where('slug', '=', channel.toLowerCase()).executeTakeFirst();
+    // Only a visible, public channel scopes a search: a hidden or private one's GIFs stay its managers'.
+    const ch = await db.selectFrom('channels').select('id').where('slug', '=', channel.toLowerCase()).where('is_visible', '=', true).where('is_private', '=', false).executeTakeFirst();
     const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
     if (!ch && !user) return { rows: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };

@@ -1,0 +1,79 @@
+import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
+import { useState } from 'react';
+import { fetchFeed, type Channel } from '../channel/channel-api.ts';
+import { useResource } from '../shell/use-resource.ts';
+import { EDITOR_FEED_LIMIT } from './constants.ts';
+import { send, type Queued } from './editor-api.ts';
+import { GifPicker } from './GifPicker.tsx';
+
+export interface FeedEditorProps {
+  channel: Channel;
+  username: string;
+  /** Called after a change: the channel's flush_uuid moved on (reload it). */
+  onChanged(): void;
+  /** Called with the job a bulk add queued. */
+  onJob(job: string): void;
+  onError(message: string): void;
+}
+
+/** The channel's feed: drag a GIF onto another's place (or use its arrows) to reorder, remove GIFs, add from My GIFs or a search. */
+export function FeedEditor({ channel, username, onChanged, onJob, onError }: FeedEditorProps) {
+  const feed = useResource(`editor-feed:${channel.id}:${channel.flush_uuid}`, () => fetchFeed(channel.id, 0, EDITOR_FEED_LIMIT));
+  const [dragging, setDragging] = useState<string>();
+  const act = async (body: () => Promise<Queued | void>) => {
+    try {
+      const queued = await body();
+      if (queued && queued.job) onJob(queued.job);
+      onChanged();
+    } catch (err) {
+      onError((err as Error).message);
+    }
+  };
+  const moveTo = (gif: string, position: number) => act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
+  const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));
+  const add = (gifs: string[]) => act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);
+  const gifs: IGif[] = feed.status === 'ok' ? feed.data.data : [];
+  return (
+    <section className="lb-editor__feed" aria-labelledby="editor-feed">
+      <h3 id="editor-feed">Feed {feed.status === 'ok' && <span>({feed.data.pagination.total_count} GIFs)</span>}</h3>
+      {feed.status === 'ok' && gifs.length === 0 && <p>No GIFs yet: add some, or a magic tag.</p>}
+      <ol className="lb-editor__thumbs lb-editor__feed-list">
+        {gifs.map((gif, index) => (
+          <li
+            key={gif.id}
+            draggable
+            data-gif={gif.id}
+            onDragStart={(e) => {
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', gif.id);
+              setDragging(gif.id);
+            }}
+            onDragEnd={() => setDragging(undefined)}
+            onDragOver={(e) => {
+              if (dragging && dragging !== gif.id) e.preventDefault();
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragging && dragging !== gif.id) void moveTo(dragging, index);
+              setDragging(undefined);
+            }}
+          >
+            <img src={getBestRenditionUrl(gif, 100, 100) ?? ''} alt={getAltText(gif)} width={100} height={100} loading="lazy" />
+            <span className="lb-editor__thumb-actions">
+              <button type="button" className="lb-editor__icon" aria-label={`Move ${getAltText(gif)} earlier`} disabled={index === 0} onClick={() => void moveTo(gif.id, index - 1)}>
+                ←
+              </button>
+              <button type="button" className="lb-editor__icon" aria-label={`Move ${getAltText(gif)} later`} disabled={index === gifs.length - 1} onClick={() => void moveTo(gif.id, index + 1)}>
+                →
+              </button>
+              <button type="button" className="lb-editor__icon" aria-label={`Remove ${getAltText(gif)}`} onClick={() => void remove(gif.id)}>
+                ×
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <GifPicker username={username} onAdd={(ids) => void add(ids)} />
+    </section>
+  );
+}
