@@ -1,5 +1,5 @@
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { fetchFeed, type Channel } from '../channel/channel-api.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { EDITOR_FEED_LIMIT } from './constants.ts';
@@ -32,10 +32,15 @@ export function FeedEditor({ channel, username, onChanged, onJob, onError }: Fee
   const moveTo = (gif: string, position: number) => act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
   const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));
   const add = (gifs: string[]) => act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);
-  const gifs: IGif[] = feed.status === 'ok' ? feed.data.data : [];
+  // While a change reloads the feed, the last one stays on screen (no flash of an empty list).
+  const last = useRef<{ gifs: IGif[]; total: number }>({ gifs: [], total: 0 });
+  if (feed.status === 'ok') last.current = { gifs: feed.data.data, total: feed.data.pagination.total_count };
+  const { gifs, total } = last.current;
   return (
     <section className="lb-editor__feed" aria-labelledby="editor-feed">
-      <h3 id="editor-feed">Feed {feed.status === 'ok' && <span>({feed.data.pagination.total_count} GIFs)</span>}</h3>
+      <h3 id="editor-feed">
+        Feed <span>({total} GIFs)</span>
+      </h3>
       {feed.status === 'ok' && gifs.length === 0 && <p>No GIFs yet: add some, or a magic tag.</p>}
       <ol className="lb-editor__thumbs lb-editor__feed-list">
         {gifs.map((gif, index) => (
