@@ -178,6 +178,12 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
       };
       await expect.poll(missing, { timeout: E2E_STEP_TIMEOUT_MS, interval: 500 }).toEqual([]);
       for (const view of await views()) expect([view.page_path, pageTypeOf(view.page_path!)]).toEqual([view.page_path, 'channel']);
+      // GIFs seen in the feed: pingbacks with the feed's event type, counted under the channel page type.
+      const feedPings = async () =>
+        (await server.db.selectFrom('events').select('payload').where('type', 'like', 'pingback.%').execute())
+          .map((r) => r.payload as { user_id?: string; event_type?: string; attributes?: { page_path?: string } })
+          .filter((p) => p.user_id === userId && p.event_type === 'GIF_CHANNEL' && pageTypeOf(p.attributes?.page_path ?? '/') === 'channel').length;
+      await expect.poll(feedPings, { timeout: E2E_STEP_TIMEOUT_MS, interval: 500 }).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await visitor.close();

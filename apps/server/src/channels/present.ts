@@ -1,5 +1,5 @@
 import { channelPath } from '@loopbox/pages';
-import { presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
+import { analyticsPayload, presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
 import type { ChannelView } from './view.ts';
 
 const wireDate = (d: Date | string) => new Date(d).toISOString();
@@ -37,6 +37,6 @@ export function presentChannel(ch: ChannelView, ctx: PresentContext, extra: { an
     tags: ch.ranked_tags.map((t) => ({ id: t.id, channel: ch.id, tag: t.tag, rank: t.rank })),
     syncable_tags: ch.magic_tags.map((t) => ({ id: t.id, channel: ch.id, tag: t.tag })),
     ...(extra.ancestors ? { ancestors: extra.ancestors.map((a) => ({ id: a.id, slug: a.slug, display_name: a.display_name, url: `${ctx.origin}${channelPath(a.slug, { shadowed: a.shadowed })}` })) } : {}),
-    analytics_response_payload: ctx.signPayload({ gifId: `channel:${ch.id}`, eventType: ctx.eventType, responseId: ctx.responseId }),
+    analytics_response_payload: analyticsPayload(`channel:${ch.id}`, ctx),
   };
 }

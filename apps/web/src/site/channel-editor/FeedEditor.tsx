@@ -4,31 +4,19 @@ import { fetchFeed, type Channel } from '../channel/channel-api.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { EDITOR_FEED_LIMIT } from './constants.ts';
 import { send, type Queued } from './editor-api.ts';
+import { runChange, type ChangeHooks } from './run-change.ts';
 import { GifPicker } from './GifPicker.tsx';
 
-export interface FeedEditorProps {
+export interface FeedEditorProps extends ChangeHooks {
   channel: Channel;
   username: string;
-  /** Called after a change: the channel's flush_uuid moved on (reload it). */
-  onChanged(): void;
-  /** Called with the job a bulk add queued. */
-  onJob(job: string): void;
-  onError(message: string): void;
 }
 
 /** The channel's feed: drag a GIF onto another's place (or use its arrows) to reorder, remove GIFs, add from My GIFs or a search. */
 export function FeedEditor({ channel, username, onChanged, onJob, onError }: FeedEditorProps) {
   const feed = useResource(`editor-feed:${channel.id}:${channel.flush_uuid}`, () => fetchFeed(channel.id, 0, EDITOR_FEED_LIMIT));
   const [dragging, setDragging] = useState<string>();
-  const act = async (body: () => Promise<Queued | void>) => {
-    try {
-      const queued = await body();
-      if (queued && queued.job) onJob(queued.job);
-      onChanged();
-    } catch (err) {
-      onError((err as Error).message);
-    }
-  };
+  const act = (change: () => Promise<Queued | void>) => runChange({ onChanged, onJob, onError }, change);
   const moveTo = (gif: string, position: number) => act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
   const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));
   const add = (gifs: string[]) => act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);

@@ -1,12 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Channel } from '../channel/channel-api.ts';
 import { send, type Queued } from './editor-api.ts';
+import { runChange, type ChangeHooks } from './run-change.ts';
 
-interface TagsEditorProps {
+interface TagsEditorProps extends ChangeHooks {
   channel: Channel;
-  onChanged(): void;
-  onJob(job: string): void;
-  onError(message: string): void;
 }
 
 function AddTag({ label, onAdd }: { label: string; onAdd(tag: string): Promise<void> }) {
@@ -34,15 +32,7 @@ function AddTag({ label, onAdd }: { label: string; onAdd(tag: string): Promise<v
  * the tag joins the feed, now and later: each change runs as an update job the editor follows).
  */
 export function TagsEditor({ channel, onChanged, onJob, onError }: TagsEditorProps) {
-  const act = async (body: () => Promise<Queued | void>) => {
-    try {
-      const queued = await body();
-      if (queued && queued.job) onJob(queued.job);
-      onChanged();
-    } catch (err) {
-      onError((err as Error).message);
-    }
-  };
+  const act = (change: () => Promise<Queued | void>) => runChange({ onChanged, onJob, onError }, change);
   const ranked = channel.tags;
   return (
     <div className="lb-editor__tags">

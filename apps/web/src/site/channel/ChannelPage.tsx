@@ -1,7 +1,7 @@
 import './channel.css';
 import { channelHead, channelPath, channelSearchPath } from '@loopbox/pages';
 import { getAltText, getBestRenditionUrl, virtualPagePath, type GifsResult } from '@loopbox/sdk';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { shiftedPage } from '../search/shifted-page.ts';
@@ -10,6 +10,7 @@ import { SITE_PAGE_SIZE } from '../shell/layout.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { TermPills } from '../shell/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
+import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { channelHref, fetchChannelBySlug, fetchChildren, fetchFeed, type Channel } from './channel-api.ts';
@@ -89,12 +90,7 @@ function ChildTiles({ channel }: { channel: Channel }) {
 function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber: number }) {
   const { sendPageView } = useSite();
   const [, navigate] = useLocation();
-  const [firstPage, setFirstPage] = useState(pageNumber);
-  const written = useRef(pageNumber);
-  if (pageNumber !== written.current) {
-    written.current = pageNumber;
-    setFirstPage(pageNumber);
-  }
+  const { firstPage, wrote } = useFirstPage(pageNumber);
   const home = channelHref(channel);
   const pathOf = (page: number) => (page > 1 ? channelPath(channel.slug, { page }) : home);
   const virtual = (page: number) => virtualPagePath({ kind: 'channel-feed', slug: channel.slug, offset: (page - 1) * SITE_PAGE_SIZE, limit: SITE_PAGE_SIZE });
@@ -105,7 +101,7 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
     if (page !== firstPage) sendPageView({ pagePath: pathOf(page), virtualPagePath: virtual(page) });
     const path = pathOf(page);
     if (location.pathname !== path) {
-      written.current = page;
+      wrote(page);
       navigate(path, { replace: true });
     }
   };

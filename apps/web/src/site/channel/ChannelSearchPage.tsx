@@ -1,7 +1,7 @@
 import './channel.css';
 import { channelPath, channelSearchHead, channelSearchPath, MAX_SEARCH_TERM_LENGTH } from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { shiftedPage } from '../search/shifted-page.ts';
@@ -9,6 +9,7 @@ import { GifFeed } from '../shell/GifFeed.tsx';
 import { SITE_PAGE_SIZE } from '../shell/layout.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { useSite } from '../shell/site-context.tsx';
+import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { channelHref, fetchChannelBySlug, type Channel } from './channel-api.ts';
@@ -32,12 +33,7 @@ export default function ChannelSearchPage(props: ChannelSearchPageProps) {
 function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & { channel: Channel }) {
   const { client, sendPageView } = useSite();
   const [, navigate] = useLocation();
-  const [firstPage, setFirstPage] = useState(pageNumber);
-  const written = useRef(pageNumber);
-  if (pageNumber !== written.current) {
-    written.current = pageNumber;
-    setFirstPage(pageNumber);
-  }
+  const { firstPage, wrote } = useFirstPage(pageNumber);
   const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
   const virtual = (page: number) => virtualPagePath({ kind: 'channel-search', slug: channel.slug, term, page });
   usePage(channelSearchHead(channel, term, firstPage), { pagePath: channelSearchPath(channel.slug, term, firstPage), virtualPagePath: virtual(firstPage) });
@@ -50,7 +46,7 @@ function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & {
     const path = channelSearchPath(channel.slug, term, page);
     if (page !== firstPage) sendPageView({ pagePath: path, virtualPagePath: virtual(page) });
     if (location.pathname !== path) {
-      written.current = page;
+      wrote(page);
       navigate(path, { replace: true });
     }
   };

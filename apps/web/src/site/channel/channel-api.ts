@@ -1,4 +1,4 @@
-import { normalizeGif, type GifsResult, type IChannel } from '@loopbox/sdk';
+import { normalizeChannel, normalizeGif, type GifsResult, type IChannel } from '@loopbox/sdk';
 
 /** A channel as the backend answers it (apps/server/src/channels/present.ts). */
 export interface Channel extends IChannel {
@@ -30,6 +30,9 @@ export class BackendError extends Error {
   }
 }
 
+/** A channel answer with its flags, user and featured GIF normalised as the provider client's are. */
+export const asChannel = (channel: Channel): Channel => normalizeChannel(channel as Parameters<typeof normalizeChannel>[0]) as Channel;
+
 /** GETs a backend path; a non-2xx answer throws a BackendError (SPEC 8: backend errors carry the parsed body). */
 export async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
@@ -41,7 +44,7 @@ export async function getJson<T>(path: string): Promise<T> {
 /** The channel with this slug, or null when there is none the visitor may see. */
 export async function fetchChannelBySlug(slug: string): Promise<Channel | null> {
   try {
-    return (await getJson<{ data: Channel }>(`/api/v4/channels?slug=${encodeURIComponent(slug)}`)).data;
+    return asChannel((await getJson<{ data: Channel }>(`/api/v4/channels?slug=${encodeURIComponent(slug)}`)).data);
   } catch (err) {
     if (err instanceof BackendError && (err.status === 404 || err.status === 400)) return null;
     throw err;
@@ -49,7 +52,7 @@ export async function fetchChannelBySlug(slug: string): Promise<Channel | null> 
 }
 
 export async function fetchChildren(id: number): Promise<Channel[]> {
-  return (await getJson<{ data: Channel[] }>(`/api/v4/channels/${id}/children/`)).data;
+  return (await getJson<{ data: Channel[] }>(`/api/v4/channels/${id}/children/`)).data.map(asChannel);
 }
 
 /** A page of a channel's feed, shaped as the widgets' paginator reads a public API page. */
