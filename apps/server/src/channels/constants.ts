@@ -5,8 +5,8 @@ export const CHILDREN_WITHOUT_PARENT_MESSAGE = "We cannot fetch a channel's chil
 /** SPEC 9: default feed page limit. */
 export const DEFAULT_FEED_LIMIT = 25;
 export const MAX_FEED_LIMIT = 100;
-/** Channel slugs: lower-case letters, digits and inner dashes (an address on the site, `/{slug}`). */
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+/** Channel slugs: an address on the site (`/{slug}`), the path grammar's pattern. */
+export { CHANNEL_SLUG_PATTERN as SLUG_PATTERN } from '@loopbox/pages';
 export const DISPLAY_NAME_MAX = 100;
 export const DESCRIPTION_MAX = 2_000;
 /** Tags as GIFs carry them: one line, lower case, at most this long. */

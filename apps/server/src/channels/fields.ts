@@ -22,7 +22,7 @@ export const channelId = (name: string) =>
 export const positionField = (name: string) => z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(0, `${name} must be 0 or more`).max(1_000_000, `${name} must be at most 1000000`);
 const flag = (name: string) => z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: `${name} must be true or false` });
 
-export const slug = z.string({ error: 'slug is required' }).regex(SLUG_PATTERN, 'slug must be 1 to 60 lower-case letters, digits or inner dashes');
+export const slug = z.string({ error: 'slug is required' }).regex(SLUG_PATTERN, 'slug must be 2 to 60 lower-case letters, digits or inner dashes');
 export const displayName = text('display_name', DISPLAY_NAME_MAX, { min: 1 });
 /** A tag as GIFs carry them: trimmed, lower case, single spaces. */
 export const tag = text('tag', TAG_MAX, { min: 1 }).transform((v) => v.toLowerCase().replace(/\s+/g, ' '));

@@ -137,7 +137,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     );
   });
 
-  app.get('/api/v4/channels/:id', async (c) => {
+  app.on('GET', ['/api/v4/channels/:id', '/api/v4/channels/:id/'], async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const view = await readableView(c, id);
     await deps.payloads.ready();

@@ -146,7 +146,7 @@ function NewChannel({ tree, parent, onCreated, onError }: { tree: TreeNode[]; pa
       <label htmlFor={`${id}-name`}>Name</label>
       <input id={`${id}-name`} name="display_name" required maxLength={100} />
       <label htmlFor={`${id}-slug`}>Address (slug)</label>
-      <input id={`${id}-slug`} name="slug" required pattern="[a-z0-9]([a-z0-9\-]{0,58}[a-z0-9])?" maxLength={60} aria-invalid={field === 'slug' || undefined} aria-describedby={`${id}-slug-hint`} />
+      <input id={`${id}-slug`} name="slug" required pattern="[a-z0-9][a-z0-9\-]{0,58}[a-z0-9]" maxLength={60} aria-invalid={field === 'slug' || undefined} aria-describedby={`${id}-slug-hint`} />
       <p id={`${id}-slug-hint`} className="lb-editor__hint">
         Lower-case letters, digits and dashes: the channel lives at /your-slug.
       </p>
