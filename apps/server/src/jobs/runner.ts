@@ -115,6 +115,8 @@ export function createJobRunner(db: Kysely<Database>, handlers: JobHandlers, opt
           ...(failed ? { state: 'failed', finished_at: new Date() } : { run_after: new Date(Date.now() + retryBaseMs * 2 ** (attempts - 1)) }),
         })
         .where('id', '=', claimed.id)
+        // Another runner may have claimed the job once this step rolled back: never undo its finish.
+        .where('state', 'in', ['queued', 'running'])
         .execute();
       return true;
     }
