@@ -4,7 +4,8 @@
  * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
  * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
  * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
- * normal and hostile traffic per store).
+ * normal and hostile traffic per store), jobs (the job runner's step throughput and the magic-tag sweep
+ * per store).
  */
 import { benchApi } from './api-bench.ts';
 import { benchStart } from './start-bench.ts';
@@ -15,6 +16,7 @@ import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
 import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
+import { benchJobs } from './jobs-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -27,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   site: benchSite,
   ingest: benchIngest,
   abuse: benchAbuse,
+  jobs: benchJobs,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

@@ -50,9 +50,15 @@ function Editor({ me }: { me: Me }) {
     if (selected !== undefined) channelById(selected).then(setChannel, (err: Error) => setProblem(err.message));
   }, [selected]);
   const job = useJob(reloadChannel);
+  /** After a change went through: an earlier refusal no longer applies. */
+  const changed = () => {
+    setProblem(undefined);
+    reloadChannel();
+  };
   useEffect(() => void reloadTree(), [reloadTree]);
   useEffect(() => {
     setChannel(undefined);
+    setProblem(undefined);
     job.clear();
     reloadChannel();
   }, [selected]);
@@ -87,6 +93,7 @@ function Editor({ me }: { me: Me }) {
             tree={tree ?? []}
             parent={selected}
             onCreated={async (made) => {
+              setProblem(undefined);
               await reloadTree();
               setSelected(made.id);
             }}
@@ -104,12 +111,13 @@ function Editor({ me }: { me: Me }) {
               <ChannelFields
                 channel={channel}
                 onSaved={(saved) => {
+                  setProblem(undefined);
                   setChannel(saved);
                   void reloadTree();
                 }}
               />
-              <TagsEditor channel={channel} onChanged={reloadChannel} onJob={(id) => void job.follow(id)} onError={onError} />
-              <FeedEditor channel={channel} username={me.user.username} onChanged={reloadChannel} onJob={(id) => void job.follow(id)} onError={onError} />
+              <TagsEditor channel={channel} onChanged={changed} onJob={(id) => void job.follow(id)} onError={onError} />
+              <FeedEditor channel={channel} username={me.user.username} onChanged={changed} onJob={(id) => void job.follow(id)} onError={onError} />
             </>
           )}
         </div>
@@ -146,7 +154,7 @@ function NewChannel({ tree, parent, onCreated, onError }: { tree: TreeNode[]; pa
       <label htmlFor={`${id}-name`}>Name</label>
       <input id={`${id}-name`} name="display_name" required maxLength={100} />
       <label htmlFor={`${id}-slug`}>Address (slug)</label>
-      <input id={`${id}-slug`} name="slug" required pattern="[a-z0-9][a-z0-9\-]{0,58}[a-z0-9]" maxLength={60} aria-invalid={field === 'slug' || undefined} aria-describedby={`${id}-slug-hint`} />
+      <input id={`${id}-slug`} name="slug" required pattern="[a-z0-9][a-z0-9\-]{0,58}[a-z0-9]" title="2 to 60 lower-case letters, digits and dashes, starting and ending with a letter or digit" maxLength={60} aria-invalid={field === 'slug' || undefined} aria-describedby={`${id}-slug-hint`} />
       <p id={`${id}-slug-hint`} className="lb-editor__hint">
         Lower-case letters, digits and dashes: the channel lives at /your-slug.
       </p>

@@ -12,13 +12,14 @@ export interface FeedEditorProps extends ChangeHooks {
   username: string;
 }
 
-/** The channel's feed: drag a GIF onto another's place (or use its arrows) to reorder, remove GIFs, add from My GIFs or a search. */
+/** The channel's feed: drag a GIF onto another's place (or use its arrows) to reorder, feature or remove GIFs, add from My GIFs or a search. */
 export function FeedEditor({ channel, username, onChanged, onJob, onError }: FeedEditorProps) {
   const feed = useResource(`editor-feed:${channel.id}:${channel.flush_uuid}`, () => fetchFeed(channel.id, 0, EDITOR_FEED_LIMIT));
   const [dragging, setDragging] = useState<string>();
   const act = (change: () => Promise<Queued | void>) => runChange({ onChanged, onJob, onError }, change);
   const moveTo = (gif: string, position: number) => act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
   const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));
+  const feature = (gif: string) => act(async () => void (await send('PATCH', `/api/v4/channels/${channel.id}/`, { featured_gif: gif })));
   const add = (gifs: string[]) => act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);
   // While a change reloads the feed, the last one stays on screen (no flash of an empty list).
   const last = useRef<{ gifs: IGif[]; total: number }>({ gifs: [], total: 0 });
@@ -58,6 +59,9 @@ export function FeedEditor({ channel, username, onChanged, onJob, onError }: Fee
               </button>
               <button type="button" className="lb-editor__icon" aria-label={`Move ${getAltText(gif)} later`} disabled={index === gifs.length - 1} onClick={() => void moveTo(gif.id, index + 1)}>
                 →
+              </button>
+              <button type="button" className="lb-editor__icon" aria-label={`Feature ${getAltText(gif)}`} aria-pressed={channel.featured_gif?.id === gif.id} title="The channel's featured GIF (its tile)" onClick={() => void feature(gif.id)}>
+                ★
               </button>
               <button type="button" className="lb-editor__icon" aria-label={`Remove ${getAltText(gif)}`} onClick={() => void remove(gif.id)}>
                 ×

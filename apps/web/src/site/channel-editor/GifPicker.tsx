@@ -43,7 +43,7 @@ export function GifPicker({ username, onAdd }: { username: string; onAdd(ids: st
       {shown && (
         <section aria-label={shown.label}>
           <p>
-            {shown.label}: {shown.gifs.length} GIFs{' '}
+            {shown.label}: {shown.gifs.length > 0 ? `${shown.gifs.length} GIFs` : 'none found'}{' '}
             {shown.gifs.length > 0 && (
               <button type="button" className="lb-button" onClick={() => onAdd(shown.gifs.map((g) => g.id))}>
                 Add all shown

@@ -34,16 +34,18 @@ export function ChannelHeader({ channel }: { channel: Channel }) {
   return (
     <header className="lb-channel__header">
       {channel.banner_image && <img className="lb-channel__banner" src={channel.banner_image} alt="" width={1040} height={260} />}
-      <nav aria-label="Breadcrumbs" className="lb-channel__crumbs">
-        <ol>
-          {(channel.ancestors ?? []).map((a) => (
-            <li key={a.id}>
-              <Link href={channelHref(a)}>{a.display_name}</Link>
-            </li>
-          ))}
-          <li aria-current="page">{channel.display_name}</li>
-        </ol>
-      </nav>
+      {channel.ancestors && channel.ancestors.length > 0 && (
+        <nav aria-label="Breadcrumbs" className="lb-channel__crumbs">
+          <ol>
+            {channel.ancestors.map((a) => (
+              <li key={a.id}>
+                <Link href={channelHref(a)}>{a.display_name}</Link>
+              </li>
+            ))}
+            <li aria-current="page">{channel.display_name}</li>
+          </ol>
+        </nav>
+      )}
       <div className="lb-channel__who">
         {avatar && <img className="lb-channel__avatar" src={avatar} alt="" width={80} height={80} />}
         <div>
@@ -127,7 +129,19 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
             </Link>
           </p>
         )}
-        <GifFeed key={`${channel.flush_uuid}:${firstPage}`} fetchGifs={fetchGifs} firstPage={firstPage} onPageSeen={onPageSeen} noResults={<p className="lb-no-results">{channel.display_name} has no GIFs yet.</p>} />
+        <GifFeed key={`${channel.flush_uuid}:${firstPage}`} fetchGifs={fetchGifs} firstPage={firstPage} onPageSeen={onPageSeen} 
+          noResults={
+            <p className="lb-no-results">
+              {firstPage > 1 ? (
+                <>
+                  The feed of {channel.display_name} has no page {firstPage}. <Link href={home}>Back to the first page</Link>
+                </>
+              ) : (
+                `${channel.display_name} has no GIFs yet.`
+              )}
+            </p>
+          }
+        />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import './channel.css';
-import { channelPath, channelSearchHead, channelSearchPath, MAX_SEARCH_TERM_LENGTH } from '@loopbox/pages';
+import { channelSearchHead, channelSearchPath, MAX_SEARCH_TERM_LENGTH } from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -67,9 +67,15 @@ function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & {
         firstPage={firstPage}
         onPageSeen={onPageSeen}
         noResults={
-          <p className="lb-no-results">
-            No {term} GIFs in {channel.display_name}. <Link href={channelPath(channel.slug)}>See the whole channel</Link>
-          </p>
+          firstPage > 1 ? (
+            <p className="lb-no-results">
+              There are no results on page {firstPage}. <Link href={channelSearchPath(channel.slug, term)}>Back to the first page</Link>
+            </p>
+          ) : (
+            <p className="lb-no-results">
+              No {term} GIFs in {channel.display_name}. <Link href={channelHref(channel)}>See the whole channel</Link>
+            </p>
+          )
         }
       />
     </div>
