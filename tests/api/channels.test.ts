@@ -5,6 +5,7 @@
  * followed to DONE, flush_uuid, the edge's cached answers purged, and a domain event per change.
  */
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILDREN_WITHOUT_PARENT_MESSAGE } from '../../apps/server/src/channels/constants.ts';
 import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
@@ -130,6 +131,29 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     expect((await as(creator).patch(`/api/v4/channels/${ch.id}/`, { featured_gif: 'nosuchgif1' })).status).toBe(404);
     expect((await as(creator).patch(`/api/v4/channels/${ch.id}/`, { slug: 'renamed' })).status).toBe(400);
     expect(await events(ch.id, 'channel.updated')).toHaveLength(2);
+  });
+
+  it('takes banner and avatar pictures (multipart), served at their stored sizes; refuses what is not a picture', async () => {
+    const ch = await createChannel(creator, { slug: slugOf('pics') });
+    const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('display_name', 'With pictures');
+    form.set('banner', new Blob([new Uint8Array(await picture(2000, 900))], { type: 'image/png' }), 'banner.png');
+    form.set('avatar', new Blob([new Uint8Array(await picture(640, 480))], { type: 'image/png' }), 'avatar.png');
+    const res = await server.call('PATCH', `/api/v4/channels/${ch.id}/`, { as: creator, form });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.display_name).toBe('With pictures');
+    for (const [field, width, height] of [['banner_image', 1040, 260], ['avatar_image', 200, 200]] as const) {
+      const url = res.body.data[field] as string;
+      const served = await fetch(url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+      expect(served.status, url).toBe(200);
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width, height });
+    }
+    const bad = new FormData();
+    bad.set('avatar', new Blob(['not a picture'], { type: 'image/png' }), 'avatar.png');
+    const refused = await server.call('PATCH', `/api/v4/channels/${ch.id}/`, { as: creator, form: bad });
+    expect(refused.status).toBe(400);
+    expect(refused.body.meta.msg).toContain('avatar');
   });
 
   it('fills a feed, reorders and removes GIFs, and pages it by offset and by cursor', async () => {
