@@ -113,6 +113,11 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     await expect.poll(() => thumbs.count()).toBeGreaterThan(3);
     await thumbs.nth(2).dragTo(thumbs.nth(0));
     await expect.poll(async () => (await feed(root.id))[0]).toBe(feedBefore[2]);
+    // The star makes a feed GIF the channel's featured GIF (its tile on the parent's page).
+    const featured = page.locator(`.lb-editor__feed-list li[data-gif="${feedBefore[0]}"]`).getByRole('button', { name: /^Feature / });
+    await featured.click();
+    await expect.poll(async () => ((await server.call('GET', `/api/v4/channels/${root.id}`)).body.data as { featured_gif?: { id: string } }).featured_gif?.id).toBe(feedBefore[0]);
+    await expect.poll(() => featured.getAttribute('aria-pressed')).toBe('true');
     // A GIF removed by hand stays out, though it carries the magic tag.
     await thumbs.last().getByRole('button', { name: /^Remove / }).click();
     await expect.poll(async () => (await server.call('GET', `/api/v4/channels/${root.id}/feed/?limit=1`)).body.pagination.total_count).toBe(3 * PAGE_SIZE + 4);
@@ -190,7 +195,7 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     }
   });
 
-  it.each(VIEWPORTS)('has no serious or critical axe violation on the channel pages and the editor ($name)', async (viewport) => {
+  it.each(VIEWPORTS)('has no serious or critical axe violation and no sideways scroll on the channel pages and the editor ($name)', async (viewport) => {
     const found: string[] = [];
     for (const path of [`/${slug}`, `/channels/${slug}/page/2`, `/channel/${slug}/search/journey`, '/dashboard/channels']) {
       const page = await editor.newPage();
@@ -203,6 +208,8 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
       } else {
         await page.locator('.lb-grid .lb-gif').first().waitFor();
       }
+      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+      if (width > viewport.width) found.push(`${path} scrolls sideways: ${width} px wide`);
       const results = await new AxeBuilder({ page }).analyze();
       for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       await page.close();
