@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- jobs`: the durable job runner on each store (PGlite; PostgreSQL too when
  * DATABASE_URL is set). Step throughput of a one-row step, with one runner and (PostgreSQL) two
- * runners on two connection pools competing for the same jobs; a magic tag applied to a synthetic
- * corpus (how long its update job takes to DONE); and the magic-tag sweep over many channels, with
- * nothing to change and with newly tagged GIFs to pull in.
+ * runners on two connection pools competing for the same jobs, against the same transactions made
+ * without the claim; a magic tag applied to a synthetic corpus (how long its update job takes to
+ * DONE); and the magic-tag sweep over many channels, with nothing to change and with newly tagged
+ * GIFs to pull in.
  */
 import { sql, type Kysely } from 'kysely';
 import { channelJobHandlers } from '../../apps/server/src/channels/jobs.ts';
@@ -11,9 +12,9 @@ import { JOB_KINDS } from '../../apps/server/src/channels/constants.ts';
 import { JOB_BATCH_SIZE } from '../../apps/server/src/jobs/constants.ts';
 import { enqueueJob, findJob } from '../../apps/server/src/jobs/queue.ts';
 import { createJobRunner, type JobHandlers } from '../../apps/server/src/jobs/runner.ts';
-import { openStore, type Store, type StoreKind } from '../../apps/server/src/store/db.ts';
+import type { StoreKind } from '../../apps/server/src/store/db.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
-import { scratchDatabase } from '../support/stores.ts';
+import { countingHandler, createStepTable, storeWithSecondPool } from '../support/job-fixtures.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
 const CORPUS = Number(process.env.JOBS_BENCH_GIFS ?? 20_000);
@@ -22,13 +23,7 @@ const STEPS_PER_JOB = 50;
 const SWEEP_CHANNELS = 50;
 const NEWLY_TAGGED = 500;
 
-const counting: JobHandlers = {
-  'bench.count': async (trx, job) => {
-    const step = typeof job.progress.step === 'number' ? job.progress.step : 0;
-    await sql`INSERT INTO bench_job_steps (job, step) VALUES (${job.id}::uuid, ${step})`.execute(trx);
-    return { done: step + 1 >= STEPS_PER_JOB, progress: { step: step + 1 } };
-  },
-};
+const counting: JobHandlers = { 'bench.count': countingHandler(STEPS_PER_JOB) };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -39,14 +34,28 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function stepThroughput(db: Kysely<Database>, second: Kysely<Database> | undefined): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS bench_job_steps (job uuid NOT NULL, step integer NOT NULL)`.execute(db);
+  await createStepTable(db);
   const lines: string[] = [];
+  // The baseline: the same work (a row, and the progress written back) in a transaction each, without the claim.
+  const job = await enqueueJob(db, { kind: 'bench.none', payload: {}, ownerId: null, createdBy: null, runAfter: new Date(Date.now() + 3_600_000) });
+  const total = JOBS * STEPS_PER_JOB;
+  const [, baseMs] = await timed(async () => {
+    for (let step = 0; step < total; step++) {
+      await db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO job_test_steps (job, step) VALUES (${job}::uuid, ${step})`.execute(trx);
+        await sql`UPDATE jobs SET progress = ${JSON.stringify({ step: step + 1 })}::jsonb, steps = steps + 1, updated_at = now() WHERE id = ${job}::uuid`.execute(trx);
+      });
+    }
+  });
+  lines.push(`  baseline, the same ${total} transactions without the claim: ${seconds(baseMs)}: ${Math.round(total / (baseMs / 1000))} transactions/s`);
+  await sql`DELETE FROM job_test_steps`.execute(db);
+  await sql`DELETE FROM jobs WHERE id = ${job}::uuid`.execute(db);
   for (const runners of second ? [[db], [db, second]] : [[db]]) {
     for (let i = 0; i < JOBS; i++) await enqueueJob(db, { kind: 'bench.count', payload: {}, ownerId: null, createdBy: null });
     const [ran, ms] = await timed(async () => (await Promise.all(runners.map((r) => createJobRunner(r, counting).drain()))).reduce((a, b) => a + b, 0));
-    const rows = await sql<{ n: number; distinct: number }>`SELECT count(*)::int AS n, count(DISTINCT (job, step))::int AS distinct FROM bench_job_steps`.execute(db);
+    const rows = await sql<{ n: number; distinct: number }>`SELECT count(*)::int AS n, count(DISTINCT (job, step))::int AS distinct FROM job_test_steps`.execute(db);
     lines.push(`  ${runners.length} runner${runners.length > 1 ? 's' : ' '}: ${ran} steps in ${seconds(ms)}: ${Math.round(ran / (ms / 1000))} steps/s (rows ${rows.rows[0]!.n}, distinct ${rows.rows[0]!.distinct})`);
-    await sql`DELETE FROM bench_job_steps`.execute(db);
+    await sql`DELETE FROM job_test_steps`.execute(db);
   }
   return lines;
 }
@@ -86,17 +95,7 @@ async function magicTags(db: Kysely<Database>, words: string[]): Promise<string[
 }
 
 async function benchStore(kind: StoreKind): Promise<string[]> {
-  let store: Store;
-  let second: Store | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const scratch = await scratchDatabase();
-    store = await openStore({ databaseUrl: scratch.url, poolSize: 4 });
-    second = await openStore({ databaseUrl: scratch.url, poolSize: 4 });
-    drop = scratch.drop;
-  } else {
-    store = await openStore({});
-  }
+  const { store, second, close } = await storeWithSecondPool(kind);
   try {
     const [words, loadMs] = await timed(() => buildSyntheticCorpus(store.db, CORPUS));
     return [
@@ -106,9 +105,7 @@ async function benchStore(kind: StoreKind): Promise<string[]> {
       ...(await magicTags(store.db, words)),
     ];
   } finally {
-    await second?.close();
-    await store.close();
-    await drop?.();
+    await close();
   }
 }
 

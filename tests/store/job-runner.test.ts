@@ -7,19 +7,15 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, findJob } from '../../apps/server/src/jobs/queue.ts';
 import { createJobRunner, type JobHandlers } from '../../apps/server/src/jobs/runner.ts';
-import { openStore, type Store } from '../../apps/server/src/store/db.ts';
+import type { Store } from '../../apps/server/src/store/db.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
-import { openTestStore, scratchDatabase, storeKinds } from '../support/stores.ts';
+import { countingHandler, createStepTable, storeWithSecondPool } from '../support/job-fixtures.ts';
+import { storeKinds } from '../support/stores.ts';
 
 const STEPS = 12;
 
-/** Each step records itself in a table without a unique key, so a step applied twice would show twice. */
 const counting: JobHandlers = {
-  'test.count': async (trx, job) => {
-    const step = typeof job.progress.step === 'number' ? job.progress.step : 0;
-    await sql`INSERT INTO job_test_steps (job, step) VALUES (${job.id}::uuid, ${step})`.execute(trx);
-    return { done: step + 1 >= STEPS, progress: { step: step + 1 } };
-  },
+  'test.count': countingHandler(STEPS),
   'test.fail': async (trx, job) => {
     await sql`INSERT INTO job_test_steps (job, step) VALUES (${job.id}::uuid, -1)`.execute(trx);
     throw new Error('this step always fails');
@@ -30,23 +26,14 @@ describe.each(storeKinds())('job runner (%s)', (kind) => {
   let store: Store;
   /** A second connection pool onto the same database (PostgreSQL); PGlite admits one. */
   let second: Store | undefined;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const scratch = await scratchDatabase();
-      store = await openStore({ databaseUrl: scratch.url, poolSize: 4 });
-      second = await openStore({ databaseUrl: scratch.url, poolSize: 4 });
-      drop = scratch.drop;
-    } else {
-      store = await openTestStore(kind);
-    }
-    await sql`CREATE TABLE job_test_steps (job uuid NOT NULL, step integer NOT NULL)`.execute(store.db);
+    ({ store, second, close } = await storeWithSecondPool(kind));
+    await createStepTable(store.db);
   });
   afterAll(async () => {
-    await second?.close();
-    await store?.close();
-    await drop?.();
+    await close?.();
   });
 
   const steps = async (db: Kysely<Database>, job: string) => (await sql<{ step: number }>`SELECT step FROM job_test_steps WHERE job = ${job}::uuid ORDER BY step`.execute(db)).rows.map((r) => r.step);

@@ -12,6 +12,7 @@ import { TermPills } from '../shell/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
+import { PastLastPage } from '../shell/PastLastPage.tsx';
 import { useResource } from '../shell/use-resource.ts';
 import { channelHref, fetchChannelBySlug, fetchChildren, fetchFeed, type Channel } from './channel-api.ts';
 import { ChannelSearchForm } from './ChannelSearchForm.tsx';
@@ -130,17 +131,7 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
           </p>
         )}
         <GifFeed key={`${channel.flush_uuid}:${firstPage}`} fetchGifs={fetchGifs} firstPage={firstPage} onPageSeen={onPageSeen} 
-          noResults={
-            <p className="lb-no-results">
-              {firstPage > 1 ? (
-                <>
-                  The feed of {channel.display_name} has no page {firstPage}. <Link href={home}>Back to the first page</Link>
-                </>
-              ) : (
-                `${channel.display_name} has no GIFs yet.`
-              )}
-            </p>
-          }
+          noResults={firstPage > 1 ? <PastLastPage page={firstPage} firstPageHref={home} noun="GIFs" /> : <p className="lb-no-results">{channel.display_name} has no GIFs yet.</p>}
         />
       </section>
     </div>

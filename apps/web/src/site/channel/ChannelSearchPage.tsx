@@ -11,6 +11,7 @@ import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
+import { PastLastPage } from '../shell/PastLastPage.tsx';
 import { useResource } from '../shell/use-resource.ts';
 import { channelHref, fetchChannelBySlug, type Channel } from './channel-api.ts';
 import { ChannelSearchForm } from './ChannelSearchForm.tsx';
@@ -68,9 +69,7 @@ function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & {
         onPageSeen={onPageSeen}
         noResults={
           firstPage > 1 ? (
-            <p className="lb-no-results">
-              There are no results on page {firstPage}. <Link href={channelSearchPath(channel.slug, term)}>Back to the first page</Link>
-            </p>
+            <PastLastPage page={firstPage} firstPageHref={channelSearchPath(channel.slug, term)} />
           ) : (
             <p className="lb-no-results">
               No {term} GIFs in {channel.display_name}. <Link href={channelHref(channel)}>See the whole channel</Link>

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import { GifFeed } from '../shell/GifFeed.tsx';
 import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { PastLastPage } from '../shell/PastLastPage.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
@@ -96,9 +97,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
         onPageSeen={onPageSeen}
         noResults={
           firstPage > 1 ? (
-            <p className="lb-no-results">
-              There are no results on page {firstPage}. <Link href={searchPath(term, { type })}>Back to the first page</Link>
-            </p>
+            <PastLastPage page={firstPage} firstPageHref={searchPath(term, { type })} />
           ) : (
             <NoResults term={query} type={type} otherCount={counts.status === 'ok' ? counts.data[type === 'gifs' ? 1 : 0] : undefined} />
           )
