@@ -18,29 +18,32 @@ function gifIdsIn(body: ArrayBuffer): string[] {
 
 /**
  * The purge tags of an answer about to be cached: every entry has ALL_TAG; a public API answer
- * the GIFs in its `data` and whatever it names in its Loopbox-Tags header (the channels a channel
- * search or a channel listing shows); a media file the GIF whose rendition it is.
+ * the GIFs in its `data` (as the upstream names them in CACHE_TAGS_HEADER, with the channels a
+ * channel search or a channel listing shows; else read from the body); a media file the GIF whose
+ * rendition it is.
  */
 export function cacheTags(service: Service, url: URL, response: Response, body: ArrayBuffer): string[] {
   const tags = [ALL_TAG];
-  if (service === 'media') {
+  const named = response.headers.get(CACHE_TAGS_HEADER);
+  if (named !== null) {
+    tags.push(...splitTags(named));
+  } else if (service === 'media') {
     const id = MEDIA_GIF_ID.exec(url.pathname)?.[1];
     if (id) tags.push(gifTag(id));
   } else if (service === 'publicApi' && response.headers.get('Content-Type')?.includes('json')) {
-    tags.push(...gifIdsIn(body).map(gifTag), ...namedTags(response.headers.get(CACHE_TAGS_HEADER)));
+    tags.push(...gifIdsIn(body).map(gifTag));
   }
   return tags;
 }
 
-function namedTags(named: string | null): string[] {
-  if (!named) return [];
+/** The tags an upstream names in its purge header. */
+export function purgeTags(headers: Headers): string[] {
+  return splitTags(headers.get(PURGE_HEADER) ?? '');
+}
+
+function splitTags(named: string): string[] {
   return named
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
-}
-
-/** The tags an upstream names in its purge header. */
-export function purgeTags(headers: Headers): string[] {
-  return namedTags(headers.get(PURGE_HEADER));
 }

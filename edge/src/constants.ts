@@ -53,6 +53,8 @@ export const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const CACHE_STATUS_HEADER = 'X-Cache';
 /** Sent by an upstream on a response to a change: comma-separated tags of cached content to drop. */
 export const PURGE_HEADER = 'Loopbox-Purge';
+/** Sent by an upstream with a cacheable answer: its purge tags, comma-separated (spares the edge parsing the body for them). */
+export const CACHE_TAGS_HEADER = 'Loopbox-Cache-Tags';
 /** Internal headers start with this; the edge drops them from what clients send and from what they receive. */
 export const INTERNAL_HEADER_PREFIX = 'loopbox-';
 /** Headers about one connection, never passed on (RFC 9110 7.6.1), plus any the Connection header names. */
@@ -67,8 +69,6 @@ export const CLOUDFLARE_HEADER_PREFIX = 'cf-';
 export const gifTag = (id: string) => `gif:${id}`;
 /** Tag of every cached entry that shows what a channel holds (its GIFs, its tags, its place in the tree). */
 export const channelTag = (id: number | string) => `channel:${id}`;
-/** Sent by an upstream on a cacheable answer: comma-separated purge tags it carries beside the ones the edge finds itself. */
-export const CACHE_TAGS_HEADER = 'Loopbox-Tags';
 /** Tag of every cached entry. */
 export const ALL_TAG = 'all';
 

@@ -108,6 +108,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['/api/v4/channels/7/feed/', 'backend'],
         ['/ajax/gifs/trending', 'backend'],
         ['/login/check', 'backend'],
+        ['/login', 'assets'],
         ['/stories/abc', 'stories'],
         ['/stories', 'stories'],
         ['/schedule', 'scheduler'],
@@ -419,6 +420,18 @@ export function edgeSuite(harness: EdgeHarness): void {
         const after = await Promise.all(reads.map(async (path) => (await edge.fetch(path)).headers.get('X-Cache')));
         expect(after).toEqual(['MISS', 'HIT', 'MISS', 'HIT']);
         expect(fakes.seen.publicApi.map((seen) => seen.method)).toEqual(['GET', 'GET', 'PUT', 'GET']);
+      });
+
+      it('takes an answer’s purge tags from Loopbox-Cache-Tags when the upstream names them, and never shows the header', async () => {
+        const { edge } = await startEdge();
+        // The body shows GIF x, but the upstream names the tag `featured` instead.
+        const named = '/v1/gifs?ids=x&header=Loopbox-Cache-Tags:featured';
+        const first = await edge.fetch(named);
+        expect(first.headers.get('Loopbox-Cache-Tags')).toBeNull();
+        await edge.fetch('/v1/gifs/x/cta?purge=gif:x', { method: 'PUT', body: '{"link":"https://x.example","text":"Go"}' });
+        expect((await edge.fetch(named)).headers.get('X-Cache')).toBe('HIT');
+        await edge.fetch('/v1/gifs/x/cta?purge=featured', { method: 'PUT', body: '{"link":"https://x.example","text":"Go"}' });
+        expect((await edge.fetch(named)).headers.get('X-Cache')).toBe('MISS');
       });
     });
 

@@ -62,6 +62,29 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     expect((await page('/maintenance')).status).toBe(503);
   });
 
+  it('serves the account pages with their titles, never indexed; /login/check stays JSON', async () => {
+    for (const [path, title] of [
+      ['/join', 'Join - Loopbox'],
+      ['/join/verify', 'Confirm your e-mail address - Loopbox'],
+      ['/login?next=%2Fsettings', 'Log in - Loopbox'],
+      ['/password', 'Reset your password - Loopbox'],
+      ['/settings', 'Settings - Loopbox'],
+      ['/favorites', 'Your favorites - Loopbox'],
+    ]) {
+      const res = await page(path!);
+      expect([path, res.status, res.type]).toEqual([path, 200, 'text/html; charset=UTF-8']);
+      expect(res.html).toContain(`<title>${title}</title>`);
+      expect(res.html).toContain('<meta name="robots" content="noindex">');
+      expect(res.html).not.toContain('rel="canonical"');
+    }
+    const check = await page('/login/check');
+    expect([check.status, check.type]).toEqual([200, 'application/json']);
+    expect(JSON.parse(check.html)).toMatchObject({ loggedInStatus: false, userType: 'anonymous', permissions: { 'session.create': 'any' } });
+    // The staff outbox page sends visitors to the login page and back.
+    const outbox = await fetch(`${server.baseUrl}/dashboard/outbox`, { redirect: 'manual' });
+    expect([outbox.status, outbox.headers.get('location')]).toEqual([302, '/login?next=%2Fdashboard%2Foutbox']);
+  });
+
   it('keeps JSON for API paths', async () => {
     for (const path of [`/v1/nope?api_key=${server.webKey}`, `/v2/nope?api_key=${server.webKey}`, '/api/nope', '/ajax/nope', '/media/nope', '/oembed/nope']) {
       const res = await page(path);

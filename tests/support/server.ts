@@ -7,6 +7,7 @@ import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform, type JobSettings, type Platform } from '../../apps/server/src/platform.ts';
 import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
+import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
@@ -48,7 +49,19 @@ export interface TestServerOptions {
   attemptLimits?: Partial<AttemptLimitSettings>;
   /** The job runner's pace (a quicker magic-tag sweep, smaller steps). */
   jobs?: JobSettings;
+  /** Text-render bounds other than the test wiring's. */
+  textRender?: Partial<TextRenderSettings>;
 }
+
+/**
+ * The suites share two cores with each other, ffmpeg and Chromium: where `npm start` answers 503 or
+ * 504 because a render or an upstream is slow on a busy machine, the test wiring waits longer, so a
+ * test fails for what it checks, not for the load. The bounds themselves are tested on their own.
+ */
+export const SHARED_CORE_WAITS = {
+  env: { UPSTREAM_TIMEOUT_MS: '90000' },
+  textRender: { maxWaitMs: 60_000, answerWithinMs: 80_000 },
+} as const;
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
 const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
@@ -72,7 +85,8 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     mail: smtp ? { smtpUrl: smtp.url, from: 'Loopbox <loopbox@127.0.0.1>', intervalMs: 200 } : undefined,
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
-    env: { ACCESS_LOG: 'off', ...options.env },
+    textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
+    env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
   platform.start();

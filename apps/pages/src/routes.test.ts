@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_SITE_PAGE } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
-import { channelPath, channelSearchPath, parseSitePath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
+import { ACCOUNT_PAGE_PATHS, channelPath, channelSearchPath, loginPath, parseSitePath, safeNextPath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
 
 describe('site paths', () => {
   it.each<[string, SiteRoute]>([
@@ -32,6 +32,13 @@ describe('site paths', () => {
     ['/channel/funny-cats/search/happy-dance', { page: 'channel-search', slug: 'funny-cats', term: 'happy dance', pageNumber: 1 }],
     ['/channel/funny-cats/search/happy/page/2', { page: 'channel-search', slug: 'funny-cats', term: 'happy', pageNumber: 2 }],
     ['/dashboard/channels', { page: 'channel-editor' }],
+    ['/join', { page: 'join' }],
+    ['/join/verify', { page: 'verify-email' }],
+    ['/login/?next=%2Fsettings', { page: 'login' }],
+    ['/password#token=abc', { page: 'password' }],
+    ['/settings', { page: 'settings' }],
+    ['/favorites', { page: 'favorites' }],
+    ['/dashboard/outbox', { page: 'outbox' }],
   ])('%s', (path, route) => {
     expect(parseSitePath(path)).toEqual(route);
   });
@@ -39,11 +46,23 @@ describe('site paths', () => {
   it.each([
     '/search', '/search/', '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
     '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore', '/gifs/',
-    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload', '/dashboard', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs',
+    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload', '/dashboard', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
     '//x', '/x//y', '/-cats', '/cats-', '/channels', '/channels/Cats', '/channels/cats/page/0', '/channels/cats/2', '/channel/cats',
     '/channel/cats/find/x', '/channel/cats/search', '/channel/cats/search/x/page/x', '/dashboard/other', '/search-', '/stickers-x/y',
   ])('%s is not a page', (path) => {
     expect(parseSitePath(path)).toEqual({ page: 'not-found' });
+  });
+
+  it('writes each account page at its one path', () => {
+    for (const path of Object.values(ACCOUNT_PAGE_PATHS)) expect([path, sitePath(parseSitePath(path))]).toEqual([path, path]);
+    expect(Object.keys(ACCOUNT_PAGE_PATHS)).toHaveLength(7);
+  });
+
+  it('returns from the login page only to paths of this site', () => {
+    expect(loginPath('/dashboard/analytics?days=7')).toBe('/login?next=%2Fdashboard%2Fanalytics%3Fdays%3D7');
+    expect(loginPath()).toBe('/login');
+    expect(safeNextPath('/gifs/abc?ref=fave')).toBe('/gifs/abc?ref=fave');
+    for (const bad of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/a\nb']) expect(safeNextPath(bad)).toBe('/');
   });
 
   it('round-trips every page through its canonical path', () => {
@@ -79,6 +98,7 @@ describe('channel paths', () => {
     expect(channelPath('funny-cats')).toBe('/funny-cats');
     expect(channelPath('stickers')).toBe('/channels/stickers');
     expect(channelPath('pixelpal', { shadowed: true })).toBe('/channels/pixelpal');
+    expect(channelPath('login')).toBe('/channels/login');
     expect(channelPath('funny-cats', { page: 2 })).toBe('/channels/funny-cats/page/2');
     expect(channelSearchPath('funny-cats', 'happy dance', 3)).toBe('/channel/funny-cats/search/happy-dance/page/3');
   });

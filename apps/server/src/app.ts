@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
 import { createPayloadSigner } from './payload-signing/signer.ts';
+import { contentVersionReader } from './content/content-version.ts';
+import { createSearchResults } from './content/search.ts';
+import { createWireTexts } from './public-api/wire.ts';
 import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
@@ -17,12 +20,15 @@ import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
+import { OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
+  /** Where public reads go (DATABASE_READ_URL, a replica); `db` when absent. */
+  readDb?: Kysely<Database> | undefined;
   mediaDir: string;
   publicUrl?: string | undefined;
   /** The built web app and the config its pages get; without them only the APIs and media are served. */
@@ -55,10 +61,13 @@ export interface AppOptions {
 export function createApp(options: AppOptions) {
   const deps: BackendDeps & ApiDeps = {
     db: options.db,
+    readDb: options.readDb,
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
     payloads: createPayloadSigner(options.db),
+    searchResults: createSearchResults(contentVersionReader(options.db)),
+    wires: createWireTexts(options.readDb ?? options.db, options.db, (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`)),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
@@ -71,6 +80,7 @@ export function createApp(options: AppOptions) {
   app.route('/', mediaRoutes(options.mediaDir));
   app.use('*', authenticate(deps));
   app.use('/dashboard/*', requirePagePermission('dashboard.open'));
+  app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox'));
   app.route(
     '/',
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'analytics.read': { creator: 'own', moderator: 'own', staff: 'any' },
   /** The dashboard pages (/dashboard/…); what they show is checked again by each read. */
   'dashboard.open': { creator: 'any', moderator: 'any', staff: 'any' },
+  /** Uploading GIFs (the header's Upload link; the upload page and route arrive with their issue). */
+  'gif.upload': { creator: 'own', staff: 'any' },
   /** Changing a GIF (its call to action today). */
   'gif.edit': { creator: 'own', staff: 'any' },
   /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */

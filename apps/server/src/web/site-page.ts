@@ -1,4 +1,5 @@
 import {
+  accountHead,
   categoryHead,
   channelEditorHead,
   channelHead,
@@ -10,6 +11,7 @@ import {
   gifHead,
   gifPath,
   homeHead,
+  isAccountRoute,
   listingHead,
   profileHead,
   profilePath,
@@ -99,6 +101,8 @@ async function profilePage(db: Kysely<Database>, username: string, origin: strin
  */
 export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string): Promise<ResolvedSitePage> {
   const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({ status: 200, head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' } });
+  // About the visitor's own account: nothing for a search engine or an unfurler.
+  if (isAccountRoute(route)) return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
   switch (route.page) {
     case 'home':
       return page(homeHead());

@@ -1,4 +1,5 @@
 import { normalizeChannel, normalizeGif, type GifsResult, type IChannel } from '@loopbox/sdk';
+import { BackendError, callBackend } from '../../shared/backend.ts';
 
 /** A channel as the backend answers it (apps/server/src/channels/present.ts). */
 export interface Channel extends IChannel {
@@ -19,27 +20,11 @@ export interface Channel extends IChannel {
   ancestors?: Channel[];
 }
 
-/** A backend answer that is not 2xx, with the server's message (`meta.msg`) and the field it names. */
-export class BackendError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** A channel answer with its flags, user and featured GIF normalised as the provider client's are. */
 export const asChannel = (channel: Channel): Channel => normalizeChannel(channel as Parameters<typeof normalizeChannel>[0]) as Channel;
 
-/** GETs a backend path; a non-2xx answer throws a BackendError (SPEC 8: backend errors carry the parsed body). */
-export async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  const body = (await res.json().catch(() => null)) as (T & { meta?: { msg?: string }; field?: string }) | null;
-  if (!res.ok || body === null) throw new BackendError(res.status, body?.meta?.msg ?? `HTTP ${res.status}`, body?.field);
-  return body;
-}
+/** GETs a backend path through the site's one backend client; a non-2xx answer throws its BackendError. */
+export const getJson = <T>(path: string): Promise<T> => callBackend<T>('GET', path);
 
 /** The channel with this slug, or null when there is none the visitor may see. */
 export async function fetchChannelBySlug(slug: string): Promise<Channel | null> {

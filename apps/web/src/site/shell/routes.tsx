@@ -1,4 +1,4 @@
-import { sitePath, type SiteRoute } from '@loopbox/pages';
+import { isAccountRoute, sitePath, type AccountPage, type SiteRoute } from '@loopbox/pages';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 // One chunk per page: a visit loads the shell and the page it lands on, the rest on navigation.
@@ -14,6 +14,16 @@ const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
 const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
+/** The account pages: one fixed path each, no props. */
+const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
+  join: lazyPage(() => import('../account/JoinPage.tsx')),
+  'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
+  login: lazyPage(() => import('../account/LoginPage.tsx')),
+  password: lazyPage(() => import('../account/PasswordPage.tsx')),
+  settings: lazyPage(() => import('../settings/SettingsPage.tsx')),
+  favorites: lazyPage(() => import('../favorites/FavoritesPage.tsx')),
+  outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
+};
 
 const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   home: HomePage,
@@ -29,6 +39,7 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   channel: ChannelPage,
   'channel-search': ChannelSearchPage,
   'channel-editor': ChannelEditorPage,
+  ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
 };
@@ -49,6 +60,10 @@ export function pageKey(route: SiteRoute): string {
 
 /** The page component of a route. */
 export function RoutePage({ route }: { route: SiteRoute }) {
+  if (isAccountRoute(route)) {
+    const Page = ACCOUNT_PAGES[route.page];
+    return <Page />;
+  }
   switch (route.page) {
     case 'home':
       return <HomePage />;
