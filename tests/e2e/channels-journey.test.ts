@@ -60,8 +60,12 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const opened = await page.goto(`${server.baseUrl}/dashboard/channels`);
-    expect(opened?.status()).toBe(200);
+    // The editor is one click away from the header's account menu.
+    const home = await page.goto(`${server.baseUrl}/`);
+    expect(home?.status()).toBe(200);
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('link', { name: 'Your channels' }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard/channels`);
     await expect.poll(() => heading(page).textContent()).toBe('Your channels');
     await page.getByText('You have no channels yet').waitFor();
 
