@@ -5,10 +5,10 @@
  * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
  * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
  * normal and hostile traffic per store), processes (one against three server processes on one
- * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs). The page and widget figures
- * are measured on two browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a
- * figure over its budget marks its line OVER BUDGET and the run exits with status 1
- * (tests/bench/budget.ts).
+ * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), jobs (the job runner's step
+ * throughput and the magic-tag sweep per store). The page and widget figures are measured on two
+ * browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
+ * marks its line OVER BUDGET and the run exits with status 1 (tests/bench/budget.ts).
  */
 import { benchApi } from './api-bench.ts';
 import { benchLargeLibraryMemory, benchStart } from './start-bench.ts';
@@ -21,6 +21,7 @@ import { benchIngest } from './ingest-bench.ts';
 import { benchProcesses } from './processes-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
 import { overBudget } from './budget.ts';
+import { benchJobs } from './jobs-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -38,6 +39,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   site: benchSite,
   ingest: benchIngest,
   abuse: benchAbuse,
+  jobs: benchJobs,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

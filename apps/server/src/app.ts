@@ -44,6 +44,8 @@ export interface AppOptions {
   textRender?: Partial<TextRenderSettings>;
   /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
   onMailQueued?: () => void;
+  /** Called after a commit queued a job (the platform wakes the job runner with it). */
+  onJobQueued?: () => void;
   /** Whether a mail sender delivers the outbox by SMTP (otherwise staff read it at /api/v1/mail/outbox/). */
   smtpConfigured?: boolean;
   /** Abuse limits other than the defaults (auth/constants.ts). */
@@ -69,6 +71,7 @@ export function createApp(options: AppOptions) {
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
+    ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
   const app = new Hono<AuthEnv>();
   app.use(paramsGuard());

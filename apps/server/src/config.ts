@@ -4,6 +4,8 @@ import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
 import { LOG_LEVELS } from './logging/constants.ts';
 import { TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
+import { JOB_BATCH_SIZE } from './jobs/constants.ts';
+import type { JobSettings } from './platform.ts';
 
 const MIB = 1024 * 1024;
 
@@ -28,6 +30,8 @@ const ConfigSchema = z.object({
   TEXT_RENDER_BUDGET_PER_ADDRESS: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerAddress),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
+  JOB_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export interface Config {
@@ -52,6 +56,8 @@ export interface Config {
   /** Where mail goes (SMTP); without it the outbox is read by staff at /api/v1/mail/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The job runner's step size and pause (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS). */
+  jobs: JobSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs,
       maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs,
     },
+    jobs: { batchSize: c.JOB_BATCH_SIZE, stepPauseMs: c.JOB_STEP_PAUSE_MS },
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
   };

@@ -5,6 +5,7 @@ import { passwordRoutes } from '../accounts/password.ts';
 import { profileRoutes } from '../accounts/profile.ts';
 import { roleRoutes } from '../accounts/roles.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { channelRoutes } from '../channels/routes.ts';
 import { favoriteRoutes } from '../favorites/routes.ts';
 import { outboxRoutes } from '../mail/routes.ts';
 import { loginCheckRoutes } from '../sessions/check.ts';
@@ -31,5 +32,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', outboxRoutes(deps));
   app.route('/', analyticsRoutes(deps));
   app.route('/', analyticsSeriesRoutes(deps));
+  app.route('/', channelRoutes(deps));
   return app;
 }

@@ -11,6 +11,9 @@ const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
 const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
 const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
+const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
+const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
+const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
 /** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   join: lazyPage(() => import('../account/JoinPage.tsx')),
@@ -33,6 +36,9 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   category: CategoryPage,
   subcategory: CategoryPage,
   explore: ExplorePage,
+  channel: ChannelPage,
+  'channel-search': ChannelSearchPage,
+  'channel-editor': ChannelEditorPage,
   ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
@@ -42,11 +48,14 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
 export const preloadRoute = (route: SiteRoute): Promise<void> => PAGES[route.page].preload();
 
 /**
- * What stays the same page while the address changes: a search keeps its grid while scrolling
- * rewrites /page/{n}; anything else is a new page.
+ * What stays the same page while the address changes: a search or a channel keeps its grid while
+ * scrolling rewrites /page/{n}; anything else is a new page.
  */
 export function pageKey(route: SiteRoute): string {
-  return route.page === 'search' ? `search:${route.type}:${route.term}` : sitePath(route);
+  if (route.page === 'search') return `search:${route.type}:${route.term}`;
+  if (route.page === 'channel') return `channel:${route.slug}`;
+  if (route.page === 'channel-search') return `channel-search:${route.slug}:${route.term}`;
+  return sitePath(route);
 }
 
 /** The page component of a route. */
@@ -76,6 +85,12 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <CategoryPage category={route.category} subcategory={route.subcategory} />;
     case 'explore':
       return <ExplorePage term={route.term} />;
+    case 'channel':
+      return <ChannelPage slug={route.slug} pageNumber={route.pageNumber} />;
+    case 'channel-search':
+      return <ChannelSearchPage slug={route.slug} term={route.term} pageNumber={route.pageNumber} />;
+    case 'channel-editor':
+      return <ChannelEditorPage />;
     case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':
