@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
+import { errorHead, GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
@@ -90,7 +90,13 @@ function staticFile(root: string, pathname: string): Response | undefined {
  * path deserves: 404 for an unknown path, GIF or profile. API and service paths are left to their
  * JSON 404. Pages not built yet are simply absent.
  */
-export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConfig) {
+export interface WebPages {
+  routes: Hono;
+  /** The site's 403 page for a signed-in visitor a page is not for, or undefined before the site is built. */
+  refused(c: Context): Promise<Response | undefined>;
+}
+
+export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono();
   const configScript = (extra: Record<string, unknown> = {}) => `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`;
@@ -122,6 +128,13 @@ export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConf
     return c.html(page, status, HTML_HEADERS);
   }
 
+  async function refused(c: Context) {
+    const html = await readPage(root, SITE_PAGE);
+    if (html === undefined) return undefined;
+    const page = withConfig(html, { pageStatus: 403 }).replace(HEAD_PLACEHOLDER, () => renderHeadTags({ ...errorHead(403), ogType: 'website', noindex: true }));
+    return c.html(page, 403, { 'Cache-Control': 'private, no-store' });
+  }
+
   app.get('*', async (c, next) => {
     const pathname = c.req.path;
     if (SERVICE_PATH.test(pathname)) return next();
@@ -135,5 +148,5 @@ export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConf
     const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, new URL(c.req.url).pathname)));
     return response ?? next();
   });
-  return app;
+  return { routes: app, refused };
 }
