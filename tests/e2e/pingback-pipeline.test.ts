@@ -127,7 +127,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     await browser.close();
   });
 
-  it('reloads an embed offline from the service worker: shell, GIF data and its video', async () => {
+  it('reloads an embed offline from the service worker: its page (GIF data in the HTML) and its video', async () => {
     const { body } = await server.get('/v1/gifs/trending?limit=50');
     const gif = (body.data as Array<{ id: string; is_sticker: number; external_media?: unknown; images: { original: { mp4?: string } } }>).find(
       (g) => !g.is_sticker && !g.external_media && g.images.original.mp4,
@@ -138,14 +138,14 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       const page = await browser.context.newPage();
       await page.goto(`${server.baseUrl}/embed/${gif.id}`);
       await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
-      // The first visit ran before the service worker existed; it is offline-ready once the worker holds the GIF's data.
+      // The first visit ran before the service worker existed; it is offline-ready once the worker holds this embed's page and video.
       const cachedPaths = () =>
         page.evaluate(async () => {
           const names = await caches.keys();
           const lists = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)));
           return lists.flat();
         });
-      await expect.poll(cachedPaths, { timeout: E2E_STEP_TIMEOUT_MS }).toEqual(expect.arrayContaining([`/v1/gifs/${gif.id}`, '/__shell/embed', new URL(gif.images.original.mp4!).pathname]));
+      await expect.poll(cachedPaths, { timeout: E2E_STEP_TIMEOUT_MS }).toEqual(expect.arrayContaining([`/embed/${gif.id}`, new URL(gif.images.original.mp4!).pathname]));
       // Without the browser's HTTP cache, only the service worker can serve the reload.
       await (await browser.context.newCDPSession(page)).send('Network.clearBrowserCache');
       await browser.context.setOffline(true);

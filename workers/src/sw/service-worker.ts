@@ -1,6 +1,6 @@
 /**
  * The service worker (built into apps/web/dist/sw.js by vite-plugin-service-worker.ts): precaches
- * the embed and widget shell so those pages reload offline, and replays by background sync only
+ * the light pages' shells and keeps each embed so those pages reload offline, and replays by background sync only
  * the events a closed page left unsent. It never touches a living page's pingback POSTs.
  */
 import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from '../constants.ts';

@@ -13,13 +13,15 @@ export interface ShellManifest {
 
 /** The pages that reload offline: every URL of a kind serves the same HTML, kept under one key. */
 const SHELL_PAGES: Array<[RegExp, string]> = [
-  [/^\/embed\/[A-Za-z0-9]+\/?$/, '/__shell/embed'],
   [/^\/gifs\/[A-Za-z0-9_-]+\/?$/, '/__shell/gif'],
   [/^\/widgets\/?$/, '/__shell/widgets'],
   [/^\/labs\/pipeline\/?$/, '/__shell/pipeline'],
 ];
-/** What an embed needs again to reload offline: its GIF by id, and media files. */
-const RUNTIME_PATHS = [/^\/v1\/gifs\/(?!search$|random$|related$|trending$|categories$)[A-Za-z0-9]+$/, /^\/media\//];
+/**
+ * Kept per URL for offline reloads: embeds (the server renders each with its GIF in the HTML, so
+ * one embed's page cannot stand for another's), GIF lookups by id, and media files.
+ */
+const RUNTIME_PATHS = [/^\/embed\/[A-Za-z0-9]+\/?$/, /^\/v1\/gifs\/(?!search$|random$|related$|trending$|categories$)[A-Za-z0-9]+$/, /^\/media\//];
 
 export const shellKeyOf = (pathname: string) => SHELL_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
 export const isRuntimeCached = (pathname: string) => RUNTIME_PATHS.some((pattern) => pattern.test(pathname));
@@ -63,7 +65,7 @@ export async function shellAsset(caches: CacheStorage, manifest: ShellManifest, 
 }
 
 /**
- * GIF lookups: network first, the last answer when offline. Media (immutable URLs): cache first,
+ * Embeds and GIF lookups: network first, the last answer when offline. Media (immutable URLs): cache first,
  * fetched and kept whole even when a video asks for a range, so it plays offline too. The runtime
  * cache keeps at most RUNTIME_CACHE_MAX_ENTRIES, dropping the oldest.
  */
