@@ -37,3 +37,59 @@ export function runFfmpeg(args: readonly string[], input?: Buffer, timeoutMs = F
     }
   });
 }
+
+/** What ffmpeg says about a file's container and streams (its banner on stderr), read without decoding it. */
+export function ffmpegInfo(file: string, timeoutMs = 15_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-nostdin', '-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64_000) stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    // Without an output ffmpeg exits 1 after printing what it read: the banner is the answer either way.
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(stderr);
+    });
+  });
+}
+
+/**
+ * Runs ffmpeg writing to stdout and collects what it writes, refusing (and killing ffmpeg) past
+ * `maxBytes`: the caller knows how much decoded output to expect and never holds more.
+ */
+export function runFfmpegToBuffer(args: readonly string[], maxBytes: number, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-nostdin', '-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        overflow = true;
+        child.kill('SIGKILL');
+      } else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (overflow) reject(new Error(`ffmpeg wrote more than the ${maxBytes} bytes expected`));
+      else if (code === 0) resolve(Buffer.concat(chunks, size));
+      else reject(new Error(`ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+    });
+  });
+}

@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_projections.ts';
 import * as m003 from './migrations/003_page_views.ts';
 import * as m004 from './migrations/004_collector_safety.ts';
 import * as m005 from './migrations/005_accounts.ts';
+import * as m010 from './migrations/010_creators.ts';
 
 interface Migration {
   version: number;
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'page_views', up: m003.up },
   { version: 4, name: 'collector_safety', up: m004.up },
   { version: 5, name: 'accounts', up: m005.up },
+  { version: 10, name: 'creators', up: m010.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time
