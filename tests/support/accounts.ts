@@ -24,7 +24,7 @@ import type { Database } from '../../apps/server/src/store/schema.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { TEST_MEDIA_DIR } from './corpus.ts';
 import type { TestSmtp } from './smtp.ts';
-import { startTestServer } from './server.ts';
+import { startTestServer, type TestServerOptions } from './server.ts';
 
 export interface TestUser {
   userId: number;
@@ -79,6 +79,10 @@ export interface AccountsServerOptions {
   smtp?: boolean;
   attemptLimits?: Partial<AttemptLimitSettings>;
   web?: boolean;
+  uploads?: TestServerOptions['uploads'];
+  spotifyOembedUrl?: string;
+  /** Edge settings beside the lifted rate limits. */
+  env?: Record<string, string>;
 }
 
 const CLI_ACTOR = { userId: null, via: 'cli', address: 'test' } as const;
@@ -88,7 +92,7 @@ export const testUsername = (prefix = 't') => `${prefix}_${randomBytes(5).toStri
 
 export async function startAccountsServer(kind: StoreKind, options: AccountsServerOptions = {}): Promise<AccountsServer> {
   // Every test calls from one address: the edge's per-address limit is lifted (the abuse limits under test are the service's).
-  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' } });
+  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ...options.env } });
   const { baseUrl } = server;
   const db = accountsDb(server.store.db);
   const answers: AccountsServer['answers'] = [];

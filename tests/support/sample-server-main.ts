@@ -22,5 +22,5 @@ const platform = await createPlatform({
   env: { ACCESS_LOG: 'off' },
   logger: createLogger(),
 });
-platform.start();
+await platform.start();
 serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));

@@ -7,6 +7,7 @@ import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform, type Platform } from '../../apps/server/src/platform.ts';
 import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
+import type { UploadSettings } from '../../apps/server/src/uploads/service.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
@@ -46,6 +47,10 @@ export interface TestServerOptions {
   smtp?: boolean;
   /** Abuse limits other than the defaults. */
   attemptLimits?: Partial<AttemptLimitSettings>;
+  /** Upload settings other than the defaults (limits, the ranges source_image_url may reach). */
+  uploads?: Partial<UploadSettings>;
+  /** Where artist names are looked up (a stand-in for Spotify's oEmbed on 127.0.0.1). */
+  spotifyOembedUrl?: string;
 }
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
@@ -69,10 +74,12 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     web: options.web ?? false,
     mail: smtp ? { smtpUrl: smtp.url, from: 'Loopbox <loopbox@127.0.0.1>', intervalMs: 200 } : undefined,
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
+    ...(options.uploads ? { uploads: options.uploads } : {}),
+    ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     env: { ACCESS_LOG: 'off', ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
-  platform.start();
+  await platform.start();
   const { credentials } = platform;
   let collectorDown = false;
   const handle = options.edge === false ? platform.services : platform.fetch;

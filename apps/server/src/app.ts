@@ -20,6 +20,7 @@ import { requirePagePermission } from './auth/page-guard.ts';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
+import type { Uploads } from './uploads/service.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -43,6 +44,10 @@ export interface AppOptions {
   /** Abuse limits other than the defaults (auth/constants.ts). */
   attemptLimits?: Partial<AttemptLimitSettings>;
   build?: BuildInfo;
+  /** Uploads (the platform starts and stops their processor); absent, uploading is off. */
+  uploads?: Uploads;
+  /** Spotify's oEmbed endpoint; its public address by default. */
+  spotifyOembedUrl?: string;
 }
 
 /**
@@ -59,6 +64,7 @@ export function createApp(options: AppOptions) {
     payloads: createPayloadSigner(options.db),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
+    uploads: options.uploads,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
   };
   const app = new Hono<AuthEnv>();

@@ -9,6 +9,8 @@ import { createMailSender, type MailSender } from './mail/sender.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
+import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
+import type { VisibilityPolicy } from './uploads/visibility.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -30,6 +32,12 @@ export interface PlatformOptions {
   /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
   env?: Readonly<Record<string, string | undefined>>;
   logger: Logger;
+  /** Upload limits, processing threads and the address ranges source_image_url may reach (UPLOAD_*). */
+  uploads?: Partial<UploadSettings>;
+  /** Decides a new upload's visibility (moderation's hook; default post-moderation: as the creator chose). */
+  uploadVisibility?: VisibilityPolicy;
+  /** Spotify's oEmbed endpoint (SPOTIFY_OEMBED_URL), for artist names. */
+  spotifyOembedUrl?: string;
 }
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
@@ -41,9 +49,10 @@ export interface Platform {
   services: Fetch;
   credentials: Credentials;
   analytics: Analytics;
+  uploads: Uploads;
   mail: MailSender | undefined;
-  /** Starts the background work: the projection runner and the mail sender. */
-  start(): void;
+  /** Starts the background work: the projection runner, the mail sender and upload processing (after recovering what a killed process left). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +68,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
+  const uploads = createUploads(store.db, {
+    dataDir: options.dataDir,
+    mediaDir: options.mediaDir,
+    alone: store.kind === 'pglite',
+    log,
+    ...(options.uploads ? { settings: options.uploads } : {}),
+    ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
+    onCommitted: () => void analytics.catchUp().catch(() => {}),
+  });
   const app = createApp({
     analytics,
     db: store.db,
@@ -69,6 +87,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
     smtpConfigured: Boolean(mail),
+    uploads,
+    ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
     log,
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
@@ -80,12 +100,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     services: (request, env) => app.fetch(request, env),
     credentials,
     analytics,
+    uploads,
     mail,
-    start() {
+    async start() {
       analytics.start();
       mail?.start();
+      await uploads.start();
     },
     async stop() {
+      await uploads.stop();
       await analytics.stop();
       await mail?.stop();
     },

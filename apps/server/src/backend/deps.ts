@@ -1,6 +1,7 @@
 import type { AuthDeps } from '../auth/context.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
+import type { Uploads } from '../uploads/service.ts';
 
 /** What the own backend's routes need. */
 export interface BackendDeps extends AuthDeps {
@@ -12,4 +13,6 @@ export interface BackendDeps extends AuthDeps {
   searchLog?: SearchLog | undefined;
   /** Signs the analytics payload of every GIF the backend hands out (favorites). */
   payloads: PayloadSigner;
+  /** Receives and processes uploads; absent, uploading is off. */
+  uploads?: Uploads | undefined;
 }

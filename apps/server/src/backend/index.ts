@@ -10,6 +10,7 @@ import { outboxRoutes } from '../mail/routes.ts';
 import { loginCheckRoutes } from '../sessions/check.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
 import { tokenRoutes } from '../tokens/routes.ts';
+import { uploadRoutes } from '../uploads/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -31,5 +32,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', outboxRoutes(deps));
   app.route('/', analyticsRoutes(deps));
   app.route('/', analyticsSeriesRoutes(deps));
+  if (deps.uploads) app.route('/', uploadRoutes(deps.uploads));
   return app;
 }

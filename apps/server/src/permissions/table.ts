@@ -38,8 +38,18 @@ export const PERMISSIONS = {
   'analytics.read': { creator: 'own', moderator: 'own', staff: 'any' },
   /** The dashboard pages (/dashboard/…); what they show is checked again by each read. */
   'dashboard.open': { creator: 'any', moderator: 'any', staff: 'any' },
-  /** Changing a GIF (its call to action today). */
+  /** Changing a GIF: title, tags, language tags, rating, source, visibility, call to action, removal; its upload's progress. */
   'gif.edit': { creator: 'own', staff: 'any' },
+  /** Uploading a GIF as oneself (a creator) or as anyone (staff, naming the user). */
+  'gif.upload': { creator: 'own', staff: 'any' },
+  /** Telling the site a GIF was downloaded, its link copied, shared… (counted in its figures). */
+  'gif.report_action': everyone,
+  /** Mailing a GIF's link to someone (rate-limited). */
+  'gif.share_by_mail': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  /** Suggested tags for frames of an upload (costs CPU: OCR and a visual search). */
+  'tags.predict': { creator: 'any', staff: 'any' },
+  /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
+  'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

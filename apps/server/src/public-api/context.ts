@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
+import type { Uploads } from '../uploads/service.ts';
 
 export interface ApiDeps {
   db: Kysely<Database>;
@@ -13,6 +14,8 @@ export interface ApiDeps {
   searchLog?: SearchLog | undefined;
   /** Signs the analytics_response_payload of every GIF handed out; the collector verifies them. */
   payloads: PayloadSigner;
+  /** Receives and processes uploads (POST /v1/gifs, the dashboard); absent, uploading is off. */
+  uploads?: Uploads | undefined;
 }
 
 export type ApiEnv = { Variables: { responseId: string; apiKey: string } };

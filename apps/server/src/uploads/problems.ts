@@ -15,7 +15,8 @@ export type UploadProblemCode =
   | 'url_refused'
   | 'url_unreachable'
   | 'url_timeout'
-  | 'interrupted';
+  | 'interrupted'
+  | 'cancelled';
 
 const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   empty: 400,
@@ -32,6 +33,7 @@ const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   url_unreachable: 502,
   url_timeout: 504,
   interrupted: 500,
+  cancelled: 409,
 };
 
 /** A refusal that names its problem; it crosses the worker boundary as plain data ({code, message}). */

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corruptGif, gifBomb, makeApng, makeClip, makeGif, makePng, makePngBomb, makeWebp, truncated } from '../../../../tests/support/media-fixtures.ts';
-import { UPLOAD_LIMIT_DEFAULTS } from './constants.ts';
+import { UPLOAD_LIMIT_DEFAULTS, type UploadLimits } from './constants.ts';
 import { processOutcome, type ProcessOutcome } from './process.ts';
 
 let dir: string;
@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
-const run = (input: string, filename = path.basename(input), limits = UPLOAD_LIMIT_DEFAULTS, asSticker = false): Promise<ProcessOutcome> =>
+const run = (input: string, filename = path.basename(input), limits: UploadLimits = UPLOAD_LIMIT_DEFAULTS, asSticker = false): Promise<ProcessOutcome> =>
   processOutcome({ input, filename, stagingDir: path.join(dir, `out-${n++}`), limits, asSticker });
 const ok = async (outcome: Promise<ProcessOutcome>) => {
   const o = await outcome;

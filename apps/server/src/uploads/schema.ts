@@ -59,3 +59,8 @@ export type CreatorsDb = Kysely<Database & CreatorsTables>;
 export function creatorsDb(db: Kysely<Database>): CreatorsDb {
   return db.withTables<CreatorsTables>();
 }
+
+/** The same connection or transaction seen without them, for code typed on the base schema (the event log). */
+export function baseOf(db: CreatorsDb): Kysely<Database> {
+  return db as unknown as Kysely<Database>;
+}
