@@ -11,6 +11,7 @@ import { loginCheckRoutes } from '../sessions/check.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
 import { tokenRoutes } from '../tokens/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
+import { gifManagementRoutes } from '../gif-management/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -33,5 +34,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', analyticsRoutes(deps));
   app.route('/', analyticsSeriesRoutes(deps));
   if (deps.uploads) app.route('/', uploadRoutes(deps.uploads));
+  app.route('/', gifManagementRoutes(deps));
   return app;
 }

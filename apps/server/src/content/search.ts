@@ -8,6 +8,8 @@ export interface SearchInput {
   rating: Rating;
   limit: number;
   offset: number;
+  /** A search in this language also matches the GIFs' language tags in it (`gif_language_tags`, migration 010). */
+  lang?: string | undefined;
 }
 
 export interface Page<T> {
@@ -65,7 +67,12 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput): Prom
     ranked = await page(null, null);
   } else {
     const tsquery = sql`to_tsquery('english', ${searchTerms(terms).map((w) => `${w}:*`).join(' & ')})`;
-    const fullText = sql<boolean>`g.search @@ ${tsquery}`;
+    const words = searchTerms(terms);
+    const lang = input.lang?.slice(0, 2).toLowerCase();
+    // Every word (letters and digits only, so no LIKE escapes) the prefix of a word of one of the GIF's language tags in that language.
+    const languageTags = sql<boolean>`NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w WHERE NOT EXISTS (
+      SELECT 1 FROM gif_language_tags l WHERE l.gif_id = g.id AND l.lang = ${lang ?? ''} AND (' ' || lower(l.tag)) LIKE '% ' || w || '%'))`;
+    const fullText = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
     ranked = await page(fullText, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
     // Fuzzy results are the whole answer when full text matches nothing at all, on every page of it.
     const fullTextMatchesNothing = async () => (await candidates.select(sql<number>`1`.as('hit')).where(fullText).limit(1).execute()).length === 0;

@@ -1,7 +1,7 @@
 import { RESET_PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '../accounts/constants.ts';
 
 export interface MailMessage {
-  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed';
+  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared';
   subject: string;
   body: string;
 }

@@ -34,7 +34,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(SearchQuery, c.req.query());
-    const page = await searchGifs(deps.db, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await searchGifs(deps.db, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang });
     let rows = page.rows;
     let total = page.total;
     if (type === 'text' && !p.excludeDynamicResults) {

@@ -14,7 +14,7 @@ import {
 } from '@loopbox/pages';
 import type { Kysely } from 'kysely';
 import { categoryName } from '../content/browse.ts';
-import { selectGifs } from '../content/gif-row.ts';
+import { openById, selectGifs } from '../content/gif-row.ts';
 import { findPublicProfile } from '../content/profiles.ts';
 import type { Database } from '../store/schema.ts';
 import type { HeadTags } from './head-tags.ts';
@@ -31,7 +31,7 @@ export interface ResolvedSitePage {
 const notFound = (): ResolvedSitePage => ({ status: 404, head: { ...errorHead(404), ogType: 'website', noindex: true } });
 
 async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Promise<ResolvedSitePage> {
-  const gif = await selectGifs(db).where('g.id', '=', gifId).where('g.is_removed', '=', false).executeTakeFirst();
+  const gif = await selectGifs(db).where('g.id', '=', gifId).where(openById).executeTakeFirst();
   if (!gif) return notFound();
   const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
   const isSticker = gif.type === 'sticker' || gif.type === 'emoji' || gif.type === 'text';
