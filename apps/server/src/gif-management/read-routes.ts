@@ -66,6 +66,7 @@ export function readRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
   const rowsOf = async (ids: string[]) => {
+    if (ids.length === 0) return [];
     const rows = (await selectGifs(deps.db).where('g.id', 'in', ids).execute()) as Row[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
