@@ -65,6 +65,7 @@ export function createApp(options: AppOptions) {
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     uploads: options.uploads,
+    spotifyOembedUrl: options.spotifyOembedUrl,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
   };
   const app = new Hono<AuthEnv>();

@@ -15,4 +15,6 @@ export interface BackendDeps extends AuthDeps {
   payloads: PayloadSigner;
   /** Receives and processes uploads; absent, uploading is off. */
   uploads?: Uploads | undefined;
+  /** Spotify's oEmbed endpoint (artist names); its public address when unset. */
+  spotifyOembedUrl?: string | undefined;
 }

@@ -12,6 +12,7 @@ import { sessionRoutes } from '../sessions/routes.ts';
 import { tokenRoutes } from '../tokens/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
 import { gifManagementRoutes } from '../gif-management/routes.ts';
+import { artistRoutes } from '../artists/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -35,5 +36,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', analyticsSeriesRoutes(deps));
   if (deps.uploads) app.route('/', uploadRoutes(deps.uploads));
   app.route('/', gifManagementRoutes(deps));
+  app.route('/', artistRoutes(deps));
   return app;
 }
