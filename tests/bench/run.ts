@@ -15,6 +15,7 @@ import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
 import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
+import { benchTagPrediction } from './tag-prediction-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   site: benchSite,
   ingest: benchIngest,
   abuse: benchAbuse,
+  tags: benchTagPrediction,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

@@ -21,6 +21,7 @@ import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
 import type { Uploads } from './uploads/service.ts';
+import type { Predictor } from './tag-prediction/predictor.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -48,6 +49,8 @@ export interface AppOptions {
   uploads?: Uploads;
   /** Spotify's oEmbed endpoint; its public address by default. */
   spotifyOembedUrl?: string;
+  /** Tag prediction (the platform closes its OCR engine). */
+  predictor?: Predictor;
 }
 
 /**
@@ -66,6 +69,7 @@ export function createApp(options: AppOptions) {
     smtpConfigured: options.smtpConfigured ?? false,
     uploads: options.uploads,
     spotifyOembedUrl: options.spotifyOembedUrl,
+    predictor: options.predictor,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
   };
   const app = new Hono<AuthEnv>();

@@ -11,6 +11,8 @@ import type { Store } from './store/db.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
 import type { VisibilityPolicy } from './uploads/visibility.ts';
+import { createPredictor } from './tag-prediction/predictor.ts';
+import { createOcr } from './tag-prediction/ocr.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -68,6 +70,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
+  const predictor = createPredictor(store.db, options.mediaDir, createOcr());
   const uploads = createUploads(store.db, {
     dataDir: options.dataDir,
     mediaDir: options.mediaDir,
@@ -88,6 +91,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
     smtpConfigured: Boolean(mail),
     uploads,
+    predictor,
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
     log,
@@ -109,6 +113,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     },
     async stop() {
       await uploads.stop();
+      await predictor.close();
       await analytics.stop();
       await mail?.stop();
     },

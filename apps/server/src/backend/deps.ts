@@ -2,6 +2,7 @@ import type { AuthDeps } from '../auth/context.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { Uploads } from '../uploads/service.ts';
+import type { Predictor } from '../tag-prediction/predictor.ts';
 
 /** What the own backend's routes need. */
 export interface BackendDeps extends AuthDeps {
@@ -17,4 +18,6 @@ export interface BackendDeps extends AuthDeps {
   uploads?: Uploads | undefined;
   /** Spotify's oEmbed endpoint (artist names); its public address when unset. */
   spotifyOembedUrl?: string | undefined;
+  /** Suggests tags for an upload's frames; absent, prediction is off. */
+  predictor?: Predictor | undefined;
 }

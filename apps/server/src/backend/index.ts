@@ -13,6 +13,7 @@ import { tokenRoutes } from '../tokens/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
 import { gifManagementRoutes } from '../gif-management/routes.ts';
 import { artistRoutes } from '../artists/routes.ts';
+import { tagPredictionRoutes } from '../tag-prediction/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -37,5 +38,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   if (deps.uploads) app.route('/', uploadRoutes(deps.uploads));
   app.route('/', gifManagementRoutes(deps));
   app.route('/', artistRoutes(deps));
+  if (deps.predictor) app.route('/', tagPredictionRoutes(deps.predictor));
   return app;
 }
