@@ -48,7 +48,6 @@ export default defineConfig(({ command }) => {
           embed: here('embed.html'),
           site: here('site.html'),
           pipeline: here('pipeline.html'),
-          analytics: here('analytics.html'),
         },
       },
     },

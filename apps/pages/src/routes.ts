@@ -10,6 +10,12 @@ import { gifIdFromPath } from './gif-id.ts';
 
 /** The two result tabs of a search. */
 export type SearchType = 'gifs' | 'stickers';
+/**
+ * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
+ * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
+ */
+export const DASHBOARD_SECTIONS = ['gifs', 'analytics'] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The statuses of the error pages: /404, /403 and /maintenance. */
 export type ErrorStatus = 404 | 403 | 503;
 
@@ -25,6 +31,10 @@ export type SiteRoute =
   | { page: 'explore'; term: string }
   | { page: 'gif'; gifId: string; slug: string }
   | { page: 'profile'; username: string }
+  /** Creators (issue 16): the artists directory, the upload page and the dashboard's sections. */
+  | { page: 'artists' }
+  | { page: 'upload' }
+  | { page: 'dashboard'; section: DashboardSection }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
   | { page: 'not-found' };
@@ -114,6 +124,15 @@ export function parseSitePath(path: string): SiteRoute {
       const term = rest.length === 1 ? termFromSegment(rest[0]!) : undefined;
       return term ? { page: 'explore', term } : NOT_FOUND;
     }
+    case 'artists':
+      return rest.length === 0 ? { page: 'artists' } : NOT_FOUND;
+    case 'upload':
+      return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
+    case 'dashboard': {
+      if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
+      const section = DASHBOARD_SECTIONS.find((s) => s !== 'gifs' && s === rest[0]);
+      return rest.length === 1 && section ? { page: 'dashboard', section } : NOT_FOUND;
+    }
     case 'gifs': {
       const slug = rest.length === 1 && /^[A-Za-z0-9_-]+$/.test(rest[0]!) ? rest[0]! : undefined;
       const gifId = slug && gifIdFromPath(pathname);
@@ -157,6 +176,11 @@ export function sitePath(route: SiteRoute): string {
       return `/gifs/${route.slug}`;
     case 'profile':
       return profilePath(route.username);
+    case 'artists':
+    case 'upload':
+      return `/${route.page}`;
+    case 'dashboard':
+      return route.section === 'gifs' ? '/dashboard' : `/dashboard/${route.section}`;
     case 'error':
       return route.status === 503 ? '/maintenance' : `/${route.status}`;
     case 'not-found':

@@ -78,7 +78,9 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
   app.use('*', authenticate(deps));
+  app.use('/dashboard', requirePagePermission('dashboard.open'));
   app.use('/dashboard/*', requirePagePermission('dashboard.open'));
+  app.use('/upload', requirePagePermission('gif.upload'));
   app.route(
     '/',
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { actionRoutes } from './action-routes.ts';
+import { gifSeriesRoutes } from './gif-series-route.ts';
 import { languageTagRoutes } from './language-tag-routes.ts';
 import { readRoutes } from './read-routes.ts';
 import { updateRoutes } from './update-routes.ts';
@@ -13,5 +14,6 @@ export function gifManagementRoutes(deps: BackendDeps) {
   app.route('/', updateRoutes(deps));
   app.route('/', readRoutes(deps));
   app.route('/', actionRoutes(deps));
+  app.route('/', gifSeriesRoutes(deps));
   return app;
 }

@@ -97,6 +97,13 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return gifPage(db, route.gifId, origin);
     case 'profile':
       return profilePage(db, route.username, origin);
+    case 'artists':
+    case 'upload':
+      return page(listingHead(route.page));
+    case 'dashboard': {
+      const dashboard = page(listingHead(`dashboard-${route.section}`));
+      return { ...dashboard, head: { ...dashboard.head, noindex: true } };
+    }
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':
