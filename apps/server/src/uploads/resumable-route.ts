@@ -8,7 +8,6 @@ import { unsafeTextReason } from '../boundary/text.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { RESUMABLE_EXPIRY_MS } from './constants.ts';
 import { UploadFieldsSchema } from './fields.ts';
-import { baseOf } from './schema.ts';
 import type { Uploads } from './service.ts';
 import { failUpload, uploadById, uploadOwner } from './store.ts';
 import { uploaderFor } from './accept.ts';
@@ -110,6 +109,3 @@ export function resumableRoutes(uploads: Uploads) {
   app.on(['HEAD', 'PATCH', 'DELETE'], `${RESUMABLE_PATH}/:id{[A-Za-z0-9]+}`, handle);
   return app;
 }
-
-/** The base schema's view for ownership lookups. */
-export const _base = baseOf;
