@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { BackendError } from './backend.ts';
 import { addLanguageTags, LANGUAGES, removeGif, removeLanguageTag, saveGif, setCta, type MyGif } from './my-gifs-api.ts';
 import { RATINGS, VISIBILITIES } from './upload-fields.ts';
@@ -17,6 +17,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
   const [ctaLink, setCtaLink] = useState(gif.cta?.link ?? '');
   const [ctaText, setCtaText] = useState(gif.cta?.text ?? '');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const langId = useId();
   const run = async (what: string, action: () => Promise<unknown>) => {
     try {
       await action();
@@ -89,14 +90,15 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
             )),
           )}
         </ul>
-        <label>
-          Language
-          <select value={lang} onChange={(e) => setLang(e.target.value)}>
+        {/* A label of its own: wrapping the select would fold its options into the label's text. */}
+        <div className="lb-field">
+          <label htmlFor={langId}>Language</label>
+          <select id={langId} value={lang} onChange={(e) => setLang(e.target.value)}>
             {LANGUAGES.map((l) => (
               <option key={l}>{l}</option>
             ))}
           </select>
-        </label>
+        </div>
         <label>
           Tags in that language (comma-separated)
           <input type="text" value={langTags} onChange={(e) => setLangTags(e.target.value)} />

@@ -1,0 +1,136 @@
+/**
+ * A creator in Debian's Chromium against `npm start`'s wiring: uploads three files at once through
+ * the dashboard's resumable upload (one refused with a clear message), watches their progress, tags
+ * a GIF in two languages and finds it by one, sets its call to action, removes another and sees it
+ * gone from search; every creator page passes axe on desktop and phone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
+import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { makeClip, makeGif } from '../support/media-fixtures.ts';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+];
+
+describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
+  let server: AccountsServer;
+  let browser: TestBrowser;
+  let creator: TestUser;
+  let dir: string;
+  let files: string[];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-journey-'));
+    server = await startAccountsServer('pglite', { web: true });
+    creator = await server.makeUser('creator');
+    browser = await launchBrowser();
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: creator.sessionSecret, url: server.baseUrl },
+      { name: CSRF_COOKIE, value: creator.csrfToken, url: server.baseUrl },
+    ]);
+    const otter = await makeGif(path.join(dir, 'otter.gif'), { seconds: 1 });
+    const clip = await makeClip(path.join(dir, 'seal.mp4'), { seconds: 1, size: '320x180' });
+    const misnamed = path.join(dir, 'broken.mp4');
+    fs.copyFileSync(otter, misnamed);
+    files = [otter, clip, misnamed];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const idsOf = async (q: string, lang?: string) => (await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}`)).body.data.map((g: { id: string }) => g.id) as string[];
+
+  it('uploads, tags in two languages, finds by a language tag, sets a CTA and removes', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(VIEWPORTS[0]!);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    await page.goto(`${server.baseUrl}/upload`);
+    await page.getByLabel('Files to upload').setInputFiles(files);
+    const items = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(3);
+    await page.getByLabel('Tags (comma-separated)').first().fill('otter, journey');
+    await page.getByRole('button', { name: 'Upload 3 files' }).click();
+
+    const otterItem = items.filter({ hasText: 'otter.gif' });
+    const sealItem = items.filter({ hasText: 'seal.mp4' });
+    const brokenItem = items.filter({ hasText: 'broken.mp4' });
+    await brokenItem.getByText('Failed: The file is named .mp4 but is a GIF: its name and content disagree').waitFor();
+    await otterItem.getByText('Ready:').waitFor({ timeout: 90_000 });
+    await sealItem.getByText('Ready:').waitFor({ timeout: 90_000 });
+    expect(await otterItem.getByRole('progressbar', { name: 'Transfer of otter.gif' }).getAttribute('value')).toBe('1');
+    expect(await otterItem.getByRole('progressbar', { name: 'Processing of otter.gif' }).getAttribute('value')).toBe('1');
+    const otterId = (await otterItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
+    const sealId = (await sealItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
+    expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.tags).toEqual(['otter', 'journey']);
+
+    // My GIFs: language tags in Spanish and French, then a call to action.
+    await otterItem.getByRole('link', { name: 'edit it in My GIFs' }).click();
+    const editor = page.locator(`[data-gif-id="${otterId}"]`);
+    await editor.getByRole('button', { name: 'Close editor' }).waitFor();
+    const languageForm = editor.getByRole('form', { name: 'Language tags' });
+    await languageForm.getByLabel('Language', { exact: true }).selectOption('es');
+    await languageForm.getByLabel('Tags in that language (comma-separated)').fill('nutria, marina');
+    await languageForm.getByRole('button', { name: 'Add language tags' }).click();
+    await editor.getByRole('button', { name: 'Remove es tag nutria' }).waitFor();
+    await languageForm.getByLabel('Language', { exact: true }).selectOption('fr');
+    await languageForm.getByLabel('Tags in that language (comma-separated)').fill('loutre');
+    await languageForm.getByRole('button', { name: 'Add language tags' }).click();
+    await editor.getByRole('button', { name: 'Remove fr tag loutre' }).waitFor();
+    expect(await idsOf('nutria', 'es')).toContain(otterId);
+    expect(await idsOf('loutre', 'fr')).toContain(otterId);
+    expect(await idsOf('nutria')).not.toContain(otterId);
+
+    const cta = editor.getByRole('form', { name: 'Call to action' });
+    await cta.getByLabel('Link').fill('https://example.test/otters');
+    await cta.getByLabel('Text (empty removes it)').fill('Adopt an otter');
+    await cta.getByRole('button', { name: 'Save call to action' }).click();
+    await editor.getByText('Call to action saved').waitFor();
+    expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.cta).toEqual({ link: 'https://example.test/otters', text: 'Adopt an otter' });
+
+    // Remove the clip: it leaves My GIFs and search at once.
+    expect(await idsOf('seal')).toContain(sealId);
+    const seal = page.locator(`[data-gif-id="${sealId}"]`);
+    await seal.getByRole('button', { name: 'Edit' }).click();
+    await seal.getByRole('button', { name: 'Remove GIF' }).click();
+    await seal.waitFor({ state: 'detached' });
+    expect(await idsOf('seal')).not.toContain(sealId);
+    await page.goto(`${server.baseUrl}/search/seal`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator(`a[href*="${sealId}"]`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each(VIEWPORTS)('has no serious or critical axe violation on the creator pages ($name)', async (viewport) => {
+    const found: string[] = [];
+    for (const pagePath of ['/upload', '/dashboard', '/dashboard/analytics', '/artists']) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const response = await page.goto(`${server.baseUrl}${pagePath}`);
+      expect(response?.status(), pagePath).toBe(200);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (pagePath.startsWith('/dashboard') || pagePath === '/upload') expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible(), pagePath).toBe(true);
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${pagePath} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect([pagePath, errors]).toEqual([pagePath, []]);
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  });
+});
