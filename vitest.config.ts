@@ -7,7 +7,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Suites share two cores with ffmpeg, Chromium and PostgreSQL: a test that takes long under load is not a failure.
+    testTimeout: 60_000,
     hookTimeout: 180_000,
     globalSetup: ['tests/support/global-setup.ts'],
     // GIPHY's analytics package reads its collector's origin once, at load: inlined, vi.resetModules

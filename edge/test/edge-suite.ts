@@ -108,6 +108,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['/api/v4/channels/7/feed/', 'backend'],
         ['/ajax/gifs/trending', 'backend'],
         ['/login/check', 'backend'],
+        ['/login', 'assets'],
         ['/stories/abc', 'stories'],
         ['/stories', 'stories'],
         ['/schedule', 'scheduler'],

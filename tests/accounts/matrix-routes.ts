@@ -197,6 +197,7 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={selfname}', action: 'analytics.read', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={othername}', action: 'analytics.read', target: 'other', ok: 200 },
   { method: 'GET', path: '/dashboard/analytics', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/outbox', action: 'mail.read_outbox', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/sessions/', action: 'session.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/tokens/', action: 'token.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },

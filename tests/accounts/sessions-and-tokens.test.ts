@@ -127,9 +127,19 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
     expect((await server.call('GET', '/login/check', { as: staff })).body.userType).toBe('staff');
   });
 
+  it('answers each caller with the permission table’s grants for them', async () => {
+    const creator = await server.makeUser('creator');
+    const bySession = (await server.call('GET', '/login/check', { as: creator })).body.permissions;
+    expect(bySession).toMatchObject({ 'dashboard.open': 'any', 'analytics.read': 'own', 'gif.upload': 'own', 'token.manage': 'own' });
+    expect(bySession).not.toHaveProperty('mail.read_outbox');
+    // A token never reaches session-only actions, and says so.
+    expect((await server.call('GET', '/login/check', { as: creator, via: 'token' })).body.permissions).not.toHaveProperty('token.manage');
+  });
+
   it('answers the anonymous logged-in state and the build', async () => {
     const check = await server.call('GET', '/login/check');
-    expect(check.body).toEqual({ loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null });
+    const anonymous = { 'account.create': 'any', 'build.read': 'any', 'email.verify': 'any', 'password.reset': 'any', 'profile.read': 'any', 'session.create': 'any' };
+    expect(check.body).toEqual({ loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: anonymous });
     const build = await server.call('GET', '/api/v3/env/build');
     expect(build.status).toBe(200);
     expect(build.body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/), built_at: expect.any(String) });

@@ -110,7 +110,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     expect(ids((await v1('/v1/gifs/trending?limit=2&offset=4')).body)).toEqual(rest.slice(3, 5));
     expect(first.body.pagination.total_count).toBe(rest.length + 1);
 
-    expect((await v1('/v1/trending/searches')).body.data).toEqual(['cats', 'pizza party']);
+    expect((await v1('/v1/trending/searches')).body.data.slice(0, 2)).toEqual(['cats', 'pizza party']);
     const dashboard = await get('/api/v1/analytics/dashboard-trending-searches/');
     expect(dashboard.body.data.map((t: { term: string; searches: number }) => [t.term, t.searches])).toEqual([['cats', 3], ['pizza party', 1]]);
     const mine = await get(`/api/v1/analytics/dashboard-trending-searches/?username=${gif.username}`);

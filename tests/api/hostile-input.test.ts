@@ -81,7 +81,8 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
 
   beforeAll(async () => {
     // The suite sends a few thousand requests from one address: the edge's per-address limit is raised so every one reaches a service.
-    server = await startTestServer('pglite', { web: true, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' } });
+    // One new text render is enough to reach the renderer with a hostile message; the rest are refused by budget (429) at once.
+    server = await startTestServer('pglite', { web: true, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' }, textRender: { budgetPerKey: 1, budgetPerAddress: 1 } });
     const { body } = await server.get('/v1/gifs/search?q=pizza&limit=1');
     gif = { id: body.data[0].id, payload: body.data[0].analytics_response_payload };
     const user = await server.store.db.selectFrom('users').select('id').where('is_public', '=', true).executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import { ensureCredentials, type Credentials } from '../../apps/server/src/conte
 import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import { singleProcessEdge } from '../../edge/src/node.ts';
+import { SHARED_CORE_WAITS } from '../support/server.ts';
 import { openTestStore } from '../support/stores.ts';
 
 /** The server app with these render bounds over a fresh media directory, behind the edge as `npm start` wires it. */
@@ -43,8 +44,8 @@ describe('on-demand text rendering under load', () => {
   async function startRenderServer(textRender: Partial<TextRenderSettings>): Promise<RenderServer> {
     const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-render-media-'));
     dirs.push(mediaDir);
-    const app = createApp({ db: store.db, mediaDir, textRender });
-    const edge = singleProcessEdge({ server: app, credentials, env: { ACCESS_LOG: 'off' } });
+    const app = createApp({ db: store.db, mediaDir, textRender: { ...SHARED_CORE_WAITS.textRender, ...textRender } });
+    const edge = singleProcessEdge({ server: app, credentials, env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env } });
     const http: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: edge.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });

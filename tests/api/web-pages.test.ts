@@ -51,7 +51,7 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
   });
 
   it('answers 404 pages for unknown paths, GIFs, categories and users, hidden ones included; 403 and 503 for their pages', async () => {
-    for (const path of ['/nope/x', '/upload', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
+    for (const path of ['/nope/x', '/upload/x', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
       const res = await page(path);
       expect([path, res.status, res.type]).toEqual([path, 404, 'text/html; charset=UTF-8']);
       expect(res.html).toContain('<title>Page not found - Loopbox</title>');
@@ -60,6 +60,29 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     }
     expect((await page('/403')).status).toBe(403);
     expect((await page('/maintenance')).status).toBe(503);
+  });
+
+  it('serves the account pages with their titles, never indexed; /login/check stays JSON', async () => {
+    for (const [path, title] of [
+      ['/join', 'Join - Loopbox'],
+      ['/join/verify', 'Confirm your e-mail address - Loopbox'],
+      ['/login?next=%2Fsettings', 'Log in - Loopbox'],
+      ['/password', 'Reset your password - Loopbox'],
+      ['/settings', 'Settings - Loopbox'],
+      ['/favorites', 'Your favorites - Loopbox'],
+    ]) {
+      const res = await page(path!);
+      expect([path, res.status, res.type]).toEqual([path, 200, 'text/html; charset=UTF-8']);
+      expect(res.html).toContain(`<title>${title}</title>`);
+      expect(res.html).toContain('<meta name="robots" content="noindex">');
+      expect(res.html).not.toContain('rel="canonical"');
+    }
+    const check = await page('/login/check');
+    expect([check.status, check.type]).toEqual([200, 'application/json']);
+    expect(JSON.parse(check.html)).toMatchObject({ loggedInStatus: false, userType: 'anonymous', permissions: { 'session.create': 'any' } });
+    // The staff outbox page sends visitors to the login page and back.
+    const outbox = await fetch(`${server.baseUrl}/dashboard/outbox`, { redirect: 'manual' });
+    expect([outbox.status, outbox.headers.get('location')]).toEqual([302, '/login?next=%2Fdashboard%2Foutbox']);
   });
 
   it('keeps JSON for API paths', async () => {

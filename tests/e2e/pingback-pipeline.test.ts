@@ -30,6 +30,16 @@ async function probeRows(db: Kysely<Database>, label: string): Promise<number> {
   return Number(rows[0]!.rows);
 }
 
+/**
+ * Waits until the log holds `count` rows of this probe (the service worker may still be replaying what
+ * a closed page left when the page's own queue is already empty), then checks no more arrive.
+ */
+async function expectStored(db: Kysely<Database>, label: string, count: number) {
+  await expect.poll(() => probeRows(db, label), { timeout: E2E_STEP_TIMEOUT_MS, interval: 250 }).toBe(count);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(await probeRows(db, label)).toBe(count);
+}
+
 async function openPipelinePage(browser: TestBrowser, baseUrl: string): Promise<Page> {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(`${baseUrl}/labs/pipeline`);
@@ -96,7 +106,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     await send(page, 5, label);
     await browser.context.setOffline(false);
     await waitUntilAllSent(page);
-    expect(await probeRows(server.store.db, label)).toBe(15);
+    await expectStored(server.store.db, label, 15);
 
     // The collector fails, then the browser closes with events unsent (its page-hide flush fails
     // too); they wait in IndexedDB. (A failing server rather than setOffline: the browser lifts its
@@ -106,14 +116,14 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     await page.locator('[data-stat="retrying"]', { hasText: 'true' }).waitFor();
     await page.locator('[data-stat="stored"]', { hasText: /^5$/ }).waitFor();
     await browser.close();
-    expect(await probeRows(server.store.db, label)).toBe(15);
+    await expectStored(server.store.db, label, 15);
     server.setCollectorDown(false);
 
     browser = await launchBrowser({ userDataDir: profile, serviceWorkers: true });
     page = await openPipelinePage(browser, server.baseUrl);
     await send(page, 5, label);
     await waitUntilAllSent(page);
-    expect(await probeRows(server.store.db, label)).toBe(25);
+    await expectStored(server.store.db, label, 25);
     await browser.close();
   });
 
@@ -179,7 +189,7 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       await waitUntilAllSent(page);
       // The 7 pingbacks and the page's own page view.
       expect(await stat(page, 'delivered')).toBe('8');
-      expect(await probeRows(server.store.db, label)).toBe(7);
+      await expectStored(server.store.db, label, 7);
       // The pipeline names the page each report came from, for the page-type series.
       const { rows } = await sql<{ page_path: string }>`
         SELECT DISTINCT payload->'attributes'->>'page_path' AS page_path FROM events WHERE payload->'attributes'->>'probe' = ${label}`.execute(server.store.db);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { TestServer } from '../support/server.ts';
 
 /** Visible GIFs whose author is shown (a public user who does not suppress chrome), by id. */
-export function attributedGifs(server: TestServer) {
+export function attributedGifs(server: Pick<TestServer, 'store'>) {
   return server.store.db
     .selectFrom('gifs as g')
     .innerJoin('users as u', 'u.id', 'g.user_id')

@@ -92,7 +92,7 @@ export const testUsername = (prefix = 't') => `${prefix}_${randomBytes(5).toStri
 
 export async function startAccountsServer(kind: StoreKind, options: AccountsServerOptions = {}): Promise<AccountsServer> {
   // Every test calls from one address: the edge's per-address limit is lifted (the abuse limits under test are the service's).
-  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ...options.env } });
+  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'on', ...options.env } });
   const { baseUrl } = server;
   const db = accountsDb(server.store.db);
   const answers: AccountsServer['answers'] = [];

@@ -7,6 +7,7 @@ import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform, type Platform } from '../../apps/server/src/platform.ts';
 import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
+import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
 import type { UploadSettings } from '../../apps/server/src/uploads/service.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
@@ -47,11 +48,23 @@ export interface TestServerOptions {
   smtp?: boolean;
   /** Abuse limits other than the defaults. */
   attemptLimits?: Partial<AttemptLimitSettings>;
+  /** Text-render bounds other than the test wiring's. */
+  textRender?: Partial<TextRenderSettings>;
   /** Upload settings other than the defaults (limits, the ranges source_image_url may reach). */
   uploads?: Partial<UploadSettings>;
   /** Where artist names are looked up (a stand-in for Spotify's oEmbed on 127.0.0.1). */
   spotifyOembedUrl?: string;
 }
+
+/**
+ * The suites share two cores with each other, ffmpeg and Chromium: where `npm start` answers 503 or
+ * 504 because a render or an upstream is slow on a busy machine, the test wiring waits longer, so a
+ * test fails for what it checks, not for the load. The bounds themselves are tested on their own.
+ */
+export const SHARED_CORE_WAITS = {
+  env: { UPSTREAM_TIMEOUT_MS: '90000' },
+  textRender: { maxWaitMs: 60_000, answerWithinMs: 80_000 },
+} as const;
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
 const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
@@ -76,7 +89,8 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.uploads ? { uploads: options.uploads } : {}),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
-    env: { ACCESS_LOG: 'off', ...options.env },
+    textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
+    env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
   await platform.start();

@@ -1,6 +1,6 @@
 import { PROVIDER_NAME } from './constants.ts';
 import { MAX_SEARCH_TERM_LENGTH } from './route-constants.ts';
-import type { ErrorStatus, SearchType } from './routes.ts';
+import type { AccountPage, ErrorStatus, SearchType } from './routes.ts';
 
 /**
  * Each page's title and description: the server writes them into the HTML it serves (with Open
@@ -87,3 +87,16 @@ const ERRORS: Record<ErrorStatus, PageHead> = {
 };
 
 export const errorHead = (status: ErrorStatus): PageHead => ERRORS[status];
+
+const ACCOUNT_HEADS: Record<AccountPage, PageHead> = {
+  join: { title: titled('Join'), description: `Make a ${PROVIDER_NAME} account to keep favorites and share your own GIFs.` },
+  'verify-email': { title: titled('Confirm your e-mail address'), description: `Confirm the e-mail address of your ${PROVIDER_NAME} account.` },
+  login: { title: titled('Log in'), description: `Log in to ${PROVIDER_NAME}.` },
+  password: { title: titled('Reset your password'), description: `Get a link to choose a new ${PROVIDER_NAME} password.` },
+  settings: { title: titled('Settings'), description: 'Your profile, password, sessions and access tokens.' },
+  favorites: { title: titled('Your favorites'), description: 'The GIFs and stickers you favorited.' },
+  outbox: { title: titled('Mail outbox'), description: 'Mail this site has sent or is about to send.' },
+};
+
+/** The account pages' heads; the server marks them noindex. */
+export const accountHead = (page: AccountPage): PageHead => ACCOUNT_HEADS[page];

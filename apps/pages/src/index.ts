@@ -4,6 +4,7 @@ export { embedCode, fitInto, httpsUrl, type EmbedCodeOptions, type EmbedCodeSour
 export { escapeHtml } from './escape.ts';
 export { gifIdFromPath } from './gif-id.ts';
 export {
+  accountHead,
   categoryHead,
   errorHead,
   exploreHead,
@@ -17,6 +18,11 @@ export {
   type ProfileHeadSource,
 } from './heads.ts';
 export {
+  ACCOUNT_PAGE_PATHS,
+  isAccountRoute,
+  loginPath,
+  safeNextPath,
+  type AccountPage,
   categoryPath,
   explorePath,
   gifPath,

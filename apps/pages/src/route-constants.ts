@@ -25,3 +25,21 @@ export const RESERVED_FIRST_SEGMENTS = [
   'widgets', 'embed', 'oembed', 'static', 'assets', 'media', 'healthz', 'channel', 'channels',
   'v1', 'v2', 'api', 'ajax', 'schedule', 'schedules', 'activity', 'imaging',
 ] as const;
+
+/**
+ * The account pages (SPEC 2.3's /join, /login, /password, /settings, /favorites) and the staff
+ * outbox. Mailed links open VERIFY_EMAIL_PAGE and PASSWORD_PAGE with their secret after `#token=`.
+ */
+export const JOIN_PAGE = '/join';
+export const VERIFY_EMAIL_PAGE = '/join/verify';
+export const LOGIN_PAGE = '/login';
+export const PASSWORD_PAGE = '/password';
+export const SETTINGS_PAGE = '/settings';
+export const FAVORITES_PAGE = '/favorites';
+export const OUTBOX_PAGE = '/dashboard/outbox';
+/** The dashboard's landing page (its own light entry, not a page of the site's app). */
+/** The dashboard's first page (My GIFs) and the upload page (issue 16). */
+export const DASHBOARD_PAGE = '/dashboard';
+export const UPLOAD_PAGE = '/upload';
+/** The query parameter the login page returns to after signing in. */
+export const NEXT_PARAM = 'next';

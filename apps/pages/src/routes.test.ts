@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_SITE_PAGE } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
-import { parseSitePath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
+import { ACCOUNT_PAGE_PATHS, loginPath, parseSitePath, safeNextPath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
 
 describe('site paths', () => {
   it.each<[string, SiteRoute]>([
@@ -26,6 +26,17 @@ describe('site paths', () => {
     ['/404', { page: 'error', status: 404 }],
     ['/403', { page: 'error', status: 403 }],
     ['/maintenance', { page: 'error', status: 503 }],
+    ['/join', { page: 'join' }],
+    ['/join/verify', { page: 'verify-email' }],
+    ['/login/?next=%2Fsettings', { page: 'login' }],
+    ['/password#token=abc', { page: 'password' }],
+    ['/settings', { page: 'settings' }],
+    ['/favorites', { page: 'favorites' }],
+    ['/dashboard/outbox', { page: 'outbox' }],
+    ['/upload', { page: 'upload' }],
+    ['/artists', { page: 'artists' }],
+    ['/dashboard', { page: 'dashboard', section: 'gifs' }],
+    ['/dashboard/analytics', { page: 'dashboard', section: 'analytics' }],
   ])('%s', (path, route) => {
     expect(parseSitePath(path)).toEqual(route);
   });
@@ -33,10 +44,22 @@ describe('site paths', () => {
   it.each([
     '/search', '/search/', '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
     '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore', '/gifs/',
-    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload', '/dashboard', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs',
+    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload/x', '/dashboard/nothing', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
     '//x', '/x//y',
   ])('%s is not a page', (path) => {
     expect(parseSitePath(path)).toEqual({ page: 'not-found' });
+  });
+
+  it('writes each account page at its one path', () => {
+    for (const path of Object.values(ACCOUNT_PAGE_PATHS)) expect([path, sitePath(parseSitePath(path))]).toEqual([path, path]);
+    expect(Object.keys(ACCOUNT_PAGE_PATHS)).toHaveLength(7);
+  });
+
+  it('returns from the login page only to paths of this site', () => {
+    expect(loginPath('/dashboard/analytics?days=7')).toBe('/login?next=%2Fdashboard%2Fanalytics%3Fdays%3D7');
+    expect(loginPath()).toBe('/login');
+    expect(safeNextPath('/gifs/abc?ref=fave')).toBe('/gifs/abc?ref=fave');
+    for (const bad of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/a\nb']) expect(safeNextPath(bad)).toBe('/');
   });
 
   it('round-trips every page through its canonical path', () => {

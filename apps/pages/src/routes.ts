@@ -1,10 +1,18 @@
 import { PAGE_TYPE_PATHS } from '@loopbox/sdk';
 import {
   CATEGORY_SLUG_PATTERN,
+  FAVORITES_PAGE,
   GIF_ID_PATTERN,
+  JOIN_PAGE,
+  LOGIN_PAGE,
   MAX_SITE_PAGE,
+  NEXT_PARAM,
+  OUTBOX_PAGE,
+  PASSWORD_PAGE,
   RESERVED_FIRST_SEGMENTS,
+  SETTINGS_PAGE,
   USERNAME_PATTERN,
+  VERIFY_EMAIL_PAGE,
 } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
 
@@ -35,11 +43,26 @@ export type SiteRoute =
   | { page: 'artists' }
   | { page: 'upload' }
   | { page: 'dashboard'; section: DashboardSection }
+  | { page: AccountPage }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
   | { page: 'not-found' };
 
 export type SitePage = SiteRoute['page'];
+
+/** Pages about the visitor's own account (and the staff outbox): each at one fixed path, never indexed. */
+export type AccountPage = 'join' | 'verify-email' | 'login' | 'password' | 'settings' | 'favorites' | 'outbox';
+export const ACCOUNT_PAGE_PATHS: Record<AccountPage, string> = {
+  join: JOIN_PAGE,
+  'verify-email': VERIFY_EMAIL_PAGE,
+  login: LOGIN_PAGE,
+  password: PASSWORD_PAGE,
+  settings: SETTINGS_PAGE,
+  favorites: FAVORITES_PAGE,
+  outbox: OUTBOX_PAGE,
+};
+const ACCOUNT_PAGES = new Map(Object.entries(ACCOUNT_PAGE_PATHS).map(([page, path]) => [path, page as AccountPage]));
+export const isAccountRoute = (route: SiteRoute): route is { page: AccountPage } => route.page in ACCOUNT_PAGE_PATHS;
 
 const ERROR_PATHS: Record<string, ErrorStatus> = { '404': 404, '403': 403, maintenance: 503 };
 const NOT_A_PROFILE = new Set<string>([...PAGE_TYPE_PATHS.map((p) => p.split('/')[1]!).filter(Boolean), ...RESERVED_FIRST_SEGMENTS]);
@@ -109,6 +132,8 @@ export function parseSitePath(path: string): SiteRoute {
   if (pathname === '/' || pathname === '') return { page: 'home' };
   if (!pathname.startsWith('/') || pathname.includes('//')) return NOT_FOUND;
   const segments = pathname.slice(1).replace(/\/$/, '').split('/');
+  const account = ACCOUNT_PAGES.get(`/${segments.join('/')}`);
+  if (account) return { page: account };
   const [first, ...rest] = segments;
   if (!first || segments.some((s) => s === '')) return NOT_FOUND;
   switch (first) {
@@ -157,6 +182,7 @@ export const gifPath = (gif: { id: string; slug?: string | undefined }) => `/gif
 
 /** The path of a page, canonical form (no trailing slash, page 1 without `/page/1`). */
 export function sitePath(route: SiteRoute): string {
+  if (isAccountRoute(route)) return ACCOUNT_PAGE_PATHS[route.page];
   switch (route.page) {
     case 'home':
       return '/';
@@ -186,4 +212,21 @@ export function sitePath(route: SiteRoute): string {
     case 'not-found':
       return '/404';
   }
+}
+
+/**
+ * The login page, returning to `next` once signed in (the dashboard guard sends visitors here, and so
+ * does anything that needs a signed-in visitor).
+ */
+export function loginPath(next?: string): string {
+  return next ? `${LOGIN_PAGE}?${NEXT_PARAM}=${encodeURIComponent(next)}` : LOGIN_PAGE;
+}
+
+/**
+ * Where a `next` parameter may send the visitor: a path on this site (one leading `/`, no scheme,
+ * host or backslash), else the home page. Anything else would make the login page an open redirect.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return '/';
+  return next;
 }

@@ -6,7 +6,7 @@ describe('text rendering settings', () => {
   it('default to the media constants and read TEXT_RENDER_* (the cache in MiB)', () => {
     expect(loadConfig({}).textRender).toEqual(TEXT_RENDER_DEFAULTS);
     const env = { TEXT_RENDER_CONCURRENCY: '2', TEXT_RENDER_QUEUE: '0', TEXT_RENDER_CACHE_MB: '64', TEXT_RENDER_BUDGET_PER_KEY: '5', TEXT_RENDER_BUDGET_PER_ADDRESS: '3' };
-    expect(loadConfig(env).textRender).toEqual({ concurrency: 2, queue: 0, cacheBytes: 64 * 1024 * 1024, budgetPerKey: 5, budgetPerAddress: 3 });
+    expect(loadConfig(env).textRender).toEqual({ concurrency: 2, queue: 0, cacheBytes: 64 * 1024 * 1024, budgetPerKey: 5, budgetPerAddress: 3, answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs, maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs });
   });
 
   it('refuses settings that would unbound or stop rendering, naming them', () => {

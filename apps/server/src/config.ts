@@ -95,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       budgetPerKey: c.TEXT_RENDER_BUDGET_PER_KEY,
       budgetPerAddress: c.TEXT_RENDER_BUDGET_PER_ADDRESS,
       answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs,
+      maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs,
     },
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,

@@ -23,7 +23,3 @@ export const USER_ID_MAX = 2_147_483_647;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 40_000_000;
 export const AVATAR_SIZE = 400;
-
-/** Site pages mailed links open; the secret rides in the fragment, which browsers never send to a server or log. */
-export const VERIFY_EMAIL_PAGE = '/join/verify';
-export const RESET_PASSWORD_PAGE = '/password';

@@ -4,7 +4,7 @@ import { accountsDb, type AccountsDb } from '../accounts/schema.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { sessionBySecret, touchSession } from '../sessions/store.ts';
 import { tokenBySecret, touchToken } from '../tokens/store.ts';
-import { clientAddress } from './client.ts';
+import { clientAddress } from '../http/client.ts';
 import { CSRF_HEADER, SESSION_COOKIE, TOUCH_EVERY_MS } from './constants.ts';
 import type { AuthDeps, AuthEnv } from './context.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';

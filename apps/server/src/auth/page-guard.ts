@@ -1,3 +1,4 @@
+import { loginPath } from '@loopbox/pages';
 import type { MiddlewareHandler } from 'hono';
 import { can } from '../permissions/can.ts';
 import type { Action } from '../permissions/table.ts';
@@ -5,8 +6,6 @@ import { ApiError } from '../public-api/envelope.ts';
 import type { AuthEnv } from './context.ts';
 import { subjectOf } from './principal.ts';
 
-/** The sign-in page; it sends the person back to `next` (a path on this site) once signed in. */
-export const LOGIN_PAGE = '/login';
 
 /**
  * Guards site pages (the dashboard and the staff console): anyone not signed in is sent to the login
@@ -19,7 +18,7 @@ export function requirePagePermission(action: Action): MiddlewareHandler<AuthEnv
     if (principal.kind === 'anonymous') {
       const url = new URL(c.req.url);
       c.header('Cache-Control', 'no-store');
-      return c.redirect(`${LOGIN_PAGE}?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+      return c.redirect(loginPath(url.pathname + url.search), 302);
     }
     if (!can(subjectOf(principal), action)) throw new ApiError(403, `Not allowed: this page needs ${action}`);
     await next();

@@ -30,18 +30,19 @@ export async function tagsWithPrefix(db: Kysely<Database>, prefix: string, limit
 }
 
 /**
- * What people are looking for now: the most searched terms with time decay once searches have been
- * logged and projected (analytics/projectors/searches.ts), else the featured tags of recently trending
- * GIFs, most frequent first.
+ * What people are looking for now: the most searched terms with time decay (analytics/projectors/searches.ts),
+ * topped up with the featured tags of recently trending GIFs, most frequent first, while few searches are logged.
  */
 export async function trendingSearchTerms(db: Kysely<Database>, limit: number): Promise<string[]> {
-  const searched = await trendingSearches(db, limit);
-  if (searched.length > 0) return searched.map((s) => s.term);
+  const searched = (await trendingSearches(db, limit)).map((s) => s.term);
+  if (searched.length >= limit) return searched;
   const rows = await sql<{ term: string }>`
     SELECT t AS term FROM (
       SELECT featured_tags FROM gifs
       WHERE trending_datetime IS NOT NULL AND NOT is_hidden AND NOT is_removed
       ORDER BY trending_datetime DESC LIMIT 200) recent, unnest(recent.featured_tags) AS t
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
-  return rows.rows.map((r) => r.term);
+  const seen = new Set(searched.map((t) => t.toLowerCase()));
+  const featured = rows.rows.map((r) => r.term).filter((t) => !seen.has(t.toLowerCase()));
+  return [...searched, ...featured].slice(0, limit);
 }

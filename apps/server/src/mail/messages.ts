@@ -1,4 +1,4 @@
-import { RESET_PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '../accounts/constants.ts';
+import { PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
 
 export interface MailMessage {
   kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared';
@@ -21,7 +21,7 @@ export function resetPasswordMessage(origin: string, username: string, token: st
   return {
     kind: 'reset_password',
     subject: 'Reset your Loopbox password',
-    body: `Hi ${username},\n\nSomeone asked to reset the password of your Loopbox account. To choose a new one, open:\n\n${secretLink(origin, RESET_PASSWORD_PAGE, token)}\n\nThe link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.\n`,
+    body: `Hi ${username},\n\nSomeone asked to reset the password of your Loopbox account. To choose a new one, open:\n\n${secretLink(origin, PASSWORD_PAGE, token)}\n\nThe link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.\n`,
   };
 }
 

@@ -20,16 +20,16 @@ export const TEXT_RENDER_DEFAULTS = {
    * on a machine too busy to render in time.
    */
   answerWithinMs: 8_000,
+  /**
+   * A queued render that has not started by then is refused (503) instead of being made: its caller
+   * would otherwise wait past the edge's upstream timeout (10 s) and get a 504 for a render it never sees.
+   */
+  maxWaitMs: 5_000,
 } as const;
 
 /** The window of the per-key and per-address render budgets. */
 export const TEXT_RENDER_BUDGET_WINDOW_S = 60;
 
-/**
- * A queued render that has not started by then is refused (503) instead of being made: its caller
- * would otherwise wait past the edge's upstream timeout (10 s) and get a 504 for a render it never sees.
- */
-export const TEXT_RENDER_MAX_WAIT_MS = 5_000;
 
 /** What a render is expected to take before any has been timed; Retry-After estimates start from it. */
 export const TEXT_RENDER_EXPECTED_MS = 2_500;

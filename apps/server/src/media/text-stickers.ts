@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { GifRow } from '../content/gif-row.ts';
 import { escapeXml } from '../seed/art.ts';
 import type { StoredImages } from '../store/schema.ts';
-import { TEXT_MAX_CHARS, TEXT_RENDER_DEFAULTS, TEXT_RENDER_EXPECTED_MS, TEXT_RENDER_MAX_WAIT_MS } from './constants.ts';
+import { TEXT_MAX_CHARS, TEXT_RENDER_DEFAULTS, TEXT_RENDER_EXPECTED_MS } from './constants.ts';
 import { stripFromSvg } from './frame-strip.ts';
 import { createRenderBudget, type Requester } from './render-budget.ts';
 import { createRenderCache } from './render-cache.ts';
@@ -31,6 +31,8 @@ export interface TextRenderSettings {
   budgetPerAddress: number;
   /** Longest a caller waits for its render before a 503 (the render goes on and is kept). */
   answerWithinMs: number;
+  /** Longest a render may wait for a slot before it is refused (503) instead of made. */
+  maxWaitMs: number;
 }
 
 export interface TextStickers {
@@ -53,7 +55,7 @@ export interface TextStickers {
 export function createTextStickers(mediaDir: string, settings: Partial<TextRenderSettings> = {}): TextStickers {
   const limits = { ...TEXT_RENDER_DEFAULTS, ...settings };
   const cache = createRenderCache(mediaDir, limits.cacheBytes);
-  const queue = createRenderQueue({ concurrency: limits.concurrency, queue: limits.queue, maxWaitMs: TEXT_RENDER_MAX_WAIT_MS });
+  const queue = createRenderQueue({ concurrency: limits.concurrency, queue: limits.queue, maxWaitMs: limits.maxWaitMs });
   const budget = createRenderBudget({ perKey: limits.budgetPerKey, perAddress: limits.budgetPerAddress });
   const inFlight = new Map<string, Promise<GifRow[]>>();
   let renders = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, reachOf } from './can.ts';
+import { can, grantsOf, reachOf } from './can.ts';
 import { AUDIENCES } from './roles.ts';
 import { PERMISSIONS, SESSION_ONLY } from './table.ts';
 
@@ -38,5 +38,12 @@ describe('the permission table', () => {
   it('never reaches an owned resource of nobody through an own grant', () => {
     expect(can(as('user', 3), 'profile.edit', null)).toBe(false);
     expect(can(as('user', 3), 'profile.edit', 3)).toBe(true);
+  });
+
+  it('answers one caller with every action it may take and how far', () => {
+    expect(grantsOf(as('creator', 7))).toMatchObject({ 'dashboard.open': 'any', 'analytics.read': 'own', 'gif.upload': 'own', 'token.manage': 'own' });
+    expect(grantsOf(as('user', 7))).not.toHaveProperty('dashboard.open');
+    expect(grantsOf(as('staff', 7, 'token'))).not.toHaveProperty('token.manage');
+    expect(Object.keys(grantsOf(as('anonymous'))).sort()).toEqual(['account.create', 'build.read', 'email.verify', 'password.reset', 'profile.read', 'session.create']);
   });
 });

@@ -4,7 +4,7 @@ import type { GifRow } from '../content/gif-row.ts';
 import { TEXT_MAX_CHARS } from '../media/constants.ts';
 import { RenderRefused, TextTooLong } from '../media/render-refused.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
-import { clientAddress } from './client-address.ts';
+import { clientAddress } from '../http/client.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { ApiError } from './envelope.ts';

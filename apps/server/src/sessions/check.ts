@@ -7,13 +7,17 @@ import { CSRF_COOKIE } from '../auth/constants.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { originOf } from '../public-api/context.ts';
 import { presentUser } from '../public-api/present.ts';
+import { grantsOf } from '../permissions/can.ts';
+import { subjectOf } from '../auth/principal.ts';
 import { setCsrfCookie } from './cookies.ts';
 
 /**
  * GET /login/check: the logged-in user state of SPEC 3 (loggedInStatus, userType — the role, or
  * `anonymous` —, verifiedStatus — the profile's verified badge —, userID, loginMethod) with what the
  * site's header shows (username, display name, avatar) and, for a cookie session, its CSRF token,
- * whose cookie is re-issued if the client lost it.
+ * whose cookie is re-issued if the client lost it, and `permissions`: the permission table's answer
+ * for this caller (every action it may take, `any` or `own`), so the site shows links and defaults
+ * (Upload, Dashboard, a creator's own figures) without comparing roles. Routes still decide alone.
  */
 export function loginCheckRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
@@ -21,7 +25,7 @@ export function loginCheckRoutes(deps: BackendDeps) {
   app.get('/login/check', async (c) => {
     const principal = await c.var.auth.principal();
     c.header('Cache-Control', 'no-store');
-    const anonymous = { loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null };
+    const anonymous = { loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: grantsOf({ audience: 'anonymous' }) };
     if (principal.kind === 'anonymous') return c.json(anonymous);
     const profile = await loadProfile(db, principal.userId);
     if (!profile) return c.json(anonymous);
@@ -36,6 +40,7 @@ export function loginCheckRoutes(deps: BackendDeps) {
       emailVerified: profile.email_verified_at !== null,
       csrfToken: principal.csrfToken ?? null,
       user: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url, profile_url: user.profile_url },
+      permissions: grantsOf(subjectOf(principal)),
     });
   });
   return app;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { isHttps } from '../auth/client.ts';
+import { isHttps } from '../http/client.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../auth/constants.ts';
 import { csrfTokenFor } from '../auth/secrets.ts';
 

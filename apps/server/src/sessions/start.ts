@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { baseDb, type AccountsDb } from '../accounts/schema.ts';
 import { auditEvent, type Actor } from '../auth/audit.ts';
-import { userAgent } from '../auth/client.ts';
+import { userAgent } from '../http/client.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { appendEvents } from '../store/events.ts';
 import { createSession, type NewSession } from './store.ts';

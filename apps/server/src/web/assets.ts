@@ -51,9 +51,10 @@ const ENTRY_PAGES: [RegExp, string][] = [
 const EMBED_PATH = /^\/embed\/[A-Za-z0-9]+\/?$/;
 /**
  * Paths of the APIs and services: never a page, so an unknown one keeps its JSON 404 (the edge
- * sends /login, /stories, /schedule*, /activity and /imaging to their services).
+ * sends /login/check, /stories, /schedule*, /activity and /imaging to their services; /login is
+ * the site's sign-in page).
  */
-const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login|stories|schedule[^/]*|activity|imaging|oembed|healthz)(\/|$)/;
+const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|stories|schedule[^/]*|activity|imaging|oembed|healthz)(\/|$)/;
 /** Revalidated on every load so a new build's service worker is found at once. */
 const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };

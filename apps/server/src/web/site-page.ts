@@ -1,10 +1,12 @@
 import {
+  accountHead,
   categoryHead,
   errorHead,
   exploreHead,
   gifHead,
   gifPath,
   homeHead,
+  isAccountRoute,
   listingHead,
   profileHead,
   profilePath,
@@ -74,6 +76,8 @@ async function profilePage(db: Kysely<Database>, username: string, origin: strin
  */
 export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string): Promise<ResolvedSitePage> {
   const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({ status: 200, head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' } });
+  // About the visitor's own account: nothing for a search engine or an unfurler.
+  if (isAccountRoute(route)) return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
   switch (route.page) {
     case 'home':
       return page(homeHead());

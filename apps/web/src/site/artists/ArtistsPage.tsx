@@ -1,7 +1,8 @@
 import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { backend, BackendError, fetchMe, type Me } from '../dashboard/backend.ts';
+import { backendData } from '../../shared/backend.ts';
+import { fetchLoginState, reachOf, type LoginState } from '../../shared/login-state.ts';
 import { usePage } from '../shell/use-page.ts';
 import '../dashboard/dashboard.css';
 
@@ -22,16 +23,16 @@ export default function ArtistsPage() {
   const [freelance, setFreelance] = useState(false);
   const [sort, setSort] = useState('updatetime');
   const [artists, setArtists] = useState<Artist[] | null>(null);
-  const [me, setMe] = useState<Me | null>(null);
+  const [me, setMe] = useState<LoginState | null>(null);
   useEffect(() => {
-    void fetchMe().then(setMe, () => setMe(null));
+    void fetchLoginState().then(setMe, () => setMe(null));
   }, []);
   useEffect(() => {
     const query = new URLSearchParams({ sort, order: sort === 'name' ? 'asc' : 'desc' });
     if (filter.trim()) query.set('filter', filter.trim());
     if (freelance) query.set('freelance', 'true');
     let live = true;
-    backend<Artist[]>(`/api/v4/artists/?${query}`).then((a) => live && setArtists(a), () => live && setArtists([]));
+    backendData<Artist[]>('GET', `/api/v4/artists/?${query}`).then((a) => live && setArtists(a), () => live && setArtists([]));
     return () => {
       live = false;
     };
@@ -80,7 +81,7 @@ export default function ArtistsPage() {
           </li>
         ))}
       </ul>
-      {me?.userID && (me.userType === 'creator' || me.userType === 'staff') && <OwnListing userId={me.userID} />}
+      {me?.userID && reachOf(me, 'gif.upload') && <OwnListing userId={me.userID} />}
     </div>
   );
 }
@@ -96,9 +97,9 @@ function OwnListing({ userId }: { userId: number }) {
       aria-label="Your artist listing"
       onSubmit={(e) => {
         e.preventDefault();
-        backend<{ music_artist_name: string | null }>(`/api/v4/artists/${userId}/`, { method: 'PATCH', json: { is_freelance: freelance, music_artist_url: spotify } }).then(
+        backendData<{ music_artist_name: string | null }>('PATCH', `/api/v4/artists/${userId}/`, { json: { is_freelance: freelance, music_artist_url: spotify } }).then(
           (r) => setStatus(r.music_artist_name ? `Saved: linked to ${r.music_artist_name}` : 'Saved'),
-          (err: BackendError) => setStatus(`Not saved: ${err.message}`),
+          (err: Error) => setStatus(`Not saved: ${err.message}`),
         );
       }}
     >

@@ -1,11 +1,11 @@
 import './analytics/analytics-page.css';
 import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
+import { fetchLoginState, reachOf, type LoginState } from '../../shared/login-state.ts';
 import { useSite } from '../shell/site-context.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 import { readPageQuery, withDays, type WindowDays } from './analytics/window-choice.ts';
-import { fetchMe, type Me } from './backend.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifFigures } from './GifFigures.tsx';
 
@@ -20,12 +20,12 @@ export default function AnalyticsSection() {
   const { client } = useSite();
   const initial = readPageQuery(location.search);
   const [days, setDays] = useState<WindowDays>(initial.days);
-  const [me, setMe] = useState<Me | null>(null);
+  const [me, setMe] = useState<LoginState | null>(null);
   useEffect(() => {
-    void fetchMe().then(setMe, () => setMe(null));
+    void fetchLoginState().then(setMe, () => setMe(null));
   }, []);
   const gifId = new URLSearchParams(location.search).get('gif');
-  const username = initial.username ?? (me && me.userType !== 'staff' ? (me.user?.username ?? null) : null);
+  const username = initial.username ?? (reachOf(me ?? undefined, 'analytics.read') === 'own' ? (me?.user?.username ?? null) : null);
   const changeDays = (next: WindowDays) => {
     history.replaceState(null, '', withDays(location.search, next));
     setDays(next);

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { BackendError } from './backend.ts';
 import { addLanguageTags, LANGUAGES, removeGif, removeLanguageTag, saveGif, setCta, type MyGif } from './my-gifs-api.ts';
 import { RATINGS, VISIBILITIES } from './upload-fields.ts';
 
-const message = (err: unknown) => (err instanceof BackendError || err instanceof Error ? err.message : String(err));
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Editing one GIF: details, language tags, call to action, removal. Each part saves on its own. */
 export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged(): void; onRemoved(): void }) {

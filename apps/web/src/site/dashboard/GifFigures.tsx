@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { backend } from './backend.ts';
+import { backendData } from '../../shared/backend.ts';
 import { ViewsChart } from './analytics/ViewsChart.tsx';
 import type { DayCounts } from './analytics/series-api.ts';
 
@@ -18,7 +18,7 @@ export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
   const [series, setSeries] = useState<GifSeries | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    backend<GifSeries>(`/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
+    backendData<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
   }, [gifId, days]);
   if (error) return <p role="alert" className="lb-error">Could not load this GIF’s figures: {error}</p>;
   if (!series) return <p role="status">Loading…</p>;

@@ -1,4 +1,4 @@
-import { backend } from './backend.ts';
+import { backendData } from '../../shared/backend.ts';
 
 /** A GIF as My GIFs reads it: GIPHY's object plus what only its owner sees. */
 export interface MyGif {
@@ -38,13 +38,13 @@ export async function fetchMyGifs(f: MyGifsFilters): Promise<MyGifsPage> {
   return body;
 }
 
-export const saveGif = (id: string, changes: Record<string, unknown>) => backend(`/api/v1/gifs/${id}/`, { method: 'PATCH', json: changes });
-export const removeGif = (id: string) => backend(`/api/v1/gifs/${id}/`, { method: 'DELETE' });
-export const bulkEdit = (body: { gif_ids: string[]; add_tags?: string[]; remove_tags?: string[]; rating?: string }) => backend('/api/v1/gifs/bulk/', { json: body });
-export const addLanguageTags = (id: string, lang: string, tags: string) => backend(`/ajax/gif/${id}/language-tags`, { json: { lang, tags } });
-export const removeLanguageTag = (id: string, lang: string, tag: string) => backend(`/ajax/gif/${id}/language-tags`, { method: 'DELETE', json: { lang, tag } });
+export const saveGif = (id: string, changes: Record<string, unknown>) => backendData('PATCH', `/api/v1/gifs/${id}/`, { json: changes });
+export const removeGif = (id: string) => backendData('DELETE', `/api/v1/gifs/${id}/`);
+export const bulkEdit = (body: { gif_ids: string[]; add_tags?: string[]; remove_tags?: string[]; rating?: string }) => backendData('POST', '/api/v1/gifs/bulk/', { json: body });
+export const addLanguageTags = (id: string, lang: string, tags: string) => backendData('POST', `/ajax/gif/${id}/language-tags`, { json: { lang, tags } });
+export const removeLanguageTag = (id: string, lang: string, tag: string) => backendData('DELETE', `/ajax/gif/${id}/language-tags`, { json: { lang, tag } });
 /** The call to action (SPEC 5: a PUT when text is given, otherwise a DELETE), on the public API as the session. */
 export const setCta = (id: string, link: string, text: string) =>
-  text.trim() ? backend(`/v1/gifs/${id}/cta`, { method: 'PUT', json: { link, text } }) : backend(`/v1/gifs/${id}/cta`, { method: 'DELETE' });
+  text.trim() ? backendData('PUT', `/v1/gifs/${id}/cta`, { json: { link, text } }) : backendData('DELETE', `/v1/gifs/${id}/cta`);
 
 export const LANGUAGES = ['es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'pl', 'tr', 'ru', 'ar', 'hi', 'ja', 'ko', 'zh'] as const;

@@ -1,5 +1,5 @@
 import { Upload } from 'tus-js-client';
-import { backend, BackendError, csrfHeaders } from './backend.ts';
+import { backendData, CSRF_HEADER, csrfToken } from '../../shared/backend.ts';
 import { fieldStrings, type UploadFields } from './upload-fields.ts';
 
 /** The server's view of an upload (GET /api/v1/uploads/{id}/). */
@@ -28,7 +28,7 @@ const POLL_MS = 700;
 /** Follows an upload's processing until it is done or failed. */
 async function follow(uploadId: string, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   for (;;) {
-    const state = await backend<UploadState>(`/api/v1/uploads/${uploadId}/`);
+    const state = await backendData<UploadState>('GET', `/api/v1/uploads/${uploadId}/`);
     if (state.state === 'done') return onProgress({ phase: 'done', processing: 1, transfer: 1, gifId: state.gif_id });
     if (state.state === 'failed') return onProgress({ phase: 'failed', error: state.error?.message ?? 'Processing failed' });
     onProgress({ phase: state.state === 'receiving' ? 'sending' : 'processing', processing: state.progress, ...(state.state !== 'receiving' ? { transfer: 1 } : {}) });
@@ -59,7 +59,7 @@ export function sendFile(file: File, fields: UploadFields, onProgress: (p: Parti
     retryDelays: [0, 1000, 3000, 5000, 10000],
     removeFingerprintOnSuccess: true,
     metadata: { filename: file.name, ...fieldStrings(fields) },
-    headers: csrfHeaders(),
+    headers: { [CSRF_HEADER]: csrfToken() ?? '' },
     onUploadUrlAvailable() {
       uploadId = upload.url?.split('/').pop() ?? '';
     },
@@ -84,11 +84,11 @@ export function sendFile(file: File, fields: UploadFields, onProgress: (p: Parti
 /** Has the server fetch a URL, then follows processing. */
 export async function sendUrl(url: string, fields: UploadFields, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   try {
-    const state = await backend<UploadState>('/api/v1/uploads/', { json: { source_image_url: url, ...fieldStrings(fields), is_sticker: fields.is_sticker } });
+    const state = await backendData<UploadState>('POST', '/api/v1/uploads/', { json: { source_image_url: url, ...fieldStrings(fields), is_sticker: fields.is_sticker } });
     onProgress({ phase: 'processing' });
     await follow(state.id, onProgress);
   } catch (err) {
-    onProgress({ phase: 'failed', error: err instanceof BackendError || err instanceof Error ? err.message : String(err) });
+    onProgress({ phase: 'failed', error: err instanceof Error ? err.message : String(err) });
   }
 }
 
@@ -98,7 +98,7 @@ export async function suggestTags(frames: Blob[]): Promise<string[]> {
   const form = new FormData();
   frames.forEach((frame, i) => form.append('frames', frame, `frame-${i}.png`));
   try {
-    return (await backend<{ name: string }[]>('/ajax/tags/prediction/', { form })).map((s) => s.name);
+    return (await backendData<{ name: string }[]>('POST', '/ajax/tags/prediction/', { form })).map((s) => s.name);
   } catch {
     return [];
   }

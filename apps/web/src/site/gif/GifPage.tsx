@@ -11,6 +11,7 @@ import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
+import { FavoriteButton } from './FavoriteButton.tsx';
 import { GifMedia } from './GifMedia.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -76,6 +77,7 @@ function GifDetails({ gif }: { gif: IGif }) {
           <dt>Type</dt>
           <dd>{kind}</dd>
         </dl>
+        <FavoriteButton gif={gif} />
         <ShareLinks gif={gif} />
         <ReportButton kind={kind} />
       </div>

@@ -2,6 +2,7 @@ import { parseSitePath, type SiteRoute } from '@loopbox/pages';
 import { PingbackProvider } from '@loopbox/widgets';
 import { Suspense, useRef, useState } from 'react';
 import { Router, useLocation } from 'wouter';
+import { AccountProvider } from './account.tsx';
 import { ChunkBoundary } from './ChunkBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -64,9 +65,11 @@ export function SiteApp({ services, initialStatus }: SiteAppProps) {
   return (
     <SiteProvider services={services}>
       <PingbackProvider sink={services.sink} userId={services.client.pingbackId}>
-        <Router>
-          <Site initialStatus={initialStatus} />
-        </Router>
+        <AccountProvider>
+          <Router>
+            <Site initialStatus={initialStatus} />
+          </Router>
+        </AccountProvider>
       </PingbackProvider>
     </SiteProvider>
   );

@@ -1,4 +1,4 @@
-import { gifPath } from '@loopbox/pages';
+import { gifPath, parseSitePath } from '@loopbox/pages';
 import type { IGif } from '@loopbox/sdk';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -20,5 +20,19 @@ export function useOpenGif() {
     if (!isPlainClick(event)) return;
     event.preventDefault();
     navigate(gifPath(gif));
+  };
+}
+
+/**
+ * Goes to a path of this site: inside the app when it is one of the app's pages, else by loading it
+ * (the dashboard and the light pages are pages of their own).
+ */
+export function useGoTo() {
+  const [, navigate] = useLocation();
+  return (path: string, options: { replace?: boolean } = {}) => {
+    if (parseSitePath(path).page === 'not-found') {
+      if (options.replace) location.replace(path);
+      else location.assign(path);
+    } else navigate(path, options);
   };
 }

@@ -1,4 +1,4 @@
-import { sitePath, type SiteRoute } from '@loopbox/pages';
+import { isAccountRoute, sitePath, type AccountPage, type SiteRoute } from '@loopbox/pages';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 // One chunk per page: a visit loads the shell and the page it lands on, the rest on navigation.
@@ -16,6 +16,16 @@ const UploadPage = lazyPage(() => import('../dashboard/UploadPage.tsx'));
 const MyGifsPage = lazyPage(() => import('../dashboard/MyGifsPage.tsx'));
 const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.tsx'));
 const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection } as const;
+/** The account pages: one fixed path each, no props. */
+const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
+  join: lazyPage(() => import('../account/JoinPage.tsx')),
+  'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
+  login: lazyPage(() => import('../account/LoginPage.tsx')),
+  password: lazyPage(() => import('../account/PasswordPage.tsx')),
+  settings: lazyPage(() => import('../settings/SettingsPage.tsx')),
+  favorites: lazyPage(() => import('../favorites/FavoritesPage.tsx')),
+  outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
+};
 
 const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never>, 'preload'>> = {
   home: HomePage,
@@ -28,6 +38,7 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   category: CategoryPage,
   subcategory: CategoryPage,
   explore: ExplorePage,
+  ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
   artists: ArtistsPage,
@@ -47,6 +58,10 @@ export function pageKey(route: SiteRoute): string {
 
 /** The page component of a route. */
 export function RoutePage({ route }: { route: SiteRoute }) {
+  if (isAccountRoute(route)) {
+    const Page = ACCOUNT_PAGES[route.page];
+    return <Page />;
+  }
   switch (route.page) {
     case 'home':
       return <HomePage />;

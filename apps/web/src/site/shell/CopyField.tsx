@@ -1,3 +1,4 @@
+import './copy-field.css';
 import { useId, useRef, useState } from 'react';
 
 /** How long "Copied" shows after a copy. */

@@ -4,14 +4,15 @@ import type { Context } from 'hono';
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
 /**
- * The client's address: the edge's X-Forwarded-For (it replaces whatever the client sent, see
- * edge/src/middleware/strip-headers.ts), else the socket's when the app is reached directly.
+ * The client's address. Behind the edge (npm start, or any deployment) it is X-Forwarded-For: the
+ * edge drops whatever the client sent there and writes the address it saw (the socket on Node,
+ * CF-Connecting-IP on Workers; see edge/src/middleware/strip-headers.ts), so the server must only be
+ * reachable through the edge. Reached directly, the socket's address.
  */
 export function clientAddress(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
   if (forwarded && ADDRESS.test(forwarded)) return forwarded;
-  const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
-  return socket ?? 'unknown';
+  return (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress ?? 'unknown';
 }
 
 /** The User-Agent, cut to what a session list shows. */

@@ -1,0 +1,71 @@
+import { accountHead, LOGIN_PAGE, loginPath, PROVIDER_NAME, SETTINGS_PAGE } from '@loopbox/pages';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { callBackend } from '../../shared/backend.ts';
+import { useAccount } from '../shell/account.tsx';
+import { useGoTo } from '../shell/navigation.ts';
+import { PageLoading } from '../shell/PageStatus.tsx';
+import { usePage } from '../shell/use-page.ts';
+import { PASSWORD_MIN } from './constants.ts';
+import { Field, FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from './form.tsx';
+import { nextPath } from './next-path.ts';
+
+/** `/join`: sign up with a username, e-mail address and password; signed in at once, a confirmation link mailed. */
+export default function JoinPage() {
+  usePage(accountHead('join'), { pagePath: '/join' });
+  const { state, refresh } = useAccount();
+  const goTo = useGoTo();
+  const [joined, setJoined] = useState<{ username: string; email: string }>();
+  const next = nextPath();
+  const signedIn = Boolean(state?.user);
+  // Someone already signed in has nothing to do here (unless they just joined).
+  useEffect(() => {
+    if (signedIn && !joined) goTo(next, { replace: true });
+  }, [signedIn]);
+  const { onSubmit, pending, errors } = useFormSubmit(async (data) => {
+    const account = { username: textOf(data, 'username').trim(), email: textOf(data, 'email').trim(), password: textOf(data, 'password') };
+    await callBackend('POST', '/api/v1/accounts/', { json: account });
+    setJoined(account);
+    await refresh();
+    if (next !== '/') goTo(next);
+  });
+  if (joined) {
+    return (
+      <div className="lb-account-page">
+        <h1>Welcome, {joined.username}!</h1>
+        <p role="status">
+          You are signed in. We sent a link to <strong>{joined.email}</strong>: open it to confirm your address.
+        </p>
+        <p className="lb-form__actions">
+          <Link href="/" className="lb-button lb-button--primary">
+            Find GIFs
+          </Link>
+          <Link href={SETTINGS_PAGE} className="lb-button">
+            Set up your profile
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (!state || signedIn) return <PageLoading />;
+  return (
+    <div className="lb-account-page">
+      <h1>Join {PROVIDER_NAME}</h1>
+      <p className="lb-account-page__lead">Keep your favorite GIFs and stickers, and share your own.</p>
+      <form className="lb-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <FormStatus error={errors.form} />
+        <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required hint="2 to 40 letters, digits or _. It is your address: /yourname." error={errors.fields.username} />
+        <Field label="E-mail address" name="email" type="email" autoComplete="email" required hint="We send a link to confirm it. Never shown to anyone." error={errors.fields.email} />
+        <PasswordField label="Password" name="password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`} error={errors.fields.password} />
+        <div className="lb-form__actions">
+          <SubmitButton pending={pending} busyText="Making your account…">
+            Join
+          </SubmitButton>
+        </div>
+      </form>
+      <p className="lb-account-page__links">
+        Already have an account? <Link href={next === '/' ? LOGIN_PAGE : loginPath(next)}>Log in</Link>
+      </p>
+    </div>
+  );
+}
