@@ -1,15 +1,16 @@
 /**
- * A creator in Debian's Chromium against `npm start`'s wiring: uploads three files at once through
- * the dashboard's resumable upload (one refused with a clear message), watches their progress, tags
- * a GIF in two languages and finds it by one, sets its call to action, removes another and sees it
- * gone from search; every creator page passes axe on desktop and phone.
+ * A creator in Debian's Chromium against `npm start`'s wiring, on desktop and phone: signs in from
+ * the upload page's redirect, uploads three files at once through the dashboard's resumable upload
+ * (one refused with a clear message), watches their progress, finds the GIF on their profile, tags
+ * it in two languages and finds it by one, sets its call to action, removes another and sees it gone
+ * from search and the profile; every creator page passes axe on desktop and phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { makeClip, makeGif } from '../support/media-fixtures.ts';
@@ -22,19 +23,13 @@ const VIEWPORTS = [
 describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
   let server: AccountsServer;
   let browser: TestBrowser;
-  let creator: TestUser;
   let dir: string;
   let files: string[];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-journey-'));
     server = await startAccountsServer('pglite', { web: true });
-    creator = await server.makeUser('creator');
     browser = await launchBrowser();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: creator.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: creator.csrfToken, url: server.baseUrl },
-    ]);
     const otter = await makeGif(path.join(dir, 'otter.gif'), { seconds: 1 });
     const clip = await makeClip(path.join(dir, 'seal.mp4'), { seconds: 1, size: '320x180' });
     const misnamed = path.join(dir, 'broken.mp4');
@@ -49,14 +44,33 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
 
   const idsOf = async (q: string, lang?: string) => (await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}`)).body.data.map((g: { id: string }) => g.id) as string[];
 
-  it('uploads, tags in two languages, finds by a language tag, sets a CTA and removes', async () => {
+  const PASSWORD = 'creator journey passphrase';
+  /** A session of the given user in the browser (for pages checked without the sign-in journey). */
+  async function signInAs(user: TestUser) {
+    await browser.context.clearCookies();
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
+      { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
+    ]);
+  }
+
+  it.each(VIEWPORTS)('signs in, uploads, finds it on the profile, tags in two languages, sets a CTA and removes ($name)', async (viewport) => {
+    await browser.context.clearCookies();
+    const creator = await server.makeUser('creator', { password: PASSWORD });
     const page = await browser.context.newPage();
-    await page.setViewportSize(VIEWPORTS[0]!);
+    await page.setViewportSize(viewport);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('dialog', (dialog) => void dialog.accept());
 
+    // The upload page sends a visitor to sign in, then back.
     await page.goto(`${server.baseUrl}/upload`);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/upload');
+    await page.getByLabel('Username or e-mail').fill(creator.username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/upload`);
+    await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor();
     await page.getByLabel('Files to upload').setInputFiles(files);
     const items = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(3);
@@ -74,6 +88,13 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     const otterId = (await otterItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
     const sealId = (await sealItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
     expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.tags).toEqual(['otter', 'journey']);
+
+    // Both GIFs are on the creator's profile.
+    const profile = await browser.context.newPage();
+    await profile.setViewportSize(viewport);
+    await profile.goto(`${server.baseUrl}/${creator.username}`);
+    await profile.locator(`a[href*="${otterId}"]`).first().waitFor();
+    await profile.locator(`a[href*="${sealId}"]`).first().waitFor();
 
     // My GIFs: language tags in Spanish and French, then a call to action.
     await otterItem.getByRole('link', { name: 'edit it in My GIFs' }).click();
@@ -110,12 +131,17 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.locator(`a[href*="${sealId}"]`).count()).toBe(0);
+    await profile.reload();
+    await profile.locator(`a[href*="${otterId}"]`).first().waitFor();
+    expect(await profile.locator(`a[href*="${sealId}"]`).count()).toBe(0);
     expect(errors).toEqual([]);
+    await profile.close();
     await page.close();
   });
 
   it.each(VIEWPORTS)('has no serious or critical axe violation on the creator pages ($name)', async (viewport) => {
     const found: string[] = [];
+    await signInAs(await server.makeUser('creator'));
     for (const pagePath of ['/upload', '/dashboard', '/dashboard/analytics', '/artists']) {
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);

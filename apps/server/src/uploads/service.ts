@@ -90,6 +90,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     const stagingDir = path.join(dirs.mediaDir, STAGING_PREFIX + upload.id);
     const input = path.join(dirs.incoming, upload.id);
     let progress = 0;
+    const started = Date.now();
     const beat = setInterval(() => void heartbeat(db, upload.id, claimer, progress).catch(() => {}), PROCESSING_HEARTBEAT_MS);
     try {
       await fs.rm(stagingDir, { recursive: true, force: true });
@@ -102,11 +103,12 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message);
       await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy });
       options.onCommitted?.(upload.gif_id);
+      options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
     } catch (err) {
       // Stopping ends the worker threads: the upload stays claimed, and the next start takes it back with its file.
       if (stopped) return;
       const problem = err instanceof UploadProblem ? err : undefined;
-      if (!problem) options.log?.(`upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      options.log?.(problem ? `upload ${upload.id} refused: ${problem.code}` : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(() => {});
       await fs.rm(stagingDir, { recursive: true, force: true });
     } finally {
