@@ -4,7 +4,8 @@
  * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
  * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
  * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
- * normal and hostile traffic per store).
+ * normal and hostile traffic per store), tags (tag prediction's precision on held-out tags), uploads
+ * (processing throughput and memory against ffmpeg alone).
  */
 import { benchApi } from './api-bench.ts';
 import { benchStart } from './start-bench.ts';
@@ -16,6 +17,7 @@ import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
 import { benchTagPrediction } from './tag-prediction-bench.ts';
+import { benchUploads } from './upload-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -29,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   ingest: benchIngest,
   abuse: benchAbuse,
   tags: benchTagPrediction,
+  uploads: benchUploads,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { addLanguageTags, LANGUAGES, removeGif, removeLanguageTag, saveGif, setCta, type MyGif } from './my-gifs-api.ts';
+import { SelectField } from './SelectField.tsx';
 import { RATINGS, VISIBILITIES } from './upload-fields.ts';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -16,7 +17,6 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
   const [ctaLink, setCtaLink] = useState(gif.cta?.link ?? '');
   const [ctaText, setCtaText] = useState(gif.cta?.text ?? '');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const langId = useId();
   const run = async (what: string, action: () => Promise<unknown>) => {
     try {
       await action();
@@ -44,26 +44,12 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           Tags (comma-separated)
           <input type="text" value={tags} onChange={(e) => setTags(e.target.value)} />
         </label>
-        <label>
-          Rating
-          <select value={rating} onChange={(e) => setRating(e.target.value as MyGif['rating'])}>
-            {RATINGS.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
+        <SelectField<MyGif['rating']> label="Rating" value={rating} choices={RATINGS} onChange={setRating} />
         <label>
           Source URL
           <input type="url" value={source} onChange={(e) => setSource(e.target.value)} />
         </label>
-        <label>
-          Visibility
-          <select value={visibility} onChange={(e) => setVisibility(e.target.value as MyGif['visibility'])}>
-            {VISIBILITIES.map((v) => (
-              <option key={v}>{v}</option>
-            ))}
-          </select>
-        </label>
+        <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
         <button type="submit" className="lb-button">
           Save details
         </button>
@@ -89,15 +75,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
             )),
           )}
         </ul>
-        {/* A label of its own: wrapping the select would fold its options into the label's text. */}
-        <div className="lb-field">
-          <label htmlFor={langId}>Language</label>
-          <select id={langId} value={lang} onChange={(e) => setLang(e.target.value)}>
-            {LANGUAGES.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Language" value={lang} choices={LANGUAGES} onChange={setLang} />
         <label>
           Tags in that language (comma-separated)
           <input type="text" value={langTags} onChange={(e) => setLangTags(e.target.value)} />

@@ -5,9 +5,23 @@ import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifEditor } from './GifEditor.tsx';
 import { bulkEdit, fetchMyGifs, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';
+import { SelectField } from './SelectField.tsx';
 import { RATINGS } from './upload-fields.ts';
 
 const PAGE = 25;
+const TYPE_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'gif', label: 'GIFs' },
+  { value: 'sticker', label: 'Stickers' },
+  { value: 'video', label: 'Videos' },
+];
+const BULK_RATINGS = [{ value: '', label: 'Keep' }, ...RATINGS];
+const VISIBILITY_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'public', label: 'Public' },
+  { value: 'unlisted', label: 'Unlisted' },
+  { value: 'private', label: 'Private' },
+];
 
 /** My GIFs (/dashboard): the creator's GIFs with search and filters, one editor at a time, and bulk tags and rating. */
 export default function MyGifsPage() {
@@ -41,24 +55,8 @@ export default function MyGifsPage() {
           Search my GIFs
           <input type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
         </label>
-        <label>
-          Type
-          <select value={filters.type} onChange={(e) => set({ type: e.target.value })}>
-            <option value="">All</option>
-            <option value="gif">GIFs</option>
-            <option value="sticker">Stickers</option>
-            <option value="video">Videos</option>
-          </select>
-        </label>
-        <label>
-          Visibility
-          <select value={filters.visibility} onChange={(e) => set({ visibility: e.target.value })}>
-            <option value="">All</option>
-            <option value="public">Public</option>
-            <option value="unlisted">Unlisted</option>
-            <option value="private">Private</option>
-          </select>
-        </label>
+        <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onChange={(type) => set({ type })} />
+        <SelectField label="Visibility" value={filters.visibility} choices={VISIBILITY_FILTERS} onChange={(visibility) => set({ visibility })} />
       </form>
       {selected.size > 0 && (
         <form
@@ -79,15 +77,7 @@ export default function MyGifsPage() {
             Add tags
             <input type="text" value={bulkTags} onChange={(e) => setBulkTags(e.target.value)} />
           </label>
-          <label>
-            Set rating
-            <select value={bulkRating} onChange={(e) => setBulkRating(e.target.value)}>
-              <option value="">Keep</option>
-              {RATINGS.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </label>
+          <SelectField label="Set rating" value={bulkRating} choices={BULK_RATINGS} onChange={setBulkRating} />
           <button type="submit" className="lb-button">
             Apply to selected
           </button>

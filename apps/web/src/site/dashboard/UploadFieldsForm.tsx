@@ -1,3 +1,4 @@
+import { SelectField } from './SelectField.tsx';
 import { RATINGS, VISIBILITIES, withTag, type UploadFields } from './upload-fields.ts';
 
 /** Title, tags (with suggestions), rating, source, sticker flag and visibility of one upload. */
@@ -23,26 +24,12 @@ export function UploadFieldsForm({ id, fields, onChange, suggestions, disabled }
           ))}
         </div>
       )}
-      <label>
-        Rating
-        <select value={fields.rating} onChange={(e) => set('rating', e.target.value as UploadFields['rating'])}>
-          {RATINGS.map((r) => (
-            <option key={r}>{r}</option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Rating" value={fields.rating} choices={RATINGS} onChange={(v) => set('rating', v)} />
       <label>
         Source URL
         <input type="url" value={fields.source_post_url} onChange={(e) => set('source_post_url', e.target.value)} />
       </label>
-      <label>
-        Visibility
-        <select value={fields.visibility} onChange={(e) => set('visibility', e.target.value as UploadFields['visibility'])}>
-          {VISIBILITIES.map((v) => (
-            <option key={v}>{v}</option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Visibility" value={fields.visibility} choices={VISIBILITIES} onChange={(v) => set('visibility', v)} />
       <label className="lb-check">
         <input type="checkbox" checked={fields.is_sticker} onChange={(e) => set('is_sticker', e.target.checked)} />
         Sticker (keeps transparency)

@@ -1,4 +1,3 @@
-import { PROVIDER_NAME } from '@loopbox/pages';
 import type { LoopboxFetch } from '@loopbox/sdk';
 import { PageTypesChart } from './PageTypesChart.tsx';
 import { TopGifsChart } from './TopGifsChart.tsx';
@@ -22,9 +21,6 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
   return (
     <section className="lb-analytics" aria-busy={loading}>
       <header className="lb-analytics__header">
-        <a href="/" className="lb-analytics__home">
-          ← {PROVIDER_NAME}
-        </a>
         <h1>{username ? `Analytics for @${username}` : 'Analytics'}</h1>
         <fieldset className="lb-analytics__window">
           <legend>Window</legend>
