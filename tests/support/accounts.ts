@@ -46,6 +46,8 @@ export interface CallOptions {
   csrf?: boolean;
   json?: unknown;
   form?: FormData;
+  /** Raw bytes (tus's PATCH), with the headers the call sets. */
+  body?: Uint8Array;
   headers?: Record<string, string>;
   /** Cookies as a browser would send them (a session made over HTTP). */
   cookie?: string;
@@ -110,6 +112,7 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(o.json);
     } else if (o.form) body = o.form;
+    else if (o.body) body = new Uint8Array(o.body);
     const init: RequestInit = { method, headers, body: body ?? null, redirect: 'manual' };
     const res = o.direct ? await server.services(new Request(new URL(pathAndQuery, baseUrl), init)) : await fetch(new URL(pathAndQuery, baseUrl), init);
     const text = await res.text();

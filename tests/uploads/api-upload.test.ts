@@ -13,6 +13,7 @@ import { startAccountsServer, type AccountsServer, type TestUser } from '../supp
 import { corruptGif, gifBomb, makeClip, makeGif, makePngBomb, truncated } from '../support/media-fixtures.ts';
 import { storeKinds } from '../support/stores.ts';
 import { TEST_MEDIA_DIR } from '../support/corpus.ts';
+import { GIF_ID_HEADER, RESUMABLE_PATH } from '../../apps/server/src/uploads/resumable-route.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 
@@ -148,5 +149,40 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
     const res = await upload(giphyForm(file, { username: other.username }), staff);
     expect(res.status, res.text).toBe(200);
     expect((await server.call('GET', `/v1/gifs/${res.body.data.id}`)).body.data.username).toBe(other.username);
+  });
+  it('resumes a tus upload from the offset HEAD reports, then shows the GIF; tus refusals are JSON', async () => {
+    const bytes = fs.readFileSync(await makeGif(path.join(dir, 'resumed.gif'), { seconds: 1 }));
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const meta = (pairs: Record<string, string>) => Object.entries(pairs).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
+    const created = await server.call('POST', RESUMABLE_PATH, { as: creator, via: 'token', headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta({ filename: 'resumed.gif', tags: 'resumed' }) } });
+    expect(created.status, created.text).toBe(201);
+    const at = new URL(created.headers.get('location')!, server.baseUrl).pathname;
+    const patch = (offset: number, chunk: Buffer) => server.call('PATCH', at, { as: creator, via: 'token', headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: chunk });
+    const half = Math.floor(bytes.length / 2);
+    expect((await patch(0, bytes.subarray(0, half))).status).toBe(204);
+    // The connection drops here; the client asks where to go on.
+    const head = await server.call('HEAD', at, { as: creator, via: 'token', headers: tus });
+    expect({ status: head.status, offset: head.headers.get('upload-offset') }).toEqual({ status: 200, offset: String(half) });
+    const wrongOffset = await patch(0, bytes.subarray(0, 10));
+    expect(wrongOffset.status).toBe(409);
+    expect(wrongOffset.body.meta.msg.length).toBeGreaterThan(3);
+    const done = await patch(half, bytes.subarray(half));
+    expect(done.status, done.text).toBe(204);
+    const gifId = done.headers.get(GIF_ID_HEADER);
+    const uploadId = at.split('/').pop()!;
+    let state = '';
+    for (let i = 0; i < 600 && state !== 'done' && state !== 'failed'; i++) {
+      state = (await server.call('GET', `/api/v1/uploads/${uploadId}/`, { as: creator, via: 'token' })).body.data.state;
+      if (state !== 'done') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(state).toBe('done');
+    const shown = await server.call('GET', `/api/v1/uploads/${uploadId}/`, { as: creator, via: 'token' });
+    expect(gifId).toBe(shown.body.data.gif_id);
+    expect((await server.call('GET', `/v1/gifs/${shown.body.data.gif_id}`)).body.data.tags).toEqual(['resumed']);
+    // Someone else cannot see or touch it.
+    expect((await server.call('HEAD', at, { as: await server.makeUser('creator'), via: 'token', headers: tus })).status).toBe(403);
+    const refused = await server.call('POST', RESUMABLE_PATH, { as: creator, via: 'token', headers: { ...tus, 'Upload-Length': '-1' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.meta.msg.length).toBeGreaterThan(3);
   });
 });

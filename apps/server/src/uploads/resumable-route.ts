@@ -5,7 +5,9 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { unsafeTextReason } from '../boundary/text.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { lookupOnce } from '../permissions/ownership.ts';
+import { ApiError } from '../public-api/envelope.ts';
 import { RESUMABLE_EXPIRY_MS } from './constants.ts';
 import { UploadFieldsSchema } from './fields.ts';
 import type { Uploads } from './service.ts';
@@ -25,6 +27,16 @@ interface Caller {
 }
 
 const refusal = (status_code: number, message: string) => Object.assign(new Error(message), { status_code, body: JSON.stringify({ meta: { status: status_code, msg: message } }) });
+
+/** The message of a refusal written as GIPHY's error body, if it is one. */
+function messageOf(text: string): string | undefined {
+  try {
+    const msg = (JSON.parse(text) as { meta?: { msg?: unknown } }).meta?.msg;
+    return typeof msg === 'string' ? msg : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** tus metadata values are strings: the creator's fields as the other upload paths take them. */
 function fieldsFromMetadata(metadata: Record<string, string | null> | undefined): Record<string, unknown> {
@@ -103,9 +115,21 @@ export function resumableRoutes(uploads: Uploads) {
     callers.set(c.req.raw, { principal, address: c.var.auth.address });
     const answer = await tus.handleWeb(c.req.raw);
     if (id && c.req.method === 'DELETE' && answer.status === 204) await failUpload(uploads.db, id, 'cancelled', 'The upload was cancelled');
+    // tus answers refusals in plain text (ours, from the hooks, as JSON text): every one is answered as any other API error, tus's headers kept.
+    if (answer.status >= 400) {
+      const text = (await answer.text()).trim();
+      const msg = messageOf(text) || text.slice(0, 200) || `The resumable upload was refused (${answer.status})`;
+      throw new ApiError(answer.status as ContentfulStatusCode, msg, Object.fromEntries([...answer.headers].filter(([name]) => /^(tus-|upload-)/i.test(name))));
+    }
     return answer;
   };
   app.post(RESUMABLE_PATH, handle);
-  app.on(['HEAD', 'PATCH', 'DELETE'], `${RESUMABLE_PATH}/:id{[A-Za-z0-9]+}`, handle);
+  const uploadPath = `${RESUMABLE_PATH}/:id{[A-Za-z0-9]+}`;
+  app.on(['PATCH', 'DELETE'], uploadPath, handle);
+  // Hono routes HEAD as GET: only the HEAD reaches tus (the offset to resume from); a GET would serve the raw file.
+  app.get(uploadPath, (c) => {
+    if (c.req.raw.method !== 'HEAD') throw new ApiError(405, 'Resumable uploads are not read back; HEAD gives the offset');
+    return handle(c);
+  });
   return app;
 }
