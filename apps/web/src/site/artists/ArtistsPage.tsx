@@ -69,7 +69,7 @@ export default function ArtistsPage() {
               </Link>{' '}
               @{a.username.toLowerCase()}
               <p>
-                {a.gif_count} GIFs{a.is_freelance ? ' · available for hire' : ''}
+                {a.gif_count === 1 ? '1 GIF' : `${a.gif_count} GIFs`}{a.is_freelance ? ' · available for hire' : ''}
                 {a.music_artist?.name ? (
                   <>
                     {' '}
