@@ -1,4 +1,4 @@
-import { ALL_TAG, gifTag, PURGE_HEADER } from './constants.ts';
+import { ALL_TAG, CACHE_TAGS_HEADER, gifTag, PURGE_HEADER } from './constants.ts';
 import type { Service } from './routes.ts';
 
 const MEDIA_GIF_ID = /^\/media\/([^/]+)\//;
@@ -18,11 +18,15 @@ function gifIdsIn(body: ArrayBuffer): string[] {
 
 /**
  * The purge tags of an answer about to be cached: every entry has ALL_TAG; a public API answer
- * the GIFs in its `data`; a media file the GIF whose rendition it is.
+ * the GIFs in its `data` (as the upstream names them in CACHE_TAGS_HEADER, else read from the body);
+ * a media file the GIF whose rendition it is.
  */
 export function cacheTags(service: Service, url: URL, response: Response, body: ArrayBuffer): string[] {
   const tags = [ALL_TAG];
-  if (service === 'media') {
+  const named = response.headers.get(CACHE_TAGS_HEADER);
+  if (named !== null) {
+    tags.push(...splitTags(named));
+  } else if (service === 'media') {
     const id = MEDIA_GIF_ID.exec(url.pathname)?.[1];
     if (id) tags.push(gifTag(id));
   } else if (service === 'publicApi' && response.headers.get('Content-Type')?.includes('json')) {
@@ -33,8 +37,10 @@ export function cacheTags(service: Service, url: URL, response: Response, body: 
 
 /** The tags an upstream names in its purge header. */
 export function purgeTags(headers: Headers): string[] {
-  const named = headers.get(PURGE_HEADER);
-  if (!named) return [];
+  return splitTags(headers.get(PURGE_HEADER) ?? '');
+}
+
+function splitTags(named: string): string[] {
   return named
     .split(',')
     .map((tag) => tag.trim())

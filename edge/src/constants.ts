@@ -53,6 +53,8 @@ export const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const CACHE_STATUS_HEADER = 'X-Cache';
 /** Sent by an upstream on a response to a change: comma-separated tags of cached content to drop. */
 export const PURGE_HEADER = 'Loopbox-Purge';
+/** Sent by an upstream with a cacheable answer: its purge tags, comma-separated (spares the edge parsing the body for them). */
+export const CACHE_TAGS_HEADER = 'Loopbox-Cache-Tags';
 /** Internal headers start with this; the edge drops them from what clients send and from what they receive. */
 export const INTERNAL_HEADER_PREFIX = 'loopbox-';
 /** Headers about one connection, never passed on (RFC 9110 7.6.1), plus any the Connection header names. */

@@ -421,6 +421,18 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(after).toEqual(['MISS', 'HIT', 'MISS', 'HIT']);
         expect(fakes.seen.publicApi.map((seen) => seen.method)).toEqual(['GET', 'GET', 'PUT', 'GET']);
       });
+
+      it('takes an answer’s purge tags from Loopbox-Cache-Tags when the upstream names them, and never shows the header', async () => {
+        const { edge } = await startEdge();
+        // The body shows GIF x, but the upstream names the tag `featured` instead.
+        const named = '/v1/gifs?ids=x&header=Loopbox-Cache-Tags:featured';
+        const first = await edge.fetch(named);
+        expect(first.headers.get('Loopbox-Cache-Tags')).toBeNull();
+        await edge.fetch('/v1/gifs/x/cta?purge=gif:x', { method: 'PUT', body: '{"link":"https://x.example","text":"Go"}' });
+        expect((await edge.fetch(named)).headers.get('X-Cache')).toBe('HIT');
+        await edge.fetch('/v1/gifs/x/cta?purge=featured', { method: 'PUT', body: '{"link":"https://x.example","text":"Go"}' });
+        expect((await edge.fetch(named)).headers.get('X-Cache')).toBe('MISS');
+      });
     });
 
     describe('rate limits', () => {

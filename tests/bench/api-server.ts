@@ -1,32 +1,53 @@
 /**
  * A bench server in its own process (PGlite runs on the thread that calls it, so the load must come
- * from elsewhere): builds the synthetic corpus in a fresh store and serves the real app on a free port.
- * Prints one JSON line `{port, key, words, buildMs}` when ready.
+ * from elsewhere), serving `npm start`'s wiring (createPlatform: the edge in front of the server app,
+ * analytics running) with the edge's limits lifted.
+ * - `api-server.ts <pglite|postgres> <count>`: builds the synthetic corpus in a fresh store, serves on
+ *   a free port and prints one JSON line `{port, key, words, buildMs}`.
+ * - `api-server.ts attach`: serves the database at DATABASE_URL as it is on PORT and prints
+ *   `ready <webKey>` (several of them on one database make the multi-process bench).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from '../../apps/server/src/app.ts';
-import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { serveHttp } from '../../apps/server/src/http/serve.ts';
+import { createLogger } from '../../apps/server/src/logging/logger.ts';
+import { createPlatform } from '../../apps/server/src/platform.ts';
+import { openStore } from '../../apps/server/src/store/db.ts';
 import { openTestStore } from '../support/stores.ts';
+import { pgliteInWorker } from './pglite-worker.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
+const attach = process.argv[2] === 'attach';
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const count = Number(process.argv[3] ?? 100_000);
-const store = await openTestStore(kind);
+// BENCH_PGLITE_WORKER=1: the embedded store on a worker thread instead of the HTTP thread.
+const store = attach
+  ? await openStore({ databaseUrl: process.env.DATABASE_URL })
+  : kind === 'pglite' && process.env.BENCH_PGLITE_WORKER === '1'
+    ? await openStore({ embedded: pgliteInWorker })
+    : await openTestStore(kind);
 const started = Date.now();
-const words = await buildSyntheticCorpus(store.db, count);
+const words = attach ? [] : await buildSyntheticCorpus(store.db, count);
 const buildMs = Date.now() - started;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bench-'));
-const { webKey } = await ensureCredentials(store.db, { dataDir });
-const app = createApp({ db: store.db, mediaDir: dataDir });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-  process.stdout.write(`${JSON.stringify({ port: info.port, key: webKey, words: words.slice(0, 400), buildMs })}\n`);
+const platform = await createPlatform({
+  store,
+  dataDir,
+  mediaDir: dataDir,
+  // One client address sends every request: lift the edge's limits so load is load, not 429s.
+  env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000' },
+  logger: createLogger({ level: 'warn' }),
+});
+platform.start();
+const server = serveHttp(platform.fetch, { port: attach ? Number(process.env.PORT) : 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  const { webKey } = platform.credentials;
+  process.stdout.write(attach ? `ready ${webKey}\n` : `${JSON.stringify({ port: info.port, key: webKey, words: words.slice(0, 1200), buildMs })}\n`);
 });
 process.on('SIGTERM', async () => {
   server.close();
+  await platform.stop();
   await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

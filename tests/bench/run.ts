@@ -4,17 +4,19 @@
  * widgets (sizes and Chromium paint times against GIPHY's), edge (Node and workerd against direct),
  * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
  * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
- * normal and hostile traffic per store), tags (tag prediction's precision on held-out tags), uploads
- * (processing throughput and memory against ffmpeg alone).
+ * normal and hostile traffic per store), processes (one against three server processes on one
+ * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), tags (tag prediction's
+ * precision on held-out tags), uploads (processing throughput and memory against ffmpeg alone).
  */
 import { benchApi } from './api-bench.ts';
-import { benchStart } from './start-bench.ts';
+import { benchLargeLibraryMemory, benchStart } from './start-bench.ts';
 import { sdkBundleSizes } from '../../apps/sdk/bench/size.ts';
 import { benchWidgets } from '../../apps/widgets/bench/widgets-bench.ts';
 import { benchEdge } from '../../edge/bench/edge-bench.ts';
 import { benchEmbed } from '../../apps/web/bench/embed-bench.ts';
 import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
+import { benchProcesses } from './processes-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
 import { benchTagPrediction } from './tag-prediction-bench.ts';
 import { benchUploads } from './upload-bench.ts';
@@ -22,7 +24,12 @@ import { benchUploads } from './upload-bench.ts';
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 const SECTIONS: Record<string, () => Promise<string[]>> = {
-  api: async () => [...(await benchApi('pglite')), ...(process.env.DATABASE_URL ? await benchApi('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])],
+  api: async () => [
+    ...(await benchApi('pglite', [100_000])),
+    ...(process.env.DATABASE_URL ? await benchApi('postgres', [100_000, 1_000_000]) : ['(PostgreSQL skipped: DATABASE_URL is not set)']),
+  ],
+  processes: benchProcesses,
+  memory: benchLargeLibraryMemory,
   start: benchStart,
   widgets: benchWidgets,
   edge: benchEdge,

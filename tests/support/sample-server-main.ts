@@ -1,7 +1,7 @@
 /**
  * A sample-corpus server as its own process (`npm start`'s wiring), for tests that kill it (kill -9)
  * and start it again on the same port and store. Env: PORT, and DATA_DIR (PGlite files) or
- * DATABASE_URL. Prints `ready <webKey>` once it listens.
+ * DATABASE_URL (and DATABASE_READ_URL). Prints `ready <webKey>` once it listens.
  */
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
@@ -12,15 +12,23 @@ import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
 
 const port = Number(process.env.PORT);
 const dataDir = process.env.DATA_DIR!;
-const store = await openStore({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+const store = await openStore({ databaseUrl: process.env.DATABASE_URL || undefined, readDatabaseUrl: process.env.DATABASE_READ_URL || undefined, dataDir });
 await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
 const platform = await createPlatform({
   store,
   dataDir,
   mediaDir: TEST_MEDIA_DIR,
   web: true,
-  env: { ACCESS_LOG: 'off' },
+  // Load tests send everything from 127.0.0.1: they may lift the edge's limits through the environment.
+  env: { ACCESS_LOG: 'off', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('RATE_LIMIT_'))) },
   logger: createLogger(),
 });
 await platform.start();
-serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));
+const server = serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));
+// Stopped with SIGTERM it ends as `npm start` does: the search log flushed, the store closed.
+process.on('SIGTERM', async () => {
+  server.close();
+  await platform.stop();
+  await store.close();
+  process.exit(0);
+});

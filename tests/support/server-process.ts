@@ -1,26 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { openStore, type StoreKind } from '../../apps/server/src/store/db.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
+import { freePort, readyKey } from './process-group.ts';
 import { scratchDatabase } from './stores.ts';
 
 const MAIN = path.resolve('tests/support/sample-server-main.ts');
 const READY_TIMEOUT_MS = 120_000;
-
-/** A free TCP port on 127.0.0.1 (the restarted server must come back on the same origin). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 export interface ServerProcess {
   baseUrl: string;
@@ -46,19 +35,7 @@ export async function startServerProcess(kind: StoreKind): Promise<ServerProcess
   async function start() {
     const started = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     child = started;
-    webKey = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server process did not start')), READY_TIMEOUT_MS);
-      let output = '';
-      started.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /ready (\S+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
-      started.on('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    });
+    webKey = await readyKey(started, READY_TIMEOUT_MS);
   }
 
   async function kill() {

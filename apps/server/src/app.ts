@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
 import { createPayloadSigner } from './payload-signing/signer.ts';
+import { contentVersionReader } from './content/content-version.ts';
+import { createSearchResults } from './content/search.ts';
+import { createWireTexts } from './public-api/wire.ts';
 import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
@@ -26,6 +29,8 @@ import type { Predictor } from './tag-prediction/predictor.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
+  /** Where public reads go (DATABASE_READ_URL, a replica); `db` when absent. */
+  readDb?: Kysely<Database> | undefined;
   mediaDir: string;
   publicUrl?: string | undefined;
   /** The built web app and the config its pages get; without them only the APIs and media are served. */
@@ -62,10 +67,13 @@ export interface AppOptions {
 export function createApp(options: AppOptions) {
   const deps: BackendDeps & ApiDeps = {
     db: options.db,
+    readDb: options.readDb,
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
     payloads: createPayloadSigner(options.db),
+    searchResults: createSearchResults(contentVersionReader(options.db)),
+    wires: createWireTexts(options.readDb ?? options.db, options.db, (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`)),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     uploads: options.uploads,

@@ -15,3 +15,13 @@ describe('text rendering settings', () => {
     expect(() => loadConfig({ TEXT_RENDER_BUDGET_PER_ADDRESS: 'many' })).toThrow(/TEXT_RENDER_BUDGET_PER_ADDRESS/);
   });
 });
+
+describe('several processes', () => {
+  it('reads a replica for public reads and whether to serve the in-process edge', () => {
+    const defaults = loadConfig({});
+    expect([defaults.databaseReadUrl, defaults.edge]).toEqual([undefined, true]);
+    const behind = loadConfig({ DATABASE_URL: 'postgres://a@primary/db', DATABASE_READ_URL: 'postgres://a@replica/db', EDGE: 'off' });
+    expect([behind.databaseReadUrl, behind.edge]).toEqual(['postgres://a@replica/db', false]);
+    expect(() => loadConfig({ EDGE: 'maybe' })).toThrow(/EDGE/);
+  });
+});

@@ -16,11 +16,13 @@ const ConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_READ_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOOPBOX_WEB_KEY: z.string().min(8).optional(),
   LOOPBOX_MOBILE_KEY: z.string().min(8).optional(),
   LOOPBOX_ADMIN_TOKEN: z.string().min(ADMIN_TOKEN_MIN_LENGTH).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  EDGE: z.enum(['on', 'off']).default('on'),
   COLLECTOR_SDK_KEY: z.enum(['accept', 'refuse']).default('accept'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TEXT_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(TEXT_RENDER_DEFAULTS.concurrency),
@@ -45,11 +47,15 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  /** A replica for public reads (PostgreSQL only). */
+  databaseReadUrl: string | undefined;
   publicUrl: string | undefined;
   webKey: string | undefined;
   mobileKey: string | undefined;
   adminToken: string | undefined;
   seed: 'demo' | 'none';
+  /** Serve the in-process edge in front of the services (default), or the services alone behind an edge elsewhere. */
+  edge: boolean;
   /** Count pingbacks sent with the key built into GIPHY's analytics package. */
   acceptGiphySdkKey: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -81,11 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: c.DATABASE_URL,
+    databaseReadUrl: c.DATABASE_READ_URL,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     webKey: c.LOOPBOX_WEB_KEY,
     mobileKey: c.LOOPBOX_MOBILE_KEY,
     adminToken: c.LOOPBOX_ADMIN_TOKEN,
     seed: c.SEED,
+    edge: c.EDGE === 'on',
     acceptGiphySdkKey: c.COLLECTOR_SDK_KEY === 'accept',
     logLevel: c.LOG_LEVEL,
     textRender: {

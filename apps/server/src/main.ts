@@ -11,7 +11,7 @@ const config = loadConfig();
 // Every line on stderr is one JSON object (pino): see README, Logs.
 const logger = createLogger({ level: config.logLevel });
 const unlock = lockDataDir(config.dataDir);
-const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const store = await openStore({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.databaseReadUrl, dataDir: config.dataDir });
 logger.info({ store: store.kind, ...(store.kind === 'pglite' ? { dataDir: config.dataDir } : {}) }, `Loopbox: store ${store.kind}`);
 
 if (config.seed === 'demo') {
@@ -43,7 +43,8 @@ const adminTokenWatch: AdminTokenWatch | undefined = config.adminToken
       onError: (err) => logger.error({ err }, 'Loopbox: admin token rotation failed; the token in the store is unchanged'),
     });
 
-const server = serveHttp(platform.fetch, { port: config.port, hostname: config.host }, (info) => {
+// EDGE=off: one of several processes behind an edge elsewhere (README, Running several processes).
+const server = serveHttp(config.edge ? platform.fetch : platform.services, { port: config.port, hostname: config.host }, (info) => {
   const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
   // No key or token is printed: the edge adds the site's web key to calls without one, and the admin token stays in its file.
   logger.info({ url: origin }, `Loopbox: listening on ${origin}`);

@@ -83,6 +83,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const app = createApp({
     analytics,
     db: store.db,
+    readDb: store.readDb,
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),

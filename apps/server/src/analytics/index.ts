@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { createProjectionRunner, type RunnerOptions } from './runner.ts';
 import { createSearchLog, type SearchLog } from './search-log.ts';
+import { keepTrendingOrder } from '../content/trending-order.ts';
 
 /** The server's analytics: the search-event writer and the projection runner, created per server. */
 export interface Analytics {
@@ -12,9 +13,15 @@ export interface Analytics {
   stop(): Promise<void>;
 }
 
-export function createAnalytics(db: Kysely<Database>, options: Omit<RunnerOptions, 'beforeCatchUp'> = {}): Analytics {
+export function createAnalytics(db: Kysely<Database>, options: Omit<RunnerOptions, 'beforeCatchUp' | 'afterCatchUp' | 'alsoVacuum'> = {}): Analytics {
   const searchLog = createSearchLog(db, { log: options.log });
-  const runner = createProjectionRunner(db, { ...options, beforeCatchUp: () => searchLog.flush() });
+  const runner = createProjectionRunner(db, {
+    ...options,
+    beforeCatchUp: () => searchLog.flush(),
+    // The trending order public pages read, kept up with the scores just folded and with content changes.
+    afterCatchUp: async () => void (await keepTrendingOrder(db)),
+    alsoVacuum: ['trending_pages', 'trending_lists', 'gif_wire'],
+  });
   return {
     searchLog,
     catchUp: () => runner.catchUp(),

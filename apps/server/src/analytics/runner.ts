@@ -13,6 +13,10 @@ export interface RunnerOptions {
   intervalMs?: number;
   /** Runs before each catch-up (the search log flushes its queue so the catch-up sees it). */
   beforeCatchUp?: () => Promise<void>;
+  /** Runs after each catch-up (read models derived from the projections: the kept trending order). */
+  afterCatchUp?: () => Promise<void>;
+  /** Tables beside the projections' that the periodic VACUUM ANALYZE covers. */
+  alsoVacuum?: readonly string[];
   /** VACUUM ANALYZE the projection tables after a catch-up at most this often (PGlite); absent: never. */
   vacuumEveryMs?: number;
   log?: (line: string) => void;
@@ -41,10 +45,11 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
     await options.beforeCatchUp?.();
     let total = 0;
     for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize);
+    await options.afterCatchUp?.();
     if (options.vacuumEveryMs !== undefined && Date.now() - lastVacuum >= options.vacuumEveryMs) {
       lastVacuum = Date.now();
       // One table per statement, outside any transaction, so each pause stays short.
-      for (const table of projectors.flatMap((p) => p.tables)) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+      for (const table of [...projectors.flatMap((p) => p.tables), ...(options.alsoVacuum ?? [])]) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
     }
     return total;
   }

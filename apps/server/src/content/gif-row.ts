@@ -39,8 +39,3 @@ export async function rowsInOrder(db: Kysely<Database>, ids: readonly string[]):
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
-
-/** A page of ranked ids plus the window count every row of a ranked page carries. */
-export async function pageFromRanked(db: Kysely<Database>, ranked: { id: string; total_count: string }[]): Promise<{ rows: GifRow[]; total: number }> {
-  return { rows: await rowsInOrder(db, ranked.map((r) => r.id)), total: ranked[0] ? Number(ranked[0].total_count) : 0 };
-}

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
-import { pageFromRanked, rowsInOrder, selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
+import { keptTrendingPage, trendingListKey } from './trending-order.ts';
+import { RATINGS } from '../public-api/constants.ts';
 import { hasTrendingScores } from '../analytics/queries.ts';
 import { analyticsDb } from '../analytics/schema.ts';
 
@@ -12,17 +14,19 @@ interface ListInput {
   offset: number;
 }
 
-const EMPTY: Page<GifRow> = { rows: [], total: 0 };
+const EMPTY: Page<string> = { rows: [], total: 0 };
 const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
 
 /**
- * Trending GIFs. Once pingbacks have been projected (analytics/projectors/trending-gifs.ts): highest
+ * Trending GIF ids. Once pingbacks have been projected (analytics/projectors/trending-gifs.ts): highest
  * time-decayed score first, then the seeded trending order for GIFs without a score. Before that: most
- * recently trending first, walking the trending index under LIMIT; the total is a separate count, which
- * is cheaper than a window count that must visit every trending row.
+ * recently trending first. A page is read from the order the projection runner keeps
+ * (trending-order.ts); until it has kept one, it is computed here.
  */
-export async function trendingGifs(db: Kysely<Database>, input: ListInput): Promise<Page<GifRow>> {
+export async function trendingGifs(db: Kysely<Database>, write: Kysely<Database>, input: ListInput): Promise<Page<string>> {
   if (input.types.length === 0) return EMPTY;
+  const kept = await keptTrendingPage(db, write, trendingListKey(input.types, RATINGS.indexOf(input.rating)), input.offset, input.limit);
+  if (kept) return { rows: kept.ids, total: kept.total };
   if (await hasTrendingScores(db)) return trendingByScore(db, input);
   const trending = db
     .selectFrom('gifs as g')
@@ -31,14 +35,14 @@ export async function trendingGifs(db: Kysely<Database>, input: ListInput): Prom
     .where('g.trending_datetime', 'is not', null);
   const page = await trending.select('g.id').orderBy('g.trending_datetime', 'desc').orderBy('g.id').limit(input.limit).offset(input.offset).execute();
   const { n } = await trending.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { rows: await rowsInOrder(db, page.map((r) => r.id)), total: Number(n) };
+  return { rows: page.map((r) => r.id), total: Number(n) };
 }
 
 /**
  * Scored GIFs by their stored rank (an index walk under LIMIT), then the rest of the seeded trending
  * GIFs by trending_datetime: a page may take its head from one list and its tail from the other.
  */
-async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<Page<GifRow>> {
+async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<Page<string>> {
   const adb = analyticsDb(db);
   const scored = adb
     .selectFrom('gif_trending as t')
@@ -68,11 +72,11 @@ async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<
       .execute();
     ids.push(...tail.map((r) => r.id));
   }
-  return { rows: await rowsInOrder(db, ids), total: nScored + nUnscored };
+  return { rows: ids, total: nScored + nUnscored };
 }
 
 /** GIFs sharing the most tags with the given one. */
-export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<GifRow> | null> {
+export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<string> | null> {
   const source = await db.selectFrom('gifs').select('tags').where('id', '=', gifId).executeTakeFirst();
   if (!source) return null;
   if (input.types.length === 0) return EMPTY;
@@ -88,7 +92,7 @@ export async function relatedGifs(db: Kysely<Database>, gifId: string, input: Li
     .limit(input.limit)
     .offset(input.offset)
     .execute();
-  return pageFromRanked(db, ranked);
+  return { rows: ranked.map((r) => r.id), total: ranked[0] ? Number(ranked[0].total_count) : 0 };
 }
 
 /** One random visible GIF, optionally carrying a tag (matched like a search). */

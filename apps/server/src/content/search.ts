@@ -1,6 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, GifType, Rating } from '../store/schema.ts';
-import { pageFromRanked, visibleUpTo, type GifRow } from './gif-row.ts';
+import { LRUCache } from 'lru-cache';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database, GifType, GifsTable, Rating } from '../store/schema.ts';
+import { SEARCH_CANDIDATES, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
+import { visibleUpTo } from './gif-row.ts';
 
 export interface SearchInput {
   q: string;
@@ -17,6 +19,39 @@ export interface Page<T> {
   total: number;
 }
 
+/** A search's answer for every page: its ranked ids (at most SEARCH_CANDIDATES) and its total, exact or estimated. */
+export interface RankedSearch {
+  ids: readonly string[];
+  total: number;
+}
+
+/**
+ * Rankings kept per term, type, rating and language for a short time, so the next page, the same search from
+ * another client or with another key costs a slice instead of a ranking. `version` reads the store's
+ * content version: a ranking made before any GIF changed is not reused.
+ */
+export interface SearchResults {
+  get(key: string, version: string): RankedSearch | undefined;
+  set(key: string, version: string, ranked: RankedSearch): void;
+  version(): Promise<string>;
+}
+
+export function createSearchResults(version: () => Promise<string>, ttlMs = SEARCH_RESULTS_TTL_MS): SearchResults {
+  const kept = new LRUCache<string, { version: string; ranked: RankedSearch }>({
+    maxSize: SEARCH_RESULTS_MAX_IDS,
+    sizeCalculation: (entry) => Math.max(1, entry.ranked.ids.length),
+    ttl: ttlMs,
+  });
+  return {
+    get(key, v) {
+      const entry = kept.get(key);
+      return entry?.version === v ? entry.ranked : undefined;
+    },
+    set: (key, v, ranked) => void kept.set(key, { version: v, ranked }),
+    version,
+  };
+}
+
 /** Words the full-text side matches as prefixes; everything else in q only feeds the fuzzy side. */
 export function searchTerms(q: string): string[] {
   return q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -29,23 +64,46 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
 }
 
 /**
+ * One page of a search. The ranking is made once per term, type and rating (and kept in `results`
+ * when given); a page is a slice of it.
+ */
+export async function searchGifs(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<Page<string>> {
+  const ranked = await rankedSearch(db, input, results);
+  return { rows: ranked.ids.slice(input.offset, input.offset + input.limit), total: ranked.total };
+}
+
+async function rankedSearch(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<RankedSearch> {
+  if (!results) return rankSearch(db, input);
+  const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, input.lang?.slice(0, 2).toLowerCase() ?? '']);
+  const version = await results.version();
+  const kept = results.get(key, version);
+  if (kept) return kept;
+  const ranked = await rankSearch(db, input);
+  results.set(key, version, ranked);
+  return ranked;
+}
+
+type Candidates = SelectQueryBuilder<Database & { g: GifsTable }, 'g', object>;
+
+/**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
  * that way does it fall back to trigram word similarity, so "pizzza" still finds pizza while a common
- * word never pays for fuzzy ranking; fuzzy results page like any others. Ranking runs over ids alone;
- * full rows are read for one page. Ties break on id for stable paging.
+ * word never pays for fuzzy ranking. Whatever the library's size, at most SEARCH_CANDIDATES matches are
+ * ranked (the first the planner's cheapest plan finds) and counted; beyond them the total is the
+ * planner's estimate, as GIPHY's total_count for a large result is. Ties break on id for stable paging.
  */
-export async function searchGifs(db: Kysely<Database>, input: SearchInput): Promise<Page<GifRow>> {
+export async function rankSearch(db: Kysely<Database>, input: SearchInput): Promise<RankedSearch> {
   const { channel, terms } = parseChannelQuery(input.q);
   let scope: { channelId: number } | { userId: number } | null = null;
   if (channel) {
     const ch = await db.selectFrom('channels').select('id').where('slug', '=', channel.toLowerCase()).executeTakeFirst();
     const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
-    if (!ch && !user) return { rows: [], total: 0 };
+    if (!ch && !user) return { ids: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };
   }
-  if (input.types.length === 0) return { rows: [], total: 0 };
+  if (input.types.length === 0) return { ids: [], total: 0 };
 
-  let candidates = db
+  let candidates: Candidates = db
     .selectFrom('gifs as g')
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types]);
@@ -55,35 +113,37 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput): Prom
     candidates = candidates.where('g.user_id', '=', scope.userId);
   }
 
-  const page = async (match: RawBuilder<boolean> | null, rank: RawBuilder<number> | null) => {
-    let query = candidates.select(['g.id', sql<string>`count(*) OVER ()`.as('total_count')]);
-    if (match) query = query.where(match);
-    query = rank ? query.orderBy(rank, 'desc') : query.orderBy('g.import_datetime', 'desc');
-    return query.orderBy('g.id').limit(input.limit).offset(input.offset).execute();
-  };
+  if (!terms) return bounded(db, candidates, null, sql<number>`extract(epoch FROM g.import_datetime)`);
+  const words = searchTerms(terms);
+  const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  const lang = input.lang?.slice(0, 2).toLowerCase();
+  // Every word (letters and digits only, so no LIKE escapes) the prefix of a word of one of the GIF's language tags in that language.
+  const languageTags = sql<boolean>`NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w WHERE NOT EXISTS (
+    SELECT 1 FROM gif_language_tags l WHERE l.gif_id = g.id AND l.lang = ${lang ?? ''} AND (' ' || lower(l.tag)) LIKE '% ' || w || '%'))`;
+  const match = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
+  const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
+  if (fullText.total > 0) return fullText;
+  const raw = terms.toLowerCase();
+  const doc = sql`loopbox_search_doc(g.title, g.tags)`;
+  return bounded(db, candidates, sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
+}
 
-  let ranked;
-  if (!terms) {
-    ranked = await page(null, null);
-  } else {
-    const tsquery = sql`to_tsquery('english', ${searchTerms(terms).map((w) => `${w}:*`).join(' & ')})`;
-    const words = searchTerms(terms);
-    const lang = input.lang?.slice(0, 2).toLowerCase();
-    // Every word (letters and digits only, so no LIKE escapes) the prefix of a word of one of the GIF's language tags in that language.
-    const languageTags = sql<boolean>`NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w WHERE NOT EXISTS (
-      SELECT 1 FROM gif_language_tags l WHERE l.gif_id = g.id AND l.lang = ${lang ?? ''} AND (' ' || lower(l.tag)) LIKE '% ' || w || '%'))`;
-    const fullText = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
-    ranked = await page(fullText, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
-    // Fuzzy results are the whole answer when full text matches nothing at all, on every page of it.
-    const fullTextMatchesNothing = async () => (await candidates.select(sql<number>`1`.as('hit')).where(fullText).limit(1).execute()).length === 0;
-    if (ranked.length === 0 && (input.offset === 0 || (await fullTextMatchesNothing()))) {
-      const raw = terms.toLowerCase();
-      const doc = sql`loopbox_search_doc(g.title, g.tags)`;
-      ranked = await page(sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
-    }
-  }
-  const result = await pageFromRanked(db, ranked);
-  // A page past the end carries no window count; count the matches on their own.
-  if (ranked.length === 0 && input.offset > 0) result.total = (await searchGifs(db, { ...input, offset: 0, limit: 1 })).total;
-  return result;
+/**
+ * Ranks at most SEARCH_CANDIDATES + 1 matches: the inner LIMIT lets the planner stop as soon as it has
+ * found that many (a sequential scan of a common word stops early; a rare word's index scan finds few),
+ * so the cost is bounded by the cap, not by how many GIFs match.
+ */
+async function bounded(db: Kysely<Database>, candidates: Candidates, match: RawBuilder<boolean> | null, rank: RawBuilder<number>): Promise<RankedSearch> {
+  const matching = match ? candidates.where(match) : candidates;
+  const found = matching.select(['g.id', rank.as('rank')]).limit(SEARCH_CANDIDATES + 1);
+  const rows = await db.selectFrom(found.as('c')).select('c.id').orderBy('c.rank', 'desc').orderBy('c.id').execute();
+  if (rows.length <= SEARCH_CANDIDATES) return { ids: rows.map((r) => r.id), total: rows.length };
+  const ids = rows.slice(0, SEARCH_CANDIDATES).map((r) => r.id);
+  return { ids, total: Math.max(rows.length, await estimatedRows(db, matching.select('g.id'))) };
+}
+
+/** The planner's estimate of how many rows a query returns (its statistics for the bound values; no rows are read). */
+async function estimatedRows(db: Kysely<Database>, query: SelectQueryBuilder<Database & { g: GifsTable }, 'g', { id: string }>): Promise<number> {
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${query}`.execute(db);
+  return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }

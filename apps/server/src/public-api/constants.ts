@@ -18,3 +18,5 @@ export const CTA_TEXT_MAX = 40;
  * 404 (GIPHY's own clients tell the two apart by status).
  */
 export const GIF_ID_PATTERN = /^[^\s\u0000-\u001F\u007F/?#%]{1,64}$/u;
+/** Characters of ready-to-send wire objects a process keeps (about 20,000 GIFs, 64 MB at most). */
+export const WIRE_TEXTS_MAX_CHARS = 32_000_000;

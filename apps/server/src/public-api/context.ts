@@ -3,10 +3,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
+import type { SearchResults } from '../content/search.ts';
+import type { WireTexts } from './wire.ts';
 import type { Uploads } from '../uploads/service.ts';
 
 export interface ApiDeps {
+  /** The primary: every write, and reads that must see them. */
   db: Kysely<Database>;
+  /** Where public reads go (a replica with DATABASE_READ_URL); the primary when absent. */
+  readDb?: Kysely<Database> | undefined;
+  /** Search rankings kept per term for a short time; absent, every search ranks afresh. */
+  searchResults?: SearchResults | undefined;
+  /** GIFs' wire objects, built once per change (public-api/wire.ts). */
+  wires: WireTexts;
   mediaDir: string;
   /** Absolute origin for media and page links; when unset, the request's own origin. */
   publicUrl?: string | undefined;

@@ -47,6 +47,12 @@ export function envelope<T>(data: T, responseId: string, pagination?: Pagination
   return { data, ...(pagination ? { pagination } : {}), meta: { status: 200, msg: 'OK', response_id: responseId } };
 }
 
+/** The same envelope as text around `dataJson`, for answers assembled from stored wire text. */
+export function envelopeText(dataJson: string, responseId: string, pagination?: Pagination): string {
+  const meta: Meta = { status: 200, msg: 'OK', response_id: responseId };
+  return `{"data":${dataJson}${pagination ? `,"pagination":${JSON.stringify(pagination)}` : ''},"meta":${JSON.stringify(meta)}}`;
+}
+
 export function errorBody(status: number, msg: string): { meta: Meta } {
   return { meta: { status, msg, response_id: newResponseId() } };
 }

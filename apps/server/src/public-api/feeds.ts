@@ -9,7 +9,7 @@ import { normaliseFreeText } from '../boundary/text.ts';
 import { ApiError, envelope } from './envelope.ts';
 import { contentType, flag, gifId, lang, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { presentGif } from './present.ts';
-import { gifList, presenter } from './respond.ts';
+import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
 import { renderedText } from './text.ts';
 
@@ -30,12 +30,13 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const app = new Hono<ApiEnv>();
   const typeOf = (raw: string) => parse(contentType, raw);
   const { searchLog } = deps;
+  const reads = deps.readDb ?? deps.db;
 
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(SearchQuery, c.req.query());
-    const page = await searchGifs(deps.db, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang });
-    let rows = page.rows;
+    const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
+    let rows: PageItem[] = page.rows;
     let total = page.total;
     if (type === 'text' && !p.excludeDynamicResults) {
       // Stored text stickers first, then the query itself rendered on demand (dynamic results).
@@ -47,13 +48,13 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
     // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
     if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: total, responseId: ctx.responseId });
-    return c.json(envelope(rows.map((r) => presentGif(r, ctx)), ctx.responseId, { total_count: total, count: rows.length, offset: p.offset }));
+    return gifPage(c, deps, ctx, rows, { total, offset: p.offset });
   });
 
   app.get('/:type/trending', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(TrendingQuery, c.req.query());
-    const page = await trendingGifs(deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
 
@@ -61,7 +62,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RandomQuery, c.req.query());
     c.header('Cache-Control', 'no-store');
-    const row = await randomGif(deps.db, { types: STORED_TYPES[type], rating: p.rating, tag: p.tag });
+    const row = await randomGif(reads, { types: STORED_TYPES[type], rating: p.rating, tag: p.tag });
     const ctx = presenter(c, deps, 'GIF_RANDOM');
     // GIPHY answers an empty random pick with data: [] rather than an error.
     return c.json(envelope(row ? presentGif(row, ctx) : [], ctx.responseId));
@@ -70,7 +71,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/related', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RelatedQuery, c.req.query());
-    const page = await relatedGifs(deps.db, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) throw new ApiError(404, `GIF ${p.gif_id} not found`);
     return gifList(c, deps, 'GIF_RELATED', page.rows, { total: page.total, offset: p.offset });
   });

@@ -1,22 +1,68 @@
+import { CACHE_TAGS_HEADER, gifTag } from '@loopbox/edge';
 import type { Context } from 'hono';
 import type { GifRow } from '../content/gif-row.ts';
 import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
-import { envelope, newResponseId, type Pagination } from './envelope.ts';
+import { envelopeText, newResponseId, type Pagination } from './envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
 
 export function presenter(c: Context<ApiEnv>, deps: ApiDeps, eventType: string): PresentContext {
   return { origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
 }
 
-/** A paged GIF listing in GIPHY's envelope. */
-export function gifList(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, rows: GifRow[], page: { total: number; offset: number }) {
-  const ctx = presenter(c, deps, eventType);
-  const pagination: Pagination = { total_count: page.total, count: rows.length, offset: page.offset };
-  return c.json(envelope(rows.map((r) => presentGif(r, ctx)), ctx.responseId, pagination));
+/** A GIF of an answer: its id (served from its stored wire object) or a row made for this answer (rendered text). */
+export type PageItem = string | GifRow;
+
+/**
+ * The wire text of each item, in order; ids that name no GIF to show (removed, or hidden in a
+ * listing) are left out. Wire objects are copied as text (public-api/wire.ts): only the signed
+ * payload is written per answer.
+ */
+async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean): Promise<{ ids: string[]; texts: string[] }> {
+  const wanted = items.filter((item): item is string => typeof item === 'string');
+  const wires = await deps.wires.forIds(wanted, ctx, listing);
+  const ids: string[] = [];
+  const texts: string[] = [];
+  for (const item of items) {
+    if (typeof item === 'string') {
+      const text = wires.get(item);
+      if (text === undefined) continue;
+      ids.push(item);
+      texts.push(text);
+    } else {
+      ids.push(item.id);
+      texts.push(JSON.stringify(presentGif(item, ctx)));
+    }
+  }
+  return { ids, texts };
 }
 
-/** One GIF in GIPHY's envelope (no pagination). */
-export function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, row: GifRow) {
+/** Where a page sits; a total of 'sent' is the number of GIFs the answer carries (lookups by id). */
+export interface PagePosition {
+  total: number | 'sent';
+  offset: number;
+}
+
+/** A paged GIF listing in GIPHY's envelope, its count the GIFs actually sent. */
+export async function gifPage(c: Context<ApiEnv>, deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], page: PagePosition, listing = true) {
+  const { ids, texts } = await gifTexts(deps, ctx, items, listing);
+  const pagination: Pagination = { total_count: page.total === 'sent' ? texts.length : page.total, count: texts.length, offset: page.offset };
+  return answer(c, envelopeText(`[${texts.join(',')}]`, ctx.responseId, pagination), ids);
+}
+
+/** A paged GIF listing made from ids or rows. */
+export function gifList(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, items: readonly PageItem[], page: PagePosition, listing = true) {
+  return gifPage(c, deps, presenter(c, deps, eventType), items, page, listing);
+}
+
+/** One GIF in GIPHY's envelope (no pagination); null when it is not to be shown. */
+export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem): Promise<Response | null> {
   const ctx = presenter(c, deps, eventType);
-  return c.json(envelope(presentGif(row, ctx), ctx.responseId));
+  const { ids, texts } = await gifTexts(deps, ctx, [item], false);
+  if (texts.length === 0) return null;
+  return answer(c, envelopeText(texts[0]!, ctx.responseId), ids);
+}
+
+/** A JSON answer that names the GIFs it shows for the edge's purge tags, so the edge need not parse it. */
+function answer(c: Context<ApiEnv>, text: string, gifIds: readonly string[]) {
+  return c.body(text, 200, { 'Content-Type': 'application/json', [CACHE_TAGS_HEADER]: gifIds.map(gifTag).join(',') });
 }

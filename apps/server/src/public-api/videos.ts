@@ -16,12 +16,12 @@ export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get('/videos/search', async (c) => {
     const p = parseQuery(VideoSearchQuery, c.req.query());
-    const page = await searchGifs(deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang });
+    const page = await searchGifs(deps.readDb ?? deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
     return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
   });
   app.get('/videos/related', async (c) => {
     const p = parseQuery(VideoRelatedQuery, c.req.query());
-    const page = await relatedGifs(deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) throw new ApiError(404, `Video ${p.gif_id} not found`);
     return gifList(c, deps, 'VIDEO_RELATED', page.rows, { total: page.total, offset: p.offset });
   });

@@ -10,7 +10,10 @@ import { migrate } from './migrate.ts';
 export type StoreKind = 'pglite' | 'postgres';
 
 export interface Store {
+  /** The primary: every write, and reads that must see them. */
   db: Kysely<Database>;
+  /** Public reads: a replica when `readDatabaseUrl` is given (PostgreSQL), else `db` itself. */
+  readDb: Kysely<Database>;
   kind: StoreKind;
   close(): Promise<void>;
 }
@@ -18,10 +21,26 @@ export interface Store {
 export interface StoreOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite store is used. */
   databaseUrl?: string | undefined;
+  /** A second PostgreSQL connection string for public reads (a streaming replica of `databaseUrl`). */
+  readDatabaseUrl?: string | undefined;
   /** Where PGlite keeps its files; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * Where the embedded store runs: PGlite on the calling thread by default. The bench passes PGlite
+   * behind a worker thread (tests/bench/pglite-worker.ts) to measure that choice.
+   */
+  embedded?: (pgdataDir: string | undefined) => EmbeddedPglite;
 }
+
+/** What node-postgres needs of PGlite (createPgConfig), and closing it. */
+export interface EmbeddedPglite {
+  waitReady: Promise<void>;
+  execProtocolStream(bytes: Uint8Array, options?: { throwOnError?: boolean }): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+const onThisThread = (pgdataDir: string | undefined): EmbeddedPglite => new PGlite({ dataDir: pgdataDir, extensions: { pg_trgm } }) as unknown as EmbeddedPglite;
 
 // int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision.
 const INT8_OID = 20;
@@ -41,7 +60,8 @@ function withSessionSettings(pool: pg.Pool): pg.Pool {
 
 /** Opens the store (PGlite or PostgreSQL, one Kysely dialect over both) and applies pending migrations. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.dataDir);
+  if (options.readDatabaseUrl && !options.databaseUrl) throw new Error('A read database (DATABASE_READ_URL) needs DATABASE_URL too');
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.readDatabaseUrl, options.poolSize) : await openPglite(options.dataDir, options.embedded ?? onThisThread);
   try {
     await migrate(store.db);
   } catch (err) {
@@ -51,22 +71,36 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-function openPostgres(connectionString: string, poolSize = 10): Store {
+function postgresDb(connectionString: string, poolSize: number): Kysely<Database> {
   const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } }));
   // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
   // unhandled, its error would end the process.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Store> {
-  const pglite = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
+function openPostgres(connectionString: string, readConnectionString: string | undefined, poolSize = 10): Store {
+  const db = postgresDb(connectionString, poolSize);
+  const readDb = readConnectionString ? postgresDb(readConnectionString, poolSize) : db;
+  return {
+    db,
+    readDb,
+    kind: 'postgres',
+    async close() {
+      await db.destroy();
+      if (readDb !== db) await readDb.destroy();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: string | undefined) => EmbeddedPglite): Promise<Store> {
+  const pglite = embedded(dataDir ? path.join(dataDir, 'pgdata') : undefined);
   await pglite.waitReady;
-  const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite), types: { getTypeParser } } as pg.PoolConfig));
+  const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     async close() {
       await db.destroy();

@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_projections.ts';
 import * as m003 from './migrations/003_page_views.ts';
 import * as m004 from './migrations/004_collector_safety.ts';
 import * as m005 from './migrations/005_accounts.ts';
+import * as m009 from './migrations/009_read_path.ts';
 import * as m010 from './migrations/010_creators.ts';
 
 interface Migration {
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'page_views', up: m003.up },
   { version: 4, name: 'collector_safety', up: m004.up },
   { version: 5, name: 'accounts', up: m005.up },
+  { version: 9, name: 'read_path', up: m009.up },
   { version: 10, name: 'creators', up: m010.up },
 ];
 

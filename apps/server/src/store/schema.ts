@@ -166,6 +166,32 @@ export interface MetaTable {
   value: string;
 }
 
+/** Migration 009: each GIF's wire object, built once per change (content/gif-wire.ts). */
+export interface GifWireTable {
+  gif_id: string;
+  /** The row versions it was built from: `{gif xmin}:{user xmin or -}`. */
+  source: string;
+  /** Stands for the origin in `body`; replaced by the answer's origin. */
+  origin_mark: string;
+  /** The wire object as JSON, without analytics_response_payload. */
+  body: string;
+}
+
+/** Migration 009: the trending order per list, kept by the projection runner (content/trending-order.ts). */
+export interface TrendingPagesTable {
+  list: string;
+  pos: number;
+  gif_id: string;
+}
+
+export interface TrendingListsTable {
+  list: string;
+  total: number;
+  built_seq: ColumnType<string, string | number, string | number>;
+  content_version: ColumnType<string, string | number, string | number>;
+  built_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   gifs: GifsTable;
@@ -178,4 +204,7 @@ export interface Database {
   meta: MetaTable;
   payload_signing_keys: PayloadSigningKeysTable;
   collector_rejects: CollectorRejectsTable;
+  gif_wire: GifWireTable;
+  trending_pages: TrendingPagesTable;
+  trending_lists: TrendingListsTable;
 }

@@ -53,6 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (gif_id, lang, tag)
     )`.execute(db);
   await sql`CREATE INDEX gif_language_tags_tag_idx ON gif_language_tags (lang, lower(tag) text_pattern_ops)`.execute(db);
+  // Searches match language tags: changing them is a content change, so kept search rankings (migration 009's version) are not reused.
+  await sql`CREATE TRIGGER gif_language_tags_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON gif_language_tags FOR EACH STATEMENT EXECUTE FUNCTION loopbox_gifs_changed()`.execute(db);
 
   await sql`
     CREATE TABLE gif_features (

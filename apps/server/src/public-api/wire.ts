@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { GifRow } from '../content/gif-row.ts';
+import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
+import type { Database } from '../store/schema.ts';
+import { WIRE_TEXTS_MAX_CHARS } from './constants.ts';
+import { presentGif, type PresentContext } from './present.ts';
+
+const PAYLOAD_FIELD = 'analytics_response_payload';
+
+/**
+ * A GIF's wire object without what differs per answer: presentGif with a random mark standing for
+ * the origin, and no analytics_response_payload (it is signed per response). The mark is random per
+ * build and never leaves the server, so no GIF's own text can contain it.
+ */
+export function buildWire(row: GifRow): StoredWire {
+  const mark = randomBytes(12).toString('hex');
+  const gif = presentGif(row, { origin: mark, responseId: '', eventType: '', signPayload: () => '' });
+  delete gif[PAYLOAD_FIELD];
+  return { body: JSON.stringify(gif), mark };
+}
+
+/** A wire object with its origin written in, open at the end for the per-answer payload. */
+interface OriginText {
+  source: string;
+  origin: string;
+  open: string;
+}
+
+export interface WireTexts {
+  /**
+   * The wire text of each GIF that may be shown (removed ones never; hidden ones not in listings),
+   * by id, for this answer's origin and payloads. One small query checks every GIF's current source;
+   * only GIFs changed since, or not seen by this process, read or build their wire object.
+   */
+  forIds(ids: readonly string[], ctx: PresentContext, listing: boolean): Promise<Map<string, string>>;
+}
+
+/**
+ * Wire texts per process, as ready to send as they can be: kept by GIF id with the source they were
+ * built from and the origin written in (an origin rarely changes within a deployment). Bounded in
+ * characters; a GIF whose source moved is rebuilt, so every process serves a change at once.
+ */
+export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, onError?: (err: Error) => void): WireTexts {
+  const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_CHARS, sizeCalculation: (t) => Math.max(1, t.open.length) });
+  return {
+    async forIds(ids, ctx, listing) {
+      const sources = await wireSources(read, ids, { listing });
+      const stale = new Map<string, string>();
+      const texts = new Map<string, string>();
+      for (const [id, source] of sources) {
+        const hit = kept.get(id);
+        if (hit && hit.source === source && hit.origin === ctx.origin) texts.set(id, withPayload(hit.open, id, ctx));
+        else stale.set(id, source);
+      }
+      if (stale.size > 0) {
+        const originJson = JSON.stringify(ctx.origin).slice(1, -1);
+        const wires = await wiresFor(read, write, stale, buildWire, onError);
+        for (const [id, wire] of wires) {
+          const open = wire.body.replaceAll(wire.mark, originJson).slice(0, -1);
+          kept.set(id, { source: stale.get(id)!, origin: ctx.origin, open });
+          texts.set(id, withPayload(open, id, ctx));
+        }
+      }
+      return texts;
+    },
+  };
+}
+
+function withPayload(open: string, gifId: string, ctx: PresentContext): string {
+  const payload = ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
+  return `${open},"${PAYLOAD_FIELD}":${JSON.stringify(payload)}}`;
+}
