@@ -34,6 +34,12 @@ export const RENDITION_MAX_SIDE = 480;
 export const RENDITION_MAX_FPS = 25;
 export const RENDITION_MAX_TOTAL_PIXELS = 40_000_000;
 
+/**
+ * How long the one ffmpeg run making an upload's renditions may take: a 2 MB GIF of 210 frames
+ * outlasted the media pipeline's 60 s default on two shared, busy cores (`npm run bench -- uploads`).
+ */
+export const RENDITIONS_TIMEOUT_MS = 5 * 60 * 1000;
+
 /** A clip becomes type `video` (its video kept and shown as one) when it has sound or runs longer than this. */
 export const CLIP_VIDEO_AFTER_S = 15;
 /** The kept video rendition of a clip: at most this high (its width follows), H.264 with AAC sound. */

@@ -5,7 +5,7 @@ import { runFfmpeg } from '../media/ffmpeg.ts';
 import { makeRenditions } from '../media/renditions.ts';
 import type { GifType, StoredImages, StoredVideo } from '../store/schema.ts';
 import { stripFrames, visualFeatures } from '../tag-prediction/features.ts';
-import { CLIP_VIDEO_AFTER_S, CLIP_VIDEO_MAX_HEIGHT, type UploadLimits } from './constants.ts';
+import { CLIP_VIDEO_AFTER_S, CLIP_VIDEO_MAX_HEIGHT, RENDITIONS_TIMEOUT_MS, type UploadLimits } from './constants.ts';
 import { decodePlan, decodeUpload } from './decode.ts';
 import { probeUpload, type Probe } from './probe.ts';
 import { UploadProblem, type UploadProblemCode } from './problems.ts';
@@ -72,7 +72,7 @@ export async function processUpload(task: ProcessTask): Promise<ProcessedUpload>
   report(0.35);
   const features = visualFeatures(stripFrames(strip));
   await fs.mkdir(task.stagingDir, { recursive: true });
-  const images = await makeRenditions(strip, task.stagingDir).catch((err: unknown) => {
+  const images = await makeRenditions(strip, task.stagingDir, { timeoutMs: RENDITIONS_TIMEOUT_MS }).catch((err: unknown) => {
     throw new UploadProblem('corrupt', `The renditions could not be made: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`);
   });
   report(0.8);
