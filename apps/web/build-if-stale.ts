@@ -1,5 +1,5 @@
 /**
- * Builds apps/web (vite build → apps/web/dist) only when a source it bundles is newer than the last
+ * Builds apps/web (build.ts → apps/web/dist) only when a source it bundles is newer than the last
  * build, so `npm start` and test setup stay fast. Sources: apps/web, apps/widgets, apps/sdk, apps/pages, machines,
  * workers and edge/src (the service worker bundles its conditional-requests module) (minus dist, node_modules and tests). Run directly: `node --import tsx apps/web/build-if-stale.ts`.
  */
@@ -35,8 +35,8 @@ export function isWebBuildStale(): boolean {
 export async function buildWebIfStale(log: (line: string) => void = () => {}): Promise<boolean> {
   if (!isWebBuildStale()) return false;
   const started = Date.now();
-  const { build } = await import('vite');
-  await build({ configFile: path.join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+  const { buildWeb } = await import('./build.ts');
+  await buildWeb();
   log(`Loopbox: web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

@@ -18,8 +18,9 @@ function gifIdsIn(body: ArrayBuffer): string[] {
 
 /**
  * The purge tags of an answer about to be cached: every entry has ALL_TAG; a public API answer
- * the GIFs in its `data` (as the upstream names them in CACHE_TAGS_HEADER, else read from the body);
- * a media file the GIF whose rendition it is.
+ * the GIFs in its `data` (as the upstream names them in CACHE_TAGS_HEADER, with the channels a
+ * channel search or a channel listing shows; else read from the body); a media file the GIF whose
+ * rendition it is.
  */
 export function cacheTags(service: Service, url: URL, response: Response, body: ArrayBuffer): string[] {
   const tags = [ALL_TAG];

@@ -67,6 +67,8 @@ export const CLOUDFLARE_HEADER_PREFIX = 'cf-';
 // Purge tags.
 /** Tag of every cached entry that shows the GIF with this id (its lookups, the lists it is in, its media). */
 export const gifTag = (id: string) => `gif:${id}`;
+/** Tag of every cached entry that shows what a channel holds (its GIFs, its tags, its place in the tree). */
+export const channelTag = (id: number | string) => `channel:${id}`;
 /** Tag of every cached entry. */
 export const ALL_TAG = 'all';
 

@@ -33,6 +33,8 @@ export const ROUTES: readonly Route[] = [
   { service: 'stories', paths: ['/stories/*'], ...siteService },
   { service: 'scheduler', paths: ['/schedule*', '/activity'], ...siteService },
   { service: 'imaging', paths: ['/imaging/*'], ...siteService },
+  // The standalone widget bundles are imported as ES modules by other sites' pages: any origin.
+  { service: 'assets', paths: ['/lib/widgets/*'], ttlSeconds: ASSETS_TTL_S, needsMaxAge: true, cors: 'public', csrf: false, apiKey: false, rateLimited: false },
   { service: 'media', paths: ['/media/*'], ttlSeconds: MEDIA_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, rateLimited: false },
 ];
 export const ASSETS_ROUTE: Route = { service: 'assets', paths: ['/*'], ttlSeconds: ASSETS_TTL_S, needsMaxAge: true, cors: 'none', csrf: false, apiKey: false, rateLimited: false };

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { issueMailedToken } from '../../apps/server/src/accounts/mailed-tokens.ts';
+import { enqueueJob } from '../../apps/server/src/jobs/queue.ts';
 import type { Action } from '../../apps/server/src/permissions/table.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
@@ -103,6 +105,32 @@ async function framesForm(): Promise<FormData> {
   return form;
 }
 const artistBody = () => ({ is_freelance: true });
+/** A channel owned by `owner` (another user when anonymous), made straight in the store. */
+async function channelOf(k: MatrixCase, owner: TestUser | undefined): Promise<string> {
+  const row = await k.server.db.insertInto('channels').values({ slug: testUsername('mx').replace(/_/g, '-'), display_name: 'Matrix channel', user_id: owner?.userId ?? k.other.userId }).returning('id').executeTakeFirstOrThrow();
+  return String(row.id);
+}
+const ownChannel = async (k: MatrixCase) => ({ channel: await channelOf(k, k.caller), ...(await anyGif(k)) });
+const othersChannel = async (k: MatrixCase) => ({ channel: await channelOf(k, k.other), ...(await anyGif(k)) });
+/** A channel with a GIF in its feed, a ranked tag and a magic tag, each by id. */
+async function stockedChannel(k: MatrixCase, owner: TestUser | undefined): Promise<Record<string, string>> {
+  const channel = await channelOf(k, owner);
+  const { gif } = await anyGif(k);
+  const db = k.server.store.db;
+  await sql`INSERT INTO channel_gifs (channel_id, gif_id, position) VALUES (${Number(channel)}, ${gif}, 0)`.execute(db);
+  const ranked = await sql<{ id: number }>`INSERT INTO channel_ranked_tags (channel_id, tag, rank) VALUES (${Number(channel)}, 'matrix', 0) RETURNING id`.execute(db);
+  const magic = await sql<{ id: number }>`INSERT INTO channel_magic_tags (channel_id, tag) VALUES (${Number(channel)}, 'matrix-magic') RETURNING id`.execute(db);
+  const job = await enqueueJob(db, { kind: 'channel.magic_sync', payload: { channel: Number(channel) }, ownerId: owner?.userId ?? k.other.userId, createdBy: null });
+  return { channel, gif, ranked: String(ranked.rows[0]!.id), magic: String(magic.rows[0]!.id), job };
+}
+const ownStocked = (k: MatrixCase) => stockedChannel(k, k.caller);
+const othersStocked = (k: MatrixCase) => stockedChannel(k, k.other);
+const newSlug = () => testUsername('mx').replace(/_/g, '-');
+/** Channel routes, each on the caller's own channel and on another's. */
+const channelRoutes = (route: Omit<MatrixRoute, 'target' | 'prepare' | 'action'> & { stocked?: boolean }): MatrixRoute[] => [
+  { ...route, action: 'channel.manage', target: 'self', prepare: route.stocked ? ownStocked : ownChannel },
+  { ...route, action: 'channel.manage', target: 'other', prepare: route.stocked ? othersStocked : othersChannel },
+];
 
 /** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
 async function pingbackBody(k: MatrixCase) {
@@ -164,6 +192,18 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   // Artists.
   { method: 'PATCH', path: '/api/v4/artists/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: artistBody },
   { method: 'PATCH', path: '/api/v4/artists/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: artistBody },
+  // Channels (SPEC 7.2): a root of one's own needs channel.create; everything else manages a channel.
+  { method: 'POST', path: '/api/v4/channels/', action: 'channel.create', target: 'none', ok: 201, body: () => ({ slug: newSlug(), display_name: 'Matrix root' }) },
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channels/', ok: 201, body: (k) => ({ slug: newSlug(), display_name: 'Matrix child', parent: Number(k.vars.channel) }) }),
+  ...channelRoutes({ method: 'PATCH', path: '/api/v4/channels/{channel}/', ok: 200, body: () => ({ display_name: 'Changed by the matrix' }) }),
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channels/{channel}/move/', ok: 200, body: () => ({ position: 0 }) }),
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channel-gifs/', ok: 200, body: (k) => ({ channel: Number(k.vars.channel), gif: k.vars.gif }) }),
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channel-gifs/remove/', ok: 200, stocked: true, body: (k) => ({ channel: Number(k.vars.channel), gif: k.vars.gif }) }),
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channel-ranked-tags/', ok: 201, body: (k) => ({ channel: Number(k.vars.channel), tag: 'matrix tag' }) }),
+  ...channelRoutes({ method: 'PATCH', path: '/api/v4/channel-ranked-tags/{ranked}/', ok: 200, stocked: true, body: () => ({ rank: 0, tag: 'renamed' }) }),
+  ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-ranked-tags/{ranked}/', ok: 200, stocked: true }),
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channel-magic-tags/', ok: 202, body: (k) => ({ channel: Number(k.vars.channel), tag: 'matrix tag' }) }),
+  ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-magic-tags/{magic}/', ok: 202, stocked: true }),
   // The collectors: API key only, no principal.
   {
     method: 'POST',
@@ -202,4 +242,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/tokens/', action: 'token.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
+  // Channels: one's own trees, update jobs, and the editor page.
+  { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
+  ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
+  { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
 ];

@@ -87,6 +87,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     gif = { id: body.data[0].id, payload: body.data[0].analytics_response_payload };
     const user = await server.store.db.selectFrom('users').select('id').where('is_public', '=', true).executeTakeFirstOrThrow();
     const COMMON = ['limit', 'offset', 'rating', 'lang', 'pingback_id', 'random_id', 'api_key'];
+    const channel = await server.store.db.selectFrom('channels').select(['id', 'slug']).orderBy('id').executeTakeFirstOrThrow();
     routes = [
       { path: '/v1/gifs/search?q=pizza', params: ['q', 'excludeDynamicResults', ...COMMON] },
       { path: '/v1/stickers/search?q=heart', params: ['q', ...COMMON] },
@@ -113,6 +114,14 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/api/v1/analytics/dashboard-trending-searches/', params: ['username'] },
       { path: '/api/v1/analytics/series/', params: ['days', 'username'] },
       { path: '/api/v1/collector/rejects/', params: [] },
+      { path: `/api/v4/channels?slug=${channel.slug}`, params: ['slug', 'mine'] },
+      { path: `/api/v4/channels/${channel.id}`, params: [] },
+      { path: `/api/v4/channels/${channel.id}/children/`, params: [] },
+      { path: `/api/v4/channels/${channel.id}/feed/?limit=2`, params: ['limit', 'offset', 'cursor'] },
+      { path: `/api/v4/channel-gifs/?gif=${gif.id}`, params: ['gif'] },
+      { path: '/api/v4/channels/retrieve-job/?job=00000000-0000-4000-8000-000000000000', params: ['job'] },
+      { path: `/channels/${channel.slug}/page/2`, params: [], page: true },
+      { path: `/channel/${channel.slug}/search/cats`, params: [], page: true },
       { path: `/oembed?url=${encodeURIComponent(`${server.baseUrl}/gifs/${gif.id}`)}`, params: ['url', 'format', 'maxwidth', 'maxheight'] },
       { path: `/media/${gif.id}/200.gif`, params: [] },
       { path: `/ajax/gifs/metadata?gif_ids=${gif.id}`, params: ['gif_ids'] },
@@ -303,6 +312,42 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     const tus = await expectAnswered(`${server.baseUrl}/api/v1/uploads/resumable`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': '-1', 'Upload-Metadata': `filename ${Buffer.from('a\u0000b').toString('base64')}` } });
     expect(tus.status).toBeGreaterThanOrEqual(400);
     expect(await gifState()).toEqual(before);
+  });
+
+  it('refuses each hostile field of every channel call (staff, by token) and logs nothing for a refusal', async () => {
+    const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
+    const post = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const setUp = async (path: string, body: unknown) => (await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: admin, body: JSON.stringify(body) })).json();
+    const made = await setUp('/api/v4/channels/', { slug: `hostile-${randomUUID().slice(0, 8)}`, display_name: 'Hostile' });
+    const id = made.data.id as number;
+    const ranked = await setUp('/api/v4/channel-ranked-tags/', { channel: id, tag: 'hostile' });
+    const magic = await setUp('/api/v4/channel-magic-tags/', { channel: id, tag: 'hostile' });
+    const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
+      { method: 'POST', path: '/api/v4/channels/', valid: { slug: 'never-made', display_name: 'x' }, fields: ['slug', 'display_name', 'short_display_name', 'description', 'parent', 'type', 'content_type', 'is_visible', 'is_private', 'position'] },
+      { method: 'PATCH', path: `/api/v4/channels/${id}/`, valid: { display_name: 'x' }, fields: ['display_name', 'short_display_name', 'description', 'featured_gif', 'is_visible', 'is_private', 'is_live'] },
+      { method: 'POST', path: `/api/v4/channels/${id}/move/`, valid: { position: 0 }, fields: ['position', 'target_channel'] },
+      { method: 'POST', path: '/api/v4/channel-gifs/', valid: { channel: id, gif: gif.id }, fields: ['channel', 'gif', 'position'] },
+      { method: 'POST', path: '/api/v4/channel-gifs/remove/', valid: { channel: id, gif: gif.id }, fields: ['channel', 'gif'] },
+      { method: 'POST', path: '/api/v4/channel-ranked-tags/', valid: { channel: id, tag: 'other' }, fields: ['channel', 'tag', 'rank'] },
+      { method: 'PATCH', path: `/api/v4/channel-ranked-tags/${ranked.data.id}/`, valid: { rank: 0 }, fields: ['tag', 'rank'] },
+      { method: 'POST', path: '/api/v4/channel-magic-tags/', valid: { channel: id, tag: 'other' }, fields: ['channel', 'tag'] },
+    ];
+    // Values a field may really take: null clears a featured GIF, or makes a channel a root; `gif` may be a list (['x'] names no GIF: a removal of nothing).
+    const accepted = new Set(['PATCH featured_gif null', 'POST parent null', 'POST target_channel null', 'POST gif an array for a scalar']);
+    const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const call of calls) {
+      for (const field of call.fields) {
+        for (const [name, value] of JSON_VALUES) {
+          const before = await logged();
+          const res = await post(call.method, call.path, toJson({ ...call.valid, [field]: value }));
+          if (accepted.has(`${call.method} ${field} ${name}`)) continue;
+          expect(res.status, `${call.method} ${call.path} ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+          expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
+        }
+      }
+      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await post(call.method, call.path, body)).status).toBe(400);
+    }
+    expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
   });
 
   it('logged no server error through all of it', () => {

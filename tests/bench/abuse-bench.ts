@@ -48,9 +48,10 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
       bump(tally.statuses, res.status);
       if (res.status >= 500) bump(tally.serverErrors, route);
       return res;
-    } catch {
+    } catch (err) {
+      const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
       bump(tally.statuses, 0);
-      bump(tally.serverErrors, `${route} (connection failed)`);
+      bump(tally.serverErrors, `${route} (connection failed: ${cause?.code ?? cause?.message ?? (err as Error).message})`);
       return undefined;
     }
   }

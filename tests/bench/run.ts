@@ -5,8 +5,11 @@
  * ingest (pingback collector against a raw insert, and projection lag), embed and site (their pages' JS
  * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
  * normal and hostile traffic per store), processes (one against three server processes on one
- * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), tags (tag prediction's
- * precision on held-out tags), uploads (processing throughput and memory against ffmpeg alone).
+ * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), jobs (the job runner's step
+ * throughput and the magic-tag sweep per store), tags (tag prediction's precision on held-out tags),
+ * uploads (processing throughput and memory against ffmpeg alone). The page and widget figures are measured on two
+ * browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
+ * marks its line OVER BUDGET and the run exits with status 1 (tests/bench/budget.ts).
  */
 import { benchApi } from './api-bench.ts';
 import { benchLargeLibraryMemory, benchStart } from './start-bench.ts';
@@ -20,6 +23,8 @@ import { benchProcesses } from './processes-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
 import { benchTagPrediction } from './tag-prediction-bench.ts';
 import { benchUploads } from './upload-bench.ts';
+import { overBudget } from './budget.ts';
+import { benchJobs } from './jobs-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -39,6 +44,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   abuse: benchAbuse,
   tags: benchTagPrediction,
   uploads: benchUploads,
+  jobs: benchJobs,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [
@@ -50,12 +56,19 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
 };
 
 const wanted = process.argv.slice(2);
+const over: string[] = [];
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
   const section = SECTIONS[name];
   if (!section) {
     console.error(`Unknown bench section "${name}"; choose from ${Object.keys(SECTIONS).join(', ')}`);
     process.exit(2);
   }
-  for (const line of await section()) console.log(line);
+  const lines = await section();
+  for (const line of lines) console.log(line);
   console.log('');
+  over.push(...overBudget(lines));
+}
+if (over.length > 0) {
+  console.error(`Bench failed: ${over.length} figure(s) over budget:\n${over.join('\n')}`);
+  process.exitCode = 1;
 }

@@ -94,7 +94,8 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.clock.install({ time: start });
     await page.clock.resume();
     await page.goto(`${server.baseUrl}${path}`);
-    await page.waitForSelector('.lb-embed');
+    // The view is in the served HTML; its scripts start with the first frame. Tests drive it hydrated.
+    await page.waitForSelector('.lb-embed--ready');
     if (options.clock) await page.clock.pauseAt(start + 60_000);
     return { page, errors };
   }
@@ -115,8 +116,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       },
       [selector, wanted] as const,
     );
-  /** The pointer leaves the embed's frame (as it does when it leaves the iframe on a host page). */
-  const leave = (page: Page) => page.locator('.lb-embed').dispatchEvent('mouseout', { relatedTarget: null });
+  /**
+   * The pointer leaves the embed's frame (as it does when it leaves the iframe on a host page): the
+   * browser fires `mouseout` (bubbling) and `mouseleave` (not bubbling), with no related target.
+   */
+  const leave = (page: Page) =>
+    page.$eval('.lb-embed', (view) => {
+      view.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null }));
+      view.dispatchEvent(new MouseEvent('mouseleave', { bubbles: false, relatedTarget: null }));
+    });
 
   /** Moves the pointer into the embed and past the hover-in delay on the page's clock. */
   async function hover(page: Page) {
@@ -406,6 +414,24 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it('serves the media element in the HTML: the first frame shows with every script blocked', async () => {
+    const clip = plainGif();
+    const image = find((g) => g.is_sticker === 1);
+    const served = async (id: string) => (await fetch(`${server.baseUrl}/embed/${id}`)).text();
+    const clipHtml = await served(clip.id);
+    expect(clipHtml).toContain(`src="${clip.images.original!.mp4!.replace(/&/g, '&amp;')}"`);
+    expect(clipHtml).toContain(`poster="${(clip.images['480w_still'] ?? clip.images.original_still)!.url.replace(/&/g, '&amp;')}"`);
+    // Attribute names are case-insensitive in HTML: the renderer writes fetchPriority.
+    expect(await served(image.id)).toMatch(/<img [^>]*fetchpriority="high"[^>]*class="lb-embed__media"/i);
+
+    const page = await browser.context.newPage();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${server.baseUrl}/embed/${clip.id}`);
+    await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+    expect(await page.locator('.lb-embed--ready').count()).toBe(0);
+    await page.close();
+  });
+
   it('renders a title made of markup as text in the embed', async () => {
     const gif = gifs.find((g) => g.is_sticker === 0 && g.id !== plainGif().id && !g.external_media)!;
     const title = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
@@ -413,7 +439,12 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const { page, errors } = await open(`/embed/${gif.id}`);
     expect(await page.title()).toBe(title);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-    expect(await page.locator('body script, body img[src="x"]').count()).toBe(0);
+    // The body's scripts are the page's own (its loader and its data); the title made none.
+    expect(await page.locator('body img[src="x"]').count()).toBe(0);
+    const withTitle = await page.locator('body script').evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('pwned')).map((s) => s.getAttribute('type')));
+    expect(withTitle).toEqual(['application/json']);
+    const data = JSON.parse((await page.textContent('script[type="application/json"]'))!) as { gif: { title: string } };
+    expect(data.gif.title).toBe(title);
     expect(errors).toEqual([]);
     await page.close();
   });

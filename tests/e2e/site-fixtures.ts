@@ -34,7 +34,7 @@ export interface JourneyGifs {
  * copies of one GIF by a public user (ids `Jrny0001…`, tagged `journey`, titled 'Journey loop n'),
  * trending just after it, each with its media folder linked to the original's so every tile loads.
  */
-export async function addJourneyGifs(server: TestServer, count: number): Promise<JourneyGifs> {
+export async function addJourneyGifs(server: Pick<TestServer, 'store' | 'mediaDir'>, count: number): Promise<JourneyGifs> {
   const { db } = server.store;
   const source = (await attributedGifs(server)).find((g) => g.rating === 'g');
   if (!source) throw new Error('no g-rated GIF by a shown user in the corpus');

@@ -180,9 +180,10 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     const { page, errors } = await open();
     const video = page.locator('#video video');
     await logged(page, 'video:start');
-    // Headless Chromium refuses unmuted autoplay without a gesture: the muted retry plays it.
-    await logged(page, 'video:muted');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    // Whether Chromium lets unmuted autoplay through without a gesture varies with its engagement
+    // heuristics; when it refuses, the muted retry plays it and reports muted before the start.
+    const refused = (await page.locator('#event-log li[data-event="video:muted"]').count()) > 0;
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(refused);
     expect(await video.evaluate((v: HTMLVideoElement) => new URL(v.currentSrc).pathname)).toMatch(/\.mp4$/);
     for (const quartile of ['0.25', '0.5', '0.75']) await logged(page, 'video:quartile', quartile);
     await logged(page, 'video:loop', '1');
@@ -198,10 +199,10 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     await page.click('#video button[aria-label="Play"]');
     await page.waitForSelector('#video button[aria-label="Pause"]');
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
-    await page.click('#video button[aria-label="Unmute"]');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
-    await page.click('#video button[aria-label="Mute"]');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.click(`#video button[aria-label="${refused ? 'Unmute' : 'Mute'}"]`);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(!refused);
+    await page.click(`#video button[aria-label="${refused ? 'Mute' : 'Unmute'}"]`);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(refused);
     await page.mouse.move(0, 0);
     await page.waitForSelector('#video .lb-video__controls--hidden');
     expect(errors).toEqual([]);
@@ -246,6 +247,21 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     await page.mouse.move(400, 500);
     await page.evaluate(() => fetch('/healthz?marker'));
     expect(requests).toEqual(['/healthz']);
+    await page.close();
+  });
+
+  it('runs the standalone bundles as shipped, which any origin may import', async () => {
+    const { page, errors } = await open();
+    const loaded: string[] = [];
+    page.on('response', (r) => loaded.push(new URL(r.url()).pathname));
+    await page.reload();
+    await page.waitForSelector('#grid .lb-gif');
+    expect(loaded).toEqual(expect.arrayContaining(['/lib/widgets/render-grid.js', '/lib/widgets/render-video.js', '/lib/widgets/styles.css']));
+    const response = await fetch(`${server.baseUrl}/lib/widgets/render-grid.js`, { headers: { Origin: 'https://blog.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

@@ -20,6 +20,7 @@ import { createSession } from '../../apps/server/src/sessions/store.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
 import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
+import type { JobSettings } from '../../apps/server/src/platform.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { TEST_MEDIA_DIR } from './corpus.ts';
@@ -79,6 +80,7 @@ export interface AccountsServer extends Credentials {
 
 export interface AccountsServerOptions {
   smtp?: boolean;
+  jobs?: JobSettings;
   attemptLimits?: Partial<AttemptLimitSettings>;
   web?: boolean;
   uploads?: TestServerOptions['uploads'];

@@ -1,7 +1,8 @@
 /**
  * A sample-corpus server as its own process (`npm start`'s wiring), for tests that kill it (kill -9)
  * and start it again on the same port and store. Env: PORT, and DATA_DIR (PGlite files) or
- * DATABASE_URL (and DATABASE_READ_URL). Prints `ready <webKey>` once it listens.
+ * DATABASE_URL (and DATABASE_READ_URL); JOB_BATCH_SIZE and JOB_STEP_PAUSE_MS as npm start reads them.
+ * Prints `ready <webKey>` once it listens.
  */
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
@@ -21,6 +22,8 @@ const platform = await createPlatform({
   web: true,
   // Load tests send everything from 127.0.0.1: they may lift the edge's limits through the environment.
   env: { ACCESS_LOG: 'off', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('RATE_LIMIT_'))) },
+  // Tests that kill the process mid-job make jobs small and slow (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS, as npm start reads them).
+  jobs: { batchSize: Number(process.env.JOB_BATCH_SIZE) || undefined, stepPauseMs: Number(process.env.JOB_STEP_PAUSE_MS) || undefined },
   logger: createLogger(),
 });
 await platform.start();

@@ -24,11 +24,11 @@ export interface ServerProcess {
 }
 
 /** The sample-corpus server in a child process over a store that outlives it (PGlite files or a PostgreSQL database). */
-export async function startServerProcess(kind: StoreKind): Promise<ServerProcess> {
+export async function startServerProcess(kind: StoreKind, options: { env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-proc-'));
   const scratch = kind === 'postgres' ? await scratchDatabase() : undefined;
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
+  const env = { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
   let child: ChildProcess | undefined;
   let webKey = '';
 

@@ -4,7 +4,7 @@ import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import type { Analytics } from '../../apps/server/src/analytics/index.ts';
 import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
-import { createPlatform, type Platform } from '../../apps/server/src/platform.ts';
+import { createPlatform, type JobSettings, type Platform } from '../../apps/server/src/platform.ts';
 import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
 import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
@@ -48,6 +48,8 @@ export interface TestServerOptions {
   smtp?: boolean;
   /** Abuse limits other than the defaults. */
   attemptLimits?: Partial<AttemptLimitSettings>;
+  /** The job runner's pace (a quicker magic-tag sweep, smaller steps). */
+  jobs?: JobSettings;
   /** Text-render bounds other than the test wiring's. */
   textRender?: Partial<TextRenderSettings>;
   /** Upload settings other than the defaults (limits, the ranges source_image_url may reach). */
@@ -89,6 +91,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.uploads ? { uploads: options.uploads } : {}),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
     env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),

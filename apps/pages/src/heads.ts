@@ -80,6 +80,27 @@ export function profileHead(profile: ProfileHeadSource): PageHead {
   return { title: titled(`${name} GIFs and stickers`), description: bio };
 }
 
+export interface ChannelHeadSource {
+  display_name: string;
+  description?: string | undefined;
+}
+
+export function channelHead(channel: ChannelHeadSource, pageNumber = 1): PageHead {
+  const name = cut(channel.display_name, TITLE_SUBJECT_MAX);
+  const page = pageNumber > 1 ? ` - Page ${pageNumber}` : '';
+  const about = channel.description ? cut(channel.description, DESCRIPTION_MAX) : `${name} GIFs, curated on ${PROVIDER_NAME}.`;
+  return { title: titled(`${name} GIFs${page}`), description: about };
+}
+
+export function channelSearchHead(channel: ChannelHeadSource, term: string, pageNumber = 1): PageHead {
+  const shown = cut(term, MAX_SEARCH_TERM_LENGTH);
+  const name = cut(channel.display_name, TITLE_SUBJECT_MAX);
+  const page = pageNumber > 1 ? ` - Page ${pageNumber}` : '';
+  return { title: titled(`${shown} GIFs in ${name}${page}`), description: `${shown} GIFs from the ${name} channel on ${PROVIDER_NAME}.` };
+}
+
+export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
+
 const ERRORS: Record<ErrorStatus, PageHead> = {
   404: { title: titled('Page not found'), description: 'There is nothing at this address.' },
   403: { title: titled('Not allowed'), description: 'You are not allowed to see this page.' },

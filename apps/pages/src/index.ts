@@ -1,11 +1,16 @@
 export * from './constants.ts';
 export * from './route-constants.ts';
+export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
 export { embedCode, fitInto, httpsUrl, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
 export { escapeHtml } from './escape.ts';
 export { gifIdFromPath } from './gif-id.ts';
 export {
   accountHead,
   categoryHead,
+  channelEditorHead,
+  channelHead,
+  channelSearchHead,
+  type ChannelHeadSource,
   errorHead,
   exploreHead,
   gifHead,
@@ -24,6 +29,9 @@ export {
   safeNextPath,
   type AccountPage,
   categoryPath,
+  channelEditorPath,
+  channelPath,
+  channelSearchPath,
   explorePath,
   gifPath,
   parseSitePath,

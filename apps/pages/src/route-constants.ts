@@ -14,6 +14,8 @@ export const MAX_SEARCH_TERM_LENGTH = 50;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{2,40}$/;
 /** GIF ids: letters and digits (the last dash-separated word of a /gifs/{slug} path). */
 export const GIF_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+/** Channel slugs (the backend's check): 2 to 60 lower-case letters, digits and inner dashes. */
+export const CHANNEL_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,58}[a-z0-9]$/;
 /** Category and subcategory slugs (the public API's check). */
 export const CATEGORY_SLUG_PATTERN = /^[a-z0-9-]{1,60}$/;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_SITE_PAGE } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
-import { ACCOUNT_PAGE_PATHS, loginPath, parseSitePath, safeNextPath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
+import { ACCOUNT_PAGE_PATHS, channelPath, channelSearchPath, loginPath, parseSitePath, safeNextPath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
 
 describe('site paths', () => {
   it.each<[string, SiteRoute]>([
@@ -26,6 +26,12 @@ describe('site paths', () => {
     ['/404', { page: 'error', status: 404 }],
     ['/403', { page: 'error', status: 403 }],
     ['/maintenance', { page: 'error', status: 503 }],
+    ['/funny-cats', { page: 'channel', slug: 'funny-cats', pageNumber: 1 }],
+    ['/channels/stickers', { page: 'channel', slug: 'stickers', pageNumber: 1 }],
+    ['/channels/funny-cats/page/3', { page: 'channel', slug: 'funny-cats', pageNumber: 3 }],
+    ['/channel/funny-cats/search/happy-dance', { page: 'channel-search', slug: 'funny-cats', term: 'happy dance', pageNumber: 1 }],
+    ['/channel/funny-cats/search/happy/page/2', { page: 'channel-search', slug: 'funny-cats', term: 'happy', pageNumber: 2 }],
+    ['/dashboard/channels', { page: 'channel-editor' }],
     ['/join', { page: 'join' }],
     ['/join/verify', { page: 'verify-email' }],
     ['/login/?next=%2Fsettings', { page: 'login' }],
@@ -45,7 +51,8 @@ describe('site paths', () => {
     '/search', '/search/', '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
     '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore', '/gifs/',
     '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload/x', '/dashboard/nothing', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
-    '//x', '/x//y',
+    '//x', '/x//y', '/-cats', '/cats-', '/channels', '/channels/Cats', '/channels/cats/page/0', '/channels/cats/2', '/channel/cats',
+    '/channel/cats/find/x', '/channel/cats/search', '/channel/cats/search/x/page/x', '/dashboard/other', '/search-', '/stickers-x/y',
   ])('%s is not a page', (path) => {
     expect(parseSitePath(path)).toEqual({ page: 'not-found' });
   });
@@ -87,5 +94,19 @@ describe('site paths', () => {
     expect(gifIdFromPath('/gifs/studio_sunny-happy-cat-abc123')).toBe('abc123');
     expect(gifIdFromPath('/gifs/abc123')).toBe('abc123');
     expect(gifIdFromPath('/embed/')).toBeUndefined();
+  });
+});
+
+describe('channel paths', () => {
+  it('puts a channel at /{slug} unless a site path or a profile holds it, and later feed pages under /channels', () => {
+    expect(channelPath('funny-cats')).toBe('/funny-cats');
+    expect(channelPath('stickers')).toBe('/channels/stickers');
+    expect(channelPath('pixelpal', { shadowed: true })).toBe('/channels/pixelpal');
+    expect(channelPath('login')).toBe('/channels/login');
+    expect(channelPath('funny-cats', { page: 2 })).toBe('/channels/funny-cats/page/2');
+    expect(channelSearchPath('funny-cats', 'happy dance', 3)).toBe('/channel/funny-cats/search/happy-dance/page/3');
+  });
+  it('reads back every path it writes', () => {
+    for (const path of [channelPath('funny-cats', { page: 4 }), channelSearchPath('funny-cats', 'a-b c', 2), channelPath('stickers')]) expect(sitePath(parseSitePath(path))).toBe(path);
   });
 });

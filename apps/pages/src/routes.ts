@@ -1,6 +1,7 @@
 import { PAGE_TYPE_PATHS } from '@loopbox/sdk';
 import {
   CATEGORY_SLUG_PATTERN,
+  CHANNEL_SLUG_PATTERN,
   FAVORITES_PAGE,
   GIF_ID_PATTERN,
   JOIN_PAGE,
@@ -38,11 +39,18 @@ export type SiteRoute =
   | { page: 'subcategory'; category: string; subcategory: string }
   | { page: 'explore'; term: string }
   | { page: 'gif'; gifId: string; slug: string }
+  /** A one-segment path a user may hold; a channel with that slug answers when no public user does. */
   | { page: 'profile'; username: string }
   /** Creators (issue 16): the artists directory, the upload page and the dashboard's sections. */
   | { page: 'artists' }
   | { page: 'upload' }
   | { page: 'dashboard'; section: DashboardSection }
+  /** A channel's page (`/{slug}`, `/channels/{slug}`) at its feed's page `pageNumber` (`/channels/{slug}/page/{n}`). */
+  | { page: 'channel'; slug: string; pageNumber: number }
+  /** A search inside a channel: `/channel/{slug}/search/{term}[/page/{n}]`. */
+  | { page: 'channel-search'; slug: string; term: string; pageNumber: number }
+  /** The channel editor of the dashboard. */
+  | { page: 'channel-editor' }
   | { page: AccountPage }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
@@ -65,7 +73,7 @@ const ACCOUNT_PAGES = new Map(Object.entries(ACCOUNT_PAGE_PATHS).map(([page, pat
 export const isAccountRoute = (route: SiteRoute): route is { page: AccountPage } => route.page in ACCOUNT_PAGE_PATHS;
 
 const ERROR_PATHS: Record<string, ErrorStatus> = { '404': 404, '403': 403, maintenance: 503 };
-const NOT_A_PROFILE = new Set<string>([...PAGE_TYPE_PATHS.map((p) => p.split('/')[1]!).filter(Boolean), ...RESERVED_FIRST_SEGMENTS]);
+const NOT_A_PROFILE = new Set<string>([...[...PAGE_TYPE_PATHS, ...Object.values(ACCOUNT_PAGE_PATHS)].map((p) => p.split('/')[1]!).filter(Boolean), ...RESERVED_FIRST_SEGMENTS]);
 const NOT_FOUND: SiteRoute = { page: 'not-found' };
 
 /**
@@ -114,6 +122,25 @@ function searchRoute(rest: string[]): SiteRoute {
   return n === undefined ? NOT_FOUND : { page: 'search', term, type, pageNumber: n };
 }
 
+/** `/channels/{slug}[/page/{n}]` past its first segment. */
+function channelRoute(rest: string[]): SiteRoute {
+  const [slug, ...tail] = rest;
+  if (!slug || !CHANNEL_SLUG_PATTERN.test(slug)) return NOT_FOUND;
+  if (tail.length === 0) return { page: 'channel', slug, pageNumber: 1 };
+  const n = tail.length === 2 && tail[0] === 'page' ? pageNumber(tail[1]) : undefined;
+  return n === undefined ? NOT_FOUND : { page: 'channel', slug, pageNumber: n };
+}
+
+/** `/channel/{slug}/search/{term}[/page/{n}]` past its first segment. */
+function channelSearchRoute(rest: string[]): SiteRoute {
+  const [slug, search, termSegment, ...tail] = rest;
+  const term = termSegment === undefined ? undefined : termFromSegment(termSegment);
+  if (!slug || !CHANNEL_SLUG_PATTERN.test(slug) || search !== 'search' || !term) return NOT_FOUND;
+  if (tail.length === 0) return { page: 'channel-search', slug, term, pageNumber: 1 };
+  const n = tail.length === 2 && tail[0] === 'page' ? pageNumber(tail[1]) : undefined;
+  return n === undefined ? NOT_FOUND : { page: 'channel-search', slug, term, pageNumber: n };
+}
+
 function categoryRoute(rest: string[]): SiteRoute {
   if (!rest.every((slug) => CATEGORY_SLUG_PATTERN.test(slug))) return NOT_FOUND;
   const [category, subcategory] = rest;
@@ -149,12 +176,17 @@ export function parseSitePath(path: string): SiteRoute {
       const term = rest.length === 1 ? termFromSegment(rest[0]!) : undefined;
       return term ? { page: 'explore', term } : NOT_FOUND;
     }
+    case 'channels':
+      return channelRoute(rest);
+    case 'channel':
+      return channelSearchRoute(rest);
     case 'artists':
       return rest.length === 0 ? { page: 'artists' } : NOT_FOUND;
     case 'upload':
       return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
     case 'dashboard': {
       if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
+      if (rest.length === 1 && rest[0] === 'channels') return { page: 'channel-editor' };
       const section = DASHBOARD_SECTIONS.find((s) => s !== 'gifs' && s === rest[0]);
       return rest.length === 1 && section ? { page: 'dashboard', section } : NOT_FOUND;
     }
@@ -165,7 +197,11 @@ export function parseSitePath(path: string): SiteRoute {
     }
   }
   if (rest.length === 0 && first in ERROR_PATHS) return { page: 'error', status: ERROR_PATHS[first]! };
-  if (rest.length === 0 && USERNAME_PATTERN.test(first) && !NOT_A_PROFILE.has(first.toLowerCase())) return { page: 'profile', username: first };
+  if (rest.length === 0 && !NOT_A_PROFILE.has(first.toLowerCase())) {
+    // A name both a user and a channel could hold is the user's first (the server and the profile page fall back to the channel).
+    if (USERNAME_PATTERN.test(first)) return { page: 'profile', username: first };
+    if (CHANNEL_SLUG_PATTERN.test(first)) return { page: 'channel', slug: first, pageNumber: 1 };
+  }
   return NOT_FOUND;
 }
 
@@ -173,6 +209,21 @@ export function parseSitePath(path: string): SiteRoute {
 export function searchPath(term: string, { type = 'gifs', page = 1 }: { type?: SearchType; page?: number } = {}): string {
   return `/search/${termSegment(term)}${type === 'stickers' ? '/stickers' : ''}${page > 1 ? `/page/${page}` : ''}`;
 }
+
+/**
+ * A channel's address: `/{slug}` for its first page, unless the slug is one of the site's own paths or
+ * a public user's name (`shadowed`: the profile answers there), then `/channels/{slug}`; later
+ * pages of its feed are `/channels/{slug}/page/{n}` (SPEC 2.3).
+ */
+export function channelPath(slug: string, { page = 1, shadowed = false }: { page?: number; shadowed?: boolean } = {}): string {
+  if (page > 1) return `/channels/${slug}/page/${page}`;
+  return shadowed || NOT_A_PROFILE.has(slug) ? `/channels/${slug}` : `/${slug}`;
+}
+
+/** A search inside a channel: `/channel/{slug}/search/{term}`, then `/page/{n}` past the first page. */
+export const channelSearchPath = (slug: string, term: string, page = 1) => `/channel/${slug}/search/${termSegment(term)}${page > 1 ? `/page/${page}` : ''}`;
+
+export const channelEditorPath = () => '/dashboard/channels';
 
 export const explorePath = (term: string) => `/explore/${termSegment(term)}`;
 export const profilePath = (username: string) => `/${username}`;
@@ -207,6 +258,12 @@ export function sitePath(route: SiteRoute): string {
       return `/${route.page}`;
     case 'dashboard':
       return route.section === 'gifs' ? '/dashboard' : `/dashboard/${route.section}`;
+    case 'channel':
+      return channelPath(route.slug, { page: route.pageNumber });
+    case 'channel-search':
+      return channelSearchPath(route.slug, route.term, route.pageNumber);
+    case 'channel-editor':
+      return channelEditorPath();
     case 'error':
       return route.status === 503 ? '/maintenance' : `/${route.status}`;
     case 'not-found':

@@ -14,7 +14,7 @@ import type { Analytics } from './analytics/index.ts';
 import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
 import { publicProfileRoutes } from './backend/public-profile.ts';
-import { webRoutes, type PageConfig } from './web/assets.ts';
+import { webPages, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { authenticate } from './auth/authenticate.ts';
@@ -46,6 +46,8 @@ export interface AppOptions {
   textRender?: Partial<TextRenderSettings>;
   /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
   onMailQueued?: () => void;
+  /** Called after a commit queued a job (the platform wakes the job runner with it). */
+  onJobQueued?: () => void;
   /** Whether a mail sender delivers the outbox by SMTP (otherwise staff read it at /api/v1/mail/outbox/). */
   smtpConfigured?: boolean;
   /** Abuse limits other than the defaults (auth/constants.ts). */
@@ -80,6 +82,7 @@ export function createApp(options: AppOptions) {
     spotifyOembedUrl: options.spotifyOembedUrl,
     predictor: options.predictor,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
+    ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
   const app = new Hono<AuthEnv>();
   app.use(paramsGuard());
@@ -87,10 +90,11 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', mediaRoutes(options.mediaDir));
   app.use('*', authenticate(deps));
-  app.use('/dashboard', requirePagePermission('dashboard.open'));
-  app.use('/dashboard/*', requirePagePermission('dashboard.open'));
-  app.use('/upload', requirePagePermission('gif.upload'));
-  app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox'));
+  const web = options.web ? webPages(deps, options.web.distDir, options.web.config) : undefined;
+  app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
+  app.use('/dashboard/*', requirePagePermission('dashboard.open', web?.refused));
+  app.use('/upload', requirePagePermission('gif.upload', web?.refused));
+  app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));
   app.route(
     '/',
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {
@@ -102,7 +106,7 @@ export function createApp(options: AppOptions) {
   app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
-  if (options.web) app.route('/', webRoutes(deps, options.web.distDir, options.web.config));
+  if (web) app.route('/', web.routes);
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleErrors(options.log));

@@ -8,6 +8,8 @@ import { SPOTIFY_OEMBED_DEFAULT_URL } from './artists/constants.ts';
 import { UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS } from './uploads/constants.ts';
 import { parseRanges } from './uploads/fetch-url.ts';
 import type { UploadSettings } from './uploads/service.ts';
+import { JOB_BATCH_SIZE } from './jobs/constants.ts';
+import type { JobSettings } from './platform.ts';
 
 const MIB = 1024 * 1024;
 
@@ -39,6 +41,8 @@ const ConfigSchema = z.object({
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
   UPLOAD_URL_ALLOW: z.string().default(''),
   SPOTIFY_OEMBED_URL: z.string().url().default(SPOTIFY_OEMBED_DEFAULT_URL),
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
+  JOB_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export interface Config {
@@ -67,6 +71,8 @@ export interface Config {
   uploads: UploadSettings;
   /** Spotify's oEmbed endpoint (artist names for artist profiles). */
   spotifyOembedUrl: string;
+  /** The job runner's step size and pause (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS). */
+  jobs: JobSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs,
       maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs,
     },
+    jobs: { batchSize: c.JOB_BATCH_SIZE, stepPauseMs: c.JOB_STEP_PAUSE_MS },
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
     uploads: {

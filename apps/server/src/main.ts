@@ -27,6 +27,7 @@ const platform = await createPlatform({
   given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
   acceptGiphySdkKey: config.acceptGiphySdkKey,
   textRender: config.textRender,
+  jobs: config.jobs,
   mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   web: true,
   uploads: config.uploads,

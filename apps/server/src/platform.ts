@@ -8,6 +8,9 @@ import { lineLogger, type Logger } from './logging/logger.ts';
 import { createMailSender, type MailSender } from './mail/sender.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
+import { channelJobHandlers } from './channels/jobs.ts';
+import { createMagicSweep } from './channels/magic-sweep.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
 import type { VisibilityPolicy } from './uploads/visibility.ts';
@@ -29,6 +32,8 @@ export interface PlatformOptions {
   mail?: { smtpUrl: string; from: string; intervalMs?: number } | undefined;
   /** Abuse limits other than the defaults (auth/constants.ts). */
   attemptLimits?: Partial<AttemptLimitSettings>;
+  /** The job runner's pace (JOB_* settings); defaults in jobs/constants.ts and channels/constants.ts. */
+  jobs?: JobSettings;
   /** Serve the built web app (apps/web/dist, or this folder). */
   web?: boolean | string;
   /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
@@ -42,6 +47,17 @@ export interface PlatformOptions {
   spotifyOembedUrl?: string;
 }
 
+export interface JobSettings {
+  /** How often an idle runner looks for due jobs. */
+  intervalMs?: number;
+  /** Rows a step may touch. */
+  batchSize?: number;
+  /** A pause between steps. */
+  stepPauseMs?: number;
+  /** How often magic tags are reconciled with the GIFs carrying them. */
+  magicSweepMs?: number;
+}
+
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface Platform {
@@ -53,7 +69,9 @@ export interface Platform {
   analytics: Analytics;
   uploads: Uploads;
   mail: MailSender | undefined;
-  /** Starts the background work: the projection runner, the mail sender and upload processing (after recovering what a killed process left). */
+  /** The durable job runner (channel update jobs; scheduled work). */
+  jobs: JobRunner;
+  /** Starts the background work: the projection runner, the mail sender, the job runner, the magic-tag sweep and upload processing (after recovering what a killed process left). */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -69,6 +87,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
+  const jobs = createJobRunner(store.db, { ...channelJobHandlers(options.jobs?.batchSize) }, { log, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
+  const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, options.mediaDir, createOcr());
   const uploads = createUploads(store.db, {
@@ -95,6 +115,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     predictor,
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
+    onJobQueued: () => jobs.wake(),
     log,
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
@@ -107,14 +128,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     analytics,
     uploads,
     mail,
+    jobs,
     async start() {
       analytics.start();
       mail?.start();
+      jobs.start();
+      magicSweep.start();
       await uploads.start();
     },
     async stop() {
       await uploads.stop();
       await predictor.close();
+      await magicSweep.stop();
+      await jobs.stop();
       await analytics.stop();
       await mail?.stop();
     },

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { budgetVerdict } from '../../../tests/bench/budget.ts';
 
 /** What the web benches share: sizes of built files, and page loads timed against a static page. */
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Minified and gzipped bytes of built files under `dist`. */
 export function builtSizes(dist: string, files: Iterable<string>): { bytes: number; gzipBytes: number } {
@@ -21,13 +25,13 @@ export function builtSizes(dist: string, files: Iterable<string>): { bytes: numb
 
 /**
  * Times `ours` and `baseline` alternately, `runs` times each after one warm-up round, and writes one
- * line per measured figure: the medians side by side and their ratio.
+ * line per measured figure: the medians side by side, their ratio, and its budget when it has one.
  */
 export async function compareLoads<K extends string>(
   runs: number,
   ours: () => Promise<Record<K, number>>,
   baseline: () => Promise<Record<K, number>>,
-  figures: { key: K; label: string }[],
+  figures: { key: K; label: string; maxRatio?: number }[],
   names: { ours: string; baseline: string },
 ): Promise<string[]> {
   const measured = { ours: [] as Record<K, number>[], baseline: [] as Record<K, number>[] };
@@ -39,9 +43,60 @@ export async function compareLoads<K extends string>(
     measured.baseline.push(b);
   }
   const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-  return figures.map(({ key, label }) => {
+  return figures.map(({ key, label, maxRatio }) => {
     const a = median(measured.ours.map((r) => r[key]));
     const b = median(measured.baseline.map((r) => r[key]));
-    return `  ${label.padEnd(26)} ${names.ours} ${ms(a)}   ${names.baseline} ${ms(b)}   (${(a / b).toFixed(2)}x)`;
+    const budget = maxRatio === undefined ? '' : `   ${budgetVerdict(a / b, maxRatio, `<= ${maxRatio.toFixed(2)}x`)}`;
+    return `  ${label.padEnd(26)} ${names.ours} ${ms(a)}   ${names.baseline} ${ms(b)}   (${(a / b).toFixed(2)}x)${budget}`;
   });
+}
+
+/** A browser profile every page figure is measured on (issue 22: a phone on a slow link as well). */
+export interface BenchProfile {
+  name: string;
+  /** What the profile is, printed beside its rows. */
+  label: string;
+  /** CPU slowdown (Emulation.setCPUThrottlingRate), 1 for none. */
+  cpuSlowdown: number;
+  /** Link emulation (Network.emulateNetworkConditions), none on the normal profile. */
+  network?: { latencyMs: number; downloadBitsPerSecond: number; uploadBitsPerSecond: number };
+}
+
+export const BENCH_PROFILES: BenchProfile[] = [
+  { name: 'normal', label: 'no throttling, warm cache', cpuSlowdown: 1 },
+  {
+    name: 'throttled',
+    label: '4x CPU slowdown, 1.6 Mbps down / 750 kbps up, 150 ms RTT, cache disabled',
+    cpuSlowdown: 4,
+    network: { latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000 },
+  },
+];
+
+/** Applies a profile to a page through Chromium's DevTools protocol. */
+export async function applyProfile(page: Page, profile: BenchProfile): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  if (!profile.network) return;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.network.latencyMs,
+    downloadThroughput: profile.network.downloadBitsPerSecond / 8,
+    uploadThroughput: profile.network.uploadBitsPerSecond / 8,
+  });
+}
+
+/**
+ * A reference page served over real HTTP on 127.0.0.1 (not fulfilled by Playwright, which would skip
+ * the emulated link), so the throttled profile delays it as it delays ours.
+ */
+export async function serveReferencePage(html: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/reference`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -1,12 +1,18 @@
 /**
  * `npm run bench` section for the widget library, each figure beside GIPHY's in the same run:
- * - bundle sizes (esbuild: browser, ESM, minified, tree-shaken; gzip): each render function with
- *   React inside, against @giphy/js-components' render function of the same name; and the four
- *   React components without React, against @giphy/react-components' four;
- * - in Chromium, on data from our server: time from mount to the first GIF painted, and to a painted
- *   grid of 200 tiles, for our Grid and @giphy/react-components' Grid, mounted the same way.
+ * - bundle sizes (gzip): each render function's standalone bundle as shipped (build/standalone.ts, on
+ *   preact/compat: the entry and the chunks it imports), against @giphy/js-components' render function
+ *   of the same name (esbuild: browser, ESM, minified, tree-shaken), renderGrid within its budget; and
+ *   the four React components without React, against @giphy/react-components' four;
+ * - in Chromium, on data from our server, on each bench profile (normal; throttled: 4x CPU, 1.6 Mbps,
+ *   150 ms RTT): time from mount to the first GIF painted, and to a painted grid of 200 tiles (within
+ *   its budget ratio), with the layout shift while they load, for our standalone renderGrid and
+ *   @giphy/react-components' Grid on React.
  * The GIPHY packages are devDependencies of the repository root; without them their side says so.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -15,9 +21,14 @@ import { renderCorpusMedia } from '../../server/src/seed/seed.ts';
 import { launchBrowser } from '../../../tests/support/browser.ts';
 import { sampleItems, TEST_MEDIA_DIR } from '../../../tests/support/corpus.ts';
 import { startTestServer, type TestServer } from '../../../tests/support/server.ts';
+import { budgetVerdict } from '../../../tests/bench/budget.ts';
+import { applyProfile, BENCH_PROFILES, median } from '../../web/bench/measure.ts';
+import { PREACT_COMPAT_ALIASES } from '../build/preact-compat.ts';
+import { buildStandaloneWidgets, type RenderFunctionName, type StandaloneBuild } from '../build/standalone.ts';
 
 const WIDGETS_DIR = fileURLToPath(new URL('..', import.meta.url));
 const WIDGETS_ENTRY = JSON.stringify(fileURLToPath(new URL('../src/index.ts', import.meta.url)));
+const STANDALONE_GRID = JSON.stringify(fileURLToPath(new URL('../src/standalone/render-grid.ts', import.meta.url)));
 const GIPHY_JS = '@giphy/js-components';
 const GIPHY_REACT = '@giphy/react-components';
 const RENDER_FUNCTIONS = ['renderGrid', 'renderCarousel', 'renderGif', 'renderVideo'] as const;
@@ -26,11 +37,16 @@ const REACT_EXTERNALS = ['react', 'react-dom', 'react/*', 'react-dom/*'];
 /** Timed runs per figure (after one warm-up run each), reported as the median. */
 const RUNS = 5;
 const GRID_TILES = 200;
+/** Issue 22 budgets: the standalone renderGrid against GIPHY's; 200 tiles painted against GIPHY's Grid. */
+export const RENDER_GRID_MAX_RATIO = 1.0;
+export const GRID_TILES_MAX_RATIO = 0.8;
 const FIRST_PAGE = 25;
+/** How long after the figure layout shifts are still counted: the visible tiles' images load meanwhile. */
+const CLS_WINDOW_MS = 1000;
 
 type Built = { ok: true; bytes: number; gzipBytes: number; code: string } | { ok: false; reason: string };
 
-async function bundle(source: string, options: { external?: string[]; format?: 'esm' | 'iife' } = {}): Promise<Built> {
+async function bundle(source: string, options: { external?: string[]; format?: 'esm' | 'iife'; alias?: Record<string, string> } = {}): Promise<Built> {
   try {
     const result = await build({
       stdin: { contents: source, resolveDir: WIDGETS_DIR, sourcefile: 'entry.ts', loader: 'tsx' },
@@ -41,6 +57,7 @@ async function bundle(source: string, options: { external?: string[]; format?: '
       platform: 'browser',
       jsx: 'automatic',
       external: options.external ?? [],
+      alias: options.alias,
       define: { 'process.env.NODE_ENV': '"production"' },
       write: false,
       logLevel: 'silent',
@@ -59,14 +76,26 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const sizeCell = (b: Built) => (b.ok ? `${kib(b.gzipBytes).padStart(9)} (${kib(b.bytes)} min)` : `n/a: ${b.reason}`);
 const ratio = (ours: Built, theirs: Built) => (ours.ok && theirs.ok ? `  ours ${(ours.gzipBytes / theirs.gzipBytes).toFixed(2)}x` : '');
 
+/** The files a page loads for one standalone render function, as shipped: sizes summed over them. */
+function shippedSize(standalone: StandaloneBuild, dir: string, name: RenderFunctionName): Extract<Built, { ok: true }> {
+  const files = standalone.closure(standalone.entries[name]).map((file) => fs.readFileSync(path.join(dir, file)));
+  const sum = (count: (file: Buffer) => number) => files.reduce((total, file) => total + count(file), 0);
+  return { ok: true, bytes: sum((file) => file.byteLength), gzipBytes: sum((file) => gzipSync(file).byteLength), code: '' };
+}
+
 async function sizeLines(): Promise<string[]> {
-  const lines = [`Widget bundles, min+gzip (esbuild, browser ESM, minified, tree-shaken); ours vs GIPHY:`];
-  for (const name of RENDER_FUNCTIONS) {
-    const [ours, theirs] = await Promise.all([
-      bundle(`export { ${name} } from ${WIDGETS_ENTRY};`),
-      bundle(`export { ${name} } from '${GIPHY_JS}';`),
-    ]);
-    lines.push(`  ${name.padEnd(16)} ours ${sizeCell(ours).padEnd(26)} ${GIPHY_JS} ${sizeCell(theirs)}${ratio(ours, theirs)}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-standalone-'));
+  const lines = [`Widget bundles, min+gzip; ours: the standalone bundles as shipped (preact/compat, entry + its chunks); GIPHY: esbuild browser ESM, minified, tree-shaken:`];
+  try {
+    const standalone = await buildStandaloneWidgets(dir);
+    for (const name of RENDER_FUNCTIONS) {
+      const ours = shippedSize(standalone, dir, name);
+      const theirs = await bundle(`export { ${name} } from '${GIPHY_JS}';`);
+      const budget = name === 'renderGrid' && theirs.ok ? `   ${budgetVerdict(ours.gzipBytes / theirs.gzipBytes, RENDER_GRID_MAX_RATIO, `<= ${RENDER_GRID_MAX_RATIO.toFixed(2)}x`)}` : '';
+      lines.push(`  ${name.padEnd(16)} ours ${sizeCell(ours).padEnd(26)} ${GIPHY_JS} ${sizeCell(theirs)}${ratio(ours, theirs)}${budget}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   const list = COMPONENTS.join(', ');
   const [ours, theirs] = await Promise.all([
@@ -78,7 +107,7 @@ async function sizeLines(): Promise<string[]> {
   return lines;
 }
 
-/** A page script exposing `benchMount(element, props)`: the Grid mounted with createRoot, same for both. */
+/** GIPHY's page script exposing `benchMount(element, props)`: its React Grid mounted with createRoot. */
 const mountScript = (gridImport: string) => `
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -112,9 +141,14 @@ async function corpusGifs(server: TestServer, count: number): Promise<IGif[]> {
 /**
  * In the page: mounts the Grid fed by `pageSize`-sized pages of window.benchData and resolves with the
  * milliseconds until the first real GIF image has loaded and painted ('first'), or until `count`
- * tiles exist and have painted ('tiles').
+ * tiles exist and have painted ('tiles'), and the layout shift (CLS sum) from mount until
+ * CLS_WINDOW_MS after that, while the tiles' images load.
  */
-const MEASURE = `async ({ mode, count, pageSize, tileSelector }) => {
+const MEASURE = `async ({ mode, count, pageSize, tileSelector, clsWindowMs }) => {
+  let cls = 0;
+  new PerformanceObserver((list) => {
+    for (const shift of list.getEntries()) if (!shift.hadRecentInput) cls += shift.value;
+  }).observe({ type: 'layout-shift' });
   const element = document.createElement('div');
   document.body.append(element);
   const data = window.benchData.slice(0, count);
@@ -122,7 +156,13 @@ const MEASURE = `async ({ mode, count, pageSize, tileSelector }) => {
     const page = data.slice(offset, offset + pageSize);
     return { data: page, pagination: { offset, count: page.length, total_count: data.length }, meta: { status: 200, msg: 'OK', response_id: 'bench' } };
   };
-  const painted = (start, resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+  const painted = (start, resolve) =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const ms = performance.now() - start;
+        setTimeout(() => resolve({ ms, cls }), clsWindowMs);
+      }),
+    );
   return new Promise((resolve) => {
     const start = performance.now();
     if (mode === 'first') {
@@ -138,14 +178,17 @@ const MEASURE = `async ({ mode, count, pageSize, tileSelector }) => {
   });
 }`;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
 async function timingLines(): Promise<string[]> {
   const contenders: Contender[] = [
-    { name: '@loopbox/widgets Grid', built: await bundle(mountScript(`import { Grid } from ${WIDGETS_ENTRY};`), { format: 'iife' }), tileSelector: '.lb-gif' },
+    {
+      name: 'standalone renderGrid',
+      // The shipped entry's code on the shipped runtime, in one script so both mount the same way.
+      built: await bundle(`import { renderGrid } from ${STANDALONE_GRID}; window.benchMount = (element, props) => renderGrid(props, element);`, {
+        format: 'iife',
+        alias: PREACT_COMPAT_ALIASES,
+      }),
+      tileSelector: '.lb-gif',
+    },
     { name: `${GIPHY_REACT} Grid`, built: await bundle(mountScript(`import { Grid } from '${GIPHY_REACT}';`), { format: 'iife' }), tileSelector: '.giphy-gif' },
   ];
   await renderCorpusMedia(TEST_MEDIA_DIR, sampleItems());
@@ -155,34 +198,45 @@ async function timingLines(): Promise<string[]> {
     const data = await corpusGifs(server, GRID_TILES);
     const scenarios = [
       { label: `mount to first GIF painted (${FIRST_PAGE}-GIF page)`, mode: 'first', count: FIRST_PAGE, pageSize: FIRST_PAGE },
-      { label: `mount to ${GRID_TILES} tiles painted (one ${GRID_TILES}-GIF page)`, mode: 'tiles', count: GRID_TILES, pageSize: GRID_TILES },
+      { label: `mount to ${GRID_TILES} tiles painted (one ${GRID_TILES}-GIF page)`, mode: 'tiles', count: GRID_TILES, pageSize: GRID_TILES, maxRatio: GRID_TILES_MAX_RATIO },
     ];
-    const lines = [`Widget timings in Chromium, median of ${RUNS} runs after a warm-up, data from our server (both include the 250 ms fetch debounce):`];
-    for (const scenario of scenarios) {
-      const cells: string[] = [];
-      const medians: number[] = [];
-      for (const contender of contenders) {
-        if (!contender.built.ok) {
-          cells.push(`${contender.name} n/a: ${contender.built.reason}`);
-          continue;
+    const lines: string[] = [];
+    for (const profile of BENCH_PROFILES) {
+      lines.push(`Widget timings in Chromium, ${profile.name} profile (${profile.label}), median of ${RUNS} runs after a warm-up, data from our server (both include the 250 ms fetch debounce):`);
+      for (const scenario of scenarios) {
+        const cells: string[] = [];
+        const medians: number[] = [];
+        for (const contender of contenders) {
+          if (!contender.built.ok) {
+            cells.push(`${contender.name} n/a: ${contender.built.reason}`);
+            continue;
+          }
+          const runs: { ms: number; cls: number }[] = [];
+          for (let run = 0; run <= RUNS; run += 1) {
+            const page = await browser.context.newPage();
+            await applyProfile(page, profile);
+            await page.goto(`${server.baseUrl}/healthz`);
+            await page.setContent('<!doctype html><html lang="en"><head><title>bench</title></head><body style="margin:0"></body></html>');
+            await page.evaluate((gifs) => ((window as unknown as { benchData: unknown }).benchData = gifs), data);
+            await page.addScriptTag({ content: contender.built.code });
+            const args = JSON.stringify({ ...scenario, tileSelector: contender.tileSelector, clsWindowMs: CLS_WINDOW_MS });
+            const measured = (await page.evaluate(`(${MEASURE})(${args})`)) as { ms: number; cls: number };
+            if (run > 0) runs.push(measured);
+            await page.close();
+          }
+          const ms = median(runs.map((r) => r.ms));
+          medians.push(ms);
+          cells.push(`${contender.name} ${ms.toFixed(0)} ms, CLS ${Math.max(...runs.map((r) => r.cls)).toFixed(3)}`);
         }
-        const runs: number[] = [];
-        for (let run = 0; run <= RUNS; run += 1) {
-          const page = await browser.context.newPage();
-          await page.goto(`${server.baseUrl}/healthz`);
-          await page.setContent('<!doctype html><html lang="en"><head><title>bench</title></head><body style="margin:0"></body></html>');
-          await page.evaluate((gifs) => ((window as unknown as { benchData: unknown }).benchData = gifs), data);
-          await page.addScriptTag({ content: contender.built.code });
-          const ms = (await page.evaluate(`(${MEASURE})(${JSON.stringify({ ...scenario, tileSelector: contender.tileSelector })})`)) as number;
-          if (run > 0) runs.push(ms);
-          await page.close();
-        }
-        medians.push(median(runs));
-        cells.push(`${contender.name} ${median(runs).toFixed(0)} ms`);
+        const versus = medians.length === 2 ? `  (ours ${(medians[0]! / medians[1]!).toFixed(2)}x)` : '';
+        const budget =
+          medians.length === 2 && scenario.maxRatio !== undefined
+            ? `   ${budgetVerdict(medians[0]! / medians[1]!, scenario.maxRatio, `<= ${scenario.maxRatio.toFixed(2)}x`)}`
+            : '';
+        lines.push(`  ${scenario.label}: ${cells.join('  |  ')}${versus}${budget}`);
       }
-      const versus = medians.length === 2 ? `  (ours ${(medians[0]! / medians[1]!).toFixed(2)}x)` : '';
-      lines.push(`  ${scenario.label}: ${cells.join('  |  ')}${versus}`);
     }
+    lines.push(`  (CLS: the worst run's layout shift from mount until ${CLS_WINDOW_MS} ms after the figure.)`);
     return lines;
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-export { renderCarousel, renderGif, renderGrid, renderVideo, type Unmount } from './render.tsx';
+export { renderCarousel, renderGif, renderGrid, renderVideo, type Unmount } from './render.ts';
 export { Grid, type GridProps } from './grid/Grid.tsx';
 export { gridTileWidth, masonry, type MasonryLayout } from './grid/masonry.ts';
 export { Carousel, type CarouselProps } from './carousel/Carousel.tsx';

@@ -35,8 +35,14 @@ export async function passwordHashOf(db: AccountsDb, userId: number): Promise<st
   return row?.password_hash ?? null;
 }
 
+/**
+ * Whether a username is taken: by a user, or by a channel's slug (a profile answers `/{name}` before
+ * a channel does, so a new user must not hide an existing channel; README, Channels).
+ */
 export async function usernameTaken(db: AccountsDb, username: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst());
+  const name = username.toLowerCase();
+  if (await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', name).executeTakeFirst()) return true;
+  return Boolean(await db.selectFrom('channels').select('id').where('slug', '=', name).executeTakeFirst());
 }
 
 export async function emailTaken(db: AccountsDb, email: string, exceptUserId?: number): Promise<boolean> {

@@ -12,6 +12,8 @@ export interface BackendDeps extends AuthDeps {
   /** Whether mail leaves by SMTP; without it the outbox page is how a self-hoster reads it. */
   smtpConfigured: boolean;
   searchLog?: SearchLog | undefined;
+  /** Called after a commit queued a job (the platform wakes the job runner with it). */
+  onJobQueued?: () => void;
   /** Signs the analytics payload of every GIF the backend hands out (favorites). */
   payloads: PayloadSigner;
   /** Receives and processes uploads; absent, uploading is off. */

@@ -5,6 +5,7 @@ import { passwordRoutes } from '../accounts/password.ts';
 import { profileRoutes } from '../accounts/profile.ts';
 import { roleRoutes } from '../accounts/roles.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { channelRoutes } from '../channels/routes.ts';
 import { favoriteRoutes } from '../favorites/routes.ts';
 import { outboxRoutes } from '../mail/routes.ts';
 import { loginCheckRoutes } from '../sessions/check.ts';
@@ -39,5 +40,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', gifManagementRoutes(deps));
   app.route('/', artistRoutes(deps));
   if (deps.predictor) app.route('/', tagPredictionRoutes(deps.predictor));
+  app.route('/', channelRoutes(deps));
   return app;
 }

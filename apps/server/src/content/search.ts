@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifType, GifsTable, Rating } from '../store/schema.ts';
 import { SEARCH_CANDIDATES, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
+import { channelsDb } from '../channels/schema.ts';
 import { visibleUpTo } from './gif-row.ts';
 
 export interface SearchInput {
@@ -67,14 +68,27 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
  * One page of a search. The ranking is made once per term, type and rating (and kept in `results`
  * when given); a page is a slice of it.
  */
-export async function searchGifs(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<Page<string>> {
-  const ranked = await rankedSearch(db, input, results);
-  return { rows: ranked.ids.slice(input.offset, input.offset + input.limit), total: ranked.total };
+export async function searchGifs(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<Page<string> & { channelId?: number }> {
+  const channel = await searchedChannel(db, input.q);
+  const ranked = await rankedSearch(db, input, results, channel?.flush_uuid ?? '');
+  const page = { rows: ranked.ids.slice(input.offset, input.offset + input.limit), total: ranked.total };
+  return channel ? { ...page, channelId: channel.id } : page;
 }
 
-async function rankedSearch(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<RankedSearch> {
+/**
+ * The channel a `@slug …` search is scoped to: only a visible, public one (a hidden or private
+ * channel's GIFs stay its managers'). Its flush_uuid, new whenever what it shows changes, keys the
+ * kept ranking, since a feed change does not move the GIFs' content version.
+ */
+async function searchedChannel(db: Kysely<Database>, q: string): Promise<{ id: number; flush_uuid: string } | undefined> {
+  const { channel } = parseChannelQuery(q);
+  if (!channel) return undefined;
+  return channelsDb(db).selectFrom('channels').select(['id', 'flush_uuid']).where('slug', '=', channel.toLowerCase()).where('is_visible', '=', true).where('is_private', '=', false).executeTakeFirst();
+}
+
+async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: SearchResults | undefined, channelVersion: string): Promise<RankedSearch> {
   if (!results) return rankSearch(db, input);
-  const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, input.lang?.slice(0, 2).toLowerCase() ?? '']);
+  const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, channelVersion, input.lang?.slice(0, 2).toLowerCase() ?? '']);
   const version = await results.version();
   const kept = results.get(key, version);
   if (kept) return kept;
@@ -96,7 +110,7 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   const { channel, terms } = parseChannelQuery(input.q);
   let scope: { channelId: number } | { userId: number } | null = null;
   if (channel) {
-    const ch = await db.selectFrom('channels').select('id').where('slug', '=', channel.toLowerCase()).executeTakeFirst();
+    const ch = await searchedChannel(db, input.q);
     const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
     if (!ch && !user) return { ids: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };

@@ -19,6 +19,12 @@ export async function userOwner(db: Kysely<Database>, username: string): Promise
   return row?.id;
 }
 
+/** A channel is its owner's (`null`: the site's, reached by staff alone). */
+export async function channelOwner(db: Kysely<Database>, channelId: number): Promise<Owner | undefined> {
+  const row = await db.selectFrom('channels').select('user_id').where('id', '=', channelId).executeTakeFirst();
+  return row ? row.user_id : undefined;
+}
+
 /** A lookup run at most once: authorize may need the owner, and the route the same answer after it. */
 export function lookupOnce<T>(lookup: () => Promise<T>): () => Promise<T> {
   let answer: Promise<T> | undefined;

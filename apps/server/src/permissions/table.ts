@@ -50,6 +50,14 @@ export const PERMISSIONS = {
   'tags.predict': { creator: 'any', staff: 'any' },
   /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
   'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */
+  'channel.create': { creator: 'own', staff: 'any' },
+  /**
+   * Changing a channel: its fields, place in the tree, feed, ranked and magic tags, children, and
+   * reading its update jobs and (when hidden or private) the channel itself. A channel is its
+   * owner's; children made under it belong to the tree's owner.
+   */
+  'channel.manage': ownOrStaff,
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

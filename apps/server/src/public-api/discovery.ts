@@ -1,11 +1,13 @@
+import { CACHE_TAGS_HEADER, channelTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { channelsOfGif, searchChannels, type ChannelRow } from '../content/channels.ts';
+import { presentChannel } from '../channels/present.ts';
+import { channelsOfGif, searchChannels } from '../content/channels.ts';
 import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError, envelope } from './envelope.ts';
 import { flag, gifId, intParam, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
-import { analyticsPayload, presentGif, presentUser, type PresentContext } from './present.ts';
+import { analyticsPayload, presentUser, type PresentContext } from './present.ts';
 import { presenter } from './respond.ts';
 import { openById, selectGifs } from '../content/gif-row.ts';
 import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
@@ -22,29 +24,6 @@ const tagObject = (name: string, ctx: PresentContext) => ({
   analytics_response_payload: analyticsPayload(`tag:${name}`, ctx),
 });
 
-function presentChannel(ch: ChannelRow, ctx: PresentContext) {
-  return {
-    id: ch.id,
-    url: `${ctx.origin}/${ch.slug}`,
-    display_name: ch.display_name,
-    parent: ch.parent_id,
-    slug: ch.slug,
-    type: ch.type,
-    content_type: ch.content_type,
-    ...(ch.user ? { user: presentUser(ch.user, ctx.origin) } : {}),
-    banner_image: ch.banner ? `${ctx.origin}/media/${ch.banner}` : '',
-    short_display_name: ch.short_display_name,
-    description: ch.description,
-    metadata_description: ch.description,
-    has_children: ch.has_children,
-    is_visible: ch.is_visible,
-    is_private: ch.is_private,
-    is_live: false,
-    ...(ch.featured_gif ? { featured_gif: presentGif(ch.featured_gif, ctx) } : {}),
-    analytics_response_payload: analyticsPayload(`channel:${ch.id}`, ctx),
-  };
-}
-
 /** channels/search, trending/searches, tags/related/{tag}, gifs/search/tags and gifs/{id}/associations. */
 export function discoveryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -53,7 +32,8 @@ export function discoveryRoutes(deps: ApiDeps) {
     const p = parseQuery(ChannelSearchQuery, c.req.query());
     const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
     const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
-    return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }));
+    const tags = { [CACHE_TAGS_HEADER]: page.rows.map((ch) => channelTag(ch.id)).join(', ') };
+    return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }), 200, tags);
   });
 
   app.get('/trending/searches', async (c) => {

@@ -1,3 +1,4 @@
+import { channelTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { randomGif, relatedGifs, trendingGifs } from '../content/listings.ts';
@@ -48,7 +49,8 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
     // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
     if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: total, responseId: ctx.responseId });
-    return gifPage(c, deps, ctx, rows, { total, offset: p.offset });
+    // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
+    return gifPage(c, deps, ctx, rows, { total, offset: p.offset }, true, page.channelId === undefined ? [] : [channelTag(page.channelId)]);
   });
 
   app.get('/:type/trending', async (c) => {

@@ -42,11 +42,11 @@ export interface PagePosition {
   offset: number;
 }
 
-/** A paged GIF listing in GIPHY's envelope, its count the GIFs actually sent. */
-export async function gifPage(c: Context<ApiEnv>, deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], page: PagePosition, listing = true) {
+/** A paged GIF listing in GIPHY's envelope, its count the GIFs actually sent; `tags`: purge tags beside its GIFs' (a channel's). */
+export async function gifPage(c: Context<ApiEnv>, deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], page: PagePosition, listing = true, tags: readonly string[] = []) {
   const { ids, texts } = await gifTexts(deps, ctx, items, listing);
   const pagination: Pagination = { total_count: page.total === 'sent' ? texts.length : page.total, count: texts.length, offset: page.offset };
-  return answer(c, envelopeText(`[${texts.join(',')}]`, ctx.responseId, pagination), ids);
+  return answer(c, envelopeText(`[${texts.join(',')}]`, ctx.responseId, pagination), ids, tags);
 }
 
 /** A paged GIF listing made from ids or rows. */
@@ -62,7 +62,7 @@ export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: strin
   return answer(c, envelopeText(texts[0]!, ctx.responseId), ids);
 }
 
-/** A JSON answer that names the GIFs it shows for the edge's purge tags, so the edge need not parse it. */
-function answer(c: Context<ApiEnv>, text: string, gifIds: readonly string[]) {
-  return c.body(text, 200, { 'Content-Type': 'application/json', [CACHE_TAGS_HEADER]: gifIds.map(gifTag).join(',') });
+/** A JSON answer that names the GIFs it shows (and any other `tags`) for the edge's purge tags, so the edge need not parse it. */
+function answer(c: Context<ApiEnv>, text: string, gifIds: readonly string[], tags: readonly string[] = []) {
+  return c.body(text, 200, { 'Content-Type': 'application/json', [CACHE_TAGS_HEADER]: [...gifIds.map(gifTag), ...tags].join(',') });
 }

@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
+import { errorHead, GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { presentGif } from '../public-api/present.ts';
+import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
+import { embedPageRenderer } from './embed-page.ts';
 import { renderHeadTags } from './head-tags.ts';
+import { scriptJson } from './script-json.ts';
 import { resolveSitePage } from './site-page.ts';
 
 /** What every page learns from the server: read by the SDK and widgets as `window.LOOPBOX_CONFIG`. */
@@ -59,9 +64,6 @@ const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|stories|schedule[^/]
 const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
 
-/** JSON in a script element: `<` escaped so no value can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 async function readPage(root: string, page: string): Promise<string | undefined> {
   const file = path.join(root, page);
   return fs.existsSync(file) ? fs.promises.readFile(file, 'utf8') : undefined;
@@ -87,18 +89,34 @@ function staticFile(root: string, pathname: string): Response | undefined {
  * path deserves: 404 for an unknown path, GIF or profile. API and service paths are left to their
  * JSON 404. Pages not built yet are simply absent.
  */
-export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConfig) {
+export interface WebPages {
+  routes: Hono;
+  /** The site's 403 page for a signed-in visitor a page is not for, or undefined before the site is built. */
+  refused(c: Context): Promise<Response | undefined>;
+}
+
+export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono();
   const configScript = (extra: Record<string, unknown> = {}) => `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`;
   const withConfig = (html: string, extra?: Record<string, unknown>) => html.replace(CONFIG_PLACEHOLDER, () => configScript(extra));
+  const renderEmbedPage = embedPageRenderer(root);
 
   async function embedPage(c: Context, pathname: string) {
     const html = await readPage(root, EMBED_PAGE);
     if (html === undefined) return undefined;
     const id = gifIdFromPath(pathname) ?? '';
-    const gif = GIF_ID_PATTERN.test(id) ? await deps.db.selectFrom('gifs').select('id').where('id', '=', id).where('is_removed', '=', false).executeTakeFirst() : undefined;
-    return gif ? c.html(withConfig(html), 200, HTML_HEADERS) : c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
+    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst() : undefined;
+    if (!row) return c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
+    // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
+    const ctx = presenter(c, deps, 'GIF_BROWSE');
+    const page = await renderEmbedPage(withConfig(html), {
+      gif: presentGif(row, ctx),
+      userAgent: c.req.header('user-agent') ?? '',
+      search: new URL(c.req.url).search,
+      homeUrl: ctx.origin,
+    });
+    return c.html(page, 200, HTML_HEADERS);
   }
 
   async function sitePage(c: Context, pathname: string) {
@@ -107,6 +125,13 @@ export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConf
     const { status, head } = await resolveSitePage(deps.db, parseSitePath(pathname), originOf(c, deps));
     const page = withConfig(html, { pageStatus: status }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
     return c.html(page, status, HTML_HEADERS);
+  }
+
+  async function refused(c: Context) {
+    const html = await readPage(root, SITE_PAGE);
+    if (html === undefined) return undefined;
+    const page = withConfig(html, { pageStatus: 403 }).replace(HEAD_PLACEHOLDER, () => renderHeadTags({ ...errorHead(403), ogType: 'website', noindex: true }));
+    return c.html(page, 403, { 'Cache-Control': 'private, no-store' });
   }
 
   app.get('*', async (c, next) => {
@@ -122,5 +147,5 @@ export function webRoutes(deps: ApiDeps, distDir: string, config: () => PageConf
     const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, new URL(c.req.url).pathname)));
     return response ?? next();
   });
-  return app;
+  return { routes: app, refused };
 }

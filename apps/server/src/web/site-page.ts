@@ -1,6 +1,11 @@
 import {
   accountHead,
   categoryHead,
+  channelEditorHead,
+  channelHead,
+  channelPath,
+  channelSearchHead,
+  channelSearchPath,
   errorHead,
   exploreHead,
   gifHead,
@@ -18,6 +23,7 @@ import type { Kysely } from 'kysely';
 import { categoryName } from '../content/browse.ts';
 import { openById, selectGifs } from '../content/gif-row.ts';
 import { findPublicProfile } from '../content/profiles.ts';
+import { findChannelBySlug } from '../channels/store.ts';
 import type { Database } from '../store/schema.ts';
 import type { HeadTags } from './head-tags.ts';
 import { oembedHref } from './oembed-link.ts';
@@ -55,9 +61,28 @@ async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Pro
   };
 }
 
+/** A visible, public channel's page (a feed page past the first, or a search inside it); 404 for any other. */
+async function channelPage(db: Kysely<Database>, slug: string, origin: string, view: { page?: number; term?: string } = {}): Promise<ResolvedSitePage> {
+  const channel = await findChannelBySlug(db, slug);
+  if (!channel || !channel.is_visible || channel.is_private) return notFound();
+  const shadowed = Boolean(await findPublicProfile(db, channel.slug));
+  const head = view.term === undefined ? channelHead(channel, view.page) : channelSearchHead(channel, view.term, view.page);
+  const path = view.term === undefined ? channelPath(channel.slug, { page: view.page ?? 1, shadowed }) : channelSearchPath(channel.slug, view.term, view.page);
+  return {
+    status: 200,
+    head: {
+      ...head,
+      canonicalUrl: `${origin}${path}`,
+      ogType: 'website',
+      image: channel.banner ? { url: `${origin}/media/${channel.banner}`, alt: '' } : undefined,
+    },
+  };
+}
+
+/** `/{name}`: a public user's profile first; failing that, a channel with that slug (README, Channels: the precedence). */
 async function profilePage(db: Kysely<Database>, username: string, origin: string): Promise<ResolvedSitePage> {
   const profile = await findPublicProfile(db, username);
-  if (!profile) return notFound();
+  if (!profile) return /^[a-z0-9-]+$/.test(username) ? channelPage(db, username, origin) : notFound();
   return {
     status: 200,
     head: {
@@ -108,6 +133,12 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       const dashboard = page(listingHead(`dashboard-${route.section}`));
       return { ...dashboard, head: { ...dashboard.head, noindex: true } };
     }
+    case 'channel':
+      return channelPage(db, route.slug, origin, { page: route.pageNumber });
+    case 'channel-search':
+      return channelPage(db, route.slug, origin, { page: route.pageNumber, term: route.term });
+    case 'channel-editor':
+      return page(channelEditorHead());
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':

@@ -10,9 +10,14 @@ import type { FooterElements } from './use-footer-observers.ts';
 
 const RelatedGrid = lazy(() => import('./RelatedGrid.tsx'));
 
+/** What the related grid reads through: the provider client with the embed key. */
+export type RelatedClient = Pick<LoopboxFetch, 'related'>;
+
 export interface DesktopFooterProps {
   gif: IGif;
-  client: LoopboxFetch;
+  /** The attribution's avatar (embed-data.ts). */
+  avatarUrl: string;
+  client: RelatedClient;
   paused: boolean;
   /** The Watch button's host, when the GIF has watchable external media. */
   watchHost: string | undefined;
@@ -35,7 +40,7 @@ export interface DesktopFooterProps {
  * offset), and the 'Continue Watching' bar.
  */
 export function DesktopFooter(props: DesktopFooterProps) {
-  const { gif, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track, pingback } = props;
+  const { gif, avatarUrl, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track, pingback } = props;
   const openGifPage = (label: string) => {
     track({ category: 'Embed', action: 'Click', label });
     window.open(gif.url, '_blank', 'noopener');
@@ -45,7 +50,7 @@ export function DesktopFooter(props: DesktopFooterProps) {
       {/* The offset's fixed part is this bar, so the raised footer shows it whole above the grid. */}
       <div className="lb-embed__footer-bar" ref={refs.gridButtonMarker} style={{ height: FOOTER_OFFSET_EXTRA_PX }}>
         {gif.is_sticker === FOOTER_PAUSE_FOR_STICKERS && <PauseButton paused={paused} onClick={props.onTogglePause} />}
-        <Attribution user={gif.user} onClick={() => track({ category: 'Embed', action: 'Click', label: 'Attribution' })} />
+        <Attribution user={gif.user} avatarUrl={avatarUrl} onClick={() => track({ category: 'Embed', action: 'Click', label: 'Attribution' })} />
         {watchHost && (
           <button type="button" className="lb-embed__watch" onClick={props.onWatch}>
             Watch

@@ -1,43 +1,44 @@
-import type { IGif, LoopboxFetch } from '@loopbox/sdk';
 import type { PingbackSink } from '@loopbox/widgets';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import type { Track } from './analytics.ts';
-import { DesktopFooter } from './DesktopFooter.tsx';
-import { embedCode } from '@loopbox/pages';
+import { DesktopFooter, type RelatedClient } from './DesktopFooter.tsx';
+import type { EmbedViewData } from './embed-data.ts';
 import { EmbedHeader } from './EmbedHeader.tsx';
 import { watchableMedia } from './external-video.ts';
 import { GifMedia, playsAsVideo } from './GifMedia.tsx';
-import { MediaOverlay } from './MediaOverlay.tsx';
 import { MobileFooter } from './MobileFooter.tsx';
 import type { PlayerReport } from './player-messages.ts';
-import { ShareMenu } from './ShareMenu.tsx';
 import { useEmbedMachine } from './use-embed-machine.ts';
 import { useFooterObservers } from './use-footer-observers.ts';
 
-export interface EmbedViewProps {
-  gif: IGif;
-  client: LoopboxFetch;
-  isMobile: boolean;
-  /** Embed options (SPEC 3): hide the Watch button. */
-  hideVideo?: boolean;
-  homeUrl: string;
+// Loaded on first use (their chunks are fetched ahead on the first hover, which shows their buttons).
+const loadShareMenu = () => import('./ShareMenu.tsx');
+const loadMediaOverlay = () => import('./MediaOverlay.tsx');
+const ShareMenu = lazy(loadShareMenu);
+const MediaOverlay = lazy(loadMediaOverlay);
+
+export interface EmbedViewProps extends EmbedViewData {
+  client: RelatedClient;
   track: Track;
   /** Where the related grid's pingbacks go (the page's pipeline). */
   pingback?: PingbackSink;
 }
 
 /** The single-GIF embed view (SPEC 2.1): renders the embed machine's state and sends it events. */
-export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, track, pingback }: EmbedViewProps) {
+export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl, track, pingback }: EmbedViewProps) {
   const asVideo = playsAsVideo(gif, isMobile);
   const { state, send, elements, gridWidth } = useEmbedMachine(track, asVideo);
   const media = watchableMedia(gif.external_media, hideVideo);
   const overlayOpen = Boolean(media) && state.matches({ mediaOverlay: 'open' });
   useFooterObservers(elements, send, !isMobile && !overlayOpen);
   const pageUrl = gif.url ?? homeUrl;
-  const code = useMemo(
-    () => embedCode({ embedUrl: gif.embed_url ?? '', pageUrl, width: gif.images.original?.width ?? 0, height: gif.images.original?.height ?? 0 }),
-    [gif, pageUrl],
-  );
+
+  const view = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Hydrated under a pointer that entered before there was a listener: that is a hover too.
+    if (!isMobile && view.current?.matches(':hover')) send({ type: 'MOUSE_ENTER' });
+    // Once, at mount.
+  }, []);
 
   useEffect(() => {
     const onResize = () => send({ type: 'WINDOW_RESIZE' });
@@ -52,13 +53,15 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
   if (media && overlayOpen) {
     return (
       <div className="lb-embed lb-embed--ready">
-        <MediaOverlay
-          media={media}
-          isMobile={isMobile}
-          showBack={state.matches({ mediaOverlay: { open: 'backToGifShown' } })}
-          onPlayerReport={onPlayerReport}
-          onBack={() => send({ type: 'CLOSE_MEDIA_OVERLAY' })}
-        />
+        <Suspense fallback={null}>
+          <MediaOverlay
+            media={media}
+            isMobile={isMobile}
+            showBack={state.matches({ mediaOverlay: { open: 'backToGifShown' } })}
+            onPlayerReport={onPlayerReport}
+            onBack={() => send({ type: 'CLOSE_MEDIA_OVERLAY' })}
+          />
+        </Suspense>
       </div>
     );
   }
@@ -78,8 +81,9 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
 
   return (
     <div
+      ref={view}
       className={classes.filter(Boolean).join(' ')}
-      onMouseEnter={isMobile ? undefined : () => send({ type: 'MOUSE_ENTER' })}
+      onMouseEnter={isMobile ? undefined : () => (send({ type: 'MOUSE_ENTER' }), preloadOnFirstHover(Boolean(media)))}
       onMouseLeave={isMobile ? undefined : () => send({ type: 'MOUSE_LEAVE' })}
     >
       <GifMedia
@@ -111,18 +115,20 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
             onToggleShare={() => send({ type: 'TOGGLE_SHARE' })}
           />
           {shareOpen && (
-            <ShareMenu
-              gif={gif}
-              pageUrl={pageUrl}
-              code={code}
-              favoriteActive={state.matches({ favorite: 'active' })}
-              track={track}
-              onFavorite={() => send({ type: 'FAVORITE_CLICKED' })}
-              onClose={() => send({ type: 'CLOSE_SHARE' })}
-            />
+            <Suspense fallback={null}>
+              <ShareMenu
+                gif={gif}
+                pageUrl={pageUrl}
+                favoriteActive={state.matches({ favorite: 'active' })}
+                track={track}
+                onFavorite={() => send({ type: 'FAVORITE_CLICKED' })}
+                onClose={() => send({ type: 'CLOSE_SHARE' })}
+              />
+            </Suspense>
           )}
           <DesktopFooter
             gif={gif}
+            avatarUrl={avatarUrl}
             client={client}
             paused={paused}
             watchHost={media?.provider_name}
@@ -140,4 +146,10 @@ export function EmbedView({ gif, client, isMobile, hideVideo = false, homeUrl, t
       )}
     </div>
   );
+}
+
+/** Fetches the share menu's chunk (and the overlay's, when the GIF has a video to watch) ahead of their first use. */
+function preloadOnFirstHover(withOverlay: boolean) {
+  void loadShareMenu();
+  if (withOverlay) void loadMediaOverlay();
 }

@@ -15,9 +15,10 @@ export interface MediaOverlayProps {
 
 /**
  * The external video in place of the embed (SPEC 2.1), with the back-to-GIF control when shown.
- * Opening the first host's player inserts its API script (once per page).
+ * Opening the first host's player inserts its API script (once per page). Its own chunk, loaded on
+ * first use (the default export is what `lazy()` takes).
  */
-export function MediaOverlay({ media, showBack, isMobile, onPlayerReport, onBack }: MediaOverlayProps) {
+export default function MediaOverlay({ media, showBack, isMobile, onPlayerReport, onBack }: MediaOverlayProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const host = media.provider_name;
   const origin = playerOrigin(host);

@@ -1,13 +1,13 @@
 import '@loopbox/widgets/styles.css';
-import { LoopboxFetch } from '@loopbox/sdk';
 import { Grid, type PingbackSink } from '@loopbox/widgets';
 import { useCallback } from 'react';
 import type { Track } from './analytics.ts';
+import type { RelatedClient } from './DesktopFooter.tsx';
 import { RELATED_FIRST_PAGE_LIMIT, RELATED_GRID_COLUMNS, RELATED_GRID_GUTTER, RELATED_PAGE_LIMIT } from './constants.ts';
 
 export interface RelatedGridProps {
   gifId: string;
-  client: LoopboxFetch;
+  client: RelatedClient;
   width: number;
   /** Tracks grid GIF clicks (the embed view); none on the GIF page. */
   track?: Track;

@@ -1,4 +1,6 @@
+import { embedCode } from '@loopbox/pages';
 import type { IGif } from '@loopbox/sdk';
+import { useMemo } from 'react';
 import type { Track } from './analytics.ts';
 import { CloseIcon } from './icons.tsx';
 import { favoriteUrl, popupFeatures, SHARE_TARGETS, shareUrl, type ShareTarget } from './share-links.ts';
@@ -6,7 +8,6 @@ import { favoriteUrl, popupFeatures, SHARE_TARGETS, shareUrl, type ShareTarget }
 export interface ShareMenuProps {
   gif: IGif;
   pageUrl: string;
-  code: string;
   favoriteActive: boolean;
   track: Track;
   onFavorite: () => void;
@@ -15,8 +16,15 @@ export interface ShareMenuProps {
 
 const selectAll = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => event.currentTarget.select();
 
-/** The desktop share menu (SPEC 2.1): favorite, three social popups, Embed code and Link boxes, close. */
-export function ShareMenu({ gif, pageUrl, code, favoriteActive, track, onFavorite, onClose }: ShareMenuProps) {
+/**
+ * The desktop share menu (SPEC 2.1): favorite, three social popups, Embed code and Link boxes, close.
+ * Its own chunk, loaded on first use (the default export is what `lazy()` takes).
+ */
+export default function ShareMenu({ gif, pageUrl, favoriteActive, track, onFavorite, onClose }: ShareMenuProps) {
+  const code = useMemo(
+    () => embedCode({ embedUrl: gif.embed_url ?? '', pageUrl, width: gif.images.original?.width ?? 0, height: gif.images.original?.height ?? 0 }),
+    [gif, pageUrl],
+  );
   const share = (target: ShareTarget) => {
     track({ category: 'Embed', action: 'Social Sharing', label: target });
     const source = { pageUrl, mediaUrl: gif.images.original?.url ?? pageUrl, title: gif.title ?? '' };

@@ -45,3 +45,6 @@ export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMo
 
 /** Page views go to the tag manager's data layer only with vendor consent (SPEC 7.7). */
 export const VENDOR_CONSENT_PARAM = 'vendor_consent';
+
+/** Embed option (SPEC 3 hideVideo) in the embed URL's query: no Watch button. */
+export const HIDE_VIDEO_PARAM = 'hide_video';

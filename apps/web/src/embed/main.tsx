@@ -1,21 +1,23 @@
 /**
- * The embed page (/embed/{id}): reads the page config the server injected, loads the GIF with
- * the embed key and renders the embed view. Every analytics event (tracked actions, the page view,
- * sampled error reports) and the related grid's pingbacks leave through the page's pipeline (the
- * pingback Web Worker); page views also go to the data layer, but only with vendor consent.
+ * The embed page (/embed/{id}): the server sent the view already rendered (render-html.tsx) with the
+ * data it was rendered from; this hydrates it, so the GIF that is already playing is never replaced.
+ * Every analytics event (tracked actions, the page view, sampled error reports) and the related
+ * grid's pingbacks leave through the page's pipeline (the pingback Web Worker); page views also go
+ * to the data layer, but only with vendor consent.
  */
 import './embed.css';
-import { createLogger, isDebugEnabled, LoopboxFetch, type IGif } from '@loopbox/sdk';
-import { createRoot } from 'react-dom/client';
+// Shipped on preact/compat: effects keep React's timing (docs/decisions.md, "Light entries").
+import '@loopbox/widgets/preact-effects';
+import { EMBED_DATA_ELEMENT_ID, gifIdFromPath } from '@loopbox/pages';
+import { createLogger, isDebugEnabled, LoopboxFetch } from '@loopbox/sdk';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { errorEvent, type VisitContext } from '../shared/analytics-events.ts';
 import { readPageConfig } from '../shared/page-config.ts';
 import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
 import { createEmbedTracker, hasVendorConsent, pushPageView, type Deliver } from './analytics.ts';
-import { MOBILE_USER_AGENT } from './constants.ts';
+import { readEmbedData, viewDataOf } from './embed-data.ts';
 import { EmbedView } from './EmbedView.tsx';
 import { installErrorReporting, isErrorReportingSampled } from './error-reporting.ts';
-import { isMobileUserAgent } from './page-config.ts';
-import { gifIdFromPath } from '@loopbox/pages';
 
 const config = readPageConfig();
 const logger = createLogger(isDebugEnabled({ location }));
@@ -29,29 +31,15 @@ if (isErrorReportingSampled()) installErrorReporting(window, (message, source) =
 sendPageView(pipeline, visit);
 pushPageView(window as { dataLayer?: unknown[] }, hasVendorConsent(location.search, config.vendorConsent ?? false), location.pathname);
 
-const root = createRoot(document.getElementById('root')!);
-
-function render(gif: IGif) {
-  document.title = gif.title || gif.alt_text;
-  root.render(
-    <EmbedView
-      gif={gif}
-      client={client}
-      isMobile={isMobileUserAgent(navigator.userAgent, MOBILE_USER_AGENT)}
-      hideVideo={new URLSearchParams(location.search).has('hide_video')}
-      homeUrl={location.origin}
-      track={createEmbedTracker(deliver, { ...visit, gifId: gif.id }, logger)}
-      pingback={pipeline.pingbackSink}
-    />,
+const root = document.getElementById('root')!;
+const data = readEmbedData(document.getElementById(EMBED_DATA_ELEMENT_ID));
+if (data && data.gif.id === id) {
+  const view = viewDataOf(data);
+  hydrateRoot(
+    root,
+    <EmbedView {...view} client={client} track={createEmbedTracker(deliver, { ...visit, gifId: view.gif.id }, logger)} pingback={pipeline.pingbackSink} />,
   );
+} else {
+  logger.error('the page carries no embed data for this GIF');
+  createRoot(root).render(<p className="lb-embed__error">This GIF is not available.</p>);
 }
-
-if (!id) root.render(<p className="lb-embed__error">No GIF here.</p>);
-else
-  client.gif(id).then(
-    ({ data }) => render(data),
-    (error: unknown) => {
-      logger.error('could not load the GIF', error);
-      root.render(<p className="lb-embed__error">This GIF is not available.</p>);
-    },
-  );

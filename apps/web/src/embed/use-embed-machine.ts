@@ -5,7 +5,8 @@ import type { Track } from './analytics.ts';
 import { RELATED_GRID_WIDTH_MARGIN_PX } from './constants.ts';
 import type { FooterElements } from './use-footer-observers.ts';
 
-const relatedGridWidth = () => window.innerWidth - RELATED_GRID_WIDTH_MARGIN_PX;
+// No window when rendered on the server; the related grid is never rendered there.
+const relatedGridWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth - RELATED_GRID_WIDTH_MARGIN_PX);
 
 export interface EmbedElements extends FooterElements {
   video: RefObject<HTMLVideoElement | null>;

@@ -1,10 +1,9 @@
 /**
  * The widgets demo page (/widgets): each widget mounted with its render function on live data from
  * this server, every callback written to the log, and Unmount / Mount buttons per widget.
- * Query parameters: `limit` (page size of the Grid and Carousel, default 25), `q` (the Grid's first
+ * The render functions come from the standalone bundles as shipped (standalone.ts). Query parameters: `limit` (page size of the Grid and Carousel, default 25), `q` (the Grid's first
  * search; trending when empty), `video` (the video search, default 'video').
  */
-import '@loopbox/widgets/styles.css';
 import './demo.css';
 import {
   LoopboxFetch,
@@ -15,9 +14,10 @@ import {
   type WireEnvelope,
   type WireGif,
 } from '@loopbox/sdk';
-import { renderCarousel, renderGif, renderGrid, renderVideo, type GifCallbacks, type Unmount } from '@loopbox/widgets';
+import type { GifCallbacks, Unmount } from '@loopbox/widgets';
 import { readPageConfig, type PageConfig } from '../shared/page-config.ts';
 import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
+import { loadStandaloneWidgets, type RenderFunctions } from './standalone.ts';
 
 const config = 'LOOPBOX_CONFIG' in window ? readPageConfig() : undefined;
 const params = new URLSearchParams(location.search);
@@ -71,7 +71,7 @@ async function firstVideo(client: LoopboxFetch, apiKey: string): Promise<IGif | 
   return item ? normalizeGif(item) : undefined;
 }
 
-function start(page: PageConfig) {
+function start(page: PageConfig, { renderGrid, renderCarousel, renderGif, renderVideo }: RenderFunctions) {
   const client = new LoopboxFetch(page.apiKey, { cache: new SuccessCache() });
   // Every widget reports through the page's pipeline (the pingback Web Worker).
   const pipeline = startPagePipeline(page);
@@ -172,5 +172,5 @@ function start(page: PageConfig) {
   for (const name of Object.keys(widgets)) void mount(name);
 }
 
-if (config) start(config);
+if (config) void loadStandaloneWidgets().then((render) => start(config, render));
 else log('page', 'error', 'window.LOOPBOX_CONFIG is missing: open this page through the Loopbox server');

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAROUSEL_FETCH_DEBOUNCE_MS, CAROUSEL_LOADER_WIDTH_PX } from '../constants.ts';
-import { renderCarousel } from '../render.tsx';
+import { renderCarousel } from '../render.ts';
 import { makeGif, page } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
 import { cleanUpDom, fakeTimers, mounted, settle } from '../testing/render.ts';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GIF_BACKGROUND_PALETTE, HOVER_REPORT_DELAY_MS, SEEN_THRESHOLD, TRANSPARENT_PIXEL } from '../constants.ts';
-import { renderGif } from '../render.tsx';
+import { renderGif } from '../render.ts';
 import { makeGif } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
 import { cleanUpDom, fakeTimers, mounted } from '../testing/render.ts';

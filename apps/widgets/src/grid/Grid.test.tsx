@@ -3,7 +3,7 @@ import type { IGif } from '@loopbox/sdk';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRID_ERROR_MESSAGE, GRID_FETCH_DEBOUNCE_MS } from '../constants.ts';
-import { renderGrid } from '../render.tsx';
+import { renderGrid } from '../render.ts';
 import { makeGif, page } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
 import { cleanUpDom, fakeTimers, mounted, settle } from '../testing/render.ts';

@@ -3,7 +3,7 @@ import { VIDEO_ERROR_MESSAGES } from '@loopbox/machines/constants';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTROLS_FADE_IN_MS, DEFAULT_VOLUME, NO_VIDEO_URL_WARNING } from '../constants.ts';
-import { renderVideo } from '../render.tsx';
+import { renderVideo } from '../render.ts';
 import { makeGif } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
 import { cleanUpDom, fakeTimers, mounted, settle } from '../testing/render.ts';

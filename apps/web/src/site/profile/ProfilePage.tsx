@@ -2,6 +2,7 @@ import './profile.css';
 import { profileHead, profilePath } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useCallback, useMemo } from 'react';
+import ChannelPage from '../channel/ChannelPage.tsx';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { GifCarousel } from '../shell/GifCarousel.tsx';
 import { GifFeed } from '../shell/GifFeed.tsx';
@@ -13,13 +14,16 @@ import { useSite } from '../shell/site-context.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 
-/** A profile (`/{username}`); a name that is no public user is the 404 page. */
+/**
+ * A profile (`/{username}`). A name no public user has may be a channel's slug (users come first,
+ * README "Channels"): then the channel page, else the 404 page.
+ */
 export default function ProfilePage({ username }: { username: string }) {
   const { profile } = useSite();
   const found = useResource(`profile:${username.toLowerCase()}`, () => profile(username));
   if (found.status === 'loading') return <PageLoading label="Loading the profile" />;
   if (found.status === 'error') return <PageFailed onRetry={() => location.reload()}>This profile could not be loaded.</PageFailed>;
-  if (!found.data) return <ErrorPage status={404} />;
+  if (!found.data) return /^[a-z0-9-]+$/.test(username) ? <ChannelPage slug={username} /> : <ErrorPage status={404} />;
   return <ProfileDetails profile={found.data} />;
 }
 

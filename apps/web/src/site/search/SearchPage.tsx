@@ -1,10 +1,12 @@
 import { MAX_SEARCH_TERM_LENGTH, searchHead, searchPath, type SearchType } from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import { GifFeed } from '../shell/GifFeed.tsx';
 import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { PastLastPage } from '../shell/PastLastPage.tsx';
 import { useSite } from '../shell/site-context.tsx';
+import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { NoResults } from './NoResults.tsx';
@@ -34,13 +36,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
   const { client, sendPageView } = useSite();
   const [, navigate] = useLocation();
   const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
-  // The page the grid started at; a later address the page wrote itself does not restart it.
-  const [firstPage, setFirstPage] = useState(pageNumber);
-  const written = useRef(pageNumber);
-  if (pageNumber !== written.current) {
-    written.current = pageNumber;
-    setFirstPage(pageNumber);
-  }
+  const { firstPage, wrote } = useFirstPage(pageNumber);
   const pagePath = searchPath(term, { type, page: firstPage });
   usePage(searchHead(term, type, firstPage), { pagePath, virtualPagePath: virtualPagePath({ kind: 'search', term, page: firstPage }) });
 
@@ -56,7 +52,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
     if (page !== firstPage) sendPageView({ pagePath: searchPath(term, { type, page }), virtualPagePath: virtualPagePath({ kind: 'search', term, page }) });
     const path = searchPath(term, { type, page });
     if (location.pathname !== path) {
-      written.current = page;
+      wrote(page);
       navigate(path, { replace: true });
     }
   };
@@ -101,9 +97,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
         onPageSeen={onPageSeen}
         noResults={
           firstPage > 1 ? (
-            <p className="lb-no-results">
-              There are no results on page {firstPage}. <Link href={searchPath(term, { type })}>Back to the first page</Link>
-            </p>
+            <PastLastPage page={firstPage} firstPageHref={searchPath(term, { type })} />
           ) : (
             <NoResults term={query} type={type} otherCount={counts.status === 'ok' ? counts.data[type === 'gifs' ? 1 : 0] : undefined} />
           )

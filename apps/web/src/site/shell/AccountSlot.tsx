@@ -1,4 +1,4 @@
-import { DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
+import { channelEditorPath, DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -117,6 +117,11 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
           <li>
             <Link href={FAVORITES_PAGE}>Favorites</Link>
           </li>
+          {reachOf(state, 'channel.create') && (
+            <li>
+              <Link href={channelEditorPath()}>Your channels</Link>
+            </li>
+          )}
           <li>
             <Link href={SETTINGS_PAGE}>Settings</Link>
           </li>

@@ -16,6 +16,9 @@ const UploadPage = lazyPage(() => import('../dashboard/UploadPage.tsx'));
 const MyGifsPage = lazyPage(() => import('../dashboard/MyGifsPage.tsx'));
 const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.tsx'));
 const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection } as const;
+const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
+const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
+const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
 /** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   join: lazyPage(() => import('../account/JoinPage.tsx')),
@@ -38,6 +41,9 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   category: CategoryPage,
   subcategory: CategoryPage,
   explore: ExplorePage,
+  channel: ChannelPage,
+  'channel-search': ChannelSearchPage,
+  'channel-editor': ChannelEditorPage,
   ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
@@ -49,11 +55,14 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
 export const preloadRoute = (route: SiteRoute): Promise<void> => (route.page === 'dashboard' ? DASHBOARD_PAGES[route.section] : PAGES[route.page]).preload();
 
 /**
- * What stays the same page while the address changes: a search keeps its grid while scrolling
- * rewrites /page/{n}; anything else is a new page.
+ * What stays the same page while the address changes: a search or a channel keeps its grid while
+ * scrolling rewrites /page/{n}; anything else is a new page.
  */
 export function pageKey(route: SiteRoute): string {
-  return route.page === 'search' ? `search:${route.type}:${route.term}` : sitePath(route);
+  if (route.page === 'search') return `search:${route.type}:${route.term}`;
+  if (route.page === 'channel') return `channel:${route.slug}`;
+  if (route.page === 'channel-search') return `channel-search:${route.slug}:${route.term}`;
+  return sitePath(route);
 }
 
 /** The page component of a route. */
@@ -91,6 +100,12 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       const Section = DASHBOARD_PAGES[route.section];
       return <Section />;
     }
+    case 'channel':
+      return <ChannelPage slug={route.slug} pageNumber={route.pageNumber} />;
+    case 'channel-search':
+      return <ChannelSearchPage slug={route.slug} term={route.term} pageNumber={route.pageNumber} />;
+    case 'channel-editor':
+      return <ChannelEditorPage />;
     case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':

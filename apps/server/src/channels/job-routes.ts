@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { findJob, type JobView } from '../jobs/queue.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { parseQuery } from '../public-api/params.ts';
+import { purgeChannels } from './access.ts';
+
+const JobQuery = z.object({ job: z.uuid({ error: 'job must be a job id' }) });
+
+/**
+ * GET /api/v4/channels/retrieve-job/?job={id}: an update job's status (PENDING, RUNNING, DONE or
+ * FAILED with its reason) and progress, for whoever may manage what it changes. Once a job is DONE
+ * the answer names its channel in the edge's purge header: the job changed the channel after the
+ * call that queued it was answered.
+ */
+export function channelJobRoutes(deps: BackendDeps) {
+  const app = new Hono<AuthEnv>();
+  app.get('/api/v4/channels/retrieve-job/', async (c) => {
+    const { job: id } = parseQuery(JobQuery, c.req.query());
+    let found: JobView | undefined;
+    await authorizeUser(c, 'channel.manage', async () => {
+      found = await findJob(deps.db, id);
+      return found ? found.owner_id : undefined;
+    });
+    found ??= await findJob(deps.db, id);
+    if (!found) throw new ApiError(404, `Job ${id} not found`);
+    const { owner_id: _, payload, ...job } = found;
+    const channel = typeof payload.channel === 'number' ? payload.channel : undefined;
+    const data = { ...job, job: job.id, ...(channel !== undefined ? { channel } : {}) };
+    const headers = { 'Cache-Control': 'private, no-store', ...(job.status === 'DONE' && channel !== undefined ? purgeChannels([channel]) : {}) };
+    return c.json(envelope(data, newResponseId()), 200, headers);
+  });
+  return app;
+}
