@@ -35,7 +35,7 @@ const production = () => {
 };
 
 /**
- * The site and the pages that need React itself (the site's app, the analytics page): a
+ * The site and the pages that need React itself (the site's app, its dashboard included): a
  * multi-page build into apps/web/dist. Each page keeps `<!--loopbox-config-->` in its head: the
  * server puts `window.LOOPBOX_CONFIG` there when it serves the page.
  */
@@ -52,7 +52,7 @@ export function siteConfig(): InlineConfig {
       emptyOutDir: true,
       // dist/.vite/manifest.json: which chunks each entry and page loads (apps/web/bench reads it).
       manifest: true,
-      rollupOptions: { input: { site: here('site.html'), analytics: here('analytics.html') } },
+      rollupOptions: { input: { site: here('site.html') } },
     },
   };
 }

@@ -13,25 +13,41 @@ const TIMED_OUT = Symbol('timed out');
  * Sends the forwarded request to its route's upstream. An upstream that fails gives a 502, one that has
  * not started answering within `timeoutMs` a 504 (and is aborted); either way within a bounded time,
  * as JSON with the request id. The timer races the upstream, so an in-process one that ignores the
- * abort signal is bounded too.
+ * abort signal is bounded too. A request body streams through (never buffered here), and the timer
+ * starts again with each chunk the upstream reads: a large upload on a slow link is limited by how
+ * long it stalls, not by how long it takes, and the upstream then has `timeoutMs` to answer.
  */
 export function proxyToUpstream(upstreams: Upstreams, timeoutMs: number): Handler<EdgeEnv> {
   return async (c) => {
     const route = c.get('route');
     const forward = c.get('forward');
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut: (value: typeof TIMED_OUT) => void = () => {};
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timedOut = resolve;
+    });
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => timedOut(TIMED_OUT), timeoutMs);
+    };
+    restartTimer();
+    const passOn = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        restartTimer();
+        controller.enqueue(chunk);
+      },
+      flush: restartTimer,
+    });
+    const body = hasBody && c.req.raw.body ? c.req.raw.body.pipeThrough(passOn) : null;
     const init: StreamingRequestInit = {
       method: c.req.method,
       headers: forward.headers,
-      body: hasBody ? c.req.raw.body : null,
+      body,
       redirect: 'manual',
       ...(hasBody ? { duplex: 'half' } : {}),
     };
     const abort = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-    });
     try {
       const answer = await Promise.race([upstreams[route.service].fetch(new Request(forward.url, init), abort.signal), timeout]);
       if (answer === TIMED_OUT) {

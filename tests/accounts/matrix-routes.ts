@@ -4,13 +4,19 @@
  * (apps/server/src/permissions/table.ts) and whose resource it touches; the matrix then expects, for
  * every role, exactly what the table grants.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { sql } from 'kysely';
 import { issueMailedToken } from '../../apps/server/src/accounts/mailed-tokens.ts';
 import { enqueueJob } from '../../apps/server/src/jobs/queue.ts';
 import type { Action } from '../../apps/server/src/permissions/table.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
+import { RESUMABLE_PATH } from '../../apps/server/src/uploads/resumable-route.ts';
 import { testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
+import { makeGif } from '../support/media-fixtures.ts';
 
 /** What one call of a row works on: the caller, another user, and whatever the row prepared. */
 export interface MatrixCase {
@@ -43,6 +49,10 @@ export interface MatrixRoute {
   anonymous?: number;
   /** Sent as JSON. */
   body?: (k: MatrixCase) => unknown;
+  /** Sent as multipart form data instead (uploads). */
+  form?: (k: MatrixCase) => Promise<FormData>;
+  /** Headers the call needs (tus's). */
+  headers?: Record<string, string>;
   /** Makes what the call acts on, fresh for each call (the call may use it up). */
   prepare?: (k: MatrixCase) => Promise<Record<string, string>>;
   /** The caller needs a password (to re-confirm it) or an unverified address. */
@@ -63,6 +73,38 @@ const othersGif = async (k: MatrixCase) => ({ gif: await gifOf(k, k.other) });
 const anyGif = async (k: MatrixCase) => ({ gif: (await k.server.db.selectFrom('gifs').select('id').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id });
 const sessionOf = async (k: MatrixCase, user: TestUser | undefined) => ({ session: (await createSession(k.server.db, (user ?? k.other).userId, { address: '127.0.0.1', userAgent: 'matrix' })).id });
 const tokenOf = async (k: MatrixCase, user: TestUser | undefined) => ({ token: (await createAccessToken(k.server.db, (user ?? k.other).userId, { label: 'matrix', scope: 'user' })).id });
+/** A one-second GIF made by ffmpeg, once per process, as an upload form's file. */
+let tinyGif: Promise<Buffer> | undefined;
+async function uploadForm(k: MatrixCase, fields: Record<string, string> = {}): Promise<FormData> {
+  tinyGif ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-matrix-'));
+    const bytes = fs.readFileSync(await makeGif(path.join(dir, 'tiny.gif'), { seconds: 1, size: '64x48', rate: 5 }));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return bytes;
+  })();
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(await tinyGif)], { type: 'image/gif' }), 'tiny.gif');
+  form.set('tags', 'matrix');
+  for (const [name, value] of Object.entries({ ...fields })) form.set(name, value.replace('{othername}', k.other.username));
+  return form;
+}
+const TUS_CREATE = { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000' };
+/** A resumable upload begun by staff and handed to `owner`. */
+async function resumableOf(k: MatrixCase, owner: TestUser | undefined): Promise<Record<string, string>> {
+  const staff = await k.server.makeUser('staff');
+  const res = await k.server.call('POST', RESUMABLE_PATH, { as: staff, via: 'token', headers: TUS_CREATE });
+  const id = (res.headers.get('location') ?? '').split('/').pop() ?? '';
+  await k.server.db.updateTable('uploads' as never).set({ user_id: (owner ?? k.other).userId } as never).where('id' as never, '=', id as never).execute();
+  return { upload: id };
+}
+/** One small still frame, as the upload form sends frames for tag suggestions. */
+async function framesForm(): Promise<FormData> {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const form = new FormData();
+  form.set('frames', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'frame.png');
+  return form;
+}
+const artistBody = () => ({ is_freelance: true });
 /** A channel owned by `owner` (another user when anonymous), made straight in the store. */
 async function channelOf(k: MatrixCase, owner: TestUser | undefined): Promise<string> {
   const row = await k.server.db.insertInto('channels').values({ slug: testUsername('mx').replace(/_/g, '-'), display_name: 'Matrix channel', user_id: owner?.userId ?? k.other.userId }).returning('id').executeTakeFirstOrThrow();
@@ -124,6 +166,32 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'PUT', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: () => ({ link: 'https://example.test/m', text: 'Matrix' }) },
   { method: 'DELETE', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif },
   { method: 'DELETE', path: '/v1/gifs/{gif}/cta', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif },
+  // Uploads (issue 16): GIPHY's upload form, as oneself or (staff) as another; a URL upload; resumable (tus) creation and cancelling.
+  { method: 'POST', path: '/v1/gifs', action: 'gif.upload', target: 'self', ok: 200, form: (k) => uploadForm(k) },
+  { method: 'POST', path: '/v1/gifs', action: 'gif.upload', target: 'other', ok: 200, form: (k) => uploadForm(k, { username: '{othername}' }) },
+  { method: 'POST', path: '/api/v1/uploads/', action: 'gif.upload', target: 'self', ok: 202, prepare: async (k) => ({ url: `${k.server.baseUrl}/media/${(await anyGif(k)).gif}/200.gif` }), body: (k) => ({ source_image_url: k.vars.url, tags: 'matrix' }) },
+  { method: 'POST', path: RESUMABLE_PATH, action: 'gif.upload', target: 'self', ok: 201, headers: TUS_CREATE },
+  { method: 'DELETE', path: `${RESUMABLE_PATH}/{upload}`, action: 'gif.edit', target: 'self', ok: 204, headers: { 'Tus-Resumable': '1.0.0' }, prepare: (k) => resumableOf(k, k.caller) },
+  { method: 'DELETE', path: `${RESUMABLE_PATH}/{upload}`, action: 'gif.edit', target: 'other', ok: 204, headers: { 'Tus-Resumable': '1.0.0' }, prepare: (k) => resumableOf(k, k.other) },
+  // Managing GIFs.
+  { method: 'POST', path: '/ajax/gif/update', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif, body: (k) => ({ gif_id: k.vars.gif, key: 'title', value: 'Matrix title' }) },
+  { method: 'POST', path: '/ajax/gif/update', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: (k) => ({ gif_id: k.vars.gif, key: 'title', value: 'Matrix title' }) },
+  { method: 'PATCH', path: '/api/v1/gifs/{gif}/', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif, body: () => ({ tags: ['matrix'], visibility: 'unlisted' }) },
+  { method: 'PATCH', path: '/api/v1/gifs/{gif}/', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: () => ({ tags: ['matrix'], visibility: 'unlisted' }) },
+  { method: 'DELETE', path: '/api/v1/gifs/{gif}/', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif },
+  { method: 'DELETE', path: '/api/v1/gifs/{gif}/', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif },
+  { method: 'POST', path: '/api/v1/gifs/bulk/', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif, body: (k) => ({ gif_ids: [k.vars.gif], add_tags: ['matrix'], rating: 'pg' }) },
+  { method: 'POST', path: '/api/v1/gifs/bulk/', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: (k) => ({ gif_ids: [k.vars.gif], add_tags: ['matrix'], rating: 'pg' }) },
+  { method: 'POST', path: '/ajax/gif/{gif}/language-tags', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif, body: () => ({ tags: ['matriz'], lang: 'es' }) },
+  { method: 'POST', path: '/ajax/gif/{gif}/language-tags', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: () => ({ tags: ['matriz'], lang: 'es' }) },
+  { method: 'DELETE', path: '/ajax/gif/{gif}/language-tags', action: 'gif.edit', target: 'self', ok: 200, prepare: ownGif, body: () => ({ tag: 'matriz', lang: 'es' }) },
+  { method: 'DELETE', path: '/ajax/gif/{gif}/language-tags', action: 'gif.edit', target: 'other', ok: 200, prepare: othersGif, body: () => ({ tag: 'matriz', lang: 'es' }) },
+  { method: 'POST', path: '/ajax/gif/{gif}/analytic/download/', action: 'gif.report_action', target: 'none', ok: 200, prepare: anyGif },
+  { method: 'POST', path: '/ajax/instashare/', action: 'gif.share_by_mail', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ gif_id: k.vars.gif, to: `${testUsername('to')}@example.test` }) },
+  { method: 'POST', path: '/ajax/tags/prediction/', action: 'tags.predict', target: 'none', ok: 200, form: async () => framesForm() },
+  // Artists.
+  { method: 'PATCH', path: '/api/v4/artists/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: artistBody },
+  { method: 'PATCH', path: '/api/v4/artists/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: artistBody },
   // Channels (SPEC 7.2): a root of one's own needs channel.create; everything else manages a channel.
   { method: 'POST', path: '/api/v4/channels/', action: 'channel.create', target: 'none', ok: 201, body: () => ({ slug: newSlug(), display_name: 'Matrix root' }) },
   ...channelRoutes({ method: 'POST', path: '/api/v4/channels/', ok: 201, body: (k) => ({ slug: newSlug(), display_name: 'Matrix child', parent: Number(k.vars.channel) }) }),

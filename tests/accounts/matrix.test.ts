@@ -18,7 +18,7 @@ import { CALLER_PASSWORD, GUARDED_READS, MUTATING_ROUTES, type MatrixCase, type 
  * out: the job runner and the magic-tag sweep change it in the background; a refused call queues
  * no job, which the channel tables and events show.)
  */
-const TABLES = ['users', 'accounts', 'account_tokens', 'sessions', 'access_tokens', 'mail_outbox', 'favorites', 'gifs', 'events', 'api_keys', 'channels', 'channel_gifs', 'channel_gif_removals', 'channel_ranked_tags', 'channel_magic_tags'];
+const TABLES = ['users', 'accounts', 'account_tokens', 'sessions', 'access_tokens', 'mail_outbox', 'favorites', 'gifs', 'events', 'api_keys', 'channels', 'channel_gifs', 'channel_gif_removals', 'channel_ranked_tags', 'channel_magic_tags', 'uploads', 'gif_language_tags'];
 async function fingerprint(server: AccountsServer): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of TABLES) {
@@ -36,6 +36,8 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
   beforeAll(async () => {
     server = await startAccountsServer(kind, {
       web: true,
+      // URL uploads in the matrix fetch this server's own media.
+      uploads: { urlAllow: ['127.0.0.1/32'] },
       attemptLimits: { mailsPerAddress: LIMITS, mailsPerEmail: LIMITS, loginFailuresPerAddress: LIMITS, loginFailuresPerAccount: LIMITS, confirmFailuresPerAccount: LIMITS },
     });
   });
@@ -61,6 +63,9 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
     return who === 'anonymous' ? (route.anonymous ?? 401) : 403;
   }
 
+  /** The route's body (JSON or a form) and headers. */
+  const payloadOf = async (route: MatrixRoute, k: MatrixCase) => ({ ...(route.body ? { json: route.body(k) } : {}), ...(route.form ? { form: await route.form(k) } : {}), ...(route.headers ? { headers: route.headers } : {}) });
+
   const callers: [Audience, 'session' | 'token'][] = AUDIENCES.flatMap((who): [Audience, 'session' | 'token'][] => (who === 'anonymous' ? [[who, 'session']] : [[who, 'session'], [who, 'token']]));
   const routes = [...MUTATING_ROUTES, ...GUARDED_READS];
 
@@ -68,10 +73,21 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
     const k = await prepare(route, who);
     const want = expected(route, who, via, k);
     const before = want === route.ok ? undefined : await fingerprint(server);
-    const res = await server.call(route.method, pathOf(route, k), { ...(k.caller ? { as: k.caller, via } : {}), ...(route.body ? { json: route.body(k) } : {}) });
+    const res = await server.call(route.method, pathOf(route, k), { ...(k.caller ? { as: k.caller, via } : {}), ...(await payloadOf(route, k)) });
     expect({ status: res.status, body: res.status === want ? 'as expected' : res.text }).toEqual({ status: want, body: 'as expected' });
     if (before) expect(await fingerprint(server)).toEqual(before);
+    await uploadsSettled();
   });
+
+  /** A URL upload goes on in the background after its answer: the next call's fingerprints wait for it. */
+  async function uploadsSettled() {
+    for (let i = 0; i < 600; i++) {
+      const open = await sql<{ n: number }>`SELECT count(*)::int AS n FROM uploads WHERE state IN ('queued', 'processing') OR (state = 'receiving' AND origin = 'url')`.execute(server.store.db);
+      if (open.rows[0]!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('uploads still open after a minute');
+  }
 
   describe('CSRF', () => {
     const changes = MUTATING_ROUTES.filter((route) => route.action !== null);
@@ -83,17 +99,17 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
     it.each(changes.map((route) => [label(route), route] as const))('%s with the session cookie but no header is refused at the edge and by the service', async (_, route) => {
       const k = await prepare(route, 'staff');
       const path = pathOf(route, k);
-      const json = route.body?.(k);
+      const payload = () => payloadOf(route, k);
       const before = await fingerprint(server);
-      const atEdge = await server.call(route.method, path, { as: staff, csrf: false, ...(json !== undefined ? { json } : {}) });
+      const atEdge = await server.call(route.method, path, { as: staff, csrf: false, ...(await payload()) });
       // Bypassing the edge, the public API's key is the caller's to add.
       const direct = path.startsWith('/v1/') ? `${path}?api_key=${server.webKey}` : path;
-      const atService = await server.call(route.method, direct, { as: staff, csrf: false, direct: true, ...(json !== undefined ? { json } : {}) });
+      const atService = await server.call(route.method, direct, { as: staff, csrf: false, direct: true, ...(await payload()) });
       // A cookie and header the attacker chose alike (say, from a sibling domain) pass the edge's compare, not the service's.
       const forged = await server.call(route.method, path, {
         cookie: `${SESSION_COOKIE}=${staff.sessionSecret}; ${CSRF_COOKIE}=forged-token`,
-        headers: { [CSRF_HEADER]: 'forged-token' },
-        ...(json !== undefined ? { json } : {}),
+        ...(await payload()),
+        headers: { ...route.headers, [CSRF_HEADER]: 'forged-token' },
       });
       expect([atEdge.status, atService.status, forged.status]).toEqual([403, 403, 403]);
       expect(atEdge.body.meta.msg).toContain('CSRF');

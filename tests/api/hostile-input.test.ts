@@ -124,6 +124,15 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: `/channel/${channel.slug}/search/cats`, params: [], page: true },
       { path: `/oembed?url=${encodeURIComponent(`${server.baseUrl}/gifs/${gif.id}`)}`, params: ['url', 'format', 'maxwidth', 'maxheight'] },
       { path: `/media/${gif.id}/200.gif`, params: [] },
+      { path: `/ajax/gifs/metadata?gif_ids=${gif.id}`, params: ['gif_ids'] },
+      { path: `/ajax/gifs/extended-metadata?gif_ids=${gif.id}`, params: ['gif_ids'] },
+      { path: `/ajax/gif/${gif.id}/tag-counts`, params: [] },
+      { path: `/ajax/gif/${gif.id}/tag-translations`, params: [] },
+      { path: `/ajax/gif/bulk/language-tags?gif_ids=${gif.id}`, params: ['gif_ids'] },
+      { path: '/ajax/tags/related/gif/happy/', params: [] },
+      { path: '/api/v4/artists/', params: ['filter', 'freelance', 'order', 'sort', 'offset'] },
+      { path: '/api/v3/spotify/artist?spotify_url=x', params: ['spotify_url'] },
+      { path: `/api/v1/analytics/gif-series/?gif_id=${gif.id}`, params: ['gif_id', 'days'] },
       { path: `/gifs/${gif.id}`, params: [], page: true },
       { path: `/embed/${gif.id}`, params: [], page: true },
     ];
@@ -133,7 +142,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
   });
 
   const headers = { Authorization: '' };
-  async function expectAnswered(url: string, init: RequestInit = {}, page = false): Promise<Response> {
+  async function expectAnswered(url: string, init: RequestInit = {}, page = false): Promise<Response & { bodyText: string }> {
     const res = await fetch(url, init);
     const text = await res.text();
     const limit = res.status === 501 && SPEC_501.test(url.slice(url.indexOf('/', 8))) ? 502 : 500;
@@ -147,7 +156,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
         expect(message?.length).toBeGreaterThan(3);
       }
     }
-    return res;
+    return Object.assign(res, { bodyText: text });
   }
 
   it('answers every query and path parameter’s hostile value below 500, with a JSON error on API paths', async () => {
@@ -241,6 +250,68 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await expectAnswered(url, init(body))).status).toBe(400);
     const after = await server.store.db.selectFrom('gifs').select('cta').where('id', '=', gif.id).executeTakeFirstOrThrow();
     expect(after.cta).toEqual(before.cta);
+  });
+
+  /**
+   * The creators' JSON calls (issue 16), called by staff on the seeded GIF: each field of a valid body
+   * replaced by each hostile value. Text the store cannot keep, 100 KB strings and deep nesting are
+   * always refused; whatever is refused leaves the GIF (and its language tags) as it was.
+   */
+  const creatorCalls: [string, string, () => Record<string, unknown>, string[]][] = [
+    ['POST', '/ajax/gif/update', () => ({ gif_id: gif.id, key: 'title', value: 'A title' }), ['gif_id', 'key', 'value']],
+    ['PATCH', '/api/v1/gifs/{gif}/', () => ({ title: 'A title', tags: ['a'], rating: 'g', source_post_url: 'https://example.test/p', visibility: 'public', is_sticker: false, alt_text: 'Alt' }), ['title', 'tags', 'rating', 'source_post_url', 'visibility', 'is_sticker', 'alt_text']],
+    ['POST', '/api/v1/gifs/bulk/', () => ({ gif_ids: [gif.id], add_tags: ['a'], remove_tags: ['b'], rating: 'g' }), ['gif_ids', 'add_tags', 'remove_tags', 'rating']],
+    ['POST', '/ajax/gif/{gif}/language-tags', () => ({ tags: ['hola'], lang: 'es' }), ['tags', 'lang']],
+    ['DELETE', '/ajax/gif/{gif}/language-tags', () => ({ tag: 'hola', lang: 'es' }), ['tag', 'lang']],
+    ['POST', '/ajax/instashare/', () => ({ gif_id: gif.id, to: 'friend@example.test' }), ['gif_id', 'to']],
+    ['PATCH', '/api/v4/artists/{user}/', () => ({ is_freelance: true, music_artist_url: '' }), ['is_freelance', 'music_artist_url']],
+    ['POST', '/api/v1/uploads/', () => ({ source_image_url: 'http://127.0.0.1:9/x.gif', title: 'T', tags: 'a,b', rating: 'g', source_post_url: 'https://example.test/p', is_sticker: false, visibility: 'public' }), ['source_image_url', 'title', 'tags', 'rating', 'source_post_url', 'is_sticker', 'visibility', 'username']],
+  ];
+  const ALWAYS_REFUSED = new Set(['NUL', 'a lone surrogate', 'a 100 KB string', 'deep nesting']);
+  const gifState = async () => {
+    const row = await server.store.db.selectFrom('gifs').selectAll().where('id', '=', gif.id).executeTakeFirstOrThrow();
+    const events = await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return JSON.stringify({ row, events: Number(events.n) });
+  };
+
+  it.each(creatorCalls)('%s %s refuses each hostile field and changes nothing', async (method, path, valid, fields) => {
+    const user = await server.store.db.selectFrom('users').select('id').where('is_public', '=', true).executeTakeFirstOrThrow();
+    const url = `${server.baseUrl}${path.replace('{gif}', gif.id).replace('{user}', String(user.id))}`;
+    const init = (body: BodyInit): RequestInit => ({ method, headers: { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' }, body });
+    for (const field of fields) {
+      for (const [name, value] of JSON_VALUES) {
+        const before = await gifState();
+        const res = await expectAnswered(url, init(toJson({ ...valid(), [field]: value })));
+        if (ALWAYS_REFUSED.has(name)) expect(res.status, `${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        if (res.status >= 400) expect(await gifState(), `${field}: ${name}`).toEqual(before);
+      }
+    }
+    for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await expectAnswered(url, init(body))).status).toBe(400);
+  });
+
+  const CHECKED_FORM_FIELDS = new Set(['title', 'tags', 'source_post_url', 'rating', 'is_sticker']);
+  it('refuses hostile form fields of the GIPHY upload and of tag prediction', async () => {
+    const before = await gifState();
+    for (const field of ['file', 'source_image_url', 'tags', 'source_post_url', 'username', 'title', 'rating', 'is_sticker']) {
+      for (const [name, value] of JSON_VALUES) {
+        const form = new FormData();
+        form.set('source_image_url', 'http://127.0.0.1:9/x.gif');
+        form.set(field, typeof value === 'string' ? value : JSON.stringify(value));
+        const res = await expectAnswered(`${server.baseUrl}/v1/gifs?api_key=${server.webKey}`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}` }, body: form });
+        expect(res.status, `${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        // The creator's own fields are checked before the URL: text no field may hold is refused naming the field.
+        if (CHECKED_FORM_FIELDS.has(field) && (name === 'NUL' || name === 'a 100 KB string')) expect((JSON.parse(res.bodyText) as { field?: string }).field, `${field}: ${name}: ${res.bodyText.slice(0, 200)}`).toBe(field);
+      }
+    }
+    for (const [name, value] of JSON_VALUES) {
+      const form = new FormData();
+      form.set('frames', typeof value === 'string' ? value : JSON.stringify(value));
+      const res = await expectAnswered(`${server.baseUrl}/ajax/tags/prediction/`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}` }, body: form });
+      expect(res.status, `frames: ${name}`).toBe(400);
+    }
+    const tus = await expectAnswered(`${server.baseUrl}/api/v1/uploads/resumable`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': '-1', 'Upload-Metadata': `filename ${Buffer.from('a\u0000b').toString('base64')}` } });
+    expect(tus.status).toBeGreaterThanOrEqual(400);
+    expect(await gifState()).toEqual(before);
   });
 
   it('refuses each hostile field of every channel call (staff, by token) and logs nothing for a refusal', async () => {

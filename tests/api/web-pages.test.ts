@@ -51,7 +51,7 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
   });
 
   it('answers 404 pages for unknown paths, GIFs, categories and users, hidden ones included; 403 and 503 for their pages', async () => {
-    for (const path of ['/nope/x', '/upload', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
+    for (const path of ['/nope/x', '/upload/x', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
       const res = await page(path);
       expect([path, res.status, res.type]).toEqual([path, 404, 'text/html; charset=UTF-8']);
       expect(res.html).toContain('<title>Page not found - Loopbox</title>');

@@ -6,7 +6,8 @@
  * and Chromium load times against static pages showing the same), abuse (ABUSE_MINUTES of mixed
  * normal and hostile traffic per store), processes (one against three server processes on one
  * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), jobs (the job runner's step
- * throughput and the magic-tag sweep per store). The page and widget figures are measured on two
+ * throughput and the magic-tag sweep per store), tags (tag prediction's precision on held-out tags),
+ * uploads (processing throughput and memory against ffmpeg alone). The page and widget figures are measured on two
  * browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
  * marks its line OVER BUDGET and the run exits with status 1 (tests/bench/budget.ts).
  */
@@ -20,6 +21,8 @@ import { benchSite } from '../../apps/web/bench/site-bench.ts';
 import { benchIngest } from './ingest-bench.ts';
 import { benchProcesses } from './processes-bench.ts';
 import { benchAbuse } from './abuse-bench.ts';
+import { benchTagPrediction } from './tag-prediction-bench.ts';
+import { benchUploads } from './upload-bench.ts';
 import { overBudget } from './budget.ts';
 import { benchJobs } from './jobs-bench.ts';
 
@@ -39,6 +42,8 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   site: benchSite,
   ingest: benchIngest,
   abuse: benchAbuse,
+  tags: benchTagPrediction,
+  uploads: benchUploads,
   jobs: benchJobs,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();

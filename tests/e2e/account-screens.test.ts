@@ -220,6 +220,8 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await signedIn(page);
     expect(await page.getByRole('link', { name: 'Upload' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'My GIFs', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: `Analytics for @${creator.username}` }).waitFor();
     await page.waitForSelector('.lb-analytics__charts[data-days="30"]');
     await page.close();

@@ -25,7 +25,7 @@ import type { Database } from '../../apps/server/src/store/schema.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { TEST_MEDIA_DIR } from './corpus.ts';
 import type { TestSmtp } from './smtp.ts';
-import { startTestServer } from './server.ts';
+import { startTestServer, type TestServerOptions } from './server.ts';
 
 export interface TestUser {
   userId: number;
@@ -47,6 +47,8 @@ export interface CallOptions {
   csrf?: boolean;
   json?: unknown;
   form?: FormData;
+  /** Raw bytes (tus's PATCH), with the headers the call sets. */
+  body?: Uint8Array;
   headers?: Record<string, string>;
   /** Cookies as a browser would send them (a session made over HTTP). */
   cookie?: string;
@@ -81,6 +83,10 @@ export interface AccountsServerOptions {
   jobs?: JobSettings;
   attemptLimits?: Partial<AttemptLimitSettings>;
   web?: boolean;
+  uploads?: TestServerOptions['uploads'];
+  spotifyOembedUrl?: string;
+  /** Edge settings beside the lifted rate limits. */
+  env?: Record<string, string>;
 }
 
 const CLI_ACTOR = { userId: null, via: 'cli', address: 'test' } as const;
@@ -90,7 +96,7 @@ export const testUsername = (prefix = 't') => `${prefix}_${randomBytes(5).toStri
 
 export async function startAccountsServer(kind: StoreKind, options: AccountsServerOptions = {}): Promise<AccountsServer> {
   // Every test calls from one address: the edge's per-address limit is lifted (the abuse limits under test are the service's).
-  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'on' } });
+  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'on', ...options.env } });
   const { baseUrl } = server;
   const db = accountsDb(server.store.db);
   const answers: AccountsServer['answers'] = [];
@@ -108,6 +114,7 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(o.json);
     } else if (o.form) body = o.form;
+    else if (o.body) body = new Uint8Array(o.body);
     const init: RequestInit = { method, headers, body: body ?? null, redirect: 'manual' };
     const res = o.direct ? await server.services(new Request(new URL(pathAndQuery, baseUrl), init)) : await fetch(new URL(pathAndQuery, baseUrl), init);
     const text = await res.text();

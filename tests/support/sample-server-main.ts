@@ -26,7 +26,7 @@ const platform = await createPlatform({
   jobs: { batchSize: Number(process.env.JOB_BATCH_SIZE) || undefined, stepPauseMs: Number(process.env.JOB_STEP_PAUSE_MS) || undefined },
   logger: createLogger(),
 });
-platform.start();
+await platform.start();
 const server = serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));
 // Stopped with SIGTERM it ends as `npm start` does: the search log flushed, the store closed.
 process.on('SIGTERM', async () => {

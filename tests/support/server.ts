@@ -8,6 +8,7 @@ import { createPlatform, type JobSettings, type Platform } from '../../apps/serv
 import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
 import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
+import type { UploadSettings } from '../../apps/server/src/uploads/service.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
@@ -51,6 +52,10 @@ export interface TestServerOptions {
   jobs?: JobSettings;
   /** Text-render bounds other than the test wiring's. */
   textRender?: Partial<TextRenderSettings>;
+  /** Upload settings other than the defaults (limits, the ranges source_image_url may reach). */
+  uploads?: Partial<UploadSettings>;
+  /** Where artist names are looked up (a stand-in for Spotify's oEmbed on 127.0.0.1). */
+  spotifyOembedUrl?: string;
 }
 
 /**
@@ -84,12 +89,14 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     web: options.web ?? false,
     mail: smtp ? { smtpUrl: smtp.url, from: 'Loopbox <loopbox@127.0.0.1>', intervalMs: 200 } : undefined,
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
+    ...(options.uploads ? { uploads: options.uploads } : {}),
+    ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
     env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
-  platform.start();
+  await platform.start();
   const { credentials } = platform;
   let collectorDown = false;
   const handle = options.edge === false ? platform.services : platform.fetch;

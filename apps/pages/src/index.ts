@@ -40,6 +40,8 @@ export {
   sitePath,
   termFromSegment,
   termSegment,
+  DASHBOARD_SECTIONS,
+  type DashboardSection,
   type ErrorStatus,
   type SearchType,
   type SitePage,

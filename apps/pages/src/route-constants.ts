@@ -40,6 +40,8 @@ export const SETTINGS_PAGE = '/settings';
 export const FAVORITES_PAGE = '/favorites';
 export const OUTBOX_PAGE = '/dashboard/outbox';
 /** The dashboard's landing page (its own light entry, not a page of the site's app). */
-export const DASHBOARD_PAGE = '/dashboard/analytics';
+/** The dashboard's first page (My GIFs) and the upload page (issue 16). */
+export const DASHBOARD_PAGE = '/dashboard';
+export const UPLOAD_PAGE = '/upload';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';

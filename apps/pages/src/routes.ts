@@ -19,6 +19,12 @@ import { gifIdFromPath } from './gif-id.ts';
 
 /** The two result tabs of a search. */
 export type SearchType = 'gifs' | 'stickers';
+/**
+ * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
+ * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
+ */
+export const DASHBOARD_SECTIONS = ['gifs', 'analytics'] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The statuses of the error pages: /404, /403 and /maintenance. */
 export type ErrorStatus = 404 | 403 | 503;
 
@@ -35,6 +41,10 @@ export type SiteRoute =
   | { page: 'gif'; gifId: string; slug: string }
   /** A one-segment path a user may hold; a channel with that slug answers when no public user does. */
   | { page: 'profile'; username: string }
+  /** Creators (issue 16): the artists directory, the upload page and the dashboard's sections. */
+  | { page: 'artists' }
+  | { page: 'upload' }
+  | { page: 'dashboard'; section: DashboardSection }
   /** A channel's page (`/{slug}`, `/channels/{slug}`) at its feed's page `pageNumber` (`/channels/{slug}/page/{n}`). */
   | { page: 'channel'; slug: string; pageNumber: number }
   /** A search inside a channel: `/channel/{slug}/search/{term}[/page/{n}]`. */
@@ -170,8 +180,16 @@ export function parseSitePath(path: string): SiteRoute {
       return channelRoute(rest);
     case 'channel':
       return channelSearchRoute(rest);
-    case 'dashboard':
-      return rest.length === 1 && rest[0] === 'channels' ? { page: 'channel-editor' } : NOT_FOUND;
+    case 'artists':
+      return rest.length === 0 ? { page: 'artists' } : NOT_FOUND;
+    case 'upload':
+      return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
+    case 'dashboard': {
+      if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
+      if (rest.length === 1 && rest[0] === 'channels') return { page: 'channel-editor' };
+      const section = DASHBOARD_SECTIONS.find((s) => s !== 'gifs' && s === rest[0]);
+      return rest.length === 1 && section ? { page: 'dashboard', section } : NOT_FOUND;
+    }
     case 'gifs': {
       const slug = rest.length === 1 && /^[A-Za-z0-9_-]+$/.test(rest[0]!) ? rest[0]! : undefined;
       const gifId = slug && gifIdFromPath(pathname);
@@ -235,6 +253,11 @@ export function sitePath(route: SiteRoute): string {
       return `/gifs/${route.slug}`;
     case 'profile':
       return profilePath(route.username);
+    case 'artists':
+    case 'upload':
+      return `/${route.page}`;
+    case 'dashboard':
+      return route.section === 'gifs' ? '/dashboard' : `/dashboard/${route.section}`;
     case 'channel':
       return channelPath(route.slug, { page: route.pageNumber });
     case 'channel-search':

@@ -24,6 +24,8 @@ import { OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
+import type { Uploads } from './uploads/service.ts';
+import type { Predictor } from './tag-prediction/predictor.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -51,6 +53,12 @@ export interface AppOptions {
   /** Abuse limits other than the defaults (auth/constants.ts). */
   attemptLimits?: Partial<AttemptLimitSettings>;
   build?: BuildInfo;
+  /** Uploads (the platform starts and stops their processor); absent, uploading is off. */
+  uploads?: Uploads;
+  /** Spotify's oEmbed endpoint; its public address by default. */
+  spotifyOembedUrl?: string;
+  /** Tag prediction (the platform closes its OCR engine). */
+  predictor?: Predictor;
 }
 
 /**
@@ -70,6 +78,9 @@ export function createApp(options: AppOptions) {
     wires: createWireTexts(options.readDb ?? options.db, options.db, (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`)),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
+    uploads: options.uploads,
+    spotifyOembedUrl: options.spotifyOembedUrl,
+    predictor: options.predictor,
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
@@ -80,7 +91,9 @@ export function createApp(options: AppOptions) {
   app.route('/', mediaRoutes(options.mediaDir));
   app.use('*', authenticate(deps));
   const web = options.web ? webPages(deps, options.web.distDir, options.web.config) : undefined;
+  app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
   app.use('/dashboard/*', requirePagePermission('dashboard.open', web?.refused));
+  app.use('/upload', requirePagePermission('gif.upload', web?.refused));
   app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));
   app.route(
     '/',

@@ -4,6 +4,10 @@ import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
 import { LOG_LEVELS } from './logging/constants.ts';
 import { TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
+import { SPOTIFY_OEMBED_DEFAULT_URL } from './artists/constants.ts';
+import { UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS } from './uploads/constants.ts';
+import { parseRanges } from './uploads/fetch-url.ts';
+import type { UploadSettings } from './uploads/service.ts';
 import { JOB_BATCH_SIZE } from './jobs/constants.ts';
 import type { JobSettings } from './platform.ts';
 
@@ -30,6 +34,13 @@ const ConfigSchema = z.object({
   TEXT_RENDER_BUDGET_PER_ADDRESS: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerAddress),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(UPLOAD_LIMIT_DEFAULTS.maxBytes / MIB),
+  UPLOAD_MAX_SECONDS: z.coerce.number().positive().max(3600).default(UPLOAD_LIMIT_DEFAULTS.maxDurationS),
+  UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().max(100).default(UPLOAD_LIMIT_DEFAULTS.maxPixels / 1e6),
+  UPLOAD_MAX_FRAMES: z.coerce.number().int().min(1).max(100_000).default(UPLOAD_LIMIT_DEFAULTS.maxFrames),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
+  UPLOAD_URL_ALLOW: z.string().default(''),
+  SPOTIFY_OEMBED_URL: z.string().url().default(SPOTIFY_OEMBED_DEFAULT_URL),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
   JOB_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -56,6 +67,10 @@ export interface Config {
   /** Where mail goes (SMTP); without it the outbox is read by staff at /api/v1/mail/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Upload limits, processing threads and the non-public ranges source_image_url may reach. */
+  uploads: UploadSettings;
+  /** Spotify's oEmbed endpoint (artist names for artist profiles). */
+  spotifyOembedUrl: string;
   /** The job runner's step size and pause (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS). */
   jobs: JobSettings;
 }
@@ -99,5 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { batchSize: c.JOB_BATCH_SIZE, stepPauseMs: c.JOB_STEP_PAUSE_MS },
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
+    uploads: {
+      limits: { maxBytes: Math.round(c.UPLOAD_MAX_MB * MIB), maxDurationS: c.UPLOAD_MAX_SECONDS, maxPixels: Math.round(c.UPLOAD_MAX_MEGAPIXELS * 1e6), maxFrames: c.UPLOAD_MAX_FRAMES },
+      concurrency: c.UPLOAD_CONCURRENCY,
+      urlAllow: parseRanges(c.UPLOAD_URL_ALLOW.split(',').map((r) => r.trim()).filter(Boolean)).map(([ip, bits]) => `${ip.toString()}/${bits}`),
+    },
+    spotifyOembedUrl: c.SPOTIFY_OEMBED_URL,
   };
 }

@@ -30,9 +30,11 @@ const platform = await createPlatform({
   jobs: config.jobs,
   mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   web: true,
+  uploads: config.uploads,
+  spotifyOembedUrl: config.spotifyOembedUrl,
   logger,
 });
-platform.start();
+await platform.start();
 // A token from the environment changes only with a restart; one from the file may be rotated while running.
 const adminTokenWatch: AdminTokenWatch | undefined = config.adminToken
   ? undefined

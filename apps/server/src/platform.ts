@@ -12,6 +12,10 @@ import { channelJobHandlers } from './channels/jobs.ts';
 import { createMagicSweep } from './channels/magic-sweep.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
+import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
+import type { VisibilityPolicy } from './uploads/visibility.ts';
+import { createPredictor } from './tag-prediction/predictor.ts';
+import { createOcr } from './tag-prediction/ocr.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -35,6 +39,12 @@ export interface PlatformOptions {
   /** The edge's settings and per-service upstream URLs (edge/README.md); process.env in `npm start`. */
   env?: Readonly<Record<string, string | undefined>>;
   logger: Logger;
+  /** Upload limits, processing threads and the address ranges source_image_url may reach (UPLOAD_*). */
+  uploads?: Partial<UploadSettings>;
+  /** Decides a new upload's visibility (moderation's hook; default post-moderation: as the creator chose). */
+  uploadVisibility?: VisibilityPolicy;
+  /** Spotify's oEmbed endpoint (SPOTIFY_OEMBED_URL), for artist names. */
+  spotifyOembedUrl?: string;
 }
 
 export interface JobSettings {
@@ -57,11 +67,12 @@ export interface Platform {
   services: Fetch;
   credentials: Credentials;
   analytics: Analytics;
+  uploads: Uploads;
   mail: MailSender | undefined;
   /** The durable job runner (channel update jobs; scheduled work). */
   jobs: JobRunner;
-  /** Starts the background work: the projection runner, the mail sender, the job runner and the magic-tag sweep. */
-  start(): void;
+  /** Starts the background work: the projection runner, the mail sender, the job runner, the magic-tag sweep and upload processing (after recovering what a killed process left). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +90,16 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const jobs = createJobRunner(store.db, { ...channelJobHandlers(options.jobs?.batchSize) }, { log, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
   const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
+  const predictor = createPredictor(store.db, options.mediaDir, createOcr());
+  const uploads = createUploads(store.db, {
+    dataDir: options.dataDir,
+    mediaDir: options.mediaDir,
+    alone: store.kind === 'pglite',
+    log,
+    ...(options.uploads ? { settings: options.uploads } : {}),
+    ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
+    onCommitted: () => void analytics.catchUp().catch(() => {}),
+  });
   const app = createApp({
     analytics,
     db: store.db,
@@ -90,6 +111,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
     smtpConfigured: Boolean(mail),
+    uploads,
+    predictor,
+    ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
     onJobQueued: () => jobs.wake(),
     log,
@@ -102,15 +126,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     services: (request, env) => app.fetch(request, env),
     credentials,
     analytics,
+    uploads,
     mail,
     jobs,
-    start() {
+    async start() {
       analytics.start();
       mail?.start();
       jobs.start();
       magicSweep.start();
+      await uploads.start();
     },
     async stop() {
+      await uploads.stop();
+      await predictor.close();
       await magicSweep.stop();
       await jobs.stop();
       await analytics.stop();

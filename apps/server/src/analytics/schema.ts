@@ -23,6 +23,9 @@ export type AnalyticsTables = {
   search_trending: { term: string; score: number; as_of: ColumnType<Date, Date | string, Date | string>; rank: number; searches: Count };
   search_responses: { response_id: string; term: string };
   user_search_terms: { user_id: number; term: string; views: Count };
+  /** Migration 010: downloads, copied links, shares… per GIF and day; searches that showed each GIF. */
+  gif_actions_daily: { gif_id: string; day: Day; action: string; count: Count };
+  gif_search_terms: { gif_id: string; term: string; views: Count };
 };
 
 export type AnalyticsDb = Kysely<Database & AnalyticsTables>;

@@ -35,5 +35,9 @@ export const ATTEMPT_LIMITS = {
   mailsPerAddress: { points: 20, windowS: 60 * 60 },
   /** Wrong password-header or current-password confirmations for one signed-in account. */
   confirmFailuresPerAccount: { points: 5, windowS: 15 * 60 },
+  /** GIF links mailed by one signed-in person (POST /ajax/instashare/). */
+  sharesPerUser: { points: 10, windowS: 60 * 60 },
+  /** GIF links mailed to one recipient address, whoever sends them. */
+  sharesPerRecipient: { points: 3, windowS: 60 * 60 },
 } as const;
 export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;

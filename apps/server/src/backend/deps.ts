@@ -1,6 +1,8 @@
 import type { AuthDeps } from '../auth/context.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
+import type { Uploads } from '../uploads/service.ts';
+import type { Predictor } from '../tag-prediction/predictor.ts';
 
 /** What the own backend's routes need. */
 export interface BackendDeps extends AuthDeps {
@@ -14,4 +16,10 @@ export interface BackendDeps extends AuthDeps {
   onJobQueued?: () => void;
   /** Signs the analytics payload of every GIF the backend hands out (favorites). */
   payloads: PayloadSigner;
+  /** Receives and processes uploads; absent, uploading is off. */
+  uploads?: Uploads | undefined;
+  /** Spotify's oEmbed endpoint (artist names); its public address when unset. */
+  spotifyOembedUrl?: string | undefined;
+  /** Suggests tags for an upload's frames; absent, prediction is off. */
+  predictor?: Predictor | undefined;
 }

@@ -11,6 +11,10 @@ import { outboxRoutes } from '../mail/routes.ts';
 import { loginCheckRoutes } from '../sessions/check.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
 import { tokenRoutes } from '../tokens/routes.ts';
+import { uploadRoutes } from '../uploads/routes.ts';
+import { gifManagementRoutes } from '../gif-management/routes.ts';
+import { artistRoutes } from '../artists/routes.ts';
+import { tagPredictionRoutes } from '../tag-prediction/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -32,6 +36,10 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', outboxRoutes(deps));
   app.route('/', analyticsRoutes(deps));
   app.route('/', analyticsSeriesRoutes(deps));
+  if (deps.uploads) app.route('/', uploadRoutes(deps.uploads));
+  app.route('/', gifManagementRoutes(deps));
+  app.route('/', artistRoutes(deps));
+  if (deps.predictor) app.route('/', tagPredictionRoutes(deps.predictor));
   app.route('/', channelRoutes(deps));
   return app;
 }

@@ -28,11 +28,12 @@ const lookedUpUser = sql<string | null>`(SELECT u.xmin::text FROM users u WHERE 
 
 /**
  * The current source of each of these GIFs that may be shown (not removed; in listings, not hidden
- * either): one small row per GIF, whatever its wire object's size.
+ * either; by id, not private): one small row per GIF, whatever its wire object's size.
  */
 export async function wireSources(read: Kysely<Database>, ids: readonly string[], options: WireReadOptions): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const hidden = options.listing ? sql`AND NOT g.is_hidden` : sql``;
+  // By id, unlisted GIFs open (by their link) and private ones do not (migration 010's visibility).
+  const hidden = options.listing ? sql`AND NOT g.is_hidden` : sql`AND g.visibility <> 'private'`;
   const { rows } = await sql<{ id: string; source: string }>`
     SELECT g.id, ${sourceOf(lookedUpUser)} AS source FROM gifs g
     WHERE g.id = ANY(${[...ids]}::text[]) AND NOT g.is_removed ${hidden}`.execute(read);

@@ -11,6 +11,8 @@ export interface SearchInput {
   rating: Rating;
   limit: number;
   offset: number;
+  /** A search in this language also matches the GIFs' language tags in it (`gif_language_tags`, migration 010). */
+  lang?: string | undefined;
 }
 
 export interface Page<T> {
@@ -25,7 +27,7 @@ export interface RankedSearch {
 }
 
 /**
- * Rankings kept per term, type and rating for a short time, so the next page, the same search from
+ * Rankings kept per term, type, rating and language for a short time, so the next page, the same search from
  * another client or with another key costs a slice instead of a ranking. `version` reads the store's
  * content version: a ranking made before any GIF changed is not reused.
  */
@@ -86,7 +88,7 @@ async function searchedChannel(db: Kysely<Database>, q: string): Promise<{ id: n
 
 async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: SearchResults | undefined, channelVersion: string): Promise<RankedSearch> {
   if (!results) return rankSearch(db, input);
-  const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, channelVersion]);
+  const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, channelVersion, input.lang?.slice(0, 2).toLowerCase() ?? '']);
   const version = await results.version();
   const kept = results.get(key, version);
   if (kept) return kept;
@@ -126,8 +128,14 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   }
 
   if (!terms) return bounded(db, candidates, null, sql<number>`extract(epoch FROM g.import_datetime)`);
-  const tsquery = sql`to_tsquery('english', ${searchTerms(terms).map((w) => `${w}:*`).join(' & ')})`;
-  const fullText = await bounded(db, candidates, sql<boolean>`g.search @@ ${tsquery}`, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
+  const words = searchTerms(terms);
+  const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  const lang = input.lang?.slice(0, 2).toLowerCase();
+  // Every word (letters and digits only, so no LIKE escapes) the prefix of a word of one of the GIF's language tags in that language.
+  const languageTags = sql<boolean>`NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w WHERE NOT EXISTS (
+    SELECT 1 FROM gif_language_tags l WHERE l.gif_id = g.id AND l.lang = ${lang ?? ''} AND (' ' || lower(l.tag)) LIKE '% ' || w || '%'))`;
+  const match = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
+  const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
   if (fullText.total > 0) return fullText;
   const raw = terms.toLowerCase();
   const doc = sql`loopbox_search_doc(g.title, g.tags)`;

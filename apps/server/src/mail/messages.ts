@@ -1,7 +1,7 @@
 import { PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
 
 export interface MailMessage {
-  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed';
+  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared';
   subject: string;
   body: string;
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
@@ -11,29 +11,77 @@ export function ffmpegPath(): string {
   return binary;
 }
 
-/** Runs ffmpeg (never reading the terminal), feeding `input` on stdin; rejects with its stderr tail on failure or timeout. */
-export function runFfmpeg(args: readonly string[], input?: Buffer, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
+/** How an ffmpeg process ended, with the tail of what it wrote on stderr (at most `keep` characters). */
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/**
+ * Starts ffmpeg (never reading the terminal) and settles when it exits: its stderr kept (the last
+ * `keepStderr` characters, or the first when `keepStart`), killed past `timeoutMs`, a spawn error
+ * rejected. `onStart` gets the child to feed or read before it ends.
+ */
+function watchFfmpeg(args: readonly string[], o: { stdin: boolean; stdout: boolean; timeoutMs: number; keepStderr?: number; keepStart?: boolean }, onStart?: (child: ChildProcess) => void): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args], {
-      stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(ffmpegPath(), ['-nostdin', '-hide_banner', ...args], { stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'] });
+    const keep = o.keepStderr ?? 4000;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
+      if (!o.keepStart) stderr = (stderr + chunk.toString()).slice(-keep);
+      else if (stderr.length < keep) stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
       reject(err);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+      resolve({ code, signal, stderr });
     });
+    onStart?.(child);
+  });
+}
+
+const failure = (ended: Ended) => new Error(`ffmpeg failed (${ended.signal ?? `exit ${ended.code}`}): ${ended.stderr.trim()}`);
+
+/** Runs ffmpeg, feeding `input` on stdin; rejects with its stderr tail on failure or timeout. */
+export async function runFfmpeg(args: readonly string[], input?: Buffer, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
+  const ended = await watchFfmpeg(['-loglevel', 'error', '-y', ...args], { stdin: Boolean(input), stdout: false, timeoutMs }, (child) => {
     if (input && child.stdin) {
       child.stdin.on('error', () => {}); // EPIPE when ffmpeg exits early; 'close' reports the cause
       child.stdin.end(input);
     }
   });
+  if (ended.code !== 0) throw failure(ended);
+}
+
+/** What ffmpeg says about a file's container and streams (its banner on stderr), read without decoding it. */
+export async function ffmpegInfo(file: string, timeoutMs = 15_000): Promise<string> {
+  // Without an output ffmpeg exits 1 after printing what it read: the banner is the answer either way.
+  return (await watchFfmpeg(['-i', file], { stdin: false, stdout: false, timeoutMs, keepStderr: 64_000, keepStart: true })).stderr;
+}
+
+/**
+ * Runs ffmpeg writing to stdout and collects what it writes, refusing (and killing ffmpeg) past
+ * `maxBytes`: the caller knows how much decoded output to expect and never holds more.
+ */
+export async function runFfmpegToBuffer(args: readonly string[], maxBytes: number, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let overflow = false;
+  const ended = await watchFfmpeg(['-loglevel', 'error', ...args], { stdin: false, stdout: true, timeoutMs }, (child) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        overflow = true;
+        child.kill('SIGKILL');
+      } else chunks.push(chunk);
+    });
+  });
+  if (overflow) throw new Error(`ffmpeg wrote more than the ${maxBytes} bytes expected`);
+  if (ended.code !== 0) throw failure(ended);
+  return Buffer.concat(chunks, size);
 }

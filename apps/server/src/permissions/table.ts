@@ -38,10 +38,18 @@ export const PERMISSIONS = {
   'analytics.read': { creator: 'own', moderator: 'own', staff: 'any' },
   /** The dashboard pages (/dashboard/…); what they show is checked again by each read. */
   'dashboard.open': { creator: 'any', moderator: 'any', staff: 'any' },
-  /** Uploading GIFs (the header's Upload link; the upload page and route arrive with their issue). */
-  'gif.upload': { creator: 'own', staff: 'any' },
-  /** Changing a GIF (its call to action today). */
+  /** Changing a GIF: title, tags, language tags, rating, source, visibility, call to action, removal; its upload's progress. */
   'gif.edit': { creator: 'own', staff: 'any' },
+  /** Uploading a GIF as oneself (a creator) or as anyone (staff, naming the user). */
+  'gif.upload': { creator: 'own', staff: 'any' },
+  /** Telling the site a GIF was downloaded, its link copied, shared… (counted in its figures). */
+  'gif.report_action': everyone,
+  /** Mailing a GIF's link to someone (rate-limited). */
+  'gif.share_by_mail': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  /** Suggested tags for frames of an upload (costs CPU: OCR and a visual search). */
+  'tags.predict': { creator: 'any', staff: 'any' },
+  /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
+  'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */
   'channel.create': { creator: 'own', staff: 'any' },
   /**

@@ -5,6 +5,7 @@ import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { SearchResults } from '../content/search.ts';
 import type { WireTexts } from './wire.ts';
+import type { Uploads } from '../uploads/service.ts';
 
 export interface ApiDeps {
   /** The primary: every write, and reads that must see them. */
@@ -22,6 +23,8 @@ export interface ApiDeps {
   searchLog?: SearchLog | undefined;
   /** Signs the analytics_response_payload of every GIF handed out; the collector verifies them. */
   payloads: PayloadSigner;
+  /** Receives and processes uploads (POST /v1/gifs, the dashboard); absent, uploading is off. */
+  uploads?: Uploads | undefined;
 }
 
 export type ApiEnv = { Variables: { responseId: string; apiKey: string } };

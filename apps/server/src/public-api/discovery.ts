@@ -9,7 +9,7 @@ import { ApiError, envelope } from './envelope.ts';
 import { flag, gifId, intParam, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { analyticsPayload, presentUser, type PresentContext } from './present.ts';
 import { presenter } from './respond.ts';
-import { selectGifs } from '../content/gif-row.ts';
+import { openById, selectGifs } from '../content/gif-row.ts';
 import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
 
 const tagParam = z.string().transform((v) => v.trim().toLowerCase()).pipe(z.string().min(1, 'tag must not be empty').max(50, 'tag must be at most 50 characters'));
@@ -60,7 +60,7 @@ export function discoveryRoutes(deps: ApiDeps) {
 
   app.get('/gifs/:id/associations', async (c) => {
     const id = parse(gifId, c.req.param('id'));
-    const gif = await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst();
+    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openById).executeTakeFirst();
     if (!gif) throw new ApiError(404, `GIF ${id} not found`);
     const ctx = presenter(c, deps, 'GIF_ASSOCIATIONS');
     const channels = await channelsOfGif(deps.db, id);

@@ -36,7 +36,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/search', async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(SearchQuery, c.req.query());
-    const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset }, deps.searchResults);
+    const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
     let rows: PageItem[] = page.rows;
     let total = page.total;
     if (type === 'text' && !p.excludeDynamicResults) {

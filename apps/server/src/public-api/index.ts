@@ -12,6 +12,7 @@ import { feedRoutes } from './feeds.ts';
 import { gifsByIdRoutes } from './gifs.ts';
 import { textRoutes } from './text.ts';
 import { videoRoutes } from './videos.ts';
+import { uploadApiRoutes } from '../uploads/api-route.ts';
 
 export const CORS_OPTIONS = {
   origin: '*',
@@ -43,6 +44,7 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   v1.route('/', emojiRoutes(deps, 1));
   v1.route('/', ctaRoutes(deps));
   v1.route('/', feedRoutes(deps, text));
+  if (deps.uploads) v1.route('/', uploadApiRoutes(deps.uploads));
   v1.route('/', gifsByIdRoutes(deps));
 
   const v2 = new Hono<ApiEnv>();

@@ -16,7 +16,7 @@ export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get('/videos/search', async (c) => {
     const p = parseQuery(VideoSearchQuery, c.req.query());
-    const page = await searchGifs(deps.readDb ?? deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset }, deps.searchResults);
+    const page = await searchGifs(deps.readDb ?? deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
     return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
   });
   app.get('/videos/related', async (c) => {

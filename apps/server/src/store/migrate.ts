@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_page_views.ts';
 import * as m004 from './migrations/004_collector_safety.ts';
 import * as m005 from './migrations/005_accounts.ts';
 import * as m009 from './migrations/009_read_path.ts';
+import * as m010 from './migrations/010_creators.ts';
 import * as m011 from './migrations/011_channels.ts';
 
 interface Migration {
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'collector_safety', up: m004.up },
   { version: 5, name: 'accounts', up: m005.up },
   { version: 9, name: 'read_path', up: m009.up },
+  { version: 10, name: 'creators', up: m010.up },
   { version: 11, name: 'channels', up: m011.up },
 ];
 

@@ -51,7 +51,6 @@ const EMBED_PAGE = 'embed.html';
 /** The light entries, each its own small page beside the site. */
 const ENTRY_PAGES: [RegExp, string][] = [
   [/^\/widgets\/?$/, 'widgets.html'],
-  [/^\/dashboard\/analytics\/?$/, 'analytics.html'],
   [/^\/labs\/pipeline\/?$/, 'pipeline.html'],
 ];
 const EMBED_PATH = /^\/embed\/[A-Za-z0-9]+\/?$/;

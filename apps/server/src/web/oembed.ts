@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { embedCode, fitInto, GIF_ID_PATTERN, gifIdFromPath, PROVIDER_NAME } from '@loopbox/pages';
-import { selectGifs } from '../content/gif-row.ts';
+import { openById, selectGifs } from '../content/gif-row.ts';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 
 /** GIF pages and embeds an oEmbed consumer may ask about: /gifs/{slug-or-id} and /embed/{id}. */
@@ -32,7 +32,7 @@ export function oembedRoutes(deps: ApiDeps) {
     if (target.host !== new URL(origin).host) return failure(error(404, 'url is not a page of this site'));
     const id = EMBEDDABLE_PATH.test(target.pathname) ? gifIdFromPath(target.pathname) : undefined;
     if (!id || !GIF_ID_PATTERN.test(id)) return failure(error(404, 'url is not a GIF page of this site'));
-    const gif = await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst();
+    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openById).executeTakeFirst();
     if (!gif) return failure(error(404, `GIF ${id} not found`));
     const original = gif.images.original ?? { width: 0, height: 0 };
     const size = fitInto(original.width, original.height);

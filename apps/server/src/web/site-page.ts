@@ -21,7 +21,7 @@ import {
 } from '@loopbox/pages';
 import type { Kysely } from 'kysely';
 import { categoryName } from '../content/browse.ts';
-import { selectGifs } from '../content/gif-row.ts';
+import { openById, selectGifs } from '../content/gif-row.ts';
 import { findPublicProfile } from '../content/profiles.ts';
 import { findChannelBySlug } from '../channels/store.ts';
 import type { Database } from '../store/schema.ts';
@@ -39,7 +39,7 @@ export interface ResolvedSitePage {
 const notFound = (): ResolvedSitePage => ({ status: 404, head: { ...errorHead(404), ogType: 'website', noindex: true } });
 
 async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Promise<ResolvedSitePage> {
-  const gif = await selectGifs(db).where('g.id', '=', gifId).where('g.is_removed', '=', false).executeTakeFirst();
+  const gif = await selectGifs(db).where('g.id', '=', gifId).where(openById).executeTakeFirst();
   if (!gif) return notFound();
   const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
   const isSticker = gif.type === 'sticker' || gif.type === 'emoji' || gif.type === 'text';
@@ -126,6 +126,13 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return gifPage(db, route.gifId, origin);
     case 'profile':
       return profilePage(db, route.username, origin);
+    case 'artists':
+    case 'upload':
+      return page(listingHead(route.page));
+    case 'dashboard': {
+      const dashboard = page(listingHead(`dashboard-${route.section}`));
+      return { ...dashboard, head: { ...dashboard.head, noindex: true } };
+    }
     case 'channel':
       return channelPage(db, route.slug, origin, { page: route.pageNumber });
     case 'channel-search':

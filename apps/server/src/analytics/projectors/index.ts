@@ -1,4 +1,5 @@
 import { countsProjector } from './counts.ts';
+import { gifActionsProjector } from './gif-actions.ts';
 import { dailyProjector } from './daily.ts';
 import { pageViewsProjector } from './page-views.ts';
 import type { Projector } from './projector.ts';
@@ -6,4 +7,4 @@ import { searchesProjector } from './searches.ts';
 import { trendingGifsProjector } from './trending-gifs.ts';
 
 /** Every projector the runner keeps up to date and replay rebuilds. */
-export const PROJECTORS: readonly Projector[] = [countsProjector, dailyProjector, trendingGifsProjector, searchesProjector, pageViewsProjector];
+export const PROJECTORS: readonly Projector[] = [countsProjector, dailyProjector, trendingGifsProjector, searchesProjector, pageViewsProjector, gifActionsProjector];

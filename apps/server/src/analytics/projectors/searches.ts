@@ -20,6 +20,8 @@ export interface SearchChanges {
   responses: Map<string, string>;
   /** Views of a user's GIFs shown for a term: `${userId}\u0000${term}` → added views. */
   userTerms: Map<string, { userId: number; term: string; views: number }>;
+  /** Views of one GIF shown for a term: `${gifId}\u0000${term}` → added views. */
+  gifTerms: Map<string, { gifId: string; term: string; views: number }>;
 }
 
 const termOf = (e: LoggedEvent) => (typeof e.payload.term === 'string' ? e.payload.term : '');
@@ -30,7 +32,7 @@ const responseOf = (e: LoggedEvent) => (typeof e.payload.response_id === 'string
  * remembers its response id; a SEEN pingback carrying a search's response id credits the term to the GIF's owner.
  */
 export function foldSearches(events: readonly LoggedEvent[], state: SearchState): SearchChanges {
-  const out: SearchChanges = { terms: new Map(), responses: new Map(), userTerms: new Map() };
+  const out: SearchChanges = { terms: new Map(), responses: new Map(), userTerms: new Map(), gifTerms: new Map() };
   for (const e of events) {
     if (e.type === SEARCH_EVENT_TYPE) {
       const term = termOf(e);
@@ -43,8 +45,13 @@ export function foldSearches(events: readonly LoggedEvent[], state: SearchState)
     } else if (e.type === SEEN) {
       const response = responseOf(e);
       const term = response ? (out.responses.get(response) ?? state.responses.get(response)) : undefined;
+      if (term === undefined) continue;
+      const gifKey = `${e.streamId}\u0000${term}`;
+      const gifRow = out.gifTerms.get(gifKey) ?? { gifId: e.streamId, term, views: 0 };
+      gifRow.views += 1;
+      out.gifTerms.set(gifKey, gifRow);
       const userId = state.owners.get(e.streamId);
-      if (term === undefined || userId === undefined) continue;
+      if (userId === undefined) continue;
       const key = `${userId}\u0000${term}`;
       const row = out.userTerms.get(key) ?? { userId, term, views: 0 };
       row.views += 1;
@@ -54,11 +61,11 @@ export function foldSearches(events: readonly LoggedEvent[], state: SearchState)
   return out;
 }
 
-/** Trending searches (decayed per term) and, per creator, the searches their GIFs were seen for. */
+/** Trending searches (decayed per term) and, per creator and per GIF, the searches their GIFs were seen for. */
 export const searchesProjector: Projector = {
   name: 'searches',
   eventTypes: [SEARCH_EVENT_TYPE, SEEN],
-  tables: ['search_trending', 'search_responses', 'user_search_terms'],
+  tables: ['search_trending', 'search_responses', 'user_search_terms', 'gif_search_terms'],
   async apply(trx, events) {
     const searches = events.filter((e) => e.type === SEARCH_EVENT_TYPE);
     const seen = events.filter((e) => e.type === SEEN && responseOf(e));
@@ -98,6 +105,13 @@ export const searchesProjector: Projector = {
         INSERT INTO user_search_terms (user_id, term, views)
         SELECT * FROM unnest(${u.map((x) => x.userId)}::integer[], ${u.map((x) => x.term)}::text[], ${u.map((x) => x.views)}::bigint[])
         ON CONFLICT (user_id, term) DO UPDATE SET views = user_search_terms.views + EXCLUDED.views`.execute(trx);
+    }
+    const g = [...changes.gifTerms.values()];
+    if (g.length > 0) {
+      await sql`
+        INSERT INTO gif_search_terms (gif_id, term, views)
+        SELECT * FROM unnest(${g.map((x) => x.gifId)}::text[], ${g.map((x) => x.term)}::text[], ${g.map((x) => x.views)}::bigint[])
+        ON CONFLICT (gif_id, term) DO UPDATE SET views = gif_search_terms.views + EXCLUDED.views`.execute(trx);
     }
   },
 };

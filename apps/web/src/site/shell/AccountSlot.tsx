@@ -1,13 +1,10 @@
-import { channelEditorPath, DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE } from '@loopbox/pages';
+import { channelEditorPath, DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { callBackend } from '../../shared/backend.ts';
 import { reachOf, type LoginState } from '../../shared/login-state.ts';
 import { currentPath, useAccount } from './account.tsx';
-
-/** Where the Upload link goes (the upload page arrives with its own issue). */
-const UPLOAD_PAGE = '/upload';
 
 /**
  * The header's signed-in state: Log in and Join for visitors; for a signed-in user their avatar
@@ -89,11 +86,10 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
       Upload
     </Link>
   );
-  // The dashboard is a page of its own (not the site's app): a plain link loads it.
   const dashboard = reachOf(state, 'dashboard.open') && (
-    <a href={DASHBOARD_PAGE} className="lb-button">
+    <Link href={DASHBOARD_PAGE} className="lb-button">
       Dashboard
-    </a>
+    </Link>
   );
   return (
     <div className="lb-account__signed-in" ref={box}>

@@ -11,6 +11,11 @@ const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
 const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
 const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
+const ArtistsPage = lazyPage(() => import('../artists/ArtistsPage.tsx'));
+const UploadPage = lazyPage(() => import('../dashboard/UploadPage.tsx'));
+const MyGifsPage = lazyPage(() => import('../dashboard/MyGifsPage.tsx'));
+const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.tsx'));
+const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection } as const;
 const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
@@ -25,7 +30,7 @@ const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
 };
 
-const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
+const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never>, 'preload'>> = {
   home: HomePage,
   search: SearchPage,
   gif: GifPage,
@@ -42,10 +47,12 @@ const PAGES: Record<SiteRoute['page'], Pick<LazyPage<never>, 'preload'>> = {
   ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
+  artists: ArtistsPage,
+  upload: UploadPage,
 };
 
 /** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
-export const preloadRoute = (route: SiteRoute): Promise<void> => PAGES[route.page].preload();
+export const preloadRoute = (route: SiteRoute): Promise<void> => (route.page === 'dashboard' ? DASHBOARD_PAGES[route.section] : PAGES[route.page]).preload();
 
 /**
  * What stays the same page while the address changes: a search or a channel keeps its grid while
@@ -85,6 +92,14 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <CategoryPage category={route.category} subcategory={route.subcategory} />;
     case 'explore':
       return <ExplorePage term={route.term} />;
+    case 'artists':
+      return <ArtistsPage />;
+    case 'upload':
+      return <UploadPage />;
+    case 'dashboard': {
+      const Section = DASHBOARD_PAGES[route.section];
+      return <Section />;
+    }
     case 'channel':
       return <ChannelPage slug={route.slug} pageNumber={route.pageNumber} />;
     case 'channel-search':

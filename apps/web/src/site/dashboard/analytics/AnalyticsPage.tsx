@@ -1,4 +1,3 @@
-import { PROVIDER_NAME } from '@loopbox/pages';
 import type { LoopboxFetch } from '@loopbox/sdk';
 import { PageTypesChart } from './PageTypesChart.tsx';
 import { TopGifsChart } from './TopGifsChart.tsx';
@@ -20,11 +19,8 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
   const { loading, series, error, retry } = useSeries(days, username, fetchImpl);
   const thumbnails = useThumbnails(client, series?.top_gifs.map((g) => g.id) ?? []);
   return (
-    <main className="lb-analytics" aria-busy={loading}>
+    <section className="lb-analytics" aria-busy={loading}>
       <header className="lb-analytics__header">
-        <a href="/" className="lb-analytics__home">
-          ← {PROVIDER_NAME}
-        </a>
         <h1>{username ? `Analytics for @${username}` : 'Analytics'}</h1>
         <fieldset className="lb-analytics__window">
           <legend>Window</legend>
@@ -55,6 +51,6 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
           {series.page_types ? <PageTypesChart rows={series.page_types} /> : <p>Page types are kept for the whole site only.</p>}
         </div>
       )}
-    </main>
+    </section>
   );
 }

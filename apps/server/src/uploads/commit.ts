@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { appendEvents } from '../store/events.ts';
+import type { ProcessedUpload } from './process.ts';
+import { baseOf, type CreatorsDb } from './schema.ts';
+import type { UploadRow } from './store.ts';
+import type { VisibilityPolicy } from './visibility.ts';
+
+/** The rating an upload gets when its creator gave none: the public API's default, so it shows where nothing asks for less. */
+export const DEFAULT_UPLOAD_RATING = 'pg-13';
+
+function slugWords(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).replace(/-$/, '');
+}
+
+/** A title from the file's name when the creator gave none: "my-cat_jump.gif" → "my cat jump". */
+export function titleFromFilename(filename: string): string {
+  return filename.replace(/\.[A-Za-z0-9]{1,5}$/, '').replace(/[_\-.]+/g, ' ').trim().slice(0, 140);
+}
+
+/**
+ * Makes a processed upload visible, all at once: the GIF row, its visual features, the upload's
+ * `done` state and the `gif.uploaded` event in one transaction, whose last step moves the finished
+ * rendition folder into the media folder. A failed move rolls the transaction back; a failed
+ * commit removes the moved folder. Before this, nothing of the upload is reachable: the staging
+ * folder's name starts with a dot, which the media server never serves.
+ */
+export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy }): Promise<void> {
+  const { upload, processed } = o;
+  const finalDir = path.join(o.mediaDir, upload.gif_id);
+  let moved = false;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('username').where('id', '=', upload.user_id).executeTakeFirstOrThrow();
+      const title = upload.fields.title ?? titleFromFilename(upload.filename);
+      const tags = upload.fields.tags ?? [];
+      const visibility = await o.policy({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed });
+      const now = new Date();
+      await trx
+        .insertInto('gifs')
+        .values({
+          id: upload.gif_id,
+          type: processed.type,
+          slug: [user.username.toLowerCase(), slugWords(tags.slice(0, 2).join(' ') || title), upload.gif_id].filter(Boolean).join('-'),
+          title,
+          rating: upload.fields.rating ?? DEFAULT_UPLOAD_RATING,
+          user_id: upload.user_id,
+          source: upload.fields.source_post_url ?? '',
+          tags,
+          images: JSON.stringify(processed.images),
+          video: processed.video ? JSON.stringify(processed.video) : null,
+          visibility,
+          import_datetime: now,
+          create_datetime: now,
+          update_datetime: now,
+        })
+        .execute();
+      await trx.insertInto('gif_features').values({ gif_id: upload.gif_id, features: processed.features }).execute();
+      await trx.updateTable('uploads').set({ state: 'done', progress: 1, claimed_by: null, updated_at: now, finished_at: now }).where('id', '=', upload.id).execute();
+      await appendEvents(baseOf(trx), [
+        {
+          type: 'gif.uploaded',
+          stream: 'gif',
+          streamId: upload.gif_id,
+          payload: {
+            upload_id: upload.id,
+            origin: upload.origin,
+            type: processed.type,
+            title,
+            tags,
+            rating: upload.fields.rating ?? DEFAULT_UPLOAD_RATING,
+            visibility,
+            format: processed.probe.kind,
+            user_id: upload.user_id,
+            actor: upload.user_id,
+            via: upload.via,
+            address: upload.address,
+          },
+        },
+      ]);
+      await fs.rename(o.stagingDir, finalDir);
+      moved = true;
+    });
+  } catch (err) {
+    if (moved) await fs.rm(finalDir, { recursive: true, force: true });
+    throw err;
+  }
+}

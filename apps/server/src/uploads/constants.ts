@@ -1,0 +1,78 @@
+/** The upload domain's numbers and names, each defined once (README, Creators and uploads). */
+
+/** The defaults of the limits every upload is held to (each has a setting: UPLOAD_MAX_*). */
+export const UPLOAD_LIMIT_DEFAULTS = {
+  /** Bytes of one file as received. */
+  maxBytes: 100 * 1024 * 1024,
+  /** Seconds of animation or video. */
+  maxDurationS: 60,
+  /** Pixels of one frame (width × height), read from the header before anything is decoded. */
+  maxPixels: 4096 * 4096,
+  /** Frames of an animation (for a video: its duration × frame rate). */
+  maxFrames: 3600,
+} as const;
+
+export type UploadLimits = { [K in keyof typeof UPLOAD_LIMIT_DEFAULTS]: number };
+
+/**
+ * Pixels an animated image (GIF, APNG, WebP) may make its decoder produce, frames × frame size:
+ * images decode every frame at full size, so this bounds the CPU one upload can take. Clips are
+ * bounded by duration instead (video decoders are far cheaper per pixel).
+ */
+export const IMAGE_MAX_DECODED_PIXELS = 2_000_000_000;
+
+/** Uploads processed at once, each in its own worker thread (UPLOAD_CONCURRENCY). */
+export const UPLOAD_CONCURRENCY_DEFAULT = 1;
+
+/**
+ * The GIF renditions are made from frames decoded at most this large (the longer side), at most
+ * this many frames a second, and at most this many pixels in all frames together: the decoded
+ * frames of one upload stay under about 160 MB whatever the file claims. A clip keeps its own
+ * size in its video rendition.
+ */
+export const RENDITION_MAX_SIDE = 480;
+export const RENDITION_MAX_FPS = 25;
+export const RENDITION_MAX_TOTAL_PIXELS = 40_000_000;
+
+/**
+ * How long the one ffmpeg run making an upload's renditions may take: a 2 MB GIF of 210 frames
+ * outlasted the media pipeline's 60 s default on two shared, busy cores (`npm run bench -- uploads`).
+ */
+export const RENDITIONS_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** A clip becomes type `video` (its video kept and shown as one) when it has sound or runs longer than this. */
+export const CLIP_VIDEO_AFTER_S = 15;
+/** The kept video rendition of a clip: at most this high (its width follows), H.264 with AAC sound. */
+export const CLIP_VIDEO_MAX_HEIGHT = 720;
+
+/** `source_image_url` fetches: how long the whole transfer may take, and how many redirects are followed. */
+export const URL_FETCH_TIMEOUT_MS = 20_000;
+export const URL_FETCH_MAX_REDIRECTS = 3;
+
+/** Resumable (tus) uploads not finished within this long are deleted. */
+export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** The largest chunk the dashboard sends in one PATCH (each within the edge's upstream timeout). */
+export const RESUMABLE_CHUNK_BYTES = 5 * 1024 * 1024;
+
+/**
+ * An upload whose processing has not reported for this long belongs to a process that is gone
+ * (killed mid-processing); a starting server takes it back and sweeps its temporary files.
+ */
+export const PROCESSING_STALE_MS = 2 * 60 * 1000;
+/** How often processing reports that it is alive (and its progress). */
+export const PROCESSING_HEARTBEAT_MS = 5_000;
+/** An upload interrupted this many times (a crash each time) fails instead of being tried again. */
+export const PROCESSING_MAX_ATTEMPTS = 3;
+/** How often the processor looks for queued uploads when nothing woke it. */
+export const PROCESSOR_POLL_MS = 2_000;
+
+/** The API answers once processing is done, or after this long with the id (processing goes on). */
+export const API_ANSWER_WITHIN_MS = 8_000;
+
+/** What an upload may be titled and tagged with. */
+export const TITLE_MAX = 140;
+export const TAG_MAX = 50;
+export const TAGS_MAX = 30;
+
+/** Temporary names: rendition folders being made inside the media folder (never served: a leading dot). */
+export const STAGING_PREFIX = '.tmp-upload-';

@@ -1,0 +1,60 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Why an upload was refused; the code is stable (tests, the dashboard), the message says it to a person. */
+export type UploadProblemCode =
+  | 'empty'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'wrong_extension'
+  | 'too_many_pixels'
+  | 'decompression_bomb'
+  | 'too_long'
+  | 'too_many_frames'
+  | 'truncated'
+  | 'corrupt'
+  | 'url_refused'
+  | 'url_unreachable'
+  | 'url_timeout'
+  | 'interrupted'
+  | 'cancelled';
+
+const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
+  empty: 400,
+  too_large: 413,
+  unsupported_type: 415,
+  wrong_extension: 415,
+  too_many_pixels: 413,
+  decompression_bomb: 413,
+  too_long: 413,
+  too_many_frames: 413,
+  truncated: 400,
+  corrupt: 400,
+  url_refused: 400,
+  url_unreachable: 502,
+  url_timeout: 504,
+  interrupted: 500,
+  cancelled: 409,
+};
+
+/** A refusal that names its problem; it crosses the worker boundary as plain data ({code, message}). */
+export class UploadProblem extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: UploadProblemCode,
+    message: string,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export function isProblemCode(code: unknown): code is UploadProblemCode {
+  return typeof code === 'string' && code in STATUS;
+}
+
+/** Sizes in the words people read: "1.5 MB". */
+export function humanBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

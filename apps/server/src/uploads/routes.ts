@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { lookupOnce } from '../permissions/ownership.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { acceptUpload, uploaderFor } from './accept.ts';
+import { httpUrlField, UploadFieldsSchema } from './fields.ts';
+import { resumableRoutes } from './resumable-route.ts';
+import type { Uploads } from './service.ts';
+import { recentUploads, uploadById, uploadOwner, type UploadRow } from './store.ts';
+
+const UploadPath = z.object({ id: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'id must be an upload id') });
+const UrlUpload = UploadFieldsSchema.extend({ source_image_url: httpUrlField('source_image_url'), username: z.string().max(40).optional() });
+/** Uploads a dashboard lists: the newest, open ones included. */
+const RECENT_UPLOADS = 50;
+
+/** An upload as the dashboard reads it: where it is, how far, what went wrong, what GIF it became. */
+export function presentUpload(u: UploadRow) {
+  return {
+    id: u.id,
+    gif_id: u.gif_id,
+    state: u.state,
+    progress: u.progress,
+    origin: u.origin,
+    filename: u.filename,
+    size: Number(u.size),
+    fields: u.fields,
+    error: u.error ? { code: u.error_code, message: u.error } : null,
+    created_at: u.created_at,
+    finished_at: u.finished_at,
+  };
+}
+
+/**
+ * The dashboard's upload calls: resumable transfers (resumable-route.ts), an upload from a URL
+ * (`POST /api/v1/uploads/` JSON, answered at once: the dashboard follows it), and the caller's
+ * uploads with their processing state (`GET /api/v1/uploads/`, `GET /api/v1/uploads/{id}/`).
+ */
+export function uploadRoutes(uploads: Uploads) {
+  const app = new Hono<AuthEnv>();
+  app.route('/', resumableRoutes(uploads));
+  app.get('/api/v1/uploads/', async (c) => {
+    const principal = await authorizeUser(c, 'gif.edit');
+    const rows = await recentUploads(uploads.db, principal.userId, RECENT_UPLOADS);
+    return c.json(envelope(rows.map(presentUpload), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+  app.get('/api/v1/uploads/:id/', async (c) => {
+    const { id } = parseFields(UploadPath, c.req.param());
+    await authorizeUser(c, 'gif.edit', lookupOnce(() => uploadOwner(uploads.db, id)));
+    const row = await uploadById(uploads.db, id);
+    if (!row) throw new ApiError(404, `No upload ${id}`);
+    return c.json(envelope(presentUpload(row), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+  app.post('/api/v1/uploads/', async (c) => {
+    const body = await jsonBody(c, UrlUpload);
+    const { principal, userId } = await uploaderFor(c, uploads, body.username);
+    const { source_image_url: url, username: _username, ...fields } = body;
+    const { uploadId, gifId } = uploads.newIds();
+    const row = await acceptUpload(c, uploads, { uploadId, gifId, userId, principal, origin: 'url', fields, source: { url } }, 0);
+    return c.json(envelope(presentUpload(row), newResponseId()), 202);
+  });
+  return app;
+}

@@ -1,0 +1,66 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Database, Rating } from '../store/schema.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type Visibility = 'public' | 'unlisted' | 'private';
+export type UploadOrigin = 'resumable' | 'api' | 'url';
+export type UploadState = 'receiving' | 'queued' | 'processing' | 'done' | 'failed';
+
+/** What the creator said about an upload before it was processed. */
+export interface UploadFields {
+  title?: string;
+  tags?: string[];
+  rating?: Rating;
+  source_post_url?: string;
+  is_sticker?: boolean;
+  visibility?: Visibility;
+}
+
+/** The tables and columns of migration 010 (creators). */
+export type CreatorsTables = {
+  gifs: { visibility: ColumnType<Visibility, Visibility | undefined, Visibility> };
+  users: {
+    is_freelance: ColumnType<boolean, boolean | undefined, boolean>;
+    music_artist_url: string | null;
+    music_artist_name: string | null;
+  };
+  uploads: {
+    id: string;
+    user_id: number;
+    gif_id: string;
+    origin: UploadOrigin;
+    state: UploadState;
+    filename: ColumnType<string, string | undefined, string>;
+    source_url: string | null;
+    size: ColumnType<string, number | undefined, number>;
+    fields: ColumnType<UploadFields, string | undefined, string>;
+    progress: ColumnType<number, number | undefined, number>;
+    attempts: ColumnType<number, number | undefined, number>;
+    claimed_by: string | null;
+    error_code: string | null;
+    error: string | null;
+    address: ColumnType<string, string | undefined, string>;
+    via: ColumnType<string, string | undefined, string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    finished_at: MaybeTimestamp;
+  };
+  gif_language_tags: { gif_id: string; lang: string; tag: string; created_at: Timestamp };
+  gif_features: { gif_id: string; features: number[]; made_at: Timestamp };
+  gif_actions_daily: { gif_id: string; day: string; action: string; count: ColumnType<string, number | string, number | string> };
+  gif_search_terms: { gif_id: string; term: string; views: ColumnType<string, number | string, number | string> };
+};
+
+export type CreatorsDb = Kysely<Database & CreatorsTables>;
+
+/** The store seen with migration 010's tables. */
+export function creatorsDb(db: Kysely<Database>): CreatorsDb {
+  return db.withTables<CreatorsTables>();
+}
+
+/** The same connection or transaction seen without them, for code typed on the base schema (the event log). */
+export function baseOf(db: CreatorsDb): Kysely<Database> {
+  return db as unknown as Kysely<Database>;
+}

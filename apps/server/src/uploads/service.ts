@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { commitUpload } from './commit.ts';
+import { PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, type UploadLimits } from './constants.ts';
+import { createProcessingPool, type ProcessingPool } from './pool.ts';
+import { UploadProblem } from './problems.ts';
+import { recoverUploads, type UploadDirs } from './recover.ts';
+import { fetchToFile } from './fetch-url.ts';
+import { creatorsDb, type CreatorsDb } from './schema.ts';
+import { claimNextUpload, failUpload, heartbeat, insertUpload, setUploadState, uploadById, type NewUploadRow, type UploadRow } from './store.ts';
+import { postModeration, type VisibilityPolicy } from './visibility.ts';
+
+export interface UploadSettings {
+  limits: UploadLimits;
+  /** Uploads processed at once (worker threads). */
+  concurrency: number;
+  /** Address ranges (CIDR) `source_image_url` may reach although they are not public: none by default. */
+  urlAllow: readonly string[];
+}
+
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = { limits: { ...UPLOAD_LIMIT_DEFAULTS }, concurrency: UPLOAD_CONCURRENCY_DEFAULT, urlAllow: [] };
+
+export interface Uploads {
+  settings: UploadSettings;
+  dirs: UploadDirs;
+  db: CreatorsDb;
+  /** A fresh upload id and the GIF id it will become. */
+  newIds(): { uploadId: string; gifId: string };
+  /** Where a whole received file waits for processing. */
+  incomingPath(uploadId: string): string;
+  /** Records an upload still being received. */
+  begin(row: NewUploadRow): Promise<void>;
+  /** Queues an upload whose file is complete at `file` (moved into the incoming folder if elsewhere). */
+  queue(uploadId: string, file: string, size: number): Promise<void>;
+  /** Fetches `source_image_url` into the incoming folder in the background, then queues it (or fails the upload naming why). */
+  fetchThenQueue(uploadId: string, url: string): void;
+  /** The upload once processing ended (done or failed), or as it is after `ms`. */
+  waitFor(uploadId: string, ms: number): Promise<UploadRow | undefined>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface UploadsOptions {
+  dataDir: string;
+  mediaDir: string;
+  settings?: Partial<UploadSettings>;
+  /** The embedded store: no other process shares the data, so interrupted processing is taken back at once. */
+  alone: boolean;
+  policy?: VisibilityPolicy;
+  log?: (line: string) => void;
+  /** Called after a GIF was committed (the platform wakes the projections and purges nothing: new GIFs are in no cached answer). */
+  onCommitted?: (gifId: string) => void;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function randomId(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+}
+
+/**
+ * Uploads, from a complete file to a visible GIF: a queue in the store (so a restart loses
+ * nothing), a processor taking queued uploads into worker threads (at most `concurrency` at once),
+ * progress and heartbeats written back, and the commit that makes the GIF appear. Start recovers
+ * what a killed process left behind.
+ */
+export function createUploads(database: Kysely<Database>, options: UploadsOptions): Uploads {
+  const db = creatorsDb(database);
+  const settings: UploadSettings = { ...DEFAULT_UPLOAD_SETTINGS, ...options.settings, limits: { ...DEFAULT_UPLOAD_SETTINGS.limits, ...options.settings?.limits } };
+  const dirs: UploadDirs = { incoming: path.join(options.dataDir, 'uploads', 'incoming'), resumable: path.join(options.dataDir, 'uploads', 'resumable'), mediaDir: options.mediaDir };
+  const claimer = randomId(16);
+  const policy = options.policy ?? postModeration;
+  const waiters = new Map<string, Set<() => void>>();
+  let pool: ProcessingPool | undefined;
+  let running = 0;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<void>>();
+  let lastSweep = Date.now();
+
+  const notify = (id: string) => {
+    for (const wake of waiters.get(id) ?? []) wake();
+    waiters.delete(id);
+  };
+
+  async function processOne(upload: UploadRow): Promise<void> {
+    const stagingDir = path.join(dirs.mediaDir, STAGING_PREFIX + upload.id);
+    const input = path.join(dirs.incoming, upload.id);
+    let progress = 0;
+    const started = Date.now();
+    const beat = setInterval(() => void heartbeat(db, upload.id, claimer, progress).catch(() => {}), PROCESSING_HEARTBEAT_MS);
+    try {
+      await fs.rm(stagingDir, { recursive: true, force: true });
+      const outcome = await (pool ??= createProcessingPool(settings.concurrency)).run(
+        { input, filename: upload.filename, stagingDir, limits: settings.limits, asSticker: upload.fields.is_sticker === true },
+        (p) => {
+          progress = p;
+        },
+      );
+      if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message);
+      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy });
+      options.onCommitted?.(upload.gif_id);
+      options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
+    } catch (err) {
+      // Stopping ends the worker threads: the upload stays claimed, and the next start takes it back with its file.
+      if (stopped) return;
+      const problem = err instanceof UploadProblem ? err : undefined;
+      options.log?.(problem ? `upload ${upload.id} refused: ${problem.code}` : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(() => {});
+      await fs.rm(stagingDir, { recursive: true, force: true });
+    } finally {
+      clearInterval(beat);
+      if (!stopped) {
+        await fs.rm(input, { force: true });
+        notify(upload.id);
+      }
+    }
+  }
+
+  async function pump(): Promise<void> {
+    while (!stopped && running < settings.concurrency) {
+      const upload = await claimNextUpload(db, claimer);
+      if (!upload) break;
+      running += 1;
+      const job = processOne(upload).finally(() => {
+        running -= 1;
+        inFlight.delete(job);
+        void pump().catch(() => {});
+      });
+      inFlight.add(job);
+    }
+  }
+  const wake = () => void pump().catch((err: Error) => options.log?.(`uploads: ${err.message}`));
+
+  async function tick(): Promise<void> {
+    // Several processes on one PostgreSQL: another's interrupted uploads are taken back once their heartbeat is stale.
+    if (!options.alone && Date.now() - lastSweep > PROCESSING_STALE_MS) {
+      lastSweep = Date.now();
+      await recoverUploads(db, dirs, { alone: false, claimer });
+    }
+    await pump();
+  }
+
+  return {
+    settings,
+    dirs,
+    db,
+    newIds: () => ({ uploadId: randomId(24), gifId: randomId(18) }),
+    incomingPath: (uploadId) => path.join(dirs.incoming, uploadId),
+    begin: (row) => insertUpload(db, row),
+    async queue(uploadId, file, size) {
+      const target = path.join(dirs.incoming, uploadId);
+      if (path.resolve(file) !== target) await fs.rename(file, target);
+      await setUploadState(db, uploadId, 'queued', { size });
+      wake();
+    },
+    fetchThenQueue(uploadId, url) {
+      const file = path.join(dirs.incoming, uploadId);
+      const job = (async () => {
+        try {
+          const fetched = await fetchToFile(url, file, { maxBytes: settings.limits.maxBytes, allow: settings.urlAllow });
+          await db.updateTable('uploads').set({ filename: fetched.filename }).where('id', '=', uploadId).execute();
+          await setUploadState(db, uploadId, 'queued', { size: fetched.bytes });
+          wake();
+        } catch (err) {
+          const problem = err instanceof UploadProblem ? err : new UploadProblem('url_unreachable', 'source_image_url could not be fetched');
+          await failUpload(db, uploadId, problem.code, problem.message).catch(() => {});
+          await fs.rm(file, { force: true });
+          notify(uploadId);
+        }
+      })();
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+    },
+    async waitFor(uploadId, ms) {
+      const finished = (u: UploadRow | undefined) => !u || u.state === 'done' || u.state === 'failed';
+      const now = await uploadById(db, uploadId);
+      if (finished(now)) return now;
+      await new Promise<void>((resolve) => {
+        const set = waiters.get(uploadId) ?? new Set();
+        const done = () => {
+          clearTimeout(t);
+          set.delete(done);
+          resolve();
+        };
+        const t = setTimeout(done, ms);
+        set.add(done);
+        waiters.set(uploadId, set);
+      });
+      return uploadById(db, uploadId);
+    },
+    async start() {
+      await fs.mkdir(dirs.incoming, { recursive: true });
+      await fs.mkdir(dirs.resumable, { recursive: true });
+      const report = await recoverUploads(db, dirs, { alone: options.alone, claimer });
+      if (report.requeued || report.failed || report.removed.length) options.log?.(`uploads: recovered ${report.requeued} interrupted, failed ${report.failed}, removed ${report.removed.length} temporary files`);
+      stopped = false;
+      timer = setInterval(() => void tick().catch((err: Error) => options.log?.(`uploads: ${err.message}`)), PROCESSOR_POLL_MS);
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await pool?.close();
+      pool = undefined;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { backendData } from '../../shared/backend.ts';
+import { ViewsChart } from './analytics/ViewsChart.tsx';
+import type { DayCounts } from './analytics/series-api.ts';
+
+interface GifSeries {
+  gif_id: string;
+  from: string;
+  to: string;
+  daily: (DayCounts & Record<string, number | string>)[];
+  top_searches: { term: string; count: number }[];
+}
+
+const ACTIONS = ['download', 'copy_link', 'copy_embed', 'share', 'share_email'] as const;
+
+/** One GIF's figures (GET /api/v1/analytics/gif-series/): views and clicks by day, its shares and downloads, the searches that showed it. */
+export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
+  const [series, setSeries] = useState<GifSeries | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    backendData<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
+  }, [gifId, days]);
+  if (error) return <p role="alert" className="lb-error">Could not load this GIF’s figures: {error}</p>;
+  if (!series) return <p role="status">Loading…</p>;
+  const totals = Object.fromEntries(ACTIONS.map((a) => [a, series.daily.reduce((s, d) => s + Number(d[a] ?? 0), 0)]));
+  return (
+    <section className="lb-analytics" aria-label={`Figures of GIF ${gifId}`}>
+      <p>
+        GIF {gifId}, {series.from} to {series.to} (UTC)
+      </p>
+      <ViewsChart daily={series.daily} />
+      <h2>Shares and downloads</h2>
+      <table>
+        <thead>
+          <tr>
+            {ACTIONS.map((a) => (
+              <th key={a} scope="col">
+                {a.replace('_', ' ')}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {ACTIONS.map((a) => (
+              <td key={a}>{totals[a]}</td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      <h2>Searches that showed it</h2>
+      {series.top_searches.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ol>
+          {series.top_searches.map((s) => (
+            <li key={s.term}>
+              {s.term}: {s.count} views
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

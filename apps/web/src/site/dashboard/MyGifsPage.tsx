@@ -1,0 +1,133 @@
+import { listingHead } from '@loopbox/pages';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { usePage } from '../shell/use-page.ts';
+import { DashboardLayout } from './DashboardLayout.tsx';
+import { GifEditor } from './GifEditor.tsx';
+import { bulkEdit, fetchMyGifs, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';
+import { SelectField } from './SelectField.tsx';
+import { RATINGS } from './upload-fields.ts';
+
+const PAGE = 25;
+const TYPE_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'gif', label: 'GIFs' },
+  { value: 'sticker', label: 'Stickers' },
+  { value: 'video', label: 'Videos' },
+];
+const BULK_RATINGS = [{ value: '', label: 'Keep' }, ...RATINGS];
+const VISIBILITY_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'public', label: 'Public' },
+  { value: 'unlisted', label: 'Unlisted' },
+  { value: 'private', label: 'Private' },
+];
+
+/** My GIFs (/dashboard): the creator's GIFs with search and filters, one editor at a time, and bulk tags and rating. */
+export default function MyGifsPage() {
+  usePage(listingHead('dashboard-gifs'), { pagePath: '/dashboard' });
+  const [filters, setFilters] = useState<MyGifsFilters>({ q: '', type: '', visibility: '', offset: 0 });
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(() => new URLSearchParams(location.search).get('edit'));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkTags, setBulkTags] = useState('');
+  const [bulkRating, setBulkRating] = useState('');
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+  useEffect(() => {
+    let live = true;
+    fetchMyGifs(filters).then(
+      (p) => live && (setPage(p), setError(null)),
+      (err: Error) => live && setError(err.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters, version]);
+  const set = (change: Partial<MyGifsFilters>) => setFilters((f) => ({ ...f, offset: 0, ...change }));
+  const toggle = (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+
+  return (
+    <DashboardLayout title="My GIFs" current="/dashboard">
+      <form className="lb-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Search my GIFs
+          <input type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+        </label>
+        <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onChange={(type) => set({ type })} />
+        <SelectField label="Visibility" value={filters.visibility} choices={VISIBILITY_FILTERS} onChange={(visibility) => set({ visibility })} />
+      </form>
+      {selected.size > 0 && (
+        <form
+          className="lb-filters"
+          aria-label="Bulk edit"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const tags = bulkTags.split(',').map((t) => t.trim()).filter(Boolean);
+            void bulkEdit({ gif_ids: [...selected], ...(tags.length ? { add_tags: tags } : {}), ...(bulkRating ? { rating: bulkRating } : {}) }).then(() => {
+              setSelected(new Set());
+              setBulkTags('');
+              reload();
+            }, (err: Error) => setError(err.message));
+          }}
+        >
+          <span>{selected.size} selected</span>
+          <label>
+            Add tags
+            <input type="text" value={bulkTags} onChange={(e) => setBulkTags(e.target.value)} />
+          </label>
+          <SelectField label="Set rating" value={bulkRating} choices={BULK_RATINGS} onChange={setBulkRating} />
+          <button type="submit" className="lb-button">
+            Apply to selected
+          </button>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="lb-error">
+          {error}
+        </p>
+      )}
+      {page && (
+        <>
+          <p role="status">{page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : `${page.pagination.total_count} GIFs`}</p>
+          <ul className="lb-gif-list" aria-label="My GIFs">
+            {page.data.map((gif) => (
+              <li key={gif.id} className="lb-gif-item" data-gif-id={gif.id}>
+                <img src={gif.images.fixed_width_still?.url ?? gif.images.fixed_width?.url} alt={gif.title || 'GIF'} width={100} />
+                <div>
+                  <label className="lb-check">
+                    <input type="checkbox" checked={selected.has(gif.id)} onChange={() => toggle(gif.id)} aria-label={`Select ${gif.title || gif.id}`} />
+                    <strong>{gif.title || '(untitled)'}</strong>
+                  </label>
+                  <p>
+                    {gif.type} · {gif.visibility} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
+                  </p>
+                  <p>
+                    <Link href={`/gifs/${gif.id}`}>Open</Link> · <Link href={`/dashboard/analytics?gif=${gif.id}`}>Figures</Link> ·{' '}
+                    <button type="button" className="lb-button lb-button--quiet" aria-expanded={editing === gif.id} onClick={() => setEditing(editing === gif.id ? null : gif.id)}>
+                      {editing === gif.id ? 'Close editor' : 'Edit'}
+                    </button>
+                  </p>
+                  {editing === gif.id && <GifEditor gif={gif} onChanged={reload} onRemoved={() => (setEditing(null), reload())} />}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Pages" className="lb-filters">
+            {filters.offset > 0 && (
+              <button type="button" className="lb-button lb-button--quiet" onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - PAGE) }))}>
+                Newer
+              </button>
+            )}
+            {filters.offset + PAGE < page.pagination.total_count && (
+              <button type="button" className="lb-button lb-button--quiet" onClick={() => setFilters((f) => ({ ...f, offset: f.offset + PAGE }))}>
+                Older
+              </button>
+            )}
+          </nav>
+        </>
+      )}
+    </DashboardLayout>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * A creator in Debian's Chromium against `npm start`'s wiring, on desktop and phone: signs in from
+ * the upload page's redirect, uploads three files at once through the dashboard's resumable upload
+ * (one refused with a clear message), watches their progress, finds the GIF on their profile, tags
+ * it in two languages and finds it by one, sets its call to action, removes another and sees it gone
+ * from search and the profile; every creator page passes axe on desktop and phone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { makeClip, makeGif } from '../support/media-fixtures.ts';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+];
+
+describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
+  let server: AccountsServer;
+  let browser: TestBrowser;
+  let dir: string;
+  /** The three files each journey uploads: its own clip name, so its searches are its own. */
+  let files: (viewport: string) => string[];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-journey-'));
+    server = await startAccountsServer('pglite', { web: true });
+    browser = await launchBrowser();
+    const otter = await makeGif(path.join(dir, 'otter.gif'), { seconds: 1 });
+    const clip = await makeClip(path.join(dir, 'clip.mp4'), { seconds: 1, size: '320x180' });
+    const misnamed = path.join(dir, 'broken.mp4');
+    fs.copyFileSync(otter, misnamed);
+    files = (viewport) => {
+      const named = path.join(dir, `seal${viewport}.mp4`);
+      fs.copyFileSync(clip, named);
+      return [otter, named, misnamed];
+    };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Straight to the service: the edge may keep an earlier answer to the same search for its cache's lifetime.
+  const idsOf = async (q: string, lang?: string) => (await server.call('GET', `/v1/gifs/search?api_key=${server.webKey}&q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}`, { direct: true })).body.data.map((g: { id: string }) => g.id) as string[];
+
+  const PASSWORD = 'creator journey passphrase';
+  /** A session of the given user in the browser (for pages checked without the sign-in journey). */
+  async function signInAs(user: TestUser) {
+    await browser.context.clearCookies();
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
+      { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
+    ]);
+  }
+
+  it.each(VIEWPORTS)('signs in, uploads, finds it on the profile, tags in two languages, sets a CTA and removes ($name)', async (viewport) => {
+    await browser.context.clearCookies();
+    const creator = await server.makeUser('creator', { password: PASSWORD });
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    // The upload page sends a visitor to sign in, then back.
+    await page.goto(`${server.baseUrl}/upload`);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/upload');
+    await page.getByLabel('Username or e-mail').fill(creator.username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/upload`);
+    await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor();
+    await page.getByLabel('Files to upload').setInputFiles(files(viewport.name));
+    const items = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(3);
+    await page.getByLabel('Tags (comma-separated)').first().fill('otter, journey');
+    await page.getByRole('button', { name: 'Upload 3 files' }).click();
+
+    const otterItem = items.filter({ hasText: 'otter.gif' });
+    const seal = `seal${viewport.name}`;
+    const sealItem = items.filter({ hasText: `${seal}.mp4` });
+    const brokenItem = items.filter({ hasText: 'broken.mp4' });
+    await brokenItem.getByText('Failed: The file is named .mp4 but is a GIF: its name and content disagree').waitFor();
+    await otterItem.getByText('Ready:').waitFor({ timeout: 90_000 });
+    await sealItem.getByText('Ready:').waitFor({ timeout: 90_000 });
+    expect(await otterItem.getByRole('progressbar', { name: 'Transfer of otter.gif' }).getAttribute('value')).toBe('1');
+    expect(await otterItem.getByRole('progressbar', { name: 'Processing of otter.gif' }).getAttribute('value')).toBe('1');
+    const otterId = (await otterItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
+    const sealId = (await sealItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
+    expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.tags).toEqual(['otter', 'journey']);
+
+    // Both GIFs are on the creator's profile.
+    const profile = await browser.context.newPage();
+    await profile.setViewportSize(viewport);
+    await profile.goto(`${server.baseUrl}/${creator.username}`);
+    await profile.locator(`a[href*="${otterId}"]`).first().waitFor();
+    await profile.locator(`a[href*="${sealId}"]`).first().waitFor();
+
+    // My GIFs: language tags in Spanish and French, then a call to action.
+    await otterItem.getByRole('link', { name: 'edit it in My GIFs' }).click();
+    const editor = page.locator(`[data-gif-id="${otterId}"]`);
+    await editor.getByRole('button', { name: 'Close editor' }).waitFor();
+    const languageForm = editor.getByRole('form', { name: 'Language tags' });
+    await languageForm.getByLabel('Language', { exact: true }).selectOption('es');
+    await languageForm.getByLabel('Tags in that language (comma-separated)').fill('nutria, marina');
+    await languageForm.getByRole('button', { name: 'Add language tags' }).click();
+    await editor.getByRole('button', { name: 'Remove es tag nutria' }).waitFor();
+    await languageForm.getByLabel('Language', { exact: true }).selectOption('fr');
+    await languageForm.getByLabel('Tags in that language (comma-separated)').fill('loutre');
+    await languageForm.getByRole('button', { name: 'Add language tags' }).click();
+    await editor.getByRole('button', { name: 'Remove fr tag loutre' }).waitFor();
+    expect(await idsOf('nutria', 'es')).toContain(otterId);
+    expect(await idsOf('loutre', 'fr')).toContain(otterId);
+    expect(await idsOf('nutria')).not.toContain(otterId);
+
+    const cta = editor.getByRole('form', { name: 'Call to action' });
+    await cta.getByLabel('Link').fill('https://example.test/otters');
+    await cta.getByLabel('Text (empty removes it)').fill('Adopt an otter');
+    await cta.getByRole('button', { name: 'Save call to action' }).click();
+    await editor.getByText('Call to action saved').waitFor();
+    expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.cta).toEqual({ link: 'https://example.test/otters', text: 'Adopt an otter' });
+
+    // Remove the clip: it leaves My GIFs and search at once.
+    expect(await idsOf(seal)).toContain(sealId);
+    const sealRow = page.locator(`[data-gif-id="${sealId}"]`);
+    await sealRow.getByRole('button', { name: 'Edit' }).click();
+    await sealRow.getByRole('button', { name: 'Remove GIF' }).click();
+    await sealRow.waitFor({ state: 'detached' });
+    expect(await idsOf(seal)).not.toContain(sealId);
+    await page.goto(`${server.baseUrl}/search/${seal}`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator(`a[href*="${sealId}"]`).count()).toBe(0);
+    await profile.reload();
+    await profile.locator(`a[href*="${otterId}"]`).first().waitFor();
+    expect(await profile.locator(`a[href*="${sealId}"]`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await profile.close();
+    await page.close();
+  });
+
+  it('shows a signed-in person without the creator role the site’s 403 page at /upload and /dashboard', async () => {
+    await signInAs(await server.makeUser('user'));
+    const page = await browser.context.newPage();
+    for (const pagePath of ['/upload', '/dashboard']) {
+      const response = await page.goto(`${server.baseUrl}${pagePath}`);
+      expect([pagePath, new URL(page.url()).pathname, response?.status()]).toEqual([pagePath, pagePath, 403]);
+      await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    }
+    await page.close();
+  });
+
+  it.each(VIEWPORTS)('has no serious or critical axe violation on the creator pages ($name)', async (viewport) => {
+    const found: string[] = [];
+    await signInAs(await server.makeUser('creator'));
+    for (const pagePath of ['/upload', '/dashboard', '/dashboard/analytics', '/artists']) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const response = await page.goto(`${server.baseUrl}${pagePath}`);
+      expect(response?.status(), pagePath).toBe(200);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (pagePath.startsWith('/dashboard') || pagePath === '/upload') expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible(), pagePath).toBe(true);
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${pagePath} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect([pagePath, errors]).toEqual([pagePath, []]);
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  });
+});
