@@ -51,8 +51,10 @@ describe('npm start: what it writes and what it answers', () => {
     throw new Error('the line never came');
   }
 
-  it('prints where the admin token is, and no key or token', () => {
+  it('prints where the admin token is, and no key or token', async () => {
     const adminToken = fs.readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
+    // The lines after "listening on" may still be on their way.
+    await logged((line) => line.includes(path.join(dataDir, 'admin-token')));
     const startup = lines.join('\n');
     for (const secret of [WEB_KEY, MOBILE_KEY, adminToken]) expect(startup).not.toContain(secret);
     expect(startup).toContain(path.join(dataDir, 'admin-token'));
