@@ -61,9 +61,14 @@ export function pageView(pagePath: string, ts: Date, extra: { gifId?: string; vi
   };
 }
 
+/** A counted action on a GIF (a download, a copied link, a share) as the management routes log it. */
+export function gifAction(action: string, gifId: string, ts: Date): NewEvent {
+  return { eventId: randomUUID(), type: 'gif.action', stream: 'gif', streamId: gifId, ts, payload: { action, actor: null, via: 'web', address: '127.0.0.1' } };
+}
+
 export const append = (db: Kysely<Database>, events: NewEvent[]) => db.transaction().execute((trx) => appendEvents(trx, events));
 
-const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms', 'page_views_daily'];
+const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms', 'page_views_daily', 'gif_actions_daily'];
 
 /** Every projection table's rows, sorted, as text: what "identical tables" compares. */
 export async function snapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {

@@ -5,7 +5,7 @@ import { replayProjections } from '../../apps/server/src/analytics/replay.ts';
 import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import { openTestStore, storeKinds } from '../support/stores.ts';
-import { append, pageView, pingback, search, seedOwners, snapshot } from './fixtures.ts';
+import { append, gifAction, pageView, pingback, search, seedOwners, snapshot } from './fixtures.ts';
 
 const DAY1 = new Date('2026-03-01T10:00:00Z');
 const DAY2 = new Date('2026-03-02T10:00:00Z');
@@ -29,6 +29,8 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
       pageView('/', DAY1),
       pageView('/gifs/a-gifAAA111', DAY1, { gifId: a }),
       pageView('/edit/gifs/gifAAA111', DAY1),
+      gifAction('download', a, DAY1),
+      gifAction('copy_link', a, DAY1),
     ]);
     for (const p of PROJECTORS) await projectBatch(analyticsDb(store.db), p, 2);
     await append(store.db, [
@@ -44,6 +46,8 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
       pageView('/search/cats', DAY2, { virtualPagePath: '/search/cats/page/2' }),
       pageView('/search/dogs', hoursAfter(DAY2, 1)),
       pageView('/', DAY2),
+      gifAction('download', a, DAY2),
+      gifAction('download', a, hoursAfter(DAY2, 1)),
     ]);
     for (const p of PROJECTORS) await projectBatch(analyticsDb(store.db), p, 3);
     await append(store.db, [pingback('seen', c, hoursAfter(DAY2, 3)), pingback('click', b, hoursAfter(DAY2, 3)), pageView('/nba', hoursAfter(DAY2, 3)), { ...pageView('/x', DAY2), payload: { kind: 'page_view' } }]);
@@ -121,11 +125,21 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
     expect(await db().selectFrom('search_responses').select('response_id').where('response_id', '=', 'resp5').execute()).toEqual([]);
   });
 
+  it('counts actions on GIFs per day', async () => {
+    const [a] = seeded.gifs;
+    const rows = await db().selectFrom('gif_actions_daily').select((eb) => ['gif_id', eb.cast<string>('day', 'text').as('d'), 'action', 'count']).orderBy('day').orderBy('action').execute();
+    expect(rows.map((r) => [r.gif_id, r.d, r.action, String(r.count)])).toEqual([
+      [a, '2026-03-01', 'copy_link', '1'],
+      [a, '2026-03-01', 'download', '1'],
+      [a, '2026-03-02', 'download', '2'],
+    ]);
+  });
+
   it('replay rebuilds tables identical to the incremental state', async () => {
     const incremental = await snapshot(store.db);
     expect(incremental.gif_counts).toHaveLength(3);
     const folded = await replayProjections(store.db);
-    expect(folded).toEqual({ counts: 11, daily: 11, trending_gifs: 12, searches: 12, page_views: 8 });
+    expect(folded).toEqual({ counts: 11, daily: 11, trending_gifs: 12, searches: 12, page_views: 8, gif_actions: 4 });
     expect(await snapshot(store.db)).toEqual(incremental);
     // Each projector stands at the last event of the types it reads.
     for (const p of PROJECTORS) {
