@@ -48,9 +48,10 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
     expect((await gif(owned.id)).title).toBe('A title changed behind the cache');
     await server.store.db.updateTable('users').set({ display_name: 'Renamed Creator' }).where('id', '=', owned.user_id!).execute();
     expect((await gif(owned.id)).user?.display_name).toBe('Renamed Creator');
-    // The stored wire object was rebuilt from the new rows, not only this process's copy.
-    const stored = await server.store.db.selectFrom('gif_wire').select('body').where('gif_id', '=', owned.id).executeTakeFirstOrThrow();
-    expect(stored.body).toContain('Renamed Creator');
+    // The stored wire object was rebuilt from the new rows, not only this process's copy (stored
+    // after the answer is sent, so it may take a moment).
+    const storedBody = async () => (await server.store.db.selectFrom('gif_wire').select('body').where('gif_id', '=', owned.id).executeTakeFirst())?.body ?? '';
+    await expect.poll(storedBody, { timeout: 10_000 }).toContain('Renamed Creator');
     await server.store.db.updateTable('gifs').set({ is_removed: true }).where('id', '=', owned.id).execute();
     expect((await server.get(`/v1/gifs/${owned.id}`)).status).toBe(404);
     await server.store.db.updateTable('gifs').set({ is_removed: false }).where('id', '=', owned.id).execute();
