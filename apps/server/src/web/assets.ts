@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { errorHead, GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
+import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
@@ -12,7 +12,7 @@ import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
 import { renderHeadTags } from './head-tags.ts';
 import { scriptJson } from './script-json.ts';
-import { resolveSitePage } from './site-page.ts';
+import { errorPage, resolveSitePage, type ResolvedSitePage } from './site-page.ts';
 
 /** What every page learns from the server: read by the SDK and widgets as `window.LOOPBOX_CONFIG`. */
 export interface PageConfig {
@@ -119,20 +119,16 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     return c.html(page, 200, HTML_HEADERS);
   }
 
-  async function sitePage(c: Context, pathname: string) {
+  /** The site's page with the server's verdict (status and head) written in; undefined before the site is built. */
+  async function sitePage(c: Context, verdict: () => Promise<ResolvedSitePage>, headers: Record<string, string> = HTML_HEADERS) {
     const html = await readPage(root, SITE_PAGE);
     if (html === undefined) return undefined;
-    const { status, head } = await resolveSitePage(deps.db, parseSitePath(pathname), originOf(c, deps));
+    const { status, head } = await verdict();
     const page = withConfig(html, { pageStatus: status }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
-    return c.html(page, status, HTML_HEADERS);
+    return c.html(page, status, headers);
   }
 
-  async function refused(c: Context) {
-    const html = await readPage(root, SITE_PAGE);
-    if (html === undefined) return undefined;
-    const page = withConfig(html, { pageStatus: 403 }).replace(HEAD_PLACEHOLDER, () => renderHeadTags({ ...errorHead(403), ogType: 'website', noindex: true }));
-    return c.html(page, 403, { 'Cache-Control': 'private, no-store' });
-  }
+  const refused = (c: Context) => sitePage(c, async () => errorPage(403), { 'Cache-Control': 'private, no-store' });
 
   app.get('*', async (c, next) => {
     const pathname = c.req.path;
@@ -144,7 +140,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     }
     // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded
     // once, which would turn a search for "100%" into a malformed path.
-    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, new URL(c.req.url).pathname)));
+    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, parseSitePath(new URL(c.req.url).pathname), originOf(c, deps)))));
     return response ?? next();
   });
   return { routes: app, refused };

@@ -36,7 +36,9 @@ export interface ResolvedSitePage {
   head: HeadTags;
 }
 
-const notFound = (): ResolvedSitePage => ({ status: 404, head: { ...errorHead(404), ogType: 'website', noindex: true } });
+/** An error page's verdict: its status and a head no search engine indexes. */
+export const errorPage = (status: Exclude<SitePageStatus, 200>): ResolvedSitePage => ({ status, head: { ...errorHead(status), ogType: 'website', noindex: true } });
+const notFound = () => errorPage(404);
 
 async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Promise<ResolvedSitePage> {
   const gif = await selectGifs(db).where('g.id', '=', gifId).where(openById).executeTakeFirst();
