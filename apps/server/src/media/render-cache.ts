@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -5,6 +6,10 @@ import type { StoredImages } from '../store/schema.ts';
 import { TEXT_RENDER_DIR } from './constants.ts';
 
 const META_FILE = 'images.json';
+/** Renders in progress are built under `.partial-{id}-{random}` and renamed into place when whole. */
+const PARTIAL_PREFIX = '.partial-';
+/** A partial directory this old was left by a process that died mid-render. */
+const ABANDONED_PARTIAL_MS = 60 * 60 * 1000;
 
 interface Entry {
   bytes: number;
@@ -16,10 +21,13 @@ export interface RenderCache {
   readonly ready: Promise<void>;
   /** A kept render's images, marking it most recently used; undefined when it is not kept. */
   use(id: string): StoredImages | undefined;
-  /** Waits for any deletion of this render's directory to finish, so a new render of it is not deleted under it. */
-  settled(id: string): Promise<void>;
-  /** Records a finished render (its directory under the media root holds `images.json` and its files). */
-  add(id: string, images: StoredImages): Promise<void>;
+  /**
+   * Makes a render with `build` (which writes its files into the directory it is given) and keeps it.
+   * The directory appears under the media root only when whole, so another process sharing the
+   * root never sees, indexes or deletes a render in progress; when one published the same render
+   * first, theirs is kept and ours dropped.
+   */
+  make(id: string, build: (dir: string) => Promise<StoredImages>): Promise<StoredImages>;
   readonly size: { entries: number; bytes: number };
 }
 
@@ -66,11 +74,23 @@ export function createRenderCache(mediaDir: string, maxBytes: number): RenderCac
       void fs.utimes(path.join(mediaDir, id, META_FILE), now, now).catch(() => undefined);
       return entry.images;
     },
-    settled: async (id) => {
-      await removing.get(id);
-    },
-    async add(id, images) {
-      keep(id, { bytes: await directoryBytes(path.join(mediaDir, id)), images });
+    async make(id, build) {
+      await removing.get(id); // a deletion of an evicted copy must not land on the new one
+      const partial = path.join(mediaDir, `${PARTIAL_PREFIX}${id}-${randomBytes(6).toString('hex')}`);
+      const dir = path.join(mediaDir, id);
+      let images: StoredImages;
+      try {
+        images = await build(partial);
+        await fs.writeFile(path.join(partial, META_FILE), JSON.stringify(images));
+        await fs.rename(partial, dir);
+      } catch (error) {
+        await fs.rm(partial, { recursive: true, force: true });
+        const theirs = await readMeta(dir).catch(() => undefined);
+        if (!theirs) throw error;
+        images = theirs; // another process published the same render first
+      }
+      keep(id, { bytes: await directoryBytes(dir), images });
+      return images;
     },
     get size() {
       return { entries: index.size, bytes: index.calculatedSize };
@@ -78,16 +98,20 @@ export function createRenderCache(mediaDir: string, maxBytes: number): RenderCac
   };
 }
 
-/** Renders on disk, least recently used first; a directory without its `images.json` is an interrupted render and is deleted. */
+/**
+ * Renders on disk, least recently used first. A render directory without its `images.json` is
+ * broken and is deleted; so is a partial one abandoned long ago (a young one may be another
+ * process's render in progress).
+ */
 async function loadExisting(mediaDir: string, remove: (id: string) => void): Promise<{ id: string; entry: Entry }[]> {
   const names = await fs.readdir(mediaDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(PARTIAL_PREFIX)).map((name) => removeIfAbandoned(path.join(mediaDir, name))));
   const found: { id: string; entry: Entry; usedAt: number }[] = [];
   for (const id of names.filter((name) => TEXT_RENDER_DIR.test(name))) {
     const dir = path.join(mediaDir, id);
     try {
-      const meta = path.join(dir, META_FILE);
-      const [text, stat] = await Promise.all([fs.readFile(meta, 'utf8'), fs.stat(meta)]);
-      found.push({ id, entry: { bytes: await directoryBytes(dir), images: JSON.parse(text) as StoredImages }, usedAt: stat.mtimeMs });
+      const [images, stat] = await Promise.all([readMeta(dir), fs.stat(path.join(dir, META_FILE))]);
+      found.push({ id, entry: { bytes: await directoryBytes(dir), images }, usedAt: stat.mtimeMs });
     } catch {
       remove(id);
     }
@@ -99,4 +123,13 @@ async function directoryBytes(dir: string): Promise<number> {
   const files = await fs.readdir(dir, { withFileTypes: true });
   const sizes = await Promise.all(files.filter((f) => f.isFile()).map(async (f) => (await fs.stat(path.join(dir, f.name))).size));
   return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+async function readMeta(dir: string): Promise<StoredImages> {
+  return JSON.parse(await fs.readFile(path.join(dir, META_FILE), 'utf8')) as StoredImages;
+}
+
+async function removeIfAbandoned(dir: string): Promise<void> {
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (stat && Date.now() - stat.mtimeMs > ABANDONED_PARTIAL_MS) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
 }

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { GifRow } from '../content/gif-row.ts';
 import { escapeXml } from '../seed/art.ts';
 import type { StoredImages } from '../store/schema.ts';
@@ -60,15 +58,11 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
   const inFlight = new Map<string, Promise<GifRow[]>>();
   let renders = 0;
 
-  const renderStyle = async (id: string, text: string, style: TextStyle): Promise<StoredImages> => {
-    await cache.settled(id);
-    const drawing = textDrawing(text, style);
-    const dir = path.join(mediaDir, id);
-    const images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
-    await fs.writeFile(path.join(dir, 'images.json'), JSON.stringify(images));
-    await cache.add(id, images);
-    return images;
-  };
+  const renderStyle = (id: string, text: string, style: TextStyle): Promise<StoredImages> =>
+    cache.make(id, async (dir) => {
+      const drawing = textDrawing(text, style);
+      return makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
+    });
 
   /** Every style from the cache, or undefined when any is missing. */
   const keptRows = (text: string): GifRow[] | undefined => {
