@@ -39,5 +39,7 @@ export const ATTEMPT_LIMITS = {
   sharesPerUser: { points: 10, windowS: 60 * 60 },
   /** GIF links mailed to one recipient address, whoever sends them. */
   sharesPerRecipient: { points: 3, windowS: 60 * 60 },
+  /** Reports of GIFs and of searches sent from one client address. */
+  reportsPerAddress: { points: 30, windowS: 60 * 60 },
 } as const;
 export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;

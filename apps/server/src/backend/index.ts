@@ -15,6 +15,7 @@ import { uploadRoutes } from '../uploads/routes.ts';
 import { gifManagementRoutes } from '../gif-management/routes.ts';
 import { artistRoutes } from '../artists/routes.ts';
 import { tagPredictionRoutes } from '../tag-prediction/routes.ts';
+import { moderationRoutes } from '../moderation/routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -41,5 +42,6 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', artistRoutes(deps));
   if (deps.predictor) app.route('/', tagPredictionRoutes(deps.predictor));
   app.route('/', channelRoutes(deps));
+  app.route('/', moderationRoutes(deps));
   return app;
 }

@@ -23,8 +23,11 @@ export function selectGifs(db: Kysely<Database>) {
     .select([publicUserJson.as('user'), publicSlug.as('slug')]);
 }
 
-/** A GIF anyone may open by its id: not removed and not private (unlisted ones open by their link). Migration 010 adds `visibility`. */
-export const openById = sql<boolean>`NOT g.is_removed AND g.visibility <> 'private'`;
+/**
+ * A GIF anyone may open by its id: not removed, not private (unlisted ones open by their link) and not
+ * hidden by a moderator. Migration 010 adds `visibility`, 013 `moderation_state`.
+ */
+export const openById = sql<boolean>`NOT g.is_removed AND g.visibility <> 'private' AND g.moderation_state <> 'hidden'`;
 
 /** What every public listing filters by: visible, and no more mature than the requested rating (rating_rank is its index in RATINGS). */
 export function visibleUpTo(rating: Rating) {

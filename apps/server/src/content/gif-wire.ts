@@ -32,8 +32,8 @@ const lookedUpUser = sql<string | null>`(SELECT u.xmin::text FROM users u WHERE 
  */
 export async function wireSources(read: Kysely<Database>, ids: readonly string[], options: WireReadOptions): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  // By id, unlisted GIFs open (by their link) and private ones do not (migration 010's visibility).
-  const hidden = options.listing ? sql`AND NOT g.is_hidden` : sql`AND g.visibility <> 'private'`;
+  // By id, unlisted GIFs open (by their link); private ones and those a moderator hid do not (migrations 010 and 013).
+  const hidden = options.listing ? sql`AND NOT g.is_hidden` : sql`AND g.visibility <> 'private' AND g.moderation_state <> 'hidden'`;
   const { rows } = await sql<{ id: string; source: string }>`
     SELECT g.id, ${sourceOf(lookedUpUser)} AS source FROM gifs g
     WHERE g.id = ANY(${[...ids]}::text[]) AND NOT g.is_removed ${hidden}`.execute(read);

@@ -1,7 +1,7 @@
 import { PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
 
 export interface MailMessage {
-  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared';
+  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared' | 'account_warned' | 'account_suspended' | 'account_restored' | 'gifs_taken_down';
   subject: string;
   body: string;
 }

@@ -58,6 +58,17 @@ export const PERMISSIONS = {
    * owner's; children made under it belong to the tree's owner.
    */
   'channel.manage': ownOrStaff,
+  /** Reporting a GIF or a search's results to the moderators (rate-limited per address, one open report per reporter). */
+  'gif.report': everyone,
+  'search.report': everyone,
+  /** Deciding about a GIF (approve, rate, hide, remove, restore); reading the review queue, a GIF's reports and the audit trail. */
+  'gif.moderate': { moderator: 'any', staff: 'any' },
+  /** Filing a takedown (many GIFs removed at once, owners mailed), the search service over all content, blocking trending terms. */
+  'takedown.file': { staff: 'any' },
+  'content.search_all': { staff: 'any' },
+  'trending.block': { moderator: 'any', staff: 'any' },
+  /** Warning, suspending and restoring accounts. */
+  'account.moderate': { staff: 'any' },
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

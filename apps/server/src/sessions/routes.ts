@@ -16,6 +16,7 @@ import { appendEvents } from '../store/events.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { startSession } from './start.ts';
 import { listSessions, revokeSessions, sessionOwner } from './store.ts';
+import { refuseIfSuspended } from '../moderation/suspension.ts';
 
 const LoginBody = z.object({
   login: z.string({ error: 'login is required' }).trim().min(1, 'login is required').max(254, 'login must be at most 254 characters'),
@@ -48,6 +49,7 @@ export function sessionRoutes(deps: BackendDeps) {
       throw new FieldError(401, 'password', 'The username or e-mail and the password do not match');
     }
     await deps.limits.clear('loginFailuresPerAccount', accountKey);
+    await refuseIfSuspended(deps.db, account.userId);
     const session = await db.transaction().execute((trx) => startSession(c, trx, account.userId, actorOf(principal, address), 'password'));
     const csrfToken = setSessionCookies(c, session.secret, session.expiresAt, deps.publicUrl);
     return c.json(envelope({ user_id: account.userId, username: account.username, csrf_token: csrfToken, expires_at: session.expiresAt }, newResponseId()));

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
 import { presentGif } from '../public-api/present.ts';
@@ -106,8 +107,9 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     const html = await readPage(root, EMBED_PAGE);
     if (html === undefined) return undefined;
     const id = gifIdFromPath(pathname) ?? '';
-    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).where('g.id', '=', id).where('g.is_removed', '=', false).executeTakeFirst() : undefined;
+    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).select(sql<boolean>`g.is_removed OR g.moderation_state = 'hidden'`.as('gone')).where('g.id', '=', id).executeTakeFirst() : undefined;
     if (!row) return c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
+    if (row.gone) return c.html(embedNotFoundHtml(true), 410, HTML_HEADERS);
     // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
     const ctx = presenter(c, deps, 'GIF_BROWSE');
     const page = await renderEmbedPage(withConfig(html), {

@@ -1,10 +1,11 @@
 import { PROVIDER_NAME } from '@loopbox/pages';
 
 /**
- * The embed's 404 page (an /embed/{id} whose GIF does not exist or was removed): a few hundred bytes
- * of HTML, no script, so a host page's broken iframe costs its visitors nothing. Dark like the embed.
+ * The embed's page for a GIF it cannot show (404: none by that id; 410: removed or hidden by a
+ * moderator, a neutral "no longer available" card): a few hundred bytes of HTML, no script, so a
+ * host page's broken iframe costs its visitors nothing. Dark like the embed.
  */
-export function embedNotFoundHtml(): string {
+export function embedNotFoundHtml(gone = false): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -16,7 +17,7 @@ export function embedNotFoundHtml(): string {
   </head>
   <body>
     <main>
-      <h1 style="font-size:1.1em">This GIF is not available</h1>
+      <h1 style="font-size:1.1em">This GIF is ${gone ? 'no longer' : 'not'} available</h1>
       <p><a href="/" target="_blank" rel="noopener">Find more on ${PROVIDER_NAME}</a></p>
     </main>
   </body>

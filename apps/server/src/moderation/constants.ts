@@ -1,0 +1,46 @@
+/** Moderation's named values (issue 19), each defined once. */
+
+/** Why someone reports a GIF (the report form's list). */
+export const GIF_REPORT_REASONS = ['sexual', 'violence', 'hate', 'harassment', 'self_harm', 'illegal', 'copyright', 'spam', 'other'] as const;
+export type GifReportReason = (typeof GIF_REPORT_REASONS)[number];
+
+/** Why someone reports a search's results (SPEC 7.2 `/ajax/report-search`). */
+export const SEARCH_REPORT_REASONS = ['offensive', 'sexual', 'violent', 'irrelevant', 'broken', 'other'] as const;
+/** What a reported search was for. */
+export const SEARCH_CONTENT_TYPES = ['gifs', 'stickers', 'text', 'videos', 'emoji', 'clips'] as const;
+
+/** Free-text notes on reports, decisions and takedowns. */
+export const NOTE_MAX = 1000;
+/** A search term as the public API takes it (q at most 50 characters). */
+export const SEARCH_TERM_MAX = 50;
+
+/** What a moderator can decide about a GIF (`POST /api/v1/gifs/{id}/moderation`). */
+export const DECISIONS = ['approve', 'rate', 'hide', 'remove', 'restore'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** What staff can do to an account. */
+export const ACCOUNT_ACTIONS = ['warn', 'suspend', 'restore'] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
+/** Why a GIF is taken down. */
+export const TAKEDOWN_REASONS = ['copyright', 'trademark', 'privacy', 'illegal', 'terms_violation', 'court_order', 'other'] as const;
+/** Items in one takedown request. */
+export const TAKEDOWN_MAX_ITEMS = 1000;
+
+/** Domain events of moderation, each on the stream of what it is about. */
+export const MODERATION_EVENTS = {
+  gifReported: 'gif.reported',
+  searchReported: 'search.reported',
+  decided: 'gif.moderated',
+  takedownFiled: 'takedown.filed',
+  accountActioned: 'account.moderated',
+  termBlocked: 'trending_term.blocked',
+  termUnblocked: 'trending_term.unblocked',
+} as const;
+
+/** Events the audit trail shows: moderation's own and the changes people make to GIFs and accounts. */
+export const AUDIT_EVENT_TYPES = [...Object.values(MODERATION_EVENTS), 'gif.created', 'gif.uploaded', 'gif.updated', 'gif.removed', 'gif.cta_set', 'gif.cta_removed', 'gif.language_tags_added', 'gif.language_tag_removed', 'role.changed'] as const;
+
+/** Page sizes of the review queue and the audit trail. */
+export const PAGE_DEFAULT = 25;
+export const PAGE_MAX = 100;

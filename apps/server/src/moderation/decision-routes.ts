@@ -1,0 +1,43 @@
+import { setTimeout } from 'node:timers/promises';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PURGE_HEADER } from '@loopbox/edge';
+import { actorOf } from '../auth/audit.ts';
+import { authorize } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { CONTENT_VERSION_REFRESH_MS } from '../content/constants.ts';
+import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { gifId } from '../public-api/params.ts';
+import { ratingField } from '../uploads/fields.ts';
+import { DECISIONS } from './constants.ts';
+import { applyDecision } from './decide.ts';
+import { noteField, oneOf } from './fields.ts';
+import { moderationDb } from './schema.ts';
+
+const GifPath = z.object({ id: gifId });
+const DecisionBody = z
+  .object({ action: oneOf('action', DECISIONS), reason: noteField('reason').pipe(z.string().min(1, 'reason must say why')), rating: ratingField.optional() })
+  .refine((b) => b.action !== 'rate' || b.rating !== undefined, { message: 'rating is needed to change the rating', path: ['rating'] });
+
+/**
+ * `POST /api/v1/gifs/{id}/moderation` (SPEC 7.2): a moderator approves a GIF, changes its rating,
+ * hides, removes or restores it, with a reason. Applied in one transaction with its event; the
+ * answer purges the edge's cached copies of everything showing the GIF.
+ */
+export function decisionRoutes(deps: BackendDeps) {
+  const db = moderationDb(deps.db);
+  const app = new Hono<AuthEnv>();
+  app.post('/api/v1/gifs/:id/moderation', async (c) => {
+    const { id } = parseFields(GifPath, c.req.param());
+    const principal = await authorize(c, 'gif.moderate');
+    const body = await jsonBody(c, DecisionBody);
+    const actor = actorOf(principal, c.var.auth.address);
+    const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor));
+    if (outcome.rerank) await setTimeout(CONTENT_VERSION_REFRESH_MS);
+    const gif = await db.selectFrom('gifs').select(['moderation_state', 'is_removed', 'rating']).where('id', '=', id).executeTakeFirstOrThrow();
+    return c.json(envelope({ gif_id: id, decision: body.action, state: gif.moderation_state, is_removed: gif.is_removed, rating: gif.rating }, newResponseId()), 200, { [PURGE_HEADER]: outcome.purge.join(',') });
+  });
+  return app;
+}

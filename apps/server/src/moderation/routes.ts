@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import type { AuthEnv } from '../auth/context.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { accountActionRoutes } from './account-routes.ts';
+import { decisionRoutes } from './decision-routes.ts';
+import { reportRoutes } from './report-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
+
+/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions. */
+export function moderationRoutes(deps: BackendDeps) {
+  const app = new Hono<AuthEnv>();
+  app.route('/', reportRoutes(deps));
+  app.route('/', decisionRoutes(deps));
+  app.route('/', reviewRoutes(deps));
+  app.route('/', accountActionRoutes(deps));
+  return app;
+}

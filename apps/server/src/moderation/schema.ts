@@ -1,0 +1,61 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database, Rating } from '../store/schema.ts';
+import type { AccountsTables } from '../accounts/schema.ts';
+import type { CreatorsTables } from '../uploads/schema.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type ModerationState = 'none' | 'pending' | 'approved' | 'hidden';
+
+/** The tables and columns of migration 013 (moderation). */
+export type ModerationTables = {
+  gifs: {
+    moderation_state: ColumnType<ModerationState, ModerationState | undefined, ModerationState>;
+    nsfw_score: number | null;
+    suggested_rating: Rating | null;
+  };
+  users: { suspended_at: MaybeTimestamp };
+  gif_reports: {
+    id: ColumnType<string, never, never>;
+    gif_id: string;
+    reporter: string;
+    reason: string;
+    note: ColumnType<string, string | undefined, string>;
+    created_at: Timestamp;
+    resolved_at: MaybeTimestamp;
+    resolution: string | null;
+  };
+  search_reports: {
+    id: ColumnType<string, never, never>;
+    reporter: string;
+    reasons: string[];
+    additional_info: ColumnType<string, string | undefined, string>;
+    search_response_id: ColumnType<string, string | undefined, string>;
+    search_term: string;
+    search_content_type: string;
+    created_at: Timestamp;
+  };
+  takedowns: {
+    id: Generated<string>;
+    state: 'applied' | 'owners_mailed';
+    send_email: boolean;
+    note: ColumnType<string, string | undefined, string>;
+    filed_by: number | null;
+    created_at: Timestamp;
+  };
+  takedown_items: { takedown_id: string; gif_id: string; reason: string; owner_id: number | null };
+  blocked_trending_terms: { term: string; blocked_by: number | null; created_at: Timestamp };
+};
+
+export type ModerationDb = Kysely<Database & AccountsTables & CreatorsTables & ModerationTables>;
+
+/** The store seen with the accounts', creators' and moderation's tables. */
+export function moderationDb(db: Kysely<Database>): ModerationDb {
+  return db.withTables<AccountsTables & CreatorsTables & ModerationTables>();
+}
+
+/** The same connection or transaction seen on the base schema (the event log, the outbox helpers). */
+export function baseOfModeration(db: ModerationDb): Kysely<Database> {
+  return db as unknown as Kysely<Database>;
+}
