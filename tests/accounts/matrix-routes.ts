@@ -204,6 +204,12 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-ranked-tags/{ranked}/', ok: 200, stocked: true }),
   ...channelRoutes({ method: 'POST', path: '/api/v4/channel-magic-tags/', ok: 202, body: (k) => ({ channel: Number(k.vars.channel), tag: 'matrix tag' }) }),
   ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-magic-tags/{magic}/', ok: 202, stocked: true }),
+  // Moderation (issue 19): anyone reports; moderators decide; staff act on accounts.
+  { method: 'POST', path: '/ajax/gif/{gif}/report/', action: 'gif.report', target: 'none', ok: 201, prepare: anyGif, body: () => ({ reason: 'spam', note: 'From the matrix' }) },
+  { method: 'POST', path: '/ajax/report-search', action: 'search.report', target: 'none', ok: 201, body: () => ({ reasons: ['irrelevant'], search_term: testUsername('term'), search_content_type: 'gifs' }) },
+  { method: 'POST', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif, body: () => ({ action: 'approve', reason: 'Checked by the matrix' }) },
+  { method: 'POST', path: '/api/v3/content-takedown/takedown', action: 'takedown.file', target: 'none', ok: 201, prepare: othersGif, body: (k) => ({ items: [{ gif_id: k.vars.gif, reason: 'copyright' }], send_email: false, note: 'Filed by the matrix' }) },
+  { method: 'POST', path: '/api/v1/users/{other}/moderation/', action: 'account.moderate', target: 'other', ok: 200, body: () => ({ action: 'warn', reason: 'Warned by the matrix' }) },
   // The collectors: API key only, no principal.
   {
     method: 'POST',
@@ -246,4 +252,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  // Moderation: the review queue, a GIF's reports and history, the audit trail.
+  { method: 'GET', path: '/api/v1/moderation/queue/', action: 'gif.moderate', target: 'site', ok: 200 },
+  { method: 'GET', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif },
+  { method: 'GET', path: '/api/v1/moderation/audit/?actor={self}', action: 'gif.moderate', target: 'site', ok: 200 },
 ];

@@ -265,6 +265,12 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     ['DELETE', '/ajax/gif/{gif}/language-tags', () => ({ tag: 'hola', lang: 'es' }), ['tag', 'lang']],
     ['POST', '/ajax/instashare/', () => ({ gif_id: gif.id, to: 'friend@example.test' }), ['gif_id', 'to']],
     ['PATCH', '/api/v4/artists/{user}/', () => ({ is_freelance: true, music_artist_url: '' }), ['is_freelance', 'music_artist_url']],
+    ['POST', '/ajax/gif/{gif}/report/', () => ({ reason: 'spam', note: 'A note' }), ['reason', 'note']],
+    ['POST', '/ajax/report-search', () => ({ reasons: ['other'], additional_info: 'More', search_response_id: 'abc-1', search_term: 'cats', search_content_type: 'gifs' }), ['reasons', 'additional_info', 'search_response_id', 'search_term', 'search_content_type']],
+    ['POST', '/api/v1/gifs/{gif}/moderation', () => ({ action: 'approve', reason: 'Fine', rating: 'g' }), ['action', 'reason', 'rating']],
+    // An id naming no GIF: whatever passes the boundary is answered 422 and nothing is taken down.
+    ['POST', '/api/v3/content-takedown/takedown', () => ({ items: [{ gif_id: 'NoSuchGif404', reason: 'copyright' }], send_email: false, note: 'A note' }), ['items', 'send_email', 'note']],
+    ['POST', '/api/v1/users/{user}/moderation/', () => ({ action: 'warn', reason: 'A warning' }), ['action', 'reason']],
     ['POST', '/api/v1/uploads/', () => ({ source_image_url: 'http://127.0.0.1:9/x.gif', title: 'T', tags: 'a,b', rating: 'g', source_post_url: 'https://example.test/p', is_sticker: false, visibility: 'public' }), ['source_image_url', 'title', 'tags', 'rating', 'source_post_url', 'is_sticker', 'visibility', 'username']],
   ];
   const ALWAYS_REFUSED = new Set(['NUL', 'a lone surrogate', 'a 100 KB string', 'deep nesting']);

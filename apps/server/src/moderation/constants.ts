@@ -26,6 +26,8 @@ export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 export const TAKEDOWN_REASONS = ['copyright', 'trademark', 'privacy', 'illegal', 'terms_violation', 'court_order', 'other'] as const;
 /** Items in one takedown request. */
 export const TAKEDOWN_MAX_ITEMS = 1000;
+/** Up to this many GIFs a takedown purges each GIF's cached answers from the edge; beyond, the whole edge cache. */
+export const TAKEDOWN_PURGE_EACH_MAX = 100;
 
 /** Domain events of moderation, each on the stream of what it is about. */
 export const MODERATION_EVENTS = {

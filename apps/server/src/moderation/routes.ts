@@ -5,13 +5,15 @@ import { accountActionRoutes } from './account-routes.ts';
 import { decisionRoutes } from './decision-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { takedownRoutes } from './takedown-routes.ts';
 
-/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions. */
+/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns. */
 export function moderationRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   app.route('/', reportRoutes(deps));
   app.route('/', decisionRoutes(deps));
   app.route('/', reviewRoutes(deps));
   app.route('/', accountActionRoutes(deps));
+  app.route('/', takedownRoutes(deps));
   return app;
 }
