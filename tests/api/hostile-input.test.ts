@@ -182,6 +182,26 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     }
   });
 
+  it('answers every hostile parameter of the staff reads (moderation, search service) below 500, as staff', async () => {
+    const staffReads: { path: string; params: string[] }[] = [
+      { path: '/api/v1/moderation/queue/', params: ['limit', 'offset'] },
+      { path: `/api/v1/gifs/${gif.id}/moderation`, params: [] },
+      { path: '/api/v1/moderation/audit/', params: ['target', 'actor', 'before', 'limit'] },
+      { path: '/api/v1/search-service/search/', params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports', 'limit', 'offset'] },
+      { path: '/api/v1/search-service/csv/', params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'] },
+      { path: '/api/v3/content-takedown/takedown/1', params: [] },
+    ];
+    const init = { headers: { Authorization: `Bearer ${server.adminToken}` } };
+    for (const route of staffReads) {
+      for (const [, value] of PARAM_VALUES) {
+        for (const name of route.params) await expectAnswered(`${server.baseUrl}${route.path}?${name}=${value}&${name}[]=3`, init);
+        const segments = route.path.split('/');
+        const at = segments.findLastIndex((s) => s === gif.id || /^\d+$/.test(s));
+        if (at > 0) await expectAnswered(`${server.baseUrl}${[...segments.slice(0, at), value, ...segments.slice(at + 1)].join('/')}`, init);
+      }
+    }
+  });
+
   it('answers a request line too long for Node itself with a JSON error', async () => {
     const res = await expectAnswered(`${server.baseUrl}/v1/gifs/search?q=${'x'.repeat(200_000)}&api_key=${server.webKey}`);
     expect(res.status).toBe(431);

@@ -7,7 +7,8 @@
  * normal and hostile traffic per store), processes (one against three server processes on one
  * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), jobs (the job runner's step
  * throughput and the magic-tag sweep per store), tags (tag prediction's precision on held-out tags),
- * uploads (processing throughput and memory against ffmpeg alone). The page and widget figures are measured on two
+ * uploads (processing throughput and memory against ffmpeg alone), csv (the search service's CSV
+ * export of 100,000 GIFs: memory as it streams). The page and widget figures are measured on two
  * browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
  * marks its line OVER BUDGET and the run exits with status 1 (tests/bench/budget.ts).
  */
@@ -25,6 +26,7 @@ import { benchTagPrediction } from './tag-prediction-bench.ts';
 import { benchUploads } from './upload-bench.ts';
 import { overBudget } from './budget.ts';
 import { benchJobs } from './jobs-bench.ts';
+import { benchCsvExport } from './csv-export-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -45,6 +47,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   tags: benchTagPrediction,
   uploads: benchUploads,
   jobs: benchJobs,
+  csv: benchCsvExport,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

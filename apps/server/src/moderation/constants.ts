@@ -43,6 +43,14 @@ export const MODERATION_EVENTS = {
 /** Events the audit trail shows: moderation's own and the changes people make to GIFs and accounts. */
 export const AUDIT_EVENT_TYPES = [...Object.values(MODERATION_EVENTS), 'gif.created', 'gif.uploaded', 'gif.updated', 'gif.removed', 'gif.cta_set', 'gif.cta_removed', 'gif.language_tags_added', 'gif.language_tag_removed', 'role.changed'] as const;
 
+/** What the search service can filter a GIF's state by. */
+export const CONTENT_STATES = ['public', 'unlisted', 'private', 'pending', 'hidden', 'removed'] as const;
+export const SEARCH_SERVICE_PAGE_MAX = 100;
+/** A GIF's stored type (the gifs table's check). */
+export const GIF_TYPES = ['gif', 'sticker', 'video', 'emoji', 'text'] as const;
+/** Rows read per query while streaming a CSV export: memory stays bounded by this, whatever the export's size. */
+export const CSV_CHUNK_ROWS = 1000;
+
 /** Page sizes of the review queue and the audit trail. */
 export const PAGE_DEFAULT = 25;
 export const PAGE_MAX = 100;

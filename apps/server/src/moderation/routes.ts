@@ -5,9 +5,10 @@ import { accountActionRoutes } from './account-routes.ts';
 import { decisionRoutes } from './decision-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { searchServiceRoutes } from './search-service-routes.ts';
 import { takedownRoutes } from './takedown-routes.ts';
 
-/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns. */
+/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns, the search service. */
 export function moderationRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   app.route('/', reportRoutes(deps));
@@ -15,5 +16,6 @@ export function moderationRoutes(deps: BackendDeps) {
   app.route('/', reviewRoutes(deps));
   app.route('/', accountActionRoutes(deps));
   app.route('/', takedownRoutes(deps));
+  app.route('/', searchServiceRoutes(deps));
   return app;
 }

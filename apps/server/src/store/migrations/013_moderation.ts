@@ -21,6 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     END $$`.execute(db);
   await sql`DROP TRIGGER gifs_hidden_from_visibility ON gifs`.execute(db);
   await sql`CREATE TRIGGER gifs_hidden_from_visibility BEFORE INSERT OR UPDATE OF visibility, moderation_state ON gifs FOR EACH ROW EXECUTE FUNCTION loopbox_hidden_from_visibility()`.execute(db);
+  // The search service lists all content newest upload first, and its CSV export pages by this key.
+  await sql`CREATE INDEX gifs_created_idx ON gifs (create_datetime DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX gifs_moderation_pending_idx ON gifs (create_datetime) WHERE moderation_state = 'pending'`.execute(db);
 
   await sql`ALTER TABLE users ADD COLUMN suspended_at timestamptz`.execute(db);
