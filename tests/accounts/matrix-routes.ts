@@ -209,6 +209,8 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/ajax/report-search', action: 'search.report', target: 'none', ok: 201, body: () => ({ reasons: ['irrelevant'], search_term: testUsername('term'), search_content_type: 'gifs' }) },
   { method: 'POST', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif, body: () => ({ action: 'approve', reason: 'Checked by the matrix' }) },
   { method: 'POST', path: '/api/v3/content-takedown/takedown', action: 'takedown.file', target: 'none', ok: 201, prepare: othersGif, body: (k) => ({ items: [{ gif_id: k.vars.gif, reason: 'copyright' }], send_email: false, note: 'Filed by the matrix' }) },
+  { method: 'PUT', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: testUsername('block') }) },
+  { method: 'DELETE', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: 'never blocked' }) },
   { method: 'POST', path: '/api/v1/users/{other}/moderation/', action: 'account.moderate', target: 'other', ok: 200, body: () => ({ action: 'warn', reason: 'Warned by the matrix' }) },
   // The collectors: API key only, no principal.
   {
@@ -256,6 +258,7 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/moderation/queue/', action: 'gif.moderate', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif },
   { method: 'GET', path: '/api/v1/moderation/audit/?actor={self}', action: 'gif.moderate', target: 'site', ok: 200 },
+  { method: 'GET', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/search/?state=removed', action: 'content.search_all', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/csv/?username={othername}', action: 'content.search_all', target: 'site', ok: 200 },
 ];

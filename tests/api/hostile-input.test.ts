@@ -290,6 +290,8 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     ['POST', '/api/v1/gifs/{gif}/moderation', () => ({ action: 'approve', reason: 'Fine', rating: 'g' }), ['action', 'reason', 'rating']],
     // An id naming no GIF: whatever passes the boundary is answered 422 and nothing is taken down.
     ['POST', '/api/v3/content-takedown/takedown', () => ({ items: [{ gif_id: 'NoSuchGif404', reason: 'copyright' }], send_email: false, note: 'A note' }), ['items', 'send_email', 'note']],
+    ['PUT', '/api/v1/moderation/trending-blocks/', () => ({ term: 'blockme' }), ['term']],
+    ['DELETE', '/api/v1/moderation/trending-blocks/', () => ({ term: 'blockme' }), ['term']],
     ['POST', '/api/v1/users/{user}/moderation/', () => ({ action: 'warn', reason: 'A warning' }), ['action', 'reason']],
     ['POST', '/api/v1/uploads/', () => ({ source_image_url: 'http://127.0.0.1:9/x.gif', title: 'T', tags: 'a,b', rating: 'g', source_post_url: 'https://example.test/p', is_sticker: false, visibility: 'public' }), ['source_image_url', 'title', 'tags', 'rating', 'source_post_url', 'is_sticker', 'visibility', 'username']],
   ];

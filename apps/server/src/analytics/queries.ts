@@ -63,6 +63,8 @@ export async function trendingSearches(db: Kysely<Database>, limit: number): Pro
   const rows = await analyticsDb(db)
     .selectFrom('search_trending')
     .select(['term', 'score', 'as_of', 'searches'])
+    // Terms moderators blocked (migration 013) stay out, whatever the log says.
+    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(search_trending.term))`)
     .orderBy('rank', 'desc')
     .orderBy('term')
     .limit(limit)

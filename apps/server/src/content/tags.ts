@@ -13,6 +13,7 @@ export async function relatedTags(db: Kysely<Database>, tag: string, limit: numb
     SELECT t AS name, count(*)::int AS count
     FROM gifs g, unnest(g.tags) AS t
     WHERE g.tags @> ARRAY[${tag}]::text[] AND NOT g.is_hidden AND NOT g.is_removed AND t <> ${tag}
+    WHERE NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(t))
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
   const base = await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE tags @> ARRAY[${tag}]::text[] AND NOT is_hidden AND NOT is_removed`.execute(db);
   return { tags: rows.rows, base: base.rows[0]?.n ?? 0 };
@@ -41,6 +42,7 @@ export async function trendingSearchTerms(db: Kysely<Database>, limit: number): 
       SELECT featured_tags FROM gifs
       WHERE trending_datetime IS NOT NULL AND NOT is_hidden AND NOT is_removed
       ORDER BY trending_datetime DESC LIMIT 200) recent, unnest(recent.featured_tags) AS t
+    WHERE NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(t))
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
   const seen = new Set(searched.map((t) => t.toLowerCase()));
   const featured = rows.rows.map((r) => r.term).filter((t) => !seen.has(t.toLowerCase()));

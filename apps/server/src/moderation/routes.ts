@@ -7,8 +7,9 @@ import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { searchServiceRoutes } from './search-service-routes.ts';
 import { takedownRoutes } from './takedown-routes.ts';
+import { trendingBlockRoutes } from './trending-block-routes.ts';
 
-/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns, the search service. */
+/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns, the search service, trending terms blocked. */
 export function moderationRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   app.route('/', reportRoutes(deps));
@@ -17,5 +18,6 @@ export function moderationRoutes(deps: BackendDeps) {
   app.route('/', accountActionRoutes(deps));
   app.route('/', takedownRoutes(deps));
   app.route('/', searchServiceRoutes(deps));
+  app.route('/', trendingBlockRoutes(deps));
   return app;
 }
