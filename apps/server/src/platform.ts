@@ -15,6 +15,8 @@ import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
 import type { VisibilityPolicy } from './uploads/visibility.ts';
 import { createPredictor } from './tag-prediction/predictor.ts';
+import { createNsfwClassifier } from './moderation/nsfw-classifier.ts';
+import { moderationSettings, uploadReviewer } from './moderation/upload-review.ts';
 import { createOcr } from './tag-prediction/ocr.ts';
 
 export interface PlatformOptions {
@@ -98,6 +100,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     log,
     ...(options.uploads ? { settings: options.uploads } : {}),
     ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
+    review: uploadReviewer(createNsfwClassifier(), moderationSettings(options.env ?? {}), log),
     onCommitted: () => void analytics.catchUp().catch(() => {}),
   });
   const app = createApp({

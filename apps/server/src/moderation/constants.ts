@@ -54,3 +54,20 @@ export const CSV_CHUNK_ROWS = 1000;
 /** Page sizes of the review queue and the audit trail. */
 export const PAGE_DEFAULT = 25;
 export const PAGE_MAX = 100;
+
+/**
+ * The NSFW classifier (nsfwjs's bundled MobileNetV2): a GIF's score is the probability of its still
+ * being Porn, Hentai or Sexy. At or above NSFW_HIDE_THRESHOLD an upload waits for a moderator
+ * (pending: out of listings); NSFW_THRESHOLD (env) overrides it.
+ */
+export const NSFW_HIDE_THRESHOLD = 0.7;
+export const NSFW_CLASSES = ['Porn', 'Hentai', 'Sexy'] as const;
+/** The rating suggested for a score: the first whose floor it reaches. */
+export const NSFW_RATING_FLOORS = [
+  { floor: NSFW_HIDE_THRESHOLD, rating: 'r' },
+  { floor: 0.4, rating: 'pg-13' },
+  { floor: 0.15, rating: 'pg' },
+  { floor: 0, rating: 'g' },
+] as const;
+/** The classifier's input: a square still of this many pixels a side. */
+export const NSFW_IMAGE_SIZE = 224;

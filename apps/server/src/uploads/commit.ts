@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { appendEvents } from '../store/events.ts';
 import type { ProcessedUpload } from './process.ts';
 import { baseOf, type CreatorsDb } from './schema.ts';
 import type { UploadRow } from './store.ts';
-import type { VisibilityPolicy } from './visibility.ts';
+import type { UploadReview, VisibilityPolicy } from './visibility.ts';
 
 /** The rating an upload gets when its creator gave none: the public API's default, so it shows where nothing asks for less. */
 export const DEFAULT_UPLOAD_RATING = 'pg-13';
@@ -25,7 +26,7 @@ export function titleFromFilename(filename: string): string {
  * commit removes the moved folder. Before this, nothing of the upload is reachable: the staging
  * folder's name starts with a dot, which the media server never serves.
  */
-export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy }): Promise<void> {
+export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy; review?: UploadReview }): Promise<void> {
   const { upload, processed } = o;
   const finalDir = path.join(o.mediaDir, upload.gif_id);
   let moved = false;
@@ -55,6 +56,10 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
           update_datetime: now,
         })
         .execute();
+      if (o.review) {
+        // Migration 013's columns: a pending GIF is out of listings (is_hidden follows) from its first commit.
+        await sql`UPDATE gifs SET moderation_state = ${o.review.moderation_state}, nsfw_score = ${o.review.nsfw_score}, suggested_rating = ${o.review.suggested_rating} WHERE id = ${upload.gif_id}`.execute(trx);
+      }
       await trx.insertInto('gif_features').values({ gif_id: upload.gif_id, features: processed.features }).execute();
       await trx.updateTable('uploads').set({ state: 'done', progress: 1, claimed_by: null, updated_at: now, finished_at: now }).where('id', '=', upload.id).execute();
       await appendEvents(baseOf(trx), [

@@ -11,7 +11,7 @@ import { recoverUploads, type UploadDirs } from './recover.ts';
 import { fetchToFile } from './fetch-url.ts';
 import { creatorsDb, type CreatorsDb } from './schema.ts';
 import { claimNextUpload, failUpload, heartbeat, insertUpload, setUploadState, uploadById, type NewUploadRow, type UploadRow } from './store.ts';
-import { postModeration, type VisibilityPolicy } from './visibility.ts';
+import { postModeration, type UploadReviewer, type VisibilityPolicy } from './visibility.ts';
 
 export interface UploadSettings {
   limits: UploadLimits;
@@ -50,6 +50,8 @@ export interface UploadsOptions {
   /** The embedded store: no other process shares the data, so interrupted processing is taken back at once. */
   alone: boolean;
   policy?: VisibilityPolicy;
+  /** Moderation's review of each upload before it is committed (NSFW score, pre-moderation). */
+  review?: UploadReviewer;
   log?: (line: string) => void;
   /** Called after a GIF was committed (the platform wakes the projections and purges nothing: new GIFs are in no cached answer). */
   onCommitted?: (gifId: string) => void;
@@ -101,7 +103,8 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
         },
       );
       if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message);
-      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy });
+      const review = await options.review?.({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result }, stagingDir);
+      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, ...(review ? { review } : {}) });
       options.onCommitted?.(upload.gif_id);
       options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
     } catch (err) {

@@ -1,3 +1,4 @@
+import type { Rating } from '../store/schema.ts';
 import type { UploadFields, Visibility } from './schema.ts';
 import type { ProcessedUpload } from './process.ts';
 
@@ -19,3 +20,13 @@ export interface NewUpload {
 export type VisibilityPolicy = (upload: NewUpload) => Promise<Visibility> | Visibility;
 
 export const postModeration: VisibilityPolicy = (upload) => upload.fields.visibility ?? 'public';
+
+/** What moderation (issue 19) says of a finished upload, kept on its GIF row by the commit. */
+export interface UploadReview {
+  moderation_state: 'none' | 'pending';
+  nsfw_score: number | null;
+  suggested_rating: Rating | null;
+}
+
+/** Reviews an upload before its commit, outside the transaction (a classifier reads the staging folder's files). */
+export type UploadReviewer = (upload: NewUpload, stagingDir: string) => Promise<UploadReview>;
