@@ -138,7 +138,7 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
 
   it('answers the anonymous logged-in state and the build', async () => {
     const check = await server.call('GET', '/login/check');
-    const anonymous = { 'account.create': 'any', 'build.read': 'any', 'email.verify': 'any', 'gif.report_action': 'any', 'password.reset': 'any', 'profile.read': 'any', 'session.create': 'any' };
+    const anonymous = { 'account.create': 'any', 'build.read': 'any', 'email.verify': 'any', 'gif.report': 'any', 'gif.report_action': 'any', 'password.reset': 'any', 'profile.read': 'any', 'search.report': 'any', 'session.create': 'any' };
     expect(check.body).toEqual({ loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: anonymous });
     const build = await server.call('GET', '/api/v3/env/build');
     expect(build.status).toBe(200);

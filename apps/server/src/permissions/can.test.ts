@@ -32,7 +32,7 @@ describe('the permission table', () => {
 
   it('grants anonymous callers only what everyone may do', () => {
     const anonymous = Object.entries(PERMISSIONS).filter(([, grants]) => 'anonymous' in grants).map(([action]) => action).sort();
-    expect(anonymous).toEqual(['account.create', 'build.read', 'email.verify', 'gif.report_action', 'password.reset', 'profile.read', 'session.create']);
+    expect(anonymous).toEqual(['account.create', 'build.read', 'email.verify', 'gif.report', 'gif.report_action', 'password.reset', 'profile.read', 'search.report', 'session.create']);
   });
 
   it('never reaches an owned resource of nobody through an own grant', () => {
@@ -44,6 +44,9 @@ describe('the permission table', () => {
     expect(grantsOf(as('creator', 7))).toMatchObject({ 'dashboard.open': 'any', 'analytics.read': 'own', 'gif.upload': 'own', 'token.manage': 'own' });
     expect(grantsOf(as('user', 7))).not.toHaveProperty('dashboard.open');
     expect(grantsOf(as('staff', 7, 'token'))).not.toHaveProperty('token.manage');
-    expect(Object.keys(grantsOf(as('anonymous'))).sort()).toEqual(['account.create', 'build.read', 'email.verify', 'gif.report_action', 'password.reset', 'profile.read', 'session.create']);
+    expect(grantsOf(as('moderator', 7))).toMatchObject({ 'gif.moderate': 'any', 'trending.block': 'any' });
+    expect(grantsOf(as('moderator', 7))).not.toHaveProperty('takedown.file');
+    expect(grantsOf(as('moderator', 7))).not.toHaveProperty('role.change');
+    expect(Object.keys(grantsOf(as('anonymous'))).sort()).toEqual(['account.create', 'build.read', 'email.verify', 'gif.report', 'gif.report_action', 'password.reset', 'profile.read', 'search.report', 'session.create']);
   });
 });
