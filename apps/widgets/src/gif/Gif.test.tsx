@@ -134,8 +134,10 @@ describe('Gif tile', () => {
     expect(sink.events.map((e) => e.action_type)).toEqual(['CLICK']);
   });
 
-  it('shows the attribution overlay: name, verified badge, lowercased handle and an 80h avatar', () => {
-    const { tile } = show();
+  it('shows the attribution overlay once in view: name, verified badge, lowercased handle and an 80h avatar', () => {
+    const { tile, intoView } = show();
+    expect(tile.querySelector('.lb-gif__attribution')).toBeNull();
+    intoView();
     expect(tile.querySelector('.lb-gif__name')!.textContent).toBe('The Sports Hub');
     expect(tile.querySelector('.lb-gif__verified')!.getAttribute('aria-label')).toBe('Verified');
     expect(tile.querySelector('.lb-gif__handle')!.textContent).toBe('@sports_hub');
@@ -149,7 +151,9 @@ describe('Gif tile', () => {
       { gif: makeGif('p', { user: { ...user, is_public: false } }) },
       { gif: makeGif('s', { user: { ...user, suppress_chrome: true } }) },
     ]) {
-      const { tile, unmount } = show(props);
+      const { tile, unmount, intoView } = show(props);
+      intoView();
+      expect(tile.querySelector('img.lb-gif__image')!.getAttribute('src')).not.toBe(TRANSPARENT_PIXEL);
       expect(tile.querySelector('.lb-gif__attribution')).toBeNull();
       unmount();
     }

@@ -96,8 +96,9 @@ export function Gif(props: GifProps) {
   };
 
   const sticker = gif.is_sticker;
-  const attribution = hideAttribution ? undefined : attributionOf(gif.user);
-  const sources = imageSources(gif, width, height);
+  // Off-screen tiles stay an empty box: no sources worked out, no overlay laid out, until first in view.
+  const attribution = hideAttribution || !inView ? undefined : attributionOf(gif.user);
+  const sources = inView ? imageSources(gif, width, height) : undefined;
   const alt = getAltText(gif);
   const Tag = noLink ? 'div' : 'a';
   return (
@@ -117,12 +118,12 @@ export function Gif(props: GifProps) {
       {...hover}
     >
       <picture>
-        {inView && sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />}
+        {sources?.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />}
         <img
           className="lb-gif__image"
-          src={inView ? sources.src : TRANSPARENT_PIXEL}
-          srcSet={inView ? sources.srcSet : undefined}
-          sizes={inView ? `${width}px` : undefined}
+          src={sources ? sources.src : TRANSPARENT_PIXEL}
+          srcSet={sources?.srcSet}
+          sizes={sources ? `${width}px` : undefined}
           width={width}
           height={height}
           alt={alt}

@@ -1,4 +1,8 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useRef, type RefObject } from 'react';
+import type { ObserverPool } from './observer-pool.ts';
+
+/** An enclosing widget's shared observers (see createObserverPool); without one each element gets its own. */
+export const ObserverPoolContext = createContext<ObserverPool | null>(null);
 
 export interface IntersectionOptions {
   /** false: observe nothing (and disconnect a running observer). */
@@ -11,7 +15,7 @@ export interface IntersectionOptions {
 
 /**
  * Calls `onEntry` with each IntersectionObserver entry of the element while enabled. The observer
- * is disconnected when disabled or unmounted, so nothing outlives the component.
+ * is disconnected (or the pooled one let go) when disabled or unmounted, so nothing outlives the component.
  */
 export function useIntersection(
   target: RefObject<Element | null>,
@@ -19,12 +23,14 @@ export function useIntersection(
   { enabled = true, threshold = 0, rootMargin, root }: IntersectionOptions = {},
 ): void {
   const callback = useRef(onEntry);
+  const pool = useContext(ObserverPoolContext);
   useEffect(() => {
     callback.current = onEntry;
   });
   useEffect(() => {
     const element = target.current;
     if (!enabled || !element) return undefined;
+    if (pool && !root) return pool.observe(element, { threshold, rootMargin }, (entry) => callback.current(entry));
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) callback.current(entry);
@@ -33,5 +39,5 @@ export function useIntersection(
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [target, enabled, threshold, rootMargin, root]);
+  }, [target, enabled, threshold, rootMargin, root, pool]);
 }
