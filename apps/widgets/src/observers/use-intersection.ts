@@ -7,7 +7,8 @@ export const ObserverPoolContext = createContext<ObserverPool | null>(null);
 export interface IntersectionOptions {
   /** false: observe nothing (and disconnect a running observer). */
   enabled?: boolean;
-  threshold?: number;
+  /** One ratio or several; keep an array's identity stable across renders (a new one re-observes). */
+  threshold?: number | readonly number[];
   rootMargin?: string;
   /** The scrolling ancestor to intersect with; default the viewport. */
   root?: RefObject<Element | null>;
@@ -35,7 +36,7 @@ export function useIntersection(
       (entries) => {
         for (const entry of entries) callback.current(entry);
       },
-      { threshold, rootMargin, root: root?.current ?? null },
+      { threshold: typeof threshold === 'number' ? threshold : [...threshold], rootMargin, root: root?.current ?? null },
     );
     observer.observe(element);
     return () => observer.disconnect();
