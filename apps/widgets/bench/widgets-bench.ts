@@ -3,8 +3,7 @@
  * - bundle sizes (gzip): each render function's standalone bundle as shipped (build/standalone.ts, on
  *   preact/compat: the entry, the chunks it imports and the stylesheet), against @giphy/js-components'
  *   render function of the same name (esbuild: browser, ESM, minified, tree-shaken), renderGrid within
- *   its budget; and
- *   the four React components without React, against @giphy/react-components' four;
+ *   its budget; and the four React components without React, against @giphy/react-components' four;
  * - in Chromium, on data from our server, on each bench profile (normal; throttled: 4x CPU, 1.6 Mbps,
  *   150 ms RTT): time from mount to the first GIF painted, and to a painted grid of 200 tiles (within
  *   its budget ratio), with the layout shift while they load, for our standalone renderGrid (with its

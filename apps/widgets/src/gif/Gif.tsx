@@ -26,8 +26,8 @@ const isActivationKey = (key: string) => key === 'Enter' || key === ' ';
 const isRealImage = (image: HTMLImageElement) => !(image.currentSrc || image.src).startsWith('data:');
 
 /**
- * One GIF tile (SPEC 2.2, 4.3): an empty box until first in view, then a picture (webp source, srcset) linking to the GIF's
- * page, with the attribution overlay, and SEEN, CLICK and HOVER usage reports.
+ * One GIF tile (SPEC 2.2, 4.3) linking to the GIF's page: an empty box until first in view, then a
+ * picture (webp source, srcset) with the attribution overlay; SEEN, CLICK and HOVER usage reports.
  */
 export function Gif(props: GifProps) {
   const {
