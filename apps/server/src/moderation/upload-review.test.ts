@@ -14,7 +14,7 @@ import { moderationSettings, uploadReviewer } from './upload-review.ts';
  * labelled NSFW images, so recall cannot be measured; the set measures false positives at the
  * named threshold, which must be none.
  */
-const SAFE: [string, sharp.Sharp][] = [
+const SAFE: [string, ReturnType<typeof sharp>][] = [
   ['white', sharp({ create: { width: 320, height: 240, channels: 3, background: '#ffffff' } })],
   ['black', sharp({ create: { width: 320, height: 240, channels: 3, background: '#000000' } })],
   ['sky', sharp({ create: { width: 320, height: 240, channels: 3, background: '#3399ff' } })],
