@@ -13,7 +13,7 @@ export interface DecisionInput {
   rating?: Rating | undefined;
 }
 
-/** What each decision sets: `hide` and `remove` close the GIF's open reports as upheld, the others as dismissed. */
+/** What each decision sets on the GIF (every decision also closes its open reports, naming itself as their resolution). */
 const EFFECTS: Record<Decision, { state?: ModerationState; removed?: boolean }> = {
   approve: { state: 'approved' },
   rate: { state: 'approved' },
