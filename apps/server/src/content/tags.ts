@@ -13,7 +13,6 @@ export async function relatedTags(db: Kysely<Database>, tag: string, limit: numb
     SELECT t AS name, count(*)::int AS count
     FROM gifs g, unnest(g.tags) AS t
     WHERE g.tags @> ARRAY[${tag}]::text[] AND NOT g.is_hidden AND NOT g.is_removed AND t <> ${tag}
-    WHERE NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(t))
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
   const base = await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE tags @> ARRAY[${tag}]::text[] AND NOT is_hidden AND NOT is_removed`.execute(db);
   return { tags: rows.rows, base: base.rows[0]?.n ?? 0 };
