@@ -13,6 +13,8 @@ export interface NsfwVerdict {
 export interface NsfwClassifier {
   /** Scores an image file (its first frame). */
   classify(file: string): Promise<NsfwVerdict>;
+  /** Starts loading the model, if it has not (a failure shows at the next classify). */
+  warm(): void;
 }
 
 export function suggestedRating(score: number): Rating {
@@ -45,10 +47,16 @@ export function createNsfwClassifier(): NsfwClassifier {
       console.info = info;
     }
   };
+  const loaded = () => {
+    loading ??= load();
+    return loading;
+  };
   return {
+    warm() {
+      loaded().catch(() => {});
+    },
     async classify(file) {
-      loading ??= load();
-      const { model, tensor } = await loading;
+      const { model, tensor } = await loaded();
       const pixels = await sharp(file, { pages: 1 }).removeAlpha().resize(NSFW_IMAGE_SIZE, NSFW_IMAGE_SIZE, { fit: 'fill' }).raw().toBuffer();
       const image = tensor(Int32Array.from(pixels));
       try {

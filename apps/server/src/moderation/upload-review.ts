@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { UploadReview, UploadReviewer } from '../uploads/visibility.ts';
+import type { NewUpload, UploadReview, UploadReviewer } from '../uploads/visibility.ts';
 import { NSFW_HIDE_THRESHOLD } from './constants.ts';
 import type { NsfwClassifier } from './nsfw-classifier.ts';
 
@@ -22,10 +22,11 @@ export function moderationSettings(env: Readonly<Record<string, string | undefin
 /**
  * Scores each upload's first frame with the NSFW classifier before it is committed: at or above the
  * threshold (or with pre-moderation on) it is committed `pending`, out of listings until a moderator
- * decides, with the rating the score suggests. A frame the classifier cannot read is held too.
+ * decides, with the rating the score suggests. A frame the classifier cannot read is held too. The
+ * model starts loading as an upload's processing begins (`warm`), alongside it.
  */
 export function uploadReviewer(classifier: NsfwClassifier, settings: ModerationSettings, log?: (line: string) => void): UploadReviewer {
-  return async (upload, stagingDir): Promise<UploadReview> => {
+  const review = async (upload: NewUpload, stagingDir: string): Promise<UploadReview> => {
     const original = upload.processed.images.original;
     const still = original?.still?.file ?? original?.gif?.file ?? original?.webp?.file;
     try {
@@ -38,4 +39,5 @@ export function uploadReviewer(classifier: NsfwClassifier, settings: ModerationS
       return { moderation_state: 'pending', nsfw_score: null, suggested_rating: null };
     }
   };
+  return Object.assign(review, { warm: () => classifier.warm() });
 }

@@ -96,6 +96,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     const beat = setInterval(() => void heartbeat(db, upload.id, claimer, progress).catch(() => {}), PROCESSING_HEARTBEAT_MS);
     try {
       await fs.rm(stagingDir, { recursive: true, force: true });
+      options.review?.warm?.();
       const outcome = await (pool ??= createProcessingPool(settings.concurrency)).run(
         { input, filename: upload.filename, stagingDir, limits: settings.limits, asSticker: upload.fields.is_sticker === true },
         (p) => {

@@ -28,5 +28,8 @@ export interface UploadReview {
   suggested_rating: Rating | null;
 }
 
-/** Reviews an upload before its commit, outside the transaction (a classifier reads the staging folder's files). */
-export type UploadReviewer = (upload: NewUpload, stagingDir: string) => Promise<UploadReview>;
+/**
+ * Reviews an upload before its commit, outside the transaction (a classifier reads the staging
+ * folder's files); `warm`, when given, is called as processing begins, so a model loads meanwhile.
+ */
+export type UploadReviewer = ((upload: NewUpload, stagingDir: string) => Promise<UploadReview>) & { warm?: () => void };
