@@ -244,6 +244,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
+  // Tenor's share report is a GET that counts (so no CSRF header, by its protocol): the permission of the site's own share reports.
+  { method: 'GET', path: '/tenor/v2/registershare?id={gif}&key={key}', action: 'gif.report_action', target: 'none', ok: 200, prepare: async (k) => ({ ...(await anyGif(k)), key: k.server.webKey }) },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
 ];
