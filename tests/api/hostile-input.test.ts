@@ -350,6 +350,30 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
   });
 
+  it('refuses each hostile parameter and field of an imaging trim (staff, by token), as query, JSON and form', async () => {
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    const valid: Record<string, string> = { media_url: `/media/${gif.id}/200.gif`, start: '0', duration: '0.3', format: 'gif' };
+    for (const field of Object.keys(valid)) {
+      for (const [name, value] of PARAM_VALUES) {
+        const query = Object.entries(valid).map(([k, v]) => `${k}=${k === field ? value : encodeURIComponent(v)}`).join('&');
+        const res = await expectAnswered(`${server.baseUrl}/imaging/trim?${query}`, { headers: auth });
+        expect(res.status, `query ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        await expectAnswered(`${server.baseUrl}/imaging/trim?${query}&${field}=2&${field}[]=3`, { headers: auth });
+      }
+      for (const [name, value] of JSON_VALUES) {
+        const json = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson({ ...valid, [field]: value }) });
+        expect(json.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ ...valid, [field]: typeof value === 'string' ? value : JSON.stringify(value) })) form.set(k, v);
+        const res = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: auth, body: form });
+        expect(res.status, `form ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) {
+      expect((await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body })).status).toBe(400);
+    }
+  });
+
   it('logged no server error through all of it', () => {
     const errors = server.logs.filter((line) => /"level":"(error|fatal)"/.test(line));
     expect(errors).toEqual([]);

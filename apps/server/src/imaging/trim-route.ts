@@ -11,7 +11,7 @@ import { hasControlCharacter } from '../boundary/text.ts';
 import { createRenderQueue, type RenderQueue } from '../media/render-queue.ts';
 import { RenderRefused } from '../media/render-refused.ts';
 import { ApiError, FieldError } from '../public-api/envelope.ts';
-import { parseQuery } from '../public-api/params.ts';
+import { presentParams } from '../public-api/params.ts';
 import { receiveForm } from '../uploads/receive-form.ts';
 import {
   DURATION_HEADER,
@@ -68,7 +68,7 @@ export function trimRoutes(deps: TrimDeps) {
   const app = new Hono<AuthEnv>();
   app.get(TRIM_PATH, async (c) => {
     await authorizeUser(c, 'media.trim');
-    const input = parseQuery(TrimFields, c.req.query());
+    const input = parseFields(TrimFields, presentParams(c.req.query()));
     return answer(c, deps, queue, input, undefined);
   });
   app.post(TRIM_PATH, async (c) => {
