@@ -190,7 +190,9 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/ajax/instashare/', action: 'gif.share_by_mail', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ gif_id: k.vars.gif, to: `${testUsername('to')}@example.test` }) },
   { method: 'POST', path: '/ajax/tags/prediction/', action: 'tags.predict', target: 'none', ok: 200, form: async () => framesForm() },
   // Imaging (issue 18): trimming an uploaded file into a new GIF.
-  { method: 'POST', path: '/imaging/trim', action: 'media.trim', target: 'none', ok: 200, form: (k) => uploadForm(k, { start: '0.2', duration: '0.5' }) },
+  { method: 'POST', path: '/imaging/trim', action: 'media.make', target: 'none', ok: 200, form: (k) => uploadForm(k, { start: '0.2', duration: '0.5' }) },
+  // The GIF maker's render of an edit list (a caption over a GIF of this server).
+  { method: 'POST', path: '/imaging/render', action: 'media.make', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ media_url: `/media/${k.vars.gif}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'matrix' }] }) },
   // Artists.
   { method: 'PATCH', path: '/api/v4/artists/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: artistBody },
   { method: 'PATCH', path: '/api/v4/artists/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: artistBody },
@@ -249,5 +251,5 @@ export const GUARDED_READS: MatrixRoute[] = [
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
   // Imaging: a trim of this server's media (it costs CPU like an upload).
-  { method: 'GET', path: '/imaging/trim?media_url=/media/{gif}/200.gif&start=0&duration=0.3', action: 'media.trim', target: 'none', ok: 200, prepare: anyGif },
+  { method: 'GET', path: '/imaging/trim?media_url=/media/{gif}/200.gif&start=0&duration=0.3', action: 'media.make', target: 'none', ok: 200, prepare: anyGif },
 ];

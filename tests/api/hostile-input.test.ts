@@ -374,6 +374,32 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     }
   });
 
+  it('refuses each hostile field of a GIF maker edit list (staff, by token), as JSON and as the edits form field', async () => {
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    const sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').orderBy('id').executeTakeFirstOrThrow()).id;
+    const valid = { media_url: `/media/${gif.id}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'hi', font: 'sans', color: '#ffffff', size: 0.1, x: 0.5, y: 0.5, animation: 'fade' }], stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.2, rotation: 0 }] };
+    const variants: [string, (value: unknown) => unknown][] = [
+      ...['media_url', 'trim', 'captions', 'stickers'].map((field): [string, (value: unknown) => unknown] => [field, (value) => ({ ...valid, [field]: value })]),
+      ...['start', 'duration'].map((field): [string, (value: unknown) => unknown] => [`trim.${field}`, (value) => ({ ...valid, trim: { ...valid.trim, [field]: value } })]),
+      ...Object.keys(valid.captions[0]!).map((field): [string, (value: unknown) => unknown] => [`captions.${field}`, (value) => ({ ...valid, captions: [{ ...valid.captions[0], [field]: value }] })]),
+      ...Object.keys(valid.stickers[0]!).map((field): [string, (value: unknown) => unknown] => [`stickers.${field}`, (value) => ({ ...valid, stickers: [{ ...valid.stickers[0], [field]: value }] })]),
+    ];
+    // Values an edit list may really hold: no captions or stickers at all; a caption's line breaks and controls become spaces (like a title's); a rotation of -1°.
+    const accepted = new Set(['captions null', 'stickers null', 'captions.text control characters', 'stickers.rotation a negative number']);
+    for (const [field, withValue] of variants) {
+      for (const [name, value] of JSON_VALUES) {
+        const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson(withValue(value)) });
+        if (!accepted.has(`${field} ${name}`)) expect(res.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const [name, value] of JSON_VALUES) {
+      const form = new FormData();
+      form.set('edits', typeof value === 'string' ? value : toJson(value));
+      const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: auth, body: form });
+      expect(res.status, `edits: ${name}`).toBeGreaterThanOrEqual(400);
+    }
+  });
+
   it('logged no server error through all of it', () => {
     const errors = server.logs.filter((line) => /"level":"(error|fatal)"/.test(line));
     expect(errors).toEqual([]);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DURATION_HEADER, FRAMES_HEADER } from '../../apps/server/src/imaging/constants.ts';
+import { runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
 import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { corruptGif, makeClip } from '../support/media-fixtures.ts';
@@ -109,6 +110,91 @@ describe.each(storeKinds())('imaging trim through the edge (%s)', { timeout: 300
       expect({ status: res.status, field: res.body.field }, JSON.stringify(res.body)).toEqual({ status, field });
       expect(res.body.meta.msg.length).toBeGreaterThan(10);
     }
+  });
+});
+
+describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', { timeout: 300_000 }, (kind) => {
+  let server: AccountsServer;
+  let creator: TestUser;
+  let sticker: string;
+  let plain: string;
+  beforeAll(async () => {
+    server = await startAccountsServer(kind);
+    creator = await server.makeUser('creator');
+    sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id;
+    // A flat blue clip: anything else on a frame was drawn by the edit list.
+    plain = path.join(dir, 'blue.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=320x180:rate=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', plain]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const render = (edits: unknown) => {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(fs.readFileSync(plain))]), 'blue.mp4');
+    form.set('edits', JSON.stringify(edits));
+    return fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: form });
+  };
+  /** A region of a frame of a GIF answer (fractions of the frame), as RGB pixels. */
+  async function region(bytes: ArrayBuffer, page: number, box: { left: number; top: number; width: number; height: number }) {
+    const image = sharp(Buffer.from(bytes), { page });
+    const { width = 0, height = 0 } = await image.metadata();
+    const px = { left: Math.round(box.left * width), top: Math.round(box.top * height), width: Math.round(box.width * width), height: Math.round(box.height * height) };
+    const raw = await image.extract(px).removeAlpha().raw().toBuffer();
+    const pixels: [number, number, number][] = [];
+    for (let i = 0; i < raw.length; i += 3) pixels.push([raw[i]!, raw[i + 1]!, raw[i + 2]!]);
+    return pixels;
+  }
+  const red = ([r, g, b]: [number, number, number]) => r > 180 && g < 80 && b < 80;
+  const blue = ([r, g, b]: [number, number, number]) => Math.abs(r - 0x20) < 24 && Math.abs(g - 0x40) < 24 && Math.abs(b - 0xa0) < 24;
+
+  it('draws a caption and a sticker over the trimmed segment: a decoded frame shows both, the rest is the source', async () => {
+    const edits = {
+      trim: { start: 0.5, duration: 1 },
+      captions: [{ text: 'HELLO', font: 'sans', color: '#ff0000', size: 0.2, x: 0.5, y: 0.8, animation: 'none' }],
+      stickers: [{ id: sticker, x: 0.25, y: 0.3, scale: 0.3, rotation: 20 }],
+    };
+    const res = await render(edits);
+    expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+    const bytes = await res.arrayBuffer();
+    expect(await decoded(bytes)).toMatchObject({ frames: 10, durationMs: 1000, width: 320, height: 180 });
+    const caption = await region(bytes, 5, { left: 0.3, top: 0.7, width: 0.4, height: 0.2 });
+    expect(caption.filter(red).length / caption.length).toBeGreaterThan(0.1);
+    const stickerArea = await region(bytes, 5, { left: 0.15, top: 0.15, width: 0.2, height: 0.3 });
+    expect(stickerArea.filter((p) => !blue(p)).length / stickerArea.length).toBeGreaterThan(0.1);
+    const untouched = await region(bytes, 5, { left: 0.7, top: 0.05, width: 0.25, height: 0.3 });
+    expect(untouched.every(blue)).toBe(true);
+    // The same list makes the same GIF.
+    const again = await render(edits);
+    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('refuses an edit list out of bounds, naming its field', async () => {
+    const trim = { start: 0, duration: 1 };
+    const cases: [unknown, string][] = [
+      [{ trim: { start: 5, duration: 1 } }, 'trim.start'],
+      [{ trim: { start: 0, duration: 20 } }, 'trim'],
+      [{ trim, captions: [{ text: 'x'.repeat(81) }] }, 'captions'],
+      [{ trim, captions: [{ text: '' }] }, 'captions'],
+      [{ trim, captions: Array.from({ length: 4 }, () => ({ text: 'a' })) }, 'captions'],
+      [{ trim, captions: [{ text: 'a', color: 'red' }] }, 'captions'],
+      [{ trim, captions: [{ text: 'a', animation: 'spin' }] }, 'captions'],
+      [{ trim, stickers: [{ id: sticker, x: 2, y: 0, scale: 0.2 }] }, 'stickers'],
+      [{ trim, stickers: [{ id: sticker, x: 0, y: 0, scale: 0.2, rotation: 400 }] }, 'stickers'],
+      [{ trim, stickers: Array.from({ length: 6 }, () => ({ id: sticker, x: 0, y: 0, scale: 0.2 })) }, 'stickers'],
+      [{ trim, stickers: [{ id: 'nosuchsticker', x: 0, y: 0, scale: 0.2 }] }, 'stickers.0.id'],
+      [{ captions: [] }, 'trim'],
+    ];
+    for (const [edits, field] of cases) {
+      const res = await render(edits);
+      const body = (await res.json()) as { field?: string; meta: { msg: string } };
+      expect({ status: res.status, field: body.field }, JSON.stringify(body)).toEqual({ status: 400, field });
+    }
+    const noEdits = await fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: new FormData() });
+    expect(noEdits.status).toBe(400);
+    const anonymous = await fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ trim }) });
+    expect(anonymous.status).toBe(401);
   });
 });
 

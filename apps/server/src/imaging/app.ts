@@ -7,7 +7,9 @@ import { paramsGuard } from '../boundary/params-guard.ts';
 import { errorBody, handleErrors } from '../public-api/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import type { ImagingSettings } from './settings.ts';
+import { renderRoutes } from './render-route.ts';
 import { trimRoutes } from './trim-route.ts';
+import { imagingQueue } from './work.ts';
 
 export interface ImagingDeps {
   /** The shared store: callers are resolved from its sessions and personal access tokens. */
@@ -30,7 +32,9 @@ export function createImagingApp(deps: ImagingDeps) {
   const app = new Hono<AuthEnv>();
   app.use(paramsGuard());
   app.use('*', authenticate({ db: deps.db, limits: createAttemptLimiter(), publicUrl: deps.publicUrl }));
-  app.route('/', trimRoutes(deps));
+  const work = { ...deps, queue: imagingQueue() };
+  app.route('/', trimRoutes(work));
+  app.route('/', renderRoutes(work));
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleErrors(deps.log));
   return app;

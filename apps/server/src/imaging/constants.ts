@@ -40,3 +40,23 @@ export const DURATION_HEADER = 'X-Loopbox-Duration';
 
 /** The service's paths below the edge's `/imaging/*` route. */
 export const TRIM_PATH = '/imaging/trim';
+
+/** The GIF maker's edit list (edit-list.ts): how many layers, how long a caption, which fonts and animations. */
+export const EDIT_MAX_CAPTIONS = 3;
+export const EDIT_MAX_STICKERS = 5;
+export const CAPTION_MAX_CHARS = 80;
+/** A caption's size and a sticker's width, as fractions of the frame's height and width. */
+export const CAPTION_SIZE = { min: 0.04, max: 0.3 } as const;
+export const STICKER_SCALE = { min: 0.05, max: 1 } as const;
+/** Caption fonts by name, each a family the server has (DejaVu) and the browser preview falls back from. */
+export const CAPTION_FONTS = {
+  sans: 'DejaVu Sans',
+  serif: 'DejaVu Serif',
+  mono: 'DejaVu Sans Mono',
+} as const;
+export type CaptionFont = keyof typeof CAPTION_FONTS;
+export const CAPTION_ANIMATIONS = ['none', 'fade', 'pulse', 'typewriter'] as const;
+export type CaptionAnimation = (typeof CAPTION_ANIMATIONS)[number];
+/** A caption's outline, as a share of its size (dark, so light text reads on any frame). */
+export const CAPTION_OUTLINE = 0.08;
+export const RENDER_PATH = '/imaging/render';
