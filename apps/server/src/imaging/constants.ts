@@ -1,8 +1,5 @@
 /** The imaging service's numbers and names, each defined once (README.md beside this file). */
 
-/** A trim lasts at least this long and at most this long (seconds). */
-export const TRIM_MIN_DURATION_S = 0.1;
-export const TRIM_MAX_DURATION_S = 15;
 
 /**
  * What a trim's source may be: the upload pipeline's checks (uploads/probe.ts) with these limits.
@@ -41,22 +38,21 @@ export const DURATION_HEADER = 'X-Loopbox-Duration';
 /** The service's paths below the edge's `/imaging/*` route. */
 export const TRIM_PATH = '/imaging/trim';
 
-/** The GIF maker's edit list (edit-list.ts): how many layers, how long a caption, which fonts and animations. */
-export const EDIT_MAX_CAPTIONS = 3;
-export const EDIT_MAX_STICKERS = 5;
-export const CAPTION_MAX_CHARS = 80;
-/** A caption's size and a sticker's width, as fractions of the frame's height and width. */
-export const CAPTION_SIZE = { min: 0.04, max: 0.3 } as const;
-export const STICKER_SCALE = { min: 0.05, max: 1 } as const;
-/** Caption fonts by name, each a family the server has (DejaVu) and the browser preview falls back from. */
-export const CAPTION_FONTS = {
-  sans: 'DejaVu Sans',
-  serif: 'DejaVu Serif',
-  mono: 'DejaVu Sans Mono',
-} as const;
-export type CaptionFont = keyof typeof CAPTION_FONTS;
-export const CAPTION_ANIMATIONS = ['none', 'fade', 'pulse', 'typewriter'] as const;
-export type CaptionAnimation = (typeof CAPTION_ANIMATIONS)[number];
-/** A caption's outline, as a share of its size (dark, so light text reads on any frame). */
-export const CAPTION_OUTLINE = 0.08;
+/** The GIF maker's edit list (edit-list.ts): its bounds, fonts and animations are shared with the maker's page. */
+export {
+  CAPTION_ANIMATIONS,
+  CAPTION_BASELINE,
+  CAPTION_FONTS,
+  CAPTION_MAX_CHARS,
+  CAPTION_OUTLINE,
+  CAPTION_SIZE,
+  EDIT_MAX_CAPTIONS,
+  EDIT_MAX_STICKERS,
+  STICKER_ROTATION_MAX,
+  STICKER_SCALE,
+  TRIM_MAX_DURATION_S,
+  TRIM_MIN_DURATION_S,
+  type CaptionAnimation,
+  type CaptionFont,
+} from '@loopbox/pages';
 export const RENDER_PATH = '/imaging/render';

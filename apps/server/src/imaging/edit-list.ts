@@ -8,6 +8,7 @@ import {
   CAPTION_SIZE,
   EDIT_MAX_CAPTIONS,
   EDIT_MAX_STICKERS,
+  STICKER_ROTATION_MAX,
   STICKER_SCALE,
   TRIM_MAX_DURATION_S,
   TRIM_MIN_DURATION_S,
@@ -39,7 +40,7 @@ const Sticker = z.object({
   x: fraction('x'),
   y: fraction('y'),
   scale: bounded('scale', STICKER_SCALE.min, STICKER_SCALE.max),
-  rotation: bounded('rotation', -180, 180).default(0),
+  rotation: bounded('rotation', -STICKER_ROTATION_MAX, STICKER_ROTATION_MAX).default(0),
 });
 
 /**

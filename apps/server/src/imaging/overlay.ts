@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { FrameStrip } from '../media/frame-strip.ts';
 import { escapeXml } from '../seed/art.ts';
-import { CAPTION_FONTS, CAPTION_OUTLINE } from './constants.ts';
+import { captionAt } from '@loopbox/pages';
+import { CAPTION_BASELINE, CAPTION_FONTS, CAPTION_OUTLINE } from './constants.ts';
 import type { CaptionLayer, StickerLayer } from './edit-list.ts';
 
 /** A sticker layer with its decoded frames (each a PNG, as the overlay's SVG embeds it). */
@@ -25,22 +26,6 @@ export async function stickerPngs(strip: FrameStrip): Promise<string[]> {
 
 const n = (v: number) => v.toFixed(2);
 
-/** How a caption looks at `progress` (0 at the first frame, towards 1 at the last): its text, size and opacity. */
-export function captionAt(caption: CaptionLayer, progress: number): { text: string; scale: number; opacity: number } {
-  switch (caption.animation) {
-    case 'fade':
-      return { text: caption.text, scale: 1, opacity: Math.min(1, progress / 0.3) };
-    case 'pulse':
-      return { text: caption.text, scale: 1 + 0.12 * Math.sin(2 * Math.PI * 2 * progress), opacity: 1 };
-    case 'typewriter': {
-      const chars = [...caption.text];
-      return { text: chars.slice(0, Math.max(1, Math.ceil(chars.length * Math.min(1, progress / 0.6)))).join(''), scale: 1, opacity: 1 };
-    }
-    default:
-      return { text: caption.text, scale: 1, opacity: 1 };
-  }
-}
-
 /**
  * One frame's overlay as SVG: the sticker layers (each its frame at this time, scaled and rotated
  * about its centre), then the captions over them. Positions and sizes are fractions of the frame,
@@ -61,7 +46,7 @@ export function overlaySvg(o: { width: number; height: number; timeMs: number; p
     const look = captionAt(c, o.progress);
     const size = c.size * H * look.scale;
     parts.push(
-      `<text x="${n(c.x * W)}" y="${n(c.y * H + size * 0.35)}" font-family="${CAPTION_FONTS[c.font]}" font-weight="bold" font-size="${n(size)}" text-anchor="middle" fill="${c.color}" fill-opacity="${n(look.opacity)}" stroke="#000000" stroke-opacity="${n(look.opacity)}" stroke-width="${n(size * CAPTION_OUTLINE)}" paint-order="stroke">${escapeXml(look.text)}</text>`,
+      `<text x="${n(c.x * W)}" y="${n(c.y * H + size * CAPTION_BASELINE)}" font-family="${CAPTION_FONTS[c.font]}" font-weight="bold" font-size="${n(size)}" text-anchor="middle" fill="${c.color}" fill-opacity="${n(look.opacity)}" stroke="#000000" stroke-opacity="${n(look.opacity)}" stroke-width="${n(size * CAPTION_OUTLINE)}" paint-order="stroke">${escapeXml(look.text)}</text>`,
     );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
