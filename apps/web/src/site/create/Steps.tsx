@@ -188,7 +188,7 @@ export function DecorateStep({ state, change, selected, onSelect, term }: { stat
           <input type="search" value={query} maxLength={50} onChange={(e) => setQuery(e.target.value)} />
         </label>
         <button type="submit" className="lb-button">
-          Search
+          Find stickers
         </button>
       </form>
       {found && <Results gifs={found} label="Stickers to add" onPick={add} />}
