@@ -3,7 +3,8 @@
  * picks a clip, trims it, captions it and decorates it with a sticker found by a sticker search; asked
  * to log in to publish, signs in and finds the work kept; publishes; the published GIF has the
  * trimmed length and a decoded frame shows both the caption and the sticker. A plain trim becomes a
- * GIF of the trimmed frames. Every maker page passes axe on desktop and phone.
+ * GIF of the trimmed frames, in the maker and with the upload flow's trim tool. Every maker page
+ * passes axe on desktop and phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,6 +96,33 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     const gif = await published(page);
     expect({ frames: gif.frames, durationMs: gif.durationMs }).toEqual({ frames: 10, durationMs: 1000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each(VIEWPORTS)('trims a clip in the upload flow and uploads the trimmed GIF ($name)', async (viewport) => {
+    await signInAs(await server.makeUser('creator'));
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.baseUrl}/upload`);
+    await page.getByLabel('Files to upload').setInputFiles(clip);
+    await page.getByText('Trim blue.mp4').click();
+    await page.getByLabel('Segment of blue.mp4').waitFor();
+    await setValue(page.getByLabel(/^Start/), '1');
+    await setValue(page.getByLabel(/^Length/), '1.5');
+    await page.getByRole('button', { name: 'Make trimmed GIF' }).click();
+    await page.getByText('Trimmed: 15 frames, 1.5 s').waitFor({ timeout: 60_000 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    const link = page.getByRole('link', { name: 'see the GIF' });
+    await link.waitFor({ timeout: 120_000 });
+    const id = (await link.getAttribute('href'))!.split('/').pop()!;
+    const gif = (await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`)).body.data as { images: { original: { url: string } } };
+    const meta = await sharp(Buffer.from(await (await fetch(gif.images.original.url)).arrayBuffer()), { animated: true }).metadata();
+    expect({ frames: meta.pages, durationMs: (meta.delay ?? []).reduce((a, b) => a + b, 0) }).toEqual({ frames: 15, durationMs: 1500 });
     expect(errors).toEqual([]);
     await page.close();
   });

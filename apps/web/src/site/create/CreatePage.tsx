@@ -6,7 +6,7 @@ import { sendFile, type ItemProgress } from '../dashboard/upload-item.ts';
 import { useAccount } from '../shell/account.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { loadFile, loadState, saveFile, saveState, type MakerState } from './maker-state.ts';
-import { renderOnServer } from './publish.ts';
+import { renderOnServer } from './imaging-api.ts';
 import { Stage, type Selection } from './Stage.tsx';
 import { CaptionStep, DecorateStep, DetailsFields, SourceStep, TrimStep } from './Steps.tsx';
 import './create.css';
@@ -52,7 +52,7 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
   const publish = async () => {
     setPublishing({ rendering: true });
     try {
-      const made = await renderOnServer(state, file);
+      const { file: made } = await renderOnServer(state, file);
       setPublishing({ phase: 'sending', transfer: 0 });
       sendFile(made, state.fields, (p) => setPublishing((now) => ({ ...now, ...p })));
     } catch (err) {

@@ -1,6 +1,7 @@
 import { CAPTION_FONTS, CAPTION_OUTLINE, captionAt } from '@loopbox/pages';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { CaptionLayer, MakerState, StickerLayer } from './maker-state.ts';
+import { useSegmentLoop } from './segment-loop.ts';
 
 export type Selection = { kind: 'caption' | 'sticker'; index: number } | undefined;
 
@@ -35,20 +36,7 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  // Loop the trimmed segment and follow its progress for the captions' animations.
-  useEffect(() => {
-    let frame = 0;
-    const tick = () => {
-      const v = video.current;
-      if (v && Number.isFinite(v.duration)) {
-        if (v.currentTime < start || v.currentTime >= start + duration) v.currentTime = start;
-        setProgress(clamp((v.currentTime - start) / duration));
-      } else setProgress((performance.now() / 1000 / duration) % 1);
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [start, duration]);
+  useSegmentLoop(video, start, duration, setProgress);
 
   const place = (event: ReactPointerEvent) => {
     const rect = box.current?.getBoundingClientRect();

@@ -1,7 +1,8 @@
 import { CAPTION_ANIMATIONS, CAPTION_FONTS, CAPTION_MAX_CHARS, CAPTION_SIZE, EDIT_MAX_CAPTIONS, EDIT_MAX_STICKERS, STICKER_ROTATION_MAX, STICKER_SCALE, TRIM_MAX_DURATION_S, TRIM_MIN_DURATION_S, createPath, type CaptionAnimation, type CaptionFont } from '@loopbox/pages';
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RATINGS } from '../dashboard/upload-fields.ts';
+import { Range } from './Range.tsx';
 import { useGoTo } from '../shell/navigation.ts';
 import { useSite } from '../shell/site-context.tsx';
 import { NEW_CAPTION, type MakerState } from './maker-state.ts';
@@ -9,18 +10,6 @@ import type { Selection } from './Stage.tsx';
 
 type Change = (change: (state: MakerState) => MakerState) => void;
 const PICK_LIMIT = 12;
-
-function Range({ label, value, min, max, step, onChange, unit = '' }: { label: string; value: number; min: number; max: number; step: number; unit?: string; onChange(value: number): void }) {
-  const id = useId();
-  return (
-    <div className="lb-maker__range">
-      <label htmlFor={id}>
-        {label} <output htmlFor={id}>{`${Math.round(value * 100) / 100}${unit}`}</output>
-      </label>
-      <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} />
-    </div>
-  );
-}
 
 /** GIFs or stickers found by a search, each a button choosing it. */
 function Results({ gifs, label, onPick }: { gifs: IGif[]; label: string; onPick(gif: IGif): void }) {
