@@ -85,16 +85,18 @@ function writeTemp(bytes: Buffer, name: string): string {
   return file;
 }
 
+/** The FieldError a call is refused with, as plain data. */
+async function refusal(p: Promise<unknown>) {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(FieldError);
+  const { status, field, message } = err as FieldError;
+  return { status, field, message };
+}
+
 describe('refusals', () => {
-  const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(FieldError);
-    const { status, field, message } = err as FieldError;
-    return { status, field, message };
-  };
 
   it('names start when it is not before the end, and duration when the range runs past it', async () => {
     expect(await refusal(trim(clip, 4, 1))).toMatchObject({ status: 400, field: 'start', message: expect.stringContaining('not before the end') });
@@ -111,14 +113,6 @@ describe('refusals', () => {
 
 describe('media_url', () => {
   const context = (mediaHosts: string[] = [], urlAllow: string[] = []) => ({ mediaDir: dir, ownOrigins: ['http://127.0.0.1:9'], settings: { mediaHosts, urlAllow }, scratch: path.join(dir, `fetched-${n++}`) });
-  const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(FieldError);
-    return { status: (err as FieldError).status, field: (err as FieldError).field, message: (err as FieldError).message };
-  };
 
   it('reads this server’s media from disk, by path or by its own origin', async () => {
     fs.mkdirSync(path.join(dir, 'abc'), { recursive: true });
