@@ -19,7 +19,7 @@ export interface SourceContext {
   scratch: string;
 }
 
-/** A trim's source as a local file: this server's media is read from disk; a configured host's is fetched. */
+/** A trim's or render's source as a local file: this server's media is read from disk; a configured host's is fetched. */
 export async function sourceFile(ref: SourceRef, o: SourceContext): Promise<{ file: string; filename: string }> {
   if ('file' in ref) return ref;
   const raw = ref.mediaUrl;
@@ -30,7 +30,8 @@ export async function sourceFile(ref: SourceRef, o: SourceContext): Promise<{ fi
     throw new FieldError(400, 'media_url', 'media_url is not a URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FieldError(400, 'media_url', 'media_url must be an http(s) URL');
-  if (raw.startsWith('/') || o.ownOrigins.includes(url.origin)) return ownMedia(url, o.mediaDir);
+  // A path is this server's; `//host/…` names another host and is judged as one.
+  if ((raw.startsWith('/') && !raw.startsWith('//')) || o.ownOrigins.includes(url.origin)) return ownMedia(url, o.mediaDir);
   if (!o.settings.mediaHosts.includes(url.hostname.toLowerCase())) {
     throw new FieldError(400, 'media_url', `media_url must be this server's media (/media/…) or on a configured media host${o.settings.mediaHosts.length ? ` (${o.settings.mediaHosts.join(', ')})` : ''}`);
   }

@@ -126,7 +126,7 @@ describe('media_url', () => {
       expect(await refusal(sourceFile({ mediaUrl: url }, context())), url).toMatchObject({ status: 400, field: 'media_url' });
     }
     expect(await refusal(sourceFile({ mediaUrl: '/media/nothing/giphy.gif' }, context()))).toMatchObject({ status: 404, field: 'media_url' });
-    for (const url of ['http://127.0.0.1:10/media/abc/giphy.mp4', 'http://10.0.0.1/a.gif', 'https://elsewhere.example/a.gif', 'file:///etc/passwd', 'ftp://x/a.gif']) {
+    for (const url of ['//elsewhere.example/media/abc/giphy.mp4', 'http://127.0.0.1:10/media/abc/giphy.mp4', 'http://10.0.0.1/a.gif', 'https://elsewhere.example/a.gif', 'file:///etc/passwd', 'ftp://x/a.gif']) {
       expect(await refusal(sourceFile({ mediaUrl: url }, context())), url).toMatchObject({ status: 400, field: 'media_url' });
     }
     // A configured host is fetched as a hostile source: a name resolving to loopback is refused.
