@@ -33,6 +33,7 @@ const LISTINGS = {
   categories: { title: 'GIF Categories', description: `Browse ${PROVIDER_NAME} GIFs by category: reactions, animals, emotions and more.` },
   artists: { title: 'Artists', description: `The artists making GIFs and stickers on ${PROVIDER_NAME}; find one to hire.` },
   upload: { title: 'Upload', description: `Upload GIFs, stickers and clips to ${PROVIDER_NAME}.` },
+  create: { title: 'GIF Maker', description: `Make a GIF from a video, a GIF or a link: trim it, add captions and stickers, and share it on ${PROVIDER_NAME}.` },
   'dashboard-gifs': { title: 'My GIFs', description: `Your GIFs on ${PROVIDER_NAME}: edit, tag and share them.` },
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
 } as const;

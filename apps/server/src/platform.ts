@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { singleProcessEdge } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
@@ -16,6 +17,9 @@ import { createUploads, type Uploads, type UploadSettings } from './uploads/serv
 import type { VisibilityPolicy } from './uploads/visibility.ts';
 import { createPredictor } from './tag-prediction/predictor.ts';
 import { createOcr } from './tag-prediction/ocr.ts';
+import { createImagingApp } from './imaging/app.ts';
+import { imagingSettingsFrom } from './imaging/settings.ts';
+import { byPathPrefix } from './http/by-path-prefix.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -120,10 +124,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const edge = singleProcessEdge({ server: app, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
+  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), log });
+  // The services behind the edge's routes, each its own app; the server app answers everything else.
+  const services = byPathPrefix(app, { '/imaging/': imaging });
+  const edge = singleProcessEdge({ server: { fetch: services }, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {
     fetch: (request, env) => edge.fetch(request, env),
-    services: (request, env) => app.fetch(request, env),
+    services,
     credentials,
     analytics,
     uploads,
