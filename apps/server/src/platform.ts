@@ -1,4 +1,4 @@
-import { singleProcessEdge } from '@loopbox/edge';
+import { routeFor, singleProcessEdge, type Service } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
@@ -16,6 +16,9 @@ import { createUploads, type Uploads, type UploadSettings } from './uploads/serv
 import type { VisibilityPolicy } from './uploads/visibility.ts';
 import { createPredictor } from './tag-prediction/predictor.ts';
 import { createOcr } from './tag-prediction/ocr.ts';
+import { systemClock, type Clock } from './jobs/clock.ts';
+import { createPayloadSigner } from './payload-signing/signer.ts';
+import { createStoriesApp } from './stories/app.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -45,6 +48,8 @@ export interface PlatformOptions {
   uploadVisibility?: VisibilityPolicy;
   /** Spotify's oEmbed endpoint (SPOTIFY_OEMBED_URL), for artist names. */
   spotifyOembedUrl?: string;
+  /** What time it is for timed work (due jobs, scheduled posts, trending stories); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface JobSettings {
@@ -120,10 +125,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const edge = singleProcessEdge({ server: app, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
+  const clock = options.clock ?? systemClock;
+  const stories = createStoriesApp({ db: store.db, payloads: createPayloadSigner(store.db), publicUrl: options.publicUrl, clock, log });
+  // The services in this process, each reached by the edge's own route table (a service with a URL of its own is reached there instead).
+  const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories };
+  const services: Fetch = (request, env) => (inProcess[routeFor(new URL(request.url).pathname).service] ?? app).fetch(request, env);
+  const edge = singleProcessEdge({ server: { fetch: services }, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {
     fetch: (request, env) => edge.fetch(request, env),
-    services: (request, env) => app.fetch(request, env),
+    services,
     credentials,
     analytics,
     uploads,
