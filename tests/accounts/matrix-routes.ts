@@ -132,6 +132,24 @@ const channelRoutes = (route: Omit<MatrixRoute, 'target' | 'prepare' | 'action'>
   { ...route, action: 'channel.manage', target: 'other', prepare: route.stocked ? othersStocked : othersChannel },
 ];
 
+/** A story by `owner` (another user when anonymous), made straight in the store; a draft unless `published`. */
+async function storyOf(k: MatrixCase, owner: TestUser | undefined, published = false): Promise<string> {
+  const row = await sql<{ id: string }>`INSERT INTO stories (user_id, slug, title, is_published) VALUES (${owner?.userId ?? k.other.userId}, ${newSlug()}, 'Matrix story', ${published}) RETURNING id`.execute(k.server.db);
+  return row.rows[0]!.id;
+}
+const ownStory = async (k: MatrixCase) => ({ story: await storyOf(k, k.caller) });
+const othersStory = async (k: MatrixCase) => ({ story: await storyOf(k, k.other) });
+/** Story routes, each on the caller's own story and on another's. */
+const storyRoutes = (route: Omit<MatrixRoute, 'target' | 'prepare' | 'action'>): MatrixRoute[] => [
+  { ...route, action: 'story.edit', target: 'self', prepare: ownStory },
+  { ...route, action: 'story.edit', target: 'other', prepare: othersStory },
+];
+const trendingStory = async (k: MatrixCase) => {
+  const story = await storyOf(k, k.other, true);
+  await sql`INSERT INTO trending_stories (story_id, publish_datetime) VALUES (${story}, now())`.execute(k.server.db);
+  return { story };
+};
+
 /** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
 async function pingbackBody(k: MatrixCase) {
   const gif = await k.server.call('GET', `/v1/gifs/${(await anyGif(k)).gif}?api_key=${k.server.webKey}`);
@@ -204,6 +222,13 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-ranked-tags/{ranked}/', ok: 200, stocked: true }),
   ...channelRoutes({ method: 'POST', path: '/api/v4/channel-magic-tags/', ok: 202, body: (k) => ({ channel: Number(k.vars.channel), tag: 'matrix tag' }) }),
   ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-magic-tags/{magic}/', ok: 202, stocked: true }),
+  // Stories (SPEC 7.4): POST without story_id creates, with one updates; PUT replaces; DELETE; trending is staff's.
+  { method: 'POST', path: '/api/v1/stories', action: 'story.create', target: 'none', ok: 201, body: () => ({ title: 'Matrix story', gifs: [] }) },
+  ...storyRoutes({ method: 'POST', path: '/api/v1/stories', ok: 200, body: (k) => ({ story_id: k.vars.story, title: 'Changed by the matrix' }) }),
+  ...storyRoutes({ method: 'PUT', path: '/api/v1/stories/{story}', ok: 200, body: () => ({ title: 'Replaced by the matrix', gifs: [] }) }),
+  ...storyRoutes({ method: 'DELETE', path: '/api/v1/stories/{story}', ok: 200 }),
+  { method: 'POST', path: '/api/v1/stories/trending', action: 'story.trend', target: 'site', ok: 201, prepare: async (k) => ({ story: await storyOf(k, k.other, true) }), body: (k) => ({ story_id: k.vars.story, publish_datetime: new Date().toISOString() }) },
+  { method: 'DELETE', path: '/api/v1/stories/trending/{story}', action: 'story.trend', target: 'site', ok: 200, prepare: trendingStory },
   // The collectors: API key only, no principal.
   {
     method: 'POST',
@@ -246,4 +271,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  // Story drafts: by id, and among a user's stories with fetch_unpublished.
+  ...storyRoutes({ method: 'GET', path: '/api/v1/stories/{story}', ok: 200 }),
+  { method: 'GET', path: '/api/v1/stories?username={selfname}&fetch_unpublished=true', action: 'story.edit', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/stories?username={othername}&fetch_unpublished=true', action: 'story.edit', target: 'other', ok: 200 },
 ];

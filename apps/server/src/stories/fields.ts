@@ -13,7 +13,7 @@ const oneLine = (name: string, max: number, min = 0) =>
 const slugField = z.string({ error: 'slug must be text' }).regex(STORY_SLUG_PATTERN, 'slug must be 2 to 100 lower-case letters, digits and inner dashes');
 const timestamp = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time` }).transform((v) => new Date(v));
 
-const StoryGif = z.object({ gif_id: gifId, caption: z.string({ error: 'caption must be text' }).max(CAPTION_MAX, `caption must be at most ${CAPTION_MAX} characters`).optional() }, { error: 'each of gifs must be {gif_id, caption}' });
+const StoryGif = z.object({ gif_id: gifId, caption: oneLine('caption', CAPTION_MAX).optional() }, { error: 'each of gifs must be {gif_id, caption}' });
 
 /** A story's fields as POST (create) and PUT send them; POST with a story_id sends any of them. */
 export const StoryFields = z.object({
