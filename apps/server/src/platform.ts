@@ -8,7 +8,7 @@ import { lineLogger, type Logger } from './logging/logger.ts';
 import { createMailSender, type MailSender } from './mail/sender.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
-import { channelJobHandlers } from './channels/jobs.ts';
+import { allJobHandlers } from './jobs/handlers.ts';
 import { createMagicSweep } from './channels/magic-sweep.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
@@ -19,6 +19,7 @@ import { createOcr } from './tag-prediction/ocr.ts';
 import { systemClock, type Clock } from './jobs/clock.ts';
 import { createPayloadSigner } from './payload-signing/signer.ts';
 import { createStoriesApp } from './stories/app.ts';
+import { createSchedulerApp } from './scheduler/app.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -92,7 +93,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
-  const jobs = createJobRunner(store.db, { ...channelJobHandlers(options.jobs?.batchSize) }, { log, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
+  const clock = options.clock ?? systemClock;
+  const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: options.jobs?.batchSize, clock }), { log, now: clock, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
   const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, options.mediaDir, createOcr());
@@ -125,10 +127,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const clock = options.clock ?? systemClock;
-  const stories = createStoriesApp({ db: store.db, payloads: createPayloadSigner(store.db), publicUrl: options.publicUrl, clock, log });
+  const payloads = createPayloadSigner(store.db);
+  const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
+  const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
   // The services in this process, each reached by the edge's own route table (a service with a URL of its own is reached there instead).
-  const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories };
+  const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler };
   const services: Fetch = (request, env) => (inProcess[routeFor(new URL(request.url).pathname).service] ?? app).fetch(request, env);
   const edge = singleProcessEdge({ server: { fetch: services }, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
+import { uuidField as storyId } from '../boundary/uuid.ts';
 import { gifId, intParam } from '../public-api/params.ts';
 import { CAPTION_MAX, DEFAULT_STORIES_LIMIT, DESCRIPTION_MAX, MAX_STORIES_LIMIT, PARTNER_ARTIST_LIMIT, STORY_MAX_GIFS, STORY_SLUG_PATTERN, TITLE_MAX, TRENDING_SORTS } from './constants.ts';
 
-/** SPEC 5: UUIDs are checked for the standard format wherever they are used. */
-export const storyId = (name: string) => z.uuid({ error: `${name} must be a UUID` }).transform((v) => v.toLowerCase());
 const oneLine = (name: string, max: number, min = 0) =>
   z
     .string({ error: `${name} must be text` })
