@@ -150,6 +150,23 @@ const trendingStory = async (k: MatrixCase) => {
   return { story };
 };
 
+/**
+ * A GIF of the caller's (another's when anonymous) to schedule: from the other end of the corpus than
+ * gifOf's picks, public again and in no waiting post, since a scheduled GIF turns private.
+ */
+async function schedulableGif(k: MatrixCase) {
+  const { db } = k.server;
+  const gif = await db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').orderBy('id', 'desc').offset(Math.floor(Math.random() * 20)).limit(1).executeTakeFirstOrThrow();
+  await sql`UPDATE scheduled_posts SET state = 'cancelled' WHERE state = 'scheduled' AND id IN (SELECT post_id FROM scheduled_post_gifs WHERE gif_id = ${gif.id})`.execute(db);
+  await sql`UPDATE gifs SET user_id = ${(k.caller ?? k.other).userId}, visibility = 'public' WHERE id = ${gif.id}`.execute(db);
+  return { gif: gif.id };
+}
+/** A waiting post of `owner`'s (another's when anonymous), made straight in the store. */
+async function postOf(k: MatrixCase, owner: TestUser | undefined) {
+  const row = await sql<{ id: string }>`INSERT INTO scheduled_posts (user_id, publish_at) VALUES (${(owner ?? k.other).userId}, now() + interval '1 hour') RETURNING id`.execute(k.server.db);
+  return { post: row.rows[0]!.id };
+}
+
 /** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
 async function pingbackBody(k: MatrixCase) {
   const gif = await k.server.call('GET', `/v1/gifs/${(await anyGif(k)).gif}?api_key=${k.server.webKey}`);
@@ -229,6 +246,10 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   ...storyRoutes({ method: 'DELETE', path: '/api/v1/stories/{story}', ok: 200 }),
   { method: 'POST', path: '/api/v1/stories/trending', action: 'story.trend', target: 'site', ok: 201, prepare: async (k) => ({ story: await storyOf(k, k.other, true) }), body: (k) => ({ story_id: k.vars.story, publish_datetime: new Date().toISOString() }) },
   { method: 'DELETE', path: '/api/v1/stories/trending/{story}', action: 'story.trend', target: 'site', ok: 200, prepare: trendingStory },
+  // The scheduler (SPEC 7.5): one's own GIFs, one's own posts (staff: anyone's).
+  { method: 'POST', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 201, prepare: schedulableGif, body: (k) => ({ gifs: [{ id: k.vars.gif, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }) },
+  { method: 'DELETE', path: '/schedule/{post}', action: 'schedule.manage', target: 'self', ok: 200, prepare: (k) => postOf(k, k.caller) },
+  { method: 'DELETE', path: '/schedule/{post}', action: 'schedule.manage', target: 'other', ok: 200, prepare: (k) => postOf(k, k.other) },
   // The collectors: API key only, no principal.
   {
     method: 'POST',
@@ -271,6 +292,9 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  // The scheduler's list and activity feed: the caller's own.
+  { method: 'GET', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 200 },
+  { method: 'GET', path: '/activity', action: 'schedule.manage', target: 'none', ok: 200 },
   // Story drafts: by id, and among a user's stories with fetch_unpublished.
   ...storyRoutes({ method: 'GET', path: '/api/v1/stories/{story}', ok: 200 }),
   { method: 'GET', path: '/api/v1/stories?username={selfname}&fetch_unpublished=true', action: 'story.edit', target: 'self', ok: 200 },

@@ -139,6 +139,8 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/api/v1/stories/latest', params: ['limit'] },
       { path: '/api/v1/stories/slug/some-story', params: [] },
       { path: '/api/v1/stories/00000000-0000-4000-8000-000000000000', params: [] },
+      { path: '/schedule', params: ['limit', 'offset', 'type'] },
+      { path: '/activity', params: ['limit', 'offset'] },
       { path: `/gifs/${gif.id}`, params: [], page: true },
       { path: `/embed/${gif.id}`, params: [], page: true },
     ];
@@ -356,7 +358,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
   });
 
-  it('refuses each hostile field of every story call (staff, by token) and logs nothing for a refusal', async () => {
+  it('refuses each hostile field of every story and scheduler call (staff, by token) and logs nothing for a refusal', async () => {
     const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
     const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
     const made = await (await fetch(`${server.baseUrl}/api/v1/stories`, { method: 'POST', headers: admin, body: JSON.stringify({ title: 'Hostile', gifs: [{ gif_id: gif.id }] }) })).json();
@@ -367,6 +369,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { method: 'POST', path: '/api/v1/stories', valid: { story_id: id, title: 'Changed' }, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
       { method: 'PUT', path: `/api/v1/stories/${id}`, valid: story, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
       { method: 'POST', path: '/api/v1/stories/trending', valid: { story_id: id, publish_datetime: new Date().toISOString() }, fields: ['story_id', 'publish_datetime'] },
+      { method: 'POST', path: '/schedule', valid: { gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }, fields: ['gifs', 'timestamp'] },
     ];
     // Values a field may really take: titles are free text (controls become spaces), a description keeps its lines, null clears the cover.
     const accepted = new Set(['title control characters', 'description control characters', 'cover_gif_id null']);

@@ -28,7 +28,8 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', type).where('user_id', 'is distinct from', owner.userId).orderBy(sql`random()`).limit(count).execute();
     const out = [];
     for (const { id } of rows) {
-      const tag = `sched${id.toLowerCase()}`;
+      // Letters only: a word the full-text parser keeps whole.
+      const tag = `sched${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
       await sql`UPDATE gifs SET user_id = ${owner.userId}, tags = ARRAY[${tag}]::text[], trending_datetime = NULL WHERE id = ${id}`.execute(server.store.db);
       out.push({ id, tag });
     }
