@@ -14,8 +14,8 @@ export const DESCRIPTION_MAX = 2_000;
 export const CAPTION_MAX = 280;
 /** GIFs one story may hold. */
 export const STORY_MAX_GIFS = 50;
-/** Story slugs: lower-case letters, digits and inner dashes, 2 to 100 characters (the stories table's check). */
-export const STORY_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,98}[a-z0-9]$/;
+/** Story slugs: lower-case letters, digits and inner dashes, 2 to 100 characters (the stories table's check; the site's /stories/{slug}). */
+export { STORY_SLUG_PATTERN } from '@loopbox/pages';
 /** `stories/trending?sort=`: newest publish_datetime first (the default), or oldest first. */
 export const TRENDING_SORTS = ['-publish_datetime', 'publish_datetime'] as const;
 /** GIPHY's analytics event type for GIFs shown in a story. */
