@@ -6,7 +6,6 @@
  * minute and the view's activity feed shows them published, while the public API now serves them.
  * The story pages, the editor and the scheduler pass axe at 1440 and 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { pageTypeOf, PINGBACK_ID_STORAGE_KEY } from '@loopbox/sdk';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
@@ -14,12 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 const MINUTE = 60_000;
-const VIEWPORTS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 describe('stories and the scheduler in the browser', { timeout: 300_000 }, () => {
   let server: AccountsServer;
@@ -138,7 +134,7 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     await page.close();
   });
 
-  it.each(VIEWPORTS)('has no serious or critical axe violation and no sideways scroll on the story pages, the editor and the scheduler ($name)', async (viewport) => {
+  it.each(SITE_VIEWPORTS)('has no serious or critical axe violation and no sideways scroll on the story pages, the editor and the scheduler ($name)', async (viewport) => {
     const found: string[] = [];
     for (const path of ['/stories', `/stories/${slug}`, '/dashboard/stories', '/dashboard/schedule']) {
       const page = await browser.context.newPage();
@@ -146,10 +142,7 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
       await page.goto(`${server.baseUrl}${path}`);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-      if (width > viewport.width) found.push(`${path} scrolls sideways: ${width} px wide`);
-      const results = await new AxeBuilder({ page }).analyze();
-      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      found.push(...(await layoutAndAxeProblems(page, path, viewport.width)));
       await page.close();
     }
     expect(found).toEqual([]);
