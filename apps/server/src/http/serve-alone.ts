@@ -3,6 +3,7 @@ import { createLogger, lineLogger, type Logger } from '../logging/logger.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { lockDataDir } from '../store/lock.ts';
 import { serveHttp } from './serve.ts';
+import { exitOnSignals } from './shutdown.ts';
 
 /** A service as a process of its own runs: its requests, and any background work it starts and stops. */
 export interface AloneService {
@@ -28,18 +29,10 @@ export async function serveAlone(name: string, build: (parts: { store: Store; co
   const server = serveHttp((request) => service.fetch(request), { port: config.port, hostname: config.host }, (info) => {
     logger.info({ url: `http://${config.host}:${info.port}`, store: store.kind }, `Loopbox ${name}: listening on http://${config.host}:${info.port}`);
   });
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, `Loopbox ${name}: shutting down`);
+  exitOnSignals(logger, `Loopbox ${name}`, async () => {
     server.close();
     await service.stop?.();
     await store.close();
     unlock();
-    logger.flush();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
