@@ -19,6 +19,8 @@ export interface Route {
   csrf: boolean;
   /** Calls without an API key get the web or mobile key. */
   apiKey: boolean;
+  /** The query parameter callers name their key in, when not GIPHY's (API_KEY_PARAMS). */
+  keyParam?: string;
   /** Counted against the per-address rate limit (static media and assets are not). */
   rateLimited: boolean;
 }
@@ -29,6 +31,8 @@ const siteService = { ttlSeconds: 0, needsMaxAge: false, cors: 'site', csrf: tru
 export const ROUTES: readonly Route[] = [
   { service: 'collector', paths: ['/v2/pingback*', '/v2/analytics*'], ttlSeconds: 0, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, rateLimited: true },
   { service: 'publicApi', paths: ['/v1/*', '/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: true, rateLimited: true },
+  // The Tenor-compatible API: its callers always send their own `key`.
+  { service: 'publicApi', paths: ['/tenor/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, keyParam: 'key', rateLimited: true },
   // The stories API sits inside /api: the site's pages own /stories and /stories/{slug}.
   { service: 'stories', paths: ['/api/v1/stories/*'], ...siteService },
   { service: 'backend', paths: ['/api/*', '/ajax/*', '/login/check'], ...siteService },

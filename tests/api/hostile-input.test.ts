@@ -74,6 +74,22 @@ interface GetRoute {
 /** oEmbed's own spec answers a format it cannot give with 501 Not Implemented. */
 const SPEC_501 = /^\/oembed\?.*format=/;
 
+/** The Tenor-compatible API's calls (apps/server/src/tenor/), with every parameter Tenor defines. */
+function tenorRoutes(gifId: string) {
+  const common = ['key', 'client_key', 'country', 'locale'];
+  const listing = ['limit', 'pos', 'contentfilter', 'media_filter', 'ar_range', 'random', 'searchfilter', ...common];
+  return [
+    { path: '/tenor/v2/search?q=cat', params: ['q', ...listing] },
+    { path: '/tenor/v2/featured', params: listing },
+    { path: '/tenor/v2/categories', params: ['type', 'contentfilter', ...common] },
+    { path: '/tenor/v2/autocomplete?q=ca', params: ['q', 'limit', ...common] },
+    { path: '/tenor/v2/search_suggestions?q=cat', params: ['q', 'limit', ...common] },
+    { path: '/tenor/v2/trending_terms', params: ['limit', ...common] },
+    { path: `/tenor/v2/registershare?id=${gifId}`, params: ['id', 'q', ...common] },
+    { path: `/tenor/v2/posts?ids=${gifId}`, params: ['ids', 'media_filter', ...common] },
+  ];
+}
+
 describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () => {
   let server: TestServer;
   let gif: { id: string; payload: string };
@@ -143,6 +159,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/activity', params: ['limit', 'offset'] },
       { path: `/gifs/${gif.id}`, params: [], page: true },
       { path: `/embed/${gif.id}`, params: [], page: true },
+      ...tenorRoutes(gif.id),
     ];
   });
   afterAll(async () => {
@@ -157,9 +174,13 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     expect(res.status, `${init.method ?? 'GET'} ${url.slice(0, 200)} answered ${res.status}: ${text.slice(0, 200)}`).toBeLessThan(limit);
     if (!page || res.headers.get('content-type')?.includes('json')) {
       if (res.status >= 400) {
-        // GIPHY's error body, or (oEmbed, which has none of its own) {error, status}.
-        const body = JSON.parse(text) as { meta?: { status: number; msg: string }; error?: string; status?: number };
-        const [status, message] = body.meta ? [body.meta.status, body.meta.msg] : [body.status, body.error];
+        // GIPHY's error body, Tenor's {error: {code, message}}, or (oEmbed, which has none of its own) {error, status}.
+        const body = JSON.parse(text) as { meta?: { status: number; msg: string }; error?: string | { code: number; message: string }; status?: number };
+        const [status, message] = body.meta
+          ? [body.meta.status, body.meta.msg]
+          : typeof body.error === 'object'
+            ? [body.error.code, body.error.message]
+            : [body.status, body.error];
         expect(status, `${url.slice(0, 200)}: ${text.slice(0, 200)}`).toBe(res.status);
         expect(message?.length).toBeGreaterThan(3);
       }
@@ -170,11 +191,12 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
   it('answers every query and path parameter’s hostile value below 500, with a JSON error on API paths', async () => {
     for (const route of routes) {
       const base = new URL(route.path, server.baseUrl);
-      const key = base.pathname.startsWith('/v') ? `api_key=${server.webKey}` : '';
+      const keyParam = base.pathname.startsWith('/v') ? 'api_key' : base.pathname.startsWith('/tenor/') ? 'key' : undefined;
+      const key = keyParam ? `${keyParam}=${server.webKey}` : '';
       for (const [, value] of PARAM_VALUES) {
         for (const name of route.params) {
           const kept = [...base.searchParams].filter(([other]) => other !== name).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
-          const query = [...kept, `${name}=${value}`, ...(name === 'api_key' ? [] : [key])].filter(Boolean).join('&');
+          const query = [...kept, `${name}=${value}`, ...(name === keyParam ? [] : [key])].filter(Boolean).join('&');
           await expectAnswered(`${base.origin}${base.pathname}?${query}`, {}, route.page);
           // Arrays for scalars: the parameter twice, and PHP-style brackets.
           await expectAnswered(`${base.origin}${base.pathname}?${query}&${name}=2&${name}[]=3`, {}, route.page);

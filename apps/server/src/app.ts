@@ -8,6 +8,8 @@ import { createWireTexts } from './public-api/wire.ts';
 import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
+import { TENOR_BASE_PATH } from './tenor/constants.ts';
+import { tenorApi } from './tenor/routes.ts';
 import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
@@ -102,6 +104,7 @@ export function createApp(options: AppOptions) {
       ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     }),
   );
+  app.route(TENOR_BASE_PATH, tenorApi(deps, options.log));
   app.route('/', backendRoutes(deps, options.build ?? readBuildInfo()));
   app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', publicProfileRoutes(deps));

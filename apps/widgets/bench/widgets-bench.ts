@@ -1,13 +1,13 @@
 /**
  * `npm run bench` section for the widget library, each figure beside GIPHY's in the same run:
  * - bundle sizes (gzip): each render function's standalone bundle as shipped (build/standalone.ts, on
- *   preact/compat: the entry and the chunks it imports), against @giphy/js-components' render function
- *   of the same name (esbuild: browser, ESM, minified, tree-shaken), renderGrid within its budget; and
- *   the four React components without React, against @giphy/react-components' four;
+ *   preact/compat: the entry, the chunks it imports and the stylesheet), against @giphy/js-components'
+ *   render function of the same name (esbuild: browser, ESM, minified, tree-shaken), renderGrid within
+ *   its budget; and the four React components without React, against @giphy/react-components' four;
  * - in Chromium, on data from our server, on each bench profile (normal; throttled: 4x CPU, 1.6 Mbps,
  *   150 ms RTT): time from mount to the first GIF painted, and to a painted grid of 200 tiles (within
- *   its budget ratio), with the layout shift while they load, for our standalone renderGrid and
- *   @giphy/react-components' Grid on React.
+ *   its budget ratio), with the layout shift while they load, for our standalone renderGrid (with its
+ *   stylesheet) and @giphy/react-components' Grid on React.
  * The GIPHY packages are devDependencies of the repository root; without them their side says so.
  */
 import fs from 'node:fs';
@@ -25,6 +25,7 @@ import { budgetVerdict } from '../../../tests/bench/budget.ts';
 import { applyProfile, BENCH_PROFILES, median } from '../../web/bench/measure.ts';
 import { PREACT_COMPAT_ALIASES } from '../build/preact-compat.ts';
 import { buildStandaloneWidgets, type RenderFunctionName, type StandaloneBuild } from '../build/standalone.ts';
+import { STANDALONE_STYLES } from '../src/standalone/entries.ts';
 
 const WIDGETS_DIR = fileURLToPath(new URL('..', import.meta.url));
 const WIDGETS_ENTRY = JSON.stringify(fileURLToPath(new URL('../src/index.ts', import.meta.url)));
@@ -78,14 +79,14 @@ const ratio = (ours: Built, theirs: Built) => (ours.ok && theirs.ok ? `  ours ${
 
 /** The files a page loads for one standalone render function, as shipped: sizes summed over them. */
 function shippedSize(standalone: StandaloneBuild, dir: string, name: RenderFunctionName): Extract<Built, { ok: true }> {
-  const files = standalone.closure(standalone.entries[name]).map((file) => fs.readFileSync(path.join(dir, file)));
+  const files = [...standalone.closure(standalone.entries[name]), STANDALONE_STYLES].map((file) => fs.readFileSync(path.join(dir, file)));
   const sum = (count: (file: Buffer) => number) => files.reduce((total, file) => total + count(file), 0);
   return { ok: true, bytes: sum((file) => file.byteLength), gzipBytes: sum((file) => gzipSync(file).byteLength), code: '' };
 }
 
 async function sizeLines(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-standalone-'));
-  const lines = [`Widget bundles, min+gzip; ours: the standalone bundles as shipped (preact/compat, entry + its chunks); GIPHY: esbuild browser ESM, minified, tree-shaken:`];
+  const lines = [`Widget bundles, min+gzip; ours: the standalone bundles as shipped (preact/compat, entry + its chunks + styles.css); GIPHY: esbuild browser ESM, minified, tree-shaken:`];
   try {
     const standalone = await buildStandaloneWidgets(dir);
     for (const name of RENDER_FUNCTIONS) {
@@ -122,6 +123,8 @@ interface Contender {
   built: Built;
   /** One element per tile. */
   tileSelector: string;
+  /** The stylesheet an embedder links beside the script (GIPHY's components inject theirs). */
+  styles?: string;
 }
 
 /** Every GIF of the seeded corpus through our API (normalised), repeated with fresh ids to `count`. */
@@ -188,6 +191,7 @@ async function timingLines(): Promise<string[]> {
         alias: PREACT_COMPAT_ALIASES,
       }),
       tileSelector: '.lb-gif',
+      styles: fs.readFileSync(path.join(WIDGETS_DIR, 'src/styles.css'), 'utf8'),
     },
     { name: `${GIPHY_REACT} Grid`, built: await bundle(mountScript(`import { Grid } from '${GIPHY_REACT}';`), { format: 'iife' }), tileSelector: '.giphy-gif' },
   ];
@@ -218,6 +222,7 @@ async function timingLines(): Promise<string[]> {
             await page.goto(`${server.baseUrl}/healthz`);
             await page.setContent('<!doctype html><html lang="en"><head><title>bench</title></head><body style="margin:0"></body></html>');
             await page.evaluate((gifs) => ((window as unknown as { benchData: unknown }).benchData = gifs), data);
+            if (contender.styles) await page.addStyleTag({ content: contender.styles });
             await page.addScriptTag({ content: contender.built.code });
             const args = JSON.stringify({ ...scenario, tileSelector: contender.tileSelector, clsWindowMs: CLS_WINDOW_MS });
             const measured = (await page.evaluate(`(${MEASURE})(${args})`)) as { ms: number; cls: number };

@@ -14,7 +14,8 @@ import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
 import { renderedText } from './text.ts';
 
-const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
+/** The stored types each public content type lists. */
+export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
   gifs: ['gif'],
   stickers: ['sticker', 'emoji'],
   text: ['text'],

@@ -21,22 +21,26 @@ describe('Gif tile', () => {
     const gif = props.gif ?? makeGif('abc');
     const view = mounted((el) => renderGif({ gif, width: 200, pingback: sink, ...props }, el));
     const tile = view.element.querySelector<HTMLElement>('.lb-gif')!;
-    const image = tile.querySelector('img.lb-gif__image') as HTMLImageElement;
-    const load = () => act(() => void image.dispatchEvent(new Event('load')));
-    return { ...view, sink, gif, tile, image, load, intoView: () => act(() => observers.intersect(tile, 1)) };
+    /** The tile's image: the placeholder until in view, then the one inside the picture. */
+    const image = () => tile.querySelector('img.lb-gif__image') as HTMLImageElement;
+    const load = () => act(() => void image().dispatchEvent(new Event('load')));
+    const seenAt = (ratio: number) => act(() => observers.intersect(tile, ratio));
+    return { ...view, sink, gif, tile, image, load, seenAt, intoView: () => seenAt(1) };
   }
 
   it('shows a transparent placeholder until in view, then a picture with a webp source and srcsets', () => {
     const { tile, image, intoView } = show();
-    expect(image.getAttribute('src')).toBe(TRANSPARENT_PIXEL);
+    expect(image().getAttribute('src')).toBe(TRANSPARENT_PIXEL);
+    expect(tile.querySelector('picture')).toBeNull();
     expect(tile.querySelector('source')).toBeNull();
     intoView();
     const source = tile.querySelector('picture > source')!;
     expect(source.getAttribute('type')).toBe('image/webp');
     expect(source.getAttribute('srcset')).toBe('http://127.0.0.1/media/abc/200w.webp 200w, http://127.0.0.1/media/abc/giphy.webp 320w');
-    expect(image.getAttribute('src')).toBe('http://127.0.0.1/media/abc/200w.gif');
-    expect(image.getAttribute('srcset')).toBe('http://127.0.0.1/media/abc/200w.gif 200w, http://127.0.0.1/media/abc/giphy.gif 320w');
-    expect(image.getAttribute('sizes')).toBe('200px');
+    expect(image().parentElement!.tagName).toBe('PICTURE');
+    expect(image().getAttribute('src')).toBe('http://127.0.0.1/media/abc/200w.gif');
+    expect(image().getAttribute('srcset')).toBe('http://127.0.0.1/media/abc/200w.gif 200w, http://127.0.0.1/media/abc/giphy.gif 320w');
+    expect(image().getAttribute('sizes')).toBe('200px');
   });
 
   it('sizes the tile from the width and aspect ratio, with the default radius, tabIndex and a palette colour', () => {
@@ -47,7 +51,7 @@ describe('Gif tile', () => {
     expect(tile.style.height).toBe('150px');
     expect(tile.style.borderRadius).toBe('4px');
     expect(tile.tabIndex).toBe(0);
-    expect(image.getAttribute('alt')).toBe('Alt of abc');
+    expect(image().getAttribute('alt')).toBe('Alt of abc');
     const colour = tile.style.backgroundColor;
     const palette = GIF_BACKGROUND_PALETTE.map((hex) => {
       const n = Number.parseInt(hex.slice(1), 16);
@@ -72,18 +76,14 @@ describe('Gif tile', () => {
 
   it('reports SEEN once, only after the image loaded and the tile is 99% visible', () => {
     const seen = vi.fn();
-    const { tile, sink, load, intoView } = show({ onGifSeen: seen });
+    const { sink, load, seenAt } = show({ onGifSeen: seen });
     // The placeholder's load does not count: only the real image's.
     load();
-    intoView();
-    act(() => observers.intersect(tile, 1));
-    expect(sink.events).toEqual([]);
+    seenAt(0.5);
     load();
-    act(() => observers.intersect(tile, 0.5));
     expect(sink.events).toEqual([]);
-    expect(observers.optionsFor(tile)).toContainEqual(expect.objectContaining({ threshold: SEEN_THRESHOLD }));
-    act(() => observers.intersect(tile, 0.995));
-    act(() => observers.intersect(tile, 1));
+    seenAt(0.995);
+    seenAt(1);
     expect(sink.events.map((e) => e.action_type)).toEqual(['SEEN']);
     expect(seen).toHaveBeenCalledTimes(1);
     expect(sink.events[0]).toMatchObject({
@@ -91,6 +91,18 @@ describe('Gif tile', () => {
       attributes: { layout_type: 'GIF', position: { x: 0, y: 0, width: 0, height: 0 } },
     });
     expect(sink.events[0]!.user_id).toMatch(/^[0-9a-z]{16}$/);
+  });
+
+  it('reports SEEN when the image loads on a tile already fully in view, and stops watching after', () => {
+    const { tile, sink, load, seenAt, intoView } = show();
+    intoView();
+    expect(observers.optionsFor(tile)).toEqual([expect.objectContaining({ threshold: [0, SEEN_THRESHOLD] })]);
+    expect(sink.events).toEqual([]);
+    load();
+    expect(sink.events.map((e) => e.action_type)).toEqual(['SEEN']);
+    expect(observers.optionsFor(tile)).toEqual([]);
+    seenAt(1);
+    expect(sink.events).toHaveLength(1);
   });
 
   it('reports HOVER 200 ms after mouse-over, and not when the pointer leaves first', () => {
@@ -134,8 +146,10 @@ describe('Gif tile', () => {
     expect(sink.events.map((e) => e.action_type)).toEqual(['CLICK']);
   });
 
-  it('shows the attribution overlay: name, verified badge, lowercased handle and an 80h avatar', () => {
-    const { tile } = show();
+  it('shows the attribution overlay once in view: name, verified badge, lowercased handle and an 80h avatar', () => {
+    const { tile, intoView } = show();
+    expect(tile.querySelector('.lb-gif__attribution')).toBeNull();
+    intoView();
     expect(tile.querySelector('.lb-gif__name')!.textContent).toBe('The Sports Hub');
     expect(tile.querySelector('.lb-gif__verified')!.getAttribute('aria-label')).toBe('Verified');
     expect(tile.querySelector('.lb-gif__handle')!.textContent).toBe('@sports_hub');
@@ -149,7 +163,9 @@ describe('Gif tile', () => {
       { gif: makeGif('p', { user: { ...user, is_public: false } }) },
       { gif: makeGif('s', { user: { ...user, suppress_chrome: true } }) },
     ]) {
-      const { tile, unmount } = show(props);
+      const { tile, unmount, intoView } = show(props);
+      intoView();
+      expect(tile.querySelector('img.lb-gif__image')!.getAttribute('src')).not.toBe(TRANSPARENT_PIXEL);
       expect(tile.querySelector('.lb-gif__attribution')).toBeNull();
       unmount();
     }

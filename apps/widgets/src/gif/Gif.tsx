@@ -1,7 +1,6 @@
 import { getAltText, getGifHeight, type IGif } from '@loopbox/sdk';
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
-import { DEFAULT_BORDER_RADIUS, DEFAULT_TAB_INDEX, SEEN_THRESHOLD, TRANSPARENT_PIXEL } from '../constants.ts';
-import { useIntersection } from '../observers/use-intersection.ts';
+import { DEFAULT_BORDER_RADIUS, DEFAULT_TAB_INDEX, TRANSPARENT_PIXEL } from '../constants.ts';
 import { useParentPingbackScope, usePingbackScope, useReporter } from '../pingback/scope.tsx';
 import { classNames } from '../class-names.ts';
 import { Attribution, attributionOf } from './attribution.tsx';
@@ -9,6 +8,7 @@ import { randomBackground } from './background.ts';
 import { imageSources } from './image-sources.ts';
 import type { TileOptions } from './types.ts';
 import { useHoverReport } from './use-hover-report.ts';
+import { useTileVisibility } from './use-tile-visibility.ts';
 
 export interface GifProps extends TileOptions {
   gif: IGif;
@@ -26,8 +26,8 @@ const isActivationKey = (key: string) => key === 'Enter' || key === ' ';
 const isRealImage = (image: HTMLImageElement) => !(image.currentSrc || image.src).startsWith('data:');
 
 /**
- * One GIF tile (SPEC 2.2, 4.3): a lazily loaded picture (webp source, srcset) linking to the GIF's
- * page, with the attribution overlay, and SEEN, CLICK and HOVER usage reports.
+ * One GIF tile (SPEC 2.2, 4.3) linking to the GIF's page: an empty box until first in view, then a
+ * picture (webp source, srcset) with the attribution overlay; SEEN, CLICK and HOVER usage reports.
  */
 export function Gif(props: GifProps) {
   const {
@@ -48,29 +48,14 @@ export function Gif(props: GifProps) {
   const report = useReporter(scope);
   const tile = useRef<HTMLElement | null>(null);
   const [randomColor] = useState(() => randomBackground());
-  const [inView, setInView] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const [seen, setSeen] = useState(false);
-
-  useIntersection(
-    tile,
-    (entry) => {
-      if (!entry.isIntersecting) return;
-      setInView(true);
-      props.onGifVisible?.(gif, entry);
-    },
-    { enabled: !inView },
-  );
-  useIntersection(
-    tile,
-    (entry) => {
-      if (entry.intersectionRatio < SEEN_THRESHOLD) return;
-      setSeen(true);
+  const inView = useTileVisibility(tile, loaded, {
+    onFirstSight: (entry) => props.onGifVisible?.(gif, entry),
+    onSeen: (rect) => {
       report(gif, 'SEEN', tile.current);
-      props.onGifSeen?.(gif, entry.boundingClientRect);
+      props.onGifSeen?.(gif, rect);
     },
-    { enabled: loaded && !seen, threshold: SEEN_THRESHOLD },
-  );
+  });
   const hover = useHoverReport(
     (event) => {
       report(gif, 'HOVER', tile.current);
@@ -96,10 +81,23 @@ export function Gif(props: GifProps) {
   };
 
   const sticker = gif.is_sticker;
-  const attribution = hideAttribution ? undefined : attributionOf(gif.user);
-  const sources = imageSources(gif, width, height);
+  // Off-screen tiles stay an empty box: no sources worked out, no overlay laid out, until first in view.
+  const attribution = hideAttribution || !inView ? undefined : attributionOf(gif.user);
+  const sources = inView ? imageSources(gif, width, height) : undefined;
   const alt = getAltText(gif);
   const Tag = noLink ? 'div' : 'a';
+  const image = (
+    <img
+      className="lb-gif__image"
+      src={sources ? sources.src : TRANSPARENT_PIXEL}
+      srcSet={sources?.srcSet}
+      sizes={sources ? `${width}px` : undefined}
+      width={width}
+      height={height}
+      alt={alt}
+      onLoad={imageLoaded}
+    />
+  );
   return (
     <Tag
       ref={(element: HTMLElement | null) => {
@@ -116,19 +114,14 @@ export function Gif(props: GifProps) {
       onKeyDown={keyDown}
       {...hover}
     >
-      <picture>
-        {inView && sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />}
-        <img
-          className="lb-gif__image"
-          src={inView ? sources.src : TRANSPARENT_PIXEL}
-          srcSet={inView ? sources.srcSet : undefined}
-          sizes={inView ? `${width}px` : undefined}
-          width={width}
-          height={height}
-          alt={alt}
-          onLoad={imageLoaded}
-        />
-      </picture>
+      {sources ? (
+        <picture>
+          {sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />}
+          {image}
+        </picture>
+      ) : (
+        image
+      )}
       {attribution && gif.user && <Attribution user={gif.user} info={attribution} />}
     </Tag>
   );

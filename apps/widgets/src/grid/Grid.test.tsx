@@ -2,7 +2,7 @@
 import type { IGif } from '@loopbox/sdk';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GRID_ERROR_MESSAGE, GRID_FETCH_DEBOUNCE_MS } from '../constants.ts';
+import { GRID_ERROR_MESSAGE, GRID_FETCH_DEBOUNCE_MS, TRANSPARENT_PIXEL } from '../constants.ts';
 import { renderGrid } from '../render.ts';
 import { makeGif, page } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
@@ -126,6 +126,24 @@ describe('Grid', () => {
         attributes: expect.objectContaining({ layout_type: 'GRID' }),
       }),
     ]);
+  });
+
+  it('watches all its tiles through one shared observer, each tile still loading and reporting SEEN on its own', async () => {
+    const { fetchGifs } = feed(gifs, 5);
+    const { tiles, sink, scrollToLoader } = show({ fetchGifs });
+    await scrollToLoader();
+    const [first, second] = tiles() as [HTMLElement, HTMLElement];
+    expect(tiles()).toHaveLength(5);
+    expect(observers.connected()).toBe(2); // one for all five tiles, one for the loader
+    act(() => observers.intersect(first, 0.5));
+    const image = () => first.querySelector('img')!;
+    expect(image().getAttribute('src')).not.toBe(TRANSPARENT_PIXEL);
+    expect(second.querySelector('img')!.getAttribute('src')).toBe(TRANSPARENT_PIXEL);
+    act(() => void image().dispatchEvent(new Event('load')));
+    act(() => observers.intersect(first, 1));
+    expect(sink.events.map((e) => `${e.action_type}:${e.analytics_response_payload}`)).toEqual(['SEEN:payload-g0']);
+    expect(observers.optionsFor(first)).toEqual([]);
+    expect(observers.optionsFor(second)).toHaveLength(1);
   });
 
   it('starts over when fetchGifs changes', async () => {

@@ -1,13 +1,14 @@
 import { createGridMachine } from '@loopbox/machines/grid';
 import { getGifHeight, type IGif } from '@loopbox/sdk';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { classNames } from '../class-names.ts';
 import { DEFAULT_GUTTER, GRID_ERROR_MESSAGE } from '../constants.ts';
 import { useFeed, type FeedCallbacks, type FetchGifs } from '../feed/use-feed.ts';
 import { Gif } from '../gif/Gif.tsx';
 import { tileProps } from '../gif/tile-props.ts';
 import type { TileOptions } from '../gif/types.ts';
-import { useIntersection } from '../observers/use-intersection.ts';
+import { createObserverPool } from '../observers/observer-pool.ts';
+import { ObserverPoolContext, useIntersection } from '../observers/use-intersection.ts';
 import { PingbackScopeProvider, usePingbackScope } from '../pingback/scope.tsx';
 import { gridTileWidth, masonry } from './masonry.ts';
 
@@ -37,6 +38,8 @@ export function Grid(props: GridProps) {
   const { fetchGifs, width, columns, gutter = DEFAULT_GUTTER, noResultsMessage, className, loaderRootMargin } = props;
   const { context, send } = useFeed(createMachine, fetchGifs, props);
   const scope = usePingbackScope({ pingback: props.pingback, user: props.user, layoutType: 'GRID' });
+  const [tileObservers] = useState(createObserverPool);
+  useEffect(() => () => tileObservers.disconnect(), [tileObservers]);
   const loader = useRef<HTMLDivElement>(null);
   useIntersection(loader, (entry) => send({ type: entry.isIntersecting ? 'LOADER_VISIBLE' : 'LOADER_HIDDEN' }), {
     enabled: !context.isDoneFetching,
@@ -49,6 +52,7 @@ export function Grid(props: GridProps) {
   const noResults = context.isDoneFetching && context.gifs.length === 0;
   return (
     <PingbackScopeProvider scope={scope}>
+      <ObserverPoolContext.Provider value={tileObservers}>
       <div
         className={classNames('lb-grid', className)}
         data-lb-layout-type="GRID"
@@ -80,6 +84,7 @@ export function Grid(props: GridProps) {
           </div>
         )}
       </div>
+      </ObserverPoolContext.Provider>
     </PingbackScopeProvider>
   );
 }

@@ -1,0 +1,149 @@
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { listCategories } from '../content/browse.ts';
+import { openById, rowsInOrder, selectGifs, type GifRow } from '../content/gif-row.ts';
+import { trendingGifs } from '../content/listings.ts';
+import { searchGifs, type Page } from '../content/search.ts';
+import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
+import { READ_POSITIONS } from '../content/constants.ts';
+import { GIF_ACTION_EVENT } from '../gif-management/constants.ts';
+import { clientAddress } from '../http/client.ts';
+import { requireApiKey } from '../public-api/auth.ts';
+import { originOf, type ApiDeps, type ApiEnv } from '../public-api/context.ts';
+import { ApiError, newResponseId } from '../public-api/envelope.ts';
+import { STORED_TYPES } from '../public-api/feeds.ts';
+import { CORS_OPTIONS } from '../public-api/index.ts';
+import { parseQuery } from '../public-api/params.ts';
+import { appendEvents } from '../store/events.ts';
+import { TENOR_BASE_PATH, TENOR_SHARE_ACTION } from './constants.ts';
+import { tenorErrors } from './errors.ts';
+import type { TenorFormat } from './media-formats.ts';
+import { CategoriesQuery, FeaturedQuery, PostsQuery, RegisterShareQuery, SearchQuery, TermsQuery, TrendingTermsQuery } from './params.ts';
+import { tenorResult } from './present.ts';
+
+interface ListingParams {
+  limit: number;
+  pos: number;
+  random: boolean;
+  ar_range: readonly [number, number];
+  media_filter?: TenorFormat[] | undefined;
+}
+
+const NOT_KEPT = { 'Cache-Control': 'no-store' };
+
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+const aspectWithin = ([min, max]: readonly [number, number]) => (row: GifRow) => {
+  const original = row.images.original;
+  if (!original || original.height === 0) return false;
+  const ratio = original.width / original.height;
+  return ratio >= min && ratio <= max;
+};
+
+/**
+ * Tenor API v2 over Loopbox's content (README, Tenor-compatible API): search, featured, categories,
+ * search_suggestions, autocomplete, trending_terms, registershare and posts, answered in Tenor's
+ * shapes with its `key` parameter and its error form. Mounted at TENOR_BASE_PATH.
+ */
+export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
+  const reads = deps.readDb ?? deps.db;
+  const app = new Hono<ApiEnv>();
+  app.use('*', cors(CORS_OPTIONS), requireApiKey(deps.db, new Set(), ['key']));
+
+  /** A page of a listing: `ar_range` keeps positions (so `next` pages on), `random` shuffles the page. */
+  const listingAnswer = async (c: Context<ApiEnv>, p: ListingParams, page: Page<string>) => {
+    const rows = (await rowsInOrder(reads, page.rows)).filter(aspectWithin(p.ar_range));
+    const origin = originOf(c, deps);
+    const end = p.pos + p.limit;
+    const next = end < Math.min(page.total, READ_POSITIONS) ? String(end) : '';
+    const results = (p.random ? shuffled(rows) : rows).map((row) => tenorResult(row, origin, p.media_filter));
+    return c.json({ results, next }, 200, p.random ? NOT_KEPT : {});
+  };
+
+  app.get('/search', async (c) => {
+    const p = parseQuery(SearchQuery, c.req.query());
+    const type = p.searchfilter?.includes('sticker') ? 'stickers' : 'gifs';
+    const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos, lang: p.locale }, deps.searchResults);
+    if (p.pos === 0) deps.searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: newResponseId() });
+    return listingAnswer(c, p, page);
+  });
+
+  app.get('/featured', async (c) => {
+    const p = parseQuery(FeaturedQuery, c.req.query());
+    const type = p.searchfilter?.includes('sticker') ? 'stickers' : 'gifs';
+    return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos }));
+  });
+
+  app.get('/categories', async (c) => {
+    const p = parseQuery(CategoriesQuery, c.req.query());
+    const origin = originOf(c, deps);
+    const tag = (term: string, row: GifRow | undefined) => ({
+      searchterm: term,
+      path: `${TENOR_BASE_PATH}/search?q=${encodeURIComponent(term)}`,
+      image: row ? (tenorResult(row, origin, ['tinygif']).media_formats.tinygif?.url ?? '') : '',
+      name: `#${term}`,
+    });
+    if (p.type === 'featured') {
+      const categories = await listCategories(reads, null);
+      return c.json({ locale: p.locale ?? 'en', tags: categories.map((category) => tag(category.name.toLowerCase(), category.gif ?? undefined)) });
+    }
+    const terms = await trendingSearchTerms(reads, 20);
+    const tops = await Promise.all(
+      terms.map(async (term) => (await searchGifs(reads, { q: term, types: STORED_TYPES.gifs, rating: p.contentfilter, limit: 1, offset: 0 }, deps.searchResults)).rows[0]),
+    );
+    const rows = new Map((await rowsInOrder(reads, tops.filter((id): id is string => id !== undefined))).map((row) => [row.id, row]));
+    return c.json({ locale: p.locale ?? 'en', tags: terms.map((term, i) => tag(term, rows.get(tops[i] ?? ''))) });
+  });
+
+  app.get('/search_suggestions', async (c) => {
+    const p = parseQuery(TermsQuery, c.req.query());
+    const { tags } = await relatedTags(reads, p.q.toLowerCase(), p.limit);
+    return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
+  });
+
+  app.get('/autocomplete', async (c) => {
+    const p = parseQuery(TermsQuery, c.req.query());
+    const tags = await tagsWithPrefix(reads, p.q, p.limit, 0);
+    return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
+  });
+
+  app.get('/trending_terms', async (c) => {
+    const p = parseQuery(TrendingTermsQuery, c.req.query());
+    return c.json({ locale: p.locale ?? 'en', results: await trendingSearchTerms(reads, p.limit) });
+  });
+
+  // Tenor registers shares with a GET: never kept by a cache, so each one is counted.
+  app.get('/registershare', async (c) => {
+    const p = parseQuery(RegisterShareQuery, c.req.query());
+    const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openById).executeTakeFirst();
+    if (!open) throw new ApiError(404, `GIF ${p.id} not found`);
+    await appendEvents(deps.db, [
+      { type: GIF_ACTION_EVENT, stream: 'gif', streamId: p.id, payload: { action: TENOR_SHARE_ACTION, actor: null, via: 'tenor', address: clientAddress(c), q: p.q ?? null } },
+    ]);
+    return c.json({ status: 'ok' }, 200, NOT_KEPT);
+  });
+
+  app.get('/posts', async (c) => {
+    const p = parseQuery(PostsQuery, c.req.query());
+    const rows = await selectGifs(reads).where('g.id', 'in', p.ids).where(openById).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const origin = originOf(c, deps);
+    const results = p.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [tenorResult(row, origin, p.media_filter)] : [];
+    });
+    return c.json({ results, next: '' });
+  });
+
+  app.all('*', (c) => {
+    throw new ApiError(404, `No Tenor API call ${c.req.method} ${c.req.path}`);
+  });
+  app.onError(tenorErrors(log));
+  return app;
+}
