@@ -2,7 +2,7 @@
  * Stories and the scheduler in Debian's Chromium. A creator writes a story in the dashboard editor
  * (two GIFs picked from My GIFs, captions, reordered by drag, a cover, saved as a draft, previewed,
  * published) and opens its page, which reports a page view of the stories page type. Then they
- * schedule two GIFs a minute ahead in the scheduler view; the test moves the server's clock past that
+ * schedule two GIFs a minute ahead in the scheduler view (and drag a third onto that time); the test moves the server's clock past that
  * minute and the view's activity feed shows them published, while the public API now serves them.
  * The story pages, the editor and the scheduler pass axe at 1440 and 375 px.
  */
@@ -123,13 +123,18 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Scheduled 2 GIFs' }).waitFor();
     await page.locator('.lb-schedule__post').first().waitFor();
-    const visibility = async () => (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ANY(${two.map((g) => g.id)}::text[]) ORDER BY id`.execute(server.store.db)).rows.map((r) => r.v);
-    expect(await visibility()).toEqual(['private', 'private']);
+    // A third GIF dragged onto that time joins it (a post of its own at the same time).
+    await page.locator('.lb-schedule__library li', { hasText: gifs[0]!.title }).dragTo(page.locator('.lb-schedule__post').first());
+    await page.getByRole('status').filter({ hasText: `Scheduled ${gifs[0]!.title} for` }).waitFor();
+    await expect.poll(() => page.locator('.lb-schedule__post').count()).toBe(2);
+    const three = [...two, gifs[0]!];
+    const visibility = async () => (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ANY(${three.map((g) => g.id)}::text[])`.execute(server.store.db)).rows.map((r) => r.v);
+    expect(await visibility()).toEqual(['private', 'private', 'private']);
 
     offsetMs += 2 * MINUTE;
-    await page.locator('.lb-schedule__activity li', { hasText: 'Published' }).waitFor({ timeout: E2E_STEP_TIMEOUT_MS });
-    expect(await visibility()).toEqual(['public', 'public']);
-    for (const g of two) expect((await server.call('GET', `/v1/gifs/${g.id}?api_key=${server.webKey}`, { direct: true })).status).toBe(200);
+    await expect.poll(() => page.locator('.lb-schedule__activity li', { hasText: 'Published' }).count(), { timeout: E2E_STEP_TIMEOUT_MS }).toBe(2);
+    expect(await visibility()).toEqual(['public', 'public', 'public']);
+    for (const g of three) expect((await server.call('GET', `/v1/gifs/${g.id}?api_key=${server.webKey}`, { direct: true })).status).toBe(200);
     await page.getByText('Nothing scheduled.').waitFor();
     await page.close();
   });

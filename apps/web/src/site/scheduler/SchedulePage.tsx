@@ -1,6 +1,6 @@
 import './schedule.css';
 import { listingHead } from '@loopbox/pages';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { BackendError } from '../../shared/backend.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import { fetchMyGifs, type MyGif } from '../dashboard/my-gifs-api.ts';
@@ -17,11 +17,16 @@ function localInput(at: Date): string {
   return local.toISOString().slice(0, 16);
 }
 const when = (iso: string) => new Date(iso).toLocaleString();
+/** What the drag of a library GIF carries: its id. */
+const GIF_DRAG_TYPE = 'application/x-loopbox-gif';
+/** SPEC 3's scheduled GIF, from a GIF of My GIFs. */
+const scheduledGif = (g: MyGif) => ({ id: g.id, is_sticker: Boolean(g.is_sticker), type: g.type === 'sticker' || g.type === 'video' ? g.type : 'gif' });
 const ACTION_LABEL: Record<ActivityEntry['action'], string> = { scheduled: 'Scheduled', published: 'Published', cancelled: 'Cancelled', failed: 'Failed' };
 
 /**
  * The scheduler in the dashboard (/dashboard/schedule): pick GIFs and a time to schedule them, the
- * upcoming posts as a timeline (soonest first) with a cancel button each, and the activity feed.
+ * upcoming posts as a timeline (soonest first; drop a GIF on one to post it at that time too) with a
+ * cancel button each, and the activity feed.
  */
 export default function SchedulePage() {
   usePage(listingHead('dashboard-schedule'), { pagePath: '/dashboard/schedule' });
@@ -54,7 +59,7 @@ export default function SchedulePage() {
     });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const gifs = library.filter((g) => picked.has(g.id)).map((g) => ({ id: g.id, is_sticker: Boolean(g.is_sticker), type: g.type === 'sticker' ? 'sticker' : g.type === 'video' ? 'video' : 'gif' }));
+    const gifs = library.filter((g) => picked.has(g.id)).map(scheduledGif);
     try {
       await schedulePost(gifs, new Date(at));
       setPicked(new Set());
@@ -63,6 +68,19 @@ export default function SchedulePage() {
     } catch (err) {
       setMessage({ text: err instanceof BackendError ? err.message : 'The GIFs could not be scheduled.', error: true });
     }
+  };
+  /** A GIF dropped on an upcoming post's time: scheduled for that time too (a post of its own). */
+  const dropOnTime = async (event: DragEvent, publishAt: string) => {
+    event.preventDefault();
+    const gif = library.find((g) => g.id === event.dataTransfer.getData(GIF_DRAG_TYPE));
+    if (!gif) return;
+    try {
+      await schedulePost([scheduledGif(gif)], new Date(publishAt));
+      setMessage({ text: `Scheduled ${gif.title || gif.id} for ${when(publishAt)}.`, error: false });
+    } catch (err) {
+      setMessage({ text: err instanceof BackendError ? err.message : 'The GIF could not be scheduled.', error: true });
+    }
+    await refresh();
   };
   const cancel = async (id: string) => {
     try {
@@ -84,7 +102,7 @@ export default function SchedulePage() {
           <legend>Your GIFs</legend>
           <ul className="lb-schedule__library">
             {library.map((gif) => (
-              <li key={gif.id}>
+              <li key={gif.id} draggable={gif.visibility !== 'private'} onDragStart={(e) => e.dataTransfer.setData(GIF_DRAG_TYPE, gif.id)}>
                 <label>
                   <input type="checkbox" checked={picked.has(gif.id)} onChange={() => toggle(gif.id)} disabled={gif.visibility === 'private'} />
                   <img src={gif.images.fixed_width_small?.url ?? gif.images.fixed_width?.url ?? ''} alt="" width={80} height={60} />
@@ -109,12 +127,13 @@ export default function SchedulePage() {
         <h2 id="schedule-upcoming" className="lb-section__title">
           Upcoming
         </h2>
+        <p>Drag one of your GIFs onto a time to post it then too.</p>
         {posts.length === 0 ? (
           <p>Nothing scheduled.</p>
         ) : (
           <ol className="lb-schedule__timeline">
             {posts.map((post) => (
-              <li key={post.id} className="lb-schedule__post">
+              <li key={post.id} className="lb-schedule__post" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void dropOnTime(e, post.publish_at)}>
                 <time dateTime={post.publish_at}>{when(post.publish_at)}</time>
                 <span>{post.gifs.map((g) => g.gif?.title || g.id).join(', ')}</span>
                 <button type="button" onClick={() => void cancel(post.id)} aria-label={`Cancel the post at ${when(post.publish_at)}`}>
