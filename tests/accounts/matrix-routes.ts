@@ -224,6 +224,10 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/ajax/gif/{gif}/analytic/download/', action: 'gif.report_action', target: 'none', ok: 200, prepare: anyGif },
   { method: 'POST', path: '/ajax/instashare/', action: 'gif.share_by_mail', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ gif_id: k.vars.gif, to: `${testUsername('to')}@example.test` }) },
   { method: 'POST', path: '/ajax/tags/prediction/', action: 'tags.predict', target: 'none', ok: 200, form: async () => framesForm() },
+  // Imaging (issue 18): trimming an uploaded file into a new GIF.
+  { method: 'POST', path: '/imaging/trim', action: 'media.make', target: 'none', ok: 200, form: (k) => uploadForm(k, { start: '0.2', duration: '0.5' }) },
+  // The GIF maker's render of an edit list (a caption over a GIF of this server).
+  { method: 'POST', path: '/imaging/render', action: 'media.make', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ media_url: `/media/${k.vars.gif}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'matrix' }] }) },
   // Artists.
   { method: 'PATCH', path: '/api/v4/artists/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: artistBody },
   { method: 'PATCH', path: '/api/v4/artists/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: artistBody },
@@ -290,6 +294,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
+  // Tenor's share report is a GET that counts (so no CSRF header, by its protocol): the permission of the site's own share reports.
+  { method: 'GET', path: '/tenor/v2/registershare?id={gif}&key={key}', action: 'gif.report_action', target: 'none', ok: 200, prepare: async (k) => ({ ...(await anyGif(k)), key: k.server.webKey }) },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
   // The scheduler's list and activity feed: the caller's own.
@@ -299,4 +305,6 @@ export const GUARDED_READS: MatrixRoute[] = [
   ...storyRoutes({ method: 'GET', path: '/api/v1/stories/{story}', ok: 200 }),
   { method: 'GET', path: '/api/v1/stories?username={selfname}&fetch_unpublished=true', action: 'story.edit', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/stories?username={othername}&fetch_unpublished=true', action: 'story.edit', target: 'other', ok: 200 },
+  // Imaging: a trim of this server's media (it costs CPU like an upload).
+  { method: 'GET', path: '/imaging/trim?media_url=/media/{gif}/200.gif&start=0&duration=0.3', action: 'media.make', target: 'none', ok: 200, prepare: anyGif },
 ];

@@ -410,6 +410,56 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     }
   });
 
+  it('refuses each hostile parameter and field of an imaging trim (staff, by token), as query, JSON and form', async () => {
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    const valid: Record<string, string> = { media_url: `/media/${gif.id}/200.gif`, start: '0', duration: '0.3', format: 'gif' };
+    for (const field of Object.keys(valid)) {
+      for (const [name, value] of PARAM_VALUES) {
+        const query = Object.entries(valid).map(([k, v]) => `${k}=${k === field ? value : encodeURIComponent(v)}`).join('&');
+        const res = await expectAnswered(`${server.baseUrl}/imaging/trim?${query}`, { headers: auth });
+        expect(res.status, `query ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        await expectAnswered(`${server.baseUrl}/imaging/trim?${query}&${field}=2&${field}[]=3`, { headers: auth });
+      }
+      for (const [name, value] of JSON_VALUES) {
+        const json = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson({ ...valid, [field]: value }) });
+        expect(json.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ ...valid, [field]: typeof value === 'string' ? value : JSON.stringify(value) })) form.set(k, v);
+        const res = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: auth, body: form });
+        expect(res.status, `form ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) {
+      expect((await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body })).status).toBe(400);
+    }
+  });
+
+  it('refuses each hostile field of a GIF maker edit list (staff, by token), as JSON and as the edits form field', async () => {
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    const sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').orderBy('id').executeTakeFirstOrThrow()).id;
+    const valid = { media_url: `/media/${gif.id}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'hi', font: 'sans', color: '#ffffff', size: 0.1, x: 0.5, y: 0.5, animation: 'fade' }], stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.2, rotation: 0 }] };
+    const variants: [string, (value: unknown) => unknown][] = [
+      ...['media_url', 'trim', 'captions', 'stickers'].map((field): [string, (value: unknown) => unknown] => [field, (value) => ({ ...valid, [field]: value })]),
+      ...['start', 'duration'].map((field): [string, (value: unknown) => unknown] => [`trim.${field}`, (value) => ({ ...valid, trim: { ...valid.trim, [field]: value } })]),
+      ...Object.keys(valid.captions[0]!).map((field): [string, (value: unknown) => unknown] => [`captions.${field}`, (value) => ({ ...valid, captions: [{ ...valid.captions[0], [field]: value }] })]),
+      ...Object.keys(valid.stickers[0]!).map((field): [string, (value: unknown) => unknown] => [`stickers.${field}`, (value) => ({ ...valid, stickers: [{ ...valid.stickers[0], [field]: value }] })]),
+    ];
+    // Values an edit list may really hold: no captions or stickers at all; a caption's line breaks and controls become spaces (like a title's); a rotation of -1°.
+    const accepted = new Set(['captions null', 'stickers null', 'captions.text control characters', 'stickers.rotation a negative number']);
+    for (const [field, withValue] of variants) {
+      for (const [name, value] of JSON_VALUES) {
+        const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson(withValue(value)) });
+        if (!accepted.has(`${field} ${name}`)) expect(res.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const [name, value] of JSON_VALUES) {
+      const form = new FormData();
+      form.set('edits', typeof value === 'string' ? value : toJson(value));
+      const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: auth, body: form });
+      expect(res.status, `edits: ${name}`).toBeGreaterThanOrEqual(400);
+    }
+  });
+
   it('logged no server error through all of it', () => {
     const errors = server.logs.filter((line) => /"level":"(error|fatal)"/.test(line));
     expect(errors).toEqual([]);

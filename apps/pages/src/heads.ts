@@ -34,6 +34,7 @@ const LISTINGS = {
   stories: { title: 'Stories', description: `Stories told in GIFs on ${PROVIDER_NAME}: what is trending and the latest.` },
   artists: { title: 'Artists', description: `The artists making GIFs and stickers on ${PROVIDER_NAME}; find one to hire.` },
   upload: { title: 'Upload', description: `Upload GIFs, stickers and clips to ${PROVIDER_NAME}.` },
+  create: { title: 'GIF Maker', description: `Make a GIF from a video, a GIF or a link: trim it, add captions and stickers, and share it on ${PROVIDER_NAME}.` },
   'dashboard-gifs': { title: 'My GIFs', description: `Your GIFs on ${PROVIDER_NAME}: edit, tag and share them.` },
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
   'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },

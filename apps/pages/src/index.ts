@@ -1,3 +1,4 @@
+export * from './gif-maker.ts';
 export * from './constants.ts';
 export * from './route-constants.ts';
 export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
@@ -34,6 +35,7 @@ export {
   channelEditorPath,
   channelPath,
   channelSearchPath,
+  createPath,
   explorePath,
   gifPath,
   parseSitePath,

@@ -17,6 +17,7 @@ import {
   VERIFY_EMAIL_PAGE,
 } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
+import { CREATE_STEPS, type CreateStep } from './gif-maker.ts';
 
 /** The two result tabs of a search. */
 export type SearchType = 'gifs' | 'stickers';
@@ -45,6 +46,8 @@ export type SiteRoute =
   /** Creators (issue 16): the artists directory, the upload page and the dashboard's sections. */
   | { page: 'artists' }
   | { page: 'upload' }
+  /** The GIF maker (issue 18): a step, and on the decorate step a sticker search (SPEC 2.3's `/create/gifmaker/decorate/stickers/{term}`). */
+  | { page: 'create'; step: CreateStep; stickerTerm?: string }
   | { page: 'dashboard'; section: DashboardSection }
   /** A channel's page (`/{slug}`, `/channels/{slug}`) at its feed's page `pageNumber` (`/channels/{slug}/page/{n}`). */
   | { page: 'channel'; slug: string; pageNumber: number }
@@ -191,6 +194,8 @@ export function parseSitePath(path: string): SiteRoute {
       return rest.length === 1 && STORY_SLUG_PATTERN.test(rest[0]!) ? { page: 'story', slug: rest[0]! } : NOT_FOUND;
     case 'upload':
       return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
+    case 'create':
+      return createRoute(rest);
     case 'dashboard': {
       if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
       if (rest.length === 1 && rest[0] === 'channels') return { page: 'channel-editor' };
@@ -210,6 +215,23 @@ export function parseSitePath(path: string): SiteRoute {
     if (CHANNEL_SLUG_PATTERN.test(first)) return { page: 'channel', slug: first, pageNumber: 1 };
   }
   return NOT_FOUND;
+}
+
+/** `/create`, `/create/gifmaker/{step}` and `/create/gifmaker/decorate/stickers/{term}`. */
+function createRoute(rest: string[]): SiteRoute {
+  if (rest.length === 0) return { page: 'create', step: 'source' };
+  const [maker, step, stickers, term, ...more] = rest;
+  const known = CREATE_STEPS.find((s) => s !== 'source' && s === step);
+  if (maker !== 'gifmaker' || !known || more.length > 0) return NOT_FOUND;
+  if (stickers === undefined) return { page: 'create', step: known };
+  const stickerTerm = known === 'decorate' && stickers === 'stickers' && term !== undefined ? termFromSegment(term) : undefined;
+  return stickerTerm ? { page: 'create', step: 'decorate', stickerTerm } : NOT_FOUND;
+}
+
+/** The GIF maker's address at a step (and, decorating, a sticker search). */
+export function createPath(step: CreateStep, stickerTerm?: string): string {
+  if (step === 'source') return '/create';
+  return `/create/gifmaker/${step}${step === 'decorate' && stickerTerm ? `/stickers/${termSegment(stickerTerm)}` : ''}`;
 }
 
 /** The path of a search: `/search/{term}`, `/search/{term}/stickers`, then `/page/{n}` past the first page. */
@@ -269,6 +291,8 @@ export function sitePath(route: SiteRoute): string {
       return `/${route.page}`;
     case 'story':
       return storyPath(route.slug);
+    case 'create':
+      return createPath(route.step, route.stickerTerm);
     case 'dashboard':
       return route.section === 'gifs' ? '/dashboard' : `/dashboard/${route.section}`;
     case 'channel':

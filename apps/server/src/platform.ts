@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { routeFor, singleProcessEdge, type Service } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
@@ -20,6 +21,8 @@ import { systemClock, type Clock } from './jobs/clock.ts';
 import { createPayloadSigner } from './payload-signing/signer.ts';
 import { createStoriesApp } from './stories/app.ts';
 import { createSchedulerApp } from './scheduler/app.ts';
+import { createImagingApp } from './imaging/app.ts';
+import { imagingSettingsFrom } from './imaging/settings.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -130,8 +133,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const payloads = createPayloadSigner(store.db);
   const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
   const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
-  // The services in this process, each reached by the edge's own route table (a service with a URL of its own is reached there instead).
-  const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler };
+  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), log });
+  // The services behind the edge's routes, each its own app, reached by the edge's own route table (each sees the
+  // same path in-process as alone behind a URL); the server app answers everything else.
+  const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler, imaging };
   const services: Fetch = (request, env) => (inProcess[routeFor(new URL(request.url).pathname).service] ?? app).fetch(request, env);
   const edge = singleProcessEdge({ server: { fetch: services }, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {

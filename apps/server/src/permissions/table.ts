@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'gif.share_by_mail': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Suggested tags for frames of an upload (costs CPU: OCR and a visual search). */
   'tags.predict': { creator: 'any', staff: 'any' },
+  /** Making a new GIF from media: the imaging service's trim and the GIF maker's render (each costs CPU like an upload). */
+  'media.make': { creator: 'any', staff: 'any' },
   /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
   'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */

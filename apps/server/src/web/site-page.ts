@@ -152,6 +152,7 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return profilePage(db, route.username, origin);
     case 'artists':
     case 'upload':
+    case 'create':
       return page(listingHead(route.page));
     case 'dashboard': {
       const dashboard = page(listingHead(`dashboard-${route.section}`));

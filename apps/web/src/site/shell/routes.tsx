@@ -13,6 +13,7 @@ const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
 const ArtistsPage = lazyPage(() => import('../artists/ArtistsPage.tsx'));
 const UploadPage = lazyPage(() => import('../dashboard/UploadPage.tsx'));
+const CreatePage = lazyPage(() => import('../create/CreatePage.tsx'));
 const MyGifsPage = lazyPage(() => import('../dashboard/MyGifsPage.tsx'));
 const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.tsx'));
 const StoryEditorPage = lazyPage(() => import('../stories/StoryEditorPage.tsx'));
@@ -55,6 +56,7 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   'not-found': ErrorPage,
   artists: ArtistsPage,
   upload: UploadPage,
+  create: CreatePage,
 };
 
 /** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
@@ -68,6 +70,8 @@ export function pageKey(route: SiteRoute): string {
   if (route.page === 'search') return `search:${route.type}:${route.term}`;
   if (route.page === 'channel') return `channel:${route.slug}`;
   if (route.page === 'channel-search') return `channel-search:${route.slug}:${route.term}`;
+  // The maker keeps its work from step to step.
+  if (route.page === 'create') return 'create';
   return sitePath(route);
 }
 
@@ -102,6 +106,8 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <ArtistsPage />;
     case 'upload':
       return <UploadPage />;
+    case 'create':
+      return <CreatePage step={route.step} stickerTerm={route.stickerTerm} />;
     case 'dashboard': {
       const Section = DASHBOARD_PAGES[route.section];
       return <Section />;
