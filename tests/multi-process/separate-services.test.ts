@@ -31,7 +31,7 @@ interface Service {
 async function startService(name: 'stories' | 'scheduler', databaseUrl: string): Promise<Service> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `loopbox-${name}-`));
-  const child = spawn('npm', ['run', '--silent', `start:${name}`], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
+  const child = spawn('npm', ['run', '--silent', `start:${name}`], { env: { ...process.env, [`${name.toUpperCase()}_PORT`]: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);

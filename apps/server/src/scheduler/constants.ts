@@ -18,3 +18,5 @@ export const ACTIVITY_DEFAULT_LIMIT = 50;
 export const ACTIVITY_MAX_LIMIT = 200;
 /** The job that makes a post's GIFs public at its time (jobs/runner.ts). */
 export const PUBLISH_JOB_KIND = 'scheduler.publish';
+/** `npm run start:scheduler` listens on SCHEDULER_PORT, by default this one. */
+export const SCHEDULER_PORT_DEFAULT = 3002;

@@ -20,3 +20,5 @@ export { STORY_SLUG_PATTERN } from '@loopbox/pages';
 export const TRENDING_SORTS = ['-publish_datetime', 'publish_datetime'] as const;
 /** GIPHY's analytics event type for GIFs shown in a story. */
 export const STORY_EVENT_TYPE = 'GIF_STORY';
+/** `npm run start:stories` listens on STORIES_PORT, by default this one. */
+export const STORIES_PORT_DEFAULT = 3001;
