@@ -1,7 +1,7 @@
 /**
  * The edge in front of services started as processes of their own, as a deployment splits them: the
- * server (backend, public API, edge) with STORIES_URL and SCHEDULER_URL pointing at `npm run
- * start:stories` and `npm run start:scheduler`, all on one PostgreSQL. Calls through the edge are
+ * server (backend, public API, edge) with STORIES_URL, SCHEDULER_URL and IMAGING_URL pointing at `npm
+ * run start:stories`, `start:scheduler` and `start:imaging`, all on one PostgreSQL. Calls through the edge are
  * answered by those processes (once one is stopped, the edge says it did not answer), a scheduled GIF
  * is published by a runner at its time, and a token works across all of them.
  */
@@ -28,7 +28,7 @@ interface Service {
 }
 
 /** `npm run start:<name>` as its own process on a free port; resolves once /healthz answers. */
-async function startService(name: 'stories' | 'scheduler', databaseUrl: string): Promise<Service> {
+async function startService(name: 'stories' | 'scheduler' | 'imaging', databaseUrl: string): Promise<Service> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `loopbox-${name}-`));
   const child = spawn('npm', ['run', '--silent', `start:${name}`], { env: { ...process.env, [`${name.toUpperCase()}_PORT`]: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
@@ -53,10 +53,11 @@ async function startService(name: 'stories' | 'scheduler', databaseUrl: string):
   };
 }
 
-describe.skipIf(!storeKinds().includes('postgres'))('the edge and the stories and scheduler services as separate processes', { timeout: 300_000 }, () => {
+describe.skipIf(!storeKinds().includes('postgres'))('the edge and the stories, scheduler and imaging services as separate processes', { timeout: 300_000 }, () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let stories: Service;
   let scheduler: Service;
+  let imaging: Service;
   let group: Awaited<ReturnType<typeof startProcessGroup>>;
   let store: Store;
   let token: string;
@@ -66,7 +67,8 @@ describe.skipIf(!storeKinds().includes('postgres'))('the edge and the stories an
     scratch = await scratchDatabase();
     stories = await startService('stories', scratch.url);
     scheduler = await startService('scheduler', scratch.url);
-    group = await startProcessGroup(MAIN, 1, scratch.url, { STORIES_URL: stories.url, SCHEDULER_URL: scheduler.url });
+    imaging = await startService('imaging', scratch.url);
+    group = await startProcessGroup(MAIN, 1, scratch.url, { STORIES_URL: stories.url, SCHEDULER_URL: scheduler.url, IMAGING_URL: imaging.url });
     store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
     const username = testUsername('split');
     ({ token, gifs } = await accountsDb(store.db).transaction().execute(async (trx) => {
@@ -81,6 +83,7 @@ describe.skipIf(!storeKinds().includes('postgres'))('the edge and the stories an
     await group?.close();
     await stories?.stop();
     await scheduler?.stop();
+    await imaging?.stop();
     await store?.close();
     await scratch?.drop();
   });
@@ -108,12 +111,21 @@ describe.skipIf(!storeKinds().includes('postgres'))('the edge and the stories an
     expect((await call('GET', '/activity')).body.data.map((a: { action: string }) => a.action)).toEqual(['published', 'scheduled']);
   });
 
+  it('reaches the imaging process through the edge', async () => {
+    // Without a token the imaging service itself refuses (its own JSON error, not the edge's).
+    const trim = await fetch(`${edge()}/imaging/trim?media_url=/media/${gifs[0]}/200.gif&start=0&duration=0.3`);
+    expect(trim.status).toBe(401);
+    expect(((await trim.json()) as any).meta.msg).toMatch(/Sign in/);
+  });
+
   it('has the edge answer for a stopped service, not the server behind it', async () => {
     await stories.stop();
     await scheduler.stop();
+    await imaging.stop();
     const story = await call('GET', '/api/v1/stories/latest');
     const schedule = await call('GET', '/schedule');
-    expect([story.status, schedule.status]).toEqual([502, 502]);
+    const trim = await call('GET', '/imaging/trim');
+    expect([story.status, schedule.status, trim.status]).toEqual([502, 502, 502]);
     expect(story.body.meta.msg).toMatch(/stories/);
     expect(schedule.body.meta.msg).toMatch(/scheduler/);
     // The backend in the server's own process still answers.
