@@ -23,14 +23,17 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     await server?.close();
   });
 
-  /** `count` public seeded GIFs given to `owner`, each with a tag of its own to search by. */
+  /** GIFs a test already took: never handed out twice. */
+  const taken = new Set<string>(['']);
+  /** `count` public seeded GIFs no other test has, given to `owner`, rated g (as search shows by default), each with a tag of its own to search by. */
   async function gifsOf(owner: TestUser, count: number, type: 'gif' | 'sticker' = 'gif'): Promise<{ id: string; tag: string }[]> {
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', type).where('user_id', 'is distinct from', owner.userId).orderBy(sql`random()`).limit(count).execute();
+    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', type).where('id', 'not in', [...taken]).orderBy(sql`random()`).limit(count).execute();
     const out = [];
     for (const { id } of rows) {
+      taken.add(id);
       // Letters only: a word the full-text parser keeps whole.
       const tag = `sched${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-      await sql`UPDATE gifs SET user_id = ${owner.userId}, tags = ARRAY[${tag}]::text[], trending_datetime = NULL WHERE id = ${id}`.execute(server.store.db);
+      await sql`UPDATE gifs SET user_id = ${owner.userId}, tags = ARRAY[${tag}]::text[], rating = 'g', trending_datetime = NULL WHERE id = ${id}`.execute(server.store.db);
       out.push({ id, tag });
     }
     return out;
