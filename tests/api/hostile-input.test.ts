@@ -149,6 +149,14 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/api/v4/artists/', params: ['filter', 'freelance', 'order', 'sort', 'offset'] },
       { path: '/api/v3/spotify/artist?spotify_url=x', params: ['spotify_url'] },
       { path: `/api/v1/analytics/gif-series/?gif_id=${gif.id}`, params: ['gif_id', 'days'] },
+      { path: `/api/v1/stories?username=${channel.slug}`, params: ['username', 'fetch_unpublished', 'limit', 'next_cursor'] },
+      { path: '/api/v1/stories/partnerArtist', params: ['limit', 'since', 'until'] },
+      { path: '/api/v1/stories/trending', params: ['sort'] },
+      { path: '/api/v1/stories/latest', params: ['limit'] },
+      { path: '/api/v1/stories/slug/some-story', params: [] },
+      { path: '/api/v1/stories/00000000-0000-4000-8000-000000000000', params: [] },
+      { path: '/schedule', params: ['limit', 'offset', 'type'] },
+      { path: '/activity', params: ['limit', 'offset'] },
       { path: `/gifs/${gif.id}`, params: [], page: true },
       { path: `/embed/${gif.id}`, params: [], page: true },
       ...tenorRoutes(gif.id),
@@ -370,6 +378,36 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await post(call.method, call.path, body)).status).toBe(400);
     }
     expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
+  });
+
+  it('refuses each hostile field of every story and scheduler call (staff, by token) and logs nothing for a refusal', async () => {
+    const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
+    const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const made = await (await fetch(`${server.baseUrl}/api/v1/stories`, { method: 'POST', headers: admin, body: JSON.stringify({ title: 'Hostile', gifs: [{ gif_id: gif.id }] }) })).json();
+    const id = made.data.story_id as string;
+    const story = { title: 'A story', description: 'About it', cover_gif_id: gif.id, gifs: [{ gif_id: gif.id, caption: 'A caption' }], is_published: false };
+    const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
+      { method: 'POST', path: '/api/v1/stories', valid: story, fields: ['story_id', 'title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
+      { method: 'POST', path: '/api/v1/stories', valid: { story_id: id, title: 'Changed' }, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
+      { method: 'PUT', path: `/api/v1/stories/${id}`, valid: story, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
+      { method: 'POST', path: '/api/v1/stories/trending', valid: { story_id: id, publish_datetime: new Date().toISOString() }, fields: ['story_id', 'publish_datetime'] },
+      { method: 'POST', path: '/schedule', valid: { gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }, fields: ['gifs', 'timestamp'] },
+    ];
+    // Values a field may really take: titles are free text (controls become spaces), a description keeps its lines, null clears the cover.
+    const accepted = new Set(['title control characters', 'description control characters', 'cover_gif_id null']);
+    const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const call of calls) {
+      for (const field of call.fields) {
+        for (const [name, value] of JSON_VALUES) {
+          const before = await logged();
+          const res = await send(call.method, call.path, toJson({ ...call.valid, [field]: value }));
+          if (accepted.has(`${field} ${name}`)) continue;
+          expect(res.status, `${call.method} ${call.path} ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+          expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
+        }
+      }
+      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await send(call.method, call.path, body)).status).toBe(400);
+    }
   });
 
   it('refuses each hostile parameter and field of an imaging trim (staff, by token), as query, JSON and form', async () => {

@@ -10,6 +10,7 @@ import {
   NEXT_PARAM,
   OUTBOX_PAGE,
   PASSWORD_PAGE,
+  STORY_SLUG_PATTERN,
   RESERVED_FIRST_SEGMENTS,
   SETTINGS_PAGE,
   USERNAME_PATTERN,
@@ -24,7 +25,7 @@ export type SearchType = 'gifs' | 'stickers';
  * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
  * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
  */
-export const DASHBOARD_SECTIONS = ['gifs', 'analytics'] as const;
+export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The statuses of the error pages: /404, /403 and /maintenance. */
 export type ErrorStatus = 404 | 403 | 503;
@@ -54,6 +55,9 @@ export type SiteRoute =
   | { page: 'channel-search'; slug: string; term: string; pageNumber: number }
   /** The channel editor of the dashboard. */
   | { page: 'channel-editor' }
+  /** Stories (issue 18): trending and latest at `/stories`, one story at `/stories/{slug}`. */
+  | { page: 'stories' }
+  | { page: 'story'; slug: string }
   | { page: AccountPage }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
@@ -185,6 +189,9 @@ export function parseSitePath(path: string): SiteRoute {
       return channelSearchRoute(rest);
     case 'artists':
       return rest.length === 0 ? { page: 'artists' } : NOT_FOUND;
+    case 'stories':
+      if (rest.length === 0) return { page: 'stories' };
+      return rest.length === 1 && STORY_SLUG_PATTERN.test(rest[0]!) ? { page: 'story', slug: rest[0]! } : NOT_FOUND;
     case 'upload':
       return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
     case 'create':
@@ -247,6 +254,9 @@ export const channelSearchPath = (slug: string, term: string, page = 1) => `/cha
 
 export const channelEditorPath = () => '/dashboard/channels';
 
+/** A story's page. */
+export const storyPath = (slug: string) => `/stories/${slug}`;
+
 export const explorePath = (term: string) => `/explore/${termSegment(term)}`;
 export const profilePath = (username: string) => `/${username}`;
 export const categoryPath = (category: string, subcategory?: string) => `/categories/${category}${subcategory ? `/${subcategory}` : ''}`;
@@ -277,7 +287,10 @@ export function sitePath(route: SiteRoute): string {
       return profilePath(route.username);
     case 'artists':
     case 'upload':
+    case 'stories':
       return `/${route.page}`;
+    case 'story':
+      return storyPath(route.slug);
     case 'create':
       return createPath(route.step, route.stickerTerm);
     case 'dashboard':

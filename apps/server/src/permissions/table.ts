@@ -60,6 +60,17 @@ export const PERMISSIONS = {
    * owner's; children made under it belong to the tree's owner.
    */
   'channel.manage': ownOrStaff,
+  /** Writing a story of one's own (a creator) or of anyone (staff). */
+  'story.create': { creator: 'own', staff: 'any' },
+  /** Changing or deleting a story, and reading it while it is a draft. A story is its author's. */
+  'story.edit': { creator: 'own', staff: 'any' },
+  /** Putting a story into trending from a time on, or taking it out. */
+  'story.trend': { staff: 'any' },
+  /**
+   * Scheduling one's own GIFs to go public at a time, reading one's schedule and activity, and
+   * cancelling a scheduled post. A post is its creator's; staff read and cancel anyone's.
+   */
+  'schedule.manage': { creator: 'own', staff: 'any' },
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

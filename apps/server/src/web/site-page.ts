@@ -17,9 +17,11 @@ import {
   profilePath,
   searchHead,
   sitePath,
+  storyHead,
+  storyPath,
   type SiteRoute,
 } from '@loopbox/pages';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { categoryName } from '../content/browse.ts';
 import { openById, selectGifs } from '../content/gif-row.ts';
 import { findPublicProfile } from '../content/profiles.ts';
@@ -77,6 +79,26 @@ async function channelPage(db: Kysely<Database>, slug: string, origin: string, v
       canonicalUrl: `${origin}${path}`,
       ogType: 'website',
       image: channel.banner ? { url: `${origin}/media/${channel.banner}`, alt: '' } : undefined,
+    },
+  };
+}
+
+/** A published story's page; a draft or an unknown slug is a 404 (its author previews drafts in the dashboard). */
+async function storyPage(db: Kysely<Database>, slug: string, origin: string): Promise<ResolvedSitePage> {
+  const { rows } = await sql<{ title: string; description: string; username: string; cover: string | null }>`
+    SELECT s.title, s.description, u.username, coalesce(s.cover_gif_id, (SELECT gif_id FROM story_gifs WHERE story_id = s.id ORDER BY position LIMIT 1)) AS cover
+    FROM stories s JOIN users u ON u.id = s.user_id WHERE s.slug = ${slug} AND s.is_published`.execute(db);
+  const story = rows[0];
+  if (!story) return notFound();
+  const cover = story.cover ? await selectGifs(db).where('g.id', '=', story.cover).where(openById).executeTakeFirst() : undefined;
+  const still = cover?.images.original?.gif;
+  return {
+    status: 200,
+    head: {
+      ...storyHead(story),
+      canonicalUrl: `${origin}${storyPath(slug)}`,
+      ogType: 'website',
+      image: cover && still ? { url: `${origin}/media/${cover.id}/${still.file}`, alt: cover.alt_text || cover.title } : undefined,
     },
   };
 }
@@ -142,6 +164,10 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return channelPage(db, route.slug, origin, { page: route.pageNumber, term: route.term });
     case 'channel-editor':
       return page(channelEditorHead());
+    case 'stories':
+      return page(listingHead('stories'));
+    case 'story':
+      return storyPage(db, route.slug, origin);
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':

@@ -16,10 +16,14 @@ const UploadPage = lazyPage(() => import('../dashboard/UploadPage.tsx'));
 const CreatePage = lazyPage(() => import('../create/CreatePage.tsx'));
 const MyGifsPage = lazyPage(() => import('../dashboard/MyGifsPage.tsx'));
 const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.tsx'));
-const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection } as const;
+const StoryEditorPage = lazyPage(() => import('../stories/StoryEditorPage.tsx'));
+const SchedulePage = lazyPage(() => import('../scheduler/SchedulePage.tsx'));
+const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection, stories: StoryEditorPage, schedule: SchedulePage } as const;
 const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
+const StoriesPage = lazyPage(() => import('../stories/StoriesPage.tsx'));
+const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
 /** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   join: lazyPage(() => import('../account/JoinPage.tsx')),
@@ -45,6 +49,8 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   channel: ChannelPage,
   'channel-search': ChannelSearchPage,
   'channel-editor': ChannelEditorPage,
+  stories: StoriesPage,
+  story: StoryPage,
   ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
@@ -112,6 +118,10 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <ChannelSearchPage slug={route.slug} term={route.term} pageNumber={route.pageNumber} />;
     case 'channel-editor':
       return <ChannelEditorPage />;
+    case 'stories':
+      return <StoriesPage />;
+    case 'story':
+      return <StoryPage slug={route.slug} />;
     case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':
