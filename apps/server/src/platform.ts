@@ -110,8 +110,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
     onCommitted: () => void analytics.catchUp().catch(() => {}),
   });
+  // One signer for the whole process: the public API and the services sign and verify alike.
+  const payloads = createPayloadSigner(store.db);
   const app = createApp({
     analytics,
+    payloads,
     db: store.db,
     readDb: store.readDb,
     mediaDir: options.mediaDir,
@@ -130,7 +133,6 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const payloads = createPayloadSigner(store.db);
   const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
   const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
   const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), log });
