@@ -1,7 +1,7 @@
 export { createEdgeApp, type EdgeConfig } from './app.ts';
 export { createNodeEdge, singleProcessEdge, type NodeEdgeOptions, type SingleProcessOptions } from './node.ts';
 export { bindingUpstream, upstreamsFrom, urlUpstream, type FetchTarget, type Upstream, type Upstreams } from './upstreams.ts';
-export { SERVICES, type Service } from './routes.ts';
+export { routeFor, SERVICES, type Service } from './routes.ts';
 export { ALL_TAG, CACHE_TAGS_HEADER, channelTag, GIPHY_SDK_PINGBACK_KEY, gifTag, PURGE_HEADER } from './constants.ts';
 export type { ApiKeys } from './middleware/api-key.ts';
 export type { AccessLogEntry } from './middleware/access-log.ts';

@@ -33,8 +33,9 @@ export const ROUTES: readonly Route[] = [
   { service: 'publicApi', paths: ['/v1/*', '/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: true, rateLimited: true },
   // The Tenor-compatible API: its callers always send their own `key`.
   { service: 'publicApi', paths: ['/tenor/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, keyParam: 'key', rateLimited: true },
+  // The stories API sits inside /api: the site's pages own /stories and /stories/{slug}.
+  { service: 'stories', paths: ['/api/v1/stories/*'], ...siteService },
   { service: 'backend', paths: ['/api/*', '/ajax/*', '/login/check'], ...siteService },
-  { service: 'stories', paths: ['/stories/*'], ...siteService },
   { service: 'scheduler', paths: ['/schedule*', '/activity'], ...siteService },
   { service: 'imaging', paths: ['/imaging/*'], ...siteService },
   // The standalone widget bundles are imported as ES modules by other sites' pages: any origin.

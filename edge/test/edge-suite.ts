@@ -109,8 +109,11 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['/ajax/gifs/trending', 'backend'],
         ['/login/check', 'backend'],
         ['/login', 'assets'],
-        ['/stories/abc', 'stories'],
-        ['/stories', 'stories'],
+        ['/api/v1/stories/abc', 'stories'],
+        ['/api/v1/stories', 'stories'],
+        ['/api/v1/storiesx', 'backend'],
+        ['/stories', 'assets'],
+        ['/stories/my-story', 'assets'],
         ['/schedule', 'scheduler'],
         ['/schedule/41', 'scheduler'],
         ['/activity', 'scheduler'],
@@ -143,11 +146,11 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('reaches an upstream by URL, with the forwarding headers and no client Host', async () => {
         const { echoUrl } = harness.httpUpstreams();
         const { edge } = await startEdge({ stories: urlUpstream(`${echoUrl}/`) });
-        const response = await edge.fetch('/stories/slug/cats?next_cursor=5', { headers: { Authorization: 'Token story-token' } });
+        const response = await edge.fetch('/api/v1/stories/slug/cats?next_cursor=5', { headers: { Authorization: 'Token story-token' } });
         expect(response.status).toBe(200);
         const echo = await json<Echo>(response);
         const edgeHost = new URL(edge.origin).host;
-        expect(echo).toMatchObject({ method: 'GET', path: '/stories/slug/cats', query: { next_cursor: '5' } });
+        expect(echo).toMatchObject({ method: 'GET', path: '/api/v1/stories/slug/cats', query: { next_cursor: '5' } });
         expect(echo.headers).toMatchObject({ authorization: 'Token story-token', 'x-forwarded-host': edgeHost, 'x-forwarded-proto': new URL(edge.origin).protocol.slice(0, -1) });
         expect(echo.headers.host).toBe(new URL(echoUrl).host);
         expect(echo.headers['x-request-id']).toBe(response.headers.get('X-Request-Id'));
@@ -213,7 +216,7 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('carries the Authorization token to stories and the scheduler, without the session cookie', async () => {
         const { edge, fakes } = await startEdge();
         const headers = { Authorization: 'Token t-1', Cookie: 'sessionid=s3ss10n; theme=dark' };
-        expect((await edge.fetch('/stories', { method: 'POST', body: '{}', headers })).status).toBe(200);
+        expect((await edge.fetch('/api/v1/stories', { method: 'POST', body: '{}', headers })).status).toBe(200);
         expect((await edge.fetch('/schedule/9', { method: 'DELETE', headers })).status).toBe(200);
         for (const service of ['stories', 'scheduler'] as const) {
           const seen = lastSeen(fakes, service);
@@ -264,7 +267,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         '/oembed?url=https%3A%2F%2Felsewhere.example%2Fgifs%2Fa&status=404',
         '/media/abc/200.gif',
         '/no-such-page?status=404',
-        '/stories/x',
+        '/api/v1/stories/x',
         '/imaging/trim',
       ])('gives %s a request id, with no site origins configured', async (path) => {
         const { edge } = await startEdge({}, { siteOrigins: [] });
@@ -557,7 +560,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         const { echoUrl } = harness.httpUpstreams();
         const { edge } = await startEdge({ backend: neverAnswers, stories: urlUpstream(echoUrl) });
         await expectEdgeError(await edge.fetch('/api/v4/artists/'), 504, new RegExp(`backend service did not answer within ${TIMEOUT_MS} ms`));
-        await expectEdgeError(await edge.fetch('/stories/slow'), 504, /stories service did not answer/);
+        await expectEdgeError(await edge.fetch('/api/v1/stories/slow'), 504, /stories service did not answer/);
       });
 
       it("passes an upstream's own error answer through", async () => {

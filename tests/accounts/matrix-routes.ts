@@ -132,6 +132,41 @@ const channelRoutes = (route: Omit<MatrixRoute, 'target' | 'prepare' | 'action'>
   { ...route, action: 'channel.manage', target: 'other', prepare: route.stocked ? othersStocked : othersChannel },
 ];
 
+/** A story by `owner` (another user when anonymous), made straight in the store; a draft unless `published`. */
+async function storyOf(k: MatrixCase, owner: TestUser | undefined, published = false): Promise<string> {
+  const row = await sql<{ id: string }>`INSERT INTO stories (user_id, slug, title, is_published) VALUES (${owner?.userId ?? k.other.userId}, ${newSlug()}, 'Matrix story', ${published}) RETURNING id`.execute(k.server.db);
+  return row.rows[0]!.id;
+}
+const ownStory = async (k: MatrixCase) => ({ story: await storyOf(k, k.caller) });
+const othersStory = async (k: MatrixCase) => ({ story: await storyOf(k, k.other) });
+/** Story routes, each on the caller's own story and on another's. */
+const storyRoutes = (route: Omit<MatrixRoute, 'target' | 'prepare' | 'action'>): MatrixRoute[] => [
+  { ...route, action: 'story.edit', target: 'self', prepare: ownStory },
+  { ...route, action: 'story.edit', target: 'other', prepare: othersStory },
+];
+const trendingStory = async (k: MatrixCase) => {
+  const story = await storyOf(k, k.other, true);
+  await sql`INSERT INTO trending_stories (story_id, publish_datetime) VALUES (${story}, now())`.execute(k.server.db);
+  return { story };
+};
+
+/**
+ * A GIF of the caller's (another's when anonymous) to schedule: from the other end of the corpus than
+ * gifOf's picks, public again and in no waiting post, since a scheduled GIF turns private.
+ */
+async function schedulableGif(k: MatrixCase) {
+  const { db } = k.server;
+  const gif = await db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').orderBy('id', 'desc').offset(Math.floor(Math.random() * 20)).limit(1).executeTakeFirstOrThrow();
+  await sql`UPDATE scheduled_posts SET state = 'cancelled' WHERE state = 'scheduled' AND id IN (SELECT post_id FROM scheduled_post_gifs WHERE gif_id = ${gif.id})`.execute(db);
+  await sql`UPDATE gifs SET user_id = ${(k.caller ?? k.other).userId}, visibility = 'public' WHERE id = ${gif.id}`.execute(db);
+  return { gif: gif.id };
+}
+/** A waiting post of `owner`'s (another's when anonymous), made straight in the store. */
+async function postOf(k: MatrixCase, owner: TestUser | undefined) {
+  const row = await sql<{ id: string }>`INSERT INTO scheduled_posts (user_id, publish_at) VALUES (${(owner ?? k.other).userId}, now() + interval '1 hour') RETURNING id`.execute(k.server.db);
+  return { post: row.rows[0]!.id };
+}
+
 /** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
 async function pingbackBody(k: MatrixCase) {
   const gif = await k.server.call('GET', `/v1/gifs/${(await anyGif(k)).gif}?api_key=${k.server.webKey}`);
@@ -189,6 +224,10 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/ajax/gif/{gif}/analytic/download/', action: 'gif.report_action', target: 'none', ok: 200, prepare: anyGif },
   { method: 'POST', path: '/ajax/instashare/', action: 'gif.share_by_mail', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ gif_id: k.vars.gif, to: `${testUsername('to')}@example.test` }) },
   { method: 'POST', path: '/ajax/tags/prediction/', action: 'tags.predict', target: 'none', ok: 200, form: async () => framesForm() },
+  // Imaging (issue 18): trimming an uploaded file into a new GIF.
+  { method: 'POST', path: '/imaging/trim', action: 'media.make', target: 'none', ok: 200, form: (k) => uploadForm(k, { start: '0.2', duration: '0.5' }) },
+  // The GIF maker's render of an edit list (a caption over a GIF of this server).
+  { method: 'POST', path: '/imaging/render', action: 'media.make', target: 'none', ok: 200, prepare: anyGif, body: (k) => ({ media_url: `/media/${k.vars.gif}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'matrix' }] }) },
   // Artists.
   { method: 'PATCH', path: '/api/v4/artists/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: artistBody },
   { method: 'PATCH', path: '/api/v4/artists/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: artistBody },
@@ -212,6 +251,17 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'PUT', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: testUsername('block') }) },
   { method: 'DELETE', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: 'never blocked' }) },
   { method: 'POST', path: '/api/v1/users/{other}/moderation/', action: 'account.moderate', target: 'other', ok: 200, body: () => ({ action: 'warn', reason: 'Warned by the matrix' }) },
+  // Stories (SPEC 7.4): POST without story_id creates, with one updates; PUT replaces; DELETE; trending is staff's.
+  { method: 'POST', path: '/api/v1/stories', action: 'story.create', target: 'none', ok: 201, body: () => ({ title: 'Matrix story', gifs: [] }) },
+  ...storyRoutes({ method: 'POST', path: '/api/v1/stories', ok: 200, body: (k) => ({ story_id: k.vars.story, title: 'Changed by the matrix' }) }),
+  ...storyRoutes({ method: 'PUT', path: '/api/v1/stories/{story}', ok: 200, body: () => ({ title: 'Replaced by the matrix', gifs: [] }) }),
+  ...storyRoutes({ method: 'DELETE', path: '/api/v1/stories/{story}', ok: 200 }),
+  { method: 'POST', path: '/api/v1/stories/trending', action: 'story.trend', target: 'site', ok: 201, prepare: async (k) => ({ story: await storyOf(k, k.other, true) }), body: (k) => ({ story_id: k.vars.story, publish_datetime: new Date().toISOString() }) },
+  { method: 'DELETE', path: '/api/v1/stories/trending/{story}', action: 'story.trend', target: 'site', ok: 200, prepare: trendingStory },
+  // The scheduler (SPEC 7.5): one's own GIFs, one's own posts (staff: anyone's).
+  { method: 'POST', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 201, prepare: schedulableGif, body: (k) => ({ gifs: [{ id: k.vars.gif, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }) },
+  { method: 'DELETE', path: '/schedule/{post}', action: 'schedule.manage', target: 'self', ok: 200, prepare: (k) => postOf(k, k.caller) },
+  { method: 'DELETE', path: '/schedule/{post}', action: 'schedule.manage', target: 'other', ok: 200, prepare: (k) => postOf(k, k.other) },
   // The collectors: API key only, no principal.
   {
     method: 'POST',
@@ -252,6 +302,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
+  // Tenor's share report is a GET that counts (so no CSRF header, by its protocol): the permission of the site's own share reports.
+  { method: 'GET', path: '/tenor/v2/registershare?id={gif}&key={key}', action: 'gif.report_action', target: 'none', ok: 200, prepare: async (k) => ({ ...(await anyGif(k)), key: k.server.webKey }) },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
   // Moderation: the review queue, a GIF's reports and history, the audit trail.
@@ -261,4 +313,13 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/search/?state=removed', action: 'content.search_all', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/csv/?username={othername}', action: 'content.search_all', target: 'site', ok: 200 },
+  // The scheduler's list and activity feed: the caller's own.
+  { method: 'GET', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 200 },
+  { method: 'GET', path: '/activity', action: 'schedule.manage', target: 'none', ok: 200 },
+  // Story drafts: by id, and among a user's stories with fetch_unpublished.
+  ...storyRoutes({ method: 'GET', path: '/api/v1/stories/{story}', ok: 200 }),
+  { method: 'GET', path: '/api/v1/stories?username={selfname}&fetch_unpublished=true', action: 'story.edit', target: 'self', ok: 200 },
+  { method: 'GET', path: '/api/v1/stories?username={othername}&fetch_unpublished=true', action: 'story.edit', target: 'other', ok: 200 },
+  // Imaging: a trim of this server's media (it costs CPU like an upload).
+  { method: 'GET', path: '/imaging/trim?media_url=/media/{gif}/200.gif&start=0&duration=0.3', action: 'media.make', target: 'none', ok: 200, prepare: anyGif },
 ];

@@ -74,6 +74,22 @@ interface GetRoute {
 /** oEmbed's own spec answers a format it cannot give with 501 Not Implemented. */
 const SPEC_501 = /^\/oembed\?.*format=/;
 
+/** The Tenor-compatible API's calls (apps/server/src/tenor/), with every parameter Tenor defines. */
+function tenorRoutes(gifId: string) {
+  const common = ['key', 'client_key', 'country', 'locale'];
+  const listing = ['limit', 'pos', 'contentfilter', 'media_filter', 'ar_range', 'random', 'searchfilter', ...common];
+  return [
+    { path: '/tenor/v2/search?q=cat', params: ['q', ...listing] },
+    { path: '/tenor/v2/featured', params: listing },
+    { path: '/tenor/v2/categories', params: ['type', 'contentfilter', ...common] },
+    { path: '/tenor/v2/autocomplete?q=ca', params: ['q', 'limit', ...common] },
+    { path: '/tenor/v2/search_suggestions?q=cat', params: ['q', 'limit', ...common] },
+    { path: '/tenor/v2/trending_terms', params: ['limit', ...common] },
+    { path: `/tenor/v2/registershare?id=${gifId}`, params: ['id', 'q', ...common] },
+    { path: `/tenor/v2/posts?ids=${gifId}`, params: ['ids', 'media_filter', ...common] },
+  ];
+}
+
 describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () => {
   let server: TestServer;
   let gif: { id: string; payload: string };
@@ -133,8 +149,17 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/api/v4/artists/', params: ['filter', 'freelance', 'order', 'sort', 'offset'] },
       { path: '/api/v3/spotify/artist?spotify_url=x', params: ['spotify_url'] },
       { path: `/api/v1/analytics/gif-series/?gif_id=${gif.id}`, params: ['gif_id', 'days'] },
+      { path: `/api/v1/stories?username=${channel.slug}`, params: ['username', 'fetch_unpublished', 'limit', 'next_cursor'] },
+      { path: '/api/v1/stories/partnerArtist', params: ['limit', 'since', 'until'] },
+      { path: '/api/v1/stories/trending', params: ['sort'] },
+      { path: '/api/v1/stories/latest', params: ['limit'] },
+      { path: '/api/v1/stories/slug/some-story', params: [] },
+      { path: '/api/v1/stories/00000000-0000-4000-8000-000000000000', params: [] },
+      { path: '/schedule', params: ['limit', 'offset', 'type'] },
+      { path: '/activity', params: ['limit', 'offset'] },
       { path: `/gifs/${gif.id}`, params: [], page: true },
       { path: `/embed/${gif.id}`, params: [], page: true },
+      ...tenorRoutes(gif.id),
     ];
   });
   afterAll(async () => {
@@ -149,9 +174,13 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     expect(res.status, `${init.method ?? 'GET'} ${url.slice(0, 200)} answered ${res.status}: ${text.slice(0, 200)}`).toBeLessThan(limit);
     if (!page || res.headers.get('content-type')?.includes('json')) {
       if (res.status >= 400) {
-        // GIPHY's error body, or (oEmbed, which has none of its own) {error, status}.
-        const body = JSON.parse(text) as { meta?: { status: number; msg: string }; error?: string; status?: number };
-        const [status, message] = body.meta ? [body.meta.status, body.meta.msg] : [body.status, body.error];
+        // GIPHY's error body, Tenor's {error: {code, message}}, or (oEmbed, which has none of its own) {error, status}.
+        const body = JSON.parse(text) as { meta?: { status: number; msg: string }; error?: string | { code: number; message: string }; status?: number };
+        const [status, message] = body.meta
+          ? [body.meta.status, body.meta.msg]
+          : typeof body.error === 'object'
+            ? [body.error.code, body.error.message]
+            : [body.status, body.error];
         expect(status, `${url.slice(0, 200)}: ${text.slice(0, 200)}`).toBe(res.status);
         expect(message?.length).toBeGreaterThan(3);
       }
@@ -162,11 +191,12 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
   it('answers every query and path parameter’s hostile value below 500, with a JSON error on API paths', async () => {
     for (const route of routes) {
       const base = new URL(route.path, server.baseUrl);
-      const key = base.pathname.startsWith('/v') ? `api_key=${server.webKey}` : '';
+      const keyParam = base.pathname.startsWith('/v') ? 'api_key' : base.pathname.startsWith('/tenor/') ? 'key' : undefined;
+      const key = keyParam ? `${keyParam}=${server.webKey}` : '';
       for (const [, value] of PARAM_VALUES) {
         for (const name of route.params) {
           const kept = [...base.searchParams].filter(([other]) => other !== name).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
-          const query = [...kept, `${name}=${value}`, ...(name === 'api_key' ? [] : [key])].filter(Boolean).join('&');
+          const query = [...kept, `${name}=${value}`, ...(name === keyParam ? [] : [key])].filter(Boolean).join('&');
           await expectAnswered(`${base.origin}${base.pathname}?${query}`, {}, route.page);
           // Arrays for scalars: the parameter twice, and PHP-style brackets.
           await expectAnswered(`${base.origin}${base.pathname}?${query}&${name}=2&${name}[]=3`, {}, route.page);
@@ -376,6 +406,86 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await post(call.method, call.path, body)).status).toBe(400);
     }
     expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
+  });
+
+  it('refuses each hostile field of every story and scheduler call (staff, by token) and logs nothing for a refusal', async () => {
+    const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
+    const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const made = await (await fetch(`${server.baseUrl}/api/v1/stories`, { method: 'POST', headers: admin, body: JSON.stringify({ title: 'Hostile', gifs: [{ gif_id: gif.id }] }) })).json();
+    const id = made.data.story_id as string;
+    const story = { title: 'A story', description: 'About it', cover_gif_id: gif.id, gifs: [{ gif_id: gif.id, caption: 'A caption' }], is_published: false };
+    const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
+      { method: 'POST', path: '/api/v1/stories', valid: story, fields: ['story_id', 'title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
+      { method: 'POST', path: '/api/v1/stories', valid: { story_id: id, title: 'Changed' }, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
+      { method: 'PUT', path: `/api/v1/stories/${id}`, valid: story, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
+      { method: 'POST', path: '/api/v1/stories/trending', valid: { story_id: id, publish_datetime: new Date().toISOString() }, fields: ['story_id', 'publish_datetime'] },
+      { method: 'POST', path: '/schedule', valid: { gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }, fields: ['gifs', 'timestamp'] },
+    ];
+    // Values a field may really take: titles are free text (controls become spaces), a description keeps its lines, null clears the cover.
+    const accepted = new Set(['title control characters', 'description control characters', 'cover_gif_id null']);
+    const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const call of calls) {
+      for (const field of call.fields) {
+        for (const [name, value] of JSON_VALUES) {
+          const before = await logged();
+          const res = await send(call.method, call.path, toJson({ ...call.valid, [field]: value }));
+          if (accepted.has(`${field} ${name}`)) continue;
+          expect(res.status, `${call.method} ${call.path} ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+          expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
+        }
+      }
+      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await send(call.method, call.path, body)).status).toBe(400);
+    }
+  });
+
+  it('refuses each hostile parameter and field of an imaging trim (staff, by token), as query, JSON and form', async () => {
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    const valid: Record<string, string> = { media_url: `/media/${gif.id}/200.gif`, start: '0', duration: '0.3', format: 'gif' };
+    for (const field of Object.keys(valid)) {
+      for (const [name, value] of PARAM_VALUES) {
+        const query = Object.entries(valid).map(([k, v]) => `${k}=${k === field ? value : encodeURIComponent(v)}`).join('&');
+        const res = await expectAnswered(`${server.baseUrl}/imaging/trim?${query}`, { headers: auth });
+        expect(res.status, `query ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        await expectAnswered(`${server.baseUrl}/imaging/trim?${query}&${field}=2&${field}[]=3`, { headers: auth });
+      }
+      for (const [name, value] of JSON_VALUES) {
+        const json = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson({ ...valid, [field]: value }) });
+        expect(json.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ ...valid, [field]: typeof value === 'string' ? value : JSON.stringify(value) })) form.set(k, v);
+        const res = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: auth, body: form });
+        expect(res.status, `form ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) {
+      expect((await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body })).status).toBe(400);
+    }
+  });
+
+  it('refuses each hostile field of a GIF maker edit list (staff, by token), as JSON and as the edits form field', async () => {
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    const sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').orderBy('id').executeTakeFirstOrThrow()).id;
+    const valid = { media_url: `/media/${gif.id}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'hi', font: 'sans', color: '#ffffff', size: 0.1, x: 0.5, y: 0.5, animation: 'fade' }], stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.2, rotation: 0 }] };
+    const variants: [string, (value: unknown) => unknown][] = [
+      ...['media_url', 'trim', 'captions', 'stickers'].map((field): [string, (value: unknown) => unknown] => [field, (value) => ({ ...valid, [field]: value })]),
+      ...['start', 'duration'].map((field): [string, (value: unknown) => unknown] => [`trim.${field}`, (value) => ({ ...valid, trim: { ...valid.trim, [field]: value } })]),
+      ...Object.keys(valid.captions[0]!).map((field): [string, (value: unknown) => unknown] => [`captions.${field}`, (value) => ({ ...valid, captions: [{ ...valid.captions[0], [field]: value }] })]),
+      ...Object.keys(valid.stickers[0]!).map((field): [string, (value: unknown) => unknown] => [`stickers.${field}`, (value) => ({ ...valid, stickers: [{ ...valid.stickers[0], [field]: value }] })]),
+    ];
+    // Values an edit list may really hold: no captions or stickers at all; a caption's line breaks and controls become spaces (like a title's); a rotation of -1°.
+    const accepted = new Set(['captions null', 'stickers null', 'captions.text control characters', 'stickers.rotation a negative number']);
+    for (const [field, withValue] of variants) {
+      for (const [name, value] of JSON_VALUES) {
+        const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson(withValue(value)) });
+        if (!accepted.has(`${field} ${name}`)) expect(res.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const [name, value] of JSON_VALUES) {
+      const form = new FormData();
+      form.set('edits', typeof value === 'string' ? value : toJson(value));
+      const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: auth, body: form });
+      expect(res.status, `edits: ${name}`).toBeGreaterThanOrEqual(400);
+    }
   });
 
   it('logged no server error through all of it', () => {

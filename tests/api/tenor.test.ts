@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENOR_FORMAT_NAMES } from '../../apps/server/src/tenor/media-formats.ts';
-import { creatorsDb } from '../../apps/server/src/uploads/schema.ts';
+import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -126,7 +126,7 @@ describe.each(storeKinds())('Tenor-compatible API (%s)', (kind) => {
       expect(share.headers.get('cache-control')).toBe('no-store');
     }
     await server.analytics.catchUp();
-    const counted = await creatorsDb(server.store.db).selectFrom('gif_actions_daily').select(['count']).where('gif_id', '=', gif!.id).where('action', '=', 'share').execute();
+    const counted = await analyticsDb(server.store.db).selectFrom('gif_actions_daily').select(['count']).where('gif_id', '=', gif!.id).where('action', '=', 'share').execute();
     expect(counted.map((r) => Number(r.count))).toEqual([2]);
     expect((await tenor('registershare?id=nosuchgif')).status).toBe(404);
   });

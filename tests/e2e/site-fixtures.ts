@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -70,4 +71,20 @@ export async function scrollGridPast(page: Page, tiles: number, timeoutMs: numbe
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForTimeout(250);
   }
+}
+
+/** The widths every page is checked at: a desktop and a phone. */
+export const SITE_VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+/** What is wrong with the page as shown: sideways scroll, and axe violations rated serious or critical. */
+export async function layoutAndAxeProblems(page: Page, label: string, width: number): Promise<string[]> {
+  const found: string[] = [];
+  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  if (scrollWidth > width) found.push(`${label} scrolls sideways: ${scrollWidth} px wide`);
+  const results = await new AxeBuilder({ page }).analyze();
+  for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return found;
 }

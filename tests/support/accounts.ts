@@ -85,6 +85,7 @@ export interface AccountsServerOptions {
   web?: boolean;
   uploads?: TestServerOptions['uploads'];
   spotifyOembedUrl?: string;
+  clock?: TestServerOptions['clock'];
   /** Edge settings beside the lifted rate limits. */
   env?: Record<string, string>;
 }

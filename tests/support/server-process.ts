@@ -16,8 +16,8 @@ export interface ServerProcess {
   webKey: string;
   /** kill -9, as a crash would. */
   kill(): Promise<void>;
-  /** Starts it again on the same port and store. */
-  restart(): Promise<void>;
+  /** Starts it again on the same port and store, with `env` added to its environment from now on. */
+  restart(env?: Record<string, string>): Promise<void>;
   /** Runs `read` on the store with the server stopped (PGlite files admit one process), then restarts it. */
   readStore<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -28,7 +28,7 @@ export async function startServerProcess(kind: StoreKind, options: { env?: Recor
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-proc-'));
   const scratch = kind === 'postgres' ? await scratchDatabase() : undefined;
-  const env = { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
+  let env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
   let child: ChildProcess | undefined;
   let webKey = '';
 
@@ -53,7 +53,10 @@ export async function startServerProcess(kind: StoreKind, options: { env?: Recor
       return webKey;
     },
     kill,
-    restart: start,
+    async restart(more) {
+      if (more) env = { ...env, ...more };
+      await start();
+    },
     async readStore(read) {
       await kill();
       const store = await openStore({ databaseUrl: scratch?.url, dataDir });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../../apps/server/src/jobs/clock.ts';
 import type { ServerType } from '@hono/node-server';
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import type { Analytics } from '../../apps/server/src/analytics/index.ts';
@@ -56,6 +57,8 @@ export interface TestServerOptions {
   uploads?: Partial<UploadSettings>;
   /** Where artist names are looked up (a stand-in for Spotify's oEmbed on 127.0.0.1). */
   spotifyOembedUrl?: string;
+  /** The platform's clock (timed work: scheduled posts, trending stories); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
@@ -92,6 +95,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.uploads ? { uploads: options.uploads } : {}),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
     env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),

@@ -31,10 +31,14 @@ const LISTINGS = {
   'trending-gifs': { title: 'Trending GIFs', description: `The GIFs everyone is sharing right now on ${PROVIDER_NAME}.` },
   stickers: { title: 'Trending Stickers', description: `Transparent animated stickers to drop into any chat, trending now on ${PROVIDER_NAME}.` },
   categories: { title: 'GIF Categories', description: `Browse ${PROVIDER_NAME} GIFs by category: reactions, animals, emotions and more.` },
+  stories: { title: 'Stories', description: `Stories told in GIFs on ${PROVIDER_NAME}: what is trending and the latest.` },
   artists: { title: 'Artists', description: `The artists making GIFs and stickers on ${PROVIDER_NAME}; find one to hire.` },
   upload: { title: 'Upload', description: `Upload GIFs, stickers and clips to ${PROVIDER_NAME}.` },
+  create: { title: 'GIF Maker', description: `Make a GIF from a video, a GIF or a link: trim it, add captions and stickers, and share it on ${PROVIDER_NAME}.` },
   'dashboard-gifs': { title: 'My GIFs', description: `Your GIFs on ${PROVIDER_NAME}: edit, tag and share them.` },
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
+  'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },
+  'dashboard-schedule': { title: 'Scheduled posts', description: `Schedule your GIFs to go public on ${PROVIDER_NAME}.` },
 } as const;
 
 export function listingHead(page: keyof typeof LISTINGS): PageHead {
@@ -65,6 +69,18 @@ export function gifHead(gif: GifHeadSource): PageHead {
   const tags = gif.tags.slice(0, 5).join(', ');
   const about = tags ? `Discover and share this ${tags} ${kind} with everyone you know.` : `Discover and share this ${kind} with everyone you know.`;
   return { title: titled(name), description: cut(`${about} ${TAGLINE}`, DESCRIPTION_MAX) };
+}
+
+export interface StoryHeadSource {
+  title: string;
+  description?: string | undefined;
+  username?: string | undefined;
+}
+
+export function storyHead(story: StoryHeadSource): PageHead {
+  const by = story.username ? ` by @${story.username.toLowerCase()}` : '';
+  const about = story.description ? cut(story.description, DESCRIPTION_MAX) : `A story told in GIFs${by} on ${PROVIDER_NAME}.`;
+  return { title: titled(`${cut(story.title, TITLE_SUBJECT_MAX)}${by}`), description: about };
 }
 
 export interface ProfileHeadSource {

@@ -1,3 +1,4 @@
+export * from './gif-maker.ts';
 export * from './constants.ts';
 export * from './route-constants.ts';
 export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
@@ -18,6 +19,8 @@ export {
   listingHead,
   profileHead,
   searchHead,
+  storyHead,
+  type StoryHeadSource,
   type GifHeadSource,
   type PageHead,
   type ProfileHeadSource,
@@ -32,12 +35,14 @@ export {
   channelEditorPath,
   channelPath,
   channelSearchPath,
+  createPath,
   explorePath,
   gifPath,
   parseSitePath,
   profilePath,
   searchPath,
   sitePath,
+  storyPath,
   termFromSegment,
   termSegment,
   DASHBOARD_SECTIONS,

@@ -16,6 +16,8 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{2,40}$/;
 export const GIF_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
 /** Channel slugs (the backend's check): 2 to 60 lower-case letters, digits and inner dashes. */
 export const CHANNEL_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,58}[a-z0-9]$/;
+/** Story slugs (the stories table's check): 2 to 100 lower-case letters, digits and inner dashes. */
+export const STORY_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,98}[a-z0-9]$/;
 /** Category and subcategory slugs (the public API's check). */
 export const CATEGORY_SLUG_PATTERN = /^[a-z0-9-]{1,60}$/;
 

@@ -40,17 +40,25 @@ describe('site paths', () => {
     ['/favorites', { page: 'favorites' }],
     ['/dashboard/outbox', { page: 'outbox' }],
     ['/upload', { page: 'upload' }],
+    ['/create', { page: 'create', step: 'source' }],
+    ['/create/gifmaker/trim', { page: 'create', step: 'trim' }],
+    ['/create/gifmaker/details', { page: 'create', step: 'details' }],
+    ['/create/gifmaker/decorate/stickers/happy-cat', { page: 'create', step: 'decorate', stickerTerm: 'happy cat' }],
     ['/artists', { page: 'artists' }],
     ['/dashboard', { page: 'dashboard', section: 'gifs' }],
     ['/dashboard/analytics', { page: 'dashboard', section: 'analytics' }],
+    ['/dashboard/stories', { page: 'dashboard', section: 'stories' }],
+    ['/dashboard/schedule', { page: 'dashboard', section: 'schedule' }],
+    ['/stories', { page: 'stories' }],
+    ['/stories/a-day-at-the-beach-1f2e3d4c', { page: 'story', slug: 'a-day-at-the-beach-1f2e3d4c' }],
   ])('%s', (path, route) => {
     expect(parseSitePath(path)).toEqual(route);
   });
 
   it.each([
     '/search', '/search/', '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
-    '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore', '/gifs/',
-    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload/x', '/dashboard/nothing', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
+    '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore', '/gifs/', '/stories/Not_A_Slug', '/stories/a/b',
+    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload/x', '/create/x', '/create/gifmaker', '/create/gifmaker/source', '/create/gifmaker/trim/stickers/x', '/create/gifmaker/decorate/stickers', '/create/gifmaker/decorate/stickers/a/b', '/dashboard/nothing', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
     '//x', '/x//y', '/-cats', '/cats-', '/channels', '/channels/Cats', '/channels/cats/page/0', '/channels/cats/2', '/channel/cats',
     '/channel/cats/find/x', '/channel/cats/search', '/channel/cats/search/x/page/x', '/dashboard/other', '/search-', '/stickers-x/y',
   ])('%s is not a page', (path) => {

@@ -10,12 +10,14 @@ import {
   NEXT_PARAM,
   OUTBOX_PAGE,
   PASSWORD_PAGE,
+  STORY_SLUG_PATTERN,
   RESERVED_FIRST_SEGMENTS,
   SETTINGS_PAGE,
   USERNAME_PATTERN,
   VERIFY_EMAIL_PAGE,
 } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
+import { CREATE_STEPS, type CreateStep } from './gif-maker.ts';
 
 /** The two result tabs of a search. */
 export type SearchType = 'gifs' | 'stickers';
@@ -23,7 +25,7 @@ export type SearchType = 'gifs' | 'stickers';
  * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
  * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
  */
-export const DASHBOARD_SECTIONS = ['gifs', 'analytics'] as const;
+export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The statuses of the error pages: /404, /403 and /maintenance. */
 export type ErrorStatus = 404 | 403 | 503;
@@ -44,6 +46,8 @@ export type SiteRoute =
   /** Creators (issue 16): the artists directory, the upload page and the dashboard's sections. */
   | { page: 'artists' }
   | { page: 'upload' }
+  /** The GIF maker (issue 18): a step, and on the decorate step a sticker search (SPEC 2.3's `/create/gifmaker/decorate/stickers/{term}`). */
+  | { page: 'create'; step: CreateStep; stickerTerm?: string }
   | { page: 'dashboard'; section: DashboardSection }
   /** A channel's page (`/{slug}`, `/channels/{slug}`) at its feed's page `pageNumber` (`/channels/{slug}/page/{n}`). */
   | { page: 'channel'; slug: string; pageNumber: number }
@@ -51,6 +55,9 @@ export type SiteRoute =
   | { page: 'channel-search'; slug: string; term: string; pageNumber: number }
   /** The channel editor of the dashboard. */
   | { page: 'channel-editor' }
+  /** Stories (issue 18): trending and latest at `/stories`, one story at `/stories/{slug}`. */
+  | { page: 'stories' }
+  | { page: 'story'; slug: string }
   | { page: AccountPage }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
@@ -182,8 +189,13 @@ export function parseSitePath(path: string): SiteRoute {
       return channelSearchRoute(rest);
     case 'artists':
       return rest.length === 0 ? { page: 'artists' } : NOT_FOUND;
+    case 'stories':
+      if (rest.length === 0) return { page: 'stories' };
+      return rest.length === 1 && STORY_SLUG_PATTERN.test(rest[0]!) ? { page: 'story', slug: rest[0]! } : NOT_FOUND;
     case 'upload':
       return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
+    case 'create':
+      return createRoute(rest);
     case 'dashboard': {
       if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
       if (rest.length === 1 && rest[0] === 'channels') return { page: 'channel-editor' };
@@ -205,6 +217,23 @@ export function parseSitePath(path: string): SiteRoute {
   return NOT_FOUND;
 }
 
+/** `/create`, `/create/gifmaker/{step}` and `/create/gifmaker/decorate/stickers/{term}`. */
+function createRoute(rest: string[]): SiteRoute {
+  if (rest.length === 0) return { page: 'create', step: 'source' };
+  const [maker, step, stickers, term, ...more] = rest;
+  const known = CREATE_STEPS.find((s) => s !== 'source' && s === step);
+  if (maker !== 'gifmaker' || !known || more.length > 0) return NOT_FOUND;
+  if (stickers === undefined) return { page: 'create', step: known };
+  const stickerTerm = known === 'decorate' && stickers === 'stickers' && term !== undefined ? termFromSegment(term) : undefined;
+  return stickerTerm ? { page: 'create', step: 'decorate', stickerTerm } : NOT_FOUND;
+}
+
+/** The GIF maker's address at a step (and, decorating, a sticker search). */
+export function createPath(step: CreateStep, stickerTerm?: string): string {
+  if (step === 'source') return '/create';
+  return `/create/gifmaker/${step}${step === 'decorate' && stickerTerm ? `/stickers/${termSegment(stickerTerm)}` : ''}`;
+}
+
 /** The path of a search: `/search/{term}`, `/search/{term}/stickers`, then `/page/{n}` past the first page. */
 export function searchPath(term: string, { type = 'gifs', page = 1 }: { type?: SearchType; page?: number } = {}): string {
   return `/search/${termSegment(term)}${type === 'stickers' ? '/stickers' : ''}${page > 1 ? `/page/${page}` : ''}`;
@@ -224,6 +253,9 @@ export function channelPath(slug: string, { page = 1, shadowed = false }: { page
 export const channelSearchPath = (slug: string, term: string, page = 1) => `/channel/${slug}/search/${termSegment(term)}${page > 1 ? `/page/${page}` : ''}`;
 
 export const channelEditorPath = () => '/dashboard/channels';
+
+/** A story's page. */
+export const storyPath = (slug: string) => `/stories/${slug}`;
 
 export const explorePath = (term: string) => `/explore/${termSegment(term)}`;
 export const profilePath = (username: string) => `/${username}`;
@@ -255,7 +287,12 @@ export function sitePath(route: SiteRoute): string {
       return profilePath(route.username);
     case 'artists':
     case 'upload':
+    case 'stories':
       return `/${route.page}`;
+    case 'story':
+      return storyPath(route.slug);
+    case 'create':
+      return createPath(route.step, route.stickerTerm);
     case 'dashboard':
       return route.section === 'gifs' ? '/dashboard' : `/dashboard/${route.section}`;
     case 'channel':

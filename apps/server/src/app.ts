@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
-import { createPayloadSigner } from './payload-signing/signer.ts';
+import { createPayloadSigner, type PayloadSigner } from './payload-signing/signer.ts';
 import { contentVersionReader } from './content/content-version.ts';
 import { createSearchResults } from './content/search.ts';
 import { createWireTexts } from './public-api/wire.ts';
@@ -31,6 +31,8 @@ import type { Predictor } from './tag-prediction/predictor.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
+  /** Signs analytics payloads; one is made when absent (the platform shares its own with the services). */
+  payloads?: PayloadSigner;
   /** Where public reads go (DATABASE_READ_URL, a replica); `db` when absent. */
   readDb?: Kysely<Database> | undefined;
   mediaDir: string;
@@ -75,7 +77,7 @@ export function createApp(options: AppOptions) {
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
-    payloads: createPayloadSigner(options.db),
+    payloads: options.payloads ?? createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),
     wires: createWireTexts(options.readDb ?? options.db, options.db, (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`)),
     limits: createAttemptLimiter(options.attemptLimits),

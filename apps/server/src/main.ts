@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { adminTokenPath, watchAdminTokenFile, type AdminTokenWatch } from './content/admin-token.ts';
 import { serveHttp } from './http/serve.ts';
+import { exitOnSignals } from './http/shutdown.ts';
 import { createLogger } from './logging/logger.ts';
 import { createPlatform } from './platform.ts';
 import { seedDemo } from './seed/seed.ts';
@@ -58,21 +59,13 @@ const server = serveHttp(config.edge ? platform.fetch : platform.services, { por
   logger.info(config.smtpUrl ? 'Loopbox: mail delivered by SMTP' : 'Loopbox: SMTP_URL not set: staff read the outbox at /api/v1/mail/outbox/');
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'Loopbox: shutting down');
+exitOnSignals(logger, 'Loopbox', async () => {
   adminTokenWatch?.stop();
   server.close();
   await platform.stop();
   await store.close();
   unlock();
-  logger.flush();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});
 
 function progressPrinter() {
   const tty = process.stderr.isTTY;

@@ -1,4 +1,5 @@
-import { singleProcessEdge } from '@loopbox/edge';
+import path from 'node:path';
+import { routeFor, singleProcessEdge, type Service } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
@@ -8,7 +9,7 @@ import { lineLogger, type Logger } from './logging/logger.ts';
 import { createMailSender, type MailSender } from './mail/sender.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
-import { channelJobHandlers } from './channels/jobs.ts';
+import { allJobHandlers } from './jobs/handlers.ts';
 import { createMagicSweep } from './channels/magic-sweep.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
@@ -18,6 +19,12 @@ import { createPredictor } from './tag-prediction/predictor.ts';
 import { createNsfwClassifier } from './moderation/nsfw-classifier.ts';
 import { moderationSettings, uploadReviewer } from './moderation/upload-review.ts';
 import { createOcr } from './tag-prediction/ocr.ts';
+import { systemClock, type Clock } from './jobs/clock.ts';
+import { createPayloadSigner } from './payload-signing/signer.ts';
+import { createStoriesApp } from './stories/app.ts';
+import { createSchedulerApp } from './scheduler/app.ts';
+import { createImagingApp } from './imaging/app.ts';
+import { imagingSettingsFrom } from './imaging/settings.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -47,6 +54,8 @@ export interface PlatformOptions {
   uploadVisibility?: VisibilityPolicy;
   /** Spotify's oEmbed endpoint (SPOTIFY_OEMBED_URL), for artist names. */
   spotifyOembedUrl?: string;
+  /** What time it is for timed work (due jobs, scheduled posts, trending stories); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface JobSettings {
@@ -89,7 +98,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
-  const jobs = createJobRunner(store.db, { ...channelJobHandlers(options.jobs?.batchSize) }, { log, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
+  const clock = options.clock ?? systemClock;
+  const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: options.jobs?.batchSize, clock }), { log, now: clock, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
   const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, options.mediaDir, createOcr());
@@ -103,8 +113,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     review: uploadReviewer(createNsfwClassifier(), moderationSettings(options.env ?? {}), log),
     onCommitted: () => void analytics.catchUp().catch(() => {}),
   });
+  // One signer for the whole process: the public API and the services sign and verify alike.
+  const payloads = createPayloadSigner(store.db);
   const app = createApp({
     analytics,
+    payloads,
     db: store.db,
     readDb: store.readDb,
     mediaDir: options.mediaDir,
@@ -123,10 +136,17 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const edge = singleProcessEdge({ server: app, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
+  const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
+  const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
+  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), log });
+  // The services behind the edge's routes, each its own app, reached by the edge's own route table (each sees the
+  // same path in-process as alone behind a URL); the server app answers everything else.
+  const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler, imaging };
+  const services: Fetch = (request, env) => (inProcess[routeFor(new URL(request.url).pathname).service] ?? app).fetch(request, env);
+  const edge = singleProcessEdge({ server: { fetch: services }, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
   return {
     fetch: (request, env) => edge.fetch(request, env),
-    services: (request, env) => app.fetch(request, env),
+    services,
     credentials,
     analytics,
     uploads,

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { createPasses } from '../background/passes.ts';
 import type { Database } from '../store/schema.ts';
 import { JOB_MAX_ATTEMPTS, JOB_POLL_INTERVAL_MS, JOB_RETRY_BASE_MS } from './constants.ts';
+import type { Clock } from './clock.ts';
 import { jobsDb } from './schema.ts';
 
 /** A claimed job as its handler sees it. */
@@ -36,6 +37,8 @@ export interface JobRunnerOptions {
   stepPauseMs?: number;
   maxAttempts?: number;
   retryBaseMs?: number;
+  /** What time it is when deciding which jobs are due (the store's own clock when absent). */
+  now?: Clock;
   log?: (line: string) => void;
 }
 
@@ -72,7 +75,7 @@ export function createJobRunner(db: Kysely<Database>, handlers: JobHandlers, opt
           .selectFrom('jobs')
           .selectAll()
           .where('state', 'in', ['queued', 'running'])
-          .where('run_after', '<=', sql<Date>`now()`)
+          .where('run_after', '<=', options.now ? options.now() : sql<Date>`now()`)
           .orderBy('run_after')
           .orderBy('created_at')
           .limit(1)

@@ -9,6 +9,10 @@ export interface RenderQueueLimits {
   queue: number;
   /** A waiting render that has not started by then is refused rather than run. */
   maxWaitMs: number;
+  /** What is being rendered, in the busy message ("Text rendering" by default). */
+  name?: string;
+  /** A render's expected time before any was measured (TEXT_RENDER_EXPECTED_MS by default). */
+  expectedMs?: number;
 }
 
 export interface RenderQueue {
@@ -26,10 +30,10 @@ export interface RenderQueue {
  */
 export function createRenderQueue(limits: RenderQueueLimits, now: () => number = Date.now): RenderQueue {
   const limit = pLimit(limits.concurrency);
-  let averageMs = TEXT_RENDER_EXPECTED_MS;
+  let averageMs = limits.expectedMs ?? TEXT_RENDER_EXPECTED_MS;
   const busy = (why: string) => {
     const ahead = limit.pendingCount / limits.concurrency + 1;
-    return new RenderRefused(503, `Text rendering is busy (${why}); try again shortly`, Math.max(1, Math.ceil((ahead * averageMs) / 1000)));
+    return new RenderRefused(503, `${limits.name ?? 'Text rendering'} is busy (${why}); try again shortly`, Math.max(1, Math.ceil((ahead * averageMs) / 1000)));
   };
   const refuseWhenFull = () => {
     if (limit.activeCount >= limits.concurrency && limit.pendingCount >= limits.queue) throw busy('queue full');

@@ -44,11 +44,12 @@ export function renditionTargets(width: number, height: number): Target[] {
  * Turns an animation into GIPHY's rendition set inside `outDir`: gif, webp and mp4 at the original
  * size and the four fixed sizes (one ffmpeg run), a still of each, an hd mp4 and a 480-wide jpg still.
  * Files are written under temporary names and renamed, so a crash never leaves a half-written rendition.
- * `timeoutMs` bounds the one ffmpeg run (ffmpeg.ts's default when absent).
+ * `timeoutMs` bounds the one ffmpeg run (ffmpeg.ts's default when absent); `originalOnly` makes the
+ * original size alone (gif, webp, mp4 and its still: what the imaging service's trim answers with).
  */
-export async function makeRenditions(strip: FrameStrip, outDir: string, o: { timeoutMs?: number } = {}): Promise<StoredImages> {
+export async function makeRenditions(strip: FrameStrip, outDir: string, o: { timeoutMs?: number; originalOnly?: boolean } = {}): Promise<StoredImages> {
   await fs.mkdir(outDir, { recursive: true });
-  const targets = renditionTargets(strip.width, strip.height);
+  const targets = renditionTargets(strip.width, strip.height).slice(0, o.originalOnly ? 1 : undefined);
   const [animations, stills, transparentGifs] = await Promise.all([
     encodeAnimations(strip, targets, outDir, o.timeoutMs),
     encodeStills(strip, targets, outDir),

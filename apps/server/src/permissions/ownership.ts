@@ -25,6 +25,18 @@ export async function channelOwner(db: Kysely<Database>, channelId: number): Pro
   return row ? row.user_id : undefined;
 }
 
+/** A story is its author's. */
+export async function storyOwner(db: Kysely<Database>, storyId: string): Promise<Owner | undefined> {
+  const row = await sql<{ user_id: number }>`SELECT user_id FROM stories WHERE id = ${storyId}`.execute(db);
+  return row.rows[0]?.user_id;
+}
+
+/** A scheduled post is its creator's. */
+export async function schedulePostOwner(db: Kysely<Database>, postId: string): Promise<Owner | undefined> {
+  const row = await sql<{ user_id: number }>`SELECT user_id FROM scheduled_posts WHERE id = ${postId}`.execute(db);
+  return row.rows[0]?.user_id;
+}
+
 /** A lookup run at most once: authorize may need the owner, and the route the same answer after it. */
 export function lookupOnce<T>(lookup: () => Promise<T>): () => Promise<T> {
   let answer: Promise<T> | undefined;

@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'gif.share_by_mail': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Suggested tags for frames of an upload (costs CPU: OCR and a visual search). */
   'tags.predict': { creator: 'any', staff: 'any' },
+  /** Making a new GIF from media: the imaging service's trim and the GIF maker's render (each costs CPU like an upload). */
+  'media.make': { creator: 'any', staff: 'any' },
   /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
   'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */
@@ -69,6 +71,17 @@ export const PERMISSIONS = {
   'trending.block': { moderator: 'any', staff: 'any' },
   /** Warning, suspending and restoring accounts. */
   'account.moderate': { staff: 'any' },
+  /** Writing a story of one's own (a creator) or of anyone (staff). */
+  'story.create': { creator: 'own', staff: 'any' },
+  /** Changing or deleting a story, and reading it while it is a draft. A story is its author's. */
+  'story.edit': { creator: 'own', staff: 'any' },
+  /** Putting a story into trending from a time on, or taking it out. */
+  'story.trend': { staff: 'any' },
+  /**
+   * Scheduling one's own GIFs to go public at a time, reading one's schedule and activity, and
+   * cancelling a scheduled post. A post is its creator's; staff read and cancel anyone's.
+   */
+  'schedule.manage': { creator: 'own', staff: 'any' },
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

@@ -7,6 +7,7 @@ import * as m005 from './migrations/005_accounts.ts';
 import * as m009 from './migrations/009_read_path.ts';
 import * as m010 from './migrations/010_creators.ts';
 import * as m011 from './migrations/011_channels.ts';
+import * as m012 from './migrations/012_stories_scheduler.ts';
 import * as m013 from './migrations/013_moderation.ts';
 
 interface Migration {
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'read_path', up: m009.up },
   { version: 10, name: 'creators', up: m010.up },
   { version: 11, name: 'channels', up: m011.up },
+  { version: 12, name: 'stories_scheduler', up: m012.up },
   { version: 13, name: 'moderation', up: m013.up },
 ];
 

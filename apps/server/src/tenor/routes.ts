@@ -7,6 +7,8 @@ import { searchGifs, type Page } from '../content/search.ts';
 import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
 import { READ_POSITIONS } from '../content/constants.ts';
 import { GIF_ACTION_EVENT } from '../gif-management/constants.ts';
+import { authorize } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
 import { clientAddress } from '../http/client.ts';
 import { requireApiKey } from '../public-api/auth.ts';
 import { originOf, type ApiDeps, type ApiEnv } from '../public-api/context.ts';
@@ -31,6 +33,9 @@ interface ListingParams {
 
 const NOT_KEPT = { 'Cache-Control': 'no-store' };
 
+/** The key the call was made with, and the caller the app-wide authentication resolves. */
+type TenorEnv = { Variables: ApiEnv['Variables'] & AuthEnv['Variables'] };
+
 function shuffled<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -53,11 +58,11 @@ const aspectWithin = ([min, max]: readonly [number, number]) => (row: GifRow) =>
  */
 export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   const reads = deps.readDb ?? deps.db;
-  const app = new Hono<ApiEnv>();
+  const app = new Hono<TenorEnv>();
   app.use('*', cors(CORS_OPTIONS), requireApiKey(deps.db, new Set(), ['key']));
 
   /** A page of a listing: `ar_range` keeps positions (so `next` pages on), `random` shuffles the page. */
-  const listingAnswer = async (c: Context<ApiEnv>, p: ListingParams, page: Page<string>) => {
+  const listingAnswer = async (c: Context<TenorEnv>, p: ListingParams, page: Page<string>) => {
     const rows = (await rowsInOrder(reads, page.rows)).filter(aspectWithin(p.ar_range));
     const origin = originOf(c, deps);
     const end = p.pos + p.limit;
@@ -121,6 +126,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   // Tenor registers shares with a GET: never kept by a cache, so each one is counted.
   app.get('/registershare', async (c) => {
     const p = parseQuery(RegisterShareQuery, c.req.query());
+    await authorize(c, 'gif.report_action');
     const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openById).executeTakeFirst();
     if (!open) throw new ApiError(404, `GIF ${p.id} not found`);
     await appendEvents(deps.db, [

@@ -11,6 +11,17 @@ export interface DecodePlan {
   height: number;
   fps: number;
   frames: number;
+  /** Decoding starts this far in (a trim); 0 or absent: from the first frame. */
+  startS?: number;
+}
+
+/**
+ * The plan for the part of an animation from `startS` lasting `durationS` (the imaging service's
+ * trim): the same budget as a whole upload, spent on that part alone.
+ */
+export function segmentPlan(probe: Probe, startS: number, durationS: number): DecodePlan {
+  const part = { ...probe, durationS, frames: Math.max(1, Math.min(probe.frames, Math.ceil(durationS * probe.fps))) };
+  return { ...decodePlan(part), startS };
 }
 
 const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);
@@ -43,8 +54,10 @@ function asProblem(kind: string, err: unknown): UploadProblem {
 async function decodeWithFfmpeg(file: string, probe: Probe, plan: DecodePlan): Promise<Buffer> {
   const frameBytes = plan.width * plan.height * 4;
   const filters = plan.frames > 1 ? `fps=${plan.fps.toFixed(4)},` : '';
+  const seek = plan.startS ? ['-ss', plan.startS.toFixed(3)] : [];
+  const span = plan.startS === undefined ? probe.durationS : plan.frames / plan.fps;
   return runFfmpegToBuffer(
-    ['-xerror', '-t', String(Math.max(probe.durationS, 0.04) + 0.5), '-i', file, '-an', '-vf', `${filters}scale=${plan.width}:${plan.height}:flags=bicubic,format=rgba`, '-frames:v', String(plan.frames), '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'],
+    ['-xerror', ...seek, '-t', String(Math.max(span, 0.04) + 0.5), '-i', file, '-an', '-vf', `${filters}scale=${plan.width}:${plan.height}:flags=bicubic,format=rgba`, '-frames:v', String(plan.frames), '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'],
     frameBytes * plan.frames,
     120_000,
   );
@@ -53,17 +66,20 @@ async function decodeWithFfmpeg(file: string, probe: Probe, plan: DecodePlan): P
 /** WebP and still PNG decode in libvips; an animated WebP with more frames than the plan keeps every n-th. */
 async function decodeWithSharp(file: string, probe: Probe, plan: DecodePlan): Promise<Buffer> {
   const options = { limitInputPixels: probe.width * probe.height * Math.max(1, probe.frames), failOn: 'truncated' } as const;
-  const stride = probe.frames / plan.frames;
-  if (probe.frames <= 1 || stride <= 1) {
+  // A trim keeps the pages from its start on (WebP pages are timed by the probe's average rate).
+  const first = Math.min(probe.frames - 1, Math.floor((plan.startS ?? 0) * probe.fps));
+  const available = plan.startS !== undefined ? Math.min(probe.frames - first, Math.ceil((plan.frames / plan.fps) * probe.fps)) : probe.frames;
+  const stride = available / plan.frames;
+  if (probe.frames <= 1 || (stride <= 1 && first === 0 && available === probe.frames)) {
     return sharp(file, { ...options, animated: probe.frames > 1 }).resize(plan.width, plan.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
   }
   const kept: Buffer[] = [];
   const frameBytes = plan.width * plan.height * 4;
-  for (let start = 0; start < probe.frames && kept.length < plan.frames; start += WEBP_PAGES_PER_CALL) {
-    const pages = Math.min(WEBP_PAGES_PER_CALL, probe.frames - start);
-    const chunk = await sharp(file, { ...options, page: start, pages }).resize(plan.width, plan.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  for (let start = 0; start < available && kept.length < plan.frames; start += WEBP_PAGES_PER_CALL) {
+    const pages = Math.min(WEBP_PAGES_PER_CALL, available - start);
+    const chunk = await sharp(file, { ...options, page: first + start, pages }).resize(plan.width, plan.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
     for (let i = 0; i < pages; i++) {
-      if (Math.floor((start + i) / stride) >= kept.length && kept.length < plan.frames) kept.push(Buffer.from(chunk.subarray(i * frameBytes, (i + 1) * frameBytes)));
+      if (Math.floor((start + i) / Math.max(stride, 1)) >= kept.length && kept.length < plan.frames) kept.push(Buffer.from(chunk.subarray(i * frameBytes, (i + 1) * frameBytes)));
     }
   }
   return Buffer.concat(kept);
@@ -79,7 +95,7 @@ export async function decodeUpload(file: string, probe: Probe, plan: DecodePlan)
   const frames = Math.floor(rgba.length / frameBytes);
   if (frames === 0) throw new UploadProblem('corrupt', `The ${probe.kind.toUpperCase()} is corrupt: no frame could be decoded`);
   const used = rgba.length === frames * frameBytes ? rgba : rgba.subarray(0, frames * frameBytes);
-  const durationMs = Math.max(probe.durationS * 1000, 40);
+  const durationMs = Math.max((plan.startS === undefined ? probe.durationS : plan.frames / plan.fps) * 1000, 40);
   return {
     width: plan.width,
     height: plan.height,

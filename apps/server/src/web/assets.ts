@@ -57,10 +57,10 @@ const ENTRY_PAGES: [RegExp, string][] = [
 const EMBED_PATH = /^\/embed\/[A-Za-z0-9]+\/?$/;
 /**
  * Paths of the APIs and services: never a page, so an unknown one keeps its JSON 404 (the edge
- * sends /login/check, /stories, /schedule*, /activity and /imaging to their services; /login is
- * the site's sign-in page).
+ * sends /login/check, /schedule*, /activity and /imaging to their services, and the stories API
+ * lives under /api; /stories and /login are the site's pages).
  */
-const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|stories|schedule[^/]*|activity|imaging|oembed|healthz)(\/|$)/;
+const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|schedule[^/]*|activity|imaging|oembed|healthz)(\/|$)/;
 /** Revalidated on every load so a new build's service worker is found at once. */
 const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };

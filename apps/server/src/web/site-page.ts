@@ -17,9 +17,11 @@ import {
   profilePath,
   searchHead,
   sitePath,
+  storyHead,
+  storyPath,
   type SiteRoute,
 } from '@loopbox/pages';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { categoryName } from '../content/browse.ts';
 import { openById, selectGifs } from '../content/gif-row.ts';
 import { findPublicProfile } from '../content/profiles.ts';
@@ -81,6 +83,26 @@ async function channelPage(db: Kysely<Database>, slug: string, origin: string, v
   };
 }
 
+/** A published story's page; a draft or an unknown slug is a 404 (its author previews drafts in the dashboard). */
+async function storyPage(db: Kysely<Database>, slug: string, origin: string): Promise<ResolvedSitePage> {
+  const { rows } = await sql<{ title: string; description: string; username: string; cover: string | null }>`
+    SELECT s.title, s.description, u.username, coalesce(s.cover_gif_id, (SELECT gif_id FROM story_gifs WHERE story_id = s.id ORDER BY position LIMIT 1)) AS cover
+    FROM stories s JOIN users u ON u.id = s.user_id WHERE s.slug = ${slug} AND s.is_published`.execute(db);
+  const story = rows[0];
+  if (!story) return notFound();
+  const cover = story.cover ? await selectGifs(db).where('g.id', '=', story.cover).where(openById).executeTakeFirst() : undefined;
+  const still = cover?.images.original?.gif;
+  return {
+    status: 200,
+    head: {
+      ...storyHead(story),
+      canonicalUrl: `${origin}${storyPath(slug)}`,
+      ogType: 'website',
+      image: cover && still ? { url: `${origin}/media/${cover.id}/${still.file}`, alt: cover.alt_text || cover.title } : undefined,
+    },
+  };
+}
+
 /** `/{name}`: a public user's profile first; failing that, a channel with that slug (README, Channels: the precedence). */
 async function profilePage(db: Kysely<Database>, username: string, origin: string): Promise<ResolvedSitePage> {
   const profile = await findPublicProfile(db, username);
@@ -130,6 +152,7 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return profilePage(db, route.username, origin);
     case 'artists':
     case 'upload':
+    case 'create':
       return page(listingHead(route.page));
     case 'dashboard': {
       const dashboard = page(listingHead(`dashboard-${route.section}`));
@@ -141,6 +164,10 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return channelPage(db, route.slug, origin, { page: route.pageNumber, term: route.term });
     case 'channel-editor':
       return page(channelEditorHead());
+    case 'stories':
+      return page(listingHead('stories'));
+    case 'story':
+      return storyPage(db, route.slug, origin);
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':

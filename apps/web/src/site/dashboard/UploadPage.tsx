@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { framesOf } from './frames.ts';
+import { TrimTool } from './TrimTool.tsx';
 import { UploadFieldsForm } from './UploadFieldsForm.tsx';
 import { EMPTY_FIELDS, type UploadFields } from './upload-fields.ts';
 import { sendFile, sendUrl, suggestTags, type ItemProgress } from './upload-item.ts';
@@ -95,6 +96,7 @@ export default function UploadPage() {
         {items.map((item) => (
           <li key={item.key} className="lb-upload-item" data-phase={item.phase}>
             <strong>{item.name}</strong>
+            {item.file && item.phase === 'ready' && /^(video\/|image\/gif)/.test(item.file.type) && <TrimTool file={item.file} onTrimmed={(file) => update(item.key, { file, name: file.name })} />}
             <UploadFieldsForm id={item.key} fields={item.fields} suggestions={item.suggestions} disabled={item.phase !== 'ready'} onChange={(fields) => update(item.key, { fields })} />
             <div className="lb-progress">
               <span>Transfer</span>

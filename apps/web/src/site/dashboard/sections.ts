@@ -6,4 +6,6 @@ export const DASHBOARD_NAV = [
   { path: '/dashboard', label: 'My GIFs' },
   { path: '/upload', label: 'Upload' },
   { path: '/dashboard/analytics', label: 'Analytics' },
+  { path: '/dashboard/stories', label: 'Stories' },
+  { path: '/dashboard/schedule', label: 'Scheduled' },
 ] as const;

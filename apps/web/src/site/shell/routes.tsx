@@ -13,12 +13,17 @@ const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
 const ErrorPage = lazyPage(() => import('../errors/ErrorPage.tsx'));
 const ArtistsPage = lazyPage(() => import('../artists/ArtistsPage.tsx'));
 const UploadPage = lazyPage(() => import('../dashboard/UploadPage.tsx'));
+const CreatePage = lazyPage(() => import('../create/CreatePage.tsx'));
 const MyGifsPage = lazyPage(() => import('../dashboard/MyGifsPage.tsx'));
 const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.tsx'));
-const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection } as const;
+const StoryEditorPage = lazyPage(() => import('../stories/StoryEditorPage.tsx'));
+const SchedulePage = lazyPage(() => import('../scheduler/SchedulePage.tsx'));
+const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection, stories: StoryEditorPage, schedule: SchedulePage } as const;
 const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
+const StoriesPage = lazyPage(() => import('../stories/StoriesPage.tsx'));
+const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
 /** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   join: lazyPage(() => import('../account/JoinPage.tsx')),
@@ -44,11 +49,14 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   channel: ChannelPage,
   'channel-search': ChannelSearchPage,
   'channel-editor': ChannelEditorPage,
+  stories: StoriesPage,
+  story: StoryPage,
   ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
   artists: ArtistsPage,
   upload: UploadPage,
+  create: CreatePage,
 };
 
 /** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
@@ -62,6 +70,8 @@ export function pageKey(route: SiteRoute): string {
   if (route.page === 'search') return `search:${route.type}:${route.term}`;
   if (route.page === 'channel') return `channel:${route.slug}`;
   if (route.page === 'channel-search') return `channel-search:${route.slug}:${route.term}`;
+  // The maker keeps its work from step to step.
+  if (route.page === 'create') return 'create';
   return sitePath(route);
 }
 
@@ -96,6 +106,8 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <ArtistsPage />;
     case 'upload':
       return <UploadPage />;
+    case 'create':
+      return <CreatePage step={route.step} stickerTerm={route.stickerTerm} />;
     case 'dashboard': {
       const Section = DASHBOARD_PAGES[route.section];
       return <Section />;
@@ -106,6 +118,10 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <ChannelSearchPage slug={route.slug} term={route.term} pageNumber={route.pageNumber} />;
     case 'channel-editor':
       return <ChannelEditorPage />;
+    case 'stories':
+      return <StoriesPage />;
+    case 'story':
+      return <StoryPage slug={route.slug} />;
     case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':

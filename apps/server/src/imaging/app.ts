@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { createAttemptLimiter } from '../auth/attempt-limits.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { paramsGuard } from '../boundary/params-guard.ts';
+import { errorBody, handleErrors } from '../public-api/envelope.ts';
+import type { Database } from '../store/schema.ts';
+import type { ImagingSettings } from './settings.ts';
+import { renderRoutes } from './render-route.ts';
+import { trimRoutes } from './trim-route.ts';
+import { imagingQueue } from './work.ts';
+
+export interface ImagingDeps {
+  /** The shared store: callers are resolved from its sessions and personal access tokens. */
+  db: Kysely<Database>;
+  /** The media folder `/media/…` URLs name (this server's media). */
+  mediaDir: string;
+  /** Scratch space (inside the data directory). */
+  workDir: string;
+  publicUrl?: string | undefined;
+  settings: ImagingSettings;
+  log?: (line: string) => void;
+}
+
+/**
+ * The imaging service (SPEC 7.3): a Hono app of its own, mounted in-process by `npm start` under
+ * the edge's `/imaging/*` route or started alone (`npm run start:imaging`, reached by IMAGING_URL).
+ * It shares the store for identity only.
+ */
+export function createImagingApp(deps: ImagingDeps) {
+  const app = new Hono<AuthEnv>();
+  app.use(paramsGuard());
+  app.use('*', authenticate({ db: deps.db, limits: createAttemptLimiter(), publicUrl: deps.publicUrl }));
+  const work = { ...deps, queue: imagingQueue() };
+  app.route('/', trimRoutes(work));
+  app.route('/', renderRoutes(work));
+  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError(handleErrors(deps.log));
+  return app;
+}

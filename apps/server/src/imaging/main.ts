@@ -1,0 +1,23 @@
+/**
+ * `npm run start:imaging`: the imaging service alone, on IMAGING_PORT (default 3003), for an edge
+ * elsewhere that reaches it by IMAGING_URL. It shares the main server's store (DATABASE_URL) for
+ * callers' tokens and sessions, and its DATA_DIR's media folder for `/media/…` URLs. Without
+ * DATABASE_URL it opens (and locks) the embedded store in DATA_DIR, which then must not be the main server's.
+ */
+import path from 'node:path';
+import { serveAlone } from '../http/serve-alone.ts';
+import { createImagingApp } from './app.ts';
+import { imagingSettingsFrom } from './settings.ts';
+
+const IMAGING_PORT_DEFAULT = 3003;
+
+await serveAlone('imaging', { variable: 'IMAGING_PORT', fallback: IMAGING_PORT_DEFAULT }, ({ store, config, log }) =>
+  createImagingApp({
+    db: store.db,
+    mediaDir: config.mediaDir,
+    workDir: path.join(config.dataDir, 'imaging'),
+    publicUrl: config.publicUrl,
+    settings: imagingSettingsFrom(process.env),
+    log,
+  }),
+);

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { openById } from '../content/gif-row.ts';
+import { mediaFile } from '../media/serve.ts';
+import { FieldError } from '../public-api/envelope.ts';
+import type { Database } from '../store/schema.ts';
+import { decodePlan, decodeUpload } from '../uploads/decode.ts';
+import { probeUpload } from '../uploads/probe.ts';
+import { TRIM_SOURCE_LIMITS } from './constants.ts';
+import type { EditList } from './edit-list.ts';
+import { applyOverlay, stickerPngs, type LoadedSticker } from './overlay.ts';
+import { decodeSegment, encodeStrip, type Trimmed } from './trim.ts';
+
+/** The sticker file the maker draws: the original GIF of a sticker anyone may open. */
+const STICKER_FILE = 'giphy.gif';
+
+/** Each sticker layer's frames, from stickers of this server that anyone may open. */
+async function loadStickers(db: Kysely<Database>, mediaDir: string, layers: EditList['stickers']): Promise<LoadedSticker[]> {
+  return Promise.all(
+    layers.map(async (layer, i) => {
+      const found = await db.selectFrom('gifs as g').select('g.id').where('g.id', '=', layer.id).where('g.type', '=', 'sticker').where(openById).executeTakeFirst();
+      const file = found ? mediaFile(path.resolve(mediaDir), `${found.id}/${STICKER_FILE}`) : null;
+      if (!file) throw new FieldError(400, `stickers.${i}.id`, `No sticker ${layer.id}`);
+      const probe = await probeUpload(file.path, STICKER_FILE, TRIM_SOURCE_LIMITS);
+      const strip = await decodeUpload(file.path, probe, decodePlan(probe));
+      return { layer, width: strip.width, height: strip.height, delayMs: strip.delayMs, pngs: await stickerPngs(strip) };
+    }),
+  );
+}
+
+/**
+ * The GIF maker's final render, from its edit list alone: the trimmed segment of the source, the
+ * sticker layers and captions drawn over every frame (overlay.ts), encoded by the media pipeline.
+ * The same list always makes the same GIF.
+ */
+export async function renderEditList(o: { db: Kysely<Database>; mediaDir: string; source: { file: string; filename: string }; field: 'file' | 'media_url'; edits: EditList; workDir: string }): Promise<Trimmed> {
+  const stickers = await loadStickers(o.db, o.mediaDir, o.edits.stickers);
+  const strip = await decodeSegment({ ...o.source, field: o.field, start: o.edits.trim.start, duration: o.edits.trim.duration }, { start: 'trim.start', duration: 'trim.duration' });
+  return encodeStrip(await applyOverlay(strip, o.edits.captions, stickers), 'gif', o.workDir);
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+import type { AuthEnv } from '../auth/context.ts';
+import { createRenderQueue, type RenderQueue } from '../media/render-queue.ts';
+import { RenderRefused } from '../media/render-refused.ts';
+import { ApiError } from '../public-api/envelope.ts';
+import { DURATION_HEADER, FRAMES_HEADER, TRIM_CONCURRENCY, TRIM_EXPECTED_MS, TRIM_MAX_WAIT_MS, TRIM_QUEUE } from './constants.ts';
+import type { ImagingSettings } from './settings.ts';
+import type { Trimmed } from './trim.ts';
+
+/** What the service's routes share: where media and scratch space are, its settings, and one queue for all its work. */
+export interface WorkDeps {
+  mediaDir: string;
+  /** Scratch space for received and fetched sources and the renditions being made. */
+  workDir: string;
+  publicUrl?: string | undefined;
+  settings: ImagingSettings;
+  queue: RenderQueue;
+}
+
+/** Trims and renders share one bounded queue: each costs CPU like an upload. */
+export const imagingQueue = () => createRenderQueue({ concurrency: TRIM_CONCURRENCY, queue: TRIM_QUEUE, maxWaitMs: TRIM_MAX_WAIT_MS, name: 'Imaging', expectedMs: TRIM_EXPECTED_MS });
+
+/** Runs `work` in a fresh scratch folder, removed afterwards whatever happens. */
+export async function inScratch<T>(workDir: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = path.join(workDir, `work-${randomBytes(8).toString('hex')}`);
+  await fs.mkdir(dir, { recursive: true });
+  try {
+    return await work(dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `work` when the queue has room; a full queue or a long wait is a 503 with Retry-After. */
+export function queued<T>(queue: RenderQueue, work: () => Promise<T>): Promise<T> {
+  return queue.run(work).catch((err: unknown) => {
+    if (err instanceof RenderRefused) throw new ApiError(err.status, err.message, { 'Retry-After': String(err.retryAfterSeconds) });
+    throw err;
+  });
+}
+
+/** The origins whose `/media/…` URLs are this server's own media. */
+export const ownOrigins = (c: Context<AuthEnv>, publicUrl: string | undefined) => [new URL(c.req.url).origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])];
+
+/** A made file as the answer: its bytes, what it holds in headers, never cached. */
+export function fileAnswer(made: Trimmed, filename: string): Response {
+  return new Response(new Uint8Array(made.bytes), {
+    headers: {
+      'Content-Type': made.type,
+      'Content-Disposition': `inline; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      [FRAMES_HEADER]: String(made.frames),
+      [DURATION_HEADER]: String(made.duration),
+      'Access-Control-Expose-Headers': `${FRAMES_HEADER}, ${DURATION_HEADER}`,
+    },
+  });
+}

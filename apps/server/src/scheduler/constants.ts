@@ -1,0 +1,22 @@
+/** Scheduler numbers and messages, named once (SPEC 3, 7.5, 9). */
+
+/** Where the scheduler answers (the edge's `/schedule*` and `/activity` routes). */
+export const SCHEDULE_PATH = '/schedule';
+export const ACTIVITY_PATH = '/activity';
+/** SPEC 9: the scheduler list's default limit and offset; SPEC 7.5: its default type. */
+export const SCHEDULE_DEFAULT_LIMIT = 25;
+export const SCHEDULE_DEFAULT_OFFSET = 0;
+export const SCHEDULE_DEFAULT_TYPE = 'gif';
+export const SCHEDULE_MAX_LIMIT = 100;
+export const SCHEDULE_MAX_OFFSET = 10_000;
+/** What a scheduled GIF's `type` may be (SPEC 3: id, is_sticker, type). */
+export const SCHEDULE_TYPES = ['gif', 'sticker', 'video'] as const;
+/** GIFs one post may hold. */
+export const SCHEDULE_MAX_GIFS = 50;
+/** Activity entries per answer by default, and at most. */
+export const ACTIVITY_DEFAULT_LIMIT = 50;
+export const ACTIVITY_MAX_LIMIT = 200;
+/** The job that makes a post's GIFs public at its time (jobs/runner.ts). */
+export const PUBLISH_JOB_KIND = 'scheduler.publish';
+/** `npm run start:scheduler` listens on SCHEDULER_PORT, by default this one. */
+export const SCHEDULER_PORT_DEFAULT = 3002;

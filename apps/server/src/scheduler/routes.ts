@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { actorOf } from '../auth/audit.ts';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { rowsInOrder } from '../content/gif-row.ts';
+import { schedulePostOwner } from '../permissions/ownership.ts';
+import { originOf } from '../public-api/context.ts';
+import { ApiError, envelope, FieldError, newResponseId } from '../public-api/envelope.ts';
+import { parseQuery } from '../public-api/params.ts';
+import { presentGif } from '../public-api/present.ts';
+import { ACTIVITY_PATH, SCHEDULE_PATH } from './constants.ts';
+import type { SchedulerDeps } from './deps.ts';
+import { ActivityQuery, PostPath, ScheduleBody, ScheduleQuery } from './fields.ts';
+import { schedulerDb } from './schema.ts';
+import { cancelPost, schedulePost } from './store.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The scheduler (SPEC 7.5): `POST schedule` keeps the caller's GIFs private until a time and makes
+ * them public then; `GET schedule` lists the caller's waiting posts (holding GIFs of `type`);
+ * `GET activity` says what was scheduled, published, cancelled or failed, and when; `DELETE
+ * schedule/{id}` cancels a waiting post. All under `schedule.manage`: one's own posts, anyone's for staff.
+ */
+export function schedulerRoutes(deps: SchedulerDeps) {
+  const app = new Hono<AuthEnv>();
+  const db = schedulerDb(deps.db);
+
+  app.post(SCHEDULE_PATH, async (c) => {
+    const body = await jsonBody(c, ScheduleBody);
+    const user = await authorizeUser(c, 'schedule.manage');
+    if (body.timestamp.getTime() <= deps.clock().getTime()) throw new FieldError(400, 'timestamp', 'timestamp must be in the future');
+    const actor = actorOf(user, c.var.auth.address);
+    const id = await deps.db.transaction().execute((trx) => schedulePost(trx, user.userId, body.gifs, body.timestamp, actor));
+    deps.onJobQueued?.();
+    return c.json(envelope({ id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs: body.gifs.map((g) => g.id) }, newResponseId()), 201);
+  });
+
+  app.get(SCHEDULE_PATH, async (c) => {
+    const q = parseQuery(ScheduleQuery, c.req.query());
+    const user = await authorizeUser(c, 'schedule.manage');
+    const waiting = db
+      .selectFrom('scheduled_posts as p')
+      .where('p.user_id', '=', user.userId)
+      .where('p.state', '=', 'scheduled')
+      .where((eb) => eb.exists(eb.selectFrom('scheduled_post_gifs as pg').select('pg.gif_id').whereRef('pg.post_id', '=', 'p.id').where('pg.type', '=', q.type)));
+    const total = Number((await waiting.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const posts = await waiting.selectAll('p').orderBy('p.publish_at').orderBy('p.id').limit(q.limit).offset(q.offset).execute();
+    const items = posts.length ? await db.selectFrom('scheduled_post_gifs').selectAll().where('post_id', 'in', posts.map((p) => p.id)).orderBy('gif_id').execute() : [];
+    await deps.payloads.ready();
+    const ctx = { origin: originOf(c, deps), responseId: newResponseId(), eventType: 'GIF_SCHEDULED', signPayload: deps.payloads.sign };
+    const rows = new Map((await rowsInOrder(deps.db, items.map((i) => i.gif_id))).map((r) => [r.id, r]));
+    const data = posts.map((p) => ({
+      id: p.id,
+      publish_at: iso(p.publish_at),
+      state: p.state,
+      created_at: iso(p.created_at),
+      gifs: items.filter((i) => i.post_id === p.id).map((i) => ({ id: i.gif_id, is_sticker: i.is_sticker, type: i.type, gif: rows.has(i.gif_id) ? presentGif(rows.get(i.gif_id)!, ctx) : null })),
+    }));
+    return c.json(envelope(data, ctx.responseId, { total_count: total, count: data.length, offset: q.offset }));
+  });
+
+  app.get(ACTIVITY_PATH, async (c) => {
+    const q = parseQuery(ActivityQuery, c.req.query());
+    const user = await authorizeUser(c, 'schedule.manage');
+    // Each post says when it was scheduled and, once it ends, how (published, cancelled, failed) and when.
+    const { rows } = await sql<{ post_id: string; action: string; at: Date; publish_at: Date; gifs: string[]; error: string | null }>`
+      WITH mine AS (SELECT p.*, ARRAY(SELECT gif_id FROM scheduled_post_gifs WHERE post_id = p.id ORDER BY gif_id) AS gifs FROM scheduled_posts p WHERE p.user_id = ${user.userId})
+      SELECT id AS post_id, 'scheduled' AS action, created_at AS at, publish_at, gifs, NULL AS error FROM mine
+      UNION ALL
+      SELECT id, state, finished_at, publish_at, gifs, error FROM mine WHERE state <> 'scheduled' AND finished_at IS NOT NULL
+      ORDER BY at DESC, action LIMIT ${q.limit} OFFSET ${q.offset}`.execute(deps.db);
+    const data = rows.map((r) => ({ post_id: r.post_id, action: r.action, at: new Date(r.at).toISOString(), publish_at: new Date(r.publish_at).toISOString(), gifs: r.gifs, ...(r.error ? { error: r.error } : {}) }));
+    return c.json(envelope(data, newResponseId(), { count: data.length, offset: q.offset }));
+  });
+
+  app.delete(`${SCHEDULE_PATH}/:id`, async (c) => {
+    const { id } = parseFields(PostPath, c.req.param());
+    const user = await authorizeUser(c, 'schedule.manage', () => schedulePostOwner(deps.db, id));
+    const actor = actorOf(user, c.var.auth.address);
+    const post = await db.selectFrom('scheduled_posts').select('state').where('id', '=', id).executeTakeFirst();
+    if (!post) throw new ApiError(404, `Scheduled post ${id} not found`);
+    const cancelled = await deps.db.transaction().execute((trx) => cancelPost(trx, id, actor, deps.clock()));
+    if (!cancelled) throw new ApiError(409, `Scheduled post ${id} is no longer waiting: it was ${post.state === 'scheduled' ? 'published' : post.state} already`);
+    return c.json(envelope({ id, state: 'cancelled' }, newResponseId()));
+  });
+
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type PostState = 'scheduled' | 'published' | 'cancelled' | 'failed';
+
+/** The scheduler's tables of migration 012. */
+export type SchedulerTables = {
+  scheduled_posts: {
+    id: ColumnType<string, string | undefined, never>;
+    user_id: number;
+    publish_at: Timestamp;
+    state: ColumnType<PostState, PostState | undefined, PostState>;
+    job_id: string | null;
+    error: string | null;
+    created_at: Timestamp;
+    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  scheduled_post_gifs: { post_id: string; gif_id: string; is_sticker: boolean; type: string; previous_visibility: string };
+};
+
+export type SchedulerDb = Kysely<Database & SchedulerTables>;
+
+export function schedulerDb(db: Kysely<Database>): SchedulerDb {
+  return db.withTables<SchedulerTables>();
+}

@@ -1,0 +1,20 @@
+import { storyPath } from '@loopbox/pages';
+import { Link } from 'wouter';
+import { pictureOf, type Story } from './stories-api.ts';
+
+/** A story in a listing: its cover, title, author and length, linking to its page. */
+export function StoryCard({ story }: { story: Story }) {
+  const cover = story.cover_gif ? pictureOf(story.cover_gif) : undefined;
+  return (
+    <li className="lb-story-card">
+      <Link href={storyPath(story.slug)} className="lb-story-card__link">
+        {cover ? <img className="lb-story-card__cover" src={cover.src} width={cover.width} height={cover.height} alt="" loading="lazy" /> : <span className="lb-story-card__cover lb-story-card__cover--empty" />}
+        <span className="lb-story-card__title">{story.title}</span>
+      </Link>
+      <span className="lb-story-card__meta">
+        {story.user ? `@${story.user.username.toLowerCase()} · ` : ''}
+        {story.gif_count} {story.gif_count === 1 ? 'GIF' : 'GIFs'}
+      </span>
+    </li>
+  );
+}
