@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { cors } from 'hono/cors';
 import { listCategories } from '../content/browse.ts';
 import { openById, rowsInOrder, selectGifs, type GifRow } from '../content/gif-row.ts';
@@ -19,17 +20,13 @@ import { parseQuery } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { TENOR_BASE_PATH, TENOR_SHARE_ACTION } from './constants.ts';
 import { tenorErrors } from './errors.ts';
-import type { TenorFormat } from './media-formats.ts';
 import { CategoriesQuery, FeaturedQuery, PostsQuery, RegisterShareQuery, SearchQuery, TermsQuery, TrendingTermsQuery } from './params.ts';
 import { tenorResult } from './present.ts';
 
-interface ListingParams {
-  limit: number;
-  pos: number;
-  random: boolean;
-  ar_range: readonly [number, number];
-  media_filter?: TenorFormat[] | undefined;
-}
+type ListingParams = z.infer<typeof FeaturedQuery>;
+
+/** Tenor's `searchfilter=sticker` lists stickers; anything else, GIFs. */
+const listedType = (p: ListingParams) => (p.searchfilter?.includes('sticker') ? 'stickers' : 'gifs');
 
 const NOT_KEPT = { 'Cache-Control': 'no-store' };
 
@@ -73,7 +70,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/search', async (c) => {
     const p = parseQuery(SearchQuery, c.req.query());
-    const type = p.searchfilter?.includes('sticker') ? 'stickers' : 'gifs';
+    const type = listedType(p);
     const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos, lang: p.locale }, deps.searchResults);
     if (p.pos === 0) deps.searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: newResponseId() });
     return listingAnswer(c, p, page);
@@ -81,8 +78,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/featured', async (c) => {
     const p = parseQuery(FeaturedQuery, c.req.query());
-    const type = p.searchfilter?.includes('sticker') ? 'stickers' : 'gifs';
-    return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos }));
+    return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[listedType(p)], rating: p.contentfilter, limit: p.limit, offset: p.pos }));
   });
 
   app.get('/categories', async (c) => {
