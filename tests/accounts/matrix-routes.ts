@@ -313,6 +313,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/search/?state=removed', action: 'content.search_all', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/csv/?username={othername}', action: 'content.search_all', target: 'site', ok: 200 },
+  // The staff console's user management: an account found by name.
+  { method: 'GET', path: '/api/v1/moderation/users/?username={othername}', action: 'account.moderate', target: 'site', ok: 200 },
   // The scheduler's list and activity feed: the caller's own.
   { method: 'GET', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 200 },
   { method: 'GET', path: '/activity', action: 'schedule.manage', target: 'none', ok: 200 },

@@ -220,6 +220,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/api/v1/search-service/search/', params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports', 'limit', 'offset'] },
       { path: '/api/v1/search-service/csv/', params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'] },
       { path: '/api/v3/content-takedown/takedown/1', params: [] },
+      { path: '/api/v1/moderation/users/', params: ['username'] },
     ];
     const init = { headers: { Authorization: `Bearer ${server.adminToken}` } };
     for (const route of staffReads) {

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { username } from '../accounts/fields.ts';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { parseQuery } from '../public-api/params.ts';
+import { moderationDb } from './schema.ts';
+
+const LookupQuery = z.object({ username });
+
+/**
+ * `GET /api/v1/moderation/users/?username=`: the staff console's user management finds an account
+ * by its name, public or not: its id (for the role and account actions), role, suspension and how
+ * many GIFs it has. Staff only (`account.moderate`), since it shows hidden accounts.
+ */
+export function userLookupRoutes(deps: BackendDeps) {
+  const db = moderationDb(deps.db);
+  const app = new Hono<AuthEnv>();
+  app.get('/api/v1/moderation/users/', async (c) => {
+    await authorizeUser(c, 'account.moderate');
+    const { username: name } = parseQuery(LookupQuery, c.req.query());
+    const user = await db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.username', 'u.display_name', 'u.role', 'u.is_public', 'u.suspended_at', 'u.created_at', sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id)`.as('gif_count')])
+      .where(sql`lower(u.username)`, '=', name.toLowerCase())
+      .executeTakeFirst();
+    if (!user) throw new ApiError(404, `No user named ${name}`);
+    return c.json(envelope(user, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+  return app;
+}
