@@ -306,6 +306,7 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/tenor/v2/registershare?id={gif}&key={key}', action: 'gif.report_action', target: 'none', ok: 200, prepare: async (k) => ({ ...(await anyGif(k)), key: k.server.webKey }) },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
   { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/moderation', action: 'gif.moderate', target: 'none', ok: 200, anonymous: 302 },
   // Moderation: the review queue, a GIF's reports and history, the audit trail.
   { method: 'GET', path: '/api/v1/moderation/queue/', action: 'gif.moderate', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif },

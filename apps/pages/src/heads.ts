@@ -39,6 +39,7 @@ const LISTINGS = {
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
   'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },
   'dashboard-schedule': { title: 'Scheduled posts', description: `Schedule your GIFs to go public on ${PROVIDER_NAME}.` },
+  'dashboard-moderation': { title: 'Moderation', description: `Review reported GIFs, take content down and manage accounts on ${PROVIDER_NAME}.` },
 } as const;
 
 export function listingHead(page: keyof typeof LISTINGS): PageHead {

@@ -52,3 +52,4 @@ export {
   type SitePage,
   type SiteRoute,
 } from './routes.ts';
+export * from './moderation.ts';

@@ -41,6 +41,8 @@ export const PASSWORD_PAGE = '/password';
 export const SETTINGS_PAGE = '/settings';
 export const FAVORITES_PAGE = '/favorites';
 export const OUTBOX_PAGE = '/dashboard/outbox';
+/** The staff console (issue 19): moderators and staff. */
+export const MODERATION_PAGE = '/dashboard/moderation';
 /** The dashboard's landing page (its own light entry, not a page of the site's app). */
 /** The dashboard's first page (My GIFs) and the upload page (issue 16). */
 export const DASHBOARD_PAGE = '/dashboard';

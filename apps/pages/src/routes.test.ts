@@ -49,6 +49,7 @@ describe('site paths', () => {
     ['/dashboard/analytics', { page: 'dashboard', section: 'analytics' }],
     ['/dashboard/stories', { page: 'dashboard', section: 'stories' }],
     ['/dashboard/schedule', { page: 'dashboard', section: 'schedule' }],
+    ['/dashboard/moderation', { page: 'dashboard', section: 'moderation' }],
     ['/stories', { page: 'stories' }],
     ['/stories/a-day-at-the-beach-1f2e3d4c', { page: 'story', slug: 'a-day-at-the-beach-1f2e3d4c' }],
   ])('%s', (path, route) => {

@@ -25,7 +25,7 @@ export type SearchType = 'gifs' | 'stickers';
  * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
  * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
  */
-export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule'] as const;
+export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule', 'moderation'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The statuses of the error pages: /404, /403 and /maintenance. */
 export type ErrorStatus = 404 | 403 | 503;

@@ -22,7 +22,7 @@ import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
-import { OUTBOX_PAGE } from '@loopbox/pages';
+import { MODERATION_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
@@ -99,6 +99,7 @@ export function createApp(options: AppOptions) {
   app.use('/dashboard/*', requirePagePermission('dashboard.open', web?.refused));
   app.use('/upload', requirePagePermission('gif.upload', web?.refused));
   app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));
+  app.use(`${MODERATION_PAGE}/*`, requirePagePermission('gif.moderate', web?.refused));
   app.route(
     '/',
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {

@@ -1,31 +1,14 @@
-/** Moderation's named values (issue 19), each defined once. */
-
-/** Why someone reports a GIF (the report form's list). */
-export const GIF_REPORT_REASONS = ['sexual', 'violence', 'hate', 'harassment', 'self_harm', 'illegal', 'copyright', 'spam', 'other'] as const;
-export type GifReportReason = (typeof GIF_REPORT_REASONS)[number];
+/** Moderation's named values (issue 19), each defined once; the lists the site's forms offer too live in @loopbox/pages. */
+export { ACCOUNT_ACTIONS, CONTENT_STATES, DECISIONS, GIF_TYPES, GIF_REPORT_REASONS, NOTE_MAX, TAKEDOWN_MAX_ITEMS, TAKEDOWN_REASONS, type AccountAction, type Decision, type GifReportReason } from '@loopbox/pages';
 
 /** Why someone reports a search's results (SPEC 7.2 `/ajax/report-search`). */
 export const SEARCH_REPORT_REASONS = ['offensive', 'sexual', 'violent', 'irrelevant', 'broken', 'other'] as const;
 /** What a reported search was for. */
 export const SEARCH_CONTENT_TYPES = ['gifs', 'stickers', 'text', 'videos', 'emoji', 'clips'] as const;
 
-/** Free-text notes on reports, decisions and takedowns. */
-export const NOTE_MAX = 1000;
 /** A search term as the public API takes it (q at most 50 characters). */
 export const SEARCH_TERM_MAX = 50;
 
-/** What a moderator can decide about a GIF (`POST /api/v1/gifs/{id}/moderation`). */
-export const DECISIONS = ['approve', 'rate', 'hide', 'remove', 'restore'] as const;
-export type Decision = (typeof DECISIONS)[number];
-
-/** What staff can do to an account. */
-export const ACCOUNT_ACTIONS = ['warn', 'suspend', 'restore'] as const;
-export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
-
-/** Why a GIF is taken down. */
-export const TAKEDOWN_REASONS = ['copyright', 'trademark', 'privacy', 'illegal', 'terms_violation', 'court_order', 'other'] as const;
-/** Items in one takedown request. */
-export const TAKEDOWN_MAX_ITEMS = 1000;
 /** Up to this many GIFs a takedown purges each GIF's cached answers from the edge; beyond, the whole edge cache. */
 export const TAKEDOWN_PURGE_EACH_MAX = 100;
 
@@ -43,11 +26,7 @@ export const MODERATION_EVENTS = {
 /** Events the audit trail shows: moderation's own and the changes people make to GIFs and accounts. */
 export const AUDIT_EVENT_TYPES = [...Object.values(MODERATION_EVENTS), 'gif.created', 'gif.uploaded', 'gif.updated', 'gif.removed', 'gif.cta_set', 'gif.cta_removed', 'gif.language_tags_added', 'gif.language_tag_removed', 'role.changed'] as const;
 
-/** What the search service can filter a GIF's state by. */
-export const CONTENT_STATES = ['public', 'unlisted', 'private', 'pending', 'hidden', 'removed'] as const;
 export const SEARCH_SERVICE_PAGE_MAX = 100;
-/** A GIF's stored type (the gifs table's check). */
-export const GIF_TYPES = ['gif', 'sticker', 'video', 'emoji', 'text'] as const;
 /** Rows read per query while streaming a CSV export: memory stays bounded by this, whatever the export's size. */
 export const CSV_CHUNK_ROWS = 1000;
 

@@ -1,5 +1,7 @@
-/** The roles a person can hold, least to most trusted (SPEC 6). */
-export const ROLES = ['user', 'creator', 'moderator', 'staff'] as const;
+import { ROLES } from '@loopbox/pages';
+
+/** The roles a person can hold, least to most trusted (SPEC 6): named in @loopbox/pages, which the staff console's role picker shares. */
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 /** Who a permission can be granted to: every role, and callers who are not signed in. */

@@ -19,6 +19,8 @@ export class BackendError extends Error {
     readonly field: string | undefined,
     /** Seconds to wait before trying again (429). */
     readonly retryAfter: number | undefined,
+    /** The answer's parsed JSON body, for errors that carry details (a takedown's per-item statuses). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'BackendError';
@@ -48,7 +50,7 @@ function errorOf(status: number, body: unknown, headers: Headers): BackendError 
   const { meta, field } = (body ?? {}) as { meta?: { msg?: unknown }; field?: unknown };
   const message = typeof meta?.msg === 'string' && meta.msg ? meta.msg : status === 0 ? 'The server could not be reached' : `The server answered ${status}`;
   const retry = Number(headers.get('Retry-After'));
-  return new BackendError(message, status, typeof field === 'string' ? field : undefined, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  return new BackendError(message, status, typeof field === 'string' ? field : undefined, Number.isFinite(retry) && retry > 0 ? retry : undefined, body);
 }
 
 /** Calls the backend and answers its parsed JSON body; throws BackendError for any failure. */

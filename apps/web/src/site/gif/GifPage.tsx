@@ -79,7 +79,7 @@ function GifDetails({ gif }: { gif: IGif }) {
         </dl>
         <FavoriteButton gif={gif} />
         <ShareLinks gif={gif} />
-        <ReportButton kind={kind} />
+        <ReportButton gifId={gif.id} kind={kind} />
       </div>
       <section className="lb-gif-page__related" aria-labelledby="related-title">
         <h2 id="related-title" className="lb-section__title">

@@ -1,4 +1,4 @@
-import { channelEditorPath, DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
+import { channelEditorPath, DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -9,7 +9,7 @@ import { currentPath, useAccount } from './account.tsx';
 /**
  * The header's signed-in state: Log in and Join for visitors; for a signed-in user their avatar
  * opening a menu (Favorites, Settings, Log out), plus Upload and Dashboard when the permission
- * table's answer in /login/check grants them (and the outbox for whoever may read it).
+ * table's answer in /login/check grants them (and the outbox and the staff console for whoever may use them).
  */
 export function AccountSlot() {
   const { state } = useAccount();
@@ -125,6 +125,11 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
           <li>
             <Link href={SETTINGS_PAGE}>Settings</Link>
           </li>
+          {reachOf(state, 'gif.moderate') && (
+            <li>
+              <Link href={MODERATION_PAGE}>Moderation</Link>
+            </li>
+          )}
           {reachOf(state, 'mail.read_outbox') && (
             <li>
               <Link href={OUTBOX_PAGE}>Mail outbox</Link>

@@ -1,0 +1,25 @@
+import type { AuditEntry } from './moderation-api.ts';
+
+/** The parts of an event's payload worth a line: what was done and why. */
+const SHOWN = ['action', 'reason', 'note', 'from', 'to', 'rating', 'takedown'] as const;
+
+function summary(payload: Record<string, unknown>): string {
+  return SHOWN.filter((k) => payload[k] !== undefined && payload[k] !== null && payload[k] !== '')
+    .map((k) => `${k}: ${typeof payload[k] === 'object' ? JSON.stringify(payload[k]) : String(payload[k])}`)
+    .join(' · ');
+}
+
+/** Audit trail entries, newest first: time, event, target, actor and the why. */
+export function AuditList({ entries }: { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <p>Nothing recorded.</p>;
+  return (
+    <ol className="lb-mod-list lb-mod-audit">
+      {entries.map((e) => (
+        <li key={e.seq}>
+          <span className="lb-mod-audit__when">{new Date(e.ts).toLocaleString()}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by {e.actor === null ? 'the system' : `user ${e.actor}`}
+          {summary(e.payload) && <span className="lb-mod-audit__why"> — {summary(e.payload)}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { AuditList } from './AuditList.tsx';
+import { fetchAudit, type AuditEntry } from './moderation-api.ts';
+
+const TARGET_KINDS = ['gif', 'user', 'takedown', 'search', 'trending_term'] as const;
+
+interface Filter {
+  target?: string;
+  actor?: string;
+}
+
+/** The audit trail, newest first, by target (`gif:<id>`, `user:<id>`, …) and/or actor (a user id), with older pages on demand. */
+export function AuditPanel() {
+  const [filter, setFilter] = useState<Filter>();
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function load(f: Filter, before?: string) {
+    setBusy(true);
+    try {
+      const page = await fetchAudit({ ...f, ...(before ? { before } : {}) });
+      setEntries((shown) => (before ? [...shown, ...page.entries] : page.entries));
+      setNext(page.next_before);
+      setFailed(undefined);
+    } catch (error) {
+      setFailed((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const id = String(form.get('target_id') ?? '').trim();
+    const actor = String(form.get('actor') ?? '').trim();
+    const f: Filter = { ...(id ? { target: `${String(form.get('target_kind'))}:${id}` } : {}), ...(actor ? { actor } : {}) };
+    setFilter(f);
+    void load(f);
+  };
+
+  return (
+    <section className="lb-mod-panel" aria-labelledby="lb-mod-audit-title">
+      <h2 id="lb-mod-audit-title">Audit trail</h2>
+      <form className="lb-form lb-mod-inline" onSubmit={submit}>
+        <label>
+          Target kind
+          <select name="target_kind">
+            {TARGET_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Target id or term
+          <input type="text" name="target_id" autoComplete="off" />
+        </label>
+        <label>
+          Actor (user id)
+          <input type="text" name="actor" inputMode="numeric" pattern="[0-9]{1,10}" autoComplete="off" />
+        </label>
+        <button type="submit" className="lb-button" disabled={busy}>
+          Show
+        </button>
+      </form>
+      {failed && <p role="alert">The audit trail could not be read: {failed}</p>}
+      {filter && (
+        <>
+          <AuditList entries={entries} />
+          {next && (
+            <button type="button" className="lb-button" disabled={busy} onClick={() => void load(filter, next)}>
+              Older entries
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
