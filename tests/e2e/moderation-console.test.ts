@@ -7,6 +7,7 @@
  * CSV), user management, the audit trail and trending-term blocks. A creator gets the 403 page.
  * Every section of the console and the report dialog pass axe at both widths.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import { startAccountsServer, type AccountsServer, type TestUser } from '../supp
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
+/** A word of its own in each GIF's title, so a search finds exactly that GIF. */
+const WORDS = { desktop: { reported: 'wombat', takenDown: 'narwhal' }, phone: { reported: 'okapi', takenDown: 'ibex' } } as const;
 const SECTIONS = ['Review queue', 'Search', 'Takedown', 'Users', 'Audit trail', 'Trending searches'] as const;
 
 describe('moderation in the browser', { timeout: 400_000 }, () => {
@@ -26,19 +29,21 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
   /** Seeded GIFs with a word of their own: one per width reported and hidden, one per width taken down. */
   const reported: Record<string, string> = {};
   const takenDown: Record<string, string> = {};
+  /** A GIF reported from its embed's share menu. */
+  let embedded = '';
 
   beforeAll(async () => {
     server = await startAccountsServer('pglite', { web: true, smtp: true });
     moderator = await server.makeUser('moderator');
     staff = await server.makeUser('staff');
     owner = await server.makeUser('creator');
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').limit(4).execute();
-    const words = [['desktop', 'wombat'], ['phone', 'okapi']] as const;
-    for (const [i, [width, word]] of words.entries()) {
+    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').limit(5).execute();
+    embedded = rows[4]!.id;
+    for (const [i, width] of (['desktop', 'phone'] as const).entries()) {
       reported[width] = rows[i]!.id;
       takenDown[width] = rows[i + 2]!.id;
-      await server.store.db.updateTable('gifs').set({ title: `Console ${word}`, user_id: owner.userId }).where('id', '=', rows[i]!.id).execute();
-      await server.store.db.updateTable('gifs').set({ title: `Takedown ${word}`, user_id: owner.userId }).where('id', '=', rows[i + 2]!.id).execute();
+      await server.store.db.updateTable('gifs').set({ title: `Console ${WORDS[width].reported}`, user_id: owner.userId }).where('id', '=', rows[i]!.id).execute();
+      await server.store.db.updateTable('gifs').set({ title: `Takedown ${WORDS[width].takenDown}`, user_id: owner.userId }).where('id', '=', rows[i + 2]!.id).execute();
     }
     await sql`INSERT INTO search_trending (term, score, as_of, rank, searches) VALUES ('consoleterm', 1e9, now(), 1e12, 500)`.execute(server.store.db);
     browser = await launchBrowser();
@@ -66,7 +71,7 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
   for (const viewport of SITE_VIEWPORTS) {
     it(`a visitor reports a GIF from its page; a moderator hides it with the h key and it leaves search and its embed at once (${viewport.name})`, async () => {
       const id = reported[viewport.name]!;
-      const word = viewport.name === 'desktop' ? 'wombat' : 'okapi';
+      const word = WORDS[viewport.name].reported;
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);
       const errors: string[] = [];
@@ -144,14 +149,14 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       await page.getByLabel('State').selectOption('removed');
       await page.getByLabel('Username').fill(owner.username);
       await page.getByRole('button', { name: 'Search', exact: true }).last().click();
-      await page.getByRole('cell', { name: new RegExp(`Takedown ${viewport.name === 'desktop' ? 'wombat' : 'okapi'}`) }).waitFor();
+      await page.getByRole('cell', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).waitFor();
       const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
       expect(csv).toBe(`/api/v1/search-service/csv/?username=${owner.username}&state=removed`);
       const exported = await server.call('GET', csv!, { as: staff });
       expect(exported.text.split('\r\n')[0]).toBe('id,title,type,rating,username,tags,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
       expect(exported.text).toContain(id);
       expect(await layoutAndAxeProblems(page, `search ${viewport.name}`, viewport.width)).toEqual([]);
-      await page.getByRole('button', { name: new RegExp(`Takedown ${viewport.name === 'desktop' ? 'wombat' : 'okapi'}`) }).click();
+      await page.getByRole('button', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).click();
       await page.getByRole('heading', { level: 4, name: 'History' }).waitFor();
       await page.getByText('gif.moderated', { exact: false }).first().waitFor();
 
@@ -204,6 +209,25 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       await page.close();
     });
   }
+
+  it("a visitor reports a GIF from the embed's share menu, anonymously, and the form passes axe", async () => {
+    await signInAs(undefined);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.baseUrl}/embed/${embedded}`);
+    await page.mouse.move(100, 100);
+    await page.click('.lb-embed__share-toggle');
+    await page.locator('.lb-embed__share').waitFor();
+    await page.getByText('Report this GIF').click();
+    await page.getByLabel('Reason').selectOption('copyright');
+    await page.getByLabel('Note (optional)').fill('My own clip');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Thank you: the moderators will look at it.').waitFor();
+    const reports = await sql<{ reason: string; note: string; reporter: string }>`SELECT reason, note, reporter FROM gif_reports WHERE gif_id = ${embedded}`.execute(server.store.db);
+    expect(reports.rows.map((r) => [r.reason, r.note])).toEqual([['copyright', 'My own clip']]);
+    await page.close();
+  });
 
   it('shows anyone else the refusal page: a creator gets 403, a visitor the login page; a moderator sees no staff sections', async () => {
     const page = await browser.context.newPage();

@@ -3,6 +3,7 @@ import type { IGif } from '@loopbox/sdk';
 import { useMemo } from 'react';
 import type { Track } from './analytics.ts';
 import { CloseIcon } from './icons.tsx';
+import { ReportForm } from './ReportForm.tsx';
 import { favoriteUrl, popupFeatures, SHARE_TARGETS, shareUrl, type ShareTarget } from './share-links.ts';
 
 export interface ShareMenuProps {
@@ -17,7 +18,8 @@ export interface ShareMenuProps {
 const selectAll = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => event.currentTarget.select();
 
 /**
- * The desktop share menu (SPEC 2.1): favorite, three social popups, Embed code and Link boxes, close.
+ * The desktop share menu (SPEC 2.1): favorite, three social popups, Embed code and Link boxes, a
+ * report form (issue 19), close.
  * Its own chunk, loaded on first use (the default export is what `lazy()` takes).
  */
 export default function ShareMenu({ gif, pageUrl, favoriteActive, track, onFavorite, onClose }: ShareMenuProps) {
@@ -69,6 +71,7 @@ export default function ShareMenu({ gif, pageUrl, favoriteActive, track, onFavor
           onCopy={() => track({ category: 'Embed', action: 'Copy', label: 'Link' })}
         />
       </label>
+      <ReportForm gifId={gif.id} />
       <button type="button" className="lb-embed__share-close" aria-label="Close share menu" onClick={onClose}>
         <CloseIcon />
       </button>

@@ -134,6 +134,24 @@ describe('Gif tile', () => {
     expect(sink.events.map((e) => e.action_type)).toEqual(['CLICK']);
   });
 
+  it('with onGifReport shows a Report button beside the link that calls it with the GIF, and nothing else', () => {
+    const report = vi.fn();
+    const click = vi.fn();
+    const { tile, sink, gif } = show({ onGifReport: report, onGifClick: click });
+    const button = tile.parentElement!.querySelector<HTMLButtonElement>('button.lb-gif__report')!;
+    expect(tile.contains(button)).toBe(false);
+    expect(button.getAttribute('aria-label')).toBe('Report Alt of abc');
+    act(() => button.click());
+    expect(report).toHaveBeenCalledWith(gif);
+    expect(click).not.toHaveBeenCalled();
+    expect(sink.events).toEqual([]);
+  });
+
+  it('has no Report button without onGifReport', () => {
+    const { tile } = show();
+    expect(tile.parentElement!.querySelector('.lb-gif__report')).toBeNull();
+  });
+
   it('noLink renders a focusable button-like tile that Enter activates', () => {
     const click = vi.fn();
     const { tile, sink } = show({ noLink: true, onGifClick: click });

@@ -27,7 +27,8 @@ const isRealImage = (image: HTMLImageElement) => !(image.currentSrc || image.src
 
 /**
  * One GIF tile (SPEC 2.2, 4.3) linking to the GIF's page: an empty box until first in view, then a
- * picture (webp source, srcset) with the attribution overlay; SEEN, CLICK and HOVER usage reports.
+ * picture (webp source, srcset) with the attribution overlay; SEEN, CLICK and HOVER usage reports;
+ * with `onGifReport`, a Report button beside the link.
  */
 export function Gif(props: GifProps) {
   const {
@@ -98,7 +99,7 @@ export function Gif(props: GifProps) {
       onLoad={imageLoaded}
     />
   );
-  return (
+  const tileElement = (
     <Tag
       ref={(element: HTMLElement | null) => {
         tile.current = element;
@@ -124,5 +125,16 @@ export function Gif(props: GifProps) {
       )}
       {attribution && gif.user && <Attribution user={gif.user} info={attribution} />}
     </Tag>
+  );
+  const onReport = props.onGifReport;
+  if (!onReport) return tileElement;
+  // The button sits beside the link, never inside it (no interactive content within a link).
+  return (
+    <div className="lb-gif-frame" style={{ width, height }}>
+      {tileElement}
+      <button type="button" className="lb-gif__report" aria-label={`Report ${alt}`} onClick={() => onReport(gif)}>
+        Report
+      </button>
+    </div>
   );
 }

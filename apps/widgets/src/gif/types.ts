@@ -16,6 +16,12 @@ export interface GifCallbacks {
   onGifVisible?: (gif: IGif, entry: IntersectionObserverEntry) => void;
   /** The loaded tile was 99% visible (when the SEEN report is sent); once per tile. */
   onGifSeen?: (gif: IGif, boundingClientRect: DOMRectReadOnly) => void;
+  /**
+   * When set, the tile shows a "Report" button beside its link; pressing it calls this with the GIF
+   * (and nothing else: no CLICK report, no navigation). The host opens its own report form, e.g.
+   * one posting `{reason, note}` to `/ajax/gif/{id}/report/` (issue 19).
+   */
+  onGifReport?: (gif: IGif) => void;
 }
 
 /** Options every tile of a widget shares (SPEC 3 widget props). */
