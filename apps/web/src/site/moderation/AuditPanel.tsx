@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AuditList } from './AuditList.tsx';
+import { Choice } from './Choice.tsx';
 import { fetchAudit, type AuditEntry } from './moderation-api.ts';
 
 const TARGET_KINDS = ['gif', 'user', 'takedown', 'search', 'trending_term'] as const;
@@ -44,16 +45,7 @@ export function AuditPanel() {
     <section className="lb-mod-panel" aria-labelledby="lb-mod-audit-title">
       <h2 id="lb-mod-audit-title">Audit trail</h2>
       <form className="lb-form lb-mod-inline" onSubmit={submit}>
-        <label>
-          Target kind
-          <select name="target_kind">
-            {TARGET_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice name="target_kind" label="Target kind" values={TARGET_KINDS} />
         <label>
           Target id or term
           <input type="text" name="target_id" autoComplete="off" />

@@ -60,7 +60,7 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
           )}
         </dl>
       </div>
-      <div className="lb-mod-decide">
+      <div className="lb-form lb-mod-decide">
         <label htmlFor={`${ids}-reason`}>Reason for the decision</label>
         <input id={`${ids}-reason`} type="text" value={decision.reason} maxLength={1000} onChange={(e) => decision.onReason(e.target.value)} />
         <div className="lb-mod-decide__buttons">

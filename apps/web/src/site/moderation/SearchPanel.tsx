@@ -1,28 +1,13 @@
 import { CONTENT_STATES, GIF_TYPES, type Decision } from '@loopbox/pages';
 import { RATINGS } from '../dashboard/upload-fields.ts';
 import { useState, type FormEvent } from 'react';
+import { Choice } from './Choice.tsx';
 import { GifDetail, score } from './GifDetail.tsx';
 import { csvHref, searchContent, type ContentRow, type SearchFilters } from './moderation-api.ts';
 import { useDecision } from './use-decision.ts';
 
 const PAGE = 25;
 const FILTER_NAMES = ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'] as const;
-
-function Choice({ name, label, values }: { name: string; label: string; values: readonly string[] }) {
-  return (
-    <label>
-      {label}
-      <select name={name} defaultValue="">
-        <option value="">any</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /**
  * The search service for staff: all content (private, hidden and removed too) by text, user,
@@ -78,9 +63,9 @@ export function SearchPanel() {
           Username
           <input type="text" name="username" autoComplete="off" />
         </label>
-        <Choice name="rating" label="Rating" values={RATINGS} />
-        <Choice name="state" label="State" values={CONTENT_STATES} />
-        <Choice name="type" label="Type" values={GIF_TYPES} />
+        <Choice name="rating" label="Rating" values={RATINGS} anyLabel="any" />
+        <Choice name="state" label="State" values={CONTENT_STATES} anyLabel="any" />
+        <Choice name="type" label="Type" values={GIF_TYPES} anyLabel="any" />
         <label>
           Uploaded from
           <input type="date" name="uploaded_from" />

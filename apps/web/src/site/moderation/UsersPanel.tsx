@@ -1,5 +1,6 @@
 import { ACCOUNT_ACTIONS, ROLES, type AccountAction } from '@loopbox/pages';
 import { useState, type FormEvent } from 'react';
+import { Choice } from './Choice.tsx';
 import { actOnAccount, changeRole, findUser, type FoundUser } from './moderation-api.ts';
 
 /**
@@ -85,32 +86,14 @@ export function UsersPanel({ canChangeRole }: { canChangeRole: boolean }) {
           </dl>
           {canChangeRole && (
             <form className="lb-form lb-mod-inline" onSubmit={setRole}>
-              <label>
-                New role
-                <select name="role" defaultValue={user.role} key={user.role}>
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Choice key={user.role} name="role" label="New role" values={ROLES} defaultValue={user.role} />
               <button type="submit" className="lb-button" disabled={busy}>
                 Change role
               </button>
             </form>
           )}
           <form className="lb-form lb-mod-inline" onSubmit={act}>
-            <label>
-              Account action
-              <select name="action">
-                {ACCOUNT_ACTIONS.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice name="action" label="Account action" values={ACCOUNT_ACTIONS} />
             <label>
               Reason (mailed to the person)
               <input type="text" name="reason" required maxLength={1000} />
