@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { createRandom } from '../seed/random.ts';
 
 /**
  * A labelled set of safe images drawn here (no file read, no network), for measuring the NSFW
@@ -16,17 +17,8 @@ const W = 320;
 const H = 240;
 const svg = (body: string, background = '#fff') => () => sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="${background}"/>${body}</svg>`));
 
-/** A small deterministic generator (mulberry32), so "random" shapes are the same each run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seed corpus's PRNG, so "random" shapes are the same each run. */
+const seeded = (seed: number) => createRandom(seed).next;
 const hex = (n: number) => Math.floor(n * 255).toString(16).padStart(2, '0');
 const colour = (next: () => number) => `#${hex(next())}${hex(next())}${hex(next())}`;
 
