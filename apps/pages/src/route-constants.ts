@@ -49,3 +49,5 @@ export const DASHBOARD_PAGE = '/dashboard';
 export const UPLOAD_PAGE = '/upload';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';
+/** SPEC 5: a user's stories asked for without a username (the stories service's answer, and what the site logs). */
+export const NO_USERNAME_MESSAGE = 'No username specified for getUserStories';
