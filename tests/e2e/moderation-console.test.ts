@@ -229,6 +229,37 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
     await page.close();
   });
 
+  it("the standalone renderGrid with onGifReport shows a Report button per tile that calls back with the GIF, and passes axe", async () => {
+    await signInAs(undefined);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.baseUrl}/widgets`);
+    // A string, so the test runner does not rewrite the page's own dynamic import.
+    const reported = await page.evaluate<string>(`(async () => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = '/lib/widgets/styles.css';
+      document.head.append(link);
+      const host = document.createElement('div');
+      host.id = 'report-grid';
+      document.body.prepend(host);
+      const { renderGrid } = await import('/lib/widgets/render-grid.js');
+      return new Promise((resolve) => {
+        renderGrid({ width: 600, columns: 3, fetchGifs: (offset) => fetch('/v1/gifs/trending?api_key=${server.webKey}&limit=6&offset=' + offset).then((r) => r.json()), onGifReport: (gif) => resolve(gif.id) }, host);
+        const press = () => {
+          const button = host.querySelector('.lb-gif__report');
+          if (button) button.click();
+          else setTimeout(press, 100);
+        };
+        press();
+      });
+    })()`);
+    const first = await page.locator('#report-grid .lb-gif').first().getAttribute('data-lb-gif-id');
+    expect(reported).toBe(first);
+    const results = await new AxeBuilder({ page }).include('#report-grid').analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.close();
+  });
+
   it('shows anyone else the refusal page: a creator gets 403, a visitor the login page; a moderator sees no staff sections', async () => {
     const page = await browser.context.newPage();
     await signInAs(owner);
