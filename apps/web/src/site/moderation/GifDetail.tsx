@@ -6,7 +6,7 @@ import { AuditList } from './AuditList.tsx';
 import { fetchGifModeration } from './moderation-api.ts';
 
 const DECISION_LABEL: Record<Decision, string> = { approve: 'Approve', rate: 'Change rating', hide: 'Hide', remove: 'Remove', restore: 'Restore' };
-export const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => new Date(iso).toLocaleString();
 export const score = (s: number | null) => (s === null ? 'not scored' : s.toFixed(2));
 
 export interface DecisionProps {

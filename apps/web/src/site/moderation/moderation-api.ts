@@ -125,8 +125,7 @@ const query = (params: Record<string, string | number | undefined>) => {
   return search.toString();
 };
 
-export const fetchQueue = async (limit: number) =>
-  (await callBackend<{ data: QueueItem[]; pagination: { total_count: number } }>('GET', `/api/v1/moderation/queue/?${query({ limit })}`));
+export const fetchQueue = (limit: number) => callBackend<{ data: QueueItem[]; pagination: { total_count: number } }>('GET', `/api/v1/moderation/queue/?${query({ limit })}`);
 export const fetchGifModeration = (id: string) => backendData<GifModeration>('GET', `/api/v1/gifs/${encodeURIComponent(id)}/moderation`);
 export const decide = (id: string, body: { action: Decision; reason: string; rating?: string }) => backendData<DecisionAnswer>('POST', `/api/v1/gifs/${encodeURIComponent(id)}/moderation`, { json: body });
 
@@ -134,7 +133,7 @@ export const fetchAudit = (filter: { target?: string; actor?: string; before?: s
   backendData<{ entries: AuditEntry[]; next_before: string | null }>('GET', `/api/v1/moderation/audit/?${query(filter)}`);
 
 export type SearchFilters = Record<'q' | 'username' | 'rating' | 'state' | 'type' | 'uploaded_from' | 'uploaded_to' | 'min_reports', string>;
-export const searchQuery = (filters: Partial<SearchFilters>, page?: { limit: number; offset: number }) => query({ ...filters, ...page });
+const searchQuery = (filters: Partial<SearchFilters>, page?: { limit: number; offset: number }) => query({ ...filters, ...page });
 export const searchContent = (filters: Partial<SearchFilters>, page: { limit: number; offset: number }) =>
   callBackend<{ data: ContentRow[]; pagination: { has_more: boolean; offset: number } }>('GET', `/api/v1/search-service/search/?${searchQuery(filters, page)}`);
 export const csvHref = (filters: Partial<SearchFilters>) => `/api/v1/search-service/csv/?${searchQuery(filters)}`;
