@@ -18,7 +18,6 @@ import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 /** A word of its own in each GIF's title, so a search finds exactly that GIF. */
 const WORDS = { desktop: { reported: 'wombat', takenDown: 'narwhal' }, phone: { reported: 'okapi', takenDown: 'ibex' } } as const;
-const SECTIONS = ['Review queue', 'Search', 'Takedown', 'Users', 'Audit trail', 'Trending searches'] as const;
 
 describe('moderation in the browser', { timeout: 400_000 }, () => {
   let server: AccountsServer;
@@ -273,7 +272,6 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
     await openConsole(page);
     const sections = await page.getByRole('navigation', { name: 'Console sections' }).getByRole('button').allTextContents();
     expect(sections).toEqual(['Review queue', 'Audit trail', 'Trending searches']);
-    expect(SECTIONS).toEqual(expect.arrayContaining(sections));
     await page.close();
   });
 });
