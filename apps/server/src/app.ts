@@ -28,6 +28,8 @@ import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
 import type { Uploads } from './uploads/service.ts';
 import type { Predictor } from './tag-prediction/predictor.ts';
+import { createKeyLookup } from './developers/key-lookup.ts';
+import { createHourlyLimit } from './developers/hourly-limit.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -85,6 +87,7 @@ export function createApp(options: AppOptions) {
     uploads: options.uploads,
     spotifyOembedUrl: options.spotifyOembedUrl,
     predictor: options.predictor,
+    keys: { lookup: createKeyLookup(options.db), hourly: createHourlyLimit(options.db), usage: options.analytics?.usage },
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
