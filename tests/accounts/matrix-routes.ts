@@ -326,6 +326,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/developer/apps/', action: 'developer_app.manage', target: 'self', ok: 200 },
   ...appRoutes({ method: 'GET', path: '/api/v1/developer/apps/{app}/usage/', ok: 200 }),
   { method: 'GET', path: '/api/v1/developer/production-requests/', action: 'developer_app.review', target: 'site', ok: 200 },
+  { method: 'GET', path: '/dashboard/developers', action: 'developer_app.create', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/developers/review', action: 'developer_app.review', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.

@@ -45,5 +45,8 @@ export const OUTBOX_PAGE = '/dashboard/outbox';
 /** The dashboard's first page (My GIFs) and the upload page (issue 16). */
 export const DASHBOARD_PAGE = '/dashboard';
 export const UPLOAD_PAGE = '/upload';
+/** A developer's apps and keys (any signed-in user), and staff's review of requests for production keys (issue 21). */
+export const DEVELOPERS_PAGE = '/dashboard/developers';
+export const DEVELOPER_REVIEW_PAGE = '/dashboard/developers/review';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';
