@@ -3,6 +3,8 @@ import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, developersHead } from '@loopbox
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BackendError } from '../../shared/backend.ts';
+import { reachOf } from '../../shared/login-state.ts';
+import { useAccount } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { GRACE_CHOICES, PLATFORM_LABELS, USAGE_DAYS, USAGE_REFRESH_MS } from './constants.ts';
@@ -27,6 +29,7 @@ const live = (key: DeveloperKey) => key.state === 'active' || key.state === 'exp
  */
 export default function DevelopersPage() {
   usePage(developersHead(), { pagePath: DEVELOPERS_PAGE });
+  const { state } = useAccount();
   const [apps, setApps] = useState<DeveloperApp[]>();
   const [failed, setFailed] = useState(false);
   const reload = useCallback(() => listApps().then(setApps, () => setFailed(true)), []);
@@ -38,8 +41,13 @@ export default function DevelopersPage() {
       <h1>Developers</h1>
       <p>
         Build on this site's GIFs with its GIPHY-compatible API (<code>/v1/…?api_key=</code>) or its Tenor-compatible API (<code>/tenor/v2/…?key=</code>). A new key is a
-        beta key with a low hourly limit; ask for production when your app is ready. <Link href={DEVELOPER_REVIEW_PAGE}>Staff: review requests</Link>
+        beta key with a low hourly limit; ask for production when your app is ready.
       </p>
+      {reachOf(state, 'developer_app.review') ? (
+        <p>
+          <Link href={DEVELOPER_REVIEW_PAGE}>Review requests for production keys</Link>
+        </p>
+      ) : null}
       <NewAppForm onCreated={reload} />
       <h2>Your apps</h2>
       {apps.length === 0 ? <p>No apps yet.</p> : apps.map((app) => <AppCard key={app.id} app={app} onChanged={reload} />)}
