@@ -1,5 +1,39 @@
+import type { ReactNode } from 'react';
 import type { KeyUsage } from './developers-api.ts';
 import { apiLabel, UsageChart } from './UsageChart.tsx';
+
+/** A small table of figures: a caption, column names, one row per item, and what to say when there is none. */
+function FiguresTable<T>({ caption, columns, rows, empty, cells }: { caption: string; columns: string[]; rows: T[]; empty: string; cells: (row: T) => ReactNode[] }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((name) => (
+            <th key={name} scope="col">
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>{empty}</td>
+          </tr>
+        ) : (
+          rows.map((row, i) => (
+            <tr key={i}>
+              {cells(row).map((cell, j) => (
+                <td key={j}>{cell}</td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
 
 /** One key's usage: calls a day, by endpoint, errors by status, refusals for the limit, pingbacks. */
 export function KeyUsagePanel({ usage, from, to, label }: { usage: KeyUsage; from: string; to: string; label: string }) {
@@ -15,83 +49,9 @@ export function KeyUsagePanel({ usage, from, to, label }: { usage: KeyUsage; fro
       <h4>Usage of {label}</h4>
       <UsageChart from={from} to={to} daily={usage.daily} />
       <div className="lb-usage__tables">
-        <table>
-          <caption>Calls by endpoint</caption>
-          <thead>
-            <tr>
-              <th scope="col">API</th>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Calls</th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.endpoints.length === 0 ? (
-              <tr>
-                <td colSpan={3}>No calls yet</td>
-              </tr>
-            ) : (
-              usage.endpoints.map((row) => (
-                <tr key={`${row.api} ${row.endpoint}`}>
-                  <td>{apiLabel(row.api)}</td>
-                  <td>
-                    <code>{row.endpoint}</code>
-                  </td>
-                  <td>{row.calls}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-        <table>
-          <caption>Errors by status</caption>
-          <thead>
-            <tr>
-              <th scope="col">API</th>
-              <th scope="col">Status</th>
-              <th scope="col">Calls</th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.errors.length === 0 ? (
-              <tr>
-                <td colSpan={3}>No errors</td>
-              </tr>
-            ) : (
-              usage.errors.map((row) => (
-                <tr key={`${row.api} ${row.status}`}>
-                  <td>{apiLabel(row.api)}</td>
-                  <td>{row.status}</td>
-                  <td>{row.calls}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-        <table>
-          <caption>Pingbacks and shares</caption>
-          <thead>
-            <tr>
-              <th scope="col">API</th>
-              <th scope="col">Action</th>
-              <th scope="col">Count</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pingbacks.size === 0 ? (
-              <tr>
-                <td colSpan={3}>None yet</td>
-              </tr>
-            ) : (
-              [...pingbacks.values()].map((row) => (
-                <tr key={`${row.api} ${row.action}`}>
-                  <td>{apiLabel(row.api)}</td>
-                  <td>{row.action}</td>
-                  <td>{row.count}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <FiguresTable caption="Calls by endpoint" columns={['API', 'Endpoint', 'Calls']} rows={usage.endpoints} empty="No calls yet" cells={(r) => [apiLabel(r.api), <code>{r.endpoint}</code>, r.calls]} />
+        <FiguresTable caption="Errors by status" columns={['API', 'Status', 'Calls']} rows={usage.errors} empty="No errors" cells={(r) => [apiLabel(r.api), r.status, r.calls]} />
+        <FiguresTable caption="Pingbacks and shares" columns={['API', 'Action', 'Count']} rows={[...pingbacks.values()]} empty="None yet" cells={(r) => [apiLabel(r.api), r.action, r.count]} />
       </div>
       <p>Calls refused for the hourly limit: {usage.rate_limited}</p>
     </section>
