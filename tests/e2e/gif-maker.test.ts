@@ -39,10 +39,12 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
   let dir: string;
   let clip: string;
   let sticker: { id: string; term: string };
+  /** How far the server's clock runs ahead of the real one (scheduled posts publish by it). */
+  let offsetMs = 0;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-maker-'));
-    server = await startAccountsServer('pglite', { web: true });
+    server = await startAccountsServer('pglite', { web: true, jobs: { intervalMs: 100 }, clock: () => new Date(Date.now() + offsetMs) });
     browser = await launchBrowser();
     // A flat blue clip: anything else on a published frame was drawn by the maker.
     clip = path.join(dir, 'blue.mp4');
@@ -96,6 +98,38 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     const gif = await published(page);
     expect({ frames: gif.frames, durationMs: gif.durationMs }).toEqual({ frames: 10, durationMs: 1000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('schedules a made GIF: private until its time, public once the clock passes it', async () => {
+    await signInAs(await server.makeUser('creator'));
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await pickClip(page);
+    await page.goto(`${server.baseUrl}/create/gifmaker/details`);
+    await page.getByLabel('Title').fill('Made for later');
+    await page.getByLabel('Schedule').check();
+    const at = page.getByLabel('Publish at');
+    await at.fill('2020-01-01T09:00');
+    await page.getByText('Pick a time in the future.').waitFor();
+    expect(await page.getByRole('button', { name: 'Schedule' }).isDisabled()).toBe(true);
+    // Far enough ahead that rendering and uploading on a busy machine cannot overtake it.
+    const when = new Date(Date.now() + 10 * 60_000);
+    await at.fill(new Date(when.getTime() - when.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    const link = page.getByRole('link', { name: 'see your GIF' });
+    await link.waitFor({ timeout: 120_000 });
+    await page.getByText(/^Scheduled for/).waitFor();
+    const id = (await link.getAttribute('href'))!.split('/').pop()!;
+    expect((await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`)).status).toBe(404);
+
+    await page.getByRole('link', { name: 'your schedule' }).click();
+    await page.locator('.lb-schedule__post').first().waitFor();
+    offsetMs = 11 * 60_000;
+    await expect.poll(async () => (await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`)).status, { timeout: 30_000 }).toBe(200);
+    offsetMs = 0;
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -152,4 +152,26 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     }
     expect(found).toEqual([]);
   });
+
+  it('the editor and the scheduler page through a large library and search it', async () => {
+    const more = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('id', 'not in', gifs.map((g) => g.id)).orderBy('id').limit(30).execute();
+    for (const [i, g] of more.entries()) await server.store.db.updateTable('gifs').set({ user_id: creator.userId, title: i === 17 ? 'Needle in the library' : `Library GIF ${i + 1}` }).where('id', '=', g.id).execute();
+    const total = gifs.length + more.length;
+    for (const [path, list] of [['/dashboard/stories', '.lb-story-editor__library'], ['/dashboard/schedule', '.lb-schedule__library']] as const) {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.getByText(`Showing 25 of ${total}`).waitFor();
+      await page.getByRole('button', { name: 'Show more' }).click();
+      await page.getByText(`Showing ${total} of ${total}`).waitFor();
+      expect(await page.locator(`${list} li`).count()).toBe(total);
+      expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+      await page.getByLabel('Search your GIFs').fill('needle');
+      await page.getByText('Showing 1 of 1').waitFor();
+      expect(await page.locator(`${list} li`).count()).toBe(1);
+      expect(await page.locator(list).getByLabel(/Needle in the library/).count()).toBe(1);
+      await page.getByLabel('Search your GIFs').fill('nothing like this');
+      await page.getByText('No GIFs match.').waitFor();
+      await page.close();
+    }
+  });
 });

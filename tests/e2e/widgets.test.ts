@@ -223,7 +223,10 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     const gifId = (await page.getAttribute('#gif .lb-gif', 'data-lb-gif-id'))!;
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-    for (const name of ['grid', 'carousel', 'gif', 'video']) await page.click(`button[data-unmount="${name}"]`);
+    // Park the pointer at the page's top corner and press the buttons without moving it: a pointer left on a
+    // button would sit on whichever tile the unmounting shifts under it, and rightly report one more HOVER.
+    await page.mouse.move(0, 0);
+    for (const name of ['grid', 'carousel', 'gif', 'video']) await page.locator(`button[data-unmount="${name}"]`).dispatchEvent('click');
     // The reports the widgets made live on in the page's pipeline, which delivers them after unmounting.
     const hoversOf = async () =>
       (await server.store.db.selectFrom('events').select(['payload']).where('type', '=', 'pingback.hover').where('stream_id', '=', gifId).execute())

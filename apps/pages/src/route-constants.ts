@@ -50,3 +50,5 @@ export const DEVELOPERS_PAGE = '/dashboard/developers';
 export const DEVELOPER_REVIEW_PAGE = '/dashboard/developers/review';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';
+/** SPEC 5: a user's stories asked for without a username (the stories service's answer, and what the site logs). */
+export const NO_USERNAME_MESSAGE = 'No username specified for getUserStories';

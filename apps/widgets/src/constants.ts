@@ -35,9 +35,6 @@ export const GIF_BACKGROUND_PALETTE = ['#00ccff', '#00ff99', '#9933ff', '#ff6666
 export const WEBP_SRCSET_WIDTHS = [200, 480] as const;
 export const IMAGE_SRCSET_WIDTHS = [200, 480, 500] as const;
 
-/** The placeholder shown until a tile is in view: a 1x1 transparent GIF. */
-export const TRANSPARENT_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-
 /** Avatars in the attribution overlay are requested 80 px high (SPEC 3). */
 export const ATTRIBUTION_AVATAR_RENDITION = '80h';
 

@@ -2,8 +2,6 @@
 
 /** Where the stories service answers; the edge sends everything under it to the stories upstream (`STORIES_URL`). */
 export const STORIES_PATH = '/api/v1/stories';
-/** SPEC 5: a user's stories asked for without a username (the answer's message, and what the client logs). */
-export const NO_USERNAME_MESSAGE = 'No username specified for getUserStories';
 /** SPEC 9: partner-artist stories per answer by default. */
 export const PARTNER_ARTIST_LIMIT = 50;
 /** Stories of one user per page by default (SPEC 9's feed page limit), and the most any listing gives. */
@@ -15,7 +13,7 @@ export const CAPTION_MAX = 280;
 /** GIFs one story may hold. */
 export const STORY_MAX_GIFS = 50;
 /** Story slugs: lower-case letters, digits and inner dashes, 2 to 100 characters (the stories table's check; the site's /stories/{slug}). */
-export { STORY_SLUG_PATTERN } from '@loopbox/pages';
+export { NO_USERNAME_MESSAGE, STORY_SLUG_PATTERN } from '@loopbox/pages';
 /** `stories/trending?sort=`: newest publish_datetime first (the default), or oldest first. */
 export const TRENDING_SORTS = ['-publish_datetime', 'publish_datetime'] as const;
 /** GIPHY's analytics event type for GIFs shown in a story. */

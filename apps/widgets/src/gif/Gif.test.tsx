@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GIF_BACKGROUND_PALETTE, HOVER_REPORT_DELAY_MS, SEEN_THRESHOLD, TRANSPARENT_PIXEL } from '../constants.ts';
+import { GIF_BACKGROUND_PALETTE, HOVER_REPORT_DELAY_MS, SEEN_THRESHOLD } from '../constants.ts';
 import { renderGif } from '../render.ts';
 import { makeGif } from '../testing/gifs.ts';
 import { installObservers } from '../testing/observers.ts';
@@ -21,16 +21,17 @@ describe('Gif tile', () => {
     const gif = props.gif ?? makeGif('abc');
     const view = mounted((el) => renderGif({ gif, width: 200, pingback: sink, ...props }, el));
     const tile = view.element.querySelector<HTMLElement>('.lb-gif')!;
-    /** The tile's image: the placeholder until in view, then the one inside the picture. */
+    /** The tile's image, once in view (none before). */
     const image = () => tile.querySelector('img.lb-gif__image') as HTMLImageElement;
     const load = () => act(() => void image().dispatchEvent(new Event('load')));
     const seenAt = (ratio: number) => act(() => observers.intersect(tile, ratio));
     return { ...view, sink, gif, tile, image, load, seenAt, intoView: () => seenAt(1) };
   }
 
-  it('shows a transparent placeholder until in view, then a picture with a webp source and srcsets', () => {
+  it('is an empty box named by its alt text until in view, then a picture with a webp source and srcsets', () => {
     const { tile, image, intoView } = show();
-    expect(image().getAttribute('src')).toBe(TRANSPARENT_PIXEL);
+    expect(image()).toBeNull();
+    expect(tile.getAttribute('aria-label')).toBe('Alt of abc');
     expect(tile.querySelector('picture')).toBeNull();
     expect(tile.querySelector('source')).toBeNull();
     intoView();
@@ -41,10 +42,12 @@ describe('Gif tile', () => {
     expect(image().getAttribute('src')).toBe('http://127.0.0.1/media/abc/200w.gif');
     expect(image().getAttribute('srcset')).toBe('http://127.0.0.1/media/abc/200w.gif 200w, http://127.0.0.1/media/abc/giphy.gif 320w');
     expect(image().getAttribute('sizes')).toBe('200px');
+    expect(tile.hasAttribute('aria-label')).toBe(false);
   });
 
   it('sizes the tile from the width and aspect ratio, with the default radius, tabIndex and a palette colour', () => {
-    const { tile, image } = show();
+    const { tile, image, intoView } = show();
+    intoView();
     expect(tile.tagName).toBe('A');
     expect(tile.getAttribute('href')).toBe('http://127.0.0.1/gifs/abc');
     expect(tile.style.width).toBe('200px');
@@ -77,8 +80,7 @@ describe('Gif tile', () => {
   it('reports SEEN once, only after the image loaded and the tile is 99% visible', () => {
     const seen = vi.fn();
     const { sink, load, seenAt } = show({ onGifSeen: seen });
-    // The placeholder's load does not count: only the real image's.
-    load();
+    // Half in view: the image comes and loads, but SEEN waits for the tile to be (almost) all in view.
     seenAt(0.5);
     load();
     expect(sink.events).toEqual([]);
@@ -165,7 +167,7 @@ describe('Gif tile', () => {
     ]) {
       const { tile, unmount, intoView } = show(props);
       intoView();
-      expect(tile.querySelector('img.lb-gif__image')!.getAttribute('src')).not.toBe(TRANSPARENT_PIXEL);
+      expect(tile.querySelector('img.lb-gif__image')!.getAttribute('src')).toMatch(/^http:/);
       expect(tile.querySelector('.lb-gif__attribution')).toBeNull();
       unmount();
     }

@@ -1,6 +1,6 @@
 import { getAltText, getGifHeight, type IGif } from '@loopbox/sdk';
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
-import { DEFAULT_BORDER_RADIUS, DEFAULT_TAB_INDEX, TRANSPARENT_PIXEL } from '../constants.ts';
+import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { DEFAULT_BORDER_RADIUS, DEFAULT_TAB_INDEX } from '../constants.ts';
 import { useParentPingbackScope, usePingbackScope, useReporter } from '../pingback/scope.tsx';
 import { classNames } from '../class-names.ts';
 import { Attribution, attributionOf } from './attribution.tsx';
@@ -22,14 +22,14 @@ export interface GifProps extends TileOptions {
 }
 
 const isActivationKey = (key: string) => key === 'Enter' || key === ' ';
-/** The placeholder fires load too: only the real image counts. */
-const isRealImage = (image: HTMLImageElement) => !(image.currentSrc || image.src).startsWith('data:');
 
 /**
  * One GIF tile (SPEC 2.2, 4.3) linking to the GIF's page: an empty box until first in view, then a
  * picture (webp source, srcset) with the attribution overlay; SEEN, CLICK and HOVER usage reports.
+ * Memoised: a Grid or Carousel re-rendering (a page appended, the loader toggling) leaves tiles whose
+ * props are unchanged alone.
  */
-export function Gif(props: GifProps) {
+export const Gif = memo(function Gif(props: GifProps) {
   const {
     gif,
     width,
@@ -76,9 +76,7 @@ export function Gif(props: GifProps) {
       click(event);
     }
   };
-  const imageLoaded = (event: SyntheticEvent<HTMLImageElement>) => {
-    if (inView && isRealImage(event.currentTarget)) setLoaded(true);
-  };
+  const imageLoaded = () => setLoaded(true);
 
   const sticker = gif.is_sticker;
   // Off-screen tiles stay an empty box: no sources worked out, no overlay laid out, until first in view.
@@ -86,18 +84,8 @@ export function Gif(props: GifProps) {
   const sources = inView ? imageSources(gif, width, height) : undefined;
   const alt = getAltText(gif);
   const Tag = noLink ? 'div' : 'a';
-  const image = (
-    <img
-      className="lb-gif__image"
-      src={sources ? sources.src : TRANSPARENT_PIXEL}
-      srcSet={sources?.srcSet}
-      sizes={sources ? `${width}px` : undefined}
-      width={width}
-      height={height}
-      alt={alt}
-      onLoad={imageLoaded}
-    />
-  );
+  // Off screen there is no image at all, not even a placeholder to decode: the tile itself carries the name.
+  const image = sources && <img className="lb-gif__image" src={sources.src} srcSet={sources.srcSet} sizes={`${width}px`} width={width} height={height} alt={alt} onLoad={imageLoaded} />;
   return (
     <Tag
       ref={(element: HTMLElement | null) => {
@@ -105,18 +93,19 @@ export function Gif(props: GifProps) {
       }}
       className={classNames('lb-gif', sticker && 'lb-gif--sticker', loaded && 'lb-gif--loaded', className)}
       href={noLink ? undefined : gif.url}
-      role={noLink && props.onGifClick ? 'button' : undefined}
+      role={noLink ? (props.onGifClick ? 'button' : image ? undefined : 'img') : undefined}
       tabIndex={tabIndex}
       data-lb-gif-id={gif.id}
+      aria-label={image ? undefined : alt}
       style={{ width, height, borderRadius, backgroundColor: sticker ? undefined : (backgroundColor ?? randomColor) }}
       onClick={click}
       onContextMenu={(event: MouseEvent<HTMLElement>) => props.onGifRightClick?.(gif, event)}
       onKeyDown={keyDown}
       {...hover}
     >
-      {sources ? (
+      {sources?.webpSrcSet ? (
         <picture>
-          {sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />}
+          <source type="image/webp" srcSet={sources.webpSrcSet} sizes={`${width}px`} />
           {image}
         </picture>
       ) : (
@@ -125,4 +114,4 @@ export function Gif(props: GifProps) {
       {attribution && gif.user && <Attribution user={gif.user} info={attribution} />}
     </Tag>
   );
-}
+});

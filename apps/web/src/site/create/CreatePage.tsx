@@ -2,11 +2,10 @@ import { CREATE_STEPS, createPath, listingHead, loginPath, type CreateStep } fro
 import { virtualPagePath } from '@loopbox/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { sendFile, type ItemProgress } from '../dashboard/upload-item.ts';
 import { useAccount } from '../shell/account.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { loadFile, loadState, saveFile, saveState, type MakerState } from './maker-state.ts';
-import { renderOnServer } from './imaging-api.ts';
+import { publishMade, scheduleProblem, type PublishProgress } from './publish.ts';
 import { Stage, type Selection } from './Stage.tsx';
 import { CaptionStep, DecorateStep, DetailsFields, SourceStep, TrimStep } from './Steps.tsx';
 import './create.css';
@@ -25,7 +24,7 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
   const [state, setState] = useState<MakerState>(loadState);
   const [file, setFile] = useState<Blob>();
   const [selected, setSelected] = useState<Selection>();
-  const [publishing, setPublishing] = useState<Partial<ItemProgress> & { rendering?: boolean }>();
+  const [publishing, setPublishing] = useState<PublishProgress>();
   const change = (update: (s: MakerState) => MakerState) => setState((s) => update(s));
   useEffect(() => saveState(state), [state]);
   useEffect(() => {
@@ -49,16 +48,7 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
   const duration = (seconds: number) =>
     change((s) => (s.sourceDuration === seconds ? s : { ...s, sourceDuration: seconds, trim: { start: Math.min(s.trim.start, seconds), duration: Math.min(s.trim.duration, seconds - Math.min(s.trim.start, seconds)) || seconds } }));
 
-  const publish = async () => {
-    setPublishing({ rendering: true });
-    try {
-      const { file: made } = await renderOnServer(state, file);
-      setPublishing({ phase: 'sending', transfer: 0 });
-      sendFile(made, state.fields, (p) => setPublishing((now) => ({ ...now, ...p })));
-    } catch (err) {
-      setPublishing({ phase: 'failed', error: (err as Error).message });
-    }
-  };
+  const publish = () => publishMade(state, file, setPublishing).catch((err: Error) => setPublishing({ phase: 'failed', error: err.message }));
   const index = CREATE_STEPS.indexOf(step);
   const next = CREATE_STEPS[index + 1];
 
@@ -90,15 +80,11 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
                   <Link href={loginPath(createPath('details'))}>Log in</Link> or <Link href={`/join?next=${encodeURIComponent(createPath('details'))}`}>sign up</Link> to publish: your GIF stays here.
                 </p>
               ) : (
-                <button type="button" className="lb-button" disabled={!state.source || Boolean(publishing && publishing.phase !== 'failed')} onClick={() => void publish()}>
-                  Publish
+                <button type="button" className="lb-button" disabled={!state.source || Boolean(scheduleProblem(state.publishAt)) || Boolean(publishing && publishing.phase !== 'failed')} onClick={() => void publish()}>
+                  {state.publishAt === undefined ? 'Publish' : 'Schedule'}
                 </button>
               )}
-              {publishing && (
-                <p role="status">
-                  {publishing.rendering ? 'Making your GIF…' : publishing.phase === 'done' && publishing.gifId ? <Link href={`/gifs/${publishing.gifId}`}>Published: see your GIF</Link> : publishing.phase === 'failed' ? <span className="lb-error">Not published: {publishing.error}</span> : 'Uploading…'}
-                </p>
-              )}
+              {publishing && <p role="status">{publishingStatus(publishing)}</p>}
             </DetailsFields>
           )}
           {next && state.source && (
@@ -110,4 +96,17 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
       </div>
     </div>
   );
+}
+
+function publishingStatus(p: PublishProgress) {
+  if (p.rendering) return 'Making your GIF…';
+  if (p.phase === 'failed') return <span className="lb-error">Not published: {p.error}</span>;
+  if (p.phase !== 'done' || !p.gifId) return 'Uploading…';
+  if (p.scheduledFor)
+    return (
+      <>
+        Scheduled for {p.scheduledFor.toLocaleString()}: <Link href={`/gifs/${p.gifId}`}>see your GIF</Link> (private until then) or <Link href="/dashboard/schedule">your schedule</Link>
+      </>
+    );
+  return <Link href={`/gifs/${p.gifId}`}>Published: see your GIF</Link>;
 }

@@ -6,6 +6,7 @@ import { Range } from './Range.tsx';
 import { useGoTo } from '../shell/navigation.ts';
 import { useSite } from '../shell/site-context.tsx';
 import { NEW_CAPTION, type MakerState } from './maker-state.ts';
+import { scheduleProblem } from './publish.ts';
 import type { Selection } from './Stage.tsx';
 
 type Change = (change: (state: MakerState) => MakerState) => void;
@@ -223,7 +224,39 @@ export function DetailsFields({ state, change, children }: { state: MakerState; 
           </select>
         </label>
       </div>
+      <WhenFields publishAt={state.publishAt} onChange={(publishAt) => change((s) => ({ ...s, publishAt }))} />
       {children}
     </section>
+  );
+}
+
+/** A `datetime-local` value for a time: local, to the minute. */
+const localMinute = (at: Date) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const AN_HOUR_MS = 3_600_000;
+
+/** Publish at once, or at a time of the creator's choosing (the scheduler makes the GIF public then). */
+function WhenFields({ publishAt, onChange }: { publishAt: string | undefined; onChange(publishAt: string | undefined): void }) {
+  const problem = scheduleProblem(publishAt);
+  return (
+    <fieldset className="lb-maker__when">
+      <legend>When</legend>
+      <label>
+        <input type="radio" name="maker-when" checked={publishAt === undefined} onChange={() => onChange(undefined)} /> Publish now
+      </label>
+      <label>
+        <input type="radio" name="maker-when" checked={publishAt !== undefined} onChange={() => onChange(localMinute(new Date(Date.now() + AN_HOUR_MS)))} /> Schedule
+      </label>
+      {publishAt !== undefined && (
+        <label className="lb-maker__field">
+          Publish at
+          <input type="datetime-local" value={publishAt} aria-invalid={Boolean(problem)} aria-describedby={problem ? 'maker-when-problem' : undefined} onChange={(e) => onChange(e.target.value)} />
+        </label>
+      )}
+      {problem && (
+        <p id="maker-when-problem" className="lb-error">
+          {problem}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -35,9 +35,11 @@ export interface MakerState {
   captions: CaptionLayer[];
   stickers: StickerLayer[];
   fields: UploadFields;
+  /** Publish at this local time (a `datetime-local` value) instead of at once. */
+  publishAt: string | undefined;
 }
 
-export const EMPTY_MAKER: MakerState = { source: undefined, sourceDuration: undefined, trim: { start: 0, duration: 3 }, captions: [], stickers: [], fields: { ...EMPTY_FIELDS } };
+export const EMPTY_MAKER: MakerState = { source: undefined, sourceDuration: undefined, trim: { start: 0, duration: 3 }, captions: [], stickers: [], fields: { ...EMPTY_FIELDS }, publishAt: undefined };
 export const NEW_CAPTION: CaptionLayer = { text: '', font: 'sans', color: '#ffffff', size: 0.12, x: 0.5, y: 0.85, animation: 'none' };
 
 const STATE_KEY = 'loopbox:gif-maker';

@@ -3,7 +3,8 @@ import { listingHead } from '@loopbox/pages';
 import { useCallback, useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { BackendError } from '../../shared/backend.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
-import { fetchMyGifs, type MyGif } from '../dashboard/my-gifs-api.ts';
+import type { MyGif } from '../dashboard/my-gifs-api.ts';
+import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type ScheduledPost } from './schedule-api.ts';
 
@@ -30,7 +31,8 @@ const ACTION_LABEL: Record<ActivityEntry['action'], string> = { scheduled: 'Sche
  */
 export default function SchedulePage() {
   usePage(listingHead('dashboard-schedule'), { pagePath: '/dashboard/schedule' });
-  const [library, setLibrary] = useState<MyGif[]>([]);
+  const library = useMyGifsLibrary();
+  const reloadLibrary = library.reload;
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [at, setAt] = useState(() => localInput(new Date(Date.now() + 2 * MINUTE_MS)));
   const [posts, setPosts] = useState<ScheduledPost[]>([]);
@@ -38,12 +40,11 @@ export default function SchedulePage() {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const refresh = useCallback(async () => {
-    const [gifs, stickers, done, mine] = await Promise.all([fetchSchedule('gif'), fetchSchedule('sticker'), fetchActivity(), fetchMyGifs({ q: '', type: '', visibility: '', offset: 0 })]);
+    const [gifs, stickers, done] = await Promise.all([fetchSchedule('gif'), fetchSchedule('sticker'), fetchActivity(), reloadLibrary()]);
     const byId = new Map([...gifs, ...stickers].map((p) => [p.id, p]));
     setPosts([...byId.values()].sort((a, b) => a.publish_at.localeCompare(b.publish_at)));
     setActivity(done);
-    setLibrary(mine.data);
-  }, []);
+  }, [reloadLibrary]);
   useEffect(() => {
     void refresh().catch(() => {});
     const timer = setInterval(() => void refresh().catch(() => {}), REFRESH_MS);
@@ -59,7 +60,7 @@ export default function SchedulePage() {
     });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const gifs = library.filter((g) => picked.has(g.id)).map(scheduledGif);
+    const gifs = library.gifs.filter((g) => picked.has(g.id)).map(scheduledGif);
     try {
       await schedulePost(gifs, new Date(at));
       setPicked(new Set());
@@ -72,7 +73,7 @@ export default function SchedulePage() {
   /** A GIF dropped on an upcoming post's time: scheduled for that time too (a post of its own). */
   const dropOnTime = async (event: DragEvent, publishAt: string) => {
     event.preventDefault();
-    const gif = library.find((g) => g.id === event.dataTransfer.getData(GIF_DRAG_TYPE));
+    const gif = library.gifs.find((g) => g.id === event.dataTransfer.getData(GIF_DRAG_TYPE));
     if (!gif) return;
     try {
       await schedulePost([scheduledGif(gif)], new Date(publishAt));
@@ -100,8 +101,9 @@ export default function SchedulePage() {
         </h2>
         <fieldset>
           <legend>Your GIFs</legend>
+          <LibrarySearch library={library} label="Search your GIFs" />
           <ul className="lb-schedule__library">
-            {library.map((gif) => (
+            {library.gifs.map((gif) => (
               <li key={gif.id} draggable={gif.visibility !== 'private'} onDragStart={(e) => e.dataTransfer.setData(GIF_DRAG_TYPE, gif.id)}>
                 <label>
                   <input type="checkbox" checked={picked.has(gif.id)} onChange={() => toggle(gif.id)} disabled={gif.visibility === 'private'} />
@@ -112,6 +114,7 @@ export default function SchedulePage() {
               </li>
             ))}
           </ul>
+          <LibraryMore library={library} />
         </fieldset>
         <label>
           Publish at

@@ -6,7 +6,8 @@ import { BackendError } from '../../shared/backend.ts';
 import { useSignedIn } from '../shell/account.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
-import { fetchMyGifs, type MyGif } from '../dashboard/my-gifs-api.ts';
+import type { MyGif } from '../dashboard/my-gifs-api.ts';
+import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
 import { fetchStory, fetchUserStories, saveStory, type Story, type StoryDraft } from './stories-api.ts';
 
 interface Frame {
@@ -37,7 +38,7 @@ export default function StoryEditorPage() {
   const signedIn = useSignedIn();
   const username = signedIn?.user.username;
   const [mine, setMine] = useState<Story[]>([]);
-  const [library, setLibrary] = useState<MyGif[]>([]);
+  const library = useMyGifsLibrary();
   const [draft, setDraft] = useState<StoryDraft>(EMPTY);
   const [frames, setFrames] = useState<Frame[]>([]);
   const [saved, setSaved] = useState<Story | null>(null);
@@ -49,9 +50,6 @@ export default function StoryEditorPage() {
     if (username) void fetchUserStories(username).then(setMine, () => setMine([]));
   }, [username]);
   useEffect(reload, [reload]);
-  useEffect(() => {
-    void fetchMyGifs({ q: '', type: '', visibility: '', offset: 0 }).then((page) => setLibrary(page.data), () => setLibrary([]));
-  }, []);
 
   const open = async (id: string) => {
     const story = await fetchStory(id);
@@ -191,8 +189,9 @@ export default function StoryEditorPage() {
         <h2 id="story-library" className="lb-section__title">
           Your GIFs
         </h2>
+        <LibrarySearch library={library} label="Search your GIFs" />
         <ul className="lb-story-editor__library">
-          {library.map((gif) => (
+          {library.gifs.map((gif) => (
             <li key={gif.id}>
               <img src={thumbOf(gif.images)} alt="" width={100} height={75} />
               <button type="button" onClick={() => add(gif)} aria-label={`Add ${gif.title || gif.id} to the story`}>
@@ -201,6 +200,7 @@ export default function StoryEditorPage() {
             </li>
           ))}
         </ul>
+        <LibraryMore library={library} />
       </section>
     </DashboardLayout>
   );

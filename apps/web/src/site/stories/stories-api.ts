@@ -1,3 +1,4 @@
+import { NO_USERNAME_MESSAGE } from '@loopbox/pages';
 import { callBackend } from '../../shared/backend.ts';
 
 /** Where the stories service answers (apps/server/src/stories/README.md). */
@@ -35,7 +36,14 @@ export const fetchTrendingStories = () => data<Story[]>(`${STORIES_API}/trending
 export const fetchLatestStories = (limit = 25) => data<Story[]>(`${STORIES_API}/latest?limit=${limit}`);
 export const fetchStoryBySlug = (slug: string) => data<Story>(`${STORIES_API}/slug/${encodeURIComponent(slug)}`);
 export const fetchStory = (id: string) => data<Story>(`${STORIES_API}/${id}`);
-export const fetchUserStories = (username: string) => data<Story[]>(`${STORIES_API}?username=${encodeURIComponent(username)}&fetch_unpublished=true&limit=100`);
+/** A user's stories, drafts included for their author; without a username nothing is asked and SPEC 5's message is logged. */
+export async function fetchUserStories(username: string | undefined): Promise<Story[]> {
+  if (!username) {
+    console.warn(NO_USERNAME_MESSAGE);
+    return [];
+  }
+  return data<Story[]>(`${STORIES_API}?username=${encodeURIComponent(username)}&fetch_unpublished=true&limit=100`);
+}
 
 /** What the editor saves: a new story (no id) or the one it edits. */
 export interface StoryDraft {
