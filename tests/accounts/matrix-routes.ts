@@ -14,6 +14,8 @@ import { enqueueJob } from '../../apps/server/src/jobs/queue.ts';
 import type { Action } from '../../apps/server/src/permissions/table.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
+import { developersDb } from '../../apps/server/src/developers/schema.ts';
+import { createApp as createDeveloperApp, requestProduction } from '../../apps/server/src/developers/store.ts';
 import { RESUMABLE_PATH } from '../../apps/server/src/uploads/resumable-route.ts';
 import { testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { makeGif } from '../support/media-fixtures.ts';
@@ -167,6 +169,22 @@ async function postOf(k: MatrixCase, owner: TestUser | undefined) {
   return { post: row.rows[0]!.id };
 }
 
+/** A developer app of `owner`'s (another's when anonymous), made straight in the store, with its first key's id. */
+async function appOf(k: MatrixCase, owner: TestUser | undefined): Promise<Record<string, string>> {
+  const { appId, keyId } = await createDeveloperApp(developersDb(k.server.store.db), (owner ?? k.other).userId, { name: 'Matrix app', description: '', platform: 'web' });
+  return { app: appId, key: keyId };
+}
+/** Developer app routes, each on the caller's own app and on another's. */
+const appRoutes = (route: Omit<MatrixRoute, 'target' | 'prepare' | 'action'>): MatrixRoute[] => [
+  { ...route, action: 'developer_app.manage', target: 'self', prepare: (k) => appOf(k, k.caller) },
+  { ...route, action: 'developer_app.manage', target: 'other', prepare: (k) => appOf(k, k.other) },
+];
+/** Another user's app waiting for a decision on production. */
+async function openProductionRequest(k: MatrixCase): Promise<Record<string, string>> {
+  const { app } = await appOf(k, k.other);
+  return { request: (await requestProduction(developersDb(k.server.store.db), app!, k.other.userId, 'matrix'))! };
+}
+
 /** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
 async function pingbackBody(k: MatrixCase) {
   const gif = await k.server.call('GET', `/v1/gifs/${(await anyGif(k)).gif}?api_key=${k.server.webKey}`);
@@ -193,6 +211,12 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/api/v1/tokens/', action: 'token.manage', target: 'none', ok: 201, body: () => ({ label: 'from the matrix' }) },
   { method: 'DELETE', path: '/api/v1/tokens/{token}/', action: 'token.manage', target: 'self', ok: 200, prepare: (k) => tokenOf(k, k.caller) },
   { method: 'DELETE', path: '/api/v1/tokens/{token}/', action: 'token.manage', target: 'other', ok: 200, prepare: (k) => tokenOf(k, k.other) },
+  // Developer apps and keys (issue 21).
+  { method: 'POST', path: '/api/v1/developer/apps/', action: 'developer_app.create', target: 'none', ok: 201, body: () => ({ name: 'Matrix app', platform: 'android' }) },
+  ...appRoutes({ method: 'POST', path: '/api/v1/developer/apps/{app}/production/', ok: 201, body: () => ({ note: 'from the matrix' }) }),
+  ...appRoutes({ method: 'POST', path: '/api/v1/developer/apps/{app}/rotate/', ok: 200, body: () => ({ grace_seconds: 60 }) }),
+  ...appRoutes({ method: 'DELETE', path: '/api/v1/developer/keys/{key}/', ok: 200 }),
+  { method: 'POST', path: '/api/v1/developer/production-requests/{request}/', action: 'developer_app.review', target: 'site', ok: 200, prepare: openProductionRequest, body: () => ({ decision: 'refused', note: 'from the matrix' }) },
   // Favorites.
   { method: 'PUT', path: '/api/v1/favorites/{gif}/', action: 'favorite.manage', target: 'self', ok: 200, prepare: anyGif },
   { method: 'DELETE', path: '/api/v1/favorites/{gif}/', action: 'favorite.manage', target: 'self', ok: 200, prepare: anyGif },
@@ -298,6 +322,12 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/dashboard/outbox', action: 'mail.read_outbox', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/sessions/', action: 'session.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/tokens/', action: 'token.manage', target: 'self', ok: 200 },
+  // Developer apps: one's own, their usage, and staff's review list.
+  { method: 'GET', path: '/api/v1/developer/apps/', action: 'developer_app.manage', target: 'self', ok: 200 },
+  ...appRoutes({ method: 'GET', path: '/api/v1/developer/apps/{app}/usage/', ok: 200 }),
+  { method: 'GET', path: '/api/v1/developer/production-requests/', action: 'developer_app.review', target: 'site', ok: 200 },
+  { method: 'GET', path: '/dashboard/developers', action: 'developer_app.create', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/developers/review', action: 'developer_app.review', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.

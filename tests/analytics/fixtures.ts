@@ -34,6 +34,8 @@ export function pingback(action: 'seen' | 'click' | 'hover' | 'start' | 'sent', 
       attributes: { layout_type: 'GRID', ...(extra.pagePath ? { page_path: extra.pagePath } : {}) },
       client_ts: ts.getTime(),
       received_at: ts.toISOString(),
+      // The key the collector took it with (the developer keys' projection counts per key).
+      api_key: 'fixture_key',
     },
   };
 }
@@ -68,7 +70,7 @@ export function gifAction(action: string, gifId: string, ts: Date): NewEvent {
 
 export const append = (db: Kysely<Database>, events: NewEvent[]) => db.transaction().execute((trx) => appendEvents(trx, events));
 
-const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms', 'page_views_daily', 'gif_actions_daily'];
+const TABLES: (keyof AnalyticsTables)[] = ['gif_counts', 'user_counts', 'gif_daily', 'user_daily', 'page_type_daily', 'gif_trending', 'search_trending', 'search_responses', 'user_search_terms', 'page_views_daily', 'gif_actions_daily', 'api_usage_daily', 'api_pingbacks_daily'];
 
 /** Every projection table's rows, sorted, as text: what "identical tables" compares. */
 export async function snapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {

@@ -139,7 +139,7 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
     const incremental = await snapshot(store.db);
     expect(incremental.gif_counts).toHaveLength(3);
     const folded = await replayProjections(store.db);
-    expect(folded).toEqual({ counts: 11, daily: 11, trending_gifs: 12, searches: 12, page_views: 8, gif_actions: 4 });
+    expect(folded).toEqual({ counts: 11, daily: 11, trending_gifs: 12, searches: 12, page_views: 8, gif_actions: 4, api_usage: 16 });
     expect(await snapshot(store.db)).toEqual(incremental);
     // Each projector stands at the last event of the types it reads.
     for (const p of PROJECTORS) {

@@ -160,6 +160,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: `/gifs/${gif.id}`, params: [], page: true },
       { path: `/embed/${gif.id}`, params: [], page: true },
       ...tenorRoutes(gif.id),
+      { path: '/api/v1/developer/apps/1/usage/', params: ['days'] },
     ];
   });
   afterAll(async () => {
@@ -409,6 +410,44 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
   });
 
+  /** Events in the log: a refused call adds none. */
+  const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  type JsonCall = { method: string; path: string; valid: Record<string, unknown>; fields: string[] };
+  /** Each field of each call's valid body replaced by each hostile value: refused (unless `accepted` names `field value`) and nothing logged; broken bodies refused. */
+  async function expectEachFieldRefused(calls: JsonCall[], accepted: ReadonlySet<string>, send: (method: string, path: string, body: BodyInit) => Promise<Response>) {
+    for (const call of calls) {
+      for (const field of call.fields) {
+        for (const [name, value] of JSON_VALUES) {
+          const before = await logged();
+          const res = await send(call.method, call.path, toJson({ ...call.valid, [field]: value }));
+          if (accepted.has(`${field} ${name}`)) continue;
+          expect(res.status, `${call.method} ${call.path} ${field}: ${name}`).toBeGreaterThanOrEqual(400);
+          expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
+        }
+      }
+      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await send(call.method, call.path, body)).status).toBe(400);
+    }
+  }
+
+  it('refuses each hostile field of every developer app call (staff, by token) and logs nothing for a refusal', async () => {
+    const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
+    const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const made = await (await fetch(`${server.baseUrl}/api/v1/developer/apps/`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Hostile', platform: 'web' }) })).json();
+    const app = made.data.id as string;
+    await fetch(`${server.baseUrl}/api/v1/developer/apps/${app}/production/`, { method: 'POST', headers: admin, body: JSON.stringify({ note: 'for review' }) });
+    const open = await (await fetch(`${server.baseUrl}/api/v1/developer/production-requests/`, { headers: admin })).json();
+    const request = open.data.find((r: { app_id: string }) => r.app_id === app).id as string;
+    const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
+      { method: 'POST', path: '/api/v1/developer/apps/', valid: { name: 'x', platform: 'web' }, fields: ['name', 'description', 'platform'] },
+      { method: 'POST', path: `/api/v1/developer/apps/${app}/production/`, valid: { note: 'again' }, fields: ['note'] },
+      { method: 'POST', path: `/api/v1/developer/apps/${app}/rotate/`, valid: { grace_seconds: 0 }, fields: ['grace_seconds'] },
+      { method: 'POST', path: `/api/v1/developer/production-requests/${request}/`, valid: { decision: 'refused', note: 'x' }, fields: ['decision', 'note'] },
+    ];
+    // Free text on one line: control characters become spaces (the call is then made, or refused for the state it finds: 409, 404).
+    const accepted = new Set(['name control characters', 'description control characters', 'note control characters']);
+    await expectEachFieldRefused(calls, accepted, send);
+  });
+
   it('refuses each hostile field of every story and scheduler call (staff, by token) and logs nothing for a refusal', async () => {
     const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
     const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
@@ -424,19 +463,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     ];
     // Values a field may really take: titles are free text (controls become spaces), a description keeps its lines, null clears the cover.
     const accepted = new Set(['title control characters', 'description control characters', 'cover_gif_id null']);
-    const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    for (const call of calls) {
-      for (const field of call.fields) {
-        for (const [name, value] of JSON_VALUES) {
-          const before = await logged();
-          const res = await send(call.method, call.path, toJson({ ...call.valid, [field]: value }));
-          if (accepted.has(`${field} ${name}`)) continue;
-          expect(res.status, `${call.method} ${call.path} ${field}: ${name}`).toBeGreaterThanOrEqual(400);
-          expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
-        }
-      }
-      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await send(call.method, call.path, body)).status).toBe(400);
-    }
+    await expectEachFieldRefused(calls, accepted, send);
   });
 
   it('refuses each hostile parameter and field of an imaging trim (staff, by token), as query, JSON and form', async () => {

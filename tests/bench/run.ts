@@ -8,8 +8,8 @@
  * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), jobs (the job runner's step
  * throughput and the magic-tag sweep per store), tags (tag prediction's precision on held-out tags),
  * uploads (processing throughput and memory against ffmpeg alone), csv (the search service's CSV
- * export of 100,000 GIFs: memory as it streams). The page and widget figures are measured on two
- * browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
+ * export of 100,000 GIFs: memory as it streams), keys (what a developer's API key costs a call). The
+ * page and widget figures are measured on two browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
  * marks its line OVER BUDGET and the run exits with status 1 (tests/bench/budget.ts).
  */
 import { benchApi } from './api-bench.ts';
@@ -27,6 +27,7 @@ import { benchUploads } from './upload-bench.ts';
 import { overBudget } from './budget.ts';
 import { benchJobs } from './jobs-bench.ts';
 import { benchCsvExport } from './csv-export-bench.ts';
+import { benchKeys } from './keys-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -48,6 +49,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   uploads: benchUploads,
   jobs: benchJobs,
   csv: benchCsvExport,
+  keys: benchKeys,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [

@@ -25,7 +25,7 @@ import type { Database } from '../../apps/server/src/store/schema.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { TEST_MEDIA_DIR } from './corpus.ts';
 import type { TestSmtp } from './smtp.ts';
-import { startTestServer, type TestServerOptions } from './server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.ts';
 
 export interface TestUser {
   userId: number;
@@ -67,6 +67,8 @@ export interface AccountsServer extends Credentials {
   baseUrl: string;
   store: Store;
   db: AccountsDb;
+  /** The projections' runner (catchUp folds what was logged). */
+  analytics: TestServer['analytics'];
   /** Every line the server and the edge logged. */
   logLines: string[];
   smtp: TestSmtp | undefined;
@@ -148,6 +150,7 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
     baseUrl,
     store: server.store,
     db,
+    analytics: server.analytics,
     logLines: server.logs,
     smtp: server.smtp,
     mail: server.mail,

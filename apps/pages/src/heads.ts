@@ -116,6 +116,8 @@ export function channelSearchHead(channel: ChannelHeadSource, term: string, page
   return { title: titled(`${shown} GIFs in ${name}${page}`), description: `${shown} GIFs from the ${name} channel on ${PROVIDER_NAME}.` };
 }
 
+export const developersHead = (): PageHead => ({ title: titled('Developers'), description: `Apps and API keys for building on ${PROVIDER_NAME}, with their usage.` });
+export const developerReviewHead = (): PageHead => ({ title: titled('Production key requests'), description: `Requests for production API keys on ${PROVIDER_NAME}.` });
 export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
 
 const ERRORS: Record<ErrorStatus, PageHead> = {

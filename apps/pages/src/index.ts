@@ -9,6 +9,8 @@ export {
   accountHead,
   categoryHead,
   channelEditorHead,
+  developerReviewHead,
+  developersHead,
   channelHead,
   channelSearchHead,
   type ChannelHeadSource,

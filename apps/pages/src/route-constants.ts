@@ -47,6 +47,9 @@ export const MODERATION_PAGE = '/dashboard/moderation';
 /** The dashboard's first page (My GIFs) and the upload page (issue 16). */
 export const DASHBOARD_PAGE = '/dashboard';
 export const UPLOAD_PAGE = '/upload';
+/** A developer's apps and keys (any signed-in user), and staff's review of requests for production keys (issue 21). */
+export const DEVELOPERS_PAGE = '/dashboard/developers';
+export const DEVELOPER_REVIEW_PAGE = '/dashboard/developers/review';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';
 /** SPEC 5: a user's stories asked for without a username (the stories service's answer, and what the site logs). */

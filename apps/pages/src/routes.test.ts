@@ -32,6 +32,8 @@ describe('site paths', () => {
     ['/channel/funny-cats/search/happy-dance', { page: 'channel-search', slug: 'funny-cats', term: 'happy dance', pageNumber: 1 }],
     ['/channel/funny-cats/search/happy/page/2', { page: 'channel-search', slug: 'funny-cats', term: 'happy', pageNumber: 2 }],
     ['/dashboard/channels', { page: 'channel-editor' }],
+    ['/dashboard/developers', { page: 'developers' }],
+    ['/dashboard/developers/review', { page: 'developer-review' }],
     ['/join', { page: 'join' }],
     ['/join/verify', { page: 'verify-email' }],
     ['/login/?next=%2Fsettings', { page: 'login' }],

@@ -2,6 +2,8 @@ import { PAGE_TYPE_PATHS } from '@loopbox/sdk';
 import {
   CATEGORY_SLUG_PATTERN,
   CHANNEL_SLUG_PATTERN,
+  DEVELOPER_REVIEW_PAGE,
+  DEVELOPERS_PAGE,
   FAVORITES_PAGE,
   GIF_ID_PATTERN,
   JOIN_PAGE,
@@ -55,6 +57,9 @@ export type SiteRoute =
   | { page: 'channel-search'; slug: string; term: string; pageNumber: number }
   /** The channel editor of the dashboard. */
   | { page: 'channel-editor' }
+  /** Developer apps and keys, and staff's review of production requests (issue 21). */
+  | { page: 'developers' }
+  | { page: 'developer-review' }
   /** Stories (issue 18): trending and latest at `/stories`, one story at `/stories/{slug}`. */
   | { page: 'stories' }
   | { page: 'story'; slug: string }
@@ -199,6 +204,8 @@ export function parseSitePath(path: string): SiteRoute {
     case 'dashboard': {
       if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
       if (rest.length === 1 && rest[0] === 'channels') return { page: 'channel-editor' };
+      if (rest[0] === 'developers' && rest.length === 1) return { page: 'developers' };
+      if (rest[0] === 'developers' && rest.length === 2 && rest[1] === 'review') return { page: 'developer-review' };
       const section = DASHBOARD_SECTIONS.find((s) => s !== 'gifs' && s === rest[0]);
       return rest.length === 1 && section ? { page: 'dashboard', section } : NOT_FOUND;
     }
@@ -301,6 +308,10 @@ export function sitePath(route: SiteRoute): string {
       return channelSearchPath(route.slug, route.term, route.pageNumber);
     case 'channel-editor':
       return channelEditorPath();
+    case 'developers':
+      return DEVELOPERS_PAGE;
+    case 'developer-review':
+      return DEVELOPER_REVIEW_PAGE;
     case 'error':
       return route.status === 503 ? '/maintenance' : `/${route.status}`;
     case 'not-found':

@@ -22,12 +22,14 @@ import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
-import { MODERATION_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
+import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import type { ApiDeps } from './public-api/context.ts';
 import type { Uploads } from './uploads/service.ts';
 import type { Predictor } from './tag-prediction/predictor.ts';
+import { createKeyLookup } from './developers/key-lookup.ts';
+import { createHourlyLimit } from './developers/hourly-limit.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -85,6 +87,7 @@ export function createApp(options: AppOptions) {
     uploads: options.uploads,
     spotifyOembedUrl: options.spotifyOembedUrl,
     predictor: options.predictor,
+    keys: { lookup: createKeyLookup(options.db), hourly: createHourlyLimit(options.db), usage: options.analytics?.usage },
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
@@ -96,7 +99,14 @@ export function createApp(options: AppOptions) {
   app.use('*', authenticate(deps));
   const web = options.web ? webPages(deps, options.web.distDir, options.web.config) : undefined;
   app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
-  app.use('/dashboard/*', requirePagePermission('dashboard.open', web?.refused));
+  // A developer's page is any signed-in user's; its review list is staff's (issue 21).
+  const dashboardGuard = requirePagePermission('dashboard.open', web?.refused);
+  const developersGuard = requirePagePermission('developer_app.create', web?.refused);
+  const reviewGuard = requirePagePermission('developer_app.review', web?.refused);
+  app.use('/dashboard/*', (c, next) => {
+    const path = c.req.path.replace(/\/$/, '');
+    return (path === DEVELOPERS_PAGE ? developersGuard : path === DEVELOPER_REVIEW_PAGE ? reviewGuard : dashboardGuard)(c, next);
+  });
   app.use('/upload', requirePagePermission('gif.upload', web?.refused));
   app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));
   app.use(`${MODERATION_PAGE}/*`, requirePagePermission('gif.moderate', web?.refused));

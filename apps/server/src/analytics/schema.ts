@@ -26,6 +26,9 @@ export type AnalyticsTables = {
   /** Migration 010: downloads, copied links, shares… per GIF and day; searches that showed each GIF. */
   gif_actions_daily: { gif_id: string; day: Day; action: string; count: Count };
   gif_search_terms: { gif_id: string; term: string; views: Count };
+  /** Migration 015: calls per API key, day, API (giphy, tenor), endpoint and status; the pingbacks sent with each key. */
+  api_usage_daily: { key: string; day: Day; api: string; endpoint: string; status: number; calls: Count };
+  api_pingbacks_daily: { key: string; day: Day; api: string; action: string; count: Count };
 };
 
 export type AnalyticsDb = Kysely<Database & AnalyticsTables>;

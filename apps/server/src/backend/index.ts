@@ -16,6 +16,8 @@ import { gifManagementRoutes } from '../gif-management/routes.ts';
 import { artistRoutes } from '../artists/routes.ts';
 import { tagPredictionRoutes } from '../tag-prediction/routes.ts';
 import { moderationRoutes } from '../moderation/routes.ts';
+import { developerRoutes } from '../developers/routes.ts';
+import { productionReviewRoutes } from '../developers/review-routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -43,5 +45,7 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   if (deps.predictor) app.route('/', tagPredictionRoutes(deps.predictor));
   app.route('/', channelRoutes(deps));
   app.route('/', moderationRoutes(deps));
+  app.route('/', developerRoutes(deps));
+  app.route('/', productionReviewRoutes(deps));
   return app;
 }

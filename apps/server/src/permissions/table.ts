@@ -82,6 +82,12 @@ export const PERMISSIONS = {
    * cancelling a scheduled post. A post is its creator's; staff read and cancel anyone's.
    */
   'schedule.manage': { creator: 'own', staff: 'any' },
+  /** Making a developer app (and its first API key): any signed-in person. */
+  'developer_app.create': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  /** One's apps and keys: listing, usage, asking for production, rotating and revoking keys. An app is its creator's. */
+  'developer_app.manage': ownOrStaff,
+  /** Approving or refusing requests for production keys, and reading the open ones. */
+  'developer_app.review': { staff: 'any' },
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

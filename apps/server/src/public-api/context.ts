@@ -6,6 +6,7 @@ import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { SearchResults } from '../content/search.ts';
 import type { WireTexts } from './wire.ts';
 import type { Uploads } from '../uploads/service.ts';
+import type { KeyGate } from './auth.ts';
 
 export interface ApiDeps {
   /** The primary: every write, and reads that must see them. */
@@ -25,6 +26,8 @@ export interface ApiDeps {
   payloads: PayloadSigner;
   /** Receives and processes uploads (POST /v1/gifs, the dashboard); absent, uploading is off. */
   uploads?: Uploads | undefined;
+  /** Checks, limits and counts the API keys calls are made with. */
+  keys: KeyGate;
 }
 
 export type ApiEnv = { Variables: { responseId: string; apiKey: string } };

@@ -51,8 +51,8 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   v2.route('/', collectorRoutes(deps.db, { ...options.collector, payloads: deps.payloads }));
   v2.route('/', emojiRoutes(deps, 2));
 
-  const apiKey = requireApiKey(deps.db);
-  const collectorKey = requireApiKey(deps.db, new Set(options.acceptGiphySdkKey === false ? [] : [GIPHY_SDK_PINGBACK_KEY]));
+  const apiKey = requireApiKey(deps.keys, { api: 'giphy' });
+  const collectorKey = requireApiKey(deps.keys, { api: 'giphy', alsoAccepted: new Set(options.acceptGiphySdkKey === false ? [] : [GIPHY_SDK_PINGBACK_KEY]) });
   const keyFor: MiddlewareHandler<ApiEnv> = (c, next) => (COLLECTOR_PATHS.test(c.req.path) ? collectorKey : apiKey)(c, next);
   const signerReady: MiddlewareHandler<ApiEnv> = async (_c, next) => {
     await deps.payloads.ready();

@@ -9,6 +9,7 @@ import * as m010 from './migrations/010_creators.ts';
 import * as m011 from './migrations/011_channels.ts';
 import * as m012 from './migrations/012_stories_scheduler.ts';
 import * as m013 from './migrations/013_moderation.ts';
+import * as m015 from './migrations/015_developers.ts';
 
 interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'channels', up: m011.up },
   { version: 12, name: 'stories_scheduler', up: m012.up },
   { version: 13, name: 'moderation', up: m013.up },
+  { version: 15, name: 'developers', up: m015.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time

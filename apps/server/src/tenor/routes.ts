@@ -56,7 +56,7 @@ const aspectWithin = ([min, max]: readonly [number, number]) => (row: GifRow) =>
 export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   const reads = deps.readDb ?? deps.db;
   const app = new Hono<TenorEnv>();
-  app.use('*', cors(CORS_OPTIONS), requireApiKey(deps.db, new Set(), ['key']));
+  app.use('*', cors(CORS_OPTIONS), requireApiKey(deps.keys, { api: 'tenor', params: ['key'] }));
 
   /** A page of a listing: `ar_range` keeps positions (so `next` pages on), `random` shuffles the page. */
   const listingAnswer = async (c: Context<TenorEnv>, p: ListingParams, page: Page<string>) => {
@@ -126,7 +126,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openById).executeTakeFirst();
     if (!open) throw new ApiError(404, `GIF ${p.id} not found`);
     await appendEvents(deps.db, [
-      { type: GIF_ACTION_EVENT, stream: 'gif', streamId: p.id, payload: { action: TENOR_SHARE_ACTION, actor: null, via: 'tenor', address: clientAddress(c), q: p.q ?? null } },
+      { type: GIF_ACTION_EVENT, stream: 'gif', streamId: p.id, payload: { action: TENOR_SHARE_ACTION, actor: null, via: 'tenor', address: clientAddress(c), q: p.q ?? null, api_key: c.get('apiKey') } },
     ]);
     return c.json({ status: 'ok' }, 200, NOT_KEPT);
   });

@@ -2,6 +2,8 @@ import {
   accountHead,
   categoryHead,
   channelEditorHead,
+  developerReviewHead,
+  developersHead,
   channelHead,
   channelPath,
   channelSearchHead,
@@ -164,6 +166,11 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return channelPage(db, route.slug, origin, { page: route.pageNumber, term: route.term });
     case 'channel-editor':
       return page(channelEditorHead());
+    case 'developers':
+    case 'developer-review': {
+      const developers = page(route.page === 'developers' ? developersHead() : developerReviewHead());
+      return { ...developers, head: { ...developers.head, noindex: true } };
+    }
     case 'stories':
       return page(listingHead('stories'));
     case 'story':

@@ -1,3 +1,4 @@
+import { apiUsageProjector } from './api-usage.ts';
 import { countsProjector } from './counts.ts';
 import { gifActionsProjector } from './gif-actions.ts';
 import { dailyProjector } from './daily.ts';
@@ -7,4 +8,4 @@ import { searchesProjector } from './searches.ts';
 import { trendingGifsProjector } from './trending-gifs.ts';
 
 /** Every projector the runner keeps up to date and replay rebuilds. */
-export const PROJECTORS: readonly Projector[] = [countsProjector, dailyProjector, trendingGifsProjector, searchesProjector, pageViewsProjector, gifActionsProjector];
+export const PROJECTORS: readonly Projector[] = [countsProjector, dailyProjector, trendingGifsProjector, searchesProjector, pageViewsProjector, gifActionsProjector, apiUsageProjector];

@@ -8,4 +8,5 @@ export const DASHBOARD_NAV = [
   { path: '/dashboard/analytics', label: 'Analytics' },
   { path: '/dashboard/stories', label: 'Stories' },
   { path: '/dashboard/schedule', label: 'Scheduled' },
+  { path: '/dashboard/developers', label: 'Developers' },
 ] as const;

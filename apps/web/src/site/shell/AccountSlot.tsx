@@ -1,4 +1,4 @@
-import { channelEditorPath, DASHBOARD_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
+import { channelEditorPath, DASHBOARD_PAGE, DEVELOPERS_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -122,6 +122,9 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
               <Link href={channelEditorPath()}>Your channels</Link>
             </li>
           )}
+          <li>
+            <Link href={DEVELOPERS_PAGE}>Developers</Link>
+          </li>
           <li>
             <Link href={SETTINGS_PAGE}>Settings</Link>
           </li>

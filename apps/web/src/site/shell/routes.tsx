@@ -24,6 +24,8 @@ const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
 const StoriesPage = lazyPage(() => import('../stories/StoriesPage.tsx'));
+const DevelopersPage = lazyPage(() => import('../developers/DevelopersPage.tsx'));
+const DeveloperReviewPage = lazyPage(() => import('../developers/DeveloperReviewPage.tsx'));
 const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
 /** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
@@ -50,6 +52,8 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   channel: ChannelPage,
   'channel-search': ChannelSearchPage,
   'channel-editor': ChannelEditorPage,
+  developers: DevelopersPage,
+  'developer-review': DeveloperReviewPage,
   stories: StoriesPage,
   story: StoryPage,
   ...ACCOUNT_PAGES,
@@ -119,6 +123,10 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <ChannelSearchPage slug={route.slug} term={route.term} pageNumber={route.pageNumber} />;
     case 'channel-editor':
       return <ChannelEditorPage />;
+    case 'developers':
+      return <DevelopersPage />;
+    case 'developer-review':
+      return <DeveloperReviewPage />;
     case 'stories':
       return <StoriesPage />;
     case 'story':

@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { actorOf } from '../auth/audit.ts';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { lookupOnce } from '../permissions/ownership.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { intParam, parseQuery } from '../public-api/params.ts';
+import { appendEvents } from '../store/events.ts';
+import { APP_EVENTS, USAGE_DAYS_DEFAULT, USAGE_DAYS_MAX } from './constants.ts';
+import { appEvent } from './events.ts';
+import { AppBody, AppPath, KeyPath, ProductionBody, RotateBody } from './fields.ts';
+import { baseOf, developersDb } from './schema.ts';
+import { appOwner, createApp, keyOwner, listApps, requestProduction, revokeKey, rotateKey } from './store.ts';
+import { appUsage } from './usage.ts';
+
+const UsageQuery = z.object({ days: intParam('days', 1, USAGE_DAYS_MAX, USAGE_DAYS_DEFAULT) });
+const NOT_KEPT = { 'Cache-Control': 'no-store' };
+
+/**
+ * A developer's apps and keys (README, Developer keys): list and create apps, read a key's usage,
+ * ask for production, rotate a key with a grace period, revoke a key. Each change is a domain event
+ * on the app's stream in the same transaction.
+ */
+export function developerRoutes(deps: BackendDeps) {
+  const db = developersDb(deps.db);
+  const app = new Hono<AuthEnv>();
+
+  /** The caller may manage the app; 404 when there is none. */
+  const managedApp = async (c: Parameters<typeof authorizeUser>[0], appId: string) => {
+    const ownerOf = lookupOnce(() => appOwner(db, appId));
+    const principal = await authorizeUser(c, 'developer_app.manage', ownerOf);
+    if ((await ownerOf()) === undefined) throw new ApiError(404, `No app ${appId}`);
+    return principal;
+  };
+
+  app.get('/api/v1/developer/apps/', async (c) => {
+    const principal = await authorizeUser(c, 'developer_app.manage');
+    return c.json(envelope(await listApps(db, principal.userId), newResponseId()), 200, NOT_KEPT);
+  });
+
+  app.post('/api/v1/developer/apps/', async (c) => {
+    const principal = await authorizeUser(c, 'developer_app.create');
+    const input = await jsonBody(c, AppBody);
+    const created = await db.transaction().execute(async (trx) => {
+      const { appId, keyId } = await createApp(trx, principal.userId, input);
+      await appendEvents(baseOf(trx), [appEvent(APP_EVENTS.created, appId, actorOf(principal, c.var.auth.address), { ...input, key: keyId, tier: 'beta' })]);
+      return appId;
+    });
+    const listed = (await listApps(db, principal.userId)).find((a) => a.id === created);
+    return c.json(envelope(listed, newResponseId()), 201, NOT_KEPT);
+  });
+
+  app.get('/api/v1/developer/apps/:app/usage/', async (c) => {
+    const { app: appId } = parseFields(AppPath, c.req.param());
+    const { days } = parseQuery(UsageQuery, c.req.query());
+    await managedApp(c, appId);
+    return c.json(envelope(await appUsage(db, appId, days), newResponseId()), 200, NOT_KEPT);
+  });
+
+  app.post('/api/v1/developer/apps/:app/production/', async (c) => {
+    const { app: appId } = parseFields(AppPath, c.req.param());
+    const principal = await managedApp(c, appId);
+    const { note } = await jsonBody(c, ProductionBody);
+    const requestId = await db.transaction().execute(async (trx) => {
+      const tier = await trx.selectFrom('developer_apps').select('tier').where('id', '=', appId).executeTakeFirstOrThrow();
+      if (tier.tier === 'production') throw new ApiError(409, 'This app is already production');
+      const id = await requestProduction(trx, appId, principal.userId, note);
+      if (!id) throw new ApiError(409, 'A request for production is already waiting for staff');
+      await appendEvents(baseOf(trx), [appEvent(APP_EVENTS.productionRequested, appId, actorOf(principal, c.var.auth.address), { request: id, note })]);
+      return id;
+    });
+    return c.json(envelope({ id: requestId, app_id: appId, note }, newResponseId()), 201);
+  });
+
+  app.post('/api/v1/developer/apps/:app/rotate/', async (c) => {
+    const { app: appId } = parseFields(AppPath, c.req.param());
+    const principal = await managedApp(c, appId);
+    const { grace_seconds } = await jsonBody(c, RotateBody);
+    const rotated = await db.transaction().execute(async (trx) => {
+      const result = await rotateKey(trx, appId, grace_seconds);
+      await appendEvents(baseOf(trx), [appEvent(APP_EVENTS.keyRotated, appId, actorOf(principal, c.var.auth.address), { key: result.keyId, replaced: result.replaced, grace_seconds })]);
+      return result;
+    });
+    const listed = (await listApps(db, (await appOwner(db, appId))!)).find((a) => a.id === appId);
+    return c.json(envelope({ app: listed, key_id: rotated.keyId, replaced: rotated.replaced }, newResponseId()), 200, NOT_KEPT);
+  });
+
+  app.delete('/api/v1/developer/keys/:key/', async (c) => {
+    const { key: keyId } = parseFields(KeyPath, c.req.param());
+    const ownerOf = lookupOnce(() => keyOwner(db, keyId));
+    const principal = await authorizeUser(c, 'developer_app.manage', async () => (await ownerOf())?.ownerId);
+    const found = await ownerOf();
+    if (!found) throw new ApiError(404, `No developer key ${keyId}`);
+    const revoked = await db.transaction().execute(async (trx) => {
+      const done = await revokeKey(trx, keyId);
+      if (done) await appendEvents(baseOf(trx), [appEvent(APP_EVENTS.keyRevoked, found.appId, actorOf(principal, c.var.auth.address), { key: keyId })]);
+      return done;
+    });
+    if (!revoked) throw new ApiError(409, 'This key is already revoked');
+    return c.json(envelope({ id: keyId, revoked: true }, newResponseId()));
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import './developers.css';
+import { DEVELOPERS_PAGE, DEVELOPER_REVIEW_PAGE, developerReviewHead } from '@loopbox/pages';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { BackendError } from '../../shared/backend.ts';
+import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
+import { usePage } from '../shell/use-page.ts';
+import { PLATFORM_LABELS } from './constants.ts';
+import { decide, openRequests, type OpenRequest } from './developers-api.ts';
+
+/** Staff's list of requests for production keys (`/dashboard/developers/review`): approve or refuse each with a note. */
+export default function DeveloperReviewPage() {
+  usePage(developerReviewHead(), { pagePath: DEVELOPER_REVIEW_PAGE });
+  const [requests, setRequests] = useState<OpenRequest[]>();
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(() => openRequests().then(setRequests, () => setFailed(true)), []);
+  useEffect(() => void reload(), [reload]);
+  if (failed) return <PageFailed onRetry={() => location.reload()}>The requests could not be loaded.</PageFailed>;
+  if (!requests) return <PageLoading label="Loading requests" />;
+  return (
+    <div className="lb-developers">
+      <h1>Requests for production keys</h1>
+      <p>
+        <Link href={DEVELOPERS_PAGE}>Back to your apps</Link>
+      </p>
+      {requests.length === 0 ? <p>No request is waiting.</p> : requests.map((request) => <RequestCard key={request.id} request={request} onDecided={reload} />)}
+    </div>
+  );
+}
+
+function RequestCard({ request, onDecided }: { request: OpenRequest; onDecided: () => Promise<void> }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const send = async (decision: 'approved' | 'refused') => {
+    try {
+      await decide(request.id, decision, note);
+      await onDecided();
+    } catch (err) {
+      setProblem(err instanceof BackendError ? err.message : 'The decision was not saved.');
+    }
+  };
+  return (
+    <article className="lb-developers__app" aria-labelledby={`request-${request.id}`}>
+      <h2 id={`request-${request.id}`}>{request.app_name}</h2>
+      <p>
+        {PLATFORM_LABELS[request.platform]} app by @{request.owner}, asked {new Date(request.created_at).toLocaleString()}
+      </p>
+      {request.app_description ? <p>{request.app_description}</p> : null}
+      {request.note ? <blockquote>{request.note}</blockquote> : null}
+      <label htmlFor={id}>Note to the developer</label>
+      <input id={id} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      <div className="lb-developers__actions">
+        <button type="button" onClick={() => void send('approved')}>
+          Approve
+        </button>
+        <button type="button" onClick={() => void send('refused')}>
+          Refuse
+        </button>
+      </div>
+      {problem ? <p role="alert">{problem}</p> : null}
+    </article>
+  );
+}

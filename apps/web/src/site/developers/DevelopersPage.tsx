@@ -1,0 +1,259 @@
+import './developers.css';
+import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, developersHead } from '@loopbox/pages';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { BackendError } from '../../shared/backend.ts';
+import { reachOf } from '../../shared/login-state.ts';
+import { useAccount } from '../shell/account.tsx';
+import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
+import { usePage } from '../shell/use-page.ts';
+import { GRACE_CHOICES, PLATFORM_LABELS, USAGE_DAYS, USAGE_REFRESH_MS } from './constants.ts';
+import { appUsage, askForProduction, createApp, listApps, revokeKey, rotateKey, type AppUsage, type DeveloperApp, type DeveloperKey, type Platform } from './developers-api.ts';
+import { KeyUsagePanel } from './KeyUsagePanel.tsx';
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof BackendError ? err.message : fallback);
+const when = (iso: string) => new Date(iso).toLocaleString();
+const limitText = (key: DeveloperKey) => (key.calls_per_hour === null ? 'no hourly limit' : `${key.calls_per_hour} calls an hour`);
+const STATE_TEXT: Record<DeveloperKey['state'], (key: DeveloperKey) => string> = {
+  active: () => 'Active',
+  expiring: (key) => `Works until ${when(key.expires_at!)}`,
+  expired: () => 'Expired',
+  revoked: () => 'Revoked',
+};
+const live = (key: DeveloperKey) => key.state === 'active' || key.state === 'expiring';
+
+/**
+ * The developer dashboard (`/dashboard/developers`, any signed-in user): make an app and get its key
+ * (beta, with GIPHY's low hourly limit), copy it, ask for production, rotate it with a grace period,
+ * revoke it, and see each key's usage from the analytics projections.
+ */
+export default function DevelopersPage() {
+  usePage(developersHead(), { pagePath: DEVELOPERS_PAGE });
+  const { state } = useAccount();
+  const [apps, setApps] = useState<DeveloperApp[]>();
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(() => listApps().then(setApps, () => setFailed(true)), []);
+  useEffect(() => void reload(), [reload]);
+  if (failed) return <PageFailed onRetry={() => location.reload()}>Your apps could not be loaded. Are you signed in?</PageFailed>;
+  if (!apps) return <PageLoading label="Loading your apps" />;
+  return (
+    <div className="lb-developers">
+      <h1>Developers</h1>
+      <p>
+        Build on this site's GIFs with its GIPHY-compatible API (<code>/v1/…?api_key=</code>) or its Tenor-compatible API (<code>/tenor/v2/…?key=</code>). A new key is a
+        beta key with a low hourly limit; ask for production when your app is ready.
+      </p>
+      {reachOf(state, 'developer_app.review') ? (
+        <p>
+          <Link href={DEVELOPER_REVIEW_PAGE}>Review requests for production keys</Link>
+        </p>
+      ) : null}
+      <NewAppForm onCreated={reload} />
+      <h2>Your apps</h2>
+      {apps.length === 0 ? <p>No apps yet.</p> : apps.map((app) => <AppCard key={app.id} app={app} onChanged={reload} />)}
+    </div>
+  );
+}
+
+function NewAppForm({ onCreated }: { onCreated: () => Promise<void> }) {
+  const ids = { name: useId(), description: useId(), platform: useId() };
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [platform, setPlatform] = useState<Platform>('web');
+  const [problem, setProblem] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    try {
+      await createApp({ name, description, platform });
+      setName('');
+      setDescription('');
+      await onCreated();
+    } catch (err) {
+      setProblem(messageOf(err, 'The app could not be made.'));
+    }
+  };
+  return (
+    <form className="lb-developers__form" onSubmit={submit} aria-labelledby={`${ids.name}-heading`}>
+      <h2 id={`${ids.name}-heading`}>Create an app</h2>
+      <label htmlFor={ids.name}>Name</label>
+      <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} />
+      <label htmlFor={ids.description}>Description</label>
+      <textarea id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} rows={2} />
+      <label htmlFor={ids.platform}>Platform</label>
+      <select id={ids.platform} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+        {Object.entries(PLATFORM_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <button type="submit">Create app and key</button>
+      {problem ? <p role="alert">{problem}</p> : null}
+    </form>
+  );
+}
+
+function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promise<void> }) {
+  const [status, setStatus] = useState<{ text: string; error: boolean }>();
+  const run = async (change: () => Promise<unknown>, done: string) => {
+    try {
+      await change();
+      setStatus({ text: done, error: false });
+      await onChanged();
+    } catch (err) {
+      setStatus({ text: messageOf(err, 'That did not work.'), error: true });
+    }
+  };
+  const request = app.production_request;
+  return (
+    <article className="lb-developers__app" aria-labelledby={`app-${app.id}`}>
+      <h3 id={`app-${app.id}`}>
+        {app.name} <span className={`lb-developers__tier lb-developers__tier--${app.tier}`}>{app.tier}</span>
+      </h3>
+      <p>
+        {PLATFORM_LABELS[app.platform]}
+        {app.description ? ` · ${app.description}` : ''}
+      </p>
+      <KeyTable app={app} run={run} />
+      <RotateForm app={app} run={run} />
+      {app.tier === 'beta' ? <ProductionRequest app={app} run={run} /> : null}
+      {request?.decision ? (
+        <p>
+          Request for production {request.decision}
+          {request.decision_note ? `: “${request.decision_note}”` : ''}
+        </p>
+      ) : null}
+      {status ? (
+        <p role={status.error ? 'alert' : 'status'} className={status.error ? 'lb-developers__error' : undefined}>
+          {status.text}
+        </p>
+      ) : null}
+      <AppUsagePanels app={app} />
+    </article>
+  );
+}
+
+type Run = (change: () => Promise<unknown>, done: string) => Promise<void>;
+
+function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
+  const [copied, setCopied] = useState<string>();
+  const copy = async (key: DeveloperKey) => {
+    await navigator.clipboard.writeText(key.key).catch(() => {});
+    setCopied(key.id);
+  };
+  return (
+    <table className="lb-developers__keys">
+      <caption>API keys of {app.name}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Key</th>
+          <th scope="col">Tier and limit</th>
+          <th scope="col">State</th>
+          <th scope="col">
+            <span className="lb-visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {app.keys.map((key) => (
+          <tr key={key.id}>
+            <td>
+              <code className="lb-developers__key">{key.key}</code>
+            </td>
+            <td>
+              {key.tier}, {limitText(key)}
+            </td>
+            <td>{STATE_TEXT[key.state](key)}</td>
+            <td className="lb-developers__actions">
+              {live(key) ? (
+                <>
+                  <button type="button" onClick={() => void copy(key)} aria-label={`Copy key ${key.key}`}>
+                    {copied === key.id ? 'Copied' : 'Copy'}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      if (confirm('Revoke this key? Calls with it are refused within seconds.')) void run(() => revokeKey(key.id), 'Key revoked.');
+                    }}
+                    aria-label={`Revoke key ${key.key}`}
+                  >
+                    Revoke
+                  </button>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RotateForm({ app, run }: { app: DeveloperApp; run: Run }) {
+  const id = useId();
+  const [grace, setGrace] = useState<number>(GRACE_CHOICES[2].seconds);
+  return (
+    <form
+      className="lb-developers__inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(() => rotateKey(app.id, grace), 'A new key was issued.');
+      }}
+    >
+      <label htmlFor={id}>Old key keeps working for</label>
+      <select id={id} value={grace} onChange={(e) => setGrace(Number(e.target.value))}>
+        {GRACE_CHOICES.map((choice) => (
+          <option key={choice.seconds} value={choice.seconds}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit">Rotate key</button>
+    </form>
+  );
+}
+
+function ProductionRequest({ app, run }: { app: DeveloperApp; run: Run }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  if (app.production_request && !app.production_request.decision) return <p>Request for production waiting for staff (asked {when(app.production_request.created_at)}).</p>;
+  return (
+    <form
+      className="lb-developers__inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(() => askForProduction(app.id, note), 'Asked for production: staff will decide.');
+      }}
+    >
+      <label htmlFor={id}>What the app does and how many calls it needs</label>
+      <input id={id} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      <button type="submit">Ask for production</button>
+    </form>
+  );
+}
+
+/** The app's keys' usage, read again every USAGE_REFRESH_MS while the page is open. */
+function AppUsagePanels({ app }: { app: DeveloperApp }) {
+  const [usage, setUsage] = useState<AppUsage>();
+  useEffect(() => {
+    let live = true;
+    const read = () => appUsage(app.id, USAGE_DAYS).then((u) => live && setUsage(u), () => {});
+    void read();
+    const timer = setInterval(read, USAGE_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [app.id, app.keys.length]);
+  if (!usage) return <p>Loading usage…</p>;
+  const shown = usage.keys.filter((k, i) => i === 0 || k.daily.length > 0);
+  return (
+    <>
+      {shown.map((k) => {
+        const key = app.keys.find((candidate) => candidate.id === k.key_id);
+        return <KeyUsagePanel key={k.key_id} usage={k} from={usage.from} to={usage.to} label={key ? `key …${key.key.slice(-6)}` : 'a key'} />;
+      })}
+    </>
+  );
+}
