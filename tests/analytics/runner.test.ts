@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalytics } from '../../apps/server/src/analytics/index.ts';
+import { PROJECTORS } from '../../apps/server/src/analytics/projectors/index.ts';
 import { createProjectionRunner } from '../../apps/server/src/analytics/runner.ts';
 import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import { normaliseTerm } from '../../apps/server/src/analytics/search-log.ts';
@@ -30,8 +31,10 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
     const runner = createProjectionRunner(store.db, { batchSize: 3 });
     await append(store.db, Array.from({ length: 10 }, () => pingback('seen', 'runnergif1', new Date())));
     const folded = await Promise.all([runner.catchUp(), runner.catchUp(), runner.catchUp()]);
-    // Calls made before the first one starts share it: 10 events for each of the 4 projectors that read SEEN pingbacks.
-    expect(folded).toEqual([40, 40, 40]);
+    // Calls made before the first one starts share it: 10 events for each projector that reads SEEN pingbacks.
+    const readers = PROJECTORS.filter((p) => p.eventTypes.includes('pingback.seen')).length;
+    expect(readers).toBeGreaterThan(1);
+    expect(folded).toEqual(Array(3).fill(10 * readers));
     expect(await runner.catchUp()).toBe(0);
     expect(await views('runnergif1')).toBe(10);
   });
