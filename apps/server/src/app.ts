@@ -18,6 +18,7 @@ import { collectorRejectsRoutes } from './collector/rejects-route.ts';
 import { publicProfileRoutes } from './backend/public-profile.ts';
 import { webPages, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
+import { openApiRoutes } from './openapi/route.ts';
 import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions) {
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
+  const build = options.build ?? readBuildInfo();
   const app = new Hono<AuthEnv>();
   app.use(paramsGuard());
   // A route that touches nothing: the baseline every benchmark compares against.
@@ -118,10 +120,11 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.route(TENOR_BASE_PATH, tenorApi(deps, options.log));
-  app.route('/', backendRoutes(deps, options.build ?? readBuildInfo()));
+  app.route('/', backendRoutes(deps, build));
   app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
+  app.route('/', openApiRoutes(() => app.routes, build.version));
   if (web) app.route('/', web.routes);
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -1,21 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { describe } from '../openapi/describe.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError } from './envelope.ts';
 import { gifId, ids, parse, parseQuery, passthrough } from './params.ts';
 import { gifList, gifOne } from './respond.ts';
+import { MAX_IDS } from './constants.ts';
 
 const ByIdsQuery = z.object({ ids, rating: passthrough, random_id: passthrough, pingback_id: passthrough });
+const ByIdPath = z.object({ id: gifId });
 
 /** GET gifs?ids= and GET gifs/{id}: lookups by id return hidden ratings too, but never removed GIFs. */
 export function gifsByIdRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/gifs', async (c) => {
+  app.get('/gifs', describe({ tag: 'gifs', summary: 'GIFs by id', description: `Up to ${MAX_IDS} ids, answered in the order asked; private and hidden ones are found, removed ones are not.`, access: { apiKey: 'giphy' }, query: ByIdsQuery }), async (c) => {
     const { ids: wanted } = parseQuery(ByIdsQuery, c.req.query());
     // Each GIF once, in the order first asked; the total is how many were found.
     return gifList(c, deps, 'GIF_BROWSE', [...new Set(wanted)], { total: 'sent', offset: 0 }, false);
   });
-  app.get('/gifs/:id{[^/]+}', async (c) => {
+  app.get('/gifs/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One GIF by id', access: { apiKey: 'giphy' }, params: ByIdPath }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
     const answer = await gifOne(c, deps, 'GIF_BROWSE', id);
     if (!answer) throw new ApiError(404, `GIF ${id} not found`);

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import type { Action } from '../permissions/table.ts';
+import type { OpenApiTag } from './constants.ts';
+
+/** Who may call a route: an app's API key (GIPHY's `api_key` or Tenor's `key`), the permission table's action, or anyone. */
+export type RouteAccess = { apiKey: 'giphy' | 'tenor' } | { permission: Action } | 'anyone';
+
+/**
+ * What the API reference says about one route. The schemas are the very ones its handler parses
+ * with, so the document cannot drift from what the route accepts.
+ */
+export interface RouteDoc {
+  tag: OpenApiTag;
+  /** One line: the sidebar entry of the reference. */
+  summary: string;
+  description?: string;
+  access: RouteAccess;
+  /** Path parameters as an object schema; undocumented ones are listed as plain strings. */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** How the body is sent; JSON by default. */
+  bodyType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  /** The success answer's status (200 by default), type (JSON by default) and, where it has one, schema. */
+  status?: 200 | 201 | 202 | 204 | 302;
+  responseType?: 'application/json' | 'text/csv' | 'text/html' | 'image/gif';
+  response?: z.ZodType;
+}
+
+const ROUTE_DOC = Symbol('loopbox.routeDoc');
+
+/**
+ * A pass-through middleware carrying a route's documentation: `app.get(path, describe({...}), handler)`.
+ * The OpenAPI document is built by walking the app's routes for these (document.ts).
+ */
+export function describe(doc: RouteDoc): MiddlewareHandler {
+  const handler: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(handler, { [ROUTE_DOC]: doc });
+}
+
+export function routeDocOf(handler: unknown): RouteDoc | undefined {
+  return typeof handler === 'function' ? (handler as { [ROUTE_DOC]?: RouteDoc })[ROUTE_DOC] : undefined;
+}
