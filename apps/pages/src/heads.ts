@@ -117,6 +117,7 @@ export function channelSearchHead(channel: ChannelHeadSource, term: string, page
 }
 
 export const developersHead = (): PageHead => ({ title: titled('Developers'), description: `Apps and API keys for building on ${PROVIDER_NAME}, with their usage.` });
+export const apiDocsHead = (): PageHead => ({ title: titled('API reference'), description: `Every call of the ${PROVIDER_NAME} API (GIPHY- and Tenor-compatible) with its parameters, tried live with your own key.` });
 export const developerReviewHead = (): PageHead => ({ title: titled('Production key requests'), description: `Requests for production API keys on ${PROVIDER_NAME}.` });
 export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
 

@@ -10,6 +10,7 @@ export {
   categoryHead,
   channelEditorHead,
   developerReviewHead,
+  apiDocsHead,
   developersHead,
   channelHead,
   channelSearchHead,

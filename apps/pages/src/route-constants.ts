@@ -50,6 +50,12 @@ export const UPLOAD_PAGE = '/upload';
 /** A developer's apps and keys (any signed-in user), and staff's review of requests for production keys (issue 21). */
 export const DEVELOPERS_PAGE = '/dashboard/developers';
 export const DEVELOPER_REVIEW_PAGE = '/dashboard/developers/review';
+/** The API reference (issue 21): the OpenAPI document rendered, with "try it" using the visitor's own key. */
+export const API_DOCS_PAGE = '/docs/api';
+/** The API reference's renderer (Scalar's prebuilt bundle), served from this origin. */
+export const API_REFERENCE_SCRIPT = '/docs/api/reference.js';
+/** The OpenAPI 3.1 document the reference renders. */
+export const OPENAPI_DOCUMENT = '/openapi.json';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';
 /** SPEC 5: a user's stories asked for without a username (the stories service's answer, and what the site logs). */

@@ -34,6 +34,7 @@ describe('site paths', () => {
     ['/dashboard/channels', { page: 'channel-editor' }],
     ['/dashboard/developers', { page: 'developers' }],
     ['/dashboard/developers/review', { page: 'developer-review' }],
+    ['/docs/api', { page: 'api-docs' }],
     ['/join', { page: 'join' }],
     ['/join/verify', { page: 'verify-email' }],
     ['/login/?next=%2Fsettings', { page: 'login' }],

@@ -3,6 +3,7 @@ import {
   CATEGORY_SLUG_PATTERN,
   CHANNEL_SLUG_PATTERN,
   DEVELOPER_REVIEW_PAGE,
+  API_DOCS_PAGE,
   DEVELOPERS_PAGE,
   FAVORITES_PAGE,
   GIF_ID_PATTERN,
@@ -60,6 +61,8 @@ export type SiteRoute =
   /** Developer apps and keys, and staff's review of production requests (issue 21). */
   | { page: 'developers' }
   | { page: 'developer-review' }
+  /** The API reference (issue 21). */
+  | { page: 'api-docs' }
   /** Stories (issue 18): trending and latest at `/stories`, one story at `/stories/{slug}`. */
   | { page: 'stories' }
   | { page: 'story'; slug: string }
@@ -199,6 +202,8 @@ export function parseSitePath(path: string): SiteRoute {
       return rest.length === 1 && STORY_SLUG_PATTERN.test(rest[0]!) ? { page: 'story', slug: rest[0]! } : NOT_FOUND;
     case 'upload':
       return rest.length === 0 ? { page: 'upload' } : NOT_FOUND;
+    case 'docs':
+      return rest.length === 1 && rest[0] === 'api' ? { page: 'api-docs' } : NOT_FOUND;
     case 'create':
       return createRoute(rest);
     case 'dashboard': {
@@ -312,6 +317,8 @@ export function sitePath(route: SiteRoute): string {
       return DEVELOPERS_PAGE;
     case 'developer-review':
       return DEVELOPER_REVIEW_PAGE;
+    case 'api-docs':
+      return API_DOCS_PAGE;
     case 'error':
       return route.status === 503 ? '/maintenance' : `/${route.status}`;
     case 'not-found':

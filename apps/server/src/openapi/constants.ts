@@ -1,3 +1,5 @@
+import { API_REFERENCE_SCRIPT } from '@loopbox/pages';
+
 /** The groups of the API reference, in the order it lists them. */
 export const OPENAPI_TAGS = {
   gifs: 'GIPHY API v1: search, trending, random, related, by id, categories, channels, emoji, text and videos. Every call takes an `api_key`.',
@@ -17,11 +19,8 @@ export const OPENAPI_TAGS = {
 } as const;
 export type OpenApiTag = keyof typeof OPENAPI_TAGS;
 
-/** The document's own address. */
-export const OPENAPI_PATH = '/openapi.json';
-
-/** Routes that are not API calls, so the document leaves them out: media files, the health check and the site's pages. */
-export const UNDOCUMENTED_ROUTES: ReadonlySet<string> = new Set(['GET /healthz', 'GET /media/*', 'HEAD /media/*', 'GET /*']);
+/** Routes that are not API calls, so the document leaves them out: media files, the health check, the reference's script and the site's pages. */
+export const UNDOCUMENTED_ROUTES: ReadonlySet<string> = new Set(['GET /healthz', 'GET /media/*', 'HEAD /media/*', `GET ${API_REFERENCE_SCRIPT}`, 'GET /*']);
 
 /** The security schemes' names in the document. */
 export const SECURITY = { apiKey: 'api_key', tenorKey: 'tenor_key', session: 'session', token: 'token' } as const;

@@ -3,6 +3,7 @@ import {
   categoryHead,
   channelEditorHead,
   developerReviewHead,
+  apiDocsHead,
   developersHead,
   channelHead,
   channelPath,
@@ -171,6 +172,8 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       const developers = page(route.page === 'developers' ? developersHead() : developerReviewHead());
       return { ...developers, head: { ...developers.head, noindex: true } };
     }
+    case 'api-docs':
+      return page(apiDocsHead());
     case 'stories':
       return page(listingHead('stories'));
     case 'story':

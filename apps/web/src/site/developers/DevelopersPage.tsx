@@ -1,5 +1,5 @@
 import './developers.css';
-import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, developersHead } from '@loopbox/pages';
+import { API_DOCS_PAGE, DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, developersHead } from '@loopbox/pages';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BackendError } from '../../shared/backend.ts';
@@ -41,7 +41,8 @@ export default function DevelopersPage() {
       <h1>Developers</h1>
       <p>
         Build on this site's GIFs with its GIPHY-compatible API (<code>/v1/…?api_key=</code>) or its Tenor-compatible API (<code>/tenor/v2/…?key=</code>). A new key is a
-        beta key with a low hourly limit; ask for production when your app is ready.
+        beta key with a low hourly limit; ask for production when your app is ready. Every call is in the <Link href={API_DOCS_PAGE}>API reference</Link>, where you can
+        try it with your key.
       </p>
       {reachOf(state, 'developer_app.review') ? (
         <p>

@@ -1,4 +1,4 @@
-import { PROVIDER_NAME } from '@loopbox/pages';
+import { API_DOCS_PAGE, PROVIDER_NAME } from '@loopbox/pages';
 import { Link } from 'wouter';
 
 /** The site footer: browse links, and the other pages this server offers (full page loads). */
@@ -11,6 +11,7 @@ export function Footer() {
           <li><Link href="/stickers">Stickers</Link></li>
           <li><Link href="/categories">Categories</Link></li>
           <li><a href="/widgets">Widgets for developers</a></li>
+          <li><Link href={API_DOCS_PAGE}>API reference</Link></li>
           <li><a href="/dashboard/analytics">Analytics</a></li>
         </ul>
       </nav>

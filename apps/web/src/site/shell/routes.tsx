@@ -26,6 +26,7 @@ const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditor
 const StoriesPage = lazyPage(() => import('../stories/StoriesPage.tsx'));
 const DevelopersPage = lazyPage(() => import('../developers/DevelopersPage.tsx'));
 const DeveloperReviewPage = lazyPage(() => import('../developers/DeveloperReviewPage.tsx'));
+const ApiDocsPage = lazyPage(() => import('../docs/ApiDocsPage.tsx'));
 const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
 /** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
@@ -54,6 +55,7 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   'channel-editor': ChannelEditorPage,
   developers: DevelopersPage,
   'developer-review': DeveloperReviewPage,
+  'api-docs': ApiDocsPage,
   stories: StoriesPage,
   story: StoryPage,
   ...ACCOUNT_PAGES,
@@ -127,6 +129,8 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <DevelopersPage />;
     case 'developer-review':
       return <DeveloperReviewPage />;
+    case 'api-docs':
+      return <ApiDocsPage />;
     case 'stories':
       return <StoriesPage />;
     case 'story':
