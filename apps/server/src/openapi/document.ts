@@ -50,7 +50,7 @@ export function openApiDocument(routes: readonly RouteEntry[], info: { version: 
       description: 'The public GIF API (GIPHY-compatible), the analytics collector, the Tenor-compatible API and the own backend of this Loopbox.',
     },
     servers: [{ url: '/' }],
-    tags: Object.entries(OPENAPI_TAGS).map(([name, description]) => ({ name, description })),
+    tags: Object.entries(OPENAPI_TAGS).map(([name, { title, description }]) => ({ name, description, 'x-displayName': title })),
     paths,
     components: { securitySchemes: SECURITY_SCHEMES, schemas: { Error: ERROR_SCHEMA, TenorError: TENOR_ERROR_SCHEMA } },
   };

@@ -31,13 +31,15 @@ export function tryKeys(apps: readonly DeveloperApp[]): TryKey[] {
 export type ReferenceConfig = Record<string, unknown>;
 
 /**
- * Scalar's settings for this site: the document from this origin, nothing fetched from elsewhere
+ * Scalar's settings for this site: the document from this origin, calls made to it (the page's own
+ * origin, which is also where the edge serves the API), nothing fetched from elsewhere
  * (no web fonts, no telemetry, no hosted client, proxy, AI agent or MCP), and "try it" filled in with
  * the chosen key under both of the document's key schemes (GIPHY's `api_key`, Tenor's `key`).
  */
-export function referenceConfig(key: string | undefined): ReferenceConfig {
+export function referenceConfig(key: string | undefined, origin: string): ReferenceConfig {
   return {
     url: OPENAPI_DOCUMENT,
+    servers: [{ url: origin, description: 'This site' }],
     withDefaultFonts: false,
     telemetry: false,
     hideClientButton: true,
@@ -46,6 +48,7 @@ export function referenceConfig(key: string | undefined): ReferenceConfig {
     agent: { disabled: true },
     mcp: { disabled: true },
     defaultOpenFirstTag: true,
+    hideModels: true,
     ...(key ? { authentication: { preferredSecurityScheme: 'api_key', securitySchemes: { api_key: { value: key }, tenor_key: { value: key } } } } : {}),
   };
 }
