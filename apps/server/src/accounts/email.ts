@@ -15,6 +15,7 @@ import { mailedToken } from './fields.ts';
 import { consumeMailedToken, issueMailedToken } from './mailed-tokens.ts';
 import { baseDb, accountsDb } from './schema.ts';
 import { duplicateField } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const VerifyBody = z.object({ token: mailedToken });
 
@@ -27,7 +28,7 @@ export function emailRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v1/email/verify/', async (c) => {
+  app.post('/api/v1/email/verify/', describe({ tag: 'accounts', summary: 'Verify an e-mail address', description: 'With the token mailed to it.', access: { permission: 'email.verify' }, body: VerifyBody }), async (c) => {
     const principal = await authorize(c, 'email.verify');
     const { token } = await jsonBody(c, VerifyBody);
     const actor = actorOf(principal, c.var.auth.address);
@@ -50,7 +51,7 @@ export function emailRoutes(deps: BackendDeps) {
     return c.json(envelope({ email: verified.email, verified: true }, newResponseId()));
   });
 
-  app.post('/api/v1/email/verify/resend/', async (c) => {
+  app.post('/api/v1/email/verify/resend/', describe({ tag: 'accounts', summary: 'Mail the verification link again', access: { permission: 'profile.edit' } }), async (c) => {
     const principal = await authorizeUser(c, 'profile.edit');
     const account = await db.selectFrom('accounts').select(['email', 'email_verified_at']).where('user_id', '=', principal.userId).executeTakeFirst();
     if (!account) throw new ApiError(404, 'This user has no e-mail address');

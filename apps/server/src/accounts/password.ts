@@ -18,6 +18,7 @@ import { currentPassword, email, mailedToken, password } from './fields.ts';
 import { consumeMailedToken, issueMailedToken } from './mailed-tokens.ts';
 import { baseDb, accountsDb, type AccountsDb } from './schema.ts';
 import { accountByEmail } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const ChangeBody = z.object({ current_password: currentPassword, new_password: password });
 /** SPEC 7.2's reset body: an e-mail asks for a link; the link's token with a new password sets it. */
@@ -40,7 +41,7 @@ export function passwordRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v3/password/change', async (c) => {
+  app.post('/api/v3/password/change', describe({ tag: 'accounts', summary: 'Change your password', description: 'Needs the current password; ends your other sessions.', access: { permission: 'password.change' }, body: ChangeBody }), async (c) => {
     const principal = await authorizeUser(c, 'password.change');
     const body = await jsonBody(c, ChangeBody);
     await confirmPassword(db, deps.limits, principal.userId, body.current_password, 'current_password');
@@ -58,7 +59,7 @@ export function passwordRoutes(deps: BackendDeps) {
     return c.json(envelope({ changed: true, sessions_ended: ended }, newResponseId()));
   });
 
-  app.post('/api/v3/password/reset', async (c) => {
+  app.post('/api/v3/password/reset', describe({ tag: 'accounts', summary: 'Ask for or complete a password reset', description: 'With `email`, mails a reset link (the same answer whether or not the address is known); with the mailed `token` and a new `password`, sets it.', access: { permission: 'password.reset' }, body: ResetBody }), async (c) => {
     const principal = await authorize(c, 'password.reset');
     const body = await jsonBody(c, ResetBody);
     const actor = actorOf(principal, c.var.auth.address);

@@ -23,6 +23,7 @@ import { issueMailedToken } from './mailed-tokens.ts';
 import { loadProfile, privateProfile, publicProfile } from './profile-view.ts';
 import { baseDb, accountsDb, type SocialLinks } from './schema.ts';
 import { emailTaken } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const SOCIAL_NETWORKS = ['instagram', 'tiktok', 'youtube', 'twitter', 'tumblr'] as const satisfies readonly (keyof SocialLinks)[];
 const ProfileChanges = z
@@ -60,7 +61,7 @@ export function profileRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/users/:id/', async (c) => {
+  app.get('/api/v1/users/:id/', describe({ tag: 'accounts', summary: 'A user\'s profile', description: 'The private fields (e-mail, role) for the user themselves and staff; sending the `X-Password` header re-confirms the caller\'s password.', access: { permission: 'profile.read' }, params: userIdParam }), async (c) => {
     const { id } = parseFields(userIdParam, c.req.param());
     const principal = await authorize(c, 'profile.read');
     const privateView = can(subjectOf(principal), 'profile.read_private', id);
@@ -83,7 +84,7 @@ export function profileRoutes(deps: BackendDeps) {
     return c.json(envelope(data, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
   });
 
-  app.patch('/api/v1/users/:id/', bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new FieldError(413, 'avatar', `avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`); } }), async (c) => {
+  app.patch('/api/v1/users/:id/', describe({ tag: 'accounts', summary: 'Edit a profile', description: `JSON, or a multipart form that may carry an \`avatar\` image (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB).`, access: { permission: 'profile.edit' }, params: userIdParam, body: ProfileChanges }), bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new FieldError(413, 'avatar', `avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`); } }), async (c) => {
     const { id } = parseFields(userIdParam, c.req.param());
     const principal = await authorizeUser(c, 'profile.edit', id);
     const before = await loadProfile(db, id);

@@ -10,6 +10,7 @@ import { appendEvents } from '../store/events.ts';
 import { role, userIdParam } from './fields.ts';
 import { baseDb, accountsDb } from './schema.ts';
 import { roleOf } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const RoleBody = z.object({ role });
 
@@ -17,7 +18,7 @@ const RoleBody = z.object({ role });
 export function roleRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.put('/api/v1/users/:id/role/', async (c) => {
+  app.put('/api/v1/users/:id/role/', describe({ tag: 'accounts', summary: 'Change a user\'s role', description: 'Logged as an event with the actor.', access: { permission: 'role.change' }, params: userIdParam, body: RoleBody }), async (c) => {
     const { id } = parseFields(userIdParam, c.req.param());
     const principal = await authorizeUser(c, 'role.change', id);
     const { role: to } = await jsonBody(c, RoleBody);

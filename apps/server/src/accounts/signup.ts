@@ -18,6 +18,7 @@ import { email, password, username } from './fields.ts';
 import { issueMailedToken } from './mailed-tokens.ts';
 import { accountsDb } from './schema.ts';
 import { duplicateField, emailTaken, usernameTaken } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const SignupBody = z
   .object({ username, email, password })
@@ -33,7 +34,7 @@ const SignupBody = z
 export function signupRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/accounts/', async (c) => {
+  app.post('/api/v1/accounts/', describe({ tag: 'accounts', summary: 'Sign up', description: 'Creates the account, signs it in and mails a verification link. Sign-ups are limited per address (429).', access: { permission: 'account.create' }, status: 201, body: SignupBody }), async (c) => {
     const principal = await authorize(c, 'account.create');
     const body = await jsonBody(c, SignupBody);
     await deps.limits.count('mailsPerAddress', c.var.auth.address);

@@ -17,6 +17,7 @@ import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { ARTIST_SORTS, ARTISTS_PAGE_SIZE, SPOTIFY_OEMBED_DEFAULT_URL } from './constants.ts';
 import { resolveSpotifyArtist, spotifyArtistUrl } from './spotify.ts';
 import type { UserRow } from '../content/gif-row.ts';
+import { describe } from '../openapi/describe.ts';
 
 const ListQuery = z.object({
   filter: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'filter must be at most 50 characters')).optional(),
@@ -50,7 +51,7 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
   const oembed = deps.spotifyOembedUrl ?? SPOTIFY_OEMBED_DEFAULT_URL;
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v4/artists/', async (c) => {
+  app.get('/api/v4/artists/', describe({ tag: 'artists', summary: 'Artists', description: 'The artists directory, paged.', access: 'anyone', query: ListQuery }), async (c) => {
     const p = parseQuery(ListQuery, c.req.query());
     const direction = sql.raw(p.order === 'asc' ? 'ASC' : 'DESC');
     const orderBy = p.sort === 'name' ? sql`lower(coalesce(nullif(u.display_name, ''), u.username))` : p.sort === 'gifs' ? sql`gif_count` : sql`updatetime`;
@@ -78,14 +79,14 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
     return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
   });
 
-  app.get('/api/v3/spotify/artist', async (c) => {
+  app.get('/api/v3/spotify/artist', describe({ tag: 'artists', summary: 'Resolve a Spotify artist', description: 'The artist name behind a Spotify artist URL, through Spotify\'s oEmbed.', access: { permission: 'artist.resolve' }, query: SpotifyQuery }), async (c) => {
     await authorizeUser(c, 'artist.resolve');
     const { spotify_url } = parseQuery(SpotifyQuery, c.req.query());
     const url = spotifyArtistUrl(spotify_url);
     return c.json(envelope({ name: await resolveSpotifyArtist(oembed, url), spotify_url: url }, newResponseId()));
   });
 
-  app.patch('/api/v4/artists/:id/', async (c) => {
+  app.patch('/api/v4/artists/:id/', describe({ tag: 'artists', summary: 'Edit an artist profile', access: { permission: 'profile.edit' }, params: ArtistPath, body: ArtistBody }), async (c) => {
     const { id } = parseFields(ArtistPath, c.req.param());
     const principal = await authorize(c, 'profile.edit', id);
     const body = await jsonBody(c, ArtistBody);

@@ -10,6 +10,7 @@ import { lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { intParam, parseQuery } from '../public-api/params.ts';
 import type { BackendDeps } from './deps.ts';
+import { describe } from '../openapi/describe.ts';
 
 const SeriesQuery = z.object({
   days: intParam('days', SERIES_MIN_DAYS, SERIES_MAX_DAYS, SERIES_DEFAULT_DAYS),
@@ -25,7 +26,7 @@ const SeriesQuery = z.object({
 export function analyticsSeriesRoutes(deps: BackendDeps) {
   const { db } = deps;
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/analytics/series/', async (c) => {
+  app.get('/api/v1/analytics/series/', describe({ tag: 'analytics', summary: 'The analytics page\'s series', description: 'Daily figures over the last `days` UTC days from the projections: site-wide (staff), or one creator\'s with `username` (that creator or staff).', access: { permission: 'analytics.read' }, query: SeriesQuery }), async (c) => {
     const { days, username } = parseQuery(SeriesQuery, c.req.query());
     const owner = lookupOnce(async () => (username === undefined ? null : userOwner(db, username)));
     await authorize(c, 'analytics.read', owner);

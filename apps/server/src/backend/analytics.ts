@@ -9,6 +9,7 @@ import { gifOwner, lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { gifId, parse, parseQuery } from '../public-api/params.ts';
 import type { BackendDeps } from './deps.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });
 const TrendingQuery = z.object({
@@ -29,7 +30,7 @@ export function analyticsRoutes(deps: BackendDeps) {
   const { db } = deps;
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/users/:id/view-count/', async (c) => {
+  app.get('/api/v1/users/:id/view-count/', describe({ tag: 'analytics', summary: 'Views of a user\'s GIFs', access: { permission: 'analytics.read' }, params: userIdParam }), async (c) => {
     const { id } = parse(userIdParam, c.req.param());
     await authorize(c, 'analytics.read', id);
     const user = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
@@ -37,7 +38,7 @@ export function analyticsRoutes(deps: BackendDeps) {
     return c.json({ user_id: id, ...(await userViews(db, id)) });
   });
 
-  app.get('/api/v1/proxy-gif/:id/view-count/', async (c) => {
+  app.get('/api/v1/proxy-gif/:id/view-count/', describe({ tag: 'analytics', summary: 'Views of a GIF', access: { permission: 'analytics.read' }, params: GifPath }), async (c) => {
     const { id } = parse(GifPath, c.req.param());
     const owner = lookupOnce(() => gifOwner(db, id));
     await authorize(c, 'analytics.read', owner);
@@ -45,13 +46,13 @@ export function analyticsRoutes(deps: BackendDeps) {
     return c.json({ gif_id: id, ...(await gifViews(db, id)) });
   });
 
-  app.get('/ajax/gifs/trending', async (c) => {
+  app.get('/ajax/gifs/trending', describe({ tag: 'analytics', summary: 'Trending scores of GIFs', description: 'For each id asked, its trending score and whether it is trending now.', access: 'anyone', query: TrendingQuery }), async (c) => {
     const { gif_ids } = parseQuery(TrendingQuery, c.req.query());
     const scores = await trendingScores(db, gif_ids);
     return c.json({ data: gif_ids.map((id) => ({ gif_id: id, trending_score: scores.get(id) ?? 0, is_trending: (scores.get(id) ?? 0) > 0 })) });
   });
 
-  app.get('/api/v1/analytics/dashboard-trending-searches/', async (c) => {
+  app.get('/api/v1/analytics/dashboard-trending-searches/', describe({ tag: 'analytics', summary: 'Trending searches, site-wide or a creator\'s', description: 'Without `username`, the site\'s trending searches (anyone). With it, the searches that creator\'s GIFs were seen for (that creator or staff).', access: { permission: 'analytics.read', when: 'with username' }, query: DashboardQuery }), async (c) => {
     const { username } = parseQuery(DashboardQuery, c.req.query());
     if (username === undefined) {
       const terms = await trendingSearches(db, DASHBOARD_SEARCHES_LIMIT);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { describe } from '../openapi/describe.ts';
 
 export interface BuildInfo {
   version: string;
@@ -34,7 +35,7 @@ export function readBuildInfo(env: NodeJS.ProcessEnv = process.env): BuildInfo {
 /** GET /api/v3/env/build: the build this server runs. */
 export function buildRoutes(info: BuildInfo) {
   const app = new Hono<AuthEnv>();
-  app.get('/api/v3/env/build', async (c) => {
+  app.get('/api/v3/env/build', describe({ tag: 'site', summary: 'The build this server runs', access: { permission: 'build.read' } }), async (c) => {
     await authorize(c, 'build.read');
     return c.json(info);
   });

@@ -5,6 +5,7 @@ import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { parse } from '../public-api/params.ts';
 import { username } from '../accounts/fields.ts';
+import { describe } from '../openapi/describe.ts';
 
 const ProfilePath = z.object({ username });
 
@@ -33,7 +34,7 @@ export function presentProfile(profile: ProfileRow, origin: string) {
  */
 export function publicProfileRoutes(deps: ApiDeps) {
   const app = new Hono();
-  app.get('/api/v1/profiles/:username/', async (c) => {
+  app.get('/api/v1/profiles/:username/', describe({ tag: 'site', summary: 'A public profile', description: 'An unknown or hidden user is a 404.', access: 'anyone', params: ProfilePath }), async (c) => {
     const { username } = parse(ProfilePath, c.req.param());
     const profile = await findPublicProfile(deps.db, username);
     if (!profile) throw new ApiError(404, `No public profile ${username}`);

@@ -11,6 +11,7 @@ import { BULK_ADD_INLINE_MAX, JOB_KINDS } from './constants.ts';
 import { addToFeed, moveInFeed, removeFromFeed } from './feed.ts';
 import { ChannelGifs, ChannelGifsRemoval } from './fields.ts';
 import { channelEvent, flushChannels, lockChannel } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 /**
  * POST /api/v4/channel-gifs/ {channel, gif, position?} adds GIFs to a feed (at `position`, default
@@ -21,7 +22,7 @@ import { channelEvent, flushChannels, lockChannel } from './store.ts';
 export function channelGifRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v4/channel-gifs/', async (c) => {
+  app.post('/api/v4/channel-gifs/', describe({ tag: 'channels', summary: 'Add GIFs to a channel', description: 'At a position, or on top. Many GIFs are added by a job (202 with its id; follow it at /api/v4/channels/retrieve-job/).', access: { permission: 'channel.manage' }, body: ChannelGifs }), async (c) => {
     const body = await jsonBody(c, ChannelGifs);
     const { user, actor } = await managerOf(c, deps, body.channel);
     const gifs = [...new Set(body.gif)];
@@ -60,7 +61,7 @@ export function channelGifRoutes(deps: BackendDeps) {
     return c.json(envelope({ channel: body.channel, ...result }, newResponseId()), 200, purgeChannels([body.channel]));
   });
 
-  app.post('/api/v4/channel-gifs/remove/', async (c) => {
+  app.post('/api/v4/channel-gifs/remove/', describe({ tag: 'channels', summary: 'Remove GIFs from a channel', access: { permission: 'channel.manage' }, body: ChannelGifsRemoval }), async (c) => {
     const body = await jsonBody(c, ChannelGifsRemoval);
     const { actor } = await managerOf(c, deps, body.channel);
     const removed = await deps.db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { findJob, type JobView } from '../jobs/queue.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { parseQuery } from '../public-api/params.ts';
 import { purgeChannels } from './access.ts';
+import { describe } from '../openapi/describe.ts';
 
 const JobQuery = z.object({ job: z.uuid({ error: 'job must be a job id' }) });
 
@@ -18,7 +19,7 @@ const JobQuery = z.object({ job: z.uuid({ error: 'job must be a job id' }) });
  */
 export function channelJobRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
-  app.get('/api/v4/channels/retrieve-job/', async (c) => {
+  app.get('/api/v4/channels/retrieve-job/', describe({ tag: 'channels', summary: 'A channel job\'s state', description: 'QUEUED, RUNNING, DONE or FAILED with its reason, and progress.', access: { permission: 'channel.manage' }, query: JobQuery }), async (c) => {
     const { job: id } = parseQuery(JobQuery, c.req.query());
     let found: JobView | undefined;
     await authorizeUser(c, 'channel.manage', async () => {

@@ -17,6 +17,7 @@ import { presentChannel } from './present.ts';
 import { channelsDb } from './schema.ts';
 import { ancestorsOf, childrenOf, findChannelBySlug, ownedRoots } from './store.ts';
 import { channelView, channelViews, type ChannelView } from './view.ts';
+import { describe } from '../openapi/describe.ts';
 
 const IdPath = z.object({ id: channelId('id') });
 const ListQuery = z.object({ slug: slug.optional(), mine: z.enum(['1', 'true'], { error: 'mine must be true' }).optional() });
@@ -62,7 +63,7 @@ export function channelReadRoutes(deps: BackendDeps) {
   }
   const noStore = { 'Cache-Control': 'private, no-store' };
 
-  app.on('GET', ['/api/v4/channels', '/api/v4/channels/'], async (c) => {
+  app.on('GET', ['/api/v4/channels', '/api/v4/channels/'], describe({ tag: 'channels', summary: 'Channels by slug, or your own', description: 'By `slug`, or with `mine=true` the channels you manage.', access: { permission: 'channel.manage', when: 'with mine=true' }, query: ListQuery }), async (c) => {
     const q = parseQuery(ListQuery, c.req.query());
     await deps.payloads.ready();
     if (q.mine) {
@@ -83,10 +84,10 @@ export function channelReadRoutes(deps: BackendDeps) {
   const noParent = () => {
     throw new ApiError(400, CHILDREN_WITHOUT_PARENT_MESSAGE);
   };
-  app.get('/api/v4/channels/children/', noParent);
-  app.get('/api/v4/channels//children/', noParent);
+  app.get('/api/v4/channels/children/', describe({ tag: 'channels', summary: 'Children of no channel', description: 'GIPHY\'s client asks this when it has no parent id: a 400 saying so.', access: 'anyone' }), noParent);
+  app.get('/api/v4/channels//children/', describe({ tag: 'channels', summary: 'Children of no channel (empty id)', description: 'The same 400 as without a parent id.', access: 'anyone' }), noParent);
 
-  app.get('/api/v4/channels/:id/children/', async (c) => {
+  app.get('/api/v4/channels/:id/children/', describe({ tag: 'channels', summary: 'A channel\'s children', description: 'Hidden and private channels answer only their managers.', access: 'anyone', params: IdPath }), async (c) => {
     if (NO_PARENT.has(c.req.param('id'))) noParent();
     const { id } = parseQuery(IdPath, c.req.param());
     const parent = await readableView(c, id);
@@ -96,7 +97,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     return c.json(envelope(children.map((k) => presentChannel(k, ctx)), ctx.responseId, { total_count: children.length, count: children.length, offset: 0 }), 200, noStore);
   });
 
-  app.get('/api/v4/channels/:id/feed/', async (c) => {
+  app.get('/api/v4/channels/:id/feed/', describe({ tag: 'channels', summary: 'A channel\'s feed', description: 'Its GIFs in order, paged by offset or cursor.', access: 'anyone', params: IdPath, query: FeedQuery }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const q = parseQuery(FeedQuery, c.req.query());
     const channel = await readableView(c, id);
@@ -137,7 +138,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     );
   });
 
-  app.on('GET', ['/api/v4/channels/:id', '/api/v4/channels/:id/'], async (c) => {
+  app.on('GET', ['/api/v4/channels/:id', '/api/v4/channels/:id/'], describe({ tag: 'channels', summary: 'A channel', description: 'With its ancestors. Hidden and private channels answer only their managers.', access: 'anyone', params: IdPath }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const view = await readableView(c, id);
     await deps.payloads.ready();
@@ -146,7 +147,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     return c.json(envelope(presentChannel(view, ctx, { ancestors }), ctx.responseId), 200, noStore);
   });
 
-  app.get('/api/v4/channel-gifs/', async (c) => {
+  app.get('/api/v4/channel-gifs/', describe({ tag: 'channels', summary: 'The channels holding GIFs', access: 'anyone', query: ChannelGifsQuery }), async (c) => {
     const { gif } = parseQuery(ChannelGifsQuery, c.req.query());
     const rows = await channelsDb(deps.db)
       .selectFrom('channel_gifs as cg')

@@ -15,6 +15,7 @@ import { JOB_KINDS, MAGIC_TAGS_MAX, RANKED_TAGS_MAX } from './constants.ts';
 import { channelId, NewMagicTag, NewRankedTag, RankedTagChanges } from './fields.ts';
 import { channelsDb } from './schema.ts';
 import { channelEvent, flushChannels, lockChannel } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const IdPath = z.object({ id: channelId('id') });
 
@@ -76,10 +77,11 @@ export function channelTagRoutes(deps: BackendDeps) {
     }
     return c.json(envelope(await rankedTagAnswer(id), newResponseId()), 201, purgeChannels([channel]));
   };
-  app.post('/api/v4/channel-ranked-tags/', createRanked);
-  app.post('/api/v4/channel-ranked-tags/:id/', createRanked);
+  const describeRanked = describe({ tag: 'channels', summary: 'Add a ranked tag to a channel', description: 'The channel by `channel` in the body or the path.', access: { permission: 'channel.manage' }, status: 201, body: NewRankedTag });
+  app.post('/api/v4/channel-ranked-tags/', describeRanked, createRanked);
+  app.post('/api/v4/channel-ranked-tags/:id/', describeRanked, createRanked);
 
-  app.patch('/api/v4/channel-ranked-tags/:id/', async (c) => {
+  app.patch('/api/v4/channel-ranked-tags/:id/', describe({ tag: 'channels', summary: 'Change a ranked tag', access: { permission: 'channel.manage' }, params: IdPath, body: RankedTagChanges }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const { channel_id: channel } = await rankedTagChannel(id);
     const { actor } = await managerOf(c, deps, channel);
@@ -99,7 +101,7 @@ export function channelTagRoutes(deps: BackendDeps) {
     return c.json(envelope(await rankedTagAnswer(id), newResponseId()), 200, purgeChannels([channel]));
   });
 
-  app.delete('/api/v4/channel-ranked-tags/:id/', async (c) => {
+  app.delete('/api/v4/channel-ranked-tags/:id/', describe({ tag: 'channels', summary: 'Remove a ranked tag', access: { permission: 'channel.manage' }, params: IdPath }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const { channel_id: channel, tag } = await rankedTagChannel(id);
     const { actor } = await managerOf(c, deps, channel);
@@ -137,10 +139,11 @@ export function channelTagRoutes(deps: BackendDeps) {
     deps.onJobQueued?.();
     return c.json(envelope({ id: made.id, channel, tag: body.tag, job: made.job, status: JOB_STATUS.queued }, newResponseId()), 202, purgeChannels([channel]));
   };
-  app.post('/api/v4/channel-magic-tags/', createMagic);
-  app.post('/api/v4/channel-magic-tags/:id/', createMagic);
+  const describeMagic = describe({ tag: 'channels', summary: 'Add a magic tag to a channel', description: 'GIFs with the tag join the channel by a job (202) and by a periodic sweep.', access: { permission: 'channel.manage' }, status: 202, body: NewMagicTag });
+  app.post('/api/v4/channel-magic-tags/', describeMagic, createMagic);
+  app.post('/api/v4/channel-magic-tags/:id/', describeMagic, createMagic);
 
-  app.delete('/api/v4/channel-magic-tags/:id/', async (c) => {
+  app.delete('/api/v4/channel-magic-tags/:id/', describe({ tag: 'channels', summary: 'Remove a magic tag', description: 'Its GIFs leave the channel by a job (202).', access: { permission: 'channel.manage' }, status: 202, params: IdPath }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const row = await channelsDb(deps.db).selectFrom('channel_magic_tags').select(['channel_id', 'tag']).where('id', '=', id).executeTakeFirst();
     if (!row) throw new ApiError(404, `Magic tag ${id} not found`);

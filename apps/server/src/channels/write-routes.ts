@@ -23,6 +23,7 @@ import { channelsDb } from './schema.ts';
 import { ancestorsOf, channelEvent, findChannel, flushChannels, placeAmongSiblings, subtreeOf } from './store.ts';
 import { channelView } from './view.ts';
 import { z } from 'zod';
+import { describe } from '../openapi/describe.ts';
 
 /** Tree changes (create, move) take this lock, so a cycle check and the move it allows see one tree, in every process. */
 const CHANNEL_TREE_LOCK_KEY = 7_311_011;
@@ -67,7 +68,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     return presentChannel(view, { origin: originOf(c, deps), responseId, eventType: 'CHANNEL', signPayload: deps.payloads.sign });
   };
 
-  app.post('/api/v4/channels/', async (c) => {
+  app.post('/api/v4/channels/', describe({ tag: 'channels', summary: 'Create a channel', description: 'At the root (your own), or under a channel you manage (its tree\'s owner owns it).', access: { permission: 'channel.create' }, status: 201, body: NewChannel }), async (c) => {
     const body = await jsonBody(c, NewChannel);
     const parentId = body.parent ?? null;
     // Under a parent: the parent's manager makes it, and the tree's owner owns it. At the root: the caller's own.
@@ -122,6 +123,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
 
   app.patch(
     '/api/v4/channels/:id/',
+    describe({ tag: 'channels', summary: 'Edit a channel', description: `JSON, or a multipart form that may carry \`banner\` and \`avatar\` pictures (at most ${CHANNEL_IMAGE_MAX_BYTES / 1024 / 1024} MB each).`, access: { permission: 'channel.manage' }, params: IdPath, body: ChannelChanges }),
     bodyLimit({
       maxSize: 2 * CHANNEL_IMAGE_MAX_BYTES + 64 * 1024,
       onError: () => {
@@ -161,7 +163,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     },
   );
 
-  app.post('/api/v4/channels/:id/move/', async (c) => {
+  app.post('/api/v4/channels/:id/move/', describe({ tag: 'channels', summary: 'Move a channel', description: 'Under another channel you manage, or to the root.', access: { permission: 'channel.manage' }, params: IdPath, body: Move }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const { user, actor } = await managerOf(c, deps, id);
     const move = await jsonBody(c, Move);

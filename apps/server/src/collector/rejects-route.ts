@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { REJECTS_WINDOW_HOURS } from './constants.ts';
+import { describe } from '../openapi/describe.ts';
 
 /**
  * GET /api/v1/collector/rejects/: how many events were refused on their way to the log in the last
@@ -10,7 +11,7 @@ import { REJECTS_WINDOW_HOURS } from './constants.ts';
  */
 export function collectorRejectsRoutes(db: Kysely<Database>) {
   const app = new Hono();
-  app.get('/api/v1/collector/rejects/', async (c) => {
+  app.get('/api/v1/collector/rejects/', describe({ tag: 'collector', summary: 'Refused events by reason', description: `How many events the collector refused in the last ${REJECTS_WINDOW_HOURS} hours, by source and reason (no event content).`, access: 'anyone' }), async (c) => {
     const since = new Date(Date.now() - REJECTS_WINDOW_HOURS * 3_600_000);
     const rows = await db
       .selectFrom('collector_rejects')

@@ -7,13 +7,15 @@ import type { ApiEnv } from '../public-api/context.ts';
 import { deadLetters, type DeadLetterSource } from '../store/dead-letters.ts';
 import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
-import { analyticsToLog } from './analytics-event.ts';
+import { z } from 'zod';
+import { AnalyticsEvent, analyticsToLog } from './analytics-event.ts';
 import { validateBatch, type Checked, type Refused, type ToLogEvent } from './batch.ts';
-import { MAX_BATCHES_IN_FLIGHT, MAX_BODY_BYTES, RETRY_AFTER_S } from './constants.ts';
+import { MAX_BATCHES_IN_FLIGHT, MAX_BODY_BYTES, MAX_EVENTS_PER_BATCH, RETRY_AFTER_S } from './constants.ts';
 import { received } from './fields.ts';
 import { groupCommitter } from './group-commit.ts';
 import { knownGifs } from './known-gifs.ts';
-import { pingbackToLog } from './pingback-event.ts';
+import { PingbackEvent, pingbackToLog } from './pingback-event.ts';
+import { describe } from '../openapi/describe.ts';
 
 export interface CollectorOptions {
   payloads: Pick<PayloadSigner, 'ready' | 'verify'>;
@@ -24,6 +26,10 @@ export interface CollectorOptions {
   onCommitted?: () => void;
   log?: (line: string) => void;
 }
+
+/** What the reference shows of a batch; each event is held to its schema on its own (batch.ts). */
+const PingbackBatch = z.object({ events: z.array(PingbackEvent).min(1).max(MAX_EVENTS_PER_BATCH) });
+const AnalyticsBatch = z.object({ events: z.array(AnalyticsEvent).min(1).max(MAX_EVENTS_PER_BATCH) });
 
 const NO_SUCH_GIF = 'gif_id names no GIF on this server';
 
@@ -75,7 +81,7 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
   };
 
   const app = new Hono<ApiEnv>();
-  app.post('/pingback', limit, collect('pingback', pingbackToLog));
-  app.post('/analytics', limit, collect('analytics', analyticsToLog));
+  app.post('/pingback', describe({ tag: 'collector', summary: 'Send pingbacks', description: `GIPHY's usage reports (SEEN, CLICK, …), up to ${MAX_EVENTS_PER_BATCH} events, each checked on its own: good ones are stored once (by \`event_id\`) and the answer comes after they are committed; refused ones are listed by index. Busy: 429 with Retry-After. The key may be \`api_key\` or \`apikey\`, including the one built into GIPHY's analytics package.`, access: { apiKey: 'giphy' }, body: PingbackBatch }), limit, collect('pingback', pingbackToLog));
+  app.post('/analytics', describe({ tag: 'collector', summary: 'Send embed events, page views and errors', description: `Up to ${MAX_EVENTS_PER_BATCH} events, checked and stored like pingbacks.`, access: { apiKey: 'giphy' }, body: AnalyticsBatch }), limit, collect('analytics', analyticsToLog));
   return app;
 }

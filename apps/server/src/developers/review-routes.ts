@@ -11,18 +11,19 @@ import { appEvent } from './events.ts';
 import { DecisionBody, RequestPath } from './fields.ts';
 import { baseOf, developersDb } from './schema.ts';
 import { decideRequest, openRequests } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 /** Staff's review of requests for production keys: the open ones, and a decision with a note (the app's keys change tier at once). */
 export function productionReviewRoutes(deps: BackendDeps) {
   const db = developersDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/developer/production-requests/', async (c) => {
+  app.get('/api/v1/developer/production-requests/', describe({ tag: 'developers', summary: 'Open requests for production keys', access: { permission: 'developer_app.review' } }), async (c) => {
     await authorizeUser(c, 'developer_app.review');
     return c.json(envelope(await openRequests(db), newResponseId()), 200, { 'Cache-Control': 'no-store' });
   });
 
-  app.post('/api/v1/developer/production-requests/:request/', async (c) => {
+  app.post('/api/v1/developer/production-requests/:request/', describe({ tag: 'developers', summary: 'Approve or refuse a request for production', description: 'The app\'s keys change tier on every process within seconds.', access: { permission: 'developer_app.review' }, params: RequestPath, body: DecisionBody }), async (c) => {
     const { request } = parseFields(RequestPath, c.req.param());
     const principal = await authorizeUser(c, 'developer_app.review');
     const { decision, note } = await jsonBody(c, DecisionBody);

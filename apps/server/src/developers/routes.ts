@@ -15,6 +15,7 @@ import { AppBody, AppPath, KeyPath, ProductionBody, RotateBody } from './fields.
 import { baseOf, developersDb } from './schema.ts';
 import { appOwner, createApp, keyOwner, listApps, requestProduction, revokeKey, rotateKey } from './store.ts';
 import { appUsage } from './usage.ts';
+import { describe } from '../openapi/describe.ts';
 
 const UsageQuery = z.object({ days: intParam('days', 1, USAGE_DAYS_MAX, USAGE_DAYS_DEFAULT) });
 const NOT_KEPT = { 'Cache-Control': 'no-store' };
@@ -36,12 +37,12 @@ export function developerRoutes(deps: BackendDeps) {
     return principal;
   };
 
-  app.get('/api/v1/developer/apps/', async (c) => {
+  app.get('/api/v1/developer/apps/', describe({ tag: 'developers', summary: 'Your apps and their keys', description: 'Newest first, each with its keys (tier, hourly limit, state) and latest production request.', access: { permission: 'developer_app.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'developer_app.manage');
     return c.json(envelope(await listApps(db, principal.userId), newResponseId()), 200, NOT_KEPT);
   });
 
-  app.post('/api/v1/developer/apps/', async (c) => {
+  app.post('/api/v1/developer/apps/', describe({ tag: 'developers', summary: 'Create an app', description: 'The app comes with a beta key (a low hourly limit) that works on both the GIPHY and the Tenor API.', access: { permission: 'developer_app.create' }, status: 201, body: AppBody }), async (c) => {
     const principal = await authorizeUser(c, 'developer_app.create');
     const input = await jsonBody(c, AppBody);
     const created = await db.transaction().execute(async (trx) => {
@@ -53,14 +54,14 @@ export function developerRoutes(deps: BackendDeps) {
     return c.json(envelope(listed, newResponseId()), 201, NOT_KEPT);
   });
 
-  app.get('/api/v1/developer/apps/:app/usage/', async (c) => {
+  app.get('/api/v1/developer/apps/:app/usage/', describe({ tag: 'developers', summary: 'An app\'s usage', description: 'Per key over the last `days`: calls by day and API, by endpoint, errors by status, rate-limit refusals and the pingbacks sent with it, from projections of the event log.', access: { permission: 'developer_app.manage' }, params: AppPath, query: UsageQuery }), async (c) => {
     const { app: appId } = parseFields(AppPath, c.req.param());
     const { days } = parseQuery(UsageQuery, c.req.query());
     await managedApp(c, appId);
     return c.json(envelope(await appUsage(db, appId, days), newResponseId()), 200, NOT_KEPT);
   });
 
-  app.post('/api/v1/developer/apps/:app/production/', async (c) => {
+  app.post('/api/v1/developer/apps/:app/production/', describe({ tag: 'developers', summary: 'Ask for a production key', description: 'Staff approve or refuse with a note; 409 while a request is open or when the app is production.', access: { permission: 'developer_app.manage' }, status: 201, params: AppPath, body: ProductionBody }), async (c) => {
     const { app: appId } = parseFields(AppPath, c.req.param());
     const principal = await managedApp(c, appId);
     const { note } = await jsonBody(c, ProductionBody);
@@ -75,7 +76,7 @@ export function developerRoutes(deps: BackendDeps) {
     return c.json(envelope({ id: requestId, app_id: appId, note }, newResponseId()), 201);
   });
 
-  app.post('/api/v1/developer/apps/:app/rotate/', async (c) => {
+  app.post('/api/v1/developer/apps/:app/rotate/', describe({ tag: 'developers', summary: 'Rotate an app\'s key', description: 'A new key at once; the old ones keep working for `grace_seconds`, then are refused.', access: { permission: 'developer_app.manage' }, params: AppPath, body: RotateBody }), async (c) => {
     const { app: appId } = parseFields(AppPath, c.req.param());
     const principal = await managedApp(c, appId);
     const { grace_seconds } = await jsonBody(c, RotateBody);
@@ -88,7 +89,7 @@ export function developerRoutes(deps: BackendDeps) {
     return c.json(envelope({ app: listed, key_id: rotated.keyId, replaced: rotated.replaced }, newResponseId()), 200, NOT_KEPT);
   });
 
-  app.delete('/api/v1/developer/keys/:key/', async (c) => {
+  app.delete('/api/v1/developer/keys/:key/', describe({ tag: 'developers', summary: 'Revoke a key', description: 'Refused on every server process within seconds; 409 when already revoked.', access: { permission: 'developer_app.manage' }, params: KeyPath }), async (c) => {
     const { key: keyId } = parseFields(KeyPath, c.req.param());
     const ownerOf = lookupOnce(() => keyOwner(db, keyId));
     const principal = await authorizeUser(c, 'developer_app.manage', async () => (await ownerOf())?.ownerId);

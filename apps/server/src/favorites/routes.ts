@@ -13,6 +13,7 @@ import { gifId, limit, offset } from '../public-api/params.ts';
 import { presentGif } from '../public-api/present.ts';
 import { appendEvents } from '../store/events.ts';
 import { addFavorite, favoriteIds, isFavorite, removeFavorite } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ gif_id: gifId });
 const ListQuery = z.object({ limit, offset });
@@ -28,7 +29,7 @@ export function favoriteRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/favorites/', async (c) => {
+  app.get('/api/v1/favorites/', describe({ tag: 'favorites', summary: 'Your favorites', description: 'A GIPHY-shaped page of GIFs, newest favorite first.', access: { permission: 'favorite.manage' }, query: ListQuery }), async (c) => {
     const principal = await authorizeUser(c, 'favorite.manage');
     const page = parseFields(ListQuery, c.req.query());
     const { ids, total } = await favoriteIds(db, principal.userId, page);
@@ -39,7 +40,7 @@ export function favoriteRoutes(deps: BackendDeps) {
     return c.json(envelope(gifs, responseId, { total_count: total, count: gifs.length, offset: page.offset }), 200, { 'Cache-Control': 'private, no-store' });
   });
 
-  app.get('/api/v1/favorites/:gif_id/', async (c) => {
+  app.get('/api/v1/favorites/:gif_id/', describe({ tag: 'favorites', summary: 'Whether a GIF is a favorite', access: { permission: 'favorite.manage' }, params: GifPath }), async (c) => {
     const principal = await authorizeUser(c, 'favorite.manage');
     const { gif_id } = parseFields(GifPath, c.req.param());
     return c.json(envelope({ gif_id, favorite: await isFavorite(db, principal.userId, gif_id) }, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
@@ -58,8 +59,8 @@ export function favoriteRoutes(deps: BackendDeps) {
     });
     return c.json(envelope({ gif_id, favorite }, newResponseId()));
   };
-  app.put('/api/v1/favorites/:gif_id/', change(true));
-  app.delete('/api/v1/favorites/:gif_id/', change(false));
+  app.put('/api/v1/favorites/:gif_id/', describe({ tag: 'favorites', summary: 'Add a favorite', access: { permission: 'favorite.manage' }, params: GifPath }), change(true));
+  app.delete('/api/v1/favorites/:gif_id/', describe({ tag: 'favorites', summary: 'Remove a favorite', access: { permission: 'favorite.manage' }, params: GifPath }), change(false));
 
   return app;
 }

@@ -15,6 +15,7 @@ import { appendEvents } from '../store/events.ts';
 import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { GIF_ACTION_EVENT, GIF_ACTIONS } from './constants.ts';
 import { readableGifIds } from './visible-gifs.ts';
+import { describe } from '../openapi/describe.ts';
 
 const ActionPath = z.object({ id: gifId, type: z.enum(GIF_ACTIONS, { error: `type must be one of ${GIF_ACTIONS.join(', ')}` }) });
 const ShareBody = z.object({ gif_id: gifId, to: z.email({ error: 'to must be an e-mail address' }).max(320, 'to must be at most 320 characters') });
@@ -29,7 +30,7 @@ export function actionRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/ajax/gif/:id/analytic/:type/', async (c) => {
+  app.post('/ajax/gif/:id/analytic/:type/', describe({ tag: 'gif-management', summary: 'Count a GIF action', description: 'A download, copy or other action on a GIF, counted in its analytics.', access: { permission: 'gif.report_action' }, params: ActionPath }), async (c) => {
     const { id, type } = parseFields(ActionPath, c.req.param());
     const principal = await authorize(c, 'gif.report_action');
     if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
@@ -38,7 +39,7 @@ export function actionRoutes(deps: BackendDeps) {
     return c.json(envelope({ gif_id: id, action: type, counted: true }, newResponseId()));
   });
 
-  app.post('/ajax/instashare/', async (c) => {
+  app.post('/ajax/instashare/', describe({ tag: 'gif-management', summary: 'Mail a GIF\'s link', description: 'Through the outbox; limited per sender and per recipient (429).', access: { permission: 'gif.share_by_mail' }, body: ShareBody }), async (c) => {
     const principal = await authorizeUser(c, 'gif.share_by_mail');
     const { gif_id, to } = await jsonBody(c, ShareBody);
     if ((await readableGifIds(c, db, [gif_id])).length === 0) throw new ApiError(404, `GIF ${gif_id} not found`);

@@ -10,6 +10,7 @@ import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { gifId, intParam, parseQuery } from '../public-api/params.ts';
 import { GIF_ACTIONS } from './constants.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifSeriesQuery = z.object({ gif_id: gifId, days: intParam('days', SERIES_MIN_DAYS, SERIES_MAX_DAYS, SERIES_DEFAULT_DAYS) });
 
@@ -20,7 +21,7 @@ const GifSeriesQuery = z.object({ gif_id: gifId, days: intParam('days', SERIES_M
  */
 export function gifSeriesRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/analytics/gif-series/', async (c) => {
+  app.get('/api/v1/analytics/gif-series/', describe({ tag: 'analytics', summary: 'A GIF\'s daily figures', description: 'Views and actions per UTC day over the last `days`, from the projections.', access: { permission: 'analytics.read' }, query: GifSeriesQuery }), async (c) => {
     const { gif_id, days } = parseQuery(GifSeriesQuery, c.req.query());
     const owner = lookupOnce(() => gifOwner(deps.db, gif_id));
     await authorize(c, 'analytics.read', owner);

@@ -14,6 +14,7 @@ import { BASE_LANGUAGE, LANGUAGE_TAGS_MAX, LANGUAGES, METADATA_MAX_IDS } from '.
 import { editorOf } from './editable.ts';
 import { languageTagsOf } from './language-tags.ts';
 import { readableGifIds } from './visible-gifs.ts';
+import { describe } from '../openapi/describe.ts';
 
 const langField = z.enum(LANGUAGES, { error: `lang must be one of ${LANGUAGES.join(', ')}` });
 const GifPath = z.object({ id: gifId });
@@ -38,7 +39,7 @@ export function languageTagRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/ajax/gif/:id/language-tags', async (c) => {
+  app.post('/ajax/gif/:id/language-tags', describe({ tag: 'gif-management', summary: 'Add tags in a language', access: { permission: 'gif.edit' }, params: GifPath, body: AddBody }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const { actor } = await editorOf(c, deps, id);
     const { tags, lang } = await jsonBody(c, AddBody);
@@ -55,7 +56,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     return c.json(envelope({ gif_id: id, lang, added, language_tags: (await languageTagsOf(db, [id]))[id] ?? {} }, newResponseId()), 200, { [PURGE_HEADER]: `gif:${id}` });
   });
 
-  app.delete('/ajax/gif/:id/language-tags', async (c) => {
+  app.delete('/ajax/gif/:id/language-tags', describe({ tag: 'gif-management', summary: 'Remove a tag in a language', description: 'The tag and language in the body, or as `tag` and `lang` query parameters.', access: { permission: 'gif.edit' }, params: GifPath, body: RemoveBody }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const { actor } = await editorOf(c, deps, id);
     const query = c.req.query();
@@ -69,7 +70,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     return c.json(envelope({ gif_id: id, lang, tag, removed }, newResponseId()), 200, { [PURGE_HEADER]: `gif:${id}` });
   });
 
-  app.get('/ajax/gif/bulk/language-tags', async (c) => {
+  app.get('/ajax/gif/bulk/language-tags', describe({ tag: 'gif-management', summary: 'Language tags of GIFs', description: 'Of the GIFs named (those the caller may see), or without `gif_ids` of the caller\'s own newest GIFs.', access: { permission: 'gif.edit', when: 'without gif_ids' }, query: BulkQuery }), async (c) => {
     const { gif_ids } = parseQuery(BulkQuery, c.req.query());
     let ids: string[];
     if (gif_ids && gif_ids.length > 0) ids = await readableGifIds(c, db, gif_ids);
@@ -80,7 +81,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     return c.json(envelope({ languages: LANGUAGES, gifs: await languageTagsOf(db, ids) }, newResponseId()));
   });
 
-  app.get('/ajax/gif/:id/tag-translations', async (c) => {
+  app.get('/ajax/gif/:id/tag-translations', describe({ tag: 'gif-management', summary: 'A GIF\'s tags and their translations', description: 'Private GIFs only for their owner and staff.', access: 'anyone', params: GifPath }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
     const gif = await db.selectFrom('gifs').select('tags').where('id', '=', id).executeTakeFirstOrThrow();

@@ -18,6 +18,7 @@ import { normaliseFreeText } from '../boundary/text.ts';
 import { METADATA_MAX_IDS, MY_GIFS_PAGE, RELATED_TAGS_LIMIT } from './constants.ts';
 import { languageTagsOf } from './language-tags.ts';
 import { readableGifIds } from './visible-gifs.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifIdsQuery = z.object({
   gif_ids: z
@@ -72,13 +73,13 @@ export function readRoutes(deps: BackendDeps) {
     return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   };
 
-  app.get('/ajax/gifs/metadata', async (c) => {
+  app.get('/ajax/gifs/metadata', describe({ tag: 'gif-management', summary: 'Metadata of GIFs', description: 'Private GIFs only for their owner and staff.', access: 'anyone', query: GifIdsQuery }), async (c) => {
     const { gif_ids } = parseQuery(GifIdsQuery, c.req.query());
     const rows = await rowsOf(await readableGifIds(c, db, gif_ids));
     return c.json(envelope(rows.map(metadataOf), newResponseId()));
   });
 
-  app.get('/ajax/gifs/extended-metadata', async (c) => {
+  app.get('/ajax/gifs/extended-metadata', describe({ tag: 'gif-management', summary: 'Extended metadata of GIFs', description: 'With source, dimensions and more; private GIFs only for their owner and staff.', access: 'anyone', query: GifIdsQuery }), async (c) => {
     const { gif_ids } = parseQuery(GifIdsQuery, c.req.query());
     const ids = await readableGifIds(c, db, gif_ids);
     const rows = await rowsOf(ids);
@@ -109,7 +110,7 @@ export function readRoutes(deps: BackendDeps) {
     return c.json(envelope(data, newResponseId()));
   });
 
-  app.get('/ajax/gif/:id/tag-counts', async (c) => {
+  app.get('/ajax/gif/:id/tag-counts', describe({ tag: 'gif-management', summary: 'How many GIFs carry each of a GIF\'s tags', access: 'anyone', params: GifPath }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
     const rows = await sql<{ tag: string; count: number }>`
@@ -118,14 +119,14 @@ export function readRoutes(deps: BackendDeps) {
     return c.json(envelope(rows.rows, newResponseId()));
   });
 
-  app.get('/ajax/tags/related/gif/:tag/', async (c) => {
+  app.get('/ajax/tags/related/gif/:tag/', describe({ tag: 'gif-management', summary: 'Tags related to a tag, for tagging', access: 'anyone', params: TagPath }), async (c) => {
     const { tag } = parseFields(TagPath, c.req.param());
     const { tags } = await relatedTags(deps.db, tag.toLowerCase(), RELATED_TAGS_LIMIT);
     const responseId = newResponseId();
     return c.json(envelope(tags.map((t) => ({ name: t.name, name_encoded: encodeURIComponent(t.name), count: t.count, response_id: responseId })), responseId));
   });
 
-  app.get('/api/v1/my-gifs/', async (c) => {
+  app.get('/api/v1/my-gifs/', describe({ tag: 'gif-management', summary: 'Your GIFs', description: 'Every visibility, with search and filters; staff may name a `username`.', access: { permission: 'gif.edit' }, query: MyGifsQuery }), async (c) => {
     const p = parseQuery(MyGifsQuery, c.req.query());
     const owner = p.username ? await userOwner(deps.db, p.username) : undefined;
     const principal = await authorizeUser(c, 'gif.edit', p.username ? (owner ?? null) : undefined);

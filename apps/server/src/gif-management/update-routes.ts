@@ -11,6 +11,7 @@ import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { applyChanges, ChangesSchema, parseChange, PURGE_HEADER, type GifChanges } from './changes.ts';
 import { BULK_MAX_GIFS, UPDATE_KEYS } from './constants.ts';
 import { editorOf } from './editable.ts';
+import { describe } from '../openapi/describe.ts';
 
 const UpdateBody = z.object({
   gif_id: gifId,
@@ -44,16 +45,16 @@ export function updateRoutes(deps: BackendDeps) {
     return c.json(envelope({ gif_id: id, changed: Object.keys(changes) }, newResponseId()), 200, { [PURGE_HEADER]: purge });
   };
 
-  app.post('/ajax/gif/update', async (c) => {
+  app.post('/ajax/gif/update', describe({ tag: 'gif-management', summary: 'Change one field of a GIF', description: 'One allow-listed `key` with its `value`, held to that field\'s rule; logged, and cached copies purged.', access: { permission: 'gif.edit' }, body: UpdateBody }), async (c) => {
     const body = await jsonBody(c, UpdateBody);
     return change(c, body.gif_id, parseChange(body.key, body.value));
   });
-  app.patch('/api/v1/gifs/:id/', async (c) => {
+  app.patch('/api/v1/gifs/:id/', describe({ tag: 'gif-management', summary: 'Edit a GIF', description: 'Several fields at once (the dashboard\'s edit form); logged, and cached copies purged.', access: { permission: 'gif.edit' }, params: GifPath, body: ChangesSchema }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const changes = await jsonBody(c, ChangesSchema);
     return change(c, id, changes);
   });
-  app.delete('/api/v1/gifs/:id/', async (c) => {
+  app.delete('/api/v1/gifs/:id/', describe({ tag: 'gif-management', summary: 'Remove a GIF', description: 'It leaves every listing and the API at once.', access: { permission: 'gif.edit' }, params: GifPath }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const { actor } = await editorOf(c, deps, id);
     await db.transaction().execute(async (trx) => {
@@ -62,7 +63,7 @@ export function updateRoutes(deps: BackendDeps) {
     });
     return c.json(envelope({ gif_id: id, removed: true }, newResponseId()), 200, { [PURGE_HEADER]: `gif:${id}` });
   });
-  app.post('/api/v1/gifs/bulk/', async (c) => {
+  app.post('/api/v1/gifs/bulk/', describe({ tag: 'gif-management', summary: 'Change many GIFs', description: 'Tags added or removed and rating set on each GIF named, all or none.', access: { permission: 'gif.edit' }, body: BulkBody }), async (c) => {
     const body = await jsonBody(c, BulkBody);
     const ids = [...new Set(body.gif_ids)];
     const editors = [];

@@ -5,6 +5,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { OUTBOX_PAGE_SIZE } from './constants.ts';
+import { describe } from '../openapi/describe.ts';
 
 /**
  * GET /api/v1/mail/outbox/ (staff): the newest messages with their delivery state. Without SMTP this
@@ -13,7 +14,7 @@ import { OUTBOX_PAGE_SIZE } from './constants.ts';
 export function outboxRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/mail/outbox/', async (c) => {
+  app.get('/api/v1/mail/outbox/', describe({ tag: 'site', summary: 'The mail outbox', description: `The newest ${OUTBOX_PAGE_SIZE} messages with their delivery state; without SMTP, how a self-hoster reads verification and reset links.`, access: { permission: 'mail.read_outbox' } }), async (c) => {
     await authorize(c, 'mail.read_outbox');
     const messages = await db
       .selectFrom('mail_outbox')

@@ -15,6 +15,7 @@ import { ACCOUNT_ACTIONS, MODERATION_EVENTS } from './constants.ts';
 import { noteField, oneOf } from './fields.ts';
 import { accountActionMessage } from './messages.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const AccountActionBody = z.object({ action: oneOf('action', ACCOUNT_ACTIONS), reason: noteField('reason').pipe(z.string().min(1, 'reason must say why')) });
 
@@ -26,7 +27,7 @@ const AccountActionBody = z.object({ action: oneOf('action', ACCOUNT_ACTIONS), r
 export function accountActionRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/users/:id/moderation/', async (c) => {
+  app.post('/api/v1/users/:id/moderation/', describe({ tag: 'moderation', summary: 'Warn, suspend or restore an account', description: 'With a reason; logged in the audit trail.', access: { permission: 'account.moderate' }, params: userIdParam, body: AccountActionBody }), async (c) => {
     const { id } = parseFields(userIdParam, c.req.param());
     const principal = await authorizeUser(c, 'account.moderate', id);
     const { action, reason } = await jsonBody(c, AccountActionBody);

@@ -15,6 +15,7 @@ import { DECISIONS } from './constants.ts';
 import { applyDecision } from './decide.ts';
 import { noteField, oneOf } from './fields.ts';
 import { moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });
 const DecisionBody = z
@@ -29,7 +30,7 @@ const DecisionBody = z
 export function decisionRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/gifs/:id/moderation', async (c) => {
+  app.post('/api/v1/gifs/:id/moderation', describe({ tag: 'moderation', summary: 'Decide on a GIF', description: 'Approve, change its rating, hide, remove or restore it, with a reason. Applies at once to search, trending, the API, the embed and cached edge answers; logged in the audit trail.', access: { permission: 'gif.moderate' }, params: GifPath, body: DecisionBody }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const principal = await authorize(c, 'gif.moderate');
     const body = await jsonBody(c, DecisionBody);

@@ -16,6 +16,7 @@ import { GIF_REPORT_REASONS, MODERATION_EVENTS, SEARCH_CONTENT_TYPES, SEARCH_REP
 import { noteField, oneOf } from './fields.ts';
 import { reporterKey } from './reporter.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });
 const GifReportBody = z.object({ reason: oneOf('reason', GIF_REPORT_REASONS), note: noteField('note').optional() });
@@ -44,7 +45,7 @@ export function reportRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/ajax/gif/:id/report/', async (c) => {
+  app.post('/ajax/gif/:id/report/', describe({ tag: 'moderation', summary: 'Report a GIF', description: 'Anyone may report, with a reason from the list and a note. Limited per address (429); a repeat by the same reporter answers 200 with `duplicate: true` instead of 201.', access: { permission: 'gif.report' }, status: 201, params: GifPath, body: GifReportBody }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const principal = await authorize(c, 'gif.report');
     const body = await jsonBody(c, GifReportBody);
@@ -65,7 +66,7 @@ export function reportRoutes(deps: BackendDeps) {
     return c.json(envelope({ gif_id: id, reported: true, duplicate: made === undefined, ...(made ? { report_id: made } : {}) }, newResponseId()), made ? 201 : 200);
   });
 
-  app.post('/ajax/report-search', async (c) => {
+  app.post('/ajax/report-search', describe({ tag: 'moderation', summary: 'Report a search', description: 'Reasons and what the search answered; limited and deduplicated like GIF reports.', access: { permission: 'search.report' }, status: 201, body: SearchReportBody }), async (c) => {
     const principal = await authorize(c, 'search.report');
     const body = await jsonBody(c, SearchReportBody);
     const address = c.var.auth.address;

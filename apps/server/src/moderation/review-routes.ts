@@ -12,6 +12,7 @@ import { auditTrail } from './audit-trail.ts';
 import { PAGE_DEFAULT, PAGE_MAX } from './constants.ts';
 import { previewPath } from './preview.ts';
 import { moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });
 const QueueQuery = z.object({ limit: intParam('limit', 1, PAGE_MAX, PAGE_DEFAULT), offset: intParam('offset', 0, 1_000_000, 0) });
@@ -51,7 +52,7 @@ export function reviewRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/moderation/queue/', async (c) => {
+  app.get('/api/v1/moderation/queue/', describe({ tag: 'moderation', summary: 'The review queue', description: 'GIFs with open reports or waiting for a decision, most reported first, then oldest, with NSFW score, suggested rating and reports.', access: { permission: 'gif.moderate' }, query: QueueQuery }), async (c) => {
     await authorize(c, 'gif.moderate');
     const { limit, offset } = parseQuery(QueueQuery, c.req.query());
     const waiting = sql`
@@ -74,7 +75,7 @@ export function reviewRoutes(deps: BackendDeps) {
     return c.json({ data, pagination: { total_count: total.rows[0]!.n, count: data.length, offset }, meta: { status: 200, msg: 'OK', response_id: newResponseId() } });
   });
 
-  app.get('/api/v1/gifs/:id/moderation', async (c) => {
+  app.get('/api/v1/gifs/:id/moderation', describe({ tag: 'moderation', summary: 'A GIF\'s moderation detail', description: 'Its state, reports and decision history.', access: { permission: 'gif.moderate' }, params: GifPath }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     await authorize(c, 'gif.moderate');
     const gif = await db
@@ -90,7 +91,7 @@ export function reviewRoutes(deps: BackendDeps) {
     return c.json(envelope({ ...rest, preview: previewPath(id, images), reports, history }, newResponseId()));
   });
 
-  app.get('/api/v1/moderation/audit/', async (c) => {
+  app.get('/api/v1/moderation/audit/', describe({ tag: 'moderation', summary: 'The audit trail', description: 'Reports, decisions, takedowns and account actions, newest first, by target or actor.', access: { permission: 'gif.moderate' }, query: AuditQuery }), async (c) => {
     await authorize(c, 'gif.moderate');
     const query = parseQuery(AuditQuery, c.req.query());
     const entries = await auditTrail(db, query);

@@ -8,6 +8,7 @@ import { newResponseId } from '../public-api/envelope.ts';
 import { CSV_CHUNK_ROWS } from './constants.ts';
 import { searchAllContent, SearchServiceQuery, type After, type ContentRow } from './search-service-query.ts';
 import { moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const CSV_COLUMNS = ['id', 'title', 'type', 'rating', 'username', 'tags', 'visibility', 'moderation_state', 'is_removed', 'nsfw_score', 'reports', 'create_datetime'] as const;
 
@@ -25,7 +26,7 @@ export function searchServiceRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/search-service/search/', async (c) => {
+  app.get('/api/v1/search-service/search/', describe({ tag: 'moderation', summary: 'Search all content', description: 'Staff search over every GIF, private, hidden and removed ones included, with filters and paging.', access: { permission: 'content.search_all' }, query: SearchServiceQuery }), async (c) => {
     await authorize(c, 'content.search_all');
     const filters = parseQuery(SearchServiceQuery, c.req.query());
     const rows = await searchAllContent(db, filters, { limit: filters.limit + 1, offset: filters.offset });
@@ -33,7 +34,7 @@ export function searchServiceRoutes(deps: BackendDeps) {
     return c.json({ data, pagination: { count: data.length, offset: filters.offset, has_more: rows.length > filters.limit }, meta: { status: 200, msg: 'OK', response_id: newResponseId() } });
   });
 
-  app.get('/api/v1/search-service/csv/', async (c) => {
+  app.get('/api/v1/search-service/csv/', describe({ tag: 'moderation', summary: 'Search all content as CSV', description: 'The same query streamed as CSV in constant memory; cells that a spreadsheet would read as a formula are neutralised.', access: { permission: 'content.search_all' }, query: SearchServiceQuery, responseType: 'text/csv' }), async (c) => {
     await authorize(c, 'content.search_all');
     const filters = parseQuery(SearchServiceQuery, c.req.query());
     let after: After | undefined;

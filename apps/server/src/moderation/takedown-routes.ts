@@ -18,6 +18,7 @@ import { decisionEvent } from './decide.ts';
 import { noteField, oneOf } from './fields.ts';
 import { takedownMessage } from './messages.ts';
 import { baseOfModeration, moderationDb, type ModerationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const TakedownBody = z.object({
   items: z
@@ -78,7 +79,7 @@ export function takedownRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v3/content-takedown/takedown', async (c) => {
+  app.post('/api/v3/content-takedown/takedown', describe({ tag: 'moderation', summary: 'File a takedown', description: `Up to ${TAKEDOWN_MAX_ITEMS} (reason, gif_id) items removed in one transaction, owners mailed when \`send_email\`. If any item cannot be applied nothing is, and the 422 answer gives each item\'s status.`, access: { permission: 'takedown.file' }, status: 201, body: TakedownBody }), async (c) => {
     const principal = await authorizeUser(c, 'takedown.file');
     const body = await jsonBody(c, TakedownBody);
     const actor = { ...actorOf(principal, c.var.auth.address), userId: principal.userId };
@@ -94,7 +95,7 @@ export function takedownRoutes(deps: BackendDeps) {
     return c.json(envelope({ takedown_id: filed.id, state: filed.state, owners_mailed: filed.ownersMailed, items }, newResponseId()), 201, { [PURGE_HEADER]: purge });
   });
 
-  app.get('/api/v3/content-takedown/takedown/:id', async (c) => {
+  app.get('/api/v3/content-takedown/takedown/:id', describe({ tag: 'moderation', summary: 'A takedown and its state', access: { permission: 'takedown.file' }, params: TakedownPath }), async (c) => {
     const { id } = parseFields(TakedownPath, c.req.param());
     await authorizeUser(c, 'takedown.file');
     const takedown = await db.selectFrom('takedowns').select([sql<string>`id::text`.as('id'), 'state', 'send_email', 'note', 'filed_by', 'created_at']).where('id', '=', id).executeTakeFirst();

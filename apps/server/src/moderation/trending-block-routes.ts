@@ -11,6 +11,7 @@ import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { MODERATION_EVENTS, SEARCH_TERM_MAX } from './constants.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const TermBody = z.object({
   term: z
@@ -29,7 +30,7 @@ export function trendingBlockRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   const path = '/api/v1/moderation/trending-blocks/';
 
-  app.get(path, async (c) => {
+  app.get(path, describe({ tag: 'moderation', summary: 'Terms blocked from trending', access: { permission: 'trending.block' } }), async (c) => {
     await authorize(c, 'trending.block');
     const rows = await db.selectFrom('blocked_trending_terms').select(['term', 'blocked_by', 'created_at']).orderBy('term').execute();
     return c.json(envelope(rows, newResponseId()));
@@ -48,7 +49,7 @@ export function trendingBlockRoutes(deps: BackendDeps) {
     });
     return c.json(envelope({ term, blocked: block, changed }, newResponseId()), 200, changed ? { [PURGE_HEADER]: ALL_TAG } : {});
   };
-  app.put(path, change(true));
-  app.delete(path, change(false));
+  app.put(path, describe({ tag: 'moderation', summary: 'Block a term from trending', description: 'Logged in the audit trail.', access: { permission: 'trending.block' }, body: TermBody }), change(true));
+  app.delete(path, describe({ tag: 'moderation', summary: 'Unblock a term', access: { permission: 'trending.block' }, body: TermBody }), change(false));
   return app;
 }

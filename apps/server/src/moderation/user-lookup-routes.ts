@@ -8,6 +8,7 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { parseQuery } from '../public-api/params.ts';
 import { moderationDb } from './schema.ts';
+import { describe } from '../openapi/describe.ts';
 
 const LookupQuery = z.object({ username });
 
@@ -19,7 +20,7 @@ const LookupQuery = z.object({ username });
 export function userLookupRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/moderation/users/', async (c) => {
+  app.get('/api/v1/moderation/users/', describe({ tag: 'moderation', summary: 'Find an account by user name', description: 'For the staff console\'s user management: role, state and warnings.', access: { permission: 'account.moderate' }, query: LookupQuery }), async (c) => {
     await authorizeUser(c, 'account.moderate');
     const { username: name } = parseQuery(LookupQuery, c.req.query());
     const user = await db

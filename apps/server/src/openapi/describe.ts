@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import type { Action } from '../permissions/table.ts';
 import type { OpenApiTag } from './constants.ts';
 
-/** Who may call a route: an app's API key (GIPHY's `api_key` or Tenor's `key`), the permission table's action, or anyone. */
-export type RouteAccess = { apiKey: 'giphy' | 'tenor' } | { permission: Action } | 'anyone';
+/**
+ * Who may call a route: an app's API key (GIPHY's `api_key` or Tenor's `key`), the permission table's
+ * action (only `when` a condition holds, such as a parameter being given; anyone otherwise), or anyone.
+ */
+export type RouteAccess = { apiKey: 'giphy' | 'tenor' } | { permission: Action; when?: string } | 'anyone';
 
 /**
  * What the API reference says about one route. The schemas are the very ones its handler parses
@@ -39,6 +42,11 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
   return Object.assign(handler, { [ROUTE_DOC]: doc });
 }
 
+/** Where Hono keeps the original handler when it wraps one in a sub-app's own error handler (`app.route`). */
+const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
+
 export function routeDocOf(handler: unknown): RouteDoc | undefined {
-  return typeof handler === 'function' ? (handler as { [ROUTE_DOC]?: RouteDoc })[ROUTE_DOC] : undefined;
+  if (typeof handler !== 'function') return undefined;
+  const wrapped = handler as { [ROUTE_DOC]?: RouteDoc; [COMPOSED_HANDLER]?: unknown };
+  return wrapped[ROUTE_DOC] ?? routeDocOf(wrapped[COMPOSED_HANDLER]);
 }

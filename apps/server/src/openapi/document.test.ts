@@ -14,6 +14,7 @@ function sampleApp() {
   app.get('/v1/things', describe({ tag: 'gifs', summary: 'Search things', access: { apiKey: 'giphy' }, query: Query }), (c) => c.json({}));
   app.get('/v1/things/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One thing', access: { apiKey: 'giphy' }, params: z.object({ id: z.string().max(64) }) }), (c) => c.json({}));
   app.post('/api/v1/things/:id/', describe({ tag: 'moderation', summary: 'Change a thing', access: { permission: 'gif.moderate' }, body: Body, status: 201 }), (c) => c.json({}));
+  app.get('/api/v1/lists/', describe({ tag: 'channels', summary: 'Lists', access: { permission: 'channel.manage', when: 'with mine=true' } }), (c) => c.json({}));
   app.post('/ajax/report', describe({ tag: 'moderation', summary: 'Report', access: { permission: 'gif.report' } }), (c) => c.json({}));
   app.get('/tenor/v2/search', describe({ tag: 'tenor', summary: 'Tenor search', access: { apiKey: 'tenor' } }), (c) => c.json({}));
   app.get('/oembed', describe({ tag: 'site', summary: 'oEmbed', access: 'anyone' }), (c) => c.json({}));
@@ -40,7 +41,7 @@ suite('openApiDocument', () => {
   });
 
   it('lists each described route once and leaves out what is not an API call', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/ajax/report', '/api/v1/things/{id}/', '/oembed', '/tenor/v2/search', '/v1/things', '/v1/things/{id}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/ajax/report', '/api/v1/lists/', '/api/v1/things/{id}/', '/oembed', '/tenor/v2/search', '/v1/things', '/v1/things/{id}']);
   });
 
   it('takes query parameters from the schema the handler parses with: what a client sends, and whether it must', () => {
@@ -68,6 +69,11 @@ suite('openApiDocument', () => {
     const report = doc.paths['/ajax/report'].post;
     expect(report.security).toEqual([{}, { session: [] }, { token: [] }]);
     expect(Object.keys(report.responses)).toEqual(['200']);
+    // A permission asked only under a condition: open to anyone otherwise.
+    const lists = doc.paths['/api/v1/lists/'].get;
+    expect(lists.security).toEqual([{}, { session: [] }, { token: [] }]);
+    expect(lists.description).toBe('Who may call it: anyone; with mine=true, `channel.manage`: user (their own), creator (their own), moderator (their own), staff.');
+    expect(lists['x-permission']).toBe('channel.manage');
     const key = doc.paths['/v1/things'].get;
     expect(key.security).toEqual([{ api_key: [] }]);
     expect(Object.keys(key.responses)).toEqual(['200', '400', '401', '403', '429']);
@@ -79,6 +85,14 @@ suite('openApiDocument', () => {
   it('gives every operation its own id', () => {
     const ids = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('finds a description inside a sub-app with its own error handler (Hono wraps those handlers)', () => {
+    const sub = new Hono();
+    sub.get('/search', describe({ tag: 'tenor', summary: 'Wrapped', access: { apiKey: 'tenor' } }), (c) => c.json({}));
+    sub.onError((_err, c) => c.json({}, 500));
+    const app = new Hono().route('/tenor/v2', sub);
+    expect(documentedRoutes(app.routes).get('GET /tenor/v2/search')?.summary).toBe('Wrapped');
   });
 
   it('refuses to build while a route has no description, naming it', () => {

@@ -117,7 +117,7 @@ function responses(path: string, doc: RouteDoc): Json {
 
 const tenor = (doc: RouteDoc) => typeof doc.access === 'object' && 'apiKey' in doc.access && doc.access.apiKey === 'tenor';
 const grantsOf = (action: Action): Grants => PERMISSIONS[action];
-const opensToAnonymous = (access: RouteAccess) => typeof access === 'object' && 'permission' in access && grantsOf(access.permission).anonymous !== undefined;
+const opensToAnonymous = (access: RouteAccess) => typeof access === 'object' && 'permission' in access && (access.when !== undefined || grantsOf(access.permission).anonymous !== undefined);
 
 /** The refusals a caller can meet: a key's, or the permission table's (401 when not signed in, 403 when the role or owner is wrong). */
 function refusals(access: RouteAccess): [number, string][] {
@@ -125,7 +125,7 @@ function refusals(access: RouteAccess): [number, string][] {
   if ('apiKey' in access) return [[401, 'No API key.'], [403, 'The key is unknown or revoked.'], [429, 'The key\'s hourly limit is spent.']];
   const grants = grantsOf(access.permission);
   const found: [number, string][] = [];
-  if (!grants.anonymous) found.push([401, 'Not signed in.']);
+  if (!grants.anonymous) found.push([401, access.when ? `Not signed in (${access.when}).` : 'Not signed in.']);
   if (AUDIENCES.some((audience) => grants[audience] !== 'any')) found.push([403, 'Your role may not do this, or not to what another person owns.']);
   return found;
 }
@@ -141,7 +141,9 @@ function accessText(access: RouteAccess): string {
   if (access === 'anyone') return 'Who may call it: anyone.';
   if ('apiKey' in access) return `Who may call it: any app with a key (\`${access.apiKey === 'tenor' ? 'key' : 'api_key'}\`), within its hourly limit.`;
   const grants = Object.entries(grantsOf(access.permission)).map(([audience, reach]) => (reach === 'own' ? `${audience} (their own)` : audience));
-  return `Who may call it (\`${access.permission}\`): ${grants.join(', ')}.`;
+  return access.when
+    ? `Who may call it: anyone; ${access.when}, \`${access.permission}\`: ${grants.join(', ')}.`
+    : `Who may call it (\`${access.permission}\`): ${grants.join(', ')}.`;
 }
 
 const SECURITY_SCHEMES = {

@@ -6,8 +6,12 @@ import { ApiError, envelope } from './envelope.ts';
 import { gifId, limit, offset, parse, parseQuery, passthrough, rating } from './params.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import { gifList, presenter } from './respond.ts';
+import { describe } from '../openapi/describe.ts';
 
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'category must be lower-case letters, digits and dashes');
+const CategoryPath = z.object({ category: slug });
+const SubcategoryPath = z.object({ category: slug, subcategory: slug });
+const GifPath = z.object({ id: gifId });
 const PagedQuery = z.object({ limit, offset, rating, pingback_id: passthrough, random_id: passthrough });
 
 function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?: CategoryWithGif[]) {
@@ -22,7 +26,7 @@ function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?
 /** gifs/categories (with subcategories), categories/{category}, categories/{category}/{subcategory}. */
 export function categoryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/gifs/categories', async (c) => {
+  app.get('/gifs/categories', describe({ tag: 'gifs', summary: 'GIF categories', description: 'The categories with their subcategories and a GIF for each.', access: { apiKey: 'giphy' }, query: PagedQuery }), async (c) => {
     const p = parseQuery(PagedQuery, c.req.query());
     const ctx = presenter(c, deps, 'GIF_CATEGORY');
     const top = await listCategories(deps.db, null);
@@ -30,7 +34,7 @@ export function categoryRoutes(deps: ApiDeps) {
     const data = await Promise.all(page.map(async (cat) => presentCategory(cat, ctx, await listCategories(deps.db, cat.slug))));
     return c.json(envelope(data, ctx.responseId, { total_count: top.length, count: data.length, offset: p.offset }));
   });
-  app.get('/gifs/categories/:category', async (c) => {
+  app.get('/gifs/categories/:category', describe({ tag: 'gifs', summary: 'GIFs of a category', access: { apiKey: 'giphy' }, params: CategoryPath, query: PagedQuery }), async (c) => {
     const category = parse(slug, c.req.param('category'));
     const p = parseQuery(PagedQuery, c.req.query());
     if (!(await categoryExists(deps.db, category, null))) throw new ApiError(404, `Category ${category} not found`);
@@ -39,7 +43,7 @@ export function categoryRoutes(deps: ApiDeps) {
     const data = subs.slice(p.offset, p.offset + p.limit).map((s) => presentCategory(s, ctx));
     return c.json(envelope(data, ctx.responseId, { total_count: subs.length, count: data.length, offset: p.offset }));
   });
-  app.get('/gifs/categories/:category/:subcategory', async (c) => {
+  app.get('/gifs/categories/:category/:subcategory', describe({ tag: 'gifs', summary: 'GIFs of a subcategory', access: { apiKey: 'giphy' }, params: SubcategoryPath, query: PagedQuery }), async (c) => {
     const category = parse(slug, c.req.param('category'));
     const subcategory = parse(slug, c.req.param('subcategory'));
     const p = parseQuery(PagedQuery, c.req.query());
@@ -53,7 +57,7 @@ export function categoryRoutes(deps: ApiDeps) {
 /** v1 emoji (offset paging) and v2 emoji (cursor paging) plus v2 emoji/{id}/variations. */
 export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
   const app = new Hono<ApiEnv>();
-  app.get('/emoji', async (c) => {
+  app.get('/emoji', describe({ tag: 'gifs', summary: 'Emoji', description: 'On /v2, paged by `next_cursor` as well as offset.', access: { apiKey: 'giphy' }, query: PagedQuery }), async (c) => {
     const p = parseQuery(PagedQuery, c.req.query());
     const page = await listEmoji(deps.db, { limit: p.limit, offset: p.offset });
     // A page past the end carries no window count; count the emoji on their own.
@@ -68,7 +72,7 @@ export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
     return c.json(envelope(data, ctx.responseId, pagination));
   });
   if (version === 2) {
-    app.get('/emoji/:id/variations', async (c) => {
+    app.get('/emoji/:id/variations', describe({ tag: 'gifs', summary: 'The variations of an emoji', description: 'Skin tones and other variations of one emoji.', access: { apiKey: 'giphy' }, params: GifPath }), async (c) => {
       const id = parse(gifId, c.req.param('id'));
       const rows = await emojiVariations(deps.db, id);
       if (!rows) throw new ApiError(404, `Emoji ${id} not found`);

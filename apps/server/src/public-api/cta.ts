@@ -11,7 +11,9 @@ import type { ApiDeps, ApiEnv } from './context.ts';
 import { CTA_TEXT_MAX } from './constants.ts';
 import { ApiError, envelope, newResponseId } from './envelope.ts';
 import { gifId, parse } from './params.ts';
+import { describe } from '../openapi/describe.ts';
 
+const GifPath = z.object({ id: gifId });
 const CtaBody = z.object(
   {
     link: z.url({ protocol: /^https?$/, error: 'link must be an http(s) URL' }).max(2000, 'link must be at most 2000 characters'),
@@ -39,7 +41,7 @@ async function editor(c: Context<ApiEnv & AuthEnv>, deps: ApiDeps, id: string) {
  */
 export function ctaRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv & AuthEnv>();
-  app.put('/gifs/:id/cta', async (c) => {
+  app.put('/gifs/:id/cta', describe({ tag: 'gif-management', summary: 'Set a GIF\'s call to action', access: { permission: 'gif.edit' }, params: GifPath, description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.', body: CtaBody }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
     const user = await editor(c, deps, id);
     const cta = await jsonBody(c, CtaBody);
@@ -49,7 +51,7 @@ export function ctaRoutes(deps: ApiDeps) {
     });
     return c.json(envelope({ id, cta }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
   });
-  app.delete('/gifs/:id/cta', async (c) => {
+  app.delete('/gifs/:id/cta', describe({ tag: 'gif-management', summary: 'Remove a GIF\'s call to action', access: { permission: 'gif.edit' }, params: GifPath, description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.' }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
     const user = await editor(c, deps, id);
     await deps.db.transaction().execute(async (trx) => {

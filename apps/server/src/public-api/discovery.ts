@@ -11,11 +11,14 @@ import { analyticsPayload, presentUser, type PresentContext } from './present.ts
 import { presenter } from './respond.ts';
 import { openById, selectGifs } from '../content/gif-row.ts';
 import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
+import { describe } from '../openapi/describe.ts';
 
 const tagParam = z.string().transform((v) => v.trim().toLowerCase()).pipe(z.string().min(1, 'tag must not be empty').max(50, 'tag must be at most 50 characters'));
 const ChannelSearchQuery = z.object({ q: query, limit, offset, rating, pingback_id: passthrough });
 const RelatedTagsQuery = z.object({ score: flag('score'), limit: intParam('limit', 1, MAX_LIMIT, DEFAULT_RELATED_TAGS_LIMIT), pingback_id: passthrough });
 const TagSearchQuery = z.object({ q: query, limit, offset, pingback_id: passthrough });
+const TagPath = z.object({ tag: tagParam });
+const GifPath = z.object({ id: gifId });
 const TrendingSearchesQuery = z.object({ limit: intParam('limit', 1, MAX_LIMIT, 20), pingback_id: passthrough });
 
 const tagObject = (name: string, ctx: PresentContext) => ({
@@ -28,7 +31,7 @@ const tagObject = (name: string, ctx: PresentContext) => ({
 export function discoveryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/channels/search', async (c) => {
+  app.get('/channels/search', describe({ tag: 'gifs', summary: 'Search channels', access: { apiKey: 'giphy' }, query: ChannelSearchQuery }), async (c) => {
     const p = parseQuery(ChannelSearchQuery, c.req.query());
     const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
     const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
@@ -36,13 +39,13 @@ export function discoveryRoutes(deps: ApiDeps) {
     return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }), 200, tags);
   });
 
-  app.get('/trending/searches', async (c) => {
+  app.get('/trending/searches', describe({ tag: 'gifs', summary: 'Trending search terms', description: 'The most searched terms of late, blocked terms left out.', access: { apiKey: 'giphy' }, query: TrendingSearchesQuery }), async (c) => {
     const p = parseQuery(TrendingSearchesQuery, c.req.query());
     const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
     return c.json(envelope(await trendingSearchTerms(deps.db, p.limit), ctx.responseId));
   });
 
-  app.get('/tags/related/:tag', async (c) => {
+  app.get('/tags/related/:tag', describe({ tag: 'gifs', summary: 'Tags related to a tag', description: 'Tags that appear on GIFs with `tag`, most common first; `score` adds each one\'s share.', access: { apiKey: 'giphy' }, params: TagPath, query: RelatedTagsQuery }), async (c) => {
     const tag = parse(tagParam, c.req.param('tag'));
     const p = parseQuery(RelatedTagsQuery, c.req.query());
     const { tags, base } = await relatedTags(deps.db, tag, p.limit);
@@ -51,14 +54,14 @@ export function discoveryRoutes(deps: ApiDeps) {
     return c.json(envelope(data, ctx.responseId, { total_count: data.length, count: data.length, offset: 0 }));
   });
 
-  app.get('/gifs/search/tags', async (c) => {
+  app.get('/gifs/search/tags', describe({ tag: 'gifs', summary: 'Tags starting with a prefix', description: 'Autocomplete for search: tags beginning with `q`.', access: { apiKey: 'giphy' }, query: TagSearchQuery }), async (c) => {
     const p = parseQuery(TagSearchQuery, c.req.query());
     const tags = await tagsWithPrefix(deps.db, p.q, p.limit, p.offset);
     const ctx = presenter(c, deps, 'TAG_SEARCH');
     return c.json(envelope(tags.map((t) => tagObject(t.name, ctx)), ctx.responseId, { count: tags.length, offset: p.offset }));
   });
 
-  app.get('/gifs/:id/associations', async (c) => {
+  app.get('/gifs/:id/associations', describe({ tag: 'gifs', summary: 'A GIF\'s tags, channels and creator', access: { apiKey: 'giphy' }, params: GifPath }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
     const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openById).executeTakeFirst();
     if (!gif) throw new ApiError(404, `GIF ${id} not found`);

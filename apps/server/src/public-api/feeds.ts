@@ -13,6 +13,7 @@ import { presentGif } from './present.ts';
 import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
 import { renderedText } from './text.ts';
+import { describe } from '../openapi/describe.ts';
 
 /** The stored types each public content type lists. */
 export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
@@ -26,6 +27,7 @@ const SearchQuery = z.object({ q: query, limit, offset, excludeDynamicResults: f
 const TrendingQuery = z.object({ limit, offset, ...common });
 const RandomQuery = z.object({ tag: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'tag must be at most 50 characters')).optional(), ...common });
 const RelatedQuery = z.object({ gif_id: gifId, limit, offset, ...common });
+const TypePath = z.object({ type: contentType });
 
 /** {type}/search, {type}/trending, {type}/random and {type}/related for gifs, stickers and text. */
 export function feedRoutes(deps: ApiDeps, text: TextStickers) {
@@ -34,7 +36,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const { searchLog } = deps;
   const reads = deps.readDb ?? deps.db;
 
-  app.get('/:type/search', async (c) => {
+  app.get('/:type/search', describe({ tag: 'gifs', summary: 'Search GIFs, stickers or text', description: 'Ranked by relevance to `q`; `type` is `gifs`, `stickers` or `text` (text adds the query itself rendered as a sticker unless `excludeDynamicResults`). A first page is logged as a search.', access: { apiKey: 'giphy' }, params: TypePath, query: SearchQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(SearchQuery, c.req.query());
     const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
@@ -54,14 +56,14 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     return gifPage(c, deps, ctx, rows, { total, offset: p.offset }, true, page.channelId === undefined ? [] : [channelTag(page.channelId)]);
   });
 
-  app.get('/:type/trending', async (c) => {
+  app.get('/:type/trending', describe({ tag: 'gifs', summary: 'Trending GIFs, stickers or text', description: 'What is trending now, from the analytics projections; `type` is `gifs`, `stickers` or `text`.', access: { apiKey: 'giphy' }, params: TypePath, query: TrendingQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(TrendingQuery, c.req.query());
     const page = await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
 
-  app.get('/:type/random', async (c) => {
+  app.get('/:type/random', describe({ tag: 'gifs', summary: 'A random GIF, sticker or text', description: 'One at random, optionally with a `tag`; an empty `data` when nothing matches. Never cached.', access: { apiKey: 'giphy' }, params: TypePath, query: RandomQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RandomQuery, c.req.query());
     c.header('Cache-Control', 'no-store');
@@ -71,7 +73,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     return c.json(envelope(row ? presentGif(row, ctx) : [], ctx.responseId));
   });
 
-  app.get('/:type/related', async (c) => {
+  app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs sharing tags with `gif_id`, most shared first.', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RelatedQuery, c.req.query());
     const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });

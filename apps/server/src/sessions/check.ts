@@ -10,6 +10,7 @@ import { presentUser } from '../public-api/present.ts';
 import { grantsOf } from '../permissions/can.ts';
 import { subjectOf } from '../auth/principal.ts';
 import { setCsrfCookie } from './cookies.ts';
+import { describe } from '../openapi/describe.ts';
 
 /**
  * GET /login/check: the logged-in user state of SPEC 3 (loggedInStatus, userType — the role, or
@@ -22,7 +23,7 @@ import { setCsrfCookie } from './cookies.ts';
 export function loginCheckRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/login/check', async (c) => {
+  app.get('/login/check', describe({ tag: 'accounts', summary: 'Who is calling', description: 'The caller\'s signed-in state (SPEC 3\'s logged-in user state) with the permission table\'s answer for them: each action they may take and how far. Anonymous callers get the anonymous state.', access: 'anyone' }), async (c) => {
     const principal = await c.var.auth.principal();
     c.header('Cache-Control', 'no-store');
     const anonymous = { loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: grantsOf({ audience: 'anonymous' }) };

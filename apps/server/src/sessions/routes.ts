@@ -17,6 +17,7 @@ import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { startSession } from './start.ts';
 import { listSessions, revokeSessions, sessionOwner } from './store.ts';
 import { refuseIfSuspended } from '../moderation/suspension.ts';
+import { describe } from '../openapi/describe.ts';
 
 const LoginBody = z.object({
   login: z.string({ error: 'login is required' }).trim().min(1, 'login is required').max(254, 'login must be at most 254 characters'),
@@ -33,7 +34,7 @@ export function sessionRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v1/session/', async (c) => {
+  app.post('/api/v1/session/', describe({ tag: 'accounts', summary: 'Log in', description: 'By user name or e-mail and password; sets the session and CSRF cookies. Failed logins are limited per account and per address (429).', access: { permission: 'session.create' }, body: LoginBody }), async (c) => {
     const principal = await authorize(c, 'session.create');
     const { login, password } = await jsonBody(c, LoginBody);
     const address = c.var.auth.address;
@@ -55,7 +56,7 @@ export function sessionRoutes(deps: BackendDeps) {
     return c.json(envelope({ user_id: account.userId, username: account.username, csrf_token: csrfToken, expires_at: session.expiresAt }, newResponseId()));
   });
 
-  app.delete('/api/v1/session/', async (c) => {
+  app.delete('/api/v1/session/', describe({ tag: 'accounts', summary: 'Log out', description: 'Ends the current session and clears its cookies.', access: { permission: 'session.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'session.manage');
     if (!principal.sessionId) throw new ApiError(400, 'Only a cookie session can log out');
     const sessionId = principal.sessionId;
@@ -67,13 +68,13 @@ export function sessionRoutes(deps: BackendDeps) {
     return c.json(envelope({ logged_out: true }, newResponseId()));
   });
 
-  app.get('/api/v1/sessions/', async (c) => {
+  app.get('/api/v1/sessions/', describe({ tag: 'accounts', summary: 'Your sessions', access: { permission: 'session.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'session.manage');
     const sessions = await listSessions(db, principal.userId);
     return c.json(envelope(sessions.map((s) => ({ ...s, current: s.id === principal.sessionId })), newResponseId()));
   });
 
-  app.delete('/api/v1/sessions/:id/', async (c) => {
+  app.delete('/api/v1/sessions/:id/', describe({ tag: 'accounts', summary: 'End a session', access: { permission: 'session.manage' }, params: SessionPath }), async (c) => {
     const { id } = parseFields(SessionPath, c.req.param());
     const ownerOf = lookupOnce(() => sessionOwner(db, id));
     const principal = await authorizeUser(c, 'session.manage', ownerOf);
@@ -87,7 +88,7 @@ export function sessionRoutes(deps: BackendDeps) {
     return c.json(envelope({ id, revoked: true }, newResponseId()));
   });
 
-  app.delete('/api/v1/sessions/', async (c) => {
+  app.delete('/api/v1/sessions/', describe({ tag: 'accounts', summary: 'End every other session', access: { permission: 'session.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'session.manage');
     const revoked = await db.transaction().execute(async (trx) => {
       const ids = await revokeSessions(trx, principal.userId);

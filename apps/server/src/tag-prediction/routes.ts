@@ -7,6 +7,7 @@ import { humanBytes } from '../uploads/problems.ts';
 import { MAX_FRAME_BYTES, MAX_FRAMES } from './constants.ts';
 import { framesFromImages } from './frames.ts';
 import type { Predictor } from './predictor.ts';
+import { describe } from '../openapi/describe.ts';
 
 /** The whole form: every frame at its limit, plus room for the multipart framing. */
 const MAX_BODY_BYTES = MAX_FRAMES * MAX_FRAME_BYTES + 64 * 1024;
@@ -21,6 +22,7 @@ export function tagPredictionRoutes(predictor: Predictor) {
   const app = new Hono<AuthEnv>();
   app.post(
     '/ajax/tags/prediction/',
+    describe({ tag: 'uploads', summary: 'Suggest tags for frames', description: `Frames of a GIF (multipart \`frame\` files, at most ${humanBytes(MAX_BODY_BYTES)} in all): tags suggested from their text (OCR) and from similar GIFs.`, access: { permission: 'tags.predict' }, bodyType: 'multipart/form-data' }),
     async (c, next) => {
       await authorizeUser(c, 'tags.predict');
       await next();

@@ -22,6 +22,7 @@ import { TENOR_BASE_PATH, TENOR_SHARE_ACTION } from './constants.ts';
 import { tenorErrors } from './errors.ts';
 import { CategoriesQuery, FeaturedQuery, PostsQuery, RegisterShareQuery, SearchQuery, TermsQuery, TrendingTermsQuery } from './params.ts';
 import { tenorResult } from './present.ts';
+import { describe } from '../openapi/describe.ts';
 
 type ListingParams = z.infer<typeof FeaturedQuery>;
 
@@ -68,7 +69,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ results, next }, 200, p.random ? NOT_KEPT : {});
   };
 
-  app.get('/search', async (c) => {
+  app.get('/search', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search (Tenor v2)', description: 'Results in Tenor\'s shape (`results` with `media_formats`, and `next` for `pos`); `contentfilter` maps to ratings, `media_filter` picks formats.', query: SearchQuery }), async (c) => {
     const p = parseQuery(SearchQuery, c.req.query());
     const type = listedType(p);
     const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos, lang: p.locale }, deps.searchResults);
@@ -76,12 +77,12 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return listingAnswer(c, p, page);
   });
 
-  app.get('/featured', async (c) => {
+  app.get('/featured', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Featured (Tenor v2)', description: 'What is trending, in Tenor\'s shape.', query: FeaturedQuery }), async (c) => {
     const p = parseQuery(FeaturedQuery, c.req.query());
     return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[listedType(p)], rating: p.contentfilter, limit: p.limit, offset: p.pos }));
   });
 
-  app.get('/categories', async (c) => {
+  app.get('/categories', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Categories (Tenor v2)', query: CategoriesQuery }), async (c) => {
     const p = parseQuery(CategoriesQuery, c.req.query());
     const origin = originOf(c, deps);
     const tag = (term: string, row: GifRow | undefined) => ({
@@ -102,25 +103,25 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ locale: p.locale ?? 'en', tags: terms.map((term, i) => tag(term, rows.get(tops[i] ?? ''))) });
   });
 
-  app.get('/search_suggestions', async (c) => {
+  app.get('/search_suggestions', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search suggestions (Tenor v2)', query: TermsQuery }), async (c) => {
     const p = parseQuery(TermsQuery, c.req.query());
     const { tags } = await relatedTags(reads, p.q.toLowerCase(), p.limit);
     return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
   });
 
-  app.get('/autocomplete', async (c) => {
+  app.get('/autocomplete', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Autocomplete (Tenor v2)', query: TermsQuery }), async (c) => {
     const p = parseQuery(TermsQuery, c.req.query());
     const tags = await tagsWithPrefix(reads, p.q, p.limit, 0);
     return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
   });
 
-  app.get('/trending_terms', async (c) => {
+  app.get('/trending_terms', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Trending terms (Tenor v2)', query: TrendingTermsQuery }), async (c) => {
     const p = parseQuery(TrendingTermsQuery, c.req.query());
     return c.json({ locale: p.locale ?? 'en', results: await trendingSearchTerms(reads, p.limit) });
   });
 
   // Tenor registers shares with a GET: never kept by a cache, so each one is counted.
-  app.get('/registershare', async (c) => {
+  app.get('/registershare', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Register a share (Tenor v2)', description: 'Counted as a share in the analytics log, for the key\'s usage too.', query: RegisterShareQuery }), async (c) => {
     const p = parseQuery(RegisterShareQuery, c.req.query());
     await authorize(c, 'gif.report_action');
     const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openById).executeTakeFirst();
@@ -131,7 +132,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ status: 'ok' }, 200, NOT_KEPT);
   });
 
-  app.get('/posts', async (c) => {
+  app.get('/posts', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Posts by id (Tenor v2)', query: PostsQuery }), async (c) => {
     const p = parseQuery(PostsQuery, c.req.query());
     const rows = await selectGifs(reads).where('g.id', 'in', p.ids).where(openById).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -13,6 +13,7 @@ import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { appendEvents } from '../store/events.ts';
 import { createAccessToken, listTokens, revokeToken, tokenOwner } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
 const CreateBody = z.object({ label: tokenLabel, scope: role.optional() });
 const TokenPath = z.object({ id: z.uuid('id must be a token id') });
@@ -26,12 +27,12 @@ export function tokenRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/tokens/', async (c) => {
+  app.get('/api/v1/tokens/', describe({ tag: 'tokens', summary: 'Your access tokens', description: 'Labels, scopes and last use; never the secrets.', access: { permission: 'token.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'token.manage');
     return c.json(envelope(await listTokens(db, principal.userId), newResponseId()));
   });
 
-  app.post('/api/v1/tokens/', async (c) => {
+  app.post('/api/v1/tokens/', describe({ tag: 'tokens', summary: 'Create an access token', description: 'The secret is in this answer only. `scope` is a role no higher than yours.', access: { permission: 'token.manage' }, status: 201, body: CreateBody }), async (c) => {
     const principal = await authorizeUser(c, 'token.manage');
     const { label, scope = principal.role } = await jsonBody(c, CreateBody);
     if (lesserRole(scope, principal.role) !== scope) throw new FieldError(403, 'scope', `scope may be at most your role (${principal.role})`);
@@ -43,7 +44,7 @@ export function tokenRoutes(deps: BackendDeps) {
     return c.json(envelope(created, newResponseId()), 201, { 'Cache-Control': 'no-store' });
   });
 
-  app.delete('/api/v1/tokens/:id/', async (c) => {
+  app.delete('/api/v1/tokens/:id/', describe({ tag: 'tokens', summary: 'Revoke an access token', access: { permission: 'token.manage' }, params: TokenPath }), async (c) => {
     const { id } = parseFields(TokenPath, c.req.param());
     const ownerOf = lookupOnce(() => tokenOwner(db, id));
     const principal = await authorizeUser(c, 'token.manage', ownerOf);

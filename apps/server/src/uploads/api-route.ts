@@ -5,8 +5,18 @@ import type { ApiEnv } from '../public-api/context.ts';
 import { envelope, FieldError, newResponseId } from '../public-api/envelope.ts';
 import { acceptUpload, problemAnswer, uploaderFor } from './accept.ts';
 import { UploadProblem } from './problems.ts';
+import { z } from 'zod';
+import { httpUrlField, UploadFieldsSchema } from './fields.ts';
 import { receiveForm } from './receive-form.ts';
 import type { Uploads } from './service.ts';
+import { describe } from '../openapi/describe.ts';
+
+/** The form the reference shows; the file is streamed to disk and the fields held to UploadFieldsSchema (accept.ts). */
+const ApiUploadForm = UploadFieldsSchema.extend({
+  file: z.string().meta({ format: 'binary', description: 'The GIF, WebP, PNG or video' }).optional(),
+  source_image_url: httpUrlField('source_image_url').optional(),
+  username: z.string().max(40).optional(),
+});
 
 /**
  * GIPHY's Upload API: `POST /v1/gifs` with `api_key`, and `file` (multipart) or `source_image_url`,
@@ -18,7 +28,7 @@ import type { Uploads } from './service.ts';
  */
 export function uploadApiRoutes(uploads: Uploads) {
   const app = new Hono<ApiEnv & AuthEnv>();
-  app.post('/gifs', async (c) => {
+  app.post('/gifs', describe({ tag: 'uploads', summary: 'Upload a GIF (GIPHY\'s Upload API)', description: 'Send `file` or `source_image_url` (fetched only from public addresses), with the `api_key` of every /v1 call. A personal access token or session decides whose GIF it is; staff may name another `username`. Answers the id once the GIF exists, or after a few seconds while processing goes on; a refused file is a 4xx naming its problem.', access: { permission: 'gif.upload' }, body: ApiUploadForm, bodyType: 'multipart/form-data' }), async (c) => {
     await uploaderFor(c, uploads, undefined);
     const { uploadId, gifId } = uploads.newIds();
     const incoming = uploads.incomingPath(uploadId);

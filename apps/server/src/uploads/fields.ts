@@ -45,3 +45,6 @@ export const UploadFieldsSchema = z.object({
   is_sticker: flagField('is_sticker').optional(),
   visibility: visibilityField.optional(),
 });
+
+/** An upload's id in a path. */
+export const UploadPath = z.object({ id: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'id must be an upload id') });

@@ -9,11 +9,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { RESUMABLE_EXPIRY_MS } from './constants.ts';
-import { UploadFieldsSchema } from './fields.ts';
+import { UploadFieldsSchema, UploadPath } from './fields.ts';
 import type { Uploads } from './service.ts';
 import { failUpload, uploadById, uploadOwner } from './store.ts';
 import { uploaderFor } from './accept.ts';
 import path from 'node:path';
+import { describe } from '../openapi/describe.ts';
 
 export const RESUMABLE_PATH = '/api/v1/uploads/resumable';
 /** The GIF id a finished transfer will become, told to the client in the last PATCH's answer. */
@@ -123,11 +124,12 @@ export function resumableRoutes(uploads: Uploads) {
     }
     return answer;
   };
-  app.post(RESUMABLE_PATH, handle);
+  app.post(RESUMABLE_PATH, describe({ tag: 'uploads', summary: 'Start a resumable upload (tus 1.0)', description: 'The tus creation call: `Upload-Length` and `Upload-Metadata` (the upload fields, base64) headers; answers 201 with the upload\'s `Location`.', access: { permission: 'gif.upload' }, status: 201 }), handle);
   const uploadPath = `${RESUMABLE_PATH}/:id{[A-Za-z0-9]+}`;
-  app.on(['PATCH', 'DELETE'], uploadPath, handle);
+  app.patch(uploadPath, describe({ tag: 'uploads', params: UploadPath, summary: 'Send the next part of a resumable upload', description: 'tus: `Upload-Offset` and an `application/offset+octet-stream` body; 204 with the new offset.', access: { permission: 'gif.edit' }, status: 204 }), handle);
+  app.delete(uploadPath, describe({ tag: 'uploads', params: UploadPath, summary: 'Cancel a resumable upload', access: { permission: 'gif.edit' }, status: 204 }), handle);
   // Hono routes HEAD as GET: only the HEAD reaches tus (the offset to resume from); a GET would serve the raw file.
-  app.get(uploadPath, (c) => {
+  app.get(uploadPath, describe({ tag: 'uploads', params: UploadPath, summary: 'Where a resumable upload stands (HEAD)', description: 'Send HEAD: tus answers the `Upload-Offset` to resume from. A GET is refused (405).', access: { permission: 'gif.edit' } }), (c) => {
     if (c.req.raw.method !== 'HEAD') throw new ApiError(405, 'Resumable uploads are not read back; HEAD gives the offset');
     return handle(c);
   });

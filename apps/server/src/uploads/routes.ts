@@ -6,12 +6,12 @@ import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { acceptUpload, uploaderFor } from './accept.ts';
-import { httpUrlField, UploadFieldsSchema } from './fields.ts';
+import { httpUrlField, UploadFieldsSchema, UploadPath } from './fields.ts';
 import { resumableRoutes } from './resumable-route.ts';
 import type { Uploads } from './service.ts';
 import { recentUploads, uploadById, uploadOwner, type UploadRow } from './store.ts';
+import { describe } from '../openapi/describe.ts';
 
-const UploadPath = z.object({ id: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'id must be an upload id') });
 const UrlUpload = UploadFieldsSchema.extend({ source_image_url: httpUrlField('source_image_url'), username: z.string().max(40).optional() });
 /** Uploads a dashboard lists: the newest, open ones included. */
 const RECENT_UPLOADS = 50;
@@ -41,19 +41,19 @@ export function presentUpload(u: UploadRow) {
 export function uploadRoutes(uploads: Uploads) {
   const app = new Hono<AuthEnv>();
   app.route('/', resumableRoutes(uploads));
-  app.get('/api/v1/uploads/', async (c) => {
+  app.get('/api/v1/uploads/', describe({ tag: 'uploads', summary: 'Your uploads and their state', access: { permission: 'gif.edit' } }), async (c) => {
     const principal = await authorizeUser(c, 'gif.edit');
     const rows = await recentUploads(uploads.db, principal.userId, RECENT_UPLOADS);
     return c.json(envelope(rows.map(presentUpload), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
   });
-  app.get('/api/v1/uploads/:id/', async (c) => {
+  app.get('/api/v1/uploads/:id/', describe({ tag: 'uploads', summary: 'An upload and its state', description: 'Receiving, processing, done (with the GIF) or failed (with the reason).', access: { permission: 'gif.edit' }, params: UploadPath }), async (c) => {
     const { id } = parseFields(UploadPath, c.req.param());
     await authorizeUser(c, 'gif.edit', lookupOnce(() => uploadOwner(uploads.db, id)));
     const row = await uploadById(uploads.db, id);
     if (!row) throw new ApiError(404, `No upload ${id}`);
     return c.json(envelope(presentUpload(row), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
   });
-  app.post('/api/v1/uploads/', async (c) => {
+  app.post('/api/v1/uploads/', describe({ tag: 'uploads', summary: 'Upload from a URL', description: 'The file at `source_image_url` is fetched (public addresses only) and processed; 202 with the upload to follow.', access: { permission: 'gif.upload' }, status: 202, body: UrlUpload }), async (c) => {
     const body = await jsonBody(c, UrlUpload);
     const { principal, userId } = await uploaderFor(c, uploads, body.username);
     const { source_image_url: url, username: _username, ...fields } = body;

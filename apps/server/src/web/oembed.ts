@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { embedCode, fitInto, GIF_ID_PATTERN, gifIdFromPath, PROVIDER_NAME } from '@loopbox/pages';
 import { openById, selectGifs } from '../content/gif-row.ts';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
+import { describe } from '../openapi/describe.ts';
 
 /** GIF pages and embeds an oEmbed consumer may ask about: /gifs/{slug-or-id} and /embed/{id}. */
 const EMBEDDABLE_PATH = /^\/(gifs|embed)\/[A-Za-z0-9_-]+\/?$/;
+
+/** What the reference shows; the route checks these itself, to answer with oEmbed's own statuses and error body. */
+const OembedQuery = z.object({ url: z.url().meta({ description: 'A GIF page or embed URL of this site' }), format: z.enum(['json']).optional() });
 
 const error = (status: 400 | 404 | 501, message: string) => ({ status, body: { error: message, status } });
 
@@ -16,7 +21,7 @@ const error = (status: 400 | 404 | 501, message: string) => ({ status, body: { e
  */
 export function oembedRoutes(deps: ApiDeps) {
   const app = new Hono();
-  app.get('/oembed', async (c) => {
+  app.get('/oembed', describe({ tag: 'site', summary: 'oEmbed of a GIF page', description: 'A "rich" oEmbed 1.0 answer whose `html` is the embed code, sized to fit 480×480. Another host, a path that is no GIF page or an unknown GIF is a 404; a format other than json 501.', access: 'anyone', query: OembedQuery }), async (c) => {
     const origin = originOf(c, deps);
     const { url, format = 'json' } = c.req.query();
     const failure = (f: ReturnType<typeof error>) => c.json(f.body, f.status);
