@@ -68,7 +68,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     return presentChannel(view, { origin: originOf(c, deps), responseId, eventType: 'CHANNEL', signPayload: deps.payloads.sign });
   };
 
-  app.post('/api/v4/channels/', describe({ tag: 'channels', summary: 'Create a channel', description: 'At the root (your own), or under a channel you manage (its tree\'s owner owns it).', access: { permission: 'channel.create' }, status: 201, body: NewChannel }), async (c) => {
+  app.post('/api/v4/channels/', describe({ tag: 'channels', summary: 'Create a channel', description: 'At the root (your own: `channel.create`), or under a `parent` you manage (`channel.manage` of the parent; its tree\'s owner owns the new channel).', access: { permission: 'channel.create' }, alsoAsks: ['channel.manage'], status: 201, body: NewChannel }), async (c) => {
     const body = await jsonBody(c, NewChannel);
     const parentId = body.parent ?? null;
     // Under a parent: the parent's manager makes it, and the tree's owner owns it. At the root: the caller's own.
@@ -163,7 +163,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     },
   );
 
-  app.post('/api/v4/channels/:id/move/', describe({ tag: 'channels', summary: 'Move a channel', description: 'Under another channel you manage, or to the root.', access: { permission: 'channel.manage' }, params: IdPath, body: Move }), async (c) => {
+  app.post('/api/v4/channels/:id/move/', describe({ tag: 'channels', summary: 'Move a channel', description: 'Under another channel you manage (`channel.manage` of both), or to the root (`channel.create`).', access: { permission: 'channel.manage' }, alsoAsks: ['channel.create'], params: IdPath, body: Move }), async (c) => {
     const { id } = parseQuery(IdPath, c.req.param());
     const { user, actor } = await managerOf(c, deps, id);
     const move = await jsonBody(c, Move);

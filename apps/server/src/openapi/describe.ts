@@ -19,6 +19,8 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   access: RouteAccess;
+  /** Other actions of the permission table the route asks in some cases (named in `description`). */
+  alsoAsks?: readonly Action[];
   /** Path parameters as an object schema; undocumented ones are listed as plain strings. */
   params?: z.ZodType;
   query?: z.ZodType;

@@ -68,6 +68,7 @@ function operation(method: string, path: string, doc: RouteDoc): Json {
     responses: responses(path, doc),
     security: security(doc.access),
     ...(typeof doc.access === 'object' && 'permission' in doc.access ? { 'x-permission': doc.access.permission } : {}),
+    ...(doc.alsoAsks ? { 'x-also-permissions': doc.alsoAsks } : {}),
   };
 }
 

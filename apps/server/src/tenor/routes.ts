@@ -121,7 +121,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   });
 
   // Tenor registers shares with a GET: never kept by a cache, so each one is counted.
-  app.get('/registershare', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Register a share (Tenor v2)', description: 'Counted as a share in the analytics log, for the key\'s usage too.', query: RegisterShareQuery }), async (c) => {
+  app.get('/registershare', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Register a share (Tenor v2)', description: 'Counted as a share in the analytics log (`gif.report_action`), for the key\'s usage too.', alsoAsks: ['gif.report_action'], query: RegisterShareQuery }), async (c) => {
     const p = parseQuery(RegisterShareQuery, c.req.query());
     await authorize(c, 'gif.report_action');
     const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openById).executeTakeFirst();
