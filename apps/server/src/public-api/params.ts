@@ -18,10 +18,7 @@ export function intParam(name: string, min: number, max: number, fallback: numbe
 
 export const limit = intParam('limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
 export const offset = intParam('offset', 0, MAX_OFFSET, 0);
-export const rating = z
-  .enum(RATINGS as [string, ...string[]], { error: `rating must be one of ${RATINGS.join(', ')}` })
-  .optional()
-  .transform((v) => (v ?? DEFAULT_RATING) as (typeof RATINGS)[number]);
+export const rating = z.enum(RATINGS, { error: `rating must be one of ${RATINGS.join(', ')}` }).default(DEFAULT_RATING);
 export const query = z
   .string({ error: 'q is required' })
   .transform(normaliseFreeText)
