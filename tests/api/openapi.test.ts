@@ -34,6 +34,9 @@ describe('the OpenAPI document', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: server.baseUrl }]);
+    const ids = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('covers the public API, the collector, the Tenor API and the backend, each operation tagged and summarised', () => {

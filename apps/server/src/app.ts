@@ -26,7 +26,7 @@ import { requirePagePermission } from './auth/page-guard.ts';
 import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
-import type { ApiDeps } from './public-api/context.ts';
+import { originOf, type ApiDeps } from './public-api/context.ts';
 import type { Uploads } from './uploads/service.ts';
 import type { Predictor } from './tag-prediction/predictor.ts';
 import { createKeyLookup } from './developers/key-lookup.ts';
@@ -124,7 +124,7 @@ export function createApp(options: AppOptions) {
   app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
-  app.route('/', openApiRoutes(() => app.routes, build.version));
+  app.route('/', openApiRoutes(() => app.routes, build.version, (c) => originOf(c, deps)));
   if (web) app.route('/', web.routes);
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -30,7 +30,7 @@ suite('openApiPath', () => {
 });
 
 suite('openApiDocument', () => {
-  const doc = openApiDocument(sampleApp().routes, { version: '1.2.3' }) as any;
+  const doc = openApiDocument(sampleApp().routes, { version: '1.2.3', origin: 'https://gifs.example' }) as any;
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await new Validator().validate(doc);
@@ -38,6 +38,7 @@ suite('openApiDocument', () => {
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.2.3');
+    expect(doc.servers).toEqual([{ url: 'https://gifs.example' }]);
   });
 
   it('lists each described route once and leaves out what is not an API call', () => {
@@ -99,6 +100,6 @@ suite('openApiDocument', () => {
     const app = sampleApp();
     app.delete('/api/v1/things/:id/', (c) => c.json({}));
     expect(documentedRoutes(app.routes).get('DELETE /api/v1/things/:id/')).toBeUndefined();
-    expect(() => openApiDocument(app.routes, { version: '0' })).toThrow('DELETE /api/v1/things/:id/ has no describe() documentation');
+    expect(() => openApiDocument(app.routes, { version: '0', origin: 'https://gifs.example' })).toThrow('DELETE /api/v1/things/:id/ has no describe() documentation');
   });
 });

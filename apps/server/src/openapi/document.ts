@@ -34,13 +34,18 @@ export function openApiPath(honoPath: string): string {
  * The OpenAPI 3.1 document of an app, built from the `describe` middleware on its routes. A route
  * without one makes this throw, so a new route cannot ship undocumented (tests/api/openapi.test.ts).
  */
-export function openApiDocument(routes: readonly RouteEntry[], info: { version: string }): Json {
+export function openApiDocument(routes: readonly RouteEntry[], info: { version: string; origin: string }): Json {
   const paths: Record<string, Record<string, Json>> = {};
+  const ids = new Set<string>();
   for (const [key, doc] of documentedRoutes(routes)) {
     if (!doc) throw new Error(`${key} has no describe() documentation`);
     const [method, honoPath] = key.split(' ') as [string, string];
     const path = openApiPath(honoPath);
-    (paths[path] ??= {})[method.toLowerCase()] = operation(method, path, doc);
+    const op = operation(method, path, doc);
+    // Paths that differ only in slashes (`/channels//children/`) would share an id.
+    for (let n = 2; ids.has(op.operationId as string); n++) op.operationId = `${operationId(method, path)}${n}`;
+    ids.add(op.operationId as string);
+    (paths[path] ??= {})[method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',
@@ -49,7 +54,7 @@ export function openApiDocument(routes: readonly RouteEntry[], info: { version: 
       version: info.version,
       description: 'The public GIF API (GIPHY-compatible), the analytics collector, the Tenor-compatible API and the own backend of this Loopbox.',
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: info.origin }],
     tags: Object.entries(OPENAPI_TAGS).map(([name, { title, description }]) => ({ name, description, 'x-displayName': title })),
     paths,
     components: { securitySchemes: SECURITY_SCHEMES, schemas: { Error: ERROR_SCHEMA, TenorError: TENOR_ERROR_SCHEMA } },

@@ -65,7 +65,7 @@ function useReference(key: string | undefined): boolean {
     loadReference().then(
       (scalar) => {
         const element = document.querySelector('.lb-api-docs__reference');
-        if (live && element) instance.current = scalar.createApiReference(element, referenceConfig(latestKey.current, location.origin));
+        if (live && element) instance.current = scalar.createApiReference(element, referenceConfig(latestKey.current));
       },
       () => live && setFailed(true),
     );
@@ -75,7 +75,7 @@ function useReference(key: string | undefined): boolean {
       instance.current = undefined;
     };
   }, []);
-  useEffect(() => instance.current?.updateConfiguration(referenceConfig(key, location.origin)), [key]);
+  useEffect(() => instance.current?.updateConfiguration(referenceConfig(key)), [key]);
   return failed;
 }
 

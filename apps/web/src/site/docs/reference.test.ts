@@ -27,10 +27,9 @@ describe('tryKeys', () => {
 
 describe('referenceConfig', () => {
   it('fills both key schemes of the document with the chosen key, and fetches nothing from elsewhere', () => {
-    const config = referenceConfig('lb_app_abc', 'https://gifs.example');
+    const config = referenceConfig('lb_app_abc');
     expect(config).toMatchObject({
       url: '/openapi.json',
-      servers: [{ url: 'https://gifs.example' }],
       withDefaultFonts: false,
       telemetry: false,
       hideClientButton: true,
@@ -39,6 +38,6 @@ describe('referenceConfig', () => {
       authentication: { preferredSecurityScheme: 'api_key', securitySchemes: { api_key: { value: 'lb_app_abc' }, tenor_key: { value: 'lb_app_abc' } } },
     });
     expect(config).not.toHaveProperty('proxyUrl');
-    expect(referenceConfig(undefined, 'https://gifs.example')).not.toHaveProperty('authentication');
+    expect(referenceConfig(undefined)).not.toHaveProperty('authentication');
   });
 });

@@ -31,15 +31,14 @@ export function tryKeys(apps: readonly DeveloperApp[]): TryKey[] {
 export type ReferenceConfig = Record<string, unknown>;
 
 /**
- * Scalar's settings for this site: the document from this origin, calls made to it (the page's own
- * origin, which is also where the edge serves the API), nothing fetched from elsewhere
+ * Scalar's settings for this site: the document from this origin (which names this origin as its
+ * server, so calls come here too), nothing fetched from elsewhere
  * (no web fonts, no telemetry, no hosted client, proxy, AI agent or MCP), and "try it" filled in with
  * the chosen key under both of the document's key schemes (GIPHY's `api_key`, Tenor's `key`).
  */
-export function referenceConfig(key: string | undefined, origin: string): ReferenceConfig {
+export function referenceConfig(key: string | undefined): ReferenceConfig {
   return {
     url: OPENAPI_DOCUMENT,
-    servers: [{ url: origin, description: 'This site' }],
     withDefaultFonts: false,
     telemetry: false,
     hideClientButton: true,
