@@ -1,7 +1,7 @@
 /**
  * Tenor compatibility proven with callers written the way public projects call Tenor's v2 API
- * (tests/api/tenor-clients/): a Python `requests` script, a Node `axios` bot and a web page's
- * XMLHttpRequest helper on another origin, each repointed by its base URL alone. Each finds GIFs,
+ * (tests/api/tenor-clients/): a Python `requests` script, a Node `axios` bot, and on a page of another
+ * origin a web page's XMLHttpRequest helper and a GIF picker's `fetch`, each repointed by its base URL alone. Each finds GIFs,
  * pages on with `pos`, and registers a share the analytics count.
  */
 import { execFile } from 'node:child_process';
@@ -75,15 +75,15 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
     await expectFoundPagedAndShared(found, 'sports', 3);
   });
 
-  describe('a web page’s XMLHttpRequest helper, from another origin', () => {
+  describe('callers in a web page of another origin', () => {
     let browser: TestBrowser;
     let site: http.Server;
     beforeAll(async () => {
       browser = await launchBrowser();
-      const script = fs.readFileSync(new URL('search-xhr.js', CLIENTS), 'utf8');
+      const scripts = ['search-xhr.js', 'search-fetch.js'].map((file) => `<script>${fs.readFileSync(new URL(file, CLIENTS), 'utf8')}</script>`).join('');
       site = http.createServer((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(`<!doctype html><html lang="en"><head><title>GIF picker</title><script>${script}</script></head><body></body></html>`);
+        res.end(`<!doctype html><html lang="en"><head><title>GIF picker</title>${scripts}</head><body></body></html>`);
       });
       await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     });
@@ -92,13 +92,17 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
       await new Promise((resolve) => site?.close(resolve));
     });
 
-    it('finds and shows GIFs, pages on and registers a share', async () => {
+    it.each([
+      { name: 'an XMLHttpRequest helper', client: 'tenorClient', pageSize: 4 },
+      { name: 'a GIF picker using fetch', client: 'tenorFetchClient', pageSize: 3 },
+    ])('$name finds and shows GIFs, pages on and registers a share', async ({ client, pageSize }) => {
       const page = await browser.context.newPage();
       await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
-      type Client = { tenorClient(base: string, key: string, term: string): Promise<Found & { decoded: number }> };
-      const found = await page.evaluate(([b, k]) => (window as unknown as Client).tenorClient(b!, k!, 'food'), [base, server.webKey]);
-      expect(found.decoded).toBe(4);
-      await expectFoundPagedAndShared(found, 'food', 4);
+      type Client = (base: string, key: string, term: string) => Promise<Found & { decoded: number }>;
+      const found = await page.evaluate(([name, b, k]) => (window as unknown as Record<string, Client>)[name!]!(b!, k!, 'food'), [client, base, server.webKey]);
+      expect(found.decoded).toBe(pageSize);
+      await expectFoundPagedAndShared(found, 'food', pageSize);
+      await page.close();
     });
   });
 });
