@@ -51,7 +51,7 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
   const oembed = deps.spotifyOembedUrl ?? SPOTIFY_OEMBED_DEFAULT_URL;
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v4/artists/', describe({ tag: 'artists', summary: 'Artists', description: 'The artists directory, paged.', access: 'anyone', query: ListQuery }), async (c) => {
+  app.get('/api/v4/artists/', describe({ tag: 'artists', summary: 'Artists', description: 'The artists directory: filtered by name, freelancers only, sorted, paged by offset.', access: 'anyone', query: ListQuery }), async (c) => {
     const p = parseQuery(ListQuery, c.req.query());
     const direction = sql.raw(p.order === 'asc' ? 'ASC' : 'DESC');
     const orderBy = p.sort === 'name' ? sql`lower(coalesce(nullif(u.display_name, ''), u.username))` : p.sort === 'gifs' ? sql`gif_count` : sql`updatetime`;

@@ -30,7 +30,7 @@ export function actionRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/ajax/gif/:id/analytic/:type/', describe({ tag: 'gif-management', summary: 'Count a GIF action', description: 'A download, copy or other action on a GIF, counted in its analytics.', access: { permission: 'gif.report_action' }, params: ActionPath }), async (c) => {
+  app.post('/ajax/gif/:id/analytic/:type/', describe({ tag: 'gif-management', summary: 'Count a GIF action', description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF\'s analytics.`, access: { permission: 'gif.report_action' }, params: ActionPath }), async (c) => {
     const { id, type } = parseFields(ActionPath, c.req.param());
     const principal = await authorize(c, 'gif.report_action');
     if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);

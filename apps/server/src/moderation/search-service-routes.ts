@@ -26,7 +26,7 @@ export function searchServiceRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/search-service/search/', describe({ tag: 'moderation', summary: 'Search all content', description: 'Staff search over every GIF, private, hidden and removed ones included, with filters and paging.', access: { permission: 'content.search_all' }, query: SearchServiceQuery }), async (c) => {
+  app.get('/api/v1/search-service/search/', describe({ tag: 'moderation', summary: 'Search all content', description: 'Every GIF, private, hidden and removed ones included, with filters and paging.', access: { permission: 'content.search_all' }, query: SearchServiceQuery }), async (c) => {
     await authorize(c, 'content.search_all');
     const filters = parseQuery(SearchServiceQuery, c.req.query());
     const rows = await searchAllContent(db, filters, { limit: filters.limit + 1, offset: filters.offset });

@@ -26,7 +26,7 @@ function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?
 /** gifs/categories (with subcategories), categories/{category}, categories/{category}/{subcategory}. */
 export function categoryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/gifs/categories', describe({ tag: 'gifs', summary: 'GIF categories', description: 'The categories with their subcategories and a GIF for each.', access: { apiKey: 'giphy' }, query: PagedQuery }), async (c) => {
+  app.get('/gifs/categories', describe({ tag: 'gifs', summary: 'GIF categories', access: { apiKey: 'giphy' }, query: PagedQuery }), async (c) => {
     const p = parseQuery(PagedQuery, c.req.query());
     const ctx = presenter(c, deps, 'GIF_CATEGORY');
     const top = await listCategories(deps.db, null);

@@ -73,7 +73,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     return c.json(envelope(row ? presentGif(row, ctx) : [], ctx.responseId));
   });
 
-  app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs sharing tags with `gif_id`, most shared first.', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
+  app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs like `gif_id`; a 404 when it names no GIF.', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RelatedQuery, c.req.query());
     const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });

@@ -15,12 +15,12 @@ const VideoRelatedQuery = z.object({ gif_id: gifId, limit, offset, rating, pingb
 /** videos/search and videos/related: clips with playable mp4 assets. */
 export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/videos/search', describe({ tag: 'gifs', summary: 'Search clips', description: 'GIFs with sound kept as video.', access: { apiKey: 'giphy' }, query: VideoSearchQuery }), async (c) => {
+  app.get('/videos/search', describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery }), async (c) => {
     const p = parseQuery(VideoSearchQuery, c.req.query());
     const page = await searchGifs(deps.readDb ?? deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
     return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
   });
-  app.get('/videos/related', describe({ tag: 'gifs', summary: 'Clips related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }), async (c) => {
+  app.get('/videos/related', describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }), async (c) => {
     const p = parseQuery(VideoRelatedQuery, c.req.query());
     const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) throw new ApiError(404, `Video ${p.gif_id} not found`);

@@ -88,7 +88,7 @@ export function sessionRoutes(deps: BackendDeps) {
     return c.json(envelope({ id, revoked: true }, newResponseId()));
   });
 
-  app.delete('/api/v1/sessions/', describe({ tag: 'accounts', summary: 'End every other session', access: { permission: 'session.manage' } }), async (c) => {
+  app.delete('/api/v1/sessions/', describe({ tag: 'accounts', summary: 'End every session', description: 'Signs you out everywhere, this session included.', access: { permission: 'session.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'session.manage');
     const revoked = await db.transaction().execute(async (trx) => {
       const ids = await revokeSessions(trx, principal.userId);

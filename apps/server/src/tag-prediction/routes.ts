@@ -22,7 +22,7 @@ export function tagPredictionRoutes(predictor: Predictor) {
   const app = new Hono<AuthEnv>();
   app.post(
     '/ajax/tags/prediction/',
-    describe({ tag: 'uploads', summary: 'Suggest tags for frames', description: `Frames of a GIF (multipart \`frame\` files, at most ${humanBytes(MAX_BODY_BYTES)} in all): tags suggested from their text (OCR) and from similar GIFs.`, access: { permission: 'tags.predict' }, bodyType: 'multipart/form-data' }),
+    describe({ tag: 'uploads', summary: 'Suggest tags for frames', description: `1 to ${MAX_FRAMES} still frames of a file (multipart \`frames\`, at most ${humanBytes(MAX_BODY_BYTES)} in all): suggested tags with their score and source, text read in the pictures or visual neighbours.`, access: { permission: 'tags.predict' }, bodyType: 'multipart/form-data' }),
     async (c, next) => {
       await authorizeUser(c, 'tags.predict');
       await next();
