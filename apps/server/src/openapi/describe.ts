@@ -27,10 +27,9 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** How the body is sent; JSON by default. */
   bodyType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
-  /** The success answer's status (200 by default), type (JSON by default) and, where it has one, schema. */
-  status?: 200 | 201 | 202 | 204 | 302;
-  responseType?: 'application/json' | 'text/csv' | 'text/html' | 'image/gif';
-  response?: z.ZodType;
+  /** The success answer's status (200 by default) and type (JSON by default). */
+  status?: 200 | 201 | 202 | 204;
+  responseType?: 'application/json' | 'text/csv';
 }
 
 const ROUTE_DOC = Symbol('loopbox.routeDoc');
