@@ -64,7 +64,7 @@ describe('the API reference in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, 
     await expect.poll(() => picker.locator('option:checked').innerText()).toBe(`Docs explorer: beta key …${key.slice(-6)}`);
 
     // The reference, rendered from /openapi.json: open the search call and try it.
-    const reference = page.getByTestId('api-reference');
+    const reference = page.getByRole('region', { name: 'Reference' });
     await reference.getByRole('link', { name: 'Search GIFs, stickers or text' }).first().click();
     await reference.getByRole('button', { name: /Test Request\s*\(get \/v1\/\{type\}\/search\)/ }).click();
     const client = page.getByRole('dialog');
@@ -104,8 +104,8 @@ describe('the API reference in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, 
     const { page, errors, elsewhere } = await open(API_DOCS_PAGE);
     await page.getByText('to try calls with your own API key.').waitFor();
     expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(`/login?next=${encodeURIComponent(API_DOCS_PAGE)}`);
-    await page.getByTestId('api-reference').getByRole('heading', { name: 'Loopbox API' }).waitFor();
-    const violations = (await new AxeBuilder({ page }).exclude('[data-testid="api-reference"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    await page.getByRole('region', { name: 'Reference' }).getByRole('heading', { name: 'Loopbox API' }).waitFor();
+    const violations = (await new AxeBuilder({ page }).exclude('.lb-api-docs__reference').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(violations.map((v) => v.id)).toEqual([]);
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);

@@ -17,7 +17,7 @@ export default function ApiDocsPage() {
   const keys = useVisitorKeys();
   const [chosen, setChosen] = useState<string>();
   const key = chosen ?? keys?.[0]?.key;
-  const failed = useReference(key);
+  const { mount, failed } = useReference(key);
   return (
     <div className="lb-api-docs">
       <div className="lb-api-docs__intro">
@@ -29,7 +29,7 @@ export default function ApiDocsPage() {
         <KeyPicker keys={keys} value={key} onChange={setChosen} />
       </div>
       {failed ? <PageFailed onRetry={() => location.reload()}>The API reference could not be loaded.</PageFailed> : null}
-      <div className="lb-api-docs__reference" data-testid="api-reference" />
+      <section ref={mount} className="lb-api-docs__reference" aria-label="Reference" />
     </div>
   );
 }
@@ -54,8 +54,9 @@ function useVisitorKeys(): TryKey[] | undefined {
   return keys;
 }
 
-/** Mounts the reference once, and gives its "try it" the chosen key whenever that changes. */
-function useReference(key: string | undefined): boolean {
+/** Mounts the reference once into `mount`, and gives its "try it" the chosen key whenever that changes. */
+function useReference(key: string | undefined) {
+  const mount = useRef<HTMLElement>(null);
   const instance = useRef<ReferenceInstance | undefined>(undefined);
   const latestKey = useRef(key);
   latestKey.current = key;
@@ -64,8 +65,7 @@ function useReference(key: string | undefined): boolean {
     let live = true;
     loadReference().then(
       (scalar) => {
-        const element = document.querySelector('.lb-api-docs__reference');
-        if (live && element) instance.current = scalar.createApiReference(element, referenceConfig(latestKey.current));
+        if (live && mount.current) instance.current = scalar.createApiReference(mount.current, referenceConfig(latestKey.current));
       },
       () => live && setFailed(true),
     );
@@ -76,7 +76,7 @@ function useReference(key: string | undefined): boolean {
     };
   }, []);
   useEffect(() => instance.current?.updateConfiguration(referenceConfig(key)), [key]);
-  return failed;
+  return { mount, failed };
 }
 
 function KeyPicker({ keys, value, onChange }: { keys: TryKey[] | undefined; value: string | undefined; onChange: (key: string) => void }) {
