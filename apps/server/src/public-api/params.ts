@@ -18,7 +18,12 @@ export function intParam(name: string, min: number, max: number, fallback: numbe
 
 export const limit = intParam('limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
 export const offset = intParam('offset', 0, MAX_OFFSET, 0);
-export const rating = z.enum(RATINGS, { error: `rating must be one of ${RATINGS.join(', ')}` }).default(DEFAULT_RATING);
+// The default is shown to the reference as metadata: a zod default would also fill in `rating.optional()` where absent means "any rating".
+export const rating = z
+  .enum(RATINGS, { error: `rating must be one of ${RATINGS.join(', ')}` })
+  .meta({ default: DEFAULT_RATING })
+  .optional()
+  .transform((v) => v ?? DEFAULT_RATING);
 export const query = z
   .string({ error: 'q is required' })
   .transform(normaliseFreeText)
