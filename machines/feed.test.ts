@@ -21,9 +21,18 @@ describe.each(variants)('$name feed', ({ create, debounceMs }) => {
     return { actor, clock, fetches: fetchGifs.calls };
   }
 
-  it('starts idle with an empty, not-fetching feed', () => {
+  /** The first page fetched and resolved with `gifs`, the loader still showing: the debounce runs for the next. */
+  async function afterFirstPage(gifs: string[] = ['a']) {
+    const started = start();
+    started.actor.send({ type: 'LOADER_VISIBLE' });
+    started.fetches[0]!.resolve(gifs);
+    await flushPromises();
+    return started;
+  }
+
+  it('starts unstarted with an empty, not-fetching feed', () => {
     const { actor, fetches } = start();
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toBe('unstarted');
     expect(actor.getSnapshot().context).toEqual({
       gifs: [],
       isFetching: false,
@@ -34,44 +43,57 @@ describe.each(variants)('$name feed', ({ create, debounceMs }) => {
     expect(fetches).toHaveLength(0);
   });
 
-  it(`fetches offset 0 exactly ${debounceMs} ms after the loader shows`, () => {
-    const { actor, clock, fetches } = start();
+  it('fetches offset 0 as soon as the loader first shows: the first page has nothing to debounce', () => {
+    const { actor, fetches } = start();
     actor.send({ type: 'LOADER_VISIBLE' });
-    expect(actor.getSnapshot().value).toBe('debouncing');
-    expect(actor.getSnapshot().context.isLoaderVisible).toBe(true);
-    clock.increment(debounceMs - 1);
-    expect(fetches).toHaveLength(0);
-    clock.increment(1);
     expect(fetches.map((f) => f.input)).toEqual([{ offset: 0 }]);
     expect(actor.getSnapshot().value).toBe('fetching');
+    expect(actor.getSnapshot().context).toMatchObject({ isFetching: true, isLoaderVisible: true });
+  });
+
+  it('does not fetch the first page while the loader stays hidden', () => {
+    const { actor, clock, fetches } = start();
+    actor.send({ type: 'LOADER_HIDDEN' });
+    clock.increment(debounceMs * 4);
+    expect(fetches).toHaveLength(0);
+    expect(actor.getSnapshot().value).toBe('unstarted');
+  });
+
+  it(`fetches a later page ${debounceMs} ms after the loader shows`, async () => {
+    const { actor, clock, fetches } = await afterFirstPage();
+    actor.send({ type: 'LOADER_HIDDEN' });
+    actor.send({ type: 'LOADER_VISIBLE' });
+    expect(actor.getSnapshot().value).toBe('debouncing');
+    clock.increment(debounceMs - 1);
+    expect(fetches).toHaveLength(1);
+    clock.increment(1);
+    expect(fetches.map((f) => f.input)).toEqual([{ offset: 0 }, { offset: 1 }]);
     expect(actor.getSnapshot().context.isFetching).toBe(true);
   });
 
-  it('cancels the pending fetch when the loader hides during the debounce', () => {
-    const { actor, clock, fetches } = start();
-    actor.send({ type: 'LOADER_VISIBLE' });
+  it('cancels the pending fetch when the loader hides during the debounce', async () => {
+    const { actor, clock, fetches } = await afterFirstPage();
     clock.increment(debounceMs - 1);
     actor.send({ type: 'LOADER_HIDDEN' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.isLoaderVisible).toBe(false);
     clock.increment(debounceMs * 4);
-    expect(fetches).toHaveLength(0);
+    expect(fetches).toHaveLength(1);
   });
 
-  it('coalesces a burst of loader triggers into one fetch, timed from the last one', () => {
-    const { actor, clock, fetches } = start();
-    actor.send({ type: 'LOADER_VISIBLE' });
+  it('coalesces a burst of loader triggers into one fetch, timed from the last one', async () => {
+    const { actor, clock, fetches } = await afterFirstPage();
     clock.increment(debounceMs - 1);
     actor.send({ type: 'LOADER_VISIBLE' }); // repeated trigger restarts the window
     clock.increment(debounceMs - 1);
     actor.send({ type: 'LOADER_HIDDEN' });
     actor.send({ type: 'LOADER_VISIBLE' });
     clock.increment(debounceMs - 1);
-    expect(fetches).toHaveLength(0);
+    expect(fetches).toHaveLength(1);
     clock.increment(1);
-    expect(fetches).toHaveLength(1);
+    expect(fetches).toHaveLength(2);
     clock.increment(debounceMs * 4);
-    expect(fetches).toHaveLength(1);
+    expect(fetches).toHaveLength(2);
   });
 
   it('replaces the list and fetches the next page at the new length while the loader stays visible', async () => {
@@ -149,15 +171,14 @@ describe.each(variants)('$name feed', ({ create, debounceMs }) => {
     expect(fetches[2]!.input).toEqual({ offset: 0 });
   });
 
-  it('RESET restarts a running debounce', () => {
-    const { actor, clock, fetches } = start();
-    actor.send({ type: 'LOADER_VISIBLE' });
+  it('RESET restarts a running debounce, and waits it out even for the new first page', async () => {
+    const { actor, clock, fetches } = await afterFirstPage();
     clock.increment(debounceMs - 1);
     actor.send({ type: 'RESET' });
     clock.increment(debounceMs - 1);
-    expect(fetches).toHaveLength(0);
-    clock.increment(1);
     expect(fetches).toHaveLength(1);
+    clock.increment(1);
+    expect(fetches.map((f) => f.input)).toEqual([{ offset: 0 }, { offset: 0 }]);
   });
 
   it('RESET after done with the loader hidden waits idle with a fresh feed', async () => {
@@ -178,7 +199,7 @@ describe.each(variants)('$name feed', ({ create, debounceMs }) => {
   it('ignores RETRY when nothing failed', () => {
     const { actor, fetches } = start();
     actor.send({ type: 'RETRY' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toBe('unstarted');
     expect(fetches).toHaveLength(0);
   });
 });

@@ -58,13 +58,19 @@ export function createFeedMachine<TGif>({ id, debounceMs, reportErrors }: FeedOp
   }).createMachine({
     id,
     context: { gifs: [], isFetching: false, isError: false, isLoaderVisible: false, isDoneFetching: false },
-    initial: 'idle',
+    initial: 'unstarted',
     on: {
       LOADER_VISIBLE: { actions: 'markLoaderVisible' },
       LOADER_HIDDEN: { actions: 'markLoaderHidden' },
       RESET: { target: '.checkingLoader', actions: 'clearFeed' },
     },
     states: {
+      // The debounce merges the sentinel's comings and goings while someone scrolls. Before the first
+      // page there is nothing to merge, so the first sighting fetches at once instead of delaying every
+      // widget's first screen by the debounce. A RESET (a new source, e.g. each keystroke) still waits.
+      unstarted: {
+        on: { LOADER_VISIBLE: { target: 'fetching', actions: 'markLoaderVisible' } },
+      },
       idle: {
         on: { LOADER_VISIBLE: { target: 'debouncing', actions: 'markLoaderVisible' } },
       },

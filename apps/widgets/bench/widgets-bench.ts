@@ -18,11 +18,12 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { normalizeGif, type IGif, type WireGif } from '@loopbox/sdk';
 import { renderCorpusMedia } from '../../server/src/seed/seed.ts';
-import { launchBrowser } from '../../../tests/support/browser.ts';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../../../tests/support/browser.ts';
 import { sampleItems, TEST_MEDIA_DIR } from '../../../tests/support/corpus.ts';
 import { startTestServer, type TestServer } from '../../../tests/support/server.ts';
 import { budgetVerdict } from '../../../tests/bench/budget.ts';
-import { applyProfile, BENCH_PROFILES, median } from '../../web/bench/measure.ts';
+import { applyProfile, BENCH_PROFILES, median, type BenchProfile } from '../../web/bench/measure.ts';
 import { PREACT_COMPAT_ALIASES } from '../build/preact-compat.ts';
 import { buildStandaloneWidgets, type RenderFunctionName, type StandaloneBuild } from '../build/standalone.ts';
 import { STANDALONE_STYLES } from '../src/standalone/entries.ts';
@@ -118,7 +119,7 @@ window.benchMount = (element, props) => {
   root.render(createElement(Grid, props));
 };`;
 
-interface Contender {
+export interface Contender {
   name: string;
   built: Built;
   /** One element per tile. */
@@ -181,8 +182,50 @@ const MEASURE = `async ({ mode, count, pageSize, tileSelector, clsWindowMs }) =>
   });
 }`;
 
-async function timingLines(): Promise<string[]> {
-  const contenders: Contender[] = [
+export interface GridScenario {
+  label: string;
+  mode: 'first' | 'tiles';
+  count: number;
+  pageSize: number;
+  maxRatio?: number;
+}
+
+export const GRID_SCENARIOS: GridScenario[] = [
+  { label: `mount to first GIF painted (${FIRST_PAGE}-GIF page)`, mode: 'first', count: FIRST_PAGE, pageSize: FIRST_PAGE },
+  { label: `mount to ${GRID_TILES} tiles painted (one ${GRID_TILES}-GIF page)`, mode: 'tiles', count: GRID_TILES, pageSize: GRID_TILES, maxRatio: GRID_TILES_MAX_RATIO },
+];
+
+/**
+ * One timed mount in a fresh page on the profile: the contender's script and styles on a blank page
+ * of this origin, the data in `window.benchData`. `around` wraps the measurement (a profiler).
+ */
+export async function mountOnce(
+  browser: TestBrowser,
+  run: { baseUrl: string; data: IGif[]; contender: Contender; scenario: GridScenario; profile: BenchProfile },
+  around: (page: Page, measure: () => Promise<unknown>) => Promise<unknown> = (_, measure) => measure(),
+): Promise<{ ms: number; cls: number }> {
+  const { contender, scenario } = run;
+  if (!contender.built.ok) throw new Error(`${contender.name}: ${contender.built.reason}`);
+  const page = await browser.context.newPage();
+  try {
+    await applyProfile(page, run.profile);
+    await page.goto(`${run.baseUrl}/healthz`);
+    await page.setContent('<!doctype html><html lang="en"><head><title>bench</title></head><body style="margin:0"></body></html>');
+    await page.evaluate((gifs) => ((window as unknown as { benchData: unknown }).benchData = gifs), run.data);
+    if (contender.styles) await page.addStyleTag({ content: contender.styles });
+    await page.addScriptTag({ content: contender.built.code });
+    const args = JSON.stringify({ ...scenario, tileSelector: contender.tileSelector, clsWindowMs: CLS_WINDOW_MS });
+    let measured: { ms: number; cls: number } | undefined;
+    await around(page, async () => (measured = (await page.evaluate(`(${MEASURE})(${args})`)) as { ms: number; cls: number }));
+    return measured!;
+  } finally {
+    await page.close();
+  }
+}
+
+/** Our standalone renderGrid (as shipped, on preact/compat) and GIPHY's React Grid, each as one page script. */
+export async function gridContenders(): Promise<Contender[]> {
+  return [
     {
       name: 'standalone renderGrid',
       // The shipped entry's code on the shipped runtime, in one script so both mount the same way.
@@ -195,18 +238,28 @@ async function timingLines(): Promise<string[]> {
     },
     { name: `${GIPHY_REACT} Grid`, built: await bundle(mountScript(`import { Grid } from '${GIPHY_REACT}';`), { format: 'iife' }), tileSelector: '.giphy-gif' },
   ];
+}
+
+/** A test server on the seeded corpus and Chromium, with GRID_TILES GIFs from the server's API. */
+export async function gridBenchSetup() {
   await renderCorpusMedia(TEST_MEDIA_DIR, sampleItems());
   const server = await startTestServer('pglite');
   const browser = await launchBrowser();
+  const data = await corpusGifs(server, GRID_TILES).catch(async (error: unknown) => {
+    await Promise.all([browser.close(), server.close()]);
+    throw error;
+  });
+  return { server, browser, data };
+}
+
+async function timingLines(): Promise<string[]> {
+  const contenders = await gridContenders();
+  const { server, browser, data } = await gridBenchSetup();
   try {
-    const data = await corpusGifs(server, GRID_TILES);
-    const scenarios = [
-      { label: `mount to first GIF painted (${FIRST_PAGE}-GIF page)`, mode: 'first', count: FIRST_PAGE, pageSize: FIRST_PAGE },
-      { label: `mount to ${GRID_TILES} tiles painted (one ${GRID_TILES}-GIF page)`, mode: 'tiles', count: GRID_TILES, pageSize: GRID_TILES, maxRatio: GRID_TILES_MAX_RATIO },
-    ];
+    const scenarios = GRID_SCENARIOS;
     const lines: string[] = [];
     for (const profile of BENCH_PROFILES) {
-      lines.push(`Widget timings in Chromium, ${profile.name} profile (${profile.label}), median of ${RUNS} runs after a warm-up, data from our server (both include the 250 ms fetch debounce):`);
+      lines.push(`Widget timings in Chromium, ${profile.name} profile (${profile.label}), median of ${RUNS} runs after a warm-up, data from our server (ours fetches its first page when its loader shows; GIPHY's waits its 250 ms fetch debounce first):`);
       for (const scenario of scenarios) {
         const cells: string[] = [];
         const medians: number[] = [];
@@ -217,17 +270,8 @@ async function timingLines(): Promise<string[]> {
           }
           const runs: { ms: number; cls: number }[] = [];
           for (let run = 0; run <= RUNS; run += 1) {
-            const page = await browser.context.newPage();
-            await applyProfile(page, profile);
-            await page.goto(`${server.baseUrl}/healthz`);
-            await page.setContent('<!doctype html><html lang="en"><head><title>bench</title></head><body style="margin:0"></body></html>');
-            await page.evaluate((gifs) => ((window as unknown as { benchData: unknown }).benchData = gifs), data);
-            if (contender.styles) await page.addStyleTag({ content: contender.styles });
-            await page.addScriptTag({ content: contender.built.code });
-            const args = JSON.stringify({ ...scenario, tileSelector: contender.tileSelector, clsWindowMs: CLS_WINDOW_MS });
-            const measured = (await page.evaluate(`(${MEASURE})(${args})`)) as { ms: number; cls: number };
+            const measured = await mountOnce(browser, { baseUrl: server.baseUrl, data, contender, scenario, profile });
             if (run > 0) runs.push(measured);
-            await page.close();
           }
           const ms = median(runs.map((r) => r.ms));
           medians.push(ms);

@@ -1,4 +1,4 @@
-import { getBestRendition, getBestRenditionUrl, type IImages, type RenditionVariant } from '@loopbox/sdk';
+import { getBestRendition, getBestRenditionUrl, RENDITION_TOLERANCE_PX, type IImages, type RenditionVariant } from '@loopbox/sdk';
 import { IMAGE_SRCSET_WIDTHS, WEBP_SRCSET_WIDTHS } from '../constants.ts';
 
 export interface ImageSources {
@@ -8,7 +8,17 @@ export interface ImageSources {
   srcSet: string | undefined;
   /** srcset of the webp renditions (200w, 480w); undefined when the GIF has none. */
   webpSrcSet: string | undefined;
+  /** The `sizes` both srcsets are chosen for (see slotSizes). */
+  sizes: string;
 }
+
+/**
+ * The browser takes the smallest srcset candidate at least `sizes` × device pixel ratio wide.
+ * Describing the slot as RENDITION_TOLERANCE_PX narrower than the tile lets it take a rendition
+ * that fills the tile scaled up by at most that much, the rule `src` follows (getBestRendition):
+ * a 245 px tile loads the 200w rendition, as GIPHY's grid does, instead of one more than twice its bytes.
+ */
+export const slotSizes = (width: number) => `${Math.max(1, width - RENDITION_TOLERANCE_PX)}px`;
 
 /**
  * A srcset offering, for each wanted width, the rendition that fits it best, described by its
@@ -29,5 +39,6 @@ export function imageSources(gif: { images: IImages }, width: number, height: nu
     src: getBestRenditionUrl(gif, width, height),
     srcSet: srcSetFor(gif.images, 'gif', IMAGE_SRCSET_WIDTHS),
     webpSrcSet: srcSetFor(gif.images, 'webp', WEBP_SRCSET_WIDTHS),
+    sizes: slotSizes(width),
   };
 }

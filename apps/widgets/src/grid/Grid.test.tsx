@@ -45,14 +45,12 @@ describe('Grid', () => {
     return { ...view, sink, grid, loader, tiles, scrollToLoader };
   }
 
-  it('fetches only after the loader has been visible for the debounce, then lays out masonry columns', async () => {
+  it('fetches its first page as soon as the loader shows, then lays out masonry columns', async () => {
     const { fetchGifs } = feed(gifs, 5);
     const { loader, tiles, grid } = show({ fetchGifs });
     expect(grid().dataset.lbLayoutType).toBe('GRID');
-    act(() => observers.intersect(loader()!, 1));
-    act(() => void vi.advanceTimersByTime(GRID_FETCH_DEBOUNCE_MS - 1));
     expect(fetchGifs).not.toHaveBeenCalled();
-    await settle(() => vi.advanceTimersByTime(1));
+    await settle(() => observers.intersect(loader()!, 1));
     expect(fetchGifs).toHaveBeenCalledTimes(1);
     // floor((624 - 6 × 2) / 3) = 204; 320x240 GIFs are 153 high at that width.
     const columns = [...grid().querySelectorAll<HTMLElement>('.lb-grid__column')];
@@ -80,13 +78,22 @@ describe('Grid', () => {
     expect(fetched).toHaveBeenLastCalledWith(expect.arrayContaining(gifs));
   });
 
-  it('does not fetch while the loader is out of view', async () => {
-    const { fetchGifs } = feed(gifs, 2);
+  it('waits the debounce before a later page, and does not fetch while the loader is out of view', async () => {
+    const { fetchGifs, offsets } = feed(gifs, 2);
     const { loader } = show({ fetchGifs });
-    act(() => observers.intersect(loader()!, 1));
     act(() => observers.intersect(loader()!, 0));
     await settle(() => vi.advanceTimersByTime(GRID_FETCH_DEBOUNCE_MS * 4));
     expect(fetchGifs).not.toHaveBeenCalled();
+    await settle(() => observers.intersect(loader()!, 1));
+    expect(offsets).toEqual([0]);
+    await settle(() => vi.advanceTimersByTime(GRID_FETCH_DEBOUNCE_MS - 1));
+    expect(offsets).toEqual([0]);
+    act(() => observers.intersect(loader()!, 0));
+    await settle(() => vi.advanceTimersByTime(GRID_FETCH_DEBOUNCE_MS * 4));
+    expect(offsets).toEqual([0]);
+    act(() => observers.intersect(loader()!, 1));
+    await settle(() => vi.advanceTimersByTime(GRID_FETCH_DEBOUNCE_MS));
+    expect(offsets).toEqual([0, 2]);
   });
 
   it("shows 'Error loading GIFs. Try again?' after a failure, and Try again fetches the page", async () => {
