@@ -87,13 +87,16 @@ export function createSearchLog(db: Kysely<Database>, options: { flushMs?: numbe
     }
   }
 
+  /**
+   * Writes what was queued when it started; searches recorded meanwhile wait for the next flush.
+   * (Draining until the queue stayed empty made a steady stream of searches a stream of one- or
+   * two-event transactions, each a pause of the embedded store's thread.)
+   */
   async function writeQueued(): Promise<void> {
+    const taken = queue;
+    queue = [];
     const waiting: Queued[] = [];
-    while (queue.length > 0) {
-      const batch = queue.slice(0, SEARCH_LOG_MAX_BATCH);
-      queue = queue.slice(batch.length);
-      waiting.push(...(await write(batch)));
-    }
+    for (let i = 0; i < taken.length; i += SEARCH_LOG_MAX_BATCH) waiting.push(...(await write(taken.slice(i, i + SEARCH_LOG_MAX_BATCH))));
     queue = [...waiting, ...queue].slice(-SEARCH_LOG_MAX_QUEUE);
     failures = waiting.length > 0 ? failures + 1 : 0;
     if (queue.length > 0) schedule(Math.min(SEARCH_LOG_MAX_BACKOFF_MS, flushMs * 2 ** failures));
