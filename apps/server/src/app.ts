@@ -38,6 +38,8 @@ export interface AppOptions {
   payloads?: PayloadSigner;
   /** Where public reads go (DATABASE_READ_URL, a replica); `db` when absent. */
   readDb?: Kysely<Database> | undefined;
+  /** The store's change count (Store.contentChanges), when it keeps one. */
+  contentChanges?: (() => number) | undefined;
   mediaDir: string;
   publicUrl?: string | undefined;
   /** The built web app and the config its pages get; without them only the APIs and media are served. */
@@ -82,7 +84,10 @@ export function createApp(options: AppOptions) {
     searchLog: options.analytics?.searchLog,
     payloads: options.payloads ?? createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),
-    wires: createWireTexts(options.readDb ?? options.db, options.db, (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`)),
+    wires: createWireTexts(options.readDb ?? options.db, options.db, {
+      onError: (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`),
+      contentChanges: options.contentChanges,
+    }),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     uploads: options.uploads,

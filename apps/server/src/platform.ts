@@ -120,6 +120,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     payloads,
     db: store.db,
     readDb: store.readDb,
+    contentChanges: store.contentChanges,
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { GifRow } from '../content/gif-row.ts';
 import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
 import type { Database } from '../store/schema.ts';
-import { WIRE_TEXTS_MAX_CHARS } from './constants.ts';
+import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_CHARS } from './constants.ts';
 import { presentGif, type PresentContext } from './present.ts';
 
 const PAYLOAD_FIELD = 'analytics_response_payload';
@@ -37,16 +37,37 @@ export interface WireTexts {
   forIds(ids: readonly string[], ctx: PresentContext, listing: boolean): Promise<Map<string, string>>;
 }
 
+export interface WireTextsOptions {
+  onError?: (err: Error) => void;
+  /** The store's change count (Store.contentChanges): while it stands, a page's checked sources are reused. */
+  contentChanges?: (() => number) | undefined;
+}
+
 /**
  * Wire texts per process, as ready to send as they can be: kept by GIF id with the source they were
  * built from and the origin written in (an origin rarely changes within a deployment). Bounded in
  * characters; a GIF whose source moved is rebuilt, so every process serves a change at once.
  */
-export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, onError?: (err: Error) => void): WireTexts {
+export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_CHARS, sizeCalculation: (t) => Math.max(1, t.open.length) });
+  const checked = new LRUCache<string, { changes: number; sources: Map<string, string> }>({ max: CHECKED_PAGES_MAX });
+
+  /** The page's sources; with a change count, the ones checked last while nothing has changed since. */
+  async function sourcesOf(ids: readonly string[], listing: boolean): Promise<Map<string, string>> {
+    if (!contentChanges) return wireSources(read, ids, { listing });
+    const key = `${listing ? 'listing' : 'by-id'}:${ids.join(',')}`;
+    // Counted before reading: a change committed during the read leaves the entry already outdated.
+    const changes = contentChanges();
+    const hit = checked.get(key);
+    if (hit?.changes === changes) return hit.sources;
+    const sources = await wireSources(read, ids, { listing });
+    checked.set(key, { changes, sources });
+    return sources;
+  }
+
   return {
     async forIds(ids, ctx, listing) {
-      const sources = await wireSources(read, ids, { listing });
+      const sources = await sourcesOf(ids, listing);
       const stale = new Map<string, string>();
       const texts = new Map<string, string>();
       for (const [id, source] of sources) {

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrate } from './migrate.ts';
+import { CONTENT_CHANGES_CHANNEL } from './migrations/016_content_changes.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 
@@ -15,6 +16,13 @@ export interface Store {
   /** Public reads: a replica when `readDatabaseUrl` is given (PostgreSQL), else `db` itself. */
   readDb: Kysely<Database>;
   kind: StoreKind;
+  /**
+   * How many times `gifs` or `users` changed since the store opened, counted before the writer's own
+   * call returns (migration 016's notifications), so a reader in this process can trust what it
+   * checked while the count stands. Only the embedded store on this thread, where every writer is in
+   * this process: another process's changes reach a PostgreSQL listener late, so there is none.
+   */
+  contentChanges?: () => number;
   close(): Promise<void>;
 }
 
@@ -37,6 +45,8 @@ export interface StoreOptions {
 export interface EmbeddedPglite {
   waitReady: Promise<void>;
   execProtocolStream(bytes: Uint8Array, options?: { throwOnError?: boolean }): Promise<unknown[]>;
+  /** PGlite's own LISTEN: the callback runs (as a microtask) while the notifying commit's results are read. */
+  listen?(channel: string, callback: (payload: string) => void): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -71,6 +81,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+/** The store's change count for `Store.contentChanges`, when the embedded store can listen. */
+async function countContentChanges(pglite: EmbeddedPglite): Promise<(() => number) | undefined> {
+  if (!pglite.listen) return undefined;
+  let changes = 0;
+  await pglite.listen(CONTENT_CHANGES_CHANNEL, () => void (changes += 1));
+  return () => changes;
+}
+
 function postgresDb(connectionString: string, poolSize: number): Kysely<Database> {
   const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } }));
   // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
@@ -98,10 +116,12 @@ async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: str
   await pglite.waitReady;
   const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const contentChanges = await countContentChanges(pglite);
   return {
     db,
     readDb: db,
     kind: 'pglite',
+    ...(contentChanges ? { contentChanges } : {}),
     async close() {
       await db.destroy();
       await pglite.close();

@@ -10,6 +10,7 @@ import * as m011 from './migrations/011_channels.ts';
 import * as m012 from './migrations/012_stories_scheduler.ts';
 import * as m013 from './migrations/013_moderation.ts';
 import * as m015 from './migrations/015_developers.ts';
+import * as m016 from './migrations/016_content_changes.ts';
 
 interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'stories_scheduler', up: m012.up },
   { version: 13, name: 'moderation', up: m013.up },
   { version: 15, name: 'developers', up: m015.up },
+  { version: 16, name: 'content_changes', up: m016.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time

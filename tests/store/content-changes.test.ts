@@ -1,0 +1,90 @@
+/**
+ * The embedded store counts changes to `gifs` and `users` before the writer's own call returns
+ * (migration 016), and the public API's wire texts reuse a page's checked sources only while that
+ * count stands: a repeated page costs no query, and a change shows in the very next answer.
+ */
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWireTexts } from '../../apps/server/src/public-api/wire.ts';
+import type { PresentContext } from '../../apps/server/src/public-api/present.ts';
+import type { Store } from '../../apps/server/src/store/db.ts';
+import type { Database } from '../../apps/server/src/store/schema.ts';
+import { openTestStore, storeKinds } from '../support/stores.ts';
+
+const IDS = ['changes1', 'changes2', 'changes3'];
+const ctx: PresentContext = { origin: 'http://127.0.0.1', responseId: 'r', eventType: 'GIF_SEARCH', signPayload: () => 'signed' };
+
+/** The database, counting the statements that read GIFs' sources through it. */
+function countingSourceReads(db: Kysely<Database>) {
+  let reads = 0;
+  const counted = db.withPlugin({
+    transformQuery: ({ node }) => {
+      if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('AS source FROM gifs g')) reads += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { counted, reads: () => reads };
+}
+
+describe('content changes on the embedded store', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openTestStore('pglite');
+    await store.db.insertInto('gifs').values(IDS.map((id) => ({ id, type: 'gif' as const, slug: id, title: `Title of ${id}`, rating: 'g' as const, images: '{}' }))).execute();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('counts a change to gifs or users by the time the writer’s call returns, and a transaction’s at its commit', async () => {
+    const changes = store.contentChanges!;
+    const start = changes();
+    await store.db.updateTable('gifs').set({ title: 'Changed' }).where('id', '=', IDS[0]!).execute();
+    expect(changes()).toBe(start + 1);
+    await store.db.insertInto('users').values({ username: 'changes_user', display_name: 'Changes' }).execute();
+    expect(changes()).toBe(start + 2);
+    await store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('gifs').set({ title: 'Twice' }).where('id', '=', IDS[1]!).execute();
+      await trx.updateTable('gifs').set({ title: 'Twice more' }).where('id', '=', IDS[2]!).execute();
+      expect(changes()).toBe(start + 2);
+    });
+    expect(changes()).toBe(start + 3);
+    await sql`SELECT count(*) FROM gifs`.execute(store.db);
+    await store.db.selectFrom('users').selectAll().execute();
+    expect(changes()).toBe(start + 3);
+  });
+
+  it('serves a repeated page from its checked sources, and the next answer after a change from the store', async () => {
+    const { counted, reads } = countingSourceReads(store.db);
+    const wires = createWireTexts(counted, store.db, { contentChanges: store.contentChanges });
+    const first = await wires.forIds(IDS, ctx, true);
+    expect([...first.keys()].sort()).toEqual([...IDS].sort());
+    await wires.forIds(IDS, ctx, true);
+    await wires.forIds(IDS, ctx, true);
+    expect(reads()).toBe(1);
+    // A lookup by id checks its own way (hidden GIFs open by id): a page of its own.
+    await wires.forIds(IDS, ctx, false);
+    expect(reads()).toBe(2);
+
+    await store.db.updateTable('gifs').set({ title: 'Renamed at once' }).where('id', '=', IDS[0]!).execute();
+    const renamed = await wires.forIds(IDS, ctx, true);
+    expect(reads()).toBe(3);
+    expect(JSON.parse(renamed.get(IDS[0]!)!).title).toBe('Renamed at once');
+
+    await store.db.updateTable('gifs').set({ is_hidden: true }).where('id', '=', IDS[1]!).execute();
+    expect([...(await wires.forIds(IDS, ctx, true)).keys()].sort()).toEqual([IDS[0], IDS[2]]);
+    expect([...(await wires.forIds(IDS, ctx, false)).keys()].sort()).toEqual([...IDS].sort());
+  });
+});
+
+describe.each(storeKinds().filter((kind) => kind === 'postgres'))('content changes on %s', (kind) => {
+  it('keeps no count: other processes’ changes would reach a listener late, so every answer checks its sources', async () => {
+    const store = await openTestStore(kind);
+    try {
+      expect(store.contentChanges).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
