@@ -1,7 +1,7 @@
 /**
- * The embedded store counts changes to `gifs` and `users` before the writer's own call returns
- * (migration 016), and the public API's wire texts reuse a page's checked sources only while that
- * count stands: a repeated page costs no query, and a change shows in the very next answer.
+ * The embedded store counts changes to `gifs`, `users` and `trending_lists` before the writer's own
+ * call returns (migration 016), and the public API's wire texts reuse a page's checked sources only
+ * while that count stands: a repeated page costs no query, and a change shows in the very next answer.
  */
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,9 +50,12 @@ describe('content changes on the embedded store', () => {
       expect(changes()).toBe(start + 2);
     });
     expect(changes()).toBe(start + 3);
+    // A kept trending list asked for or rebuilt.
+    await sql`INSERT INTO trending_lists (list, total, built_seq, content_version) VALUES ('changes-list', 0, -1, -1)`.execute(store.db);
+    expect(changes()).toBe(start + 4);
     await sql`SELECT count(*) FROM gifs`.execute(store.db);
     await store.db.selectFrom('users').selectAll().execute();
-    expect(changes()).toBe(start + 3);
+    expect(changes()).toBe(start + 4);
   });
 
   it('serves a repeated page from its checked sources, and the next answer after a change from the store', async () => {

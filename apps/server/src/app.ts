@@ -5,6 +5,8 @@ import { createPayloadSigner, type PayloadSigner } from './payload-signing/signe
 import { contentVersionReader } from './content/content-version.ts';
 import { createSearchResults } from './content/search.ts';
 import { createWireTexts } from './public-api/wire.ts';
+import { createUnchangedMemo } from './content/unchanged-memo.ts';
+import { CHECKED_PAGES_MAX } from './public-api/constants.ts';
 import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
@@ -88,6 +90,7 @@ export function createApp(options: AppOptions) {
       onError: (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`),
       contentChanges: options.contentChanges,
     }),
+    trendingPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     uploads: options.uploads,

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
 import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
-import { keptTrendingPage, trendingListKey } from './trending-order.ts';
+import { keptTrendingPage, trendingListKey, type KeptPage } from './trending-order.ts';
+import type { UnchangedMemo } from './unchanged-memo.ts';
 import { RATINGS } from '../public-api/constants.ts';
 import { hasTrendingScores } from '../analytics/queries.ts';
 import { analyticsDb } from '../analytics/schema.ts';
@@ -23,9 +24,12 @@ const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
  * recently trending first. A page is read from the order the projection runner keeps
  * (trending-order.ts); until it has kept one, it is computed here.
  */
-export async function trendingGifs(db: Kysely<Database>, write: Kysely<Database>, input: ListInput): Promise<Page<string>> {
+export async function trendingGifs(db: Kysely<Database>, write: Kysely<Database>, input: ListInput, keptPages?: UnchangedMemo<KeptPage | null>): Promise<Page<string>> {
   if (input.types.length === 0) return EMPTY;
-  const kept = await keptTrendingPage(db, write, trendingListKey(input.types, RATINGS.indexOf(input.rating)), input.offset, input.limit);
+  const list = trendingListKey(input.types, RATINGS.indexOf(input.rating));
+  const readKept = () => keptTrendingPage(db, write, list, input.offset, input.limit);
+  // A rebuilt list counts as a change (migration 016), so a kept page is never older than its list.
+  const kept = await (keptPages ? keptPages.read(`${list}:${input.offset}:${input.limit}`, readKept) : readKept());
   if (kept) return { rows: kept.ids, total: kept.total };
   if (await hasTrendingScores(db)) return trendingByScore(db, input);
   const trending = db

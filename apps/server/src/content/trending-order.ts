@@ -23,7 +23,13 @@ const TRENDING_LIST_KEYS = new Map(
  * left out when the page is answered. A list nobody has asked for is not kept: asking marks it
  * wanted (built_seq -1) and the projection runner builds it at its next pass.
  */
-export async function keptTrendingPage(db: Kysely<Database>, write: Kysely<Database>, key: string, offset: number, limit: number): Promise<{ ids: string[]; total: number } | null> {
+/** A page of a kept trending list: its GIF ids and the list's total. */
+export interface KeptPage {
+  ids: string[];
+  total: number;
+}
+
+export async function keptTrendingPage(db: Kysely<Database>, write: Kysely<Database>, key: string, offset: number, limit: number): Promise<KeptPage | null> {
   const { rows } = await sql<{ gif_id: string | null; total: number; built: boolean }>`
     SELECT p.gif_id, l.total, l.built_seq >= 0 AS built FROM trending_lists l
     LEFT JOIN LATERAL (SELECT gif_id FROM trending_pages WHERE list = l.list AND pos >= ${offset} ORDER BY pos LIMIT ${limit}) p ON true

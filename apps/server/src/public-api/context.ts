@@ -5,6 +5,8 @@ import type { SearchLog } from '../analytics/search-log.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { SearchResults } from '../content/search.ts';
 import type { WireTexts } from './wire.ts';
+import type { UnchangedMemo } from '../content/unchanged-memo.ts';
+import type { KeptPage } from '../content/trending-order.ts';
 import type { Uploads } from '../uploads/service.ts';
 import type { KeyGate } from './auth.ts';
 
@@ -17,6 +19,8 @@ export interface ApiDeps {
   searchResults?: SearchResults | undefined;
   /** GIFs' wire objects, built once per change (public-api/wire.ts). */
   wires: WireTexts;
+  /** Pages of the kept trending lists, reused while the store reports no change; absent, each is read. */
+  trendingPages?: UnchangedMemo<KeptPage | null> | undefined;
   mediaDir: string;
   /** Absolute origin for media and page links; when unset, the request's own origin. */
   publicUrl?: string | undefined;

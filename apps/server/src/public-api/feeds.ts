@@ -59,7 +59,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/trending', describe({ tag: 'gifs', summary: 'Trending GIFs, stickers or text', description: 'What is trending now, from the analytics projections; `type` is `gifs`, `stickers` or `text`.', access: { apiKey: 'giphy' }, params: TypePath, query: TrendingQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(TrendingQuery, c.req.query());
-    const page = await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset }, deps.trendingPages);
     return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
 

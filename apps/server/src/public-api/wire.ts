@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { GifRow } from '../content/gif-row.ts';
 import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
+import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Database } from '../store/schema.ts';
 import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_CHARS } from './constants.ts';
 import { presentGif, type PresentContext } from './present.ts';
@@ -50,24 +51,11 @@ export interface WireTextsOptions {
  */
 export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_CHARS, sizeCalculation: (t) => Math.max(1, t.open.length) });
-  const checked = new LRUCache<string, { changes: number; sources: Map<string, string> }>({ max: CHECKED_PAGES_MAX });
-
-  /** The page's sources; with a change count, the ones checked last while nothing has changed since. */
-  async function sourcesOf(ids: readonly string[], listing: boolean): Promise<Map<string, string>> {
-    if (!contentChanges) return wireSources(read, ids, { listing });
-    const key = `${listing ? 'listing' : 'by-id'}:${ids.join(',')}`;
-    // Counted before reading: a change committed during the read leaves the entry already outdated.
-    const changes = contentChanges();
-    const hit = checked.get(key);
-    if (hit?.changes === changes) return hit.sources;
-    const sources = await wireSources(read, ids, { listing });
-    checked.set(key, { changes, sources });
-    return sources;
-  }
+  const checked = createUnchangedMemo<Map<string, string>>(contentChanges, CHECKED_PAGES_MAX);
 
   return {
     async forIds(ids, ctx, listing) {
-      const sources = await sourcesOf(ids, listing);
+      const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, () => wireSources(read, ids, { listing }));
       const stale = new Map<string, string>();
       const texts = new Map<string, string>();
       for (const [id, source] of sources) {

@@ -17,10 +17,11 @@ export interface Store {
   readDb: Kysely<Database>;
   kind: StoreKind;
   /**
-   * How many times `gifs` or `users` changed since the store opened, counted before the writer's own
-   * call returns (migration 016's notifications), so a reader in this process can trust what it
-   * checked while the count stands. Only the embedded store on this thread, where every writer is in
-   * this process: another process's changes reach a PostgreSQL listener late, so there is none.
+   * How many times `gifs`, `users` or `trending_lists` changed since the store opened, counted before
+   * the writer's own call returns (migration 016's notifications), so a reader in this process can
+   * trust what it read while the count stands. Only the embedded store on this thread, where every
+   * writer is in this process: another process's changes reach a PostgreSQL listener late, so there
+   * is none.
    */
   contentChanges?: () => number;
   close(): Promise<void>;

@@ -79,7 +79,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/featured', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Featured (Tenor v2)', description: 'What is trending, in Tenor\'s shape.', query: FeaturedQuery }), async (c) => {
     const p = parseQuery(FeaturedQuery, c.req.query());
-    return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[listedType(p)], rating: p.contentfilter, limit: p.limit, offset: p.pos }));
+    return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[listedType(p)], rating: p.contentfilter, limit: p.limit, offset: p.pos }, deps.trendingPages));
   });
 
   app.get('/categories', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Categories (Tenor v2)', query: CategoriesQuery }), async (c) => {

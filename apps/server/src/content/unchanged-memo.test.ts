@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createUnchangedMemo } from './unchanged-memo.ts';
+
+describe('createUnchangedMemo', () => {
+  it('reads every time without a change count', async () => {
+    let reads = 0;
+    const memo = createUnchangedMemo<{ n: number }>(undefined, 10);
+    await memo.read('a', async () => ({ n: ++reads }));
+    expect(await memo.read('a', async () => ({ n: ++reads }))).toEqual({ n: 2 });
+  });
+
+  it('reuses a read while the count stands, per key, and reads again once it moves', async () => {
+    let changes = 0;
+    let reads = 0;
+    const memo = createUnchangedMemo<{ n: number } | null>(() => changes, 10);
+    const load = async () => ({ n: ++reads });
+    expect(await memo.read('a', load)).toEqual({ n: 1 });
+    expect(await memo.read('a', load)).toEqual({ n: 1 });
+    expect(await memo.read('b', load)).toEqual({ n: 2 });
+    changes += 1;
+    expect(await memo.read('a', load)).toEqual({ n: 3 });
+    expect(await memo.read('a', async () => null)).toEqual({ n: 3 });
+  });
+
+  it('does not trust a read during which the count moved', async () => {
+    let changes = 0;
+    let reads = 0;
+    const memo = createUnchangedMemo<{ n: number }>(() => changes, 10);
+    await memo.read('a', async () => {
+      changes += 1; // committed while this read was under way
+      return { n: ++reads };
+    });
+    expect(await memo.read('a', async () => ({ n: ++reads }))).toEqual({ n: 2 });
+    expect(await memo.read('a', async () => ({ n: ++reads }))).toEqual({ n: 2 });
+  });
+});
