@@ -1,0 +1,83 @@
+/**
+ * `node --import tsx tests/bench/profile-sql.ts [search|trending]`: where the embedded store's time
+ * goes per request. Builds the 100,000-GIF synthetic corpus in PGlite, serves `npm start`'s wiring in
+ * this process, sends 1,000 warm requests one at a time (after a warm-up pass of the same) and prints
+ * each statement's share: PGlite's time per request and protocol calls, by the statement they serve.
+ * It wraps PGlite's protocol entry point, so it measures the store's own thread time, nothing else.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createLogger } from '../../apps/server/src/logging/logger.ts';
+import { createPlatform } from '../../apps/server/src/platform.ts';
+import { openTestStore } from '../support/stores.ts';
+import { buildSyntheticCorpus } from './synthetic-corpus.ts';
+
+const REQUESTS = 1000;
+/** After the warm-up: the projection runner builds the trending lists it asked for. */
+const RUNNER_SETTLE_MS = 3_000;
+const PARSE = 0x50; // 'P': an extended-protocol statement; the messages after it serve it
+const QUERY = 0x51; // 'Q': a simple-protocol statement (BEGIN, COMMIT)
+
+const byStatement = new Map<string, { calls: number; ms: number }>();
+let statement = '?';
+let measuring = false;
+type Exec = (message: Uint8Array, options?: unknown) => Promise<unknown>;
+const pglite = PGlite.prototype as unknown as { execProtocolStream: Exec };
+const exec = pglite.execProtocolStream;
+pglite.execProtocolStream = async function (this: unknown, message, options) {
+  if (message[0] === PARSE) statement = Buffer.from(message).toString('utf8', 5).split('\0')[1] ?? '?';
+  else if (message[0] === QUERY) statement = Buffer.from(message).toString('utf8', 5).replace(/\0$/, '');
+  const started = performance.now();
+  const result = await exec.call(this, message, options);
+  if (measuring) {
+    const key = statement.replace(/\s+/g, ' ').trim().slice(0, 110);
+    const seen = byStatement.get(key) ?? { calls: 0, ms: 0 };
+    seen.calls += 1;
+    seen.ms += performance.now() - started;
+    byStatement.set(key, seen);
+  }
+  return result;
+};
+
+const what = process.argv[2] === 'trending' ? 'trending' : 'search';
+const store = await openTestStore('pglite');
+const words = (await buildSyntheticCorpus(store.db, 100_000)).slice(0, 200);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-profile-sql-'));
+const platform = await createPlatform({
+  store,
+  dataDir,
+  mediaDir: dataDir,
+  env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000' },
+  logger: createLogger({ level: 'warn' }),
+});
+platform.start();
+const key = platform.credentials.webKey;
+// A random_id per request and pass, as GIPHY's clients send per user: the edge cache misses and the server answers.
+const url = (i: number, pass: string) =>
+  what === 'search'
+    ? `http://127.0.0.1/v1/gifs/search?q=${words[(i * 7919) % words.length]}&api_key=${key}&random_id=${pass}${i}`
+    : `http://127.0.0.1/v1/gifs/trending?offset=${(i % 20) * 25}&api_key=${key}&random_id=${pass}${i}`;
+const send = async (i: number, pass: string) => {
+  await (await platform.fetch(new Request(url(i, pass)))).text();
+  // In-process requests are all promises: without a turn of the event loop no timer (the projection
+  // runner, the search log's flush) would ever run between them.
+  await new Promise((resolve) => setImmediate(resolve));
+};
+for (let i = 0; i < REQUESTS; i++) await send(i, 'warm');
+await new Promise((resolve) => setTimeout(resolve, RUNNER_SETTLE_MS));
+measuring = true;
+const started = performance.now();
+for (let i = 0; i < REQUESTS; i++) await send(i, 'run');
+const elapsed = performance.now() - started;
+measuring = false;
+const storeMs = [...byStatement.values()].reduce((sum, s) => sum + s.ms, 0);
+console.log(`${what}: ${REQUESTS} warm requests one at a time, ${(elapsed / REQUESTS).toFixed(2)} ms each, of which PGlite ${(storeMs / REQUESTS).toFixed(3)} ms:`);
+for (const [text, s] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
+  console.log(`  ${(s.ms / REQUESTS).toFixed(3).padStart(7)} ms/request ${String(s.calls).padStart(6)} calls  ${text}`);
+}
+await platform.stop();
+await store.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(0); // the uploads' start-up recovery may still be waiting on the closed store
