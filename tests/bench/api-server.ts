@@ -8,12 +8,9 @@
  *   `ready <webKey>` (several of them on one database make the multi-process bench).
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
-import { createLogger } from '../../apps/server/src/logging/logger.ts';
-import { createPlatform } from '../../apps/server/src/platform.ts';
+import { startBenchPlatform } from './bench-platform.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
 import { openTestStore } from '../support/stores.ts';
 import { pgliteInWorker } from './pglite-worker.ts';
@@ -31,16 +28,7 @@ const store = attach
 const started = Date.now();
 const words = attach ? [] : await buildSyntheticCorpus(store.db, count);
 const buildMs = Date.now() - started;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bench-'));
-const platform = await createPlatform({
-  store,
-  dataDir,
-  mediaDir: dataDir,
-  // One client address sends every request: lift the edge's limits so load is load, not 429s.
-  env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000' },
-  logger: createLogger({ level: 'warn' }),
-});
-platform.start();
+const { platform, dataDir } = await startBenchPlatform(store);
 const server = serveHttp(platform.fetch, { port: attach ? Number(process.env.PORT) : 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   const { webKey } = platform.credentials;
   process.stdout.write(attach ? `ready ${webKey}\n` : `${JSON.stringify({ port: info.port, key: webKey, words: words.slice(0, 1200), buildMs })}\n`);

@@ -6,11 +6,8 @@
  * It wraps PGlite's protocol entry point, so it measures the store's own thread time, nothing else.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createLogger } from '../../apps/server/src/logging/logger.ts';
-import { createPlatform } from '../../apps/server/src/platform.ts';
+import { startBenchPlatform } from './bench-platform.ts';
 import { openTestStore } from '../support/stores.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 
@@ -44,15 +41,7 @@ pglite.execProtocolStream = async function (this: unknown, message, options) {
 const what = process.argv[2] === 'trending' ? 'trending' : 'search';
 const store = await openTestStore('pglite');
 const words = (await buildSyntheticCorpus(store.db, 100_000)).slice(0, 200);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-profile-sql-'));
-const platform = await createPlatform({
-  store,
-  dataDir,
-  mediaDir: dataDir,
-  env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000' },
-  logger: createLogger({ level: 'warn' }),
-});
-platform.start();
+const { platform, dataDir } = await startBenchPlatform(store);
 const key = platform.credentials.webKey;
 // A random_id per request and pass, as GIPHY's clients send per user: the edge cache misses and the server answers.
 const url = (i: number, pass: string) =>
