@@ -17,18 +17,18 @@ const TRENDING_LIST_KEYS = new Map(
   TRENDING_LISTS.flatMap((types) => RATINGS.map((_, ratingRank) => ({ types, ratingRank }))).map((list, index) => [trendingListKey(list.types, list.ratingRank), { ...list, index }]),
 );
 
-/**
- * A page of the kept trending order, or null when that list is not kept (yet): an index range read
- * whatever the offset and the library's size. GIFs hidden or removed since the order was built are
- * left out when the page is answered. A list nobody has asked for is not kept: asking marks it
- * wanted (built_seq -1) and the projection runner builds it at its next pass.
- */
 /** A page of a kept trending list: its GIF ids and the list's total. */
 export interface KeptPage {
   ids: string[];
   total: number;
 }
 
+/**
+ * A page of the kept trending order, or null when that list is not kept (yet): an index range read
+ * whatever the offset and the library's size. GIFs hidden or removed since the order was built are
+ * left out when the page is answered. A list nobody has asked for is not kept: asking marks it
+ * wanted (built_seq -1) and the projection runner builds it at its next pass.
+ */
 export async function keptTrendingPage(db: Kysely<Database>, write: Kysely<Database>, key: string, offset: number, limit: number): Promise<KeptPage | null> {
   const { rows } = await sql<{ gif_id: string | null; total: number; built: boolean }>`
     SELECT p.gif_id, l.total, l.built_seq >= 0 AS built FROM trending_lists l
