@@ -2,11 +2,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrate } from './migrate.ts';
-import { CONTENT_CHANGES_CHANNEL } from './migrations/016_content_changes.ts';
+import { CONTENT_CHANGES_CHANNEL, CONTENT_CHANGES_SETTING } from './migrations/016_content_changes.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 
@@ -82,11 +82,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-/** The store's change count for `Store.contentChanges`, when the embedded store can listen. */
-async function countContentChanges(pglite: EmbeddedPglite): Promise<(() => number) | undefined> {
+/**
+ * The store's change count for `Store.contentChanges`, when the embedded store can listen: its one
+ * session both sends (migration 016's triggers, switched on here) and hears the notifications.
+ */
+async function countContentChanges(pglite: EmbeddedPglite, db: Kysely<Database>): Promise<(() => number) | undefined> {
   if (!pglite.listen) return undefined;
   let changes = 0;
   await pglite.listen(CONTENT_CHANGES_CHANNEL, () => void (changes += 1));
+  await sql`SELECT set_config(${CONTENT_CHANGES_SETTING}, 'on', false)`.execute(db);
   return () => changes;
 }
 
@@ -117,7 +121,7 @@ async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: str
   await pglite.waitReady;
   const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const contentChanges = await countContentChanges(pglite);
+  const contentChanges = await countContentChanges(pglite, db);
   return {
     db,
     readDb: db,

@@ -18,7 +18,7 @@ export interface ImageSources {
  * that fills the tile scaled up by at most that much, the rule `src` follows (getBestRendition):
  * a 245 px tile loads the 200w rendition, as GIPHY's grid does, instead of one more than twice its bytes.
  */
-export const slotSizes = (width: number) => `${Math.max(1, width - RENDITION_TOLERANCE_PX)}px`;
+const slotSizes = (width: number) => `${Math.max(1, width - RENDITION_TOLERANCE_PX)}px`;
 
 /**
  * A srcset offering, for each wanted width, the rendition that fits it best, described by its
