@@ -3,7 +3,7 @@ import type { Service } from './routes.ts';
 
 const MEDIA_GIF_ID = /^\/media\/([^/]+)\//;
 
-function gifIdsIn(body: ArrayBuffer): string[] {
+function gifIdsIn(body: Uint8Array): string[] {
   try {
     const { data } = JSON.parse(new TextDecoder().decode(body)) as { data?: unknown };
     const items: unknown[] = Array.isArray(data) ? data : [data];
@@ -22,7 +22,7 @@ function gifIdsIn(body: ArrayBuffer): string[] {
  * channel search or a channel listing shows; else read from the body); a media file the GIF whose
  * rendition it is.
  */
-export function cacheTags(service: Service, url: URL, response: Response, body: ArrayBuffer): string[] {
+export function cacheTags(service: Service, url: URL, response: Response, body: Uint8Array): string[] {
   const tags = [ALL_TAG];
   const named = response.headers.get(CACHE_TAGS_HEADER);
   if (named !== null) {

@@ -7,6 +7,12 @@ export const PUBLIC_API_TTL_S = 60;
 export const MEDIA_TTL_S = 31_536_000;
 /** Web app assets: cached only as the upstream's Cache-Control allows (hashed files immutable, the page no-cache), under this ceiling. */
 export const ASSETS_TTL_S = 86_400;
+/**
+ * Query parameters naming one user or session (GIPHY's clients send pingback_id on every call): such a
+ * URL is asked again only by its own client, which keeps the answer itself (SPEC 9, 60 s), so the edge
+ * neither looks it up nor stores it, and its bounded cache keeps the entries everyone shares.
+ */
+export const PER_USER_PARAMS = ['random_id', 'pingback_id'] as const;
 /** Public API paths answered fresh every time, whatever the upstream says (SPEC 7.6: random is never cached). */
 export const NEVER_CACHED_PATH = /^\/v\d+\/(?:gifs|stickers|text)\/random(?:\/|$)|^\/v\d+\/randomid(?:\/|$)/;
 

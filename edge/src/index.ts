@@ -4,6 +4,7 @@ export { bindingUpstream, upstreamsFrom, urlUpstream, type FetchTarget, type Ups
 export { routeFor, SERVICES, type Service } from './routes.ts';
 export { ALL_TAG, CACHE_TAGS_HEADER, channelTag, GIPHY_SDK_PINGBACK_KEY, gifTag, PURGE_HEADER } from './constants.ts';
 export type { ApiKeys } from './middleware/api-key.ts';
+export { corsOnAnswer } from './middleware/cors.ts';
 export type { AccessLogEntry } from './middleware/access-log.ts';
 export type { EdgeLogger } from './logger.ts';
 export type { CacheStore } from './stores/cache-store.ts';

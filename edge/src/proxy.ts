@@ -9,6 +9,32 @@ type StreamingRequestInit = RequestInit & { duplex?: 'half' };
 
 const TIMED_OUT = Symbol('timed out');
 
+function restartingOnEachChunk(restartTimer: () => void): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      restartTimer();
+      controller.enqueue(chunk);
+    },
+    flush: restartTimer,
+  });
+}
+
+/**
+ * The answer less its hop-by-hop headers, changed in place when its headers may change (an app in
+ * this process answered), else copied: what a runtime's fetch answers has immutable headers.
+ */
+function withoutHopByHop(answer: Response): Response {
+  try {
+    dropHopByHop(answer.headers);
+    return answer;
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    const headers = new Headers(answer.headers);
+    dropHopByHop(headers);
+    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+  }
+}
+
 /**
  * Sends the forwarded request to its route's upstream. An upstream that fails gives a 502, one that has
  * not started answering within `timeoutMs` a 504 (and is aborted); either way within a bounded time,
@@ -32,14 +58,7 @@ export function proxyToUpstream(upstreams: Upstreams, timeoutMs: number): Handle
       timer = setTimeout(() => timedOut(TIMED_OUT), timeoutMs);
     };
     restartTimer();
-    const passOn = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        restartTimer();
-        controller.enqueue(chunk);
-      },
-      flush: restartTimer,
-    });
-    const body = hasBody && c.req.raw.body ? c.req.raw.body.pipeThrough(passOn) : null;
+    const body = hasBody && c.req.raw.body ? c.req.raw.body.pipeThrough(restartingOnEachChunk(restartTimer)) : null;
     const init: StreamingRequestInit = {
       method: c.req.method,
       headers: forward.headers,
@@ -54,9 +73,7 @@ export function proxyToUpstream(upstreams: Upstreams, timeoutMs: number): Handle
         abort.abort();
         return edgeError(c, 504, `The ${route.service} service did not answer within ${timeoutMs} ms`);
       }
-      const headers = new Headers(answer.headers);
-      dropHopByHop(headers);
-      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+      return withoutHopByHop(answer);
     } catch {
       return edgeError(c, 502, `The ${route.service} service is unavailable`);
     } finally {

@@ -360,6 +360,8 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['a backend read', '/api/v4/channels/7', {}],
         ['a read with an Authorization token', '/v1/gifs/trending', { Authorization: 'Bearer t' }],
         ['a read with the session cookie', '/v1/gifs/trending', { Cookie: 'sessionid=s' }],
+        ["one user's read (random_id)", '/v1/gifs/search?q=cat&random_id=u1', {}],
+        ["one session's read (pingback_id, as GIPHY's SDK sends)", '/v1/gifs/trending?pingback_id=s1', {}],
       ])('never caches %s', async (_case, path, headers: Record<string, string>) => {
         const { edge, fakes } = await startEdge();
         const answers = [await edge.fetch(path, { headers }), await edge.fetch(path, { headers })];
@@ -523,9 +525,12 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
         expect(response.headers.get('X-Request-Id')).toBeTruthy();
         expect(fakes.seen.collector).toHaveLength(0);
-        const read = await edge.fetch('/v1/gifs/trending', { headers: { Origin: 'https://blog.example' } });
-        expect(read.headers.get('Access-Control-Allow-Origin')).toBe('*');
-        expect(read.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id');
+        for (const cache of ['MISS', 'HIT']) {
+          const read = await edge.fetch('/v1/gifs/trending', { headers: { Origin: 'https://blog.example' } });
+          expect(read.headers.get('X-Cache')).toBe(cache);
+          expect(read.headers.get('Access-Control-Allow-Origin')).toBe('*');
+          expect(read.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id');
+        }
       });
 
       it('allows only the site origins, with credentials, on the site services', async () => {
@@ -534,6 +539,10 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(site.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
         expect(site.headers.get('Access-Control-Allow-Credentials')).toBe('true');
         expect(site.headers.get('Access-Control-Allow-Headers')).toContain('X-CSRFToken');
+        const read = await edge.fetch('/api/v4/channels/7', { headers: { Origin: SITE_ORIGIN } });
+        expect(read.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
+        expect(read.headers.get('Access-Control-Allow-Credentials')).toBe('true');
+        expect(read.headers.get('Vary')).toMatch(/\bOrigin\b/);
         const other = await edge.fetch('/api/v4/channels/', preflight('https://evil.example'));
         expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull();
         const asset = await edge.fetch('/', { headers: { Origin: 'https://blog.example' } });

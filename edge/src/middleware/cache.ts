@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { cacheTags, purgeTags } from '../cache-tags.ts';
 import { answerFromWhole } from '../conditional-requests.ts';
-import { CACHE_MAX_ENTRY_BYTES, CACHE_STATUS_HEADER, NEVER_CACHED_PATH, SESSION_COOKIE } from '../constants.ts';
+import { CACHE_MAX_ENTRY_BYTES, CACHE_STATUS_HEADER, NEVER_CACHED_PATH, PER_USER_PARAMS, SESSION_COOKIE } from '../constants.ts';
 import type { EdgeEnv } from '../env.ts';
 import type { CacheStore } from '../stores/cache-store.ts';
 
@@ -13,6 +13,7 @@ function requestLifetime(c: Context<EdgeEnv>): number {
   if (c.req.method !== 'GET' || route.ttlSeconds === 0 || NEVER_CACHED_PATH.test(forward.url.pathname)) return 0;
   const headers = c.req.raw.headers;
   if (headers.has('Authorization') || getCookie(c, SESSION_COOKIE) !== undefined) return 0;
+  if (PER_USER_PARAMS.some((name) => forward.url.searchParams.has(name))) return 0;
   return route.ttlSeconds;
 }
 
@@ -49,7 +50,7 @@ function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> 
 /**
  * Public GET answers are served from `store` for their route's lifetime (X-Cache HIT / MISS);
  * everything else passes through (BYPASS): other methods, random picks, authenticated requests,
- * routes with no lifetime. A hit answers conditional and range requests from the kept copy as the
+ * one user's URLs (PER_USER_PARAMS), routes with no lifetime. A hit answers conditional and range requests from the kept copy as the
  * origin would (RFC 9110: 304, 206, 412, 416); on a miss they go to the upstream as sent, and only
  * a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
  */
@@ -72,7 +73,7 @@ export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
     const { service, needsMaxAge } = c.get('route');
     const lifetime = key ? responseLifetime(c.res, ceiling, needsMaxAge) : 0;
     if (key && lifetime > 0) {
-      const body = await c.res.arrayBuffer();
+      const body = new Uint8Array(await c.res.arrayBuffer());
       if (body.byteLength <= CACHE_MAX_ENTRY_BYTES) {
         const tags = cacheTags(service, url, c.res, body);
         await afterResponse(c, store.put(key, new Response(body, c.res), { ttlSeconds: lifetime, tags }));

@@ -12,5 +12,5 @@ export const requestId: MiddlewareHandler<EdgeEnv> = async (c, next) => {
   const id = given !== undefined && CLIENT_REQUEST_ID.test(given) ? given : crypto.randomUUID();
   c.set('requestId', id);
   await next();
-  c.header(REQUEST_ID_HEADER, id);
+  c.res.headers.set(REQUEST_ID_HEADER, id); // in place: c.header() would copy the finished answer
 };

@@ -5,7 +5,7 @@ import { TagIndex } from './tag-index.ts';
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
+  body: Uint8Array<ArrayBuffer>;
   expiresAt: number;
 }
 
@@ -34,11 +34,12 @@ export class MemoryCacheStore implements CacheStore {
     }
     this.#entries.delete(key); // most recently used goes last
     this.#entries.set(key, entry);
+    // Bytes, not an ArrayBuffer: @hono/node-server writes a byte body straight to the socket.
     return new Response(entry.body, { status: entry.status, headers: entry.headers });
   }
 
   async put(key: string, response: Response, { ttlSeconds, tags }: CacheEntryOptions): Promise<void> {
-    const body = await response.arrayBuffer();
+    const body = new Uint8Array(await response.arrayBuffer());
     if (body.byteLength > this.limits.maxBytes) return;
     this.#delete(key);
     this.#entries.set(key, { status: response.status, headers: [...response.headers], body, expiresAt: this.now() + ttlSeconds * 1000 });

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
+import { corsOnAnswer } from '@loopbox/edge';
 import { collectorRoutes, type CollectorOptions } from '../collector/routes.ts';
 import { GIPHY_SDK_PINGBACK_KEY } from '../collector/constants.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
@@ -60,8 +60,8 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   };
 
   const api = new Hono<ApiEnv>();
-  api.use('/v1/*', cors(CORS_OPTIONS), apiKey, signerReady);
-  api.use('/v2/*', cors(CORS_OPTIONS), keyFor, signerReady);
+  api.use('/v1/*', corsOnAnswer(CORS_OPTIONS), apiKey, signerReady);
+  api.use('/v2/*', corsOnAnswer(CORS_OPTIONS), keyFor, signerReady);
   api.route('/v1', v1);
   api.route('/v2', v2);
   return api;

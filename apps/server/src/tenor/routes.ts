@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { corsOnAnswer } from '@loopbox/edge';
 import type { z } from 'zod';
-import { cors } from 'hono/cors';
 import { listCategories } from '../content/browse.ts';
 import { openById, rowsInOrder, selectGifs, type GifRow } from '../content/gif-row.ts';
 import { trendingGifs } from '../content/listings.ts';
@@ -57,7 +57,7 @@ const aspectWithin = ([min, max]: readonly [number, number]) => (row: GifRow) =>
 export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   const reads = deps.readDb ?? deps.db;
   const app = new Hono<TenorEnv>();
-  app.use('*', cors(CORS_OPTIONS), requireApiKey(deps.keys, { api: 'tenor', params: ['key'] }));
+  app.use('*', corsOnAnswer(CORS_OPTIONS), requireApiKey(deps.keys, { api: 'tenor', params: ['key'] }));
 
   /** A page of a listing: `ar_range` keeps positions (so `next` pages on), `random` shuffles the page. */
   const listingAnswer = async (c: Context<TenorEnv>, p: ListingParams, page: Page<string>) => {
