@@ -73,7 +73,7 @@ describe('content changes on the embedded store', () => {
     await store.db.updateTable('gifs').set({ title: 'Renamed at once' }).where('id', '=', IDS[0]!).execute();
     const renamed = await wires.forIds(IDS, ctx, true);
     expect(reads()).toBe(3);
-    expect(JSON.parse(renamed.get(IDS[0]!)!).title).toBe('Renamed at once');
+    expect(JSON.parse(Buffer.concat(renamed.get(IDS[0]!)!).toString()).title).toBe('Renamed at once');
 
     await store.db.updateTable('gifs').set({ is_hidden: true }).where('id', '=', IDS[1]!).execute();
     expect([...(await wires.forIds(IDS, ctx, true)).keys()].sort()).toEqual([IDS[0], IDS[2]]);

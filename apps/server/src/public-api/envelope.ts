@@ -47,10 +47,20 @@ export function envelope<T>(data: T, responseId: string, pagination?: Pagination
   return { data, ...(pagination ? { pagination } : {}), meta: { status: 200, msg: 'OK', response_id: responseId } };
 }
 
-/** The same envelope as text around `dataJson`, for answers assembled from stored wire text. */
-export function envelopeText(dataJson: string, responseId: string, pagination?: Pagination): string {
+const DATA_OPENING = Buffer.from('{"data":');
+
+/** The same envelope as UTF-8 around `data`, pieces of JSON copied in as they are (answers assembled from stored wire text). */
+export function envelopeBytes(data: readonly Uint8Array[], responseId: string, pagination?: Pagination): Uint8Array<ArrayBuffer> {
   const meta: Meta = { status: 200, msg: 'OK', response_id: responseId };
-  return `{"data":${dataJson}${pagination ? `,"pagination":${JSON.stringify(pagination)}` : ''},"meta":${JSON.stringify(meta)}}`;
+  const tail = `${pagination ? `,"pagination":${JSON.stringify(pagination)}` : ''},"meta":${JSON.stringify(meta)}}`;
+  const pieces = [DATA_OPENING, ...data, Buffer.from(tail)];
+  const bytes = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
 }
 
 export function errorBody(status: number, msg: string): { meta: Meta } {

@@ -2,8 +2,9 @@ import { CACHE_TAGS_HEADER, gifTag } from '@loopbox/edge';
 import type { Context } from 'hono';
 import type { GifRow } from '../content/gif-row.ts';
 import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
-import { envelopeText, newResponseId, type Pagination } from './envelope.ts';
+import { envelopeBytes, newResponseId, type Pagination } from './envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
+import type { WireText } from './wire.ts';
 
 export function presenter(c: Context<ApiEnv>, deps: ApiDeps, eventType: string): PresentContext {
   return { origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
@@ -14,14 +15,14 @@ export type PageItem = string | GifRow;
 
 /**
  * The wire text of each item, in order; ids that name no GIF to show (removed, or hidden in a
- * listing) are left out. Wire objects are copied as text (public-api/wire.ts): only the signed
+ * listing) are left out. Wire objects are copied as bytes (public-api/wire.ts): only the signed
  * payload is written per answer.
  */
-async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean): Promise<{ ids: string[]; texts: string[] }> {
+async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean): Promise<{ ids: string[]; texts: WireText[] }> {
   const wanted = items.filter((item): item is string => typeof item === 'string');
   const wires = await deps.wires.forIds(wanted, ctx, listing);
   const ids: string[] = [];
-  const texts: string[] = [];
+  const texts: WireText[] = [];
   for (const item of items) {
     if (typeof item === 'string') {
       const text = wires.get(item);
@@ -30,10 +31,20 @@ async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly Page
       texts.push(text);
     } else {
       ids.push(item.id);
-      texts.push(JSON.stringify(presentGif(item, ctx)));
+      texts.push([Buffer.from(JSON.stringify(presentGif(item, ctx)))]);
     }
   }
   return { ids, texts };
+}
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
+
+/** A JSON array of the items, as the pieces to copy. */
+function jsonArray(items: readonly WireText[]): Uint8Array[] {
+  const pieces: Uint8Array[] = [OPEN];
+  items.forEach((item, i) => pieces.push(...(i > 0 ? [COMMA] : []), ...item));
+  pieces.push(CLOSE);
+  return pieces;
 }
 
 /** Where a page sits; a total of 'sent' is the number of GIFs the answer carries (lookups by id). */
@@ -46,7 +57,7 @@ export interface PagePosition {
 export async function gifPage(c: Context<ApiEnv>, deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], page: PagePosition, listing = true, tags: readonly string[] = []) {
   const { ids, texts } = await gifTexts(deps, ctx, items, listing);
   const pagination: Pagination = { total_count: page.total === 'sent' ? texts.length : page.total, count: texts.length, offset: page.offset };
-  return answer(c, envelopeText(`[${texts.join(',')}]`, ctx.responseId, pagination), ids, tags);
+  return answer(c, envelopeBytes(jsonArray(texts), ctx.responseId, pagination), ids, tags);
 }
 
 /** A paged GIF listing made from ids or rows. */
@@ -59,10 +70,10 @@ export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: strin
   const ctx = presenter(c, deps, eventType);
   const { ids, texts } = await gifTexts(deps, ctx, [item], false);
   if (texts.length === 0) return null;
-  return answer(c, envelopeText(texts[0]!, ctx.responseId), ids);
+  return answer(c, envelopeBytes(texts[0]!, ctx.responseId), ids);
 }
 
 /** A JSON answer that names the GIFs it shows (and any other `tags`) for the edge's purge tags, so the edge need not parse it. */
-function answer(c: Context<ApiEnv>, text: string, gifIds: readonly string[], tags: readonly string[] = []) {
-  return c.body(text, 200, { 'Content-Type': 'application/json', [CACHE_TAGS_HEADER]: [...gifIds.map(gifTag), ...tags].join(',') });
+function answer(c: Context<ApiEnv>, body: Uint8Array<ArrayBuffer>, gifIds: readonly string[], tags: readonly string[] = []) {
+  return c.body(body, 200, { 'Content-Type': 'application/json', [CACHE_TAGS_HEADER]: [...gifIds.map(gifTag), ...tags].join(',') });
 }

@@ -5,7 +5,7 @@ import type { GifRow } from '../content/gif-row.ts';
 import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
 import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Database } from '../store/schema.ts';
-import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_CHARS } from './constants.ts';
+import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
 import { presentGif, type PresentContext } from './present.ts';
 
 const PAYLOAD_FIELD = 'analytics_response_payload';
@@ -22,12 +22,18 @@ export function buildWire(row: GifRow): StoredWire {
   return { body: JSON.stringify(gif), mark };
 }
 
-/** A wire object with its origin written in, open at the end for the per-answer payload. */
+/** A wire object with its origin written in, as UTF-8 open at the end for the per-answer payload. */
 interface OriginText {
   source: string;
   origin: string;
-  open: string;
+  open: Buffer;
 }
+
+/**
+ * One GIF's wire object as pieces of UTF-8 JSON, in order: an answer is assembled by copying bytes,
+ * never re-encoding the text it keeps (and the server writes bytes without measuring a string).
+ */
+export type WireText = readonly Uint8Array[];
 
 export interface WireTexts {
   /**
@@ -35,7 +41,7 @@ export interface WireTexts {
    * by id, for this answer's origin and payloads. One small query checks every GIF's current source;
    * only GIFs changed since, or not seen by this process, read or build their wire object.
    */
-  forIds(ids: readonly string[], ctx: PresentContext, listing: boolean): Promise<Map<string, string>>;
+  forIds(ids: readonly string[], ctx: PresentContext, listing: boolean): Promise<Map<string, WireText>>;
 }
 
 export interface WireTextsOptions {
@@ -45,19 +51,19 @@ export interface WireTextsOptions {
 }
 
 /**
- * Wire texts per process, as ready to send as they can be: kept by GIF id with the source they were
- * built from and the origin written in (an origin rarely changes within a deployment). Bounded in
+ * Wire texts per process, as ready to send as they can be: kept by GIF id as UTF-8, with the source
+ * they were built from and the origin written in (an origin rarely changes within a deployment). Bounded in
  * characters; a GIF whose source moved is rebuilt, so every process serves a change at once.
  */
 export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
-  const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_CHARS, sizeCalculation: (t) => Math.max(1, t.open.length) });
+  const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_BYTES, sizeCalculation: (t) => Math.max(1, t.open.length) });
   const checked = createUnchangedMemo<Map<string, string>>(contentChanges, CHECKED_PAGES_MAX);
 
   return {
     async forIds(ids, ctx, listing) {
       const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, () => wireSources(read, ids, { listing }));
       const stale = new Map<string, string>();
-      const texts = new Map<string, string>();
+      const texts = new Map<string, WireText>();
       for (const [id, source] of sources) {
         const hit = kept.get(id);
         if (hit && hit.source === source && hit.origin === ctx.origin) texts.set(id, withPayload(hit.open, id, ctx));
@@ -67,7 +73,7 @@ export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>,
         const originJson = JSON.stringify(ctx.origin).slice(1, -1);
         const wires = await wiresFor(read, write, stale, buildWire, onError);
         for (const [id, wire] of wires) {
-          const open = wire.body.replaceAll(wire.mark, originJson).slice(0, -1);
+          const open = Buffer.from(wire.body.replaceAll(wire.mark, originJson).slice(0, -1));
           kept.set(id, { source: stale.get(id)!, origin: ctx.origin, open });
           texts.set(id, withPayload(open, id, ctx));
         }
@@ -77,7 +83,7 @@ export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>,
   };
 }
 
-function withPayload(open: string, gifId: string, ctx: PresentContext): string {
+function withPayload(open: Buffer, gifId: string, ctx: PresentContext): WireText {
   const payload = ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
-  return `${open},"${PAYLOAD_FIELD}":${JSON.stringify(payload)}}`;
+  return [open, Buffer.from(`,"${PAYLOAD_FIELD}":${JSON.stringify(payload)}}`)];
 }
