@@ -172,9 +172,14 @@ export function respond(
 /** Request headers that can make an answer other than the whole 200. */
 const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since', 'range'];
 
+/** Whether `request` asks for anything but the whole 200 (a precondition or a range). */
+export function isConditional(request: Request): boolean {
+  return CONDITIONAL_HEADERS.some((name) => request.headers.has(name));
+}
+
 /** A kept whole 200 answered as `request` asks: 304, 206, 412, 416 or the whole of it (as is, unread, when nothing is asked). */
 export async function answerFromWhole(request: Request, whole: Response): Promise<Response> {
-  if (!CONDITIONAL_HEADERS.some((name) => request.headers.has(name))) return whole;
+  if (!isConditional(request)) return whole;
   const bytes = await whole.arrayBuffer();
   const headers = new Headers(whole.headers);
   const rep = { etag: headers.get('etag'), lastModified: headers.get('last-modified'), size: bytes.byteLength };

@@ -21,6 +21,9 @@ export const MEMORY_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export const MEMORY_CACHE_MAX_ENTRIES = 10_000;
 /** Larger responses stream through uncached (on every runtime). */
 export const CACHE_MAX_ENTRY_BYTES = 4 * 1024 * 1024;
+/** Kept text answers at least this size also keep a gzipped copy (Node's store), at this zlib level: made once per entry, so the better ratio is worth the time. */
+export const GZIP_MIN_BYTES = 1024;
+export const GZIP_LEVEL = 6;
 /** How many cached keys an isolate remembers the purge tags of (Cache API store). */
 export const TAG_INDEX_MAX_KEYS = 50_000;
 /** The Cache API cache the Workers store uses. */

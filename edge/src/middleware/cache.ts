@@ -60,7 +60,7 @@ export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
     const ceiling = requestLifetime(c);
     const key = ceiling > 0 ? cacheKey(url) : undefined;
     if (key) {
-      const hit = await store.match(key);
+      const hit = await store.match(key, c.req.raw);
       if (hit) {
         const answer = await answerFromWhole(c.req.raw, hit);
         answer.headers.set(CACHE_STATUS_HEADER, 'HIT');

@@ -6,7 +6,8 @@ export interface CacheEntryOptions {
 
 /** Where the edge keeps answers to GETs: a bounded in-memory LRU on Node, the Cache API on Workers. */
 export interface CacheStore {
-  match(key: string): Promise<Response | undefined>;
+  /** The kept answer for `key`; `request` may choose among its variants (a compressed body). */
+  match(key: string, request?: Request): Promise<Response | undefined>;
   /** `response` has its whole body in memory; the store may keep it or not. */
   put(key: string, response: Response, options: CacheEntryOptions): Promise<void>;
   /** Drops every entry carrying any of these tags. */

@@ -1,7 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MemoryCacheStore } from './memory-cache.ts';
 
 const body = (bytes: number) => new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/gif' } });
+const asking = (headers: Record<string, string>) => new Request('http://edge.test/v1/gifs/search?q=cat', { headers });
+const ANSWER = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `gif${i}`, title: 'a cat dancing in the rain' })) });
 
 describe('the in-memory cache store', () => {
   it('answers a copy until the lifetime ends', async () => {
@@ -39,5 +42,60 @@ describe('the in-memory cache store', () => {
     expect([await store.match('list'), await store.match('one'), await store.match('other')].map(Boolean)).toEqual([false, true, true]);
     await store.purge(['all']);
     expect(store.size).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('keeps a gzipped copy of a text answer for the clients that prefer it', async () => {
+    const store = new MemoryCacheStore();
+    await store.put('k', new Response(ANSWER, { headers: { 'Content-Type': 'application/json', ETag: '"v1"', Vary: 'Origin' } }), { ttlSeconds: 60, tags: [] });
+    await store.compressing;
+    const zipped = await store.match('k', asking({ 'Accept-Encoding': 'gzip, deflate, br' }));
+    const bytes = new Uint8Array(await zipped!.arrayBuffer());
+    expect(zipped!.headers.get('Content-Encoding')).toBe('gzip');
+    expect(zipped!.headers.get('Content-Length')).toBe(String(bytes.byteLength));
+    expect(zipped!.headers.get('ETag')).toBe('"v1-gzip"');
+    expect(zipped!.headers.get('Vary')).toBe('Origin, Accept-Encoding');
+    expect(gunzipSync(bytes).toString()).toBe(ANSWER);
+    expect(bytes.byteLength).toBeLessThan(ANSWER.length / 5);
+    expect(store.size.bytes).toBe(ANSWER.length + bytes.byteLength);
+    // No preference for gzip, gzip refused, or a range or validator (they name the identity bytes): the answer as it came.
+    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'gzip;q=0, br' }, { 'Accept-Encoding': 'gzip', Range: 'bytes=0-9' }, { 'Accept-Encoding': 'gzip', 'If-None-Match': '"v1"' }] as Record<string, string>[]) {
+      const plain = await store.match('k', asking(headers));
+      expect(plain!.headers.get('Content-Encoding')).toBeNull();
+      expect(plain!.headers.get('ETag')).toBe('"v1"');
+      expect(plain!.headers.get('Vary')).toBe('Origin, Accept-Encoding');
+      expect(await plain!.text()).toBe(ANSWER);
+    }
+    await store.purge(['all']);
+  });
+
+  it('keeps media, small answers and encoded ones only as they came', async () => {
+    const store = new MemoryCacheStore();
+    await store.put('gif', body(5_000), { ttlSeconds: 60, tags: [] });
+    await store.put('small', new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } }), { ttlSeconds: 60, tags: [] });
+    await store.put('encoded', new Response(ANSWER, { headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'br' } }), { ttlSeconds: 60, tags: [] });
+    await store.compressing;
+    for (const key of ['gif', 'small']) {
+      const answer = await store.match(key, asking({ 'Accept-Encoding': 'gzip' }));
+      expect(answer!.headers.get('Content-Encoding')).toBeNull();
+      expect(answer!.headers.get('Vary')).toBeNull();
+    }
+    expect((await store.match('encoded', asking({ 'Accept-Encoding': 'gzip' })))!.headers.get('Content-Encoding')).toBe('br');
+    expect(store.size.bytes).toBe(5_000 + '{"data":[]}'.length + ANSWER.length);
+  });
+
+  it('drops a gzipped copy that finishes after its entry was replaced or purged', async () => {
+    const store = new MemoryCacheStore();
+    const json = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/json' } });
+    await store.put('k', json(ANSWER), { ttlSeconds: 60, tags: ['gif:a'] });
+    await store.purge(['gif:a']);
+    await store.put('k', json(`${ANSWER} `), { ttlSeconds: 60, tags: [] });
+    await store.compressing;
+    const zipped = await store.match('k', asking({ 'Accept-Encoding': 'gzip' }));
+    expect(gunzipSync(new Uint8Array(await zipped!.arrayBuffer())).toString()).toBe(`${ANSWER} `);
+    await store.put('gone', json(ANSWER), { ttlSeconds: 60, tags: ['gif:b'] });
+    await store.purge(['gif:b']);
+    await store.compressing;
+    expect(store.size.entries).toBe(1);
+    expect(store.size.bytes).toBe(ANSWER.length + 1 + Number(zipped!.headers.get('Content-Length')));
   });
 });
