@@ -9,6 +9,7 @@ type StreamingRequestInit = RequestInit & { duplex?: 'half' };
 
 const TIMED_OUT = Symbol('timed out');
 
+/** A request body passed on as it is, restarting the upstream's timer with each chunk it reads. */
 function restartingOnEachChunk(restartTimer: () => void): TransformStream<Uint8Array, Uint8Array> {
   return new TransformStream({
     transform(chunk, controller) {

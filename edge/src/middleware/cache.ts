@@ -50,9 +50,9 @@ function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> 
 /**
  * Public GET answers are served from `store` for their route's lifetime (X-Cache HIT / MISS);
  * everything else passes through (BYPASS): other methods, random picks, authenticated requests,
- * one user's URLs (PER_USER_PARAMS), routes with no lifetime. A hit answers conditional and range requests from the kept copy as the
- * origin would (RFC 9110: 304, 206, 412, 416); on a miss they go to the upstream as sent, and only
- * a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
+ * one user's URLs (PER_USER_PARAMS), routes with no lifetime. A hit answers conditional and range
+ * requests from the kept copy as the origin would (RFC 9110: 304, 206, 412, 416); on a miss they go
+ * to the upstream as sent, and only a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
  */
 export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {

@@ -52,8 +52,8 @@ export interface WireTextsOptions {
 
 /**
  * Wire texts per process, as ready to send as they can be: kept by GIF id as UTF-8, with the source
- * they were built from and the origin written in (an origin rarely changes within a deployment). Bounded in
- * characters; a GIF whose source moved is rebuilt, so every process serves a change at once.
+ * they were built from and the origin written in (an origin rarely changes within a deployment).
+ * Bounded in bytes; a GIF whose source moved is rebuilt, so every process serves a change at once.
  */
 export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_BYTES, sizeCalculation: (t) => Math.max(1, t.open.length) });
