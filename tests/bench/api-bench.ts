@@ -32,7 +32,7 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', count: numbe
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { ready: JSON.parse(line) as Ready, stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }) };
+  return { ready: JSON.parse(line) as Ready, pid: child.pid!, stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }) };
 }
 
 interface Measured {
