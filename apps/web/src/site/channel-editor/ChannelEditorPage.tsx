@@ -1,8 +1,9 @@
 import './channel-editor.css';
 import { channelEditorHead, channelEditorPath } from '@loopbox/pages';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { channelHref, fetchChildren, type Channel } from '../channel/channel-api.ts';
+import { createLatestOnly } from '../shell/latest-only.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
@@ -45,10 +46,16 @@ function Editor({ me }: { me: Me }) {
   const [selected, setSelected] = useState<number>();
   const [channel, setChannel] = useState<Channel>();
   const [problem, setProblem] = useState<string>();
-  const reloadTree = useCallback(() => loadTree().then(setTree, (err: Error) => setProblem(err.message)), []);
+  // Reloads overlap (a change, a job's end, a new selection): the last one asked for wins, and it
+  // reads the channel selected now, not the one selected when the change that asked for it began.
+  const treeReads = useRef(createLatestOnly()).current;
+  const channelReads = useRef(createLatestOnly()).current;
+  const selection = useRef(selected);
+  selection.current = selected;
+  const reloadTree = useCallback(() => treeReads.apply(loadTree(), setTree, (err) => setProblem(err.message)), [treeReads]);
   const reloadChannel = useCallback(() => {
-    if (selected !== undefined) channelById(selected).then(setChannel, (err: Error) => setProblem(err.message));
-  }, [selected]);
+    if (selection.current !== undefined) void channelReads.apply(channelById(selection.current), setChannel, (err) => setProblem(err.message));
+  }, [channelReads]);
   const job = useJob(reloadChannel);
   /** After a change went through: an earlier refusal no longer applies. */
   const changed = () => {
@@ -57,6 +64,7 @@ function Editor({ me }: { me: Me }) {
   };
   useEffect(() => void reloadTree(), [reloadTree]);
   useEffect(() => {
+    channelReads.supersede();
     setChannel(undefined);
     setProblem(undefined);
     job.clear();
@@ -112,6 +120,7 @@ function Editor({ me }: { me: Me }) {
                 channel={channel}
                 onSaved={(saved) => {
                   setProblem(undefined);
+                  channelReads.supersede();
                   setChannel(saved);
                   void reloadTree();
                 }}
