@@ -154,11 +154,14 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   const analyticsRows = async (kind: 'event' | 'page_view' | 'error') =>
     (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', `analytics.${kind}`).execute()) as EventRow[];
 
+  /** The embed events logged so far once `done` holds; failing after a step's time with what did arrive (not the test's silent timeout). */
   async function waitForEmbedEvents(done: (labels: string[]) => boolean): Promise<string[]> {
+    const deadline = Date.now() + E2E_STEP_TIMEOUT_MS;
     for (;;) {
       const rows = await analyticsRows('event');
       const labels = rows.filter((r) => r.payload.category === 'Embed').map((r) => `${r.payload.action}/${r.payload.label}`);
       if (done(labels)) return labels;
+      if (Date.now() > deadline) throw new Error(`the embed events expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${labels.join(', ') || 'none'}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
