@@ -84,9 +84,14 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
   const serviceWorker: ServiceWorkerClient | undefined =
     options.serviceWorkerUrl !== null && 'serviceWorker' in navigator ? registerServiceWorker(options.serviceWorkerUrl, options.logger) : undefined;
 
-  /** Where background sync exists, the service worker replays orphans; a page only tells it there are some. */
+  /**
+   * Where background sync exists, the service worker replays orphans and a page only tells it there
+   * are some; where it did not register after all (blocked, or failed), the page sends them itself.
+   */
   async function replayIfOrphans(api: Remote<PipelineWorkerApi>) {
-    if (backgroundSync && (await api.orphanCount()) > 0) await serviceWorker?.requestReplay();
+    if (!backgroundSync || (await api.orphanCount()) === 0) return;
+    if (await serviceWorker?.registered) await serviceWorker?.requestReplay();
+    else await api.adoptOrphans();
   }
 
   async function startWorker(): Promise<Remote<PipelineWorkerApi>> {

@@ -7,6 +7,8 @@ export interface ServiceWorkerClient {
   requestReplay(): Promise<void>;
   /** It controls the page and holds what the page needs to reload offline. */
   isOfflineReady(): boolean;
+  /** Whether it registered: when it did not (blocked, unsupported), nobody replays what closed pages left. */
+  readonly registered: Promise<boolean>;
 }
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
@@ -46,5 +48,6 @@ export function registerServiceWorker(url: string, logger?: Pick<Logger, 'warn'>
       if (navigator.serviceWorker.controller) sw?.workbox.messageSW({ type: REPLAY_MESSAGE }).catch(() => {});
     },
     isOfflineReady: () => offlineReady,
+    registered: registered.then((sw) => sw?.registration !== undefined),
   };
 }

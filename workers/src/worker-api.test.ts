@@ -42,6 +42,32 @@ describe('pingback worker', () => {
     expect(await store.all()).toEqual([]);
   });
 
+  it('sends what a closed page left when asked to, once no service worker will (it did not register)', async () => {
+    const { locks, end } = createMemoryLocks();
+    const store = createIdbQueueStore(`worker-api-${Math.random()}`, 'queue');
+    // A page that closed sends nothing more: its every attempt fails.
+    const gone = async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    };
+    const closed = createPipelineWorkerApi({ locks, store, fetch: gone, owner: 'page-1' });
+    await closed.start({ adoptOrphans: false });
+    await closed.enqueue(URL, {}, testEvent('left-behind'));
+    await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
+    end(ownerLockName('page-1'));
+
+    const recording = createRecordingFetch();
+    const next = createPipelineWorkerApi({ locks, store, fetch: recording.fetch, owner: 'page-2' });
+    await next.start({ adoptOrphans: false });
+    await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
+    expect(recording.posts).toEqual([]);
+    expect(await next.orphanCount()).toBe(1);
+    await next.adoptOrphans();
+    await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
+    expect(recording.posts.map((p) => p.ids)).toEqual([['left-behind']]);
+    expect(await store.all()).toEqual([]);
+    expect(await next.orphanCount()).toBe(0);
+  });
+
   it('holds the provider cache entries', async () => {
     const { locks } = createMemoryLocks();
     const api = createPipelineWorkerApi({ locks, store: createIdbQueueStore(`worker-api-${Math.random()}`, 'queue'), fetch: createRecordingFetch().fetch });

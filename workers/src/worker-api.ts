@@ -19,6 +19,8 @@ export interface PipelineWorkerApi {
   stats(): Promise<QueueStats & { stored: number; orphans: number }>;
   /** How many stored events belong to queues that are gone (the service worker's to replay). */
   orphanCount(): Promise<number>;
+  /** Sends what closed pages left, as this queue's own: for when no service worker will replay it. */
+  adoptOrphans(): Promise<void>;
   /** The provider client's response cache, held here rather than on the main thread. */
   cacheGet(key: string): CacheEntry<unknown> | undefined;
   cacheSet(key: string, entry: CacheEntry<unknown>): void;
@@ -34,10 +36,12 @@ export function createPipelineWorkerApi(options: PipelineWorkerOptions): Pipelin
   const cache = new MemoryCacheStore<unknown>();
   let started: Promise<void> | undefined;
 
-  async function start({ adoptOrphans: adopt }: WorkerStartOptions) {
+  const adopt = async () => queue.adopt(await adoptOrphans(locks, store, owner));
+
+  async function start(options: WorkerStartOptions) {
     await holdOwnership(locks, owner);
     await store.all();
-    if (adopt) queue.adopt(await adoptOrphans(locks, store, owner));
+    if (options.adoptOrphans) await adopt();
   }
 
   return {
@@ -57,6 +61,10 @@ export function createPipelineWorkerApi(options: PipelineWorkerOptions): Pipelin
       return { ...queue.stats(), stored: entries.filter((entry) => entry.owner === owner).length, orphans: orphans.length };
     },
     orphanCount: async () => (await orphansAmong(locks, await store.all(), owner)).length,
+    async adoptOrphans() {
+      await started;
+      await adopt();
+    },
     cacheGet: (key) => cache.get(key),
     cacheSet: (key, entry) => cache.set(key, entry),
   };
