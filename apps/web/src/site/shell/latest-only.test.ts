@@ -11,28 +11,31 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** Two reads of one thing asked for in turn, and what each applied. */
+function twoReads() {
+  const reads = createLatestOnly();
+  const applied: string[] = [];
+  const errors: string[] = [];
+  const [first, second] = [deferred<string>(), deferred<string>()];
+  const done = Promise.all([first, second].map((read) => reads.apply(read.promise, (v) => applied.push(v), (e) => errors.push(e.message))));
+  return { first, second, applied, errors, done };
+}
+
 describe('latest-only reads', () => {
   it('applies the last read asked for, whichever settles last', async () => {
-    const reads = createLatestOnly();
-    const applied: string[] = [];
-    const first = deferred<string>();
-    const second = deferred<string>();
-    const done = [reads.apply(first.promise, (v) => applied.push(v), () => applied.push('error')), reads.apply(second.promise, (v) => applied.push(v), () => applied.push('error'))];
+    const { first, second, applied, errors, done } = twoReads();
     second.resolve('second');
     first.resolve('first');
-    await Promise.all(done);
+    await done;
     expect(applied).toEqual(['second']);
+    expect(errors).toEqual([]);
   });
 
   it('drops an earlier failure too, and applies a failure of the last read', async () => {
-    const reads = createLatestOnly();
-    const errors: string[] = [];
-    const first = deferred<string>();
-    const second = deferred<string>();
-    const done = [reads.apply(first.promise, () => {}, (e) => errors.push(e.message)), reads.apply(second.promise, () => {}, (e) => errors.push(e.message))];
+    const { first, second, errors, done } = twoReads();
     first.reject(new Error('first'));
     second.reject(new Error('second'));
-    await Promise.all(done);
+    await done;
     expect(errors).toEqual(['second']);
   });
 
