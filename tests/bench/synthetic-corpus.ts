@@ -45,13 +45,13 @@ async function benchUsers(db: Kysely<Database>): Promise<number[]> {
 /**
  * Inserts `count` GIF rows sharing one full rendition map (the bench measures queries and answers, not media),
  * in batches through unnest, then analyses the table. Returns the vocabulary used.
- * Like any bulk load, it drops the table's secondary indexes first and recreates them from their
+ * Like any bulk load, it drops the secondary indexes of `gifs` and its search copy first and recreates them from their
  * own definitions afterwards: maintaining GIN indexes row by row makes the load many times slower.
  */
 export async function buildSyntheticCorpus(db: Kysely<Database>, count: number): Promise<string[]> {
   const indexes = await sql<{ name: string; definition: string }>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-    WHERE tablename = 'gifs' AND indexname <> 'gifs_pkey'`.execute(db);
+    WHERE tablename IN ('gifs', 'gif_search') AND indexname NOT IN ('gifs_pkey', 'gif_search_pkey')`.execute(db);
   for (const index of indexes.rows) await sql`DROP INDEX ${sql.id(index.name)}`.execute(db);
   const words = vocabulary();
   const random = createRandom(7);
@@ -78,6 +78,6 @@ export async function buildSyntheticCorpus(db: Kysely<Database>, count: number):
         AS t(id, type, title, tags, rating, trending, user_id)`.execute(db);
   }
   for (const index of indexes.rows) await sql.raw(index.definition).execute(db);
-  await sql`ANALYZE gifs`.execute(db);
+  await sql`ANALYZE gifs, gif_search`.execute(db);
   return words;
 }

@@ -1,12 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
 import { RATINGS } from '../public-api/constants.ts';
 
 /** A user as read through to_jsonb: timestamps arrive as ISO strings. */
 export type UserRow = Omit<Selectable<UsersTable>, 'created_at'> & { created_at: string | Date };
 export type GifRow = Selectable<GifsTable> & { user: UserRow | null };
-
-type GifsScope = Database & { g: GifsTable };
 
 /** The joined `users` row as one JSON column; a hidden user (is_public false) never leaves the store in a public read. */
 export const publicUserJson = sql<UserRow | null>`CASE WHEN users.id IS NULL OR NOT users.is_public THEN NULL ELSE to_jsonb(users.*) END`;
@@ -29,10 +27,12 @@ export function selectGifs(db: Kysely<Database>) {
  */
 export const openById = sql<boolean>`NOT g.is_removed AND g.visibility <> 'private' AND g.moderation_state <> 'hidden'`;
 
-/** What every public listing filters by: visible, and no more mature than the requested rating (rating_rank is its index in RATINGS). */
+/**
+ * What every public listing filters by: visible, and no more mature than the requested rating
+ * (rating_rank is its index in RATINGS). Over `g`, in `gifs` or in its search copy `gif_search`.
+ */
 export function visibleUpTo(rating: Rating) {
-  return (eb: ExpressionBuilder<GifsScope, 'g'>) =>
-    eb.and([eb('g.is_hidden', '=', false), eb('g.is_removed', '=', false), eb('g.rating_rank', '<=', RATINGS.indexOf(rating) as never)]);
+  return sql<boolean>`NOT g.is_hidden AND NOT g.is_removed AND g.rating_rank <= ${RATINGS.indexOf(rating)}`;
 }
 
 /** The full rows for a page of ids, in the order given: rankings run over ids alone, rows are read once. */

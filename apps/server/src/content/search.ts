@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Database, GifType, GifsTable, Rating } from '../store/schema.ts';
+import type { Database, GifSearchTable, GifType, Rating } from '../store/schema.ts';
 import { SEARCH_CANDIDATES, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
 import { channelsDb } from '../channels/schema.ts';
 import { visibleUpTo } from './gif-row.ts';
@@ -97,7 +97,7 @@ async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: S
   return ranked;
 }
 
-type Candidates = SelectQueryBuilder<Database & { g: GifsTable }, 'g', object>;
+type Candidates = SelectQueryBuilder<Database & { g: GifSearchTable }, 'g', object>;
 
 /**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
@@ -118,7 +118,7 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   if (input.types.length === 0) return { ids: [], total: 0 };
 
   let candidates: Candidates = db
-    .selectFrom('gifs as g')
+    .selectFrom('gif_search as g')
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types]);
   if (scope && 'channelId' in scope) {
@@ -137,9 +137,11 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   const match = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
   const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
   if (fullText.total > 0) return fullText;
+  // The fuzzy side reads the wide table's trigram index: it runs only when nothing matched, over few rows.
   const raw = terms.toLowerCase();
-  const doc = sql`loopbox_search_doc(g.title, g.tags)`;
-  return bounded(db, candidates, sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
+  const similar = sql<boolean>`g.id IN (SELECT d.id FROM gifs d WHERE loopbox_search_doc(d.title, d.tags) %> ${raw})`;
+  const similarity = sql<number>`(SELECT word_similarity(${raw}, loopbox_search_doc(d.title, d.tags)) FROM gifs d WHERE d.id = g.id)`;
+  return bounded(db, candidates, similar, similarity);
 }
 
 /**
@@ -157,7 +159,7 @@ async function bounded(db: Kysely<Database>, candidates: Candidates, match: RawB
 }
 
 /** The planner's estimate of how many rows a query returns (its statistics for the bound values; no rows are read). */
-async function estimatedRows(db: Kysely<Database>, query: SelectQueryBuilder<Database & { g: GifsTable }, 'g', { id: string }>): Promise<number> {
+async function estimatedRows(db: Kysely<Database>, query: SelectQueryBuilder<Database & { g: GifSearchTable }, 'g', { id: string }>): Promise<number> {
   const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${query}`.execute(db);
   return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }

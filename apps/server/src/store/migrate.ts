@@ -11,6 +11,7 @@ import * as m012 from './migrations/012_stories_scheduler.ts';
 import * as m013 from './migrations/013_moderation.ts';
 import * as m015 from './migrations/015_developers.ts';
 import * as m016 from './migrations/016_content_changes.ts';
+import * as m017 from './migrations/017_search_table.ts';
 
 interface Migration {
   version: number;
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'moderation', up: m013.up },
   { version: 15, name: 'developers', up: m015.up },
   { version: 16, name: 'content_changes', up: m016.up },
+  { version: 17, name: 'search_table', up: m017.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time

@@ -89,6 +89,9 @@ export interface GifsTable {
   update_datetime: Timestamp;
 }
 
+/** A GIF's search columns alone, kept from `gifs` by triggers (migration 017; `search` is read through sql). */
+export type GifSearchTable = Readonly<Pick<GifsTable, 'id' | 'type' | 'rating_rank' | 'is_hidden' | 'is_removed' | 'user_id' | 'import_datetime'>>;
+
 export interface CategoriesTable {
   slug: string;
   name: string;
@@ -195,6 +198,7 @@ export interface TrendingListsTable {
 export interface Database {
   users: UsersTable;
   gifs: GifsTable;
+  gif_search: GifSearchTable;
   categories: CategoriesTable;
   channels: ChannelsTable;
   channel_gifs: ChannelGifsTable;
