@@ -1,7 +1,8 @@
 /**
- * `node --import tsx tests/bench/profile.ts [pglite|postgres] [search|trending] [count]`: one bench
+ * `node --import tsx tests/bench/profile.ts [pglite|postgres] [search|new|trending] [count]`: one bench
  * server (npm start's wiring over the synthetic corpus) under --cpu-prof, loaded with one kind of
- * request, then the functions that took the most self time while it was loaded.
+ * request (`new`: terms never searched, with no warm-up), then the functions that took the most self
+ * time while it was loaded.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,16 +32,19 @@ const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--i
 const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as { port: number; key: string; words: string[] };
 const base = `http://127.0.0.1:${ready.port}`;
 const hot = ready.words.slice(0, 200);
-const url = (i: number, pass: string) =>
-  what === 'search'
-    ? `${base}/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}&api_key=${ready.key}&random_id=${pass}${i}`
-    : `${base}/v1/gifs/trending?offset=${(i % 20) * 25}&api_key=${ready.key}&random_id=${pass}${i}`;
+const cold = ready.words.slice(200);
+const query = (i: number) => {
+  if (what === 'search') return `/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}`;
+  if (what === 'new') return `/v1/gifs/search?q=${cold[i % cold.length]}`;
+  return `/v1/gifs/trending?offset=${(i % 20) * 25}`;
+};
+const url = (i: number, pass: string) => `${base}${query(i)}&api_key=${ready.key}&random_id=${pass}${i}`;
 // The warm-up pass (same calls) is left out of the profile's window: what is measured is a server that has served them before.
 let loadStart = 0;
 const result = await runLoad((i, pass) => {
   if (pass === 'run' && !loadStart) loadStart = Date.now();
   return url(i, pass);
-}, { requests: 1000, concurrency: 8, warmup: Number(process.env.PROFILE_WARMUP ?? 1000) });
+}, what === 'new' ? { requests: cold.length, concurrency: 8, warmup: 0 } : { requests: 1000, concurrency: 8, warmup: Number(process.env.PROFILE_WARMUP ?? 1000) });
 const loadMs = Date.now() - loadStart;
 await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
 
