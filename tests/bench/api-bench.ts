@@ -68,8 +68,8 @@ interface Measured {
  * Every row through the same stack (`npm start`'s edge in front of the server, analytics running),
  * started once the machine has settled from the row before. Measured passes carry a per-request
  * `random_id` (as GIPHY's clients send per user), so the edge passes them on (it never keeps one
- * user's answers) and the server answers; the warm-up pass before each row runs the same calls, as a
- * server that has been serving them would have (code optimised, terms ranked, wire objects built).
+ * user's answers) and the server answers; the warm-up passes before each row run the same calls, as
+ * a server that has been serving them would have (code optimised, terms ranked, wire objects built).
  * The cold row searches terms no pass has asked for. The cache row repeats 50 URLs, as popular embeds do.
  */
 async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ rows: Measured[]; buildMs: number }> {

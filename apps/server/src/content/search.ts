@@ -98,6 +98,19 @@ async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: S
 }
 
 type Candidates = SelectQueryBuilder<Database & { g: GifSearchTable }, 'g', object>;
+type Scope = { channelId: number } | { userId: number } | null;
+
+/**
+ * The GIFs a search may show, in `gif_search` (the narrow copy full-text ranking reads, migration
+ * 017) or in `gifs` (whose trigram index the fuzzy side reads). `gifs` has every column of
+ * `gif_search` under the same name, so one builder type serves both.
+ */
+function candidatesIn(db: Kysely<Database>, table: 'gif_search' | 'gifs', input: SearchInput, scope: Scope): Candidates {
+  const from = (table === 'gifs' ? db.selectFrom('gifs as g') : db.selectFrom('gif_search as g')) as Candidates;
+  const candidates = from.where(visibleUpTo(input.rating)).where('g.type', 'in', [...input.types]);
+  if (scope && 'channelId' in scope) return candidates.where('g.id', 'in', db.selectFrom('channel_gifs').select('gif_id').where('channel_id', '=', scope.channelId));
+  return scope ? candidates.where('g.user_id', '=', scope.userId) : candidates;
+}
 
 /**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
@@ -108,7 +121,7 @@ type Candidates = SelectQueryBuilder<Database & { g: GifSearchTable }, 'g', obje
  */
 export async function rankSearch(db: Kysely<Database>, input: SearchInput): Promise<RankedSearch> {
   const { channel, terms } = parseChannelQuery(input.q);
-  let scope: { channelId: number } | { userId: number } | null = null;
+  let scope: Scope = null;
   if (channel) {
     const ch = await searchedChannel(db, input.q);
     const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
@@ -117,16 +130,7 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   }
   if (input.types.length === 0) return { ids: [], total: 0 };
 
-  let candidates: Candidates = db
-    .selectFrom('gif_search as g')
-    .where(visibleUpTo(input.rating))
-    .where('g.type', 'in', [...input.types]);
-  if (scope && 'channelId' in scope) {
-    candidates = candidates.where('g.id', 'in', db.selectFrom('channel_gifs').select('gif_id').where('channel_id', '=', scope.channelId));
-  } else if (scope) {
-    candidates = candidates.where('g.user_id', '=', scope.userId);
-  }
-
+  const candidates = candidatesIn(db, 'gif_search', input, scope);
   if (!terms) return bounded(db, candidates, null, sql<number>`extract(epoch FROM g.import_datetime)`);
   const words = searchTerms(terms);
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
@@ -137,11 +141,9 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   const match = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
   const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
   if (fullText.total > 0) return fullText;
-  // The fuzzy side reads the wide table's trigram index: it runs only when nothing matched, over few rows.
   const raw = terms.toLowerCase();
-  const similar = sql<boolean>`g.id IN (SELECT d.id FROM gifs d WHERE loopbox_search_doc(d.title, d.tags) %> ${raw})`;
-  const similarity = sql<number>`(SELECT word_similarity(${raw}, loopbox_search_doc(d.title, d.tags)) FROM gifs d WHERE d.id = g.id)`;
-  return bounded(db, candidates, similar, similarity);
+  const doc = sql`loopbox_search_doc(g.title, g.tags)`;
+  return bounded(db, candidatesIn(db, 'gifs', input, scope), sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
 }
 
 /**
