@@ -155,12 +155,13 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', `analytics.${kind}`).execute()) as EventRow[];
 
   /** The collector's rows of one kind once `done` holds; failing after a step's time with what did arrive (not the test's silent timeout). */
-  async function waitForRows<T>(kind: 'event' | 'page_view', view: (rows: EventRow[]) => T[], done: (seen: T[]) => boolean): Promise<T[]> {
+  async function waitForRows<T>(kind: 'event' | 'page_view', view: (rows: EventRow[]) => T[], done: (seen: T[]) => boolean, observed?: readonly string[]): Promise<T[]> {
     const deadline = Date.now() + E2E_STEP_TIMEOUT_MS;
     for (;;) {
       const seen = view(await analyticsRows(kind));
       if (done(seen)) return seen;
-      if (Date.now() > deadline) throw new Error(`the ${kind} rows expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${JSON.stringify(seen)}`);
+      const page = observed ? `; the page's collector calls and console: ${observed.join(' | ') || 'none'}` : '';
+      if (Date.now() > deadline) throw new Error(`the ${kind} rows expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${JSON.stringify(seen)}${page}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -485,8 +486,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const gif = plainGif();
     const before = (await analyticsRows('page_view')).length;
     const { page, errors } = await open(`/embed/${gif.id}`);
+    // What the page did, for the failure message (its view leaves about a second after load).
+    const observed: string[] = [];
+    page.on('console', (message) => observed.push(`console.${message.type()}: ${message.text()}`));
+    page.on('requestfailed', (request) => observed.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`));
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v2/')) void request.response().then((response) => observed.push(`${request.method()} ${request.url()} ${response?.status()}`));
+    });
     // Other pages' views (earlier tests' closed pages, adopted as orphans) may arrive meanwhile: wait for this one.
-    const views = await waitForRows('page_view', (rows) => rows.slice(before).map((r) => r.payload), (seen) => seen.some((p) => p.page_path === `/embed/${gif.id}`));
+    const views = await waitForRows('page_view', (rows) => rows.slice(before).map((r) => r.payload), (seen) => seen.some((p) => p.page_path === `/embed/${gif.id}`), observed);
     expect(views).toContainEqual(expect.objectContaining({ kind: 'page_view', page_path: `/embed/${gif.id}`, gif_id: gif.id }));
     expect(errors).toEqual([]);
     await page.close();
