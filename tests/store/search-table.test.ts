@@ -30,6 +30,7 @@ describe.each(storeKinds())('the search copy of gifs (%s)', (kind) => {
       (SELECT ${columns} FROM gif_search EXCEPT SELECT ${columns} FROM gifs)`.execute(store.db);
     return rows;
   }
+  const rowVersion = async (id: string) => (await sql<{ xmin: string }>`SELECT xmin::text FROM gif_search WHERE id = ${id}`.execute(store.db)).rows[0]?.xmin;
   const found = async (q: string, rating: 'g' | 'r' = 'g') => (await rankSearch(store.db, { q, types: ['gif'], rating, limit: 25, offset: 0 })).ids;
 
   it('holds every inserted GIF, and searches find them', async () => {
@@ -51,9 +52,9 @@ describe.each(storeKinds())('the search copy of gifs (%s)', (kind) => {
   });
 
   it('leaves a row untouched when no search column changed, and drops it with its GIF', async () => {
-    const before = (await sql<{ xmin: string }>`SELECT xmin::text FROM gif_search WHERE id = 'mirror1'`.execute(store.db)).rows[0]?.xmin;
+    const before = await rowVersion('mirror1');
     await store.db.updateTable('gifs').set({ alt_text: 'a walrus waving' }).where('id', '=', 'mirror1').execute();
-    expect((await sql<{ xmin: string }>`SELECT xmin::text FROM gif_search WHERE id = 'mirror1'`.execute(store.db)).rows[0]?.xmin).toBe(before);
+    expect(await rowVersion('mirror1')).toBe(before);
     await store.db.deleteFrom('gifs').where('id', 'in', IDS).execute();
     expect(await differences()).toEqual([]);
     expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM gif_search WHERE id LIKE 'mirror%'`.execute(store.db)).rows[0]?.n).toBe(0);
