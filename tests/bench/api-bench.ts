@@ -25,9 +25,10 @@ const MAX_WARMUP_PASSES = 15;
 const STEADY_WITHIN = 0.1;
 
 type UrlFor = (i: number, pass: string) => string;
+type LoadOptions = { requests: number; concurrency: number; acceptEncoding?: string };
 
 /** Warm-up passes of `url` until its p50 is steady, then the measured pass. */
-async function steadyLoad(url: UrlFor, options: { requests: number; concurrency: number }): Promise<{ result: LoadResult; passes: number; steady: boolean }> {
+async function steadyLoad(url: UrlFor, options: LoadOptions): Promise<{ result: LoadResult; passes: number; steady: boolean }> {
   let before = Number.POSITIVE_INFINITY;
   let passes = 0;
   let steady = false;
@@ -57,6 +58,14 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', count: numbe
   return { ready: JSON.parse(line) as Ready, pid: child.pid!, stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }) };
 }
 
+/**
+ * Rows with a target of their own (the edge cache's), and rows measured only to show what a target
+ * is up against: the lightest call answering the same 25 GIFs (no ranking, no search log), and the
+ * same cached answer sent as it is, 134 KB, with no work behind it.
+ */
+const CACHE_ROW = 'edge cache hit';
+const REFERENCE_ROWS = new Set(['25 GIFs by id', 'cache hit, not gzipped']);
+
 interface Measured {
   name: string;
   result: LoadResult;
@@ -70,7 +79,7 @@ interface Measured {
  * `random_id` (as GIPHY's clients send per user), so the edge passes them on (it never keeps one
  * user's answers) and the server answers; the warm-up passes before each row run the same calls, as
  * a server that has been serving them would have (code optimised, terms ranked, wire objects built).
- * The cold row searches terms no pass has asked for. The cache row repeats 50 URLs, as popular embeds do.
+ * The cold row searches terms no pass has asked for. The cache rows repeat 50 URLs, as popular embeds do.
  */
 async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ rows: Measured[]; buildMs: number }> {
   const { ready, stop } = await startBenchServer(kind, count);
@@ -85,9 +94,9 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
     const settled = async (name: string) => {
       if ((await settle()) < 0) console.error(`${name}: the machine did not settle before this row`);
     };
-    const run = async (name: string, url: UrlFor) => {
+    const run = async (name: string, url: UrlFor, options: LoadOptions = opts) => {
       await settled(name);
-      const { result, passes, steady } = await steadyLoad(url, opts);
+      const { result, passes, steady } = await steadyLoad(url, options);
       rows.push({ name, result, warmup: { passes, steady } });
     };
     await run('no-op route', (i, pass) => `${base}/healthz?random_id=${pass}${i}`);
@@ -99,7 +108,12 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
     rows.push({ name: 'search, new term', result: newTerms });
     await run('trending', (i, pass) => api(`/v1/gifs/trending?offset=${(i % 20) * 25}`, i, pass));
     await run('trending, deep page', (i, pass) => api(`/v1/gifs/trending?offset=${1000 + ((i * 97) % 3950)}`, i, pass));
-    await run('edge cache hit', (i) => `${base}/v1/gifs/search?q=${hot[i % 50]}&api_key=${key}`);
+    const pages = await Promise.all(hot.slice(0, 50).map((word, i) => fetch(api(`/v1/gifs/search?q=${word}`, i, 'ids')).then((r) => r.json() as Promise<{ data: { id: string }[] }>)));
+    const idLists = pages.map((page) => page.data.map((gif) => gif.id).join(','));
+    await run('25 GIFs by id', (i, pass) => api(`/v1/gifs?ids=${idLists[i % idLists.length]}`, i, pass));
+    const cached = (i: number) => `${base}/v1/gifs/search?q=${hot[i % 50]}&api_key=${key}`;
+    await run(CACHE_ROW, cached);
+    await run('cache hit, not gzipped', cached, { ...opts, acceptEncoding: 'identity' });
     return { rows, buildMs: ready.buildMs };
   } finally {
     await stop();
@@ -120,12 +134,13 @@ function verdicts(rows: Measured[], kind: string): string[] {
     if (name === 'no-op route') continue;
     const p50 = result.p50 / noop.p50;
     const p99 = result.p99 / noop.p99;
-    const target = name === 'edge cache hit' ? `p50 ≤ ${TARGET_CACHE_HIT_P50}x` : `p50 ≤ ${TARGET_P50}x, p99 ≤ ${TARGET_P99}x`;
-    const met = name === 'edge cache hit' ? p50 <= TARGET_CACHE_HIT_P50 : p50 <= TARGET_P50 && p99 <= TARGET_P99;
-    const hits = name === 'edge cache hit' ? `, hit ratio ${((result.cacheHits / result.requests) * 100).toFixed(1)}%` : '';
+    const target = name === CACHE_ROW ? `p50 ≤ ${TARGET_CACHE_HIT_P50}x` : `p50 ≤ ${TARGET_P50}x, p99 ≤ ${TARGET_P99}x`;
+    const met = name === CACHE_ROW ? p50 <= TARGET_CACHE_HIT_P50 : p50 <= TARGET_P50 && p99 <= TARGET_P99;
+    const verdict = REFERENCE_ROWS.has(name) ? '(for reference, no target)' : `(target ${target}: ${met ? 'met' : 'MISSED'})`;
+    const hits = result.cacheHits > 0 ? `, hit ratio ${((result.cacheHits / result.requests) * 100).toFixed(1)}%` : '';
     const errors = result.errors ? `, ${result.errors} ERRORS` : '';
     const warm = warmupNote(row);
-    out.push(`  ${name.padEnd(20)} ${ratio(result.p50, noop.p50).padStart(6)} p50 ${ratio(result.p99, noop.p99).padStart(6)} p99 of no-op (target ${target}: ${met ? 'met' : 'MISSED'})${hits}${errors}${warm}`);
+    out.push(`  ${name.padEnd(22)} ${ratio(result.p50, noop.p50).padStart(6)} p50 ${ratio(result.p99, noop.p99).padStart(6)} p99 of no-op ${verdict}${hits}${errors}${warm}`);
   }
   if (kind === 'postgres') {
     const search = rows.find((r) => r.name === 'search, one word')!.result;
@@ -141,13 +156,13 @@ export async function benchApi(kind: 'pglite' | 'postgres', sizes: readonly numb
   const header = runs.map((r) => `${r.count.toLocaleString('en')} GIFs: p50 / p99 / rate`.padStart(30)).join('  ');
   const lines = [
     `Public API on ${kind} through the edge, ${REQUESTS} requests per row at concurrency ${CONCURRENCY} (corpus built in ${runs.map((r) => `${(r.buildMs / 1000).toFixed(0)} s`).join(', ')}):`,
-    `  ${''.padEnd(20)} ${header}${runs.length > 1 ? '   p50 growth' : ''}`,
+    `  ${''.padEnd(22)} ${header}${runs.length > 1 ? '   p50 growth' : ''}`,
   ];
   for (const [i, { name }] of runs[0]!.rows.entries()) {
     const cells = runs.map((r) => cell(r.rows[i]?.result)).join('    ');
     const growth = runs.length > 1 ? `   ${ratio(runs[runs.length - 1]!.rows[i]!.result.p50, runs[0]!.rows[i]!.result.p50)}` : '';
-    const ok = name !== 'no-op route' && runs.length > 1 ? ` (≤ ${TARGET_GROWTH}x: ${runs[runs.length - 1]!.rows[i]!.result.p50 / runs[0]!.rows[i]!.result.p50 <= TARGET_GROWTH ? 'met' : 'MISSED'})` : '';
-    lines.push(`  ${name.padEnd(20)} ${cells}${growth}${ok}`);
+    const ok = name !== 'no-op route' && !REFERENCE_ROWS.has(name) && runs.length > 1 ? ` (≤ ${TARGET_GROWTH}x: ${runs[runs.length - 1]!.rows[i]!.result.p50 / runs[0]!.rows[i]!.result.p50 <= TARGET_GROWTH ? 'met' : 'MISSED'})` : '';
+    lines.push(`  ${name.padEnd(22)} ${cells}${growth}${ok}`);
   }
   for (const r of runs) lines.push(`  at ${r.count.toLocaleString('en')} GIFs:`, ...verdicts(r.rows, kind));
   return lines;

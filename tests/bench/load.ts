@@ -5,7 +5,8 @@ import http from 'node:http';
  * request as the last one returns, on kept-alive connections. It shares the machine's cores with the
  * server, so it is lean: node:http with each body drained unread (fetch cost 0.8 ms of CPU per
  * 134 KB search answer, about as much as the server's own work). It says what it accepts as a
- * browser does (gzip, deflate, br), so a kept answer comes back compressed as it would to one.
+ * browser does (gzip, deflate, br), so a kept answer comes back compressed as it would to one
+ * (`acceptEncoding: 'identity'` asks for it as it is).
  */
 export interface LoadResult {
   requests: number;
@@ -23,7 +24,7 @@ export interface LoadResult {
  * `nextUrl(i, pass)`: the i-th request of the warm-up pass (`pass` 'warm') or of the measured one
  * ('run'); a URL that names its pass misses the edge cache in the measured pass while warming the rest.
  */
-export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => string, opts: { requests: number; concurrency: number; warmup?: number }): Promise<LoadResult> {
+export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => string, opts: { requests: number; concurrency: number; warmup?: number; acceptEncoding?: string }): Promise<LoadResult> {
   let cacheHits = 0;
   let counting = false;
   let failure: string | undefined;
@@ -35,7 +36,7 @@ export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => stri
         resolve(false);
       };
       http
-        .get(url, { agent, headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
+        .get(url, { agent, headers: { 'Accept-Encoding': opts.acceptEncoding ?? 'gzip, deflate, br' } }, (res) => {
           if (counting && res.headers['x-cache'] === 'HIT') cacheHits++;
           res.on('end', () => resolve(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300));
           res.on('error', failed);

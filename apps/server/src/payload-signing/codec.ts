@@ -17,8 +17,17 @@ export interface DecodedPayload extends PayloadFields {
   verification: boolean;
 }
 
-const signedText = (fields: PayloadFields, kid: string) =>
-  new URLSearchParams({ gif_id: fields.gifId, event_type: fields.eventType, cid: fields.responseId, kid }).toString();
+/** What application/x-www-form-urlencoded leaves as it is (the URL Standard's urlencoded serializer). */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
+/**
+ * The signed text, as URLSearchParams writes it. Every id and kid the server issues is form-safe, so
+ * an answer's 25 payloads skip building a URLSearchParams each; the text is the same either way.
+ */
+function signedText({ gifId, eventType, responseId }: PayloadFields, kid: string): string {
+  if ([gifId, eventType, responseId, kid].every((value) => FORM_SAFE.test(value))) return `gif_id=${gifId}&event_type=${eventType}&cid=${responseId}&kid=${kid}`;
+  return new URLSearchParams({ gif_id: gifId, event_type: eventType, cid: responseId, kid }).toString();
+}
 
 export function signatureOf(secret: string, text: string): Buffer {
   return createHmac('sha256', secret).update(text).digest().subarray(0, SIGNATURE_BYTES);
