@@ -14,32 +14,35 @@ const TARGET_CACHE_HIT_P50 = 1.5;
 const TARGET_GROWTH = 2;
 const TARGET_SEARCHES_PER_S = 1000;
 /**
- * Each warm row first serves passes of its own calls until the stack is steady: a pass's p50 within
- * STEADY_WITHIN of the pass before, after at least MIN_WARMUP_PASSES and at most MAX_WARMUP_PASSES.
+ * Each warm row first serves passes of its own calls until the stack is steady: the last
+ * STEADY_PASSES passes' p50s within STEADY_WITHIN of each other, after at most MAX_WARMUP_PASSES.
  * A code path is slow until V8 has optimised it, and when that happens varies from run to run: after
  * 5,000 requests the no-op's p50 was 0.35 ms in one run and 0.85–1.2 ms in others, as was an edge
- * cache hit's, which then fell to 0.35 ms. A server in service has run them millions of times.
+ * cache hit's, which then fell to 0.35 ms. The fall can take several passes (a fresh server's hit:
+ * 1.9, 0.9, 0.8, then 0.36 ms), so two passes alike are not enough to call it steady; three are.
+ * A server in service has run these paths millions of times.
  */
-const MIN_WARMUP_PASSES = 3;
+const STEADY_PASSES = 3;
 const MAX_WARMUP_PASSES = 15;
 const STEADY_WITHIN = 0.1;
 
 type UrlFor = (i: number, pass: string) => string;
 type LoadOptions = { requests: number; concurrency: number; acceptEncoding?: string };
 
+/** Whether the last STEADY_PASSES p50s are within STEADY_WITHIN of their smallest. */
+export function isSteady(p50s: readonly number[]): boolean {
+  const last = p50s.slice(-STEADY_PASSES);
+  return last.length === STEADY_PASSES && Math.max(...last) <= (1 + STEADY_WITHIN) * Math.min(...last);
+}
+
 /** Warm-up passes of `url` until its p50 is steady, then the measured pass. */
 async function steadyLoad(url: UrlFor, options: LoadOptions): Promise<{ result: LoadResult; passes: number; steady: boolean }> {
-  let before = Number.POSITIVE_INFINITY;
-  let passes = 0;
-  let steady = false;
-  while (passes < MAX_WARMUP_PASSES && !(steady && passes >= MIN_WARMUP_PASSES)) {
-    const offset = passes * options.requests;
-    const warm = await runLoad((i) => url(offset + i, 'warm'), { ...options, warmup: 0 });
-    passes += 1;
-    steady = Math.abs(warm.p50 - before) <= STEADY_WITHIN * before;
-    before = warm.p50;
+  const p50s: number[] = [];
+  while (p50s.length < MAX_WARMUP_PASSES && !isSteady(p50s)) {
+    const offset = p50s.length * options.requests;
+    p50s.push((await runLoad((i) => url(offset + i, 'warm'), { ...options, warmup: 0 })).p50);
   }
-  return { result: await runLoad(url, { ...options, warmup: 0 }), passes, steady };
+  return { result: await runLoad(url, { ...options, warmup: 0 }), passes: p50s.length, steady: isSteady(p50s) };
 }
 
 interface Ready {
