@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ms, runLoad, type LoadResult } from './load.ts';
+import { ms, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { settle } from './settle.ts';
 
 const SERVER = fileURLToPath(new URL('./api-server.ts', import.meta.url));
@@ -27,7 +27,6 @@ const MAX_WARMUP_PASSES = 15;
 const STEADY_WITHIN = 0.1;
 
 type UrlFor = (i: number, pass: string) => string;
-type LoadOptions = { requests: number; concurrency: number; acceptEncoding?: string };
 
 /** Whether the last STEADY_PASSES p50s are within STEADY_WITHIN of their smallest. */
 export function isSteady(p50s: readonly number[]): boolean {
@@ -62,9 +61,9 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', count: numbe
 }
 
 /**
- * Rows with a target of their own (the edge cache's), and rows measured only to show what a target
- * is up against: the lightest call answering the same 25 GIFs (no ranking, no search log), and the
- * same cached answer sent as it is, 134 KB, with no work behind it.
+ * The edge cache's row has a target of its own. The reference rows have none; they show what the
+ * targets are up against: the lightest call answering the same 25 GIFs (no ranking, no search log),
+ * and the same cached answer sent as it is, 134 KB, with no work behind it.
  */
 const CACHE_ROW = 'edge cache hit';
 const REFERENCE_ROWS = new Set(['25 GIFs by id', 'cache hit, not gzipped']);

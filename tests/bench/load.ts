@@ -20,11 +20,20 @@ export interface LoadResult {
   perSecond: number;
 }
 
+export interface LoadOptions {
+  requests: number;
+  concurrency: number;
+  /** Requests sent before the measured ones (default 100). */
+  warmup?: number;
+  /** Default: what a browser accepts. */
+  acceptEncoding?: string;
+}
+
 /**
  * `nextUrl(i, pass)`: the i-th request of the warm-up pass (`pass` 'warm') or of the measured one
  * ('run'); a URL that names its pass misses the edge cache in the measured pass while warming the rest.
  */
-export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => string, opts: { requests: number; concurrency: number; warmup?: number; acceptEncoding?: string }): Promise<LoadResult> {
+export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => string, opts: LoadOptions): Promise<LoadResult> {
   let cacheHits = 0;
   let counting = false;
   let failure: string | undefined;
