@@ -8,6 +8,8 @@
  *   `ready <webKey>` (several of them on one database make the multi-process bench).
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { startBenchPlatform } from './bench-platform.ts';
@@ -19,11 +21,13 @@ import { buildSyntheticCorpus } from './synthetic-corpus.ts';
 const attach = process.argv[2] === 'attach';
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const count = Number(process.argv[3] ?? 100_000);
-// BENCH_PGLITE_WORKER=1: the embedded store on a worker thread instead of the HTTP thread.
+// The embedded store on disk, as `npm start` keeps it (in memory, a search's log writes cost less);
+// BENCH_PGLITE_WORKER=1 runs it on a worker thread instead of the HTTP thread.
+const storeDir = !attach && kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bench-store-')) : undefined;
 const store = attach
   ? await openStore({ databaseUrl: process.env.DATABASE_URL })
-  : kind === 'pglite' && process.env.BENCH_PGLITE_WORKER === '1'
-    ? await openStore({ embedded: pgliteInWorker })
+  : storeDir
+    ? await openStore({ dataDir: storeDir, ...(process.env.BENCH_PGLITE_WORKER === '1' ? { embedded: pgliteInWorker } : {}) })
     : await openTestStore(kind);
 const started = Date.now();
 const words = attach ? [] : await buildSyntheticCorpus(store.db, count);
@@ -38,5 +42,6 @@ process.on('SIGTERM', async () => {
   await platform.stop();
   await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (storeDir) fs.rmSync(storeDir, { recursive: true, force: true });
   process.exit(0);
 });
