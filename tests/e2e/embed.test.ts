@@ -160,8 +160,10 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     for (;;) {
       const seen = view(await analyticsRows(kind));
       if (done(seen)) return seen;
-      const page = observed ? `; the page's collector calls and console: ${observed.join(' | ') || 'none'}` : '';
-      if (Date.now() > deadline) throw new Error(`the ${kind} rows expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${JSON.stringify(seen)}${page}`);
+      if (Date.now() > deadline) {
+        const page = observed ? `; the page's collector calls and console: ${observed.join(' | ') || 'none'}` : '';
+        throw new Error(`the ${kind} rows expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${JSON.stringify(seen)}${page}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
