@@ -150,9 +150,12 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     return frame;
   }
 
-  /** The collector's logged analytics events of one kind (POST /v2/analytics). */
+  /**
+   * The collector's logged analytics events of one kind (POST /v2/analytics), in log order: a scan
+   * without ORDER BY follows the heap, where a new row may fill space left on an earlier page.
+   */
   const analyticsRows = async (kind: 'event' | 'page_view' | 'error') =>
-    (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', `analytics.${kind}`).execute()) as EventRow[];
+    (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', `analytics.${kind}`).orderBy('seq').execute()) as EventRow[];
 
   /** The collector's rows of one kind once `done` holds; failing after a step's time with what did arrive (not the test's silent timeout). */
   async function waitForRows<T>(kind: 'event' | 'page_view', view: (rows: EventRow[]) => T[], done: (seen: T[]) => boolean, observed?: readonly string[]): Promise<T[]> {

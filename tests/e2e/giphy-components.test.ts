@@ -106,8 +106,9 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
     }, { timeout: 20_000, interval: 200 });
   }
 
+  /** The SDK's SEEN reports in log order (slices below count on it; the heap's order is not the log's). */
   const seenFromSdk = async () =>
-    (await server.store.db.selectFrom('events').select(['stream_id', 'payload']).where('type', '=', 'pingback.seen').execute()).filter((row) => row.payload.api_key === GIPHY_SDK_PINGBACK_KEY);
+    (await server.store.db.selectFrom('events').select(['stream_id', 'payload']).where('type', '=', 'pingback.seen').orderBy('seq').execute()).filter((row) => row.payload.api_key === GIPHY_SDK_PINGBACK_KEY);
 
   async function expectSeenCounted(before: number) {
     await vi.waitFor(async () => expect((await seenFromSdk()).length).toBeGreaterThan(before), { timeout: 20_000, interval: 200 });
