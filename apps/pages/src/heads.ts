@@ -124,6 +124,8 @@ export const channelEditorHead = (): PageHead => ({ title: titled('Your channels
 const ERRORS: Record<ErrorStatus, PageHead> = {
   404: { title: titled('Page not found'), description: 'There is nothing at this address.' },
   403: { title: titled('Not allowed'), description: 'You are not allowed to see this page.' },
+  410: { title: titled('GIF hidden'), description: 'The moderators hid this GIF.' },
+  451: { title: titled('Unavailable for legal reasons'), description: 'This GIF was taken down for legal reasons.' },
   503: { title: titled('Down for maintenance'), description: `${PROVIDER_NAME} is down for maintenance and will be back shortly.` },
 };
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
 import { RATINGS } from '../public-api/constants.ts';
+import { listedScope } from '../content-policy/access.ts';
 
 /** A user as read through to_jsonb: timestamps arrive as ISO strings. */
 export type UserRow = Omit<Selectable<UsersTable>, 'created_at'> & { created_at: string | Date };
@@ -22,17 +23,12 @@ export function selectGifs(db: Kysely<Database>) {
 }
 
 /**
- * A GIF anyone may open by its id: not removed, not private (unlisted ones open by their link) and not
- * hidden by a moderator. Migration 010 adds `visibility`, 013 `moderation_state`.
- */
-export const openById = sql<boolean>`NOT g.is_removed AND g.visibility <> 'private' AND g.moderation_state <> 'hidden'`;
-
-/**
- * What every public listing filters by: visible, and no more mature than the requested rating
- * (rating_rank is its index in RATINGS). Over `g`, in `gifs` or in its search copy `gif_search`.
+ * What every public listing filters by: listed for anyone (content-policy/access.ts), and no more
+ * mature than the requested rating (rating_rank is its index in RATINGS). Over `g`, in `gifs` or
+ * in its search copy `gif_search`.
  */
 export function visibleUpTo(rating: Rating) {
-  return sql<boolean>`NOT g.is_hidden AND NOT g.is_removed AND g.rating_rank <= ${RATINGS.indexOf(rating)}`;
+  return sql<boolean>`${listedScope} AND g.rating_rank <= ${RATINGS.indexOf(rating)}`;
 }
 
 /** The full rows for a page of ids, in the order given: rankings run over ids alone, rows are read once. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { ANONYMOUS_VIEWER, listedScope, openScope } from '../content-policy/access.ts';
 import { selectGifs, type GifRow } from './gif-row.ts';
 
 /** A GIF's wire object as JSON text with its origin written as `mark` (see migration 009). */
@@ -12,7 +13,7 @@ export interface StoredWire {
 export type WireBuilder = (row: GifRow) => StoredWire;
 
 export interface WireReadOptions {
-  /** Listings also leave out hidden GIFs; lookups by id only removed ones. */
+  /** Listings show listed GIFs only; lookups by id also unlisted ones. */
   listing: boolean;
 }
 
@@ -27,16 +28,16 @@ const joinedUser = sql<string | null>`users.xmin::text`;
 const lookedUpUser = sql<string | null>`(SELECT u.xmin::text FROM users u WHERE u.id = g.user_id)`;
 
 /**
- * The current source of each of these GIFs that may be shown (not removed; in listings, not hidden
- * either; by id, not private): one small row per GIF, whatever its wire object's size.
+ * The current source of each of these GIFs that anyone may see (content-policy/access.ts): listed
+ * ones in listings, those anyone may open by id otherwise; one small row per GIF, whatever its wire
+ * object's size. The public API answers everyone alike, so its answers may be shared and cached.
  */
 export async function wireSources(read: Kysely<Database>, ids: readonly string[], options: WireReadOptions): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  // By id, unlisted GIFs open (by their link); private ones and those a moderator hid do not (migrations 010 and 013).
-  const hidden = options.listing ? sql`AND NOT g.is_hidden` : sql`AND g.visibility <> 'private' AND g.moderation_state <> 'hidden'`;
+  const scope = options.listing ? listedScope : openScope(ANONYMOUS_VIEWER);
   const { rows } = await sql<{ id: string; source: string }>`
     SELECT g.id, ${sourceOf(lookedUpUser)} AS source FROM gifs g
-    WHERE g.id = ANY(${[...ids]}::text[]) AND NOT g.is_removed ${hidden}`.execute(read);
+    WHERE g.id = ANY(${[...ids]}::text[]) AND ${scope}`.execute(read);
   return new Map(rows.map((r) => [r.id, r.source]));
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, GifType, Rating } from '../store/schema.ts';
+import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
 import { keptTrendingPage, trendingListKey, type KeptPage } from './trending-order.ts';
@@ -79,9 +80,9 @@ async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<
   return { rows: ids, total: nScored + nUnscored };
 }
 
-/** GIFs sharing the most tags with the given one. */
+/** GIFs sharing the most tags with the given one; null when anyone may not open that one (content-policy/access.ts). */
 export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<string> | null> {
-  const source = await db.selectFrom('gifs').select('tags').where('id', '=', gifId).executeTakeFirst();
+  const source = await db.selectFrom('gifs as g').select('g.tags').where('g.id', '=', gifId).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
   if (!source) return null;
   if (input.types.length === 0) return EMPTY;
   const ranked = await db

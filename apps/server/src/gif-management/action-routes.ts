@@ -14,7 +14,7 @@ import { gifId } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { GIF_ACTION_EVENT, GIF_ACTIONS } from './constants.ts';
-import { readableGifIds } from './visible-gifs.ts';
+import { requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
 
 const ActionPath = z.object({ id: gifId, type: z.enum(GIF_ACTIONS, { error: `type must be one of ${GIF_ACTIONS.join(', ')}` }) });
@@ -33,7 +33,7 @@ export function actionRoutes(deps: BackendDeps) {
   app.post('/ajax/gif/:id/analytic/:type/', describe({ tag: 'gif-management', summary: 'Count a GIF action', description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF\'s analytics.`, access: { permission: 'gif.report_action' }, params: ActionPath }), async (c) => {
     const { id, type } = parseFields(ActionPath, c.req.param());
     const principal = await authorize(c, 'gif.report_action');
-    if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
+    await requireOpenable(c, deps.db, id);
     const actor = actorOf(principal, c.var.auth.address);
     await appendEvents(deps.db, [{ type: GIF_ACTION_EVENT, stream: 'gif', streamId: id, payload: { action: type, actor: actor.userId, via: actor.via, address: actor.address } }]);
     return c.json(envelope({ gif_id: id, action: type, counted: true }, newResponseId()));
@@ -42,7 +42,7 @@ export function actionRoutes(deps: BackendDeps) {
   app.post('/ajax/instashare/', describe({ tag: 'gif-management', summary: 'Mail a GIF\'s link', description: 'Through the outbox; limited per sender and per recipient (429).', access: { permission: 'gif.share_by_mail' }, body: ShareBody }), async (c) => {
     const principal = await authorizeUser(c, 'gif.share_by_mail');
     const { gif_id, to } = await jsonBody(c, ShareBody);
-    if ((await readableGifIds(c, db, [gif_id])).length === 0) throw new ApiError(404, `GIF ${gif_id} not found`);
+    await requireOpenable(c, deps.db, gif_id);
     await deps.limits.count('sharesPerUser', String(principal.userId));
     await deps.limits.count('sharesPerRecipient', to);
     const gif = await db.selectFrom('gifs').select(['title', 'slug']).where('id', '=', gif_id).executeTakeFirstOrThrow();

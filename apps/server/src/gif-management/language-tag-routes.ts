@@ -13,7 +13,7 @@ import { PURGE_HEADER } from './changes.ts';
 import { BASE_LANGUAGE, LANGUAGE_TAGS_MAX, LANGUAGES, METADATA_MAX_IDS } from './constants.ts';
 import { editorOf } from './editable.ts';
 import { languageTagsOf } from './language-tags.ts';
-import { readableGifIds } from './visible-gifs.ts';
+import { openableIds, requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
 
 const langField = z.enum(LANGUAGES, { error: `lang must be one of ${LANGUAGES.join(', ')}` });
@@ -73,7 +73,7 @@ export function languageTagRoutes(deps: BackendDeps) {
   app.get('/ajax/gif/bulk/language-tags', describe({ tag: 'gif-management', summary: 'Language tags of GIFs', description: 'Of the GIFs named (those the caller may see), or without `gif_ids` of the caller\'s own newest GIFs.', access: { permission: 'gif.edit', when: 'without gif_ids' }, query: BulkQuery }), async (c) => {
     const { gif_ids } = parseQuery(BulkQuery, c.req.query());
     let ids: string[];
-    if (gif_ids && gif_ids.length > 0) ids = await readableGifIds(c, db, gif_ids);
+    if (gif_ids && gif_ids.length > 0) ids = await openableIds(c, deps.db, gif_ids);
     else {
       const principal = await authorizeUser(c, 'gif.edit');
       ids = (await db.selectFrom('gifs').select('id').where('user_id', '=', principal.userId).where('is_removed', '=', false).orderBy('create_datetime', 'desc').limit(METADATA_MAX_IDS).execute()).map((r) => r.id);
@@ -83,7 +83,7 @@ export function languageTagRoutes(deps: BackendDeps) {
 
   app.get('/ajax/gif/:id/tag-translations', describe({ tag: 'gif-management', summary: 'A GIF\'s tags and their translations', description: 'Private GIFs only for their owner and staff.', access: 'anyone', params: GifPath }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
-    if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
+    await requireOpenable(c, deps.db, id);
     const gif = await db.selectFrom('gifs').select('tags').where('id', '=', id).executeTakeFirstOrThrow();
     const translations = (await languageTagsOf(db, [id]))[id] ?? {};
     return c.json(envelope({ gif_id: id, lang: BASE_LANGUAGE, tags: gif.tags, translations }, newResponseId()));

@@ -9,7 +9,10 @@ import { relatedTags } from '../content/tags.ts';
 import { selectGifs, type GifRow } from '../content/gif-row.ts';
 import { originOf } from '../public-api/context.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
-import { presentGif } from '../public-api/present.ts';
+import { presentGif, type PresentContext } from '../public-api/present.ts';
+import { listedScope } from '../content-policy/access.ts';
+import { gifStateOf, gifStateSql } from '../content-policy/states.ts';
+import { STATE_NOTICES } from '../content-policy/table.ts';
 import { gifId, offset, parseQuery } from '../public-api/params.ts';
 import { creatorsDb } from '../uploads/schema.ts';
 import { ratingField, visibilityField } from '../uploads/fields.ts';
@@ -17,7 +20,7 @@ import { userOwner } from '../permissions/ownership.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { METADATA_MAX_IDS, MY_GIFS_PAGE, RELATED_TAGS_LIMIT } from './constants.ts';
 import { languageTagsOf } from './language-tags.ts';
-import { readableGifIds } from './visible-gifs.ts';
+import { openableIds, requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
 
 const GifIdsQuery = z.object({
@@ -39,7 +42,21 @@ const MyGifsQuery = z.object({
 /** GIPHY's analytics event type for GIFs shown in a creator's dashboard. */
 const DASHBOARD_EVENT_TYPE = 'GIF_DASHBOARD';
 
-type Row = GifRow & { visibility: string };
+type Row = GifRow;
+
+/**
+ * A GIF in My GIFs with its policy state and, when others cannot see it as its owner does, the
+ * notice why. A GIF removed by the moderators or taken down is a tombstone: what it was called and
+ * why it is gone, never its media.
+ */
+function myGif(row: Row, ctx: PresentContext, languageTags: Record<string, string[]>) {
+  const state = gifStateOf(row);
+  const notice = STATE_NOTICES[state] ?? null;
+  if (state === 'removed' || state === 'taken_down') {
+    return { id: row.id, type: row.type, title: row.title, state, notice, visibility: row.visibility, tombstone: true, removed_at: row.removed_at, create_datetime: row.create_datetime };
+  }
+  return { ...presentGif(row, ctx), state, notice, tombstone: false, visibility: row.visibility, cta: row.cta, language_tags: languageTags };
+}
 
 function metadataOf(row: Row) {
   return {
@@ -75,13 +92,13 @@ export function readRoutes(deps: BackendDeps) {
 
   app.get('/ajax/gifs/metadata', describe({ tag: 'gif-management', summary: 'Metadata of GIFs', description: 'Private GIFs only for their owner and staff.', access: 'anyone', query: GifIdsQuery }), async (c) => {
     const { gif_ids } = parseQuery(GifIdsQuery, c.req.query());
-    const rows = await rowsOf(await readableGifIds(c, db, gif_ids));
+    const rows = await rowsOf(await openableIds(c, deps.db, gif_ids));
     return c.json(envelope(rows.map(metadataOf), newResponseId()));
   });
 
   app.get('/ajax/gifs/extended-metadata', describe({ tag: 'gif-management', summary: 'Extended metadata of GIFs', description: 'With source, dimensions and more; private GIFs only for their owner and staff.', access: 'anyone', query: GifIdsQuery }), async (c) => {
     const { gif_ids } = parseQuery(GifIdsQuery, c.req.query());
-    const ids = await readableGifIds(c, db, gif_ids);
+    const ids = await openableIds(c, deps.db, gif_ids);
     const rows = await rowsOf(ids);
     const languageTags = await languageTagsOf(db, ids);
     const counts = ids.length ? await sql<{ gif_id: string; views: string; clicks: string }>`SELECT gif_id, views, clicks FROM gif_counts WHERE gif_id IN (${sql.join(ids)})`.execute(db) : { rows: [] };
@@ -112,10 +129,10 @@ export function readRoutes(deps: BackendDeps) {
 
   app.get('/ajax/gif/:id/tag-counts', describe({ tag: 'gif-management', summary: 'How many GIFs carry each of a GIF\'s tags', access: 'anyone', params: GifPath }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
-    if ((await readableGifIds(c, db, [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
+    await requireOpenable(c, deps.db, id);
     const rows = await sql<{ tag: string; count: number }>`
-      SELECT t.tag, (SELECT count(*)::int FROM gifs o WHERE o.tags @> ARRAY[t.tag] AND NOT o.is_hidden AND NOT o.is_removed) AS count
-      FROM gifs g, unnest(g.tags) WITH ORDINALITY AS t(tag, n) WHERE g.id = ${id} ORDER BY t.n`.execute(db);
+      SELECT t.tag, (SELECT count(*)::int FROM gifs g WHERE g.tags @> ARRAY[t.tag] AND ${listedScope}) AS count
+      FROM gifs s, unnest(s.tags) WITH ORDINALITY AS t(tag, n) WHERE s.id = ${id} ORDER BY t.n`.execute(db);
     return c.json(envelope(rows.rows, newResponseId()));
   });
 
@@ -126,13 +143,14 @@ export function readRoutes(deps: BackendDeps) {
     return c.json(envelope(tags.map((t) => ({ name: t.name, name_encoded: encodeURIComponent(t.name), count: t.count, response_id: responseId })), responseId));
   });
 
-  app.get('/api/v1/my-gifs/', describe({ tag: 'gif-management', summary: 'Your GIFs', description: 'Every visibility, with search and filters; staff may name a `username`.', access: { permission: 'gif.edit' }, query: MyGifsQuery }), async (c) => {
+  app.get('/api/v1/my-gifs/', describe({ tag: 'gif-management', summary: 'Your GIFs', description: 'Every visibility, with search and filters, each with its policy `state` and a `notice` when others cannot see it as you do; one removed by the moderators or taken down is a `tombstone` without media. Staff may name a `username`.', access: { permission: 'gif.edit' }, query: MyGifsQuery }), async (c) => {
     const p = parseQuery(MyGifsQuery, c.req.query());
     const owner = p.username ? await userOwner(deps.db, p.username) : undefined;
     const principal = await authorizeUser(c, 'gif.edit', p.username ? (owner ?? null) : undefined);
     const userId = p.username ? owner : principal.userId;
     if (userId === undefined || userId === null) throw new ApiError(404, `No user ${p.username}`);
-    let query = selectGifs(deps.db).where('g.user_id', '=', userId).where('g.is_removed', '=', false);
+    // Deleted by its owner: gone from here too; removed by the moderators or taken down: a tombstone.
+    let query = selectGifs(deps.db).where('g.user_id', '=', userId).where(sql<boolean>`${gifStateSql} <> 'deleted'`);
     if (p.type) query = query.where('g.type', '=', p.type);
     if (p.rating) query = query.where('g.rating', '=', p.rating);
     if (p.visibility) query = query.where(sql<boolean>`g.visibility = ${p.visibility}`);
@@ -141,7 +159,7 @@ export function readRoutes(deps: BackendDeps) {
     await deps.payloads.ready();
     const ctx = { origin: originOf(c, deps), responseId: newResponseId(), eventType: DASHBOARD_EVENT_TYPE, signPayload: deps.payloads.sign };
     const languageTags = await languageTagsOf(db, rows.map((r) => r.id));
-    const data = rows.map((row) => ({ ...presentGif(row, ctx), visibility: row.visibility, cta: row.cta, language_tags: languageTags[row.id] ?? {} }));
+    const data = rows.map((row) => myGif(row, ctx, languageTags[row.id] ?? {}));
     return c.json(envelope(data, ctx.responseId, { total_count: rows[0] ? Number(rows[0].total) : 0, count: data.length, offset: p.offset }), 200, { 'Cache-Control': 'private, no-store' });
   });
   return app;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { openById } from '../content/gif-row.ts';
+import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { mediaFile } from '../media/serve.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import type { Database } from '../store/schema.ts';
@@ -18,7 +18,7 @@ const STICKER_FILE = 'giphy.gif';
 async function loadStickers(db: Kysely<Database>, mediaDir: string, layers: EditList['stickers']): Promise<LoadedSticker[]> {
   return Promise.all(
     layers.map(async (layer, i) => {
-      const found = await db.selectFrom('gifs as g').select('g.id').where('g.id', '=', layer.id).where('g.type', '=', 'sticker').where(openById).executeTakeFirst();
+      const found = await db.selectFrom('gifs as g').select('g.id').where('g.id', '=', layer.id).where('g.type', '=', 'sticker').where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
       const file = found ? mediaFile(path.resolve(mediaDir), `${found.id}/${STICKER_FILE}`) : null;
       if (!file) throw new FieldError(400, `stickers.${i}.id`, `No sticker ${layer.id}`);
       const probe = await probeUpload(file.path, STICKER_FILE, TRIM_SOURCE_LIMITS);

@@ -7,7 +7,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
-import { readableGifIds } from '../gif-management/visible-gifs.ts';
+import { requireOpenable } from '../content-policy/request.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
@@ -49,7 +49,7 @@ export function reportRoutes(deps: BackendDeps) {
     const { id } = parseFields(GifPath, c.req.param());
     const principal = await authorize(c, 'gif.report');
     const body = await jsonBody(c, GifReportBody);
-    if ((await readableGifIds(c, creatorsDb(deps.db), [id])).length === 0) throw new ApiError(404, `GIF ${id} not found`);
+    await requireOpenable(c, deps.db, id);
     const address = c.var.auth.address;
     await deps.limits.count('reportsPerAddress', address);
     const actor = actorOf(principal, address);

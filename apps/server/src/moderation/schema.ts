@@ -6,12 +6,11 @@ import type { CreatorsTables } from '../uploads/schema.ts';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type ModerationState = 'none' | 'pending' | 'approved' | 'hidden';
+export type { ModerationState } from '../content-policy/states.ts';
 
 /** The tables and columns of migration 013 (moderation). */
 export type ModerationTables = {
   gifs: {
-    moderation_state: ColumnType<ModerationState, ModerationState | undefined, ModerationState>;
     nsfw_score: number | null;
     suggested_rating: Rating | null;
   };

@@ -9,7 +9,9 @@ import { ApiError, envelope } from './envelope.ts';
 import { flag, gifId, intParam, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { analyticsPayload, presentUser, type PresentContext } from './present.ts';
 import { presenter } from './respond.ts';
-import { openById, selectGifs } from '../content/gif-row.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
+import { refuseById } from '../content-policy/refusal.ts';
 import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
 
@@ -63,8 +65,8 @@ export function discoveryRoutes(deps: ApiDeps) {
 
   app.get('/gifs/:id/associations', describe({ tag: 'gifs', summary: 'A GIF\'s tags, channels and creator', access: { apiKey: 'giphy' }, params: GifPath }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
-    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openById).executeTakeFirst();
-    if (!gif) throw new ApiError(404, `GIF ${id} not found`);
+    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
+    if (!gif) return refuseById(deps.db, id, ANONYMOUS_VIEWER);
     const ctx = presenter(c, deps, 'GIF_ASSOCIATIONS');
     const channels = await channelsOfGif(deps.db, id);
     return c.json(

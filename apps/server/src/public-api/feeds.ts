@@ -14,6 +14,8 @@ import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
 import { renderedText } from './text.ts';
 import { describe } from '../openapi/describe.ts';
+import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
+import { refuseById } from '../content-policy/refusal.ts';
 
 /** The stored types each public content type lists. */
 export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
@@ -73,11 +75,11 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     return c.json(envelope(row ? presentGif(row, ctx) : [], ctx.responseId));
   });
 
-  app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs like `gif_id`; a 404 when it names no GIF.', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
+  app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs like `gif_id`; for a `gif_id` anyone may not open, the answer its lookup by id gets (404, 410 or 451).', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RelatedQuery, c.req.query());
     const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
-    if (!page) throw new ApiError(404, `GIF ${p.gif_id} not found`);
+    if (!page) return refuseById(reads, p.gif_id, ANONYMOUS_VIEWER);
     return gifList(c, deps, 'GIF_RELATED', page.rows, { total: page.total, offset: p.offset });
   });
   return app;

@@ -6,7 +6,7 @@ import { envelopeBytes, newResponseId, type Pagination } from './envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import type { WireText } from './wire.ts';
 
-export function presenter(c: Context<ApiEnv>, deps: ApiDeps, eventType: string): PresentContext {
+export function presenter(c: Context, deps: ApiDeps, eventType: string): PresentContext {
   return { origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
 }
 

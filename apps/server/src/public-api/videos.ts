@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { relatedGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { ApiError } from './envelope.ts';
 import { gifId, lang, limit, offset, parseQuery, passthrough, query, rating } from './params.ts';
 import { gifList } from './respond.ts';
+import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
+import { refuseById } from '../content-policy/refusal.ts';
 import { describe } from '../openapi/describe.ts';
 
 const VIDEO: readonly ['video'] = ['video'];
@@ -23,7 +24,7 @@ export function videoRoutes(deps: ApiDeps) {
   app.get('/videos/related', describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }), async (c) => {
     const p = parseQuery(VideoRelatedQuery, c.req.query());
     const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
-    if (!page) throw new ApiError(404, `Video ${p.gif_id} not found`);
+    if (!page) return refuseById(deps.readDb ?? deps.db, p.gif_id, ANONYMOUS_VIEWER);
     return gifList(c, deps, 'VIDEO_RELATED', page.rows, { total: page.total, offset: p.offset });
   });
   return app;

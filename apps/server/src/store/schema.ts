@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ModerationState, Removal, Visibility } from '../content-policy/states.ts';
 
 /** Rendition metadata as stored: file names are relative to the GIF's media folder. */
 export interface StoredRendition {
@@ -87,6 +88,14 @@ export interface GifsTable {
   import_datetime: Timestamp;
   create_datetime: Timestamp;
   update_datetime: Timestamp;
+  /** The content policy's columns (migrations 010, 013 and 018; content-policy/states.ts). */
+  visibility: ColumnType<Visibility, Visibility | undefined, Visibility>;
+  moderation_state: ColumnType<ModerationState, ModerationState | undefined, ModerationState>;
+  removal: ColumnType<Removal | null, Removal | null | undefined, Removal | null>;
+  removed_at: ColumnType<Date | null, never, Date | string | null>;
+  media_deleted_at: ColumnType<Date | null, never, Date | string | null>;
+  decided_by: ColumnType<'moderator' | 'staff' | null, never, 'moderator' | 'staff' | null>;
+  locked_fields: ColumnType<string[], never, string[]>;
 }
 
 /** A GIF's search columns alone, kept from `gifs` by triggers (migration 017; `search` is read through sql). */

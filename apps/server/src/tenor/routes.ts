@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono';
 import { corsOnAnswer } from '@loopbox/edge';
 import type { z } from 'zod';
 import { listCategories } from '../content/browse.ts';
-import { openById, rowsInOrder, selectGifs, type GifRow } from '../content/gif-row.ts';
+import { rowsInOrder, selectGifs, type GifRow } from '../content/gif-row.ts';
+import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
+import { refuseById } from '../content-policy/refusal.ts';
 import { trendingGifs } from '../content/listings.ts';
 import { searchGifs, type Page } from '../content/search.ts';
 import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
@@ -124,8 +126,8 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   app.get('/registershare', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Register a share (Tenor v2)', description: 'Counted as a share in the analytics log (`gif.report_action`), for the key\'s usage too.', alsoAsks: ['gif.report_action'], query: RegisterShareQuery }), async (c) => {
     const p = parseQuery(RegisterShareQuery, c.req.query());
     await authorize(c, 'gif.report_action');
-    const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openById).executeTakeFirst();
-    if (!open) throw new ApiError(404, `GIF ${p.id} not found`);
+    const open = await selectGifs(deps.db).where('g.id', '=', p.id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
+    if (!open) return refuseById(deps.db, p.id, ANONYMOUS_VIEWER);
     await appendEvents(deps.db, [
       { type: GIF_ACTION_EVENT, stream: 'gif', streamId: p.id, payload: { action: TENOR_SHARE_ACTION, actor: null, via: 'tenor', address: clientAddress(c), q: p.q ?? null, api_key: c.get('apiKey') } },
     ]);
@@ -134,7 +136,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/posts', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Posts by id (Tenor v2)', query: PostsQuery }), async (c) => {
     const p = parseQuery(PostsQuery, c.req.query());
-    const rows = await selectGifs(reads).where('g.id', 'in', p.ids).where(openById).execute();
+    const rows = await selectGifs(reads).where('g.id', 'in', p.ids).where(openScope(ANONYMOUS_VIEWER)).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     const origin = originOf(c, deps);
     const results = p.ids.flatMap((id) => {

@@ -1,10 +1,12 @@
 import type { ColumnType, Kysely } from 'kysely';
+import type { Visibility as GifVisibility } from '../content-policy/states.ts';
 import type { Database, Rating } from '../store/schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type Visibility = 'public' | 'unlisted' | 'private';
+/** What a creator may choose (`scheduled` is the scheduler's, content-policy/states.ts). */
+export type Visibility = Exclude<GifVisibility, 'scheduled'>;
 export type UploadOrigin = 'resumable' | 'api' | 'url';
 export type UploadState = 'receiving' | 'queued' | 'processing' | 'done' | 'failed';
 
@@ -20,7 +22,6 @@ export interface UploadFields {
 
 /** The tables and columns of migration 010 (creators). */
 export type CreatorsTables = {
-  gifs: { visibility: ColumnType<Visibility, Visibility | undefined, Visibility> };
   users: {
     is_freelance: ColumnType<boolean, boolean | undefined, boolean>;
     music_artist_url: string | null;

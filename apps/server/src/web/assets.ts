@@ -7,6 +7,8 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
+import { accessTo, ANONYMOUS_VIEWER, mayOpen, viewerOf } from '../content-policy/access.ts';
+import type { AuthEnv } from '../auth/context.ts';
 import { presentGif } from '../public-api/present.ts';
 import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
@@ -64,6 +66,7 @@ const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|schedule[^/]*|activi
 /** Revalidated on every load so a new build's service worker is found at once. */
 const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
+const PRIVATE_HTML_HEADERS = { 'Cache-Control': 'private, no-store' };
 
 async function readPage(root: string, page: string): Promise<string | undefined> {
   const file = path.join(root, page);
@@ -91,25 +94,26 @@ function staticFile(root: string, pathname: string): Response | undefined {
  * JSON 404. Pages not built yet are simply absent.
  */
 export interface WebPages {
-  routes: Hono;
+  routes: Hono<AuthEnv>;
   /** The site's 403 page for a signed-in visitor a page is not for, or undefined before the site is built. */
-  refused(c: Context): Promise<Response | undefined>;
+  refused(c: Context<AuthEnv>): Promise<Response | undefined>;
 }
 
 export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig): WebPages {
   const root = path.resolve(distDir);
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
   const configScript = (extra: Record<string, unknown> = {}) => `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`;
   const withConfig = (html: string, extra?: Record<string, unknown>) => html.replace(CONFIG_PLACEHOLDER, () => configScript(extra));
   const renderEmbedPage = embedPageRenderer(root);
 
-  async function embedPage(c: Context, pathname: string) {
+  async function embedPage(c: Context<AuthEnv>, pathname: string) {
     const html = await readPage(root, EMBED_PAGE);
     if (html === undefined) return undefined;
     const id = gifIdFromPath(pathname) ?? '';
-    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).select(sql<boolean>`g.is_removed OR g.moderation_state = 'hidden'`.as('gone')).where('g.id', '=', id).executeTakeFirst() : undefined;
-    if (!row) return c.html(embedNotFoundHtml(), 404, HTML_HEADERS);
-    if (row.gone) return c.html(embedNotFoundHtml(true), 410, HTML_HEADERS);
+    // The embed's visitor is anonymous (SPEC 6): it shows what anyone may open, whoever is signed in.
+    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).where('g.id', '=', id).executeTakeFirst() : undefined;
+    const access = row ? accessTo(row, ANONYMOUS_VIEWER) : 404;
+    if (!row || !mayOpen(access)) return c.html(embedNotFoundHtml(mayOpen(access) ? 404 : access), mayOpen(access) ? 404 : access, HTML_HEADERS);
     // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
     const ctx = presenter(c, deps, 'GIF_BROWSE');
     const page = await renderEmbedPage(withConfig(html), {
@@ -122,15 +126,17 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
   }
 
   /** The site's page with the server's verdict (status and head) written in; undefined before the site is built. */
-  async function sitePage(c: Context, verdict: () => Promise<ResolvedSitePage>, headers: Record<string, string> = HTML_HEADERS) {
+  async function sitePage(c: Context<AuthEnv>, verdict: () => Promise<ResolvedSitePage>, headers: Record<string, string> = HTML_HEADERS) {
     const html = await readPage(root, SITE_PAGE);
     if (html === undefined) return undefined;
-    const { status, head } = await verdict();
-    const page = withConfig(html, { pageStatus: status }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
-    return c.html(page, status, headers);
+    const { status, head, privateGif } = await verdict();
+    // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
+    const pageGif = privateGif && { gif: presentGif(privateGif.row, presenter(c, deps, 'GIF_BROWSE')), state: privateGif.state, notice: privateGif.notice };
+    const page = withConfig(html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
+    return c.html(page, status, pageGif ? PRIVATE_HTML_HEADERS : headers);
   }
 
-  const refused = (c: Context) => sitePage(c, async () => errorPage(403), { 'Cache-Control': 'private, no-store' });
+  const refused = (c: Context<AuthEnv>) => sitePage(c, async () => errorPage(403), PRIVATE_HTML_HEADERS);
 
   app.get('*', async (c, next) => {
     const pathname = c.req.path;
@@ -142,7 +148,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     }
     // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded
     // once, which would turn a search for "100%" into a malformed path.
-    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, parseSitePath(new URL(c.req.url).pathname), originOf(c, deps)))));
+    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, parseSitePath(new URL(c.req.url).pathname), originOf(c, deps), async () => viewerOf(await c.var.auth.principal())))));
     return response ?? next();
   });
   return { routes: app, refused };

@@ -1,11 +1,18 @@
 import { PROVIDER_NAME } from '@loopbox/pages';
+import type { Refusal } from '../content-policy/refusal.ts';
+
+const SAYS: Record<Refusal, string> = {
+  404: 'This GIF is not available',
+  410: 'This GIF is no longer available',
+  451: 'This GIF is unavailable for legal reasons',
+};
 
 /**
- * The embed's page for a GIF it cannot show (404: none by that id; 410: removed or hidden by a
- * moderator, a neutral "no longer available" card): a few hundred bytes of HTML, no script, so a
- * host page's broken iframe costs its visitors nothing. Dark like the embed.
+ * The embed's page for a GIF it cannot show, as the content policy refuses it (404: unknown or not
+ * for anyone's eyes; 410: hidden by the moderators; 451: taken down): a few hundred bytes of HTML,
+ * no script, so a host page's broken iframe costs its visitors nothing. Dark like the embed.
  */
-export function embedNotFoundHtml(gone = false): string {
+export function embedNotFoundHtml(status: Refusal = 404): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -17,7 +24,7 @@ export function embedNotFoundHtml(gone = false): string {
   </head>
   <body>
     <main>
-      <h1 style="font-size:1.1em">This GIF is ${gone ? 'no longer' : 'not'} available</h1>
+      <h1 style="font-size:1.1em">${SAYS[status]}</h1>
       <p><a href="/" target="_blank" rel="noopener">Find more on ${PROVIDER_NAME}</a></p>
     </main>
   </body>

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { embedCode, fitInto, GIF_ID_PATTERN, gifIdFromPath, PROVIDER_NAME } from '@loopbox/pages';
-import { openById, selectGifs } from '../content/gif-row.ts';
+import { selectGifs } from '../content/gif-row.ts';
+import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
+import { accessById, refusalMessage, type Refusal } from '../content-policy/refusal.ts';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { describe } from '../openapi/describe.ts';
 
@@ -11,17 +13,17 @@ const EMBEDDABLE_PATH = /^\/(gifs|embed)\/[A-Za-z0-9_-]+\/?$/;
 /** What the reference shows; the route checks these itself, to answer with oEmbed's own statuses and error body. */
 const OembedQuery = z.object({ url: z.url().meta({ description: 'A GIF page or embed URL of this site' }), format: z.enum(['json']).optional() });
 
-const error = (status: 400 | 404 | 501, message: string) => ({ status, body: { error: message, status } });
+const error = (status: 400 | 501 | Refusal, message: string) => ({ status, body: { error: message, status } });
 
 /**
  * GET /oembed?url=<GIF page URL>&format=json (oEmbed 1.0): a "rich" response whose html is the
  * embed code (SPEC 7.7), sized to fit 480×480. Bad input answers 400; a URL of another host, a
- * path that is no GIF page or an unknown GIF 404; a format other than json 501 (as the oEmbed spec
+ * path that is no GIF page or a GIF anyone may not open 404 (410 hidden, 451 taken down); a format other than json 501 (as the oEmbed spec
  * asks), each with a JSON error.
  */
 export function oembedRoutes(deps: ApiDeps) {
   const app = new Hono();
-  app.get('/oembed', describe({ tag: 'site', summary: 'oEmbed of a GIF page', description: 'A "rich" oEmbed 1.0 answer whose `html` is the embed code, sized to fit 480×480. Another host, a path that is no GIF page or an unknown GIF is a 404; a format other than json 501.', access: 'anyone', query: OembedQuery }), async (c) => {
+  app.get('/oembed', describe({ tag: 'site', summary: 'oEmbed of a GIF page', description: 'A "rich" oEmbed 1.0 answer whose `html` is the embed code, sized to fit 480×480. Another host, a path that is no GIF page or a GIF anyone may not open is a 404 (410 when the moderators hid it, 451 when taken down); a format other than json 501.', access: 'anyone', query: OembedQuery }), async (c) => {
     const origin = originOf(c, deps);
     const { url, format = 'json' } = c.req.query();
     const failure = (f: ReturnType<typeof error>) => c.json(f.body, f.status);
@@ -37,8 +39,12 @@ export function oembedRoutes(deps: ApiDeps) {
     if (target.host !== new URL(origin).host) return failure(error(404, 'url is not a page of this site'));
     const id = EMBEDDABLE_PATH.test(target.pathname) ? gifIdFromPath(target.pathname) : undefined;
     if (!id || !GIF_ID_PATTERN.test(id)) return failure(error(404, 'url is not a GIF page of this site'));
-    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openById).executeTakeFirst();
-    if (!gif) return failure(error(404, `GIF ${id} not found`));
+    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
+    if (!gif) {
+      const access = await accessById(deps.db, id, ANONYMOUS_VIEWER);
+      const status = typeof access === 'number' ? access : 404;
+      return failure(error(status, refusalMessage(id, status)));
+    }
     const original = gif.images.original ?? { width: 0, height: 0 };
     const size = fitInto(original.width, original.height);
     const pageUrl = `${origin}/gifs/${gif.slug}`;

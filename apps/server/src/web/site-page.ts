@@ -26,39 +26,56 @@ import {
 } from '@loopbox/pages';
 import { sql, type Kysely } from 'kysely';
 import { categoryName } from '../content/browse.ts';
-import { openById, selectGifs } from '../content/gif-row.ts';
+import { selectGifs, type GifRow } from '../content/gif-row.ts';
+import { accessTo, ANONYMOUS_VIEWER, mayOpen, openScope, type ViewerContext } from '../content-policy/access.ts';
+import { gifStateOf, type GifState } from '../content-policy/states.ts';
+import { STATE_NOTICES } from '../content-policy/table.ts';
 import { findPublicProfile } from '../content/profiles.ts';
 import { findChannelBySlug } from '../channels/store.ts';
 import type { Database } from '../store/schema.ts';
 import type { HeadTags } from './head-tags.ts';
 import { oembedHref } from './oembed-link.ts';
 
-export type SitePageStatus = 200 | 403 | 404 | 503;
+export type SitePageStatus = 200 | 403 | 404 | 410 | 451 | 503;
 
 /** What the server says of a site path before any script runs: its status and its head. */
 export interface ResolvedSitePage {
   status: SitePageStatus;
   head: HeadTags;
+  /**
+   * A GIF this viewer may see but anyone else may not see as they do (their own private GIF, one
+   * held for review…): the page gets it inline with the notice that says why, and is never cached.
+   */
+  privateGif?: { row: GifRow; state: GifState; notice: string };
 }
 
 /** An error page's verdict: its status and a head no search engine indexes. */
 export const errorPage = (status: Exclude<SitePageStatus, 200>): ResolvedSitePage => ({ status, head: { ...errorHead(status), ogType: 'website', noindex: true } });
 const notFound = () => errorPage(404);
 
-async function gifPage(db: Kysely<Database>, gifId: string, origin: string): Promise<ResolvedSitePage> {
-  const gif = await selectGifs(db).where('g.id', '=', gifId).where(openById).executeTakeFirst();
-  if (!gif) return notFound();
-  const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
+async function gifPage(db: Kysely<Database>, gifId: string, origin: string, viewerOf: () => Promise<ViewerContext>): Promise<ResolvedSitePage> {
+  const gif = await selectGifs(db).where('g.id', '=', gifId).executeTakeFirst();
+  const access = gif ? accessTo(gif, await viewerOf()) : 404;
+  if (!gif || !mayOpen(access)) return errorPage(mayOpen(access) ? 404 : access);
   const isSticker = gif.type === 'sticker' || gif.type === 'emoji' || gif.type === 'text';
+  const head = gifHead({ title: gif.title, alt_text: gif.alt_text, tags: gif.tags, is_sticker: isSticker });
+  const anyone = accessTo(gif, ANONYMOUS_VIEWER);
+  // Seen by privilege: nothing for a search engine or an unfurler, whose fetch would be refused.
+  if (!mayOpen(anyone)) {
+    const state = gifStateOf(gif);
+    return { status: 200, head: { ...head, ogType: 'website', noindex: true }, privateGif: { row: gif, state, notice: STATE_NOTICES[state] ?? '' } };
+  }
+  const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
   const original = gif.images.original;
   const canonicalUrl = `${origin}${gifPath(gif)}`;
   const size = original ? { width: original.width, height: original.height } : {};
-  const head = gifHead({ title: gif.title, alt_text: gif.alt_text, tags: gif.tags, is_sticker: isSticker });
   return {
     status: 200,
     head: {
       ...head,
       canonicalUrl,
+      // An unlisted GIF is for those who have its link, not for search engines.
+      ...(anyone === 'listed' ? {} : { noindex: true }),
       ogType: original?.mp4 ? 'video.other' : 'website',
       image: original?.gif ? { url: media(original.gif.file), ...size, alt: gif.alt_text || gif.title } : undefined,
       video: original?.mp4 ? { url: media(original.mp4.file), ...size } : undefined,
@@ -93,7 +110,7 @@ async function storyPage(db: Kysely<Database>, slug: string, origin: string): Pr
     FROM stories s JOIN users u ON u.id = s.user_id WHERE s.slug = ${slug} AND s.is_published`.execute(db);
   const story = rows[0];
   if (!story) return notFound();
-  const cover = story.cover ? await selectGifs(db).where('g.id', '=', story.cover).where(openById).executeTakeFirst() : undefined;
+  const cover = story.cover ? await selectGifs(db).where('g.id', '=', story.cover).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst() : undefined;
   const still = cover?.images.original?.gif;
   return {
     status: 200,
@@ -126,7 +143,7 @@ async function profilePage(db: Kysely<Database>, username: string, origin: strin
  * it up and are a 404 when it does not exist (a hidden user's profile included); listings and
  * searches always exist.
  */
-export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string): Promise<ResolvedSitePage> {
+export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string, viewer: () => Promise<ViewerContext> = async () => ANONYMOUS_VIEWER): Promise<ResolvedSitePage> {
   const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({ status: 200, head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' } });
   // About the visitor's own account: nothing for a search engine or an unfurler.
   if (isAccountRoute(route)) return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
@@ -150,7 +167,7 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
     case 'explore':
       return page(exploreHead(route.term));
     case 'gif':
-      return gifPage(db, route.gifId, origin);
+      return gifPage(db, route.gifId, origin, viewer);
     case 'profile':
       return profilePage(db, route.username, origin);
     case 'artists':

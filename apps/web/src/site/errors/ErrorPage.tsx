@@ -6,6 +6,8 @@ import { usePage } from '../shell/use-page.ts';
 const COPY: Record<ErrorStatus, { heading: string; text: string }> = {
   404: { heading: 'Page not found', text: 'There is nothing at this address. It may have moved, or the GIF or profile it showed is gone.' },
   403: { heading: 'Not allowed', text: 'You are not allowed to see this page.' },
+  410: { heading: 'GIF hidden', text: 'The moderators hid this GIF: it breaks the community guidelines, so it is no longer shown.' },
+  451: { heading: 'Unavailable for legal reasons', text: 'This GIF was taken down after a legal request, such as a copyright claim.' },
   503: { heading: 'Down for maintenance', text: 'Loopbox is being worked on and will be back shortly. Thanks for waiting.' },
 };
 

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+
+/** What a GIF's owner chose: everywhere, by its link only, only themself; `scheduled` is private until its post's time. */
+export const VISIBILITIES = ['public', 'unlisted', 'private', 'scheduled'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** Who took a GIF away: its owner, a moderator's or staff's `remove` decision, or a staff takedown (legal). */
+export const REMOVALS = ['owner', 'moderation', 'takedown'] as const;
+export type Removal = (typeof REMOVALS)[number];
+
+export type ModerationState = 'none' | 'pending' | 'approved' | 'hidden';
+
+/**
+ * A GIF's one state as the content policy reads it, strongest first: a takedown outranks a removal,
+ * which outranks a moderator's hold, which outranks what the owner chose. So a moderator's `hidden`
+ * holds whatever the owner sets the visibility to, and staff's takedown whatever a moderator decides.
+ */
+export const GIF_STATES = ['taken_down', 'removed', 'deleted', 'hidden', 'pending', 'scheduled', 'private', 'unlisted', 'public'] as const;
+export type GifState = (typeof GIF_STATES)[number];
+
+/** The columns a GIF's state is read from. */
+export interface StateColumns {
+  visibility: Visibility;
+  moderation_state: ModerationState;
+  removal: Removal | null;
+}
+
+export function gifStateOf(row: StateColumns): GifState {
+  if (row.removal === 'takedown') return 'taken_down';
+  if (row.removal === 'moderation') return 'removed';
+  if (row.removal === 'owner') return 'deleted';
+  if (row.moderation_state === 'hidden' || row.moderation_state === 'pending') return row.moderation_state;
+  return row.visibility;
+}
+
+/** gifStateOf in SQL, over the GIF aliased `g` (the two are held equal by content-policy/states.test.ts on both stores). */
+export const gifStateSql = sql<GifState>`(CASE
+  WHEN g.removal = 'takedown' THEN 'taken_down'
+  WHEN g.removal = 'moderation' THEN 'removed'
+  WHEN g.removal = 'owner' THEN 'deleted'
+  WHEN g.moderation_state IN ('hidden', 'pending') THEN g.moderation_state
+  ELSE g.visibility END)`;
