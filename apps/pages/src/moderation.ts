@@ -21,6 +21,11 @@ export const TAKEDOWN_MAX_ITEMS = 1000;
 /** The roles a person can hold, least to most trusted (SPEC 6). */
 export const ROLES = ['user', 'creator', 'moderator', 'staff'] as const;
 /** What the search service can filter a GIF's state by. */
-export const CONTENT_STATES = ['public', 'unlisted', 'private', 'pending', 'hidden', 'removed'] as const;
+/**
+ * A GIF's states in the content policy (apps/server/src/content-policy/): what its owner chose, what
+ * moderation holds, and who took it away (its owner: deleted; moderation: removed; staff: taken down).
+ */
+export const CONTENT_STATES = ['public', 'unlisted', 'scheduled', 'private', 'pending', 'hidden', 'deleted', 'removed', 'taken_down'] as const;
+export type ContentState = (typeof CONTENT_STATES)[number];
 /** A GIF's stored type (the gifs table's check). */
 export const GIF_TYPES = ['gif', 'sticker', 'video', 'emoji', 'text'] as const;

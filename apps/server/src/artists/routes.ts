@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { listedScope } from '../content-policy/access.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
@@ -60,8 +61,8 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
       SELECT to_jsonb(u.*) - 'role' - 'social_links' AS user, u.is_freelance, u.music_artist_url, u.music_artist_name,
         g.gif_count, g.updatetime, count(*) OVER () AS total
       FROM users u
-      JOIN LATERAL (SELECT count(*)::int AS gif_count, max(update_datetime) AS updatetime FROM gifs
-        WHERE user_id = u.id AND NOT is_removed AND NOT is_hidden) g ON g.gif_count > 0
+      JOIN LATERAL (SELECT count(*)::int AS gif_count, max(g.update_datetime) AS updatetime FROM gifs g
+        WHERE g.user_id = u.id AND ${listedScope}) g ON g.gif_count > 0
       WHERE u.role IN ('creator', 'staff') AND u.is_public
         ${p.freelance ? sql`AND u.is_freelance` : sql``}
         ${pattern ? sql`AND (lower(u.username) LIKE ${pattern} OR lower(u.display_name) LIKE ${pattern} OR lower(coalesce(u.music_artist_name, '')) LIKE ${pattern})` : sql``}

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { listedScope } from '../content-policy/access.ts';
 import { JOB_BATCH_SIZE } from '../jobs/constants.ts';
 import type { JobHandler, JobHandlers } from '../jobs/runner.ts';
 import { appendEvents } from '../store/events.ts';
@@ -21,7 +22,7 @@ export async function reconcileMagicTags(trx: Kysely<Database>, channelId: numbe
   if (!channel) return { added: [], removed: [] };
   const db = channelsDb(trx);
   const tags = (await db.selectFrom('channel_magic_tags').select('tag').where('channel_id', '=', channelId).execute()).map((r) => r.tag);
-  const carries = sql<boolean>`g.tags && ${sql.val(tags)}::text[] AND NOT g.is_hidden AND NOT g.is_removed`;
+  const carries = sql<boolean>`g.tags && ${sql.val(tags)}::text[] AND ${listedScope}`;
   const toAdd = tags.length === 0 ? { rows: [] } : await sql<{ id: string }>`
       SELECT g.id FROM gifs g
       WHERE ${carries}

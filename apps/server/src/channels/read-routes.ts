@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { listedScope } from '../content-policy/access.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
@@ -73,9 +74,10 @@ export function channelReadRoutes(deps: BackendDeps) {
       return c.json(envelope(roots.map((v) => presentChannel(v, ctx)), ctx.responseId, { total_count: roots.length, count: roots.length, offset: 0 }), 200, noStore);
     }
     if (!q.slug) throw new ApiError(400, 'slug is required (or mine=true for your own channels)');
+    // A channel the caller may not read answers exactly as an unknown slug does.
     const found = await findChannelBySlug(deps.db, q.slug);
-    const view = found && (await readableView(c, found.id));
-    if (!view) throw new ApiError(404, `No channel ${q.slug}`);
+    const view = found ? await channelView(deps.db, found.id) : undefined;
+    if (!view || !(await mayRead(c, view))) throw new ApiError(404, `No channel ${q.slug}`);
     const ctx = context(c, 'CHANNEL');
     const ancestors = await readable(c, await channelViews(deps.db, (await ancestorsOf(deps.db, view.id)).map((a) => a.id)));
     return c.json(envelope(presentChannel(view, ctx, { ancestors }), ctx.responseId), 200, noStore);
@@ -107,8 +109,7 @@ export function channelReadRoutes(deps: BackendDeps) {
       .selectFrom('channel_gifs as cg')
       .innerJoin('gifs as g', 'g.id', 'cg.gif_id')
       .where('cg.channel_id', '=', id)
-      .where('g.is_removed', '=', false)
-      .where('g.is_hidden', '=', false);
+      .where(listedScope);
     const [{ n }, rows] = await Promise.all([
       shown.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       shown

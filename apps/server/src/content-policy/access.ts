@@ -16,6 +16,9 @@ export interface ViewerContext {
 /** Doors that serve everyone alike (the public API, the embed, oEmbed, Tenor): their answers may be shared and cached. */
 export const ANONYMOUS_VIEWER: ViewerContext = Object.freeze({ standing: 'anonymous', userId: null });
 
+/** Someone with no standing of their own who sees their own GIFs as their owner (a story's author). */
+export const authorViewer = (userId: number): ViewerContext => ({ standing: 'anonymous', userId });
+
 /** The principal's standing, from the permission table: staff are who may file takedowns, moderators who may moderate. */
 export function viewerOf(principal: Principal): ViewerContext {
   if (principal.kind === 'anonymous') return ANONYMOUS_VIEWER;

@@ -1,3 +1,4 @@
+import type { ContentState as GifState } from '@loopbox/pages';
 import { sql } from 'kysely';
 
 /** What a GIF's owner chose: everywhere, by its link only, only themself; `scheduled` is private until its post's time. */
@@ -10,13 +11,8 @@ export type Removal = (typeof REMOVALS)[number];
 
 export type ModerationState = 'none' | 'pending' | 'approved' | 'hidden';
 
-/**
- * A GIF's one state as the content policy reads it, strongest first: a takedown outranks a removal,
- * which outranks a moderator's hold, which outranks what the owner chose. So a moderator's `hidden`
- * holds whatever the owner sets the visibility to, and staff's takedown whatever a moderator decides.
- */
-export const GIF_STATES = ['taken_down', 'removed', 'deleted', 'hidden', 'pending', 'scheduled', 'private', 'unlisted', 'public'] as const;
-export type GifState = (typeof GIF_STATES)[number];
+/** A GIF's one state as the content policy reads it (named in @loopbox/pages, which the staff console shares). */
+export { CONTENT_STATES as GIF_STATES, type ContentState as GifState } from '@loopbox/pages';
 
 /** The columns a GIF's state is read from. */
 export interface StateColumns {
@@ -25,6 +21,11 @@ export interface StateColumns {
   removal: Removal | null;
 }
 
+/**
+ * The state, strongest first: a takedown outranks a removal, which outranks a moderator's hold,
+ * which outranks what the owner chose. So a moderator's `hidden` holds whatever the owner sets the
+ * visibility to, and staff's takedown whatever a moderator decides.
+ */
 export function gifStateOf(row: StateColumns): GifState {
   if (row.removal === 'takedown') return 'taken_down';
   if (row.removal === 'moderation') return 'removed';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Rating } from '../store/schema.ts';
 import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
+import { listedScope } from '../content-policy/access.ts';
 import type { Page } from './search.ts';
 
 export interface CategoryWithGif {
@@ -19,7 +20,7 @@ export async function listCategories(db: Kysely<Database>, parent: string | null
     .orderBy('position')
     .execute();
   const featuredIds = categories.map((c) => c.featured_gif_id).filter((id): id is string => id !== null);
-  const gifs = featuredIds.length ? await selectGifs(db).where('g.id', 'in', featuredIds).execute() : [];
+  const gifs = featuredIds.length ? await selectGifs(db).where('g.id', 'in', featuredIds).where(listedScope).execute() : [];
   const byId = new Map(gifs.map((g) => [g.id, g]));
   return categories.map((c) => ({ slug: c.slug, name: c.name, parent_slug: c.parent_slug, gif: c.featured_gif_id ? (byId.get(c.featured_gif_id) ?? null) : null }));
 }
@@ -60,9 +61,9 @@ export async function categoryGifs(
 export async function listEmoji(db: Kysely<Database>, input: { limit: number; offset: number }): Promise<Page<GifRow & { variation_count: number }>> {
   const rows = await selectGifs(db)
     .select(sql<string>`count(*) OVER ()`.as('total_count'))
-    .select(sql<number>`(SELECT count(*)::int FROM gifs v WHERE v.variation_of = g.id AND NOT v.is_removed)`.as('variation_count'))
+    .select(sql<number>`(SELECT count(*)::int FROM gifs v WHERE v.variation_of = g.id AND NOT v.is_removed AND NOT v.is_hidden)`.as('variation_count'))
     .where('g.type', '=', 'emoji')
-    .where('g.is_removed', '=', false)
+    .where(listedScope)
     .orderBy('g.emoji_group_id')
     .orderBy('g.id')
     .limit(input.limit)
@@ -75,5 +76,5 @@ export async function listEmoji(db: Kysely<Database>, input: { limit: number; of
 export async function emojiVariations(db: Kysely<Database>, id: string): Promise<GifRow[] | null> {
   const base = await db.selectFrom('gifs').select('id').where('id', '=', id).where('type', '=', 'emoji').executeTakeFirst();
   if (!base) return null;
-  return selectGifs(db).where('g.variation_of', '=', id).where('g.is_removed', '=', false).orderBy('g.variation').execute();
+  return selectGifs(db).where('g.variation_of', '=', id).where(listedScope).orderBy('g.variation').execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { listedScope } from '../content-policy/access.ts';
 import { trendingSearches } from '../analytics/queries.ts';
 
 export interface TagCount {
@@ -7,14 +8,14 @@ export interface TagCount {
   count: number;
 }
 
-/** Tags that appear together with `tag`, by how many visible GIFs share them. */
+/** Tags that appear together with `tag`, by how many listed GIFs share them. */
 export async function relatedTags(db: Kysely<Database>, tag: string, limit: number): Promise<{ tags: TagCount[]; base: number }> {
   const rows = await sql<{ name: string; count: number }>`
     SELECT t AS name, count(*)::int AS count
     FROM gifs g, unnest(g.tags) AS t
-    WHERE g.tags @> ARRAY[${tag}]::text[] AND NOT g.is_hidden AND NOT g.is_removed AND t <> ${tag}
+    WHERE g.tags @> ARRAY[${tag}]::text[] AND ${listedScope} AND t <> ${tag}
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
-  const base = await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE tags @> ARRAY[${tag}]::text[] AND NOT is_hidden AND NOT is_removed`.execute(db);
+  const base = await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs g WHERE g.tags @> ARRAY[${tag}]::text[] AND ${listedScope}`.execute(db);
   return { tags: rows.rows, base: base.rows[0]?.n ?? 0 };
 }
 
@@ -24,7 +25,7 @@ export async function tagsWithPrefix(db: Kysely<Database>, prefix: string, limit
   const rows = await sql<TagCount>`
     SELECT t AS name, count(*)::int AS count
     FROM gifs g, unnest(g.tags) AS t
-    WHERE lower(t) LIKE ${pattern} AND NOT g.is_hidden AND NOT g.is_removed
+    WHERE lower(t) LIKE ${pattern} AND ${listedScope}
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows.rows;
 }
@@ -38,9 +39,9 @@ export async function trendingSearchTerms(db: Kysely<Database>, limit: number): 
   if (searched.length >= limit) return searched;
   const rows = await sql<{ term: string }>`
     SELECT t AS term FROM (
-      SELECT featured_tags FROM gifs
-      WHERE trending_datetime IS NOT NULL AND NOT is_hidden AND NOT is_removed
-      ORDER BY trending_datetime DESC LIMIT 200) recent, unnest(recent.featured_tags) AS t
+      SELECT g.featured_tags FROM gifs g
+      WHERE g.trending_datetime IS NOT NULL AND ${listedScope}
+      ORDER BY g.trending_datetime DESC LIMIT 200) recent, unnest(recent.featured_tags) AS t
     WHERE NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(t))
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
   const seen = new Set(searched.map((t) => t.toLowerCase()));

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { listedScope } from '../content-policy/access.ts';
 import { RATINGS } from '../public-api/constants.ts';
 import type { Database, GifType } from '../store/schema.ts';
 import { READ_POSITIONS, TRENDING_LISTS, TRENDING_ORDER_MAX_AGE_MS, TRENDING_ORDER_MIN_INTERVAL_MS } from './constants.ts';
@@ -91,7 +92,7 @@ export async function rebuildTrendingList(db: Kysely<Database>, key: string, sta
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${TRENDING_ORDER_LOCK_KEY}, ${list.index}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return false;
-    const visible = sql`NOT g.is_hidden AND NOT g.is_removed AND g.rating_rank <= ${list.ratingRank} AND g.type = ANY(${[...list.types]}::text[])`;
+    const visible = sql`${listedScope} AND g.rating_rank <= ${list.ratingRank} AND g.type = ANY(${[...list.types]}::text[])`;
     await sql`DELETE FROM trending_pages WHERE list = ${key}`.execute(trx);
     await sql`
       INSERT INTO trending_pages (list, pos, gif_id)

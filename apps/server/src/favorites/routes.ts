@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { requireOpenable } from '../content-policy/request.ts';
 import { z } from 'zod';
 import { baseDb, accountsDb } from '../accounts/schema.ts';
 import { actorOf } from '../auth/audit.ts';
@@ -49,8 +50,8 @@ export function favoriteRoutes(deps: BackendDeps) {
   const change = (favorite: boolean) => async (c: Context<AuthEnv>) => {
     const principal = await authorizeUser(c, 'favorite.manage');
     const { gif_id } = parseFields(GifPath, c.req.param());
-    const gif = await db.selectFrom('gifs').select('id').where('id', '=', gif_id).where('is_removed', '=', false).executeTakeFirst();
-    if (!gif) throw new ApiError(404, `GIF ${gif_id} not found`);
+    // Only a GIF one may see becomes a favorite; one no longer shown can still be let go.
+    if (favorite) await requireOpenable(c, deps.db, gif_id);
     await db.transaction().execute(async (trx) => {
       const changed = favorite ? await addFavorite(trx, principal.userId, gif_id) : await removeFavorite(trx, principal.userId, gif_id);
       if (!changed) return;

@@ -1,4 +1,5 @@
 import type { AccountsDb } from '../accounts/schema.ts';
+import { listedScope } from '../content-policy/access.ts';
 
 /** Adds a favorite; true when it is new. */
 export async function addFavorite(db: AccountsDb, userId: number, gifId: string): Promise<boolean> {
@@ -23,8 +24,7 @@ export async function favoriteIds(db: AccountsDb, userId: number, page: { limit:
     .innerJoin('gifs as g', 'g.id', 'f.gif_id')
     .select(['f.gif_id', (eb) => eb.fn.countAll<string>().over().as('total')])
     .where('f.user_id', '=', userId)
-    .where('g.is_removed', '=', false)
-    .where('g.is_hidden', '=', false)
+    .where(listedScope)
     .orderBy('f.created_at', 'desc')
     .orderBy('f.gif_id')
     .limit(page.limit)

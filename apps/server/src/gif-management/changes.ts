@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Actor } from '../auth/audit.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { appendEvents } from '../store/events.ts';
+import { lockedField, type Authority } from '../content-policy/precedence.ts';
+import { FieldError } from '../public-api/envelope.ts';
 import { flagField, httpUrlField, ratingField, tagsField, titleField, visibilityField } from '../uploads/fields.ts';
 import { baseOf, type CreatorsDb } from '../uploads/schema.ts';
 import type { UpdateKey } from './constants.ts';
@@ -31,10 +33,17 @@ export const ChangesSchema = z.object(VALUE_RULES).partial();
 
 /**
  * Applies checked changes to one GIF and logs them as `gif.updated` with the actor, in the caller's
- * transaction. A sticker flag switches a GIF between `gif` and `sticker` (videos stay videos).
- * Answers the edge's purge header value: cached answers showing the GIF are dropped.
+ * transaction. A sticker flag switches a GIF between `gif` and `sticker` (videos stay videos). An
+ * editor without a moderator's or staff's authority cannot change a field a decision locked (409,
+ * content-policy/precedence.ts). Answers the edge's purge header value: cached answers showing the
+ * GIF are dropped.
  */
-export async function applyChanges(trx: CreatorsDb, gifId: string, changes: GifChanges, actor: Actor): Promise<string> {
+export async function applyChanges(trx: CreatorsDb, gifId: string, changes: GifChanges, actor: Actor, authority: Authority | undefined): Promise<string> {
+  if (!authority) {
+    const row = await trx.selectFrom('gifs').select('locked_fields').where('id', '=', gifId).forUpdate().executeTakeFirst();
+    const locked = row && lockedField(row.locked_fields, Object.keys(changes));
+    if (locked) throw new FieldError(409, locked.field, `GIF ${gifId}: ${locked.message}`);
+  }
   const { source_post_url, is_sticker, ...columns } = changes;
   await trx
     .updateTable('gifs')

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { viewerOf } from '../content-policy/access.ts';
+import { authorityOf } from '../content-policy/precedence.ts';
 import { z } from 'zod';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
@@ -40,8 +42,8 @@ export function updateRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
 
   const change = async (c: Context<AuthEnv>, id: string, changes: GifChanges) => {
-    const { actor } = await editorOf(c, deps, id);
-    const purge = await db.transaction().execute((trx) => applyChanges(trx, id, changes, actor));
+    const { principal, actor } = await editorOf(c, deps, id);
+    const purge = await db.transaction().execute((trx) => applyChanges(trx, id, changes, actor, authorityOf(viewerOf(principal))));
     return c.json(envelope({ gif_id: id, changed: Object.keys(changes) }, newResponseId()), 200, { [PURGE_HEADER]: purge });
   };
 
@@ -58,7 +60,7 @@ export function updateRoutes(deps: BackendDeps) {
     const { id } = parseFields(GifPath, c.req.param());
     const { actor } = await editorOf(c, deps, id);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('gifs').set({ is_removed: true, update_datetime: new Date() }).where('id', '=', id).execute();
+      await trx.updateTable('gifs').set({ removal: 'owner', update_datetime: new Date() }).where('id', '=', id).execute();
       await appendEvents(baseOf(trx), [{ type: 'gif.removed', stream: 'gif', streamId: id, payload: { actor: actor.userId, via: actor.via, address: actor.address } }]);
     });
     return c.json(envelope({ gif_id: id, removed: true }, newResponseId()), 200, { [PURGE_HEADER]: `gif:${id}` });
@@ -69,13 +71,14 @@ export function updateRoutes(deps: BackendDeps) {
     const editors = [];
     for (const id of ids) editors.push(await editorOf(c, deps, id));
     const actor = editors[0]!.actor;
+    const authority = authorityOf(viewerOf(editors[0]!.principal));
     const purges = await db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('gifs').select(['id', 'tags']).where('id', 'in', ids).execute();
       const out: string[] = [];
       for (const row of rows) {
         const removed = new Set(body.remove_tags ?? []);
         const tags = body.add_tags || body.remove_tags ? [...new Set([...row.tags.filter((t) => !removed.has(t)), ...(body.add_tags ?? [])])] : undefined;
-        out.push(await applyChanges(trx, row.id, { ...(tags ? { tags } : {}), ...(body.rating ? { rating: body.rating } : {}) }, actor));
+        out.push(await applyChanges(trx, row.id, { ...(tags ? { tags } : {}), ...(body.rating ? { rating: body.rating } : {}) }, actor, authority));
       }
       return out;
     });

@@ -5,21 +5,26 @@ import { appendEvents, type NewEvent } from '../store/events.ts';
 import type { Rating } from '../store/schema.ts';
 import { MODERATION_EVENTS, type Decision } from './constants.ts';
 import { baseOfModeration, type ModerationDb, type ModerationState } from './schema.ts';
+import { LISTED_STATES } from '../content-policy/access.ts';
+import { decisionRefusal, LOCKED_BY, standingDecision, type Authority } from '../content-policy/precedence.ts';
+import { gifStateOf, type StateColumns } from '../content-policy/states.ts';
 
 export interface DecisionInput {
   action: Decision;
   reason: string;
   /** The new rating (`rate` only). */
   rating?: Rating | undefined;
+  /** Who decided: a moderator or staff (logged, so replaying the log knows whose decision stands). */
+  authority?: Authority;
 }
 
 /** What each decision sets on the GIF (every decision also closes its open reports, naming itself as their resolution). */
-const EFFECTS: Record<Decision, { state?: ModerationState; removed?: boolean }> = {
+const EFFECTS: Record<Decision, { state?: ModerationState; removal?: 'moderation' | null }> = {
   approve: { state: 'approved' },
   rate: { state: 'approved' },
   hide: { state: 'hidden' },
-  remove: { removed: true },
-  restore: { state: 'approved', removed: false },
+  remove: { removal: 'moderation' },
+  restore: { state: 'approved', removal: null },
 };
 
 /** The event recording a decision about a GIF, with what it was before. */
@@ -28,7 +33,7 @@ export function decisionEvent(gifId: string, input: DecisionInput, before: { sta
     type: MODERATION_EVENTS.decided,
     stream: 'gif',
     streamId: gifId,
-    payload: { decision: input.action, reason: input.reason, ...(input.rating ? { rating: input.rating } : {}), before, ...extra, actor: actor.userId, via: actor.via, address: actor.address },
+    payload: { decision: input.action, reason: input.reason, ...(input.rating ? { rating: input.rating } : {}), ...(input.authority ? { authority: input.authority } : {}), before, ...extra, actor: actor.userId, via: actor.via, address: actor.address },
   };
 }
 
@@ -43,22 +48,31 @@ export interface DecisionOutcome {
   rerank: boolean;
 }
 
-const visible = (state: ModerationState, removed: boolean) => !removed && state !== 'pending' && state !== 'hidden';
+const listed = (row: StateColumns) => LISTED_STATES.includes(gifStateOf(row));
 
 /**
- * Applies a moderator's decision to a GIF inside the caller's transaction: its state, removal or
- * rating change, its open reports closed, and the decision logged. Listings, the API and the embed
- * read these columns, so the decision shows everywhere at once.
+ * Applies a moderator's or staff's decision to a GIF inside the caller's transaction, unless the
+ * content policy's precedence refuses it (403 or 409, content-policy/precedence.ts): its state,
+ * removal or rating change (the rating then locked against its creator), its open reports closed,
+ * and the decision logged. Every door reads these columns, so the decision shows everywhere at once.
  */
-export async function applyDecision(trx: ModerationDb, gifId: string, input: DecisionInput, actor: Actor): Promise<DecisionOutcome> {
-  const row = await trx.selectFrom('gifs').select(['moderation_state', 'is_removed', 'rating']).where('id', '=', gifId).forUpdate().executeTakeFirst();
+export async function applyDecision(trx: ModerationDb, gifId: string, input: DecisionInput, actor: Actor, authority: Authority): Promise<DecisionOutcome> {
+  const row = await trx.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by', 'media_deleted_at', 'locked_fields']).where('id', '=', gifId).forUpdate().executeTakeFirst();
   if (!row) throw new ApiError(404, `GIF ${gifId} not found`);
+  const refused = decisionRefusal(row, authority, input.action);
+  if (refused) throw new ApiError(refused.status, refused.message);
   const effect = EFFECTS[input.action];
+  // A GIF taken down stays taken down when staff also remove it (a legal state is not weakened).
+  const removal = effect.removal === undefined || row.removal === 'takedown' && effect.removal ? row.removal : effect.removal;
+  const locks = LOCKED_BY[input.action];
+  const after = { visibility: row.visibility, moderation_state: effect.state ?? row.moderation_state, removal };
   await trx
     .updateTable('gifs')
     .set({
-      ...(effect.state ? { moderation_state: effect.state } : {}),
-      ...(effect.removed !== undefined ? { is_removed: effect.removed } : {}),
+      moderation_state: after.moderation_state,
+      removal,
+      decided_by: standingDecision(row.decided_by, authority),
+      ...(locks && !row.locked_fields.includes(locks) ? { locked_fields: [...row.locked_fields, locks] } : {}),
       ...(input.action === 'rate' && input.rating ? { rating: input.rating } : {}),
       update_datetime: new Date(),
     })
@@ -70,9 +84,9 @@ export async function applyDecision(trx: ModerationDb, gifId: string, input: Dec
     .where('gif_id', '=', gifId)
     .where('resolved_at', 'is', null)
     .execute();
-  await appendEvents(baseOfModeration(trx), [decisionEvent(gifId, input, { state: row.moderation_state, removed: row.is_removed, rating: row.rating }, actor)]);
+  await appendEvents(baseOfModeration(trx), [decisionEvent(gifId, { ...input, authority }, { state: row.moderation_state, removed: row.is_removed, rating: row.rating }, actor)]);
   // A GIF shown again belongs in cached answers that never named it: those are dropped too.
-  const reappears = !visible(row.moderation_state, row.is_removed) && visible(effect.state ?? row.moderation_state, effect.removed ?? row.is_removed);
+  const reappears = !listed(row) && listed(after);
   const rerated = input.action === 'rate' && input.rating !== row.rating;
   return { purge: reappears ? [ALL_TAG] : [gifTag(gifId)], rerank: reappears || rerated };
 }

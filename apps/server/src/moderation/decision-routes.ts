@@ -8,7 +8,10 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { CONTENT_VERSION_REFRESH_MS } from '../content/constants.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { viewerOf } from '../content-policy/access.ts';
+import { authorityOf } from '../content-policy/precedence.ts';
+import { gifStateOf } from '../content-policy/states.ts';
 import { gifId } from '../public-api/params.ts';
 import { ratingField } from '../uploads/fields.ts';
 import { DECISIONS } from './constants.ts';
@@ -30,15 +33,18 @@ const DecisionBody = z
 export function decisionRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/gifs/:id/moderation', describe({ tag: 'moderation', summary: 'Decide on a GIF', description: 'Approve, change its rating, hide, remove or restore it, with a reason. Applies at once to search, trending, the API, the embed and cached edge answers; logged in the audit trail.', access: { permission: 'gif.moderate' }, params: GifPath, body: DecisionBody }), async (c) => {
+  app.post('/api/v1/gifs/:id/moderation', describe({ tag: 'moderation', summary: 'Decide on a GIF', description: 'Approve, change its rating (then locked against its creator), hide, remove or restore it, with a reason. Applies at once to every door and to cached edge answers; logged in the audit trail. Staff outrank moderators: a moderator cannot undo a staff decision or change a GIF staff took down (403); a GIF its owner deleted, or one whose files were deleted after the retention period, cannot be restored (409).', access: { permission: 'gif.moderate' }, params: GifPath, body: DecisionBody }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const principal = await authorize(c, 'gif.moderate');
     const body = await jsonBody(c, DecisionBody);
     const actor = actorOf(principal, c.var.auth.address);
-    const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor));
+    const authority = authorityOf(viewerOf(principal));
+    if (!authority) throw new ApiError(403, 'Not allowed: only moderators and staff decide about GIFs');
+    const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor, authority));
     if (outcome.rerank) await setTimeout(CONTENT_VERSION_REFRESH_MS);
-    const gif = await db.selectFrom('gifs').select(['moderation_state', 'is_removed', 'rating']).where('id', '=', id).executeTakeFirstOrThrow();
-    return c.json(envelope({ gif_id: id, decision: body.action, state: gif.moderation_state, is_removed: gif.is_removed, rating: gif.rating }, newResponseId()), 200, { [PURGE_HEADER]: outcome.purge.join(',') });
+    const gif = await db.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by']).where('id', '=', id).executeTakeFirstOrThrow();
+    const answer = { gif_id: id, decision: body.action, state: gif.moderation_state, policy_state: gifStateOf(gif), is_removed: gif.is_removed, rating: gif.rating, decided_by: gif.decided_by };
+    return c.json(envelope(answer, newResponseId()), 200, { [PURGE_HEADER]: outcome.purge.join(',') });
   });
   return app;
 }

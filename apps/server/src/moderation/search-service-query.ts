@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { gifStateSql, type GifState } from '../content-policy/states.ts';
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { intParam, rating } from '../public-api/params.ts';
@@ -30,6 +31,8 @@ export interface ContentRow {
   rating: string;
   username: string | null;
   tags: string[];
+  /** Its state in the content policy. */
+  state: GifState;
   visibility: string;
   moderation_state: string;
   is_removed: boolean;
@@ -40,14 +43,6 @@ export interface ContentRow {
   created_key: string;
 }
 
-const STATE_FILTER: Record<(typeof CONTENT_STATES)[number], RawBuilder<boolean>> = {
-  public: sql`NOT g.is_removed AND NOT g.is_hidden`,
-  unlisted: sql`NOT g.is_removed AND g.visibility = 'unlisted'`,
-  private: sql`NOT g.is_removed AND g.visibility = 'private'`,
-  pending: sql`NOT g.is_removed AND g.moderation_state = 'pending'`,
-  hidden: sql`NOT g.is_removed AND g.moderation_state = 'hidden'`,
-  removed: sql`g.is_removed`,
-};
 
 /** Where a page ends: the next page of a streamed export starts after it (newest first, ties by id). */
 export interface After {
@@ -64,14 +59,14 @@ export async function searchAllContent(db: ModerationDb, f: SearchServiceFilters
   if (f.q) where.push(sql`(g.search @@ plainto_tsquery('english', ${f.q}) OR lower(g.title) LIKE ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
   if (f.username) where.push(sql`lower(u.username) = ${f.username.toLowerCase()}`);
   if (f.rating) where.push(sql`g.rating = ${f.rating}`);
-  if (f.state) where.push(STATE_FILTER[f.state]);
+  if (f.state) where.push(sql`${gifStateSql} = ${f.state}`);
   if (f.type) where.push(sql`g.type = ${f.type}`);
   if (f.uploaded_from) where.push(sql`g.create_datetime >= ${f.uploaded_from}::date`);
   if (f.uploaded_to) where.push(sql`g.create_datetime < ${f.uploaded_to}::date + 1`);
   if (f.min_reports > 0) where.push(sql`coalesce(r.n, 0) >= ${f.min_reports}`);
   if (page.after) where.push(sql`(g.create_datetime, g.id) < (${page.after.created}::timestamptz, ${page.after.id})`);
   const { rows } = await sql<ContentRow>`
-    SELECT g.id, g.title, g.type, g.rating, u.username, g.tags, g.visibility, g.moderation_state, g.is_removed, g.nsfw_score,
+    SELECT g.id, g.title, g.type, g.rating, u.username, g.tags, ${gifStateSql} AS state, g.visibility, g.moderation_state, g.is_removed, g.nsfw_score,
       coalesce(r.n, 0)::int AS reports, g.create_datetime, g.create_datetime::text AS created_key
     FROM gifs g
     LEFT JOIN users u ON u.id = g.user_id

@@ -10,10 +10,10 @@ import { searchAllContent, SearchServiceQuery, type After, type ContentRow } fro
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
 
-const CSV_COLUMNS = ['id', 'title', 'type', 'rating', 'username', 'tags', 'visibility', 'moderation_state', 'is_removed', 'nsfw_score', 'reports', 'create_datetime'] as const;
+const CSV_COLUMNS = ['id', 'title', 'type', 'rating', 'username', 'tags', 'state', 'visibility', 'moderation_state', 'is_removed', 'nsfw_score', 'reports', 'create_datetime'] as const;
 
 const present = ({ created_key: _key, ...row }: ContentRow) => row;
-const csvCells = (row: ContentRow) => [row.id, row.title, row.type, row.rating, row.username ?? '', row.tags.join(', '), row.visibility, row.moderation_state, String(row.is_removed), row.nsfw_score ?? '', row.reports, new Date(row.create_datetime).toISOString()];
+const csvCells = (row: ContentRow) => [row.id, row.title, row.type, row.rating, row.username ?? '', row.tags.join(', '), row.state, row.visibility, row.moderation_state, String(row.is_removed), row.nsfw_score ?? '', row.reports, new Date(row.create_datetime).toISOString()];
 /** RFC 4180 quoting; a cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is prefixed with '. */
 const toCsv = (rows: unknown[][]) => stringify(rows, { escape_formulas: true, record_delimiter: 'windows' });
 

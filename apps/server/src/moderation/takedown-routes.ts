@@ -55,7 +55,7 @@ async function fileTakedown(trx: ModerationDb, body: Takedown, actor: Actor & { 
     .insertInto('takedown_items')
     .values(body.items.map((i) => ({ takedown_id: made.id, gif_id: i.gif_id, reason: i.reason, owner_id: found.get(i.gif_id)!.user_id })))
     .execute();
-  await trx.updateTable('gifs').set({ is_removed: true, update_datetime: new Date() }).where('id', 'in', ids).execute();
+  await trx.updateTable('gifs').set({ removal: 'takedown', decided_by: 'staff', update_datetime: new Date() }).where('id', 'in', ids).execute();
   await trx.updateTable('gif_reports').set({ resolved_at: new Date(), resolution: 'takedown' }).where('gif_id', 'in', ids).where('resolved_at', 'is', null).execute();
   for (const account of accounts) await enqueueMail(accountsDb(baseOfModeration(trx)), account.email, takedownMessage(account.username, origin, owners.get(account.id)!, note));
   const events: NewEvent[] = [

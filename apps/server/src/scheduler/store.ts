@@ -29,7 +29,8 @@ function visibilityEvent(gifId: string, visibility: string, postId: string, by: 
 /**
  * Schedules the caller's GIFs to become public at `publishAt`: each must be theirs, not removed and
  * not already waiting in another post (a 400 or 409 naming `gifs` otherwise). In the caller's
- * transaction, the GIFs turn private now (what they were is kept, for a cancel), the post and its
+ * transaction, the GIFs turn `scheduled` now (seen as private ones are, content-policy/table.ts;
+ * what they were is kept, for a cancel), the post and its
  * publish job (jobs/runner.ts, due at `publishAt`) are written, and each change is logged. Returns the post's id.
  */
 export async function schedulePost(trx: Kysely<Database>, userId: number, gifs: readonly ScheduledGifInput[], publishAt: Date, actor: Actor): Promise<string> {
@@ -53,13 +54,12 @@ export async function schedulePost(trx: Kysely<Database>, userId: number, gifs: 
 
   const post = await db.insertInto('scheduled_posts').values({ user_id: userId, publish_at: publishAt }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('scheduled_post_gifs').values(unique.map((g) => ({ post_id: post.id, gif_id: g.id, is_sticker: g.is_sticker, type: g.type, previous_visibility: found.get(g.id)! }))).execute();
-  const toHide = ids.filter((id) => found.get(id) !== 'private');
-  if (toHide.length > 0) await sql`UPDATE gifs SET visibility = 'private', update_datetime = now() WHERE id = ANY(${toHide}::text[])`.execute(trx);
+  await sql`UPDATE gifs SET visibility = 'scheduled', update_datetime = now() WHERE id = ANY(${ids}::text[])`.execute(trx);
   const jobId = await enqueueJob(trx, { kind: PUBLISH_JOB_KIND, payload: { post: post.id }, ownerId: userId, createdBy: userId, runAfter: publishAt, dedupeKey: `${PUBLISH_JOB_KIND}:${post.id}` });
   await db.updateTable('scheduled_posts').set({ job_id: jobId }).where('id', '=', post.id).execute();
   await appendEvents(trx, [
     postEvent('schedule.created', post.id, actor, { user: userId, gifs: ids, publish_at: publishAt.toISOString() }),
-    ...toHide.map((id) => visibilityEvent(id, 'private', post.id, actor)),
+    ...ids.map((id) => visibilityEvent(id, 'scheduled', post.id, actor)),
   ]);
   return post.id;
 }
@@ -70,7 +70,7 @@ async function lockPost(trx: Kysely<Database>, postId: string) {
 }
 
 /**
- * Cancels a waiting post: its GIFs that are still private go back to what they were before, its job
+ * Cancels a waiting post: its GIFs that are still scheduled go back to what they were before, its job
  * is finished, and the cancel is logged. False when the post is no longer waiting (published,
  * cancelled or failed already).
  */
@@ -80,7 +80,7 @@ export async function cancelPost(trx: Kysely<Database>, postId: string, actor: A
   const restored = await sql<{ id: string; visibility: string }>`
     UPDATE gifs g SET visibility = pg.previous_visibility, update_datetime = now()
     FROM scheduled_post_gifs pg
-    WHERE pg.post_id = ${postId} AND g.id = pg.gif_id AND g.visibility = 'private' AND pg.previous_visibility <> 'private'
+    WHERE pg.post_id = ${postId} AND g.id = pg.gif_id AND g.visibility = 'scheduled'
     RETURNING g.id, g.visibility`.execute(trx);
   await schedulerDb(trx).updateTable('scheduled_posts').set({ state: 'cancelled', finished_at: now }).where('id', '=', postId).execute();
   if (post.job_id) await sql`UPDATE jobs SET state = 'done', finished_at = now(), updated_at = now() WHERE id = ${post.job_id} AND state = 'queued'`.execute(trx);

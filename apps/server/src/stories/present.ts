@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { accessTo, ANONYMOUS_VIEWER, authorViewer, mayOpen } from '../content-policy/access.ts';
 import { rowsInOrder, type UserRow } from '../content/gif-row.ts';
 import { presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
 import type { Database } from '../store/schema.ts';
@@ -19,8 +20,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * Stories as the stories service answers them: id, slug, title, description, author, cover GIF (the
  * chosen one, else the first), the GIFs with their captions (or their count), state and times. GIFs
- * are GIPHY wire objects with signed analytics payloads; removed GIFs are left out, and private ones
- * unless the caller may edit the story.
+ * are GIPHY wire objects with signed analytics payloads; GIFs anyone may not open are left out,
+ * unless the caller may edit the story and its author may open them (content-policy/access.ts).
  */
 export async function presentStories(db: Kysely<Database>, stories: readonly StoryRow[], ctx: PresentContext, options: StoryPresentOptions): Promise<Record<string, unknown>[]> {
   if (stories.length === 0) return [];
@@ -35,9 +36,11 @@ export async function presentStories(db: Kysely<Database>, stories: readonly Sto
   const authors = await sql<UserRow>`SELECT * FROM users WHERE id = ANY(${[...new Set(stories.map((s) => s.user_id))]}::int[])`.execute(db);
   const authorOf = new Map(authors.rows.map((u) => [u.id, u]));
   return stories.map((story) => {
+    // Those who may edit the story see its GIFs as its author does; everyone else as anyone does.
+    const viewer = options.mayEdit(story) ? authorViewer(story.user_id) : ANONYMOUS_VIEWER;
     const showable = (id: string) => {
       const row = rows.get(id);
-      return row && !row.is_removed && ((row as { visibility?: string }).visibility !== 'private' || options.mayEdit(story)) ? row : undefined;
+      return row && mayOpen(accessTo(row, viewer)) ? row : undefined;
     };
     const gifs = gifLists.get(story.id)!.flatMap((g) => {
       const row = showable(g.gif_id);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { authorViewer, openScope } from '../content-policy/access.ts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Actor } from '../auth/audit.ts';
 import { FieldError } from '../public-api/envelope.ts';
@@ -36,13 +37,10 @@ export function slugFromTitle(title: string): string {
   return `${words || 'story'}-${randomBytes(4).toString('hex')}`;
 }
 
-/**
- * GIFs a story may hold: each exists, is not removed, and is either not private or the author's own.
- * A refused one is named (`gifs` or `cover_gif_id`).
- */
+/** GIFs a story may hold: those its author may open (content-policy/access.ts). A refused one is named (`gifs` or `cover_gif_id`). */
 async function checkGifs(trx: Kysely<Database>, authorId: number, ids: readonly string[], field: string): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await trx.selectFrom('gifs').select('id').where('id', 'in', [...new Set(ids)]).where('is_removed', '=', false).where(sql<boolean>`(visibility <> 'private' OR user_id = ${authorId})`).execute();
+  const rows = await trx.selectFrom('gifs as g').select('g.id').where('g.id', 'in', [...new Set(ids)]).where(openScope(authorViewer(authorId))).execute();
   const usable = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !usable.has(id));
   if (missing.length > 0) throw new FieldError(400, field, `No such GIF for this story: ${[...new Set(missing)].slice(0, 10).join(', ')}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { listedScope } from '../content-policy/access.ts';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -78,8 +79,7 @@ export function createPredictor(database: Kysely<Database>, mediaDir: string, oc
       .selectFrom('gif_features as f')
       .innerJoin('gifs as g', 'g.id', 'f.gif_id')
       .select(['g.id', 'g.tags', 'f.features'])
-      .where('g.is_removed', '=', false)
-      .where('g.is_hidden', '=', false)
+      .where(listedScope)
       .execute();
     index = { count: Number(n), rows: rows.filter((r) => r.features.length > 0).map((r) => ({ id: r.id, tags: r.tags, features: r.features.map(Number) })) };
     return index.rows;
