@@ -58,7 +58,7 @@ export function openScope(viewer: ViewerContext): RawBuilder<boolean> {
  * counts, artists' counts): the GIFs listed for anyone, i.e. in state `public`. It reads the
  * columns the triggers of migrations 013 and 018 keep from the state (`is_hidden`: not public or
  * held by a moderator; `is_removed`: any removal), which the search copy `gif_search` and the
- * listing indexes carry; content-policy/states.test.ts holds the two equal.
+ * listing indexes carry; tests/content-policy/states.test.ts holds the two equal.
  */
 export const listedScope = sql<boolean>`(NOT g.is_hidden AND NOT g.is_removed)`;
 

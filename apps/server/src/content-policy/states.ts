@@ -34,7 +34,7 @@ export function gifStateOf(row: StateColumns): GifState {
   return row.visibility;
 }
 
-/** gifStateOf in SQL, over the GIF aliased `g` (the two are held equal by content-policy/states.test.ts on both stores). */
+/** gifStateOf in SQL, over the GIF aliased `g` (tests/content-policy/states.test.ts holds the two equal on both stores). */
 export const gifStateSql = sql<GifState>`(CASE
   WHEN g.removal = 'takedown' THEN 'taken_down'
   WHEN g.removal = 'moderation' THEN 'removed'
