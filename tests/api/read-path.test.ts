@@ -52,9 +52,9 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
     // after the answer is sent, so it may take a moment).
     const storedBody = async () => (await server.store.db.selectFrom('gif_wire').select('body').where('gif_id', '=', owned.id).executeTakeFirst())?.body ?? '';
     await expect.poll(storedBody, { timeout: 10_000 }).toContain('Renamed Creator');
-    await server.store.db.updateTable('gifs').set({ is_removed: true }).where('id', '=', owned.id).execute();
+    await server.store.db.updateTable('gifs').set({ removal: 'moderation' }).where('id', '=', owned.id).execute();
     expect((await server.get(`/v1/gifs/${owned.id}`)).status).toBe(404);
-    await server.store.db.updateTable('gifs').set({ is_removed: false }).where('id', '=', owned.id).execute();
+    await server.store.db.updateTable('gifs').set({ removal: null }).where('id', '=', owned.id).execute();
   });
 
   it('drops a kept search ranking once a GIF changes', async () => {

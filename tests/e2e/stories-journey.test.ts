@@ -129,7 +129,7 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     await expect.poll(() => page.locator('.lb-schedule__post').count()).toBe(2);
     const three = [...two, gifs[0]!];
     const visibility = async () => (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ANY(${three.map((g) => g.id)}::text[])`.execute(server.store.db)).rows.map((r) => r.v);
-    expect(await visibility()).toEqual(['private', 'private', 'private']);
+    expect(await visibility()).toEqual(['scheduled', 'scheduled', 'scheduled']);
 
     offsetMs += 2 * MINUTE;
     await expect.poll(() => page.locator('.lb-schedule__activity li', { hasText: 'Published' }).count(), { timeout: E2E_STEP_TIMEOUT_MS }).toBe(2);

@@ -30,7 +30,7 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
       FROM generate_series(0, ${BULK - 1}) n, (SELECT images FROM gifs ORDER BY id LIMIT 1) s`.execute(server.store.db);
     await sql`UPDATE gifs SET visibility = 'private' WHERE id = ${id(1)}`.execute(server.store.db);
     await sql`UPDATE gifs SET moderation_state = 'hidden' WHERE id = ${id(2)}`.execute(server.store.db);
-    await sql`UPDATE gifs SET is_removed = true WHERE id = ${id(3)}`.execute(server.store.db);
+    await sql`UPDATE gifs SET removal = 'moderation' WHERE id = ${id(3)}`.execute(server.store.db);
     await sql`UPDATE gifs SET create_datetime = '2025-07-04T08:00:00Z' WHERE id = ${id(5)}`.execute(server.store.db);
     for (const [i, title] of HOSTILE_TITLES.entries()) await sql`UPDATE gifs SET title = ${title} WHERE id = ${id(100 + i)}`.execute(server.store.db);
     for (const reporter of ['user:1', 'user:2', 'address:x']) await sql`INSERT INTO gif_reports (gif_id, reporter, reason) VALUES (${id(7)}, ${reporter}, 'spam')`.execute(server.store.db);
@@ -56,7 +56,7 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
     expect([stickers.data.length, stickers.pagination.has_more]).toEqual([100, BULK / 20 > 100]);
     expect(stickers.data.every((r) => Number(r.id.slice(3, 8)) % 20 === 0)).toBe(true);
     const row = (await find(`q=HYPERLINK`)).data[0];
-    expect(row).toMatchObject({ id: id(100), username: owner.username, visibility: 'public', moderation_state: 'none', is_removed: false, reports: 0 });
+    expect(row).toMatchObject({ id: id(100), username: owner.username, state: 'public', visibility: 'public', moderation_state: 'none', is_removed: false, reports: 0 });
   });
 
   it('pages with limit and offset and says when more remain', async () => {
@@ -82,7 +82,7 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await res.text();
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('id,title,type,rating,username,tags,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
+    expect(lines[0]).toBe('id,title,type,rating,username,tags,state,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
     const exported = lines.slice(1).filter((l) => /^svc\d{5}x,/.test(l)).map((l) => l.slice(0, 9));
     expect(exported.length).toBe(BULK);
     expect(new Set(exported).size).toBe(BULK);
@@ -91,6 +91,6 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
     expect(text).toContain(`${id(102)},'-3,gif`);
     expect(text).toContain(`${id(103)},'@SUM(A1:A9),gif`);
     expect(text).toContain(`${id(104)},"comma, ""quoted""\nnext line",gif,r,`);
-    expect(text).toContain(`${id(7)},Service bulk 7,gif,g,${owner.username},,public,none,false,,3,2025-06-01T12:00:00.123Z`);
+    expect(text).toContain(`${id(7)},Service bulk 7,gif,g,${owner.username},,public,public,none,false,,3,2025-06-01T12:00:00.123Z`);
   });
 });

@@ -62,7 +62,7 @@ describe.each(storeKinds())('moderation: takedowns (%s)', (kind) => {
     expect(res.body.data.items).toHaveLength(COUNT);
     expect(await removedCount()).toBe(COUNT);
     expect((await server.call('GET', '/v1/gifs/search?q=takedownable')).body.data).toEqual([]);
-    expect((await server.call('GET', `/v1/gifs/${ids[7]}`)).status).toBe(404);
+    expect((await server.call('GET', `/v1/gifs/${ids[7]}`)).status).toBe(451);
     const events = await sql<{ type: string; n: number }>`SELECT type, count(*)::int AS n FROM events WHERE type IN ('takedown.filed', 'gif.moderated') GROUP BY type ORDER BY type`.execute(server.store.db);
     expect(events.rows).toEqual([{ type: 'gif.moderated', n: COUNT }, { type: 'takedown.filed', n: 1 }]);
     for (const owner of owners) {

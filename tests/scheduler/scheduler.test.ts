@@ -61,7 +61,7 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     expect(res.status).toBe(201);
     const postId = res.body.data.id as string;
     for (const g of gifs) {
-      expect(await visibility(g.id)).toBe('private');
+      expect(await visibility(g.id)).toBe('scheduled');
       expect((await publicRead(`/v1/gifs/${g.id}`)).status).toBe(404);
       expect(await found(g.tag)).toEqual([]);
     }
@@ -74,7 +74,7 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     // Half a minute on: not yet.
     offsetMs += MINUTE / 2;
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await visibility(gifs[0]!.id)).toBe('private');
+    expect(await visibility(gifs[0]!.id)).toBe('scheduled');
 
     offsetMs += MINUTE;
     await until(async () => (await visibility(gifs[1]!.id)) === 'public' && (await visibility(gifs[0]!.id)) === 'public', 'the GIFs to go public');

@@ -66,7 +66,7 @@ describe('content changes on the embedded store', () => {
     await wires.forIds(IDS, ctx, true);
     await wires.forIds(IDS, ctx, true);
     expect(reads()).toBe(1);
-    // A lookup by id checks its own way (hidden GIFs open by id): a page of its own.
+    // A lookup by id checks its own way (unlisted GIFs open by id): a page of its own.
     await wires.forIds(IDS, ctx, false);
     expect(reads()).toBe(2);
 
@@ -75,7 +75,8 @@ describe('content changes on the embedded store', () => {
     expect(reads()).toBe(3);
     expect(JSON.parse(Buffer.concat(renamed.get(IDS[0]!)!).toString()).title).toBe('Renamed at once');
 
-    await store.db.updateTable('gifs').set({ is_hidden: true }).where('id', '=', IDS[1]!).execute();
+    // Unlisted: out of listings, open by id.
+    await store.db.updateTable('gifs').set({ visibility: 'unlisted' }).where('id', '=', IDS[1]!).execute();
     expect([...(await wires.forIds(IDS, ctx, true)).keys()].sort()).toEqual([IDS[0], IDS[2]]);
     expect([...(await wires.forIds(IDS, ctx, false)).keys()].sort()).toEqual([...IDS].sort());
   });

@@ -46,7 +46,7 @@ describe.each(storeKinds())('the search copy of gifs (%s)', (kind) => {
     expect(await found('walrus')).toEqual([]);
     expect(await found('walrus', 'r')).toEqual(['mirror1']);
     expect(await found('narwhal')).toEqual(['mirror2']);
-    await store.db.updateTable('gifs').set({ is_removed: true }).where('id', '=', 'mirror2').execute();
+    await store.db.updateTable('gifs').set({ removal: 'moderation' }).where('id', '=', 'mirror2').execute();
     expect(await differences()).toEqual([]);
     expect(await found('narwhal')).toEqual([]);
   });
