@@ -5,6 +5,7 @@
  * unknown one. Both stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayGifStates, type GifEvent } from '../../apps/server/src/content-policy/replay.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -113,5 +114,15 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
     expect(unknown.status).toBe(404);
     expect(hidden.body.meta.msg.replace(slug, 'S')).toBe(unknown.body.meta.msg.replace(`${slug}x`, 'S'));
     expect((await server.call('GET', `/api/v4/channels?slug=${slug}`, { as: creator })).status).toBe(200);
+  });
+
+  // Last: the changes made above (takedowns, decisions, edits, deletions, schedules) are in the log.
+  it('rebuilds every GIF\'s state from the event log alone', async () => {
+    const events = await server.store.db.selectFrom('events').select(['type', 'stream_id', 'payload']).where('stream', '=', 'gif').orderBy('seq').execute();
+    const replayed = replayGifStates(events as GifEvent[]);
+    const rows = await server.store.db.selectFrom('gifs').select(['id', 'visibility', 'moderation_state', 'removal']).where('id', 'in', [...replayed.keys()]).execute();
+    // The GIFs changed above are among them, in states other than public.
+    expect(new Set(rows.map((r) => r.removal))).toEqual(new Set([null, 'moderation', 'owner']));
+    for (const { id, ...columns } of rows) expect({ id, ...replayed.get(id) }).toEqual({ id, ...columns });
   });
 });

@@ -75,6 +75,7 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
             tags,
             rating: upload.fields.rating ?? DEFAULT_UPLOAD_RATING,
             visibility,
+            moderation_state: o.review?.moderation_state ?? 'none',
             format: processed.probe.kind,
             user_id: upload.user_id,
             actor: upload.user_id,
