@@ -1,4 +1,5 @@
 import { channelTag, PURGE_HEADER } from '@loopbox/edge';
+import { channelOpen } from '../content-policy/channels.ts';
 import type { Context } from 'hono';
 import { actorOf, type Actor } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
@@ -12,7 +13,7 @@ import type { Channel } from './store.ts';
 
 /** Whether the caller may see this channel: anyone when it is visible and public, its managers always. */
 export async function mayRead(c: Context<AuthEnv>, channel: Pick<Channel, 'is_visible' | 'is_private' | 'user_id'>): Promise<boolean> {
-  if (channel.is_visible && !channel.is_private) return true;
+  if (channelOpen(channel)) return true;
   return can(subjectOf(await c.var.auth.principal()), 'channel.manage', channel.user_id);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { channelOpenScope } from '../content-policy/channels.ts';
 import { channelViews, type ChannelView } from '../channels/view.ts';
 import type { Database } from '../store/schema.ts';
 import type { Page } from './search.ts';
@@ -12,8 +13,7 @@ export async function searchChannels(db: Kysely<Database>, input: { q: string; l
     .selectFrom('channels as c')
     .select('c.id')
     .select(sql<string>`count(*) OVER ()`.as('total_count'))
-    .where('c.is_visible', '=', true)
-    .where('c.is_private', '=', false)
+    .where(channelOpenScope('c'))
     .where(sql<boolean>`(${doc} LIKE ${prefix} OR ${doc} %> ${q} OR c.slug LIKE ${prefix})`)
     .orderBy(sql`word_similarity(${q}, ${doc})`, 'desc')
     .orderBy('c.position')
@@ -23,14 +23,14 @@ export async function searchChannels(db: Kysely<Database>, input: { q: string; l
   return { rows: await channelViews(db, rows.map((r) => r.id)), total: rows[0] ? Number(rows[0].total_count) : 0 };
 }
 
-/** The channels a GIF belongs to. */
+/** The channels a GIF belongs to that anyone may see. */
 export async function channelsOfGif(db: Kysely<Database>, gifId: string): Promise<{ id: number; slug: string; display_name: string }[]> {
   return db
     .selectFrom('channel_gifs as cg')
     .innerJoin('channels as c', 'c.id', 'cg.channel_id')
     .select(['c.id', 'c.slug', 'c.display_name'])
     .where('cg.gif_id', '=', gifId)
-    .where('c.is_private', '=', false)
+    .where(channelOpenScope('c'))
     .orderBy('c.position')
     .execute();
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { channelOpenScope } from '../content-policy/channels.ts';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifSearchTable, GifType, Rating } from '../store/schema.ts';
 import { SEARCH_CANDIDATES, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
@@ -83,7 +84,7 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput, resul
 async function searchedChannel(db: Kysely<Database>, q: string): Promise<{ id: number; flush_uuid: string } | undefined> {
   const { channel } = parseChannelQuery(q);
   if (!channel) return undefined;
-  return channelsDb(db).selectFrom('channels').select(['id', 'flush_uuid']).where('slug', '=', channel.toLowerCase()).where('is_visible', '=', true).where('is_private', '=', false).executeTakeFirst();
+  return channelsDb(db).selectFrom('channels').select(['id', 'flush_uuid']).where('slug', '=', channel.toLowerCase()).where(channelOpenScope('channels')).executeTakeFirst();
 }
 
 async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: SearchResults | undefined, channelVersion: string): Promise<RankedSearch> {

@@ -35,6 +35,7 @@ import { findChannelBySlug } from '../channels/store.ts';
 import type { Database } from '../store/schema.ts';
 import type { HeadTags } from './head-tags.ts';
 import { oembedHref } from './oembed-link.ts';
+import { channelOpen } from '../content-policy/channels.ts';
 
 export type SitePageStatus = 200 | 403 | 404 | 410 | 451 | 503;
 
@@ -88,7 +89,7 @@ async function gifPage(db: Kysely<Database>, gifId: string, origin: string, view
 /** A visible, public channel's page (a feed page past the first, or a search inside it); 404 for any other. */
 async function channelPage(db: Kysely<Database>, slug: string, origin: string, view: { page?: number; term?: string } = {}): Promise<ResolvedSitePage> {
   const channel = await findChannelBySlug(db, slug);
-  if (!channel || !channel.is_visible || channel.is_private) return notFound();
+  if (!channel || !channelOpen(channel)) return notFound();
   const shadowed = Boolean(await findPublicProfile(db, channel.slug));
   const head = view.term === undefined ? channelHead(channel, view.page) : channelSearchHead(channel, view.term, view.page);
   const path = view.term === undefined ? channelPath(channel.slug, { page: view.page ?? 1, shadowed }) : channelSearchPath(channel.slug, view.term, view.page);
