@@ -9,7 +9,7 @@ import { parseFields } from '../boundary/json-body.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { rowsInOrder } from '../content/gif-row.ts';
 import { originOf } from '../public-api/context.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { gifId, limit, offset } from '../public-api/params.ts';
 import { presentGif } from '../public-api/present.ts';
 import { appendEvents } from '../store/events.ts';

@@ -5,7 +5,7 @@ import { presentChannel } from '../channels/present.ts';
 import { channelsOfGif, searchChannels } from '../content/channels.ts';
 import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { ApiError, envelope } from './envelope.ts';
+import { envelope } from './envelope.ts';
 import { flag, gifId, intParam, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { analyticsPayload, presentUser, type PresentContext } from './present.ts';
 import { presenter } from './respond.ts';

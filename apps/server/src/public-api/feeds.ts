@@ -7,7 +7,7 @@ import type { GifType } from '../store/schema.ts';
 import type { ContentType } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
-import { ApiError, envelope } from './envelope.ts';
+import { envelope } from './envelope.ts';
 import { contentType, flag, gifId, lang, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { presentGif } from './present.ts';
 import { gifList, gifPage, presenter, type PageItem } from './respond.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { authorViewer, openScope } from '../content-policy/access.ts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Actor } from '../auth/audit.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';

@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
-import { sql } from 'kysely';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
 import { accessTo, ANONYMOUS_VIEWER, mayOpen, viewerOf } from '../content-policy/access.ts';
