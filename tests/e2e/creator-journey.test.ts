@@ -3,7 +3,9 @@
  * the upload page's redirect, uploads three files at once through the dashboard's resumable upload
  * (one refused with a clear message), watches their progress, finds the GIF on their profile, tags
  * it in two languages and finds it by one, sets its call to action, removes another and sees it gone
- * from search and the profile; every creator page passes axe on desktop and phone.
+ * from search and the profile; sees their private and hidden GIFs with a banner where anyone else gets
+ * the 404 and 410 pages, and a taken-down GIF as a tombstone; every creator page passes axe on desktop
+ * and phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { makeClip, makeGif } from '../support/media-fixtures.ts';
+import { layoutAndAxeProblems } from './site-fixtures.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -143,6 +146,64 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     expect(await profile.locator(`a[href*="${sealId}"]`).count()).toBe(0);
     expect(errors).toEqual([]);
     await profile.close();
+    await page.close();
+  });
+
+  it('shows the owner their private and hidden GIFs with a banner, anyone else the 404 and 410 pages, and a takedown as a tombstone in My GIFs', async () => {
+    const owner = await server.makeUser('creator');
+    const [priv, hidden, takenDown] = await server.store.db.selectFrom('gifs').select(['id', 'slug', 'title']).where('type', '=', 'gif').where('is_hidden', '=', false).where('is_removed', '=', false).orderBy('id').limit(3).execute();
+    await server.store.db.updateTable('gifs').set({ user_id: owner.userId }).where('id', 'in', [priv!.id, hidden!.id, takenDown!.id]).execute();
+    // Private through the owner's own edit; hidden and taken down as a moderator's and staff's decisions leave them.
+    expect((await server.call('PATCH', `/api/v1/gifs/${priv!.id}/`, { as: owner, json: { visibility: 'private' } })).status).toBe(200);
+    await server.store.db.updateTable('gifs').set({ moderation_state: 'hidden' }).where('id', '=', hidden!.id).execute();
+    await server.store.db.updateTable('gifs').set({ removal: 'takedown' }).where('id', '=', takenDown!.id).execute();
+    const phone = VIEWPORTS[1]!;
+    const page = await browser.context.newPage();
+    await page.setViewportSize(phone);
+    const errors: string[] = [];
+    const problems: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const visit = async (gif: { slug: string }) => (await page.goto(`${server.baseUrl}/gifs/${gif.slug}`))!;
+    const banner = page.locator('main [role="status"].lb-state-banner');
+
+    await signInAs(owner);
+    const served = await visit(priv!);
+    expect([served.status(), served.headers()['cache-control']]).toEqual([200, 'private, no-store']);
+    await page.getByRole('heading', { level: 1, name: priv!.title }).waitFor();
+    expect(await banner.innerText()).toMatch(/^Private\s+Only you and staff can see this GIF\.$/);
+    await page.locator('.lb-gif-media img, .lb-gif-media video').first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Related GIFs' }).count()).toBe(0);
+    problems.push(...(await layoutAndAxeProblems(page, 'private GIF page', phone.width)));
+    // Away and back within the app: the public API refuses it, the GIF the server gave stays.
+    await page.getByRole('navigation', { name: 'Browse' }).getByRole('link', { name: 'GIFs' }).click();
+    await page.waitForURL(`${server.baseUrl}/trending-gifs`);
+    await page.goBack();
+    await banner.getByText('Only you and staff can see this GIF.').waitFor();
+    expect(await visit(hidden!).then((r) => r.status())).toBe(200);
+    await banner.getByText('Hidden by moderators', { exact: true }).waitFor();
+
+    await page.goto(`${server.baseUrl}/dashboard`);
+    const tombstone = page.locator(`[data-gif-id="${takenDown!.id}"]`);
+    await tombstone.getByText(`“${takenDown!.title}”`).waitFor();
+    expect(await tombstone.innerText()).toContain('Taken down');
+    expect(await tombstone.locator('img, button, input').count()).toBe(0);
+    await page.locator(`[data-gif-id="${priv!.id}"]`).getByText('Only you and staff can see this GIF.').waitFor();
+    problems.push(...(await layoutAndAxeProblems(page, 'My GIFs', phone.width)));
+
+    await browser.context.clearCookies();
+    for (const [gif, status, heading] of [[priv!, 404, 'Page not found'], [hidden!, 410, 'GIF hidden'], [takenDown!, 451, 'Unavailable for legal reasons']] as const) {
+      expect([gif.id, (await visit(gif)).status()]).toEqual([gif.id, status]);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await banner.count()).toBe(0);
+      if (status !== 404) problems.push(...(await layoutAndAxeProblems(page, `${status} page`, phone.width)));
+    }
+    // Reached within the app, a refused GIF is its error page too.
+    await page.goto(`${server.baseUrl}/trending-gifs`);
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate((path) => history.pushState(null, '', path), `/gifs/${hidden!.slug}`);
+    await page.getByRole('heading', { level: 1, name: 'GIF hidden' }).waitFor();
+    expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 

@@ -1,11 +1,14 @@
 import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { noticeReason } from '../shell/gif-state.ts';
+import { GifStateBadge } from '../shell/GifStateBadge.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifEditor } from './GifEditor.tsx';
-import { bulkEdit, fetchMyGifs, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';
+import { bulkEdit, fetchMyGifs, isTombstone, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';
 import { SelectField } from './SelectField.tsx';
+import { TombstoneItem } from './TombstoneItem.tsx';
 import { RATINGS } from './upload-fields.ts';
 
 const PAGE = 25;
@@ -92,27 +95,37 @@ export default function MyGifsPage() {
         <>
           <p role="status">{page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : `${page.pagination.total_count} GIFs`}</p>
           <ul className="lb-gif-list" aria-label="My GIFs">
-            {page.data.map((gif) => (
-              <li key={gif.id} className="lb-gif-item" data-gif-id={gif.id}>
-                <img src={gif.images.fixed_width_still?.url ?? gif.images.fixed_width?.url} alt={gif.title || 'GIF'} width={100} />
-                <div>
-                  <label className="lb-check">
-                    <input type="checkbox" checked={selected.has(gif.id)} onChange={() => toggle(gif.id)} aria-label={`Select ${gif.title || gif.id}`} />
-                    <strong>{gif.title || '(untitled)'}</strong>
-                  </label>
-                  <p>
-                    {gif.type} · {gif.visibility} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
-                  </p>
-                  <p>
-                    <Link href={`/gifs/${gif.id}`}>Open</Link> · <Link href={`/dashboard/analytics?gif=${gif.id}`}>Figures</Link> ·{' '}
-                    <button type="button" className="lb-button lb-button--quiet" aria-expanded={editing === gif.id} onClick={() => setEditing(editing === gif.id ? null : gif.id)}>
-                      {editing === gif.id ? 'Close editor' : 'Edit'}
-                    </button>
-                  </p>
-                  {editing === gif.id && <GifEditor gif={gif} onChanged={reload} onRemoved={() => (setEditing(null), reload())} />}
-                </div>
-              </li>
-            ))}
+            {page.data.map((gif) =>
+              isTombstone(gif) ? (
+                <TombstoneItem key={gif.id} gif={gif} />
+              ) : (
+                <li key={gif.id} className="lb-gif-item" data-gif-id={gif.id}>
+                  <img src={gif.images.fixed_width_still?.url ?? gif.images.fixed_width?.url} alt={gif.title || 'GIF'} width={100} />
+                  <div>
+                    <label className="lb-check">
+                      <input type="checkbox" checked={selected.has(gif.id)} onChange={() => toggle(gif.id)} aria-label={`Select ${gif.title || gif.id}`} />
+                      <strong>{gif.title || '(untitled)'}</strong>
+                    </label>
+                    <p className="lb-gif-item__state">
+                      <GifStateBadge state={gif.state} />
+                      {gif.notice && <span>{noticeReason(gif.notice)}</span>}
+                    </p>
+                    <p>
+                      {gif.type}
+                      {/* Held by a moderator (or waiting for review): the owner's choice still shows. */}
+                      {gif.state !== gif.visibility && ` · set to ${gif.visibility}`} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
+                    </p>
+                    <p>
+                      <Link href={`/gifs/${gif.id}`}>Open</Link> · <Link href={`/dashboard/analytics?gif=${gif.id}`}>Figures</Link> ·{' '}
+                      <button type="button" className="lb-button lb-button--quiet" aria-expanded={editing === gif.id} onClick={() => setEditing(editing === gif.id ? null : gif.id)}>
+                        {editing === gif.id ? 'Close editor' : 'Edit'}
+                      </button>
+                    </p>
+                    {editing === gif.id && <GifEditor gif={gif} onChanged={reload} onRemoved={() => (setEditing(null), reload())} />}
+                  </div>
+                </li>
+              ),
+            )}
           </ul>
           <nav aria-label="Pages" className="lb-filters">
             {filters.offset > 0 && (

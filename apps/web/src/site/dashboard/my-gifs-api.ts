@@ -1,4 +1,8 @@
 import { backendData } from '../../shared/backend.ts';
+import type { GifState } from '../shell/gif-state.ts';
+
+/** What a GIF's owner chose; `scheduled` is private until its post's time. */
+export type Visibility = 'public' | 'unlisted' | 'private' | 'scheduled';
 
 /** A GIF as My GIFs reads it: GIPHY's object plus what only its owner sees. */
 export interface MyGif {
@@ -8,15 +12,36 @@ export interface MyGif {
   tags: string[];
   rating: 'g' | 'pg' | 'pg-13' | 'r';
   source_post_url: string;
-  visibility: 'public' | 'unlisted' | 'private';
+  visibility: Visibility;
+  /** Its state under the content policy, and why others cannot see it as its owner does (null when they can). */
+  state: GifState;
+  notice: string | null;
+  tombstone: false;
   is_sticker: number;
   cta: { link: string; text: string } | null;
   language_tags: Record<string, string[]>;
   images: Record<string, { url?: string; width?: string; height?: string }>;
 }
 
+/** A GIF removed by the moderators or taken down: what it was called and why it is gone, never its media. */
+export interface MyGifTombstone {
+  id: string;
+  type: string;
+  title: string;
+  state: 'removed' | 'taken_down';
+  notice: string | null;
+  visibility: Visibility;
+  tombstone: true;
+  removed_at: string | null;
+  create_datetime: string;
+}
+
+export type MyGifsEntry = MyGif | MyGifTombstone;
+
+export const isTombstone = (entry: MyGifsEntry): entry is MyGifTombstone => entry.tombstone;
+
 export interface MyGifsPage {
-  data: MyGif[];
+  data: MyGifsEntry[];
   pagination: { total_count: number; count: number; offset: number };
 }
 

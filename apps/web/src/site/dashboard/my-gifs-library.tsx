@@ -1,27 +1,29 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { fetchMyGifs, type MyGif } from './my-gifs-api.ts';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { fetchMyGifs, isTombstone, type MyGif, type MyGifsEntry } from './my-gifs-api.ts';
 
 const SEARCH_DELAY_MS = 250;
 
 /**
  * The signed-in creator's GIFs for a picker, a page at a time: searchable by text, with more pages
- * loaded on request. A newer search wins over an older answer still on its way.
+ * loaded on request. A newer search wins over an older answer still on its way. Tombstones (GIFs
+ * removed by the moderators or taken down) count for paging but are never offered.
  */
 export function useMyGifsLibrary() {
   const [query, setQuery] = useState('');
-  const [gifs, setGifs] = useState<MyGif[]>([]);
+  const [entries, setEntries] = useState<MyGifsEntry[]>([]);
+  const gifs = useMemo(() => entries.filter((entry): entry is MyGif => !isTombstone(entry)), [entries]);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string>();
   const latest = useRef(0);
 
   const shown = useRef({ query, count: 0 });
-  shown.current = { query, count: gifs.length };
+  shown.current = { query, count: entries.length };
 
   /** Reads pages from `offset` on until `until` GIFs are read (at least one page), replacing or adding to the list. */
   const load = useCallback(async (q: string, offset: number, until = offset + 1) => {
     const call = ++latest.current;
     try {
-      const read: MyGif[] = [];
+      const read: MyGifsEntry[] = [];
       let count = 0;
       for (let at = offset; at < until; ) {
         const page = await fetchMyGifs({ q, type: '', visibility: '', offset: at });
@@ -31,7 +33,7 @@ export function useMyGifsLibrary() {
         at += page.data.length;
       }
       if (call !== latest.current) return;
-      setGifs((now) => (offset === 0 ? read : [...now, ...read]));
+      setEntries((now) => (offset === 0 ? read : [...now, ...read]));
       setTotal(count);
       setError(undefined);
     } catch (err) {
@@ -50,8 +52,8 @@ export function useMyGifsLibrary() {
     query,
     search: setQuery,
     reload,
-    more: gifs.length < total ? () => void load(query, gifs.length) : undefined,
-    total,
+    more: entries.length < total ? () => void load(query, entries.length) : undefined,
+    total: total - (entries.length - gifs.length),
     error,
   };
 }

@@ -13,22 +13,31 @@ import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { GifMedia } from './GifMedia.tsx';
+import { refusalOf, sitePageGifs, type ShownGif } from './page-gif.ts';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
+import { StateBanner } from './StateBanner.tsx';
 
-const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
-
-/** The GIF page (`/gifs/{slug-id}`); an unknown or removed GIF is the 404 page. */
+/**
+ * The GIF page (`/gifs/{slug-id}`). A GIF the server put in the page for this viewer shows at once;
+ * a GIF the API refuses is the 404, 410 (hidden by the moderators) or 451 (taken down) page.
+ */
 export default function GifPage({ gifId }: { gifId: string }) {
+  const [served] = useState(() => sitePageGifs.served(gifId));
+  return served ? <GifDetails shown={served} /> : <FetchedGif gifId={gifId} />;
+}
+
+function FetchedGif({ gifId }: { gifId: string }) {
   const { client } = useSite();
   const [attempt, retry] = useRetry();
-  const found = useResource(`gif:${gifId}:${attempt}`, () => client.gif(gifId));
+  const found = useResource(`gif:${gifId}:${attempt}`, () => sitePageGifs.load(client, gifId));
   if (found.status === 'loading') return <PageLoading label="Loading the GIF" />;
   if (found.status === 'error') {
-    if (isNotFound(found.error)) return <ErrorPage status={404} />;
+    const refusal = refusalOf(found.error);
+    if (refusal) return <ErrorPage status={refusal} />;
     return <PageFailed onRetry={retry}>This GIF could not be loaded.</PageFailed>;
   }
-  return <GifDetails gif={found.data.data} />;
+  return <GifDetails shown={found.data} />;
 }
 
 function useRetry(): [number, () => void] {
@@ -36,14 +45,13 @@ function useRetry(): [number, () => void] {
   return [attempt, () => setAttempt(attempt + 1)];
 }
 
-function GifDetails({ gif }: { gif: IGif }) {
-  const { client, sendPageView } = useSite();
+function GifDetails({ shown: { gif, restricted } }: { shown: ShownGif }) {
   const pagePath = gifPath(gif);
   usePage(gifHead(gif), { pagePath, gifId: gif.id });
-  const related = useCallback((offset: number) => client.related(gif.id, { offset, limit: SITE_PAGE_SIZE }), [client, gif.id]);
   const kind = gif.is_sticker ? 'Sticker' : 'GIF';
   return (
     <article className="lb-gif-page">
+      {restricted && <StateBanner state={restricted.state} notice={restricted.notice} />}
       <div className="lb-gif-page__media">
         <GifMedia gif={gif} />
       </div>
@@ -77,21 +85,34 @@ function GifDetails({ gif }: { gif: IGif }) {
           <dt>Type</dt>
           <dd>{kind}</dd>
         </dl>
-        <FavoriteButton gif={gif} />
-        <ShareLinks gif={gif} />
-        <ReportButton gifId={gif.id} kind={kind} />
+        {/* Others cannot open a restricted GIF: nothing to favorite, share, report or relate yet. */}
+        {!restricted && (
+          <>
+            <FavoriteButton gif={gif} />
+            <ShareLinks gif={gif} />
+            <ReportButton gifId={gif.id} kind={kind} />
+          </>
+        )}
       </div>
-      <section className="lb-gif-page__related" aria-labelledby="related-title">
-        <h2 id="related-title" className="lb-section__title">
-          Related {gif.is_sticker ? 'stickers' : 'GIFs'}
-        </h2>
-        <GifFeed
-          fetchGifs={related}
-          // Pages past the first are virtual page views of their own (SPEC 2.3); the first is part of this visit.
-          onPageSeen={(page) => page > 1 && sendPageView({ pagePath, virtualPagePath: virtualPagePath({ kind: 'related', gifId: gif.id, page }), gifId: gif.id })}
-          noResults={<p className="lb-no-results">Nothing related yet.</p>}
-        />
-      </section>
+      {!restricted && <RelatedGifs gif={gif} pagePath={pagePath} />}
     </article>
+  );
+}
+
+function RelatedGifs({ gif, pagePath }: { gif: IGif; pagePath: string }) {
+  const { client, sendPageView } = useSite();
+  const related = useCallback((offset: number) => client.related(gif.id, { offset, limit: SITE_PAGE_SIZE }), [client, gif.id]);
+  return (
+    <section className="lb-gif-page__related" aria-labelledby="related-title">
+      <h2 id="related-title" className="lb-section__title">
+        Related {gif.is_sticker ? 'stickers' : 'GIFs'}
+      </h2>
+      <GifFeed
+        fetchGifs={related}
+        // Pages past the first are virtual page views of their own (SPEC 2.3); the first is part of this visit.
+        onPageSeen={(page) => page > 1 && sendPageView({ pagePath, virtualPagePath: virtualPagePath({ kind: 'related', gifId: gif.id, page }), gifId: gif.id })}
+        noResults={<p className="lb-no-results">Nothing related yet.</p>}
+      />
+    </section>
   );
 }

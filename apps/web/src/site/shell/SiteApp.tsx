@@ -1,4 +1,4 @@
-import { parseSitePath, type SiteRoute } from '@loopbox/pages';
+import { parseSitePath, type ErrorStatus, type SiteRoute } from '@loopbox/pages';
 import { PingbackProvider } from '@loopbox/widgets';
 import { Suspense, useRef, useState } from 'react';
 import { Router, useLocation } from 'wouter';
@@ -14,14 +14,18 @@ import { useNavigationScroll } from './use-navigation-scroll.ts';
 
 export interface SiteAppProps {
   services: SiteServices;
-  /** The status the server gave the page it served: a 404 there (an unknown GIF or user) shows at once. */
+  /**
+   * The status the server gave the page it served: a 404 there (an unknown GIF or user), or a GIF's
+   * 410 (hidden by the moderators) or 451 (taken down), shows at once.
+   */
   initialStatus: number;
 }
 
+const SERVED_ERRORS = new Set<number>([403, 410, 451, 503] satisfies ErrorStatus[]);
+
 /** The route of the page a visit lands on: the error page the server already decided on, if any. */
 export function initialRoute(path: string, status: number): SiteRoute {
-  if (status === 403) return { page: 'error', status: 403 };
-  if (status === 503) return { page: 'error', status: 503 };
+  if (SERVED_ERRORS.has(status)) return { page: 'error', status: status as ErrorStatus };
   if (status === 404) return { page: 'not-found' };
   return parseSitePath(path);
 }
