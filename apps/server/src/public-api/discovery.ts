@@ -1,4 +1,4 @@
-import { CACHE_TAGS_HEADER, channelTag } from '@loopbox/edge';
+import { CACHE_TAGS_HEADER, channelTag, gifTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { presentChannel } from '../channels/present.ts';
@@ -79,6 +79,9 @@ export function discoveryRoutes(deps: ApiDeps) {
         },
         ctx.responseId,
       ),
+      200,
+      // Named for the edge: the GIF's state change must drop this answer too.
+      { [CACHE_TAGS_HEADER]: gifTag(id) },
     );
   });
   return app;

@@ -1,4 +1,4 @@
-import { channelTag } from '@loopbox/edge';
+import { channelTag, gifTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { randomGif, relatedGifs, trendingGifs } from '../content/listings.ts';
@@ -80,7 +80,8 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     const p = parseQuery(RelatedQuery, c.req.query());
     const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) return refuseById(reads, p.gif_id, ANONYMOUS_VIEWER);
-    return gifList(c, deps, 'GIF_RELATED', page.rows, { total: page.total, offset: p.offset });
+    // The answer names the GIF it is about too: when that one stops being shown, so does this.
+    return gifPage(c, deps, presenter(c, deps, 'GIF_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [gifTag(p.gif_id)]);
   });
   return app;
 }

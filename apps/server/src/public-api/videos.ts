@@ -1,10 +1,11 @@
+import { gifTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { relatedGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { gifId, lang, limit, offset, parseQuery, passthrough, query, rating } from './params.ts';
-import { gifList } from './respond.ts';
+import { gifList, gifPage, presenter } from './respond.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { describe } from '../openapi/describe.ts';
@@ -25,7 +26,7 @@ export function videoRoutes(deps: ApiDeps) {
     const p = parseQuery(VideoRelatedQuery, c.req.query());
     const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
     if (!page) return refuseById(deps.readDb ?? deps.db, p.gif_id, ANONYMOUS_VIEWER);
-    return gifList(c, deps, 'VIDEO_RELATED', page.rows, { total: page.total, offset: p.offset });
+    return gifPage(c, deps, presenter(c, deps, 'VIDEO_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [gifTag(p.gif_id)]);
   });
   return app;
 }

@@ -114,6 +114,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     const access = row ? accessTo(row, ANONYMOUS_VIEWER) : 404;
     if (!row || !mayOpen(access)) return c.html(embedNotFoundHtml(mayOpen(access) ? 404 : access), mayOpen(access) ? 404 : access, HTML_HEADERS);
     // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
+    await deps.payloads.ready();
     const ctx = presenter(c, deps, 'GIF_BROWSE');
     const page = await renderEmbedPage(withConfig(html), {
       gif: presentGif(row, ctx),
@@ -130,6 +131,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     if (html === undefined) return undefined;
     const { status, head, privateGif } = await verdict();
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
+    if (privateGif) await deps.payloads.ready();
     const pageGif = privateGif && { gif: presentGif(privateGif.row, presenter(c, deps, 'GIF_BROWSE')), state: privateGif.state, notice: privateGif.notice };
     const page = withConfig(html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
     return c.html(page, status, pageGif ? PRIVATE_HTML_HEADERS : headers);
