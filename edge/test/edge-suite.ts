@@ -403,6 +403,17 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(fakes.seen.publicApi).toHaveLength(2);
       });
 
+      it.each([
+        ['served by privilege (private, no-store)', 'cache_control=private,no-store'],
+        ['refused as hidden (410, no-store)', 'status=410&cache_control=no-store'],
+        ['refused for legal reasons (451, no-store)', 'status=451&cache_control=no-store'],
+      ])('never keeps a media file %s', async (_case, query) => {
+        const { edge, fakes } = await startEdge();
+        const answers = [await edge.fetch(`/media/abc/200.gif?${query}`), await edge.fetch(`/media/abc/200.gif?${query}`)];
+        expect(answers.map((response) => response.headers.get('X-Cache'))).toEqual(['MISS', 'MISS']);
+        expect(fakes.seen.media).toHaveLength(2);
+      });
+
       it('keeps a web asset only when its upstream gives it a lifetime', async () => {
         const { edge, fakes } = await startEdge();
         await edge.fetch('/assets/app-1234.js?cache_control=public,max-age=31536000,immutable');

@@ -231,9 +231,11 @@ describe.each(storeKinds())('the edge reaches the imaging service started alone 
     const username = testUsername('alone');
     const userId = await createAccount(db, { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
     const { token } = await createAccessToken(db, userId, { label: 'alone', scope: 'creator' });
+    // Its media is read only for a GIF of its store that anyone may open.
+    await store.db.insertInto('gifs').values({ id: 'aloneGif', type: 'gif', slug: 'alone', title: 'Alone', rating: 'g', images: '{}' }).execute();
     await store.close();
-    fs.mkdirSync(path.join(dataDir, 'media', 'alone'), { recursive: true });
-    fs.copyFileSync(clip, path.join(dataDir, 'media', 'alone', 'giphy.mp4'));
+    fs.mkdirSync(path.join(dataDir, 'media', 'aloneGif'), { recursive: true });
+    fs.copyFileSync(clip, path.join(dataDir, 'media', 'aloneGif', 'giphy.mp4'));
 
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/imaging/main.ts'], {
@@ -243,7 +245,7 @@ describe.each(storeKinds())('the edge reaches the imaging service started alone 
     await listening(`http://127.0.0.1:${port}/healthz`, child);
     server = await startAccountsServer('pglite', { env: { IMAGING_URL: `http://127.0.0.1:${port}` } });
 
-    const res = await fetch(`${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent('/media/alone/giphy.mp4')}&start=1&duration=0.5`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent('/media/aloneGif/giphy.mp4')}&start=1&duration=0.5`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await decoded(await res.arrayBuffer())).toMatchObject({ frames: 5, durationMs: 500 });
     // The main server's own callers are unknown to the service's store: the edge forwarded, the service decided.

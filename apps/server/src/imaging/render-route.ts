@@ -14,7 +14,7 @@ import { EditList } from './edit-list.ts';
 import { renderEditList } from './render.ts';
 import { sourceFile } from './source.ts';
 import { sourceRef } from './trim-route.ts';
-import { fileAnswer, inScratch, ownOrigins, queued, type WorkDeps } from './work.ts';
+import { fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
 
 /** The edit list sent as a form field beside an uploaded file. */
 function editsFromForm(text: string | undefined): EditList {
@@ -53,7 +53,7 @@ function answer(c: Context<AuthEnv>, deps: WorkDeps & { db: Kysely<Database> }, 
   const ref = sourceRef(file, edits.media_url);
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
-      const source = await sourceFile(ref, { mediaDir: deps.mediaDir, ownOrigins: ownOrigins(c, deps.publicUrl), settings: deps.settings, scratch: path.join(dir, 'fetched') });
+      const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
       return renderEditList({ db: deps.db, mediaDir: deps.mediaDir, source, field: file ? 'file' : 'media_url', edits, workDir: path.join(dir, 'out') });
     });
     return fileAnswer(made, 'made.gif');

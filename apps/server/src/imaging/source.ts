@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { refusalMessage } from '../content-policy/refusal.ts';
+import { mediaGifId, type MediaAccess } from '../media/door.ts';
 import { mediaFile } from '../media/serve.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { fetchToFile } from '../uploads/fetch-url.ts';
@@ -15,11 +17,16 @@ export interface SourceContext {
   /** Origins whose `/media/…` paths are this server's own media (the request's own and PUBLIC_URL). */
   ownOrigins: readonly string[];
   settings: ImagingSettings;
+  /** What the media door would answer anyone for a file of this GIF (media/door.ts `mediaAccess`, without a viewer). */
+  access: (gifId: string | null) => Promise<MediaAccess>;
   /** A scratch file the source may be fetched into. */
   scratch: string;
 }
 
-/** A trim's or render's source as a local file: this server's media is read from disk; a configured host's is fetched. */
+/**
+ * A trim's or render's source as a local file: this server's media is read from disk, when anyone
+ * may open it (what is made from it is meant to be uploaded for all to see); a configured host's is fetched.
+ */
 export async function sourceFile(ref: SourceRef, o: SourceContext): Promise<{ file: string; filename: string }> {
   if ('file' in ref) return ref;
   const raw = ref.mediaUrl;
@@ -31,7 +38,7 @@ export async function sourceFile(ref: SourceRef, o: SourceContext): Promise<{ fi
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FieldError(400, 'media_url', 'media_url must be an http(s) URL');
   // A path is this server's; `//host/…` names another host and is judged as one.
-  if ((raw.startsWith('/') && !raw.startsWith('//')) || o.ownOrigins.includes(url.origin)) return ownMedia(url, o.mediaDir);
+  if ((raw.startsWith('/') && !raw.startsWith('//')) || o.ownOrigins.includes(url.origin)) return ownMedia(url, o);
   if (!o.settings.mediaHosts.includes(url.hostname.toLowerCase())) {
     throw new FieldError(400, 'media_url', `media_url must be this server's media (/media/…) or on a configured media host${o.settings.mediaHosts.length ? ` (${o.settings.mediaHosts.join(', ')})` : ''}`);
   }
@@ -43,11 +50,15 @@ export async function sourceFile(ref: SourceRef, o: SourceContext): Promise<{ fi
   return { file: o.scratch, filename: fetched.filename };
 }
 
-function ownMedia(url: URL, mediaDir: string): { file: string; filename: string } {
+async function ownMedia(url: URL, o: SourceContext): Promise<{ file: string; filename: string }> {
   // mediaFile allows only plain names (no escapes, no dot segments), so nothing outside the media folder is named.
   const relative = url.pathname.startsWith('/media/') ? url.pathname.slice('/media/'.length) : '';
-  const found = relative ? mediaFile(path.resolve(mediaDir), relative) : null;
+  const found = relative ? mediaFile(path.resolve(o.mediaDir), relative) : null;
   if (!found) throw new FieldError(400, 'media_url', 'media_url must name a media file of this server: /media/{id}/{file}');
-  if (!fs.statSync(found.path, { throwIfNoEntry: false })?.isFile()) throw new FieldError(404, 'media_url', 'media_url names no media file of this server');
+  // The media door's answer, worded as for a missing file when it is a 404 (no oracle between private and unknown).
+  const gifId = mediaGifId(relative);
+  const access = await o.access(gifId);
+  if (access === 410 || access === 451) throw new FieldError(access, 'media_url', `media_url: ${refusalMessage(gifId ?? '', access)}`);
+  if (access !== 'public' || !fs.statSync(found.path, { throwIfNoEntry: false })?.isFile()) throw new FieldError(404, 'media_url', 'media_url names no media file of this server');
   return { file: found.path, filename: path.basename(found.path) };
 }

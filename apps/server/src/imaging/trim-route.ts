@@ -12,7 +12,7 @@ import { receiveForm } from '../uploads/receive-form.ts';
 import { TRIM_FORMATS, TRIM_MAX_DURATION_S, TRIM_MIN_DURATION_S, TRIM_PATH, TRIM_SOURCE_LIMITS } from './constants.ts';
 import { sourceFile, type SourceRef } from './source.ts';
 import { trimMedia } from './trim.ts';
-import { fileAnswer, inScratch, ownOrigins, queued, type WorkDeps } from './work.ts';
+import { fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
 
 /** A number of seconds as JSON or a form gives it: a number, or a decimal written out. */
 const secondsField = (name: string, min: number, max: number) =>
@@ -72,7 +72,7 @@ function answer(c: Context<AuthEnv>, deps: WorkDeps, input: TrimInput, file: { f
   const ref = sourceRef(file, input.media_url);
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
-      const source = await sourceFile(ref, { mediaDir: deps.mediaDir, ownOrigins: ownOrigins(c, deps.publicUrl), settings: deps.settings, scratch: path.join(dir, 'fetched') });
+      const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
       return trimMedia({ ...source, field: file ? 'file' : 'media_url', start: input.start, duration: input.duration, format: input.format, workDir: path.join(dir, 'out') });
     });
     return fileAnswer(made, `trim.${input.format}`);

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corruptGif, makeClip, makeGif, makePng, makeWebp } from '../../../../tests/support/media-fixtures.ts';
 import { runFfmpegToBuffer } from '../media/ffmpeg.ts';
+import type { MediaAccess } from '../media/door.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import type { TrimFormat } from './constants.ts';
 import { sourceFile } from './source.ts';
@@ -112,7 +113,7 @@ describe('refusals', () => {
 });
 
 describe('media_url', () => {
-  const context = (mediaHosts: string[] = [], urlAllow: string[] = []) => ({ mediaDir: dir, ownOrigins: ['http://127.0.0.1:9'], settings: { mediaHosts, urlAllow }, scratch: path.join(dir, `fetched-${n++}`) });
+  const context = (mediaHosts: string[] = [], urlAllow: string[] = [], access: MediaAccess = 'public') => ({ mediaDir: dir, ownOrigins: ['http://127.0.0.1:9'], settings: { mediaHosts, urlAllow }, access: async () => access, scratch: path.join(dir, `fetched-${n++}`) });
 
   it('reads this server’s media from disk, by path or by its own origin', async () => {
     fs.mkdirSync(path.join(dir, 'abc'), { recursive: true });
@@ -129,6 +130,9 @@ describe('media_url', () => {
     for (const url of ['//elsewhere.example/media/abc/giphy.mp4', 'http://127.0.0.1:10/media/abc/giphy.mp4', 'http://10.0.0.1/a.gif', 'https://elsewhere.example/a.gif', 'file:///etc/passwd', 'ftp://x/a.gif']) {
       expect(await refusal(sourceFile({ mediaUrl: url }, context())), url).toMatchObject({ status: 400, field: 'media_url' });
     }
+    // Only media anyone may open: the media door's status, a 404 worded as for a missing file.
+    expect(await refusal(sourceFile({ mediaUrl: '/media/abc/giphy.mp4' }, context([], [], 451)))).toMatchObject({ status: 451, field: 'media_url' });
+    expect(await refusal(sourceFile({ mediaUrl: '/media/abc/giphy.mp4' }, context([], [], 404)))).toMatchObject({ status: 404, field: 'media_url', message: 'media_url names no media file of this server' });
     // A configured host is fetched as a hostile source: a name resolving to loopback is refused.
     expect(await refusal(sourceFile({ mediaUrl: 'http://localhost:10/a.gif' }, context(['localhost'])))).toMatchObject({ status: 400, field: 'media_url', message: expect.stringContaining('not a public address') });
   });

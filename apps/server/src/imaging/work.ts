@@ -2,16 +2,22 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
 import type { AuthEnv } from '../auth/context.ts';
+import { mediaAccess } from '../media/door.ts';
 import { createRenderQueue, type RenderQueue } from '../media/render-queue.ts';
 import { RenderRefused } from '../media/render-refused.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { DURATION_HEADER, FRAMES_HEADER, TRIM_CONCURRENCY, TRIM_EXPECTED_MS, TRIM_MAX_WAIT_MS, TRIM_QUEUE } from './constants.ts';
 import type { ImagingSettings } from './settings.ts';
+import type { SourceContext } from './source.ts';
+import type { Database } from '../store/schema.ts';
 import type { Trimmed } from './trim.ts';
 
 /** What the service's routes share: where media and scratch space are, its settings, and one queue for all its work. */
 export interface WorkDeps {
+  /** The shared store: whether anyone may open a GIF whose media a source names. */
+  db: Kysely<Database>;
   mediaDir: string;
   /** Scratch space for received and fetched sources and the renditions being made. */
   workDir: string;
@@ -43,7 +49,16 @@ export function queued<T>(queue: RenderQueue, work: () => Promise<T>): Promise<T
 }
 
 /** The origins whose `/media/…` URLs are this server's own media. */
-export const ownOrigins = (c: Context<AuthEnv>, publicUrl: string | undefined) => [new URL(c.req.url).origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])];
+const ownOrigins = (c: Context<AuthEnv>, publicUrl: string | undefined) => [new URL(c.req.url).origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])];
+
+/** Where a request's source may come from (source.ts), fetched into `scratch` when from another host. */
+export const sourceContext = (c: Context<AuthEnv>, deps: WorkDeps, scratch: string): SourceContext => ({
+  mediaDir: deps.mediaDir,
+  ownOrigins: ownOrigins(c, deps.publicUrl),
+  settings: deps.settings,
+  access: (gifId) => mediaAccess(deps.db, gifId),
+  scratch,
+});
 
 /** A made file as the answer: its bytes, what it holds in headers, never cached. */
 export function fileAnswer(made: Trimmed, filename: string): Response {

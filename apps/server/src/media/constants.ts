@@ -36,3 +36,13 @@ export const TEXT_RENDER_EXPECTED_MS = 2_500;
 
 /** Directories of on-demand text renders: `txt` and 17 letters or digits (see textStickerId). */
 export const TEXT_RENDER_DIR = /^txt[A-Za-z0-9]{17}$/;
+
+/** Folders of the media directory that hold no GIF's files: user avatars and channel images, open to anyone. */
+export const OTHER_MEDIA_FOLDERS: readonly string[] = ['avatars', 'channels'];
+
+/** Removed and taken-down GIFs' files are deleted this many days after their removal (REMOVED_MEDIA_RETENTION_DAYS). */
+export const REMOVED_MEDIA_RETENTION_DAYS_DEFAULT = 30;
+/** How often the retention pass looks for removed GIFs' files past the retention period. */
+export const MEDIA_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+/** GIFs one retention transaction deletes the files of (each holds their rows locked while their folders go). */
+export const MEDIA_RETENTION_BATCH = 20;

@@ -3,6 +3,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { evaluateRequest, respond } from '@loopbox/edge/conditional-requests';
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { AuthEnv } from '../auth/context.ts';
+import { refusalMessage, type Refusal } from '../content-policy/refusal.ts';
+import { requestViewer } from '../content-policy/request.ts';
+import type { Database } from '../store/schema.ts';
+import { mediaAccess, mediaGifId } from './door.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
@@ -14,21 +20,32 @@ const CONTENT_TYPES: Record<string, string> = {
 const ONE_YEAR_S = 31_536_000;
 const SAFE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+){1,3}$/;
 
-const notFound = () => Response.json({ meta: { status: 404, msg: 'Media not found', response_id: '' } }, { status: 404 });
+const PUBLIC_CACHE = `public, max-age=${ONE_YEAR_S}, immutable`;
+// Served by privilege only (the owner's or staff's own view): kept by no cache, the edge's included.
+const PRIVATE_CACHE = 'private, no-store';
+
+// Refusals are never kept: a GIF made public again (or restored) must be served at once.
+const refused = (status: Refusal, msg: string) => Response.json({ meta: { status, msg, response_id: '' } }, { status, headers: { 'Cache-Control': 'no-store' } });
+const notFound = () => refused(404, 'Media not found');
 
 /**
- * Serves rendition files from the media directory: `/media/{id}/{file}` and avatars below
- * `/media/avatars/...`. Files never change once written, so they carry a strong ETag and a year-long,
- * immutable cache. Conditional and range requests follow RFC 9110 (edge/src/conditional-requests.ts,
- * shared with the edge cache and the service worker).
+ * Serves rendition files from the media directory: `/media/{id}/{file}`, avatars below
+ * `/media/avatars/...`, channel images and text renders. A GIF's files are served as the content
+ * policy says (media/door.ts): to anyone, with a year-long immutable cache (files never change once
+ * written, so they carry a strong ETag); to their owner and staff only, never kept; or refused with
+ * the policy's status (404, 410, 451), as an unknown id is. Conditional and range requests follow
+ * RFC 9110 (edge/src/conditional-requests.ts, shared with the edge cache and the service worker).
  */
-export function mediaRoutes(mediaDir: string) {
+export function mediaRoutes(mediaDir: string, db: Kysely<Database>) {
   const root = path.resolve(mediaDir);
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
   app.on(['GET', 'HEAD'], '/media/*', async (c) => {
     const relative = c.req.path.slice('/media/'.length);
     const file = mediaFile(root, relative);
     if (!file) return notFound();
+    const gifId = mediaGifId(relative);
+    const access = await mediaAccess(db, gifId, () => requestViewer(c));
+    if (typeof access === 'number') return refused(access, refusalMessage(gifId ?? '', access));
     let stat: fs.Stats;
     try {
       stat = await fs.promises.stat(file.path);
@@ -41,7 +58,7 @@ export function mediaRoutes(mediaDir: string) {
     const lastModified = stat.mtime.toUTCString();
     const headers = new Headers({
       'Content-Type': file.type,
-      'Cache-Control': `public, max-age=${ONE_YEAR_S}, immutable`,
+      'Cache-Control': access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE,
       ETag: etag,
       'Last-Modified': lastModified,
       'Accept-Ranges': 'bytes',

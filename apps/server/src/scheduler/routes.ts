@@ -1,3 +1,4 @@
+import { gifTag, PURGE_HEADER } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
@@ -17,12 +18,15 @@ import { schedulerDb } from './schema.ts';
 import { cancelPost, schedulePost } from './store.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The edge drops its cached copies of GIFs whose visibility a call changed. */
+const purgeGifs = (ids: readonly string[]) => ({ [PURGE_HEADER]: [...new Set(ids)].map(gifTag).join(',') });
 
 /**
  * The scheduler (SPEC 7.5): `POST schedule` keeps the caller's GIFs private until a time and makes
  * them public then; `GET schedule` lists the caller's waiting posts (holding GIFs of `type`);
  * `GET activity` says what was scheduled, published, cancelled or failed, and when; `DELETE
  * schedule/{id}` cancels a waiting post. All under `schedule.manage`: one's own posts, anyone's for staff.
+ * Scheduling and cancelling change the GIFs' visibility: their answers purge the edge's copies of them.
  */
 export function schedulerRoutes(deps: SchedulerDeps) {
   const app = new Hono<AuthEnv>();
@@ -35,7 +39,8 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     const actor = actorOf(user, c.var.auth.address);
     const id = await deps.db.transaction().execute((trx) => schedulePost(trx, user.userId, body.gifs, body.timestamp, actor));
     deps.onJobQueued?.();
-    return c.json(envelope({ id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs: body.gifs.map((g) => g.id) }, newResponseId()), 201);
+    const gifs = body.gifs.map((g) => g.id);
+    return c.json(envelope({ id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs }, newResponseId()), 201, purgeGifs(gifs));
   });
 
   app.get(SCHEDULE_PATH, async (c) => {
@@ -84,7 +89,8 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     if (!post) throw new ApiError(404, `Scheduled post ${id} not found`);
     const cancelled = await deps.db.transaction().execute((trx) => cancelPost(trx, id, actor, deps.clock()));
     if (!cancelled) throw new ApiError(409, `Scheduled post ${id} is no longer waiting: it was ${post.state === 'scheduled' ? 'published' : post.state} already`);
-    return c.json(envelope({ id, state: 'cancelled' }, newResponseId()));
+    const gifs = await db.selectFrom('scheduled_post_gifs').select('gif_id').where('post_id', '=', id).execute();
+    return c.json(envelope({ id, state: 'cancelled' }, newResponseId()), 200, purgeGifs(gifs.map((g) => g.gif_id)));
   });
 
   return app;
