@@ -25,3 +25,13 @@ describe('several processes', () => {
     expect(() => loadConfig({ EDGE: 'maybe' })).toThrow(/EDGE/);
   });
 });
+
+describe('removed media retention', () => {
+  it('keeps removed GIFs’ files 30 days unless REMOVED_MEDIA_RETENTION_DAYS says otherwise (0: delete at the next pass)', () => {
+    expect(loadConfig({}).removedMediaRetentionDays).toBe(30);
+    expect(loadConfig({ REMOVED_MEDIA_RETENTION_DAYS: '0' }).removedMediaRetentionDays).toBe(0);
+    expect(loadConfig({ REMOVED_MEDIA_RETENTION_DAYS: '90' }).removedMediaRetentionDays).toBe(90);
+    expect(() => loadConfig({ REMOVED_MEDIA_RETENTION_DAYS: '-1' })).toThrow(/REMOVED_MEDIA_RETENTION_DAYS/);
+    expect(() => loadConfig({ REMOVED_MEDIA_RETENTION_DAYS: 'forever' })).toThrow(/REMOVED_MEDIA_RETENTION_DAYS/);
+  });
+});

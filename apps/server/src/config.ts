@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
 import { LOG_LEVELS } from './logging/constants.ts';
-import { TEXT_RENDER_DEFAULTS } from './media/constants.ts';
+import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import { SPOTIFY_OEMBED_DEFAULT_URL } from './artists/constants.ts';
 import { UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS } from './uploads/constants.ts';
@@ -43,6 +43,7 @@ const ConfigSchema = z.object({
   SPOTIFY_OEMBED_URL: z.string().url().default(SPOTIFY_OEMBED_DEFAULT_URL),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
   JOB_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  REMOVED_MEDIA_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(REMOVED_MEDIA_RETENTION_DAYS_DEFAULT),
 });
 
 export interface Config {
@@ -73,6 +74,8 @@ export interface Config {
   spotifyOembedUrl: string;
   /** The job runner's step size and pause (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS). */
   jobs: JobSettings;
+  /** Days removed and taken-down GIFs' files are kept before they are deleted. */
+  removedMediaRetentionDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       urlAllow: parseRanges(c.UPLOAD_URL_ALLOW.split(',').map((r) => r.trim()).filter(Boolean)).map(([ip, bits]) => `${ip.toString()}/${bits}`),
     },
     spotifyOembedUrl: c.SPOTIFY_OEMBED_URL,
+    removedMediaRetentionDays: c.REMOVED_MEDIA_RETENTION_DAYS,
   };
 }

@@ -33,6 +33,7 @@ const platform = await createPlatform({
   web: true,
   uploads: config.uploads,
   spotifyOembedUrl: config.spotifyOembedUrl,
+  removedMediaRetentionDays: config.removedMediaRetentionDays,
   logger,
 });
 await platform.start();

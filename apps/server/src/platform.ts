@@ -11,6 +11,8 @@ import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { Store } from './store/db.ts';
 import { allJobHandlers } from './jobs/handlers.ts';
 import { createMagicSweep } from './channels/magic-sweep.ts';
+import { createMediaRetention } from './media/retention.ts';
+import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT } from './media/constants.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
 import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
@@ -56,6 +58,8 @@ export interface PlatformOptions {
   spotifyOembedUrl?: string;
   /** What time it is for timed work (due jobs, scheduled posts, trending stories); the system clock by default. */
   clock?: Clock;
+  /** Days removed GIFs' files are kept before they are deleted (REMOVED_MEDIA_RETENTION_DAYS; default in media/constants.ts). */
+  removedMediaRetentionDays?: number;
 }
 
 export interface JobSettings {
@@ -82,7 +86,7 @@ export interface Platform {
   mail: MailSender | undefined;
   /** The durable job runner (channel update jobs; scheduled work). */
   jobs: JobRunner;
-  /** Starts the background work: the projection runner, the mail sender, the job runner, the magic-tag sweep and upload processing (after recovering what a killed process left). */
+  /** Starts the background work: the projection runner, the mail sender, the job runner, the magic-tag sweep, the removed media's retention and upload processing (after recovering what a killed process left). */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -101,6 +105,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const clock = options.clock ?? systemClock;
   const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: options.jobs?.batchSize, clock }), { log, now: clock, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
   const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
+  const mediaRetention = createMediaRetention(store.db, options.mediaDir, { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, options.mediaDir, createOcr());
   const uploads = createUploads(store.db, {
@@ -158,12 +163,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       mail?.start();
       jobs.start();
       magicSweep.start();
+      mediaRetention.start();
       await uploads.start();
     },
     async stop() {
       await uploads.stop();
       await predictor.close();
       await magicSweep.stop();
+      await mediaRetention.stop();
       await jobs.stop();
       await analytics.stop();
       await mail?.stop();
