@@ -8,7 +8,8 @@
  * PostgreSQL), memory (npm start's resident memory over 100,000 GIFs), jobs (the job runner's step
  * throughput and the magic-tag sweep per store), tags (tag prediction's precision on held-out tags),
  * uploads (processing throughput and memory against ffmpeg alone), csv (the search service's CSV
- * export of 100,000 GIFs: memory as it streams), keys (what a developer's API key costs a call). The
+ * export of 100,000 GIFs: memory as it streams), keys (what a developer's API key costs a call), media
+ * (what the content policy's check costs a media file served by the server). The
  * page and widget figures are measured on two browser profiles (normal, and throttled: 4x CPU, 1.6 Mbps, 150 ms RTT); a figure over its budget
  * marks its line OVER BUDGET and the run exits with status 1 (tests/bench/budget.ts).
  */
@@ -28,6 +29,7 @@ import { overBudget } from './budget.ts';
 import { benchJobs } from './jobs-bench.ts';
 import { benchCsvExport } from './csv-export-bench.ts';
 import { benchKeys } from './keys-bench.ts';
+import { benchMedia } from './media-bench.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -50,6 +52,7 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   jobs: benchJobs,
   csv: benchCsvExport,
   keys: benchKeys,
+  media: benchMedia,
   sdk: async () => {
     const [ours, giphy] = await sdkBundleSizes();
     return [
