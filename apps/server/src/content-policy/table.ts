@@ -31,14 +31,14 @@ export const GIF_POLICY: Record<GifState, Record<Viewer, Access>> = {
   taken_down: { anonymous: 451, owner: 451, moderator: 451, staff: 'open' },
 };
 
-/** What the site tells the owner (and staff) on a GIF page that others cannot see as they do. */
+/** Why others cannot see a GIF as its owner (or staff) does, shown beside its state on the site. */
 export const STATE_NOTICES: Partial<Record<GifState, string>> = {
-  unlisted: 'Unlisted: only people with its link can see this GIF; it is left out of search and trending.',
-  private: 'Private: only you and staff can see this GIF.',
-  scheduled: 'Scheduled: only you and staff can see this GIF until its post is published.',
-  pending: 'Waiting for review: others will see this GIF once a moderator approves it.',
-  hidden: 'Hidden by the moderators: others cannot see this GIF.',
-  deleted: 'Deleted by its owner: only staff can see this GIF until its files are deleted.',
-  removed: 'Removed by the moderators: only moderators and staff can see this GIF until its files are deleted.',
-  taken_down: 'Taken down by staff: its files are served to nobody else.',
+  unlisted: 'Only people with its link can see this GIF; it is left out of search and trending.',
+  private: 'Only you and staff can see this GIF.',
+  scheduled: 'Only you and staff can see this GIF until its post is published.',
+  pending: 'Others will see this GIF once a moderator approves it.',
+  hidden: 'The moderators hid this GIF: others cannot see it.',
+  deleted: 'Only staff can see this GIF until its files are deleted.',
+  removed: 'The moderators removed this GIF: only they and staff can see it until its files are deleted.',
+  taken_down: 'Staff took this GIF down: its files are served to nobody else.',
 };

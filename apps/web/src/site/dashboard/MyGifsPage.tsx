@@ -1,7 +1,6 @@
 import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { noticeReason } from '../shell/gif-state.ts';
 import { GifStateBadge } from '../shell/GifStateBadge.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
@@ -108,7 +107,7 @@ export default function MyGifsPage() {
                     </label>
                     <p className="lb-gif-item__state">
                       <GifStateBadge state={gif.state} />
-                      {gif.notice && <span>{noticeReason(gif.notice)}</span>}
+                      {gif.notice && <span>{gif.notice}</span>}
                     </p>
                     <p>
                       {gif.type}

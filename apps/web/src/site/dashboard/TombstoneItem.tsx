@@ -1,4 +1,3 @@
-import { noticeReason } from '../shell/gif-state.ts';
 import { GifStateBadge } from '../shell/GifStateBadge.tsx';
 import type { MyGifTombstone } from './my-gifs-api.ts';
 
@@ -17,7 +16,7 @@ export function TombstoneItem({ gif }: { gif: MyGifTombstone }) {
           <strong>“{gif.title || 'Untitled'}”</strong>
           <GifStateBadge state={gif.state} />
         </p>
-        {gif.notice && <p>{noticeReason(gif.notice)}</p>}
+        {gif.notice && <p>{gif.notice}</p>}
         <p className="lb-gif-item__meta">
           {gif.type}
           {removed && ` · gone since ${removed}`}

@@ -13,7 +13,7 @@ import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { GifMedia } from './GifMedia.tsx';
-import { refusalOf, sitePageGifs, type ShownGif } from './page-gif.ts';
+import { refusalOf, type ShownGif } from './page-gif.ts';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
 import { StateBanner } from './StateBanner.tsx';
@@ -23,14 +23,15 @@ import { StateBanner } from './StateBanner.tsx';
  * a GIF the API refuses is the 404, 410 (hidden by the moderators) or 451 (taken down) page.
  */
 export default function GifPage({ gifId }: { gifId: string }) {
-  const [served] = useState(() => sitePageGifs.served(gifId));
+  const { pageGifs } = useSite();
+  const [served] = useState(() => pageGifs.served(gifId));
   return served ? <GifDetails shown={served} /> : <FetchedGif gifId={gifId} />;
 }
 
 function FetchedGif({ gifId }: { gifId: string }) {
-  const { client } = useSite();
+  const { client, pageGifs } = useSite();
   const [attempt, retry] = useRetry();
-  const found = useResource(`gif:${gifId}:${attempt}`, () => sitePageGifs.load(client, gifId));
+  const found = useResource(`gif:${gifId}:${attempt}`, () => pageGifs.load(client, gifId));
   if (found.status === 'loading') return <PageLoading label="Loading the GIF" />;
   if (found.status === 'error') {
     const refusal = refusalOf(found.error);

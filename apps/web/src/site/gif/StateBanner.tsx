@@ -1,12 +1,12 @@
 import { GifStateBadge } from '../shell/GifStateBadge.tsx';
-import { gifStateTone, noticeReason, type GifState } from '../shell/gif-state.ts';
+import { gifStateTone, type GifState } from '../shell/gif-state.ts';
 
 /** Above a GIF the viewer sees and others do not: its state and why others cannot see it. */
 export function StateBanner({ state, notice }: { state: GifState; notice: string }) {
   return (
     <div className={`lb-state-banner lb-state-banner--${gifStateTone(state)}`} role="status">
       <GifStateBadge state={state} />
-      <p>{noticeReason(notice)}</p>
+      <p>{notice}</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pageGifs, refusalOf } from './page-gif.ts';
 
 const wireGif = (id: string) => ({ id, title: `GIF ${id}`, tags: ['otter'], is_sticker: 0, images: { original: { url: `/media/${id}/giphy.gif`, width: '320', height: '240' } } });
-const config = { apiKey: 'k', pageGif: { gif: wireGif('Priv1'), state: 'private', notice: 'Private: only you and staff can see this GIF.' } };
+const config = { apiKey: 'k', pageGif: { gif: wireGif('Priv1'), state: 'private', notice: 'Only you and staff can see this GIF.' } };
 const refused = (status: number) => new FetchError('Loopbox: refused', '/v1/gifs/x', status);
 
 /** A client whose `gif` answers from `answer` and counts its calls. */
@@ -16,7 +16,7 @@ describe('the GIF page’s inline GIF', () => {
   it('is shown, normalised, on the first render of its own page only', () => {
     const gifs = pageGifs(config);
     const first = gifs.served('Priv1');
-    expect(first?.restricted).toEqual({ state: 'private', notice: 'Private: only you and staff can see this GIF.' });
+    expect(first?.restricted).toEqual({ state: 'private', notice: 'Only you and staff can see this GIF.' });
     expect(first?.gif).toMatchObject({ id: 'Priv1', is_sticker: false, images: { original: { width: 320, height: 240 } } });
     expect(gifs.served('Priv1')).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { normalizeGif, type IGif, type LoopboxFetch, type WireGif } from '@loopbox/sdk';
-import type { GifState } from '../shell/gif-state.ts';
+import type { ContentState as GifState } from '@loopbox/pages';
 
 /** What the GIF page shows: the GIF and, when others cannot see it as this viewer does, its state and why. */
 export interface ShownGif {
@@ -57,6 +57,3 @@ export function pageGifs(config: unknown): PageGifs {
     },
   };
 }
-
-/** This document's inline GIF. */
-export const sitePageGifs = pageGifs((globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG);

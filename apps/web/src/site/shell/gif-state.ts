@@ -1,9 +1,8 @@
-/**
- * A GIF's state under the content policy, as the server names it (`state` in My GIFs and in the GIF
- * page's inline GIF; apps/server/src/content-policy/states.ts).
- */
-export type GifState = 'public' | 'unlisted' | 'private' | 'scheduled' | 'pending' | 'hidden' | 'deleted' | 'removed' | 'taken_down';
+import type { ContentState as GifState } from '@loopbox/pages';
 
+export type { GifState };
+
+/** Each content-policy state (apps/server/src/content-policy/) as a badge says it. */
 export const GIF_STATE_LABELS: Record<GifState, string> = {
   public: 'Public',
   unlisted: 'Unlisted',
@@ -21,14 +20,4 @@ export function gifStateTone(state: GifState): 'own' | 'waiting' | 'refused' {
   if (state === 'pending' || state === 'scheduled') return 'waiting';
   if (state === 'hidden' || state === 'deleted' || state === 'removed' || state === 'taken_down') return 'refused';
   return 'own';
-}
-
-/**
- * The server's notice ("Private: only you and staff can see this GIF.") without the state it opens
- * with, which the badge beside it already says; a notice without one is kept whole.
- */
-export function noticeReason(notice: string): string {
-  // A state is a few words ("Waiting for review", "Hidden by the moderators"), not a clause.
-  const reason = /^(?:[^\s:.]+ ){0,3}[^\s:.]+:\s+(\S[\s\S]*)$/.exec(notice)?.[1];
-  return reason ? reason.charAt(0).toUpperCase() + reason.slice(1) : notice;
 }

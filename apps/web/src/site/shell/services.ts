@@ -5,6 +5,7 @@ import { embedActionEvent } from '../../embed/analytics.ts';
 import { sendPageView } from '../../shared/page-pipeline.ts';
 import { fetchProfile, type Profile } from './profile-api.ts';
 import { createRecentSearches, type RecentSearches } from './recent-searches.ts';
+import { pageGifs, type PageGifs } from '../gif/page-gif.ts';
 
 /** A page view as a page reports it: its path (the page type comes from it), paged view and GIF. */
 export interface SitePageView {
@@ -23,6 +24,8 @@ export interface SiteServices {
   sendAction(action: 'Copy' | 'Social Sharing' | 'Click', label: string, gifId?: string): void;
   profile(username: string): Promise<Profile | null>;
   recentSearches: RecentSearches;
+  /** The GIF the server put in this page for a viewer who sees it by privilege (gif/page-gif.ts). */
+  pageGifs: PageGifs;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface SiteServices {
  * of the page last reported as viewed (so a GIF seen on the 404 page counts under /404, not under the
  * path that was not found); before any page view, the location's.
  */
-export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipeline, storage: Storage | null): SiteServices {
+export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipeline, storage: Storage | null, pageConfig: unknown): SiteServices {
   let countedPath: string | undefined;
   const profiles = new Map<string, Promise<Profile | null>>();
   const stamp = (event: PingbackEvent) => ({ ...event, attributes: { ...event.attributes, page_path: countedPath ?? location.pathname } });
@@ -56,6 +59,7 @@ export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipe
       return found;
     },
     recentSearches: createRecentSearches(storage),
+    pageGifs: pageGifs(pageConfig),
   };
 }
 
