@@ -438,6 +438,16 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(fakes.seen.publicApi.map((seen) => seen.method)).toEqual(['GET', 'GET', 'PUT', 'GET']);
       });
 
+      it('keeps no answer that was in flight while a purge happened: a read racing a change is not cached', async () => {
+        const { edge } = await startEdge();
+        const slow = '/media/r/200.gif?delay_ms=200';
+        const racing = edge.fetch(slow);
+        await edge.fetch('/v1/gifs/r/cta?purge=gif:r', { method: 'PUT', body: '{"link":"https://x.example","text":"Go"}' });
+        expect((await racing).headers.get('X-Cache')).toBe('MISS');
+        expect((await edge.fetch(slow)).headers.get('X-Cache')).toBe('MISS');
+        expect((await edge.fetch(slow)).headers.get('X-Cache')).toBe('HIT');
+      });
+
       it('takes an answer’s purge tags from Loopbox-Cache-Tags when the upstream names them, and never shows the header', async () => {
         const { edge } = await startEdge();
         // The body shows GIF x, but the upstream names the tag `featured` instead.

@@ -36,6 +36,7 @@ export function fakeServices(): FakeServices {
         data: (query.ids ?? '').split(',').filter(Boolean).map((id) => ({ id })),
       };
       seen[service].push(answer);
+      if (query.delay_ms) await new Promise((resolve) => setTimeout(resolve, Number(query.delay_ms)));
       const headers = new Headers({ 'Content-Type': 'application/json' });
       if (query.cache_control) headers.set('Cache-Control', query.cache_control);
       if (query.set_cookie) headers.set('Set-Cookie', query.set_cookie);

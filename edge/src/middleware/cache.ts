@@ -53,9 +53,14 @@ function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> 
  * one user's URLs (PER_USER_PARAMS), routes with no lifetime. A hit answers conditional and range
  * requests from the kept copy as the origin would (RFC 9110: 304, 206, 412, 416); on a miss they go
  * to the upstream as sent, and only a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
+ * An answer whose request was in flight while a purge happened is not kept: it may show a GIF as it
+ * was before the change the purge announced (a state change racing a read never leaves the old
+ * answer cached). Purges are rare, so the few misses this costs are cheaper than telling tags apart.
  */
 export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
+  let purges = 0;
   return async (c, next) => {
+    const purgesBefore = purges;
     const { url } = c.get('forward');
     const ceiling = requestLifetime(c);
     const key = ceiling > 0 ? cacheKey(url) : undefined;
@@ -69,9 +74,12 @@ export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
     }
     await next();
     const purged = purgeTags(c.res.headers);
-    if (purged.length > 0) await store.purge(purged);
+    if (purged.length > 0) {
+      purges += 1;
+      await store.purge(purged);
+    }
     const { service, needsMaxAge } = c.get('route');
-    const lifetime = key ? responseLifetime(c.res, ceiling, needsMaxAge) : 0;
+    const lifetime = key && purges === purgesBefore ? responseLifetime(c.res, ceiling, needsMaxAge) : 0;
     if (key && lifetime > 0) {
       const body = new Uint8Array(await c.res.arrayBuffer());
       if (body.byteLength <= CACHE_MAX_ENTRY_BYTES) {

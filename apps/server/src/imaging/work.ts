@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AuthEnv } from '../auth/context.ts';
-import { mediaAccess } from '../media/door.ts';
+import { gifStates, mediaAccess } from '../media/door.ts';
 import { createRenderQueue, type RenderQueue } from '../media/render-queue.ts';
 import { RenderRefused } from '../media/render-refused.ts';
 import { ApiError } from '../public-api/envelope.ts';
@@ -56,7 +56,7 @@ export const sourceContext = (c: Context<AuthEnv>, deps: WorkDeps, scratch: stri
   mediaDir: deps.mediaDir,
   ownOrigins: ownOrigins(c, deps.publicUrl),
   settings: deps.settings,
-  access: (gifId) => mediaAccess(deps.db, gifId),
+  access: (gifId) => mediaAccess(gifStates(deps.db), gifId),
   scratch,
 });
 

@@ -44,5 +44,7 @@ export const OTHER_MEDIA_FOLDERS: readonly string[] = ['avatars', 'channels'];
 export const REMOVED_MEDIA_RETENTION_DAYS_DEFAULT = 30;
 /** How often the retention pass looks for removed GIFs' files past the retention period. */
 export const MEDIA_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+/** GIF states the media door keeps between changes of the embedded store (media/door.ts). */
+export const MEDIA_STATES_KEPT = 10_000;
 /** GIFs one retention transaction deletes the files of (each holds their rows locked while their folders go). */
 export const MEDIA_RETENTION_BATCH = 20;

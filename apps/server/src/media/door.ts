@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { ANONYMOUS_VIEWER, accessTo, mayOpen, type ViewerContext } from '../content-policy/access.ts';
+import type { StateColumns } from '../content-policy/states.ts';
+import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Refusal } from '../content-policy/refusal.ts';
 import type { Database } from '../store/schema.ts';
-import { OTHER_MEDIA_FOLDERS, TEXT_RENDER_DIR } from './constants.ts';
+import { MEDIA_STATES_KEPT, OTHER_MEDIA_FOLDERS, TEXT_RENDER_DIR } from './constants.ts';
 
 /**
  * Who may have a media file: anyone (`public`: it may be cached anywhere), only the viewer who asked
@@ -16,15 +18,29 @@ export function mediaGifId(relative: string): string | null {
   return OTHER_MEDIA_FOLDERS.includes(folder) || TEXT_RENDER_DIR.test(folder) ? null : folder;
 }
 
+/** A GIF's state and owner as the media door reads them; null for no such GIF. */
+export type GifStateOf = (gifId: string) => Promise<(StateColumns & { user_id: number | null }) | null>;
+
 /**
- * The content policy at the media door for a file of `gifId` (mediaGifId): one primary-key read of
- * the GIF's state, as anyone sees it; only when anyone may not open it is `viewer` asked (a session
- * or token lookup), so the owner and staff still get their own files. A viewer that cannot be
- * resolved (a bad token) is anyone: the answer must not tell a private GIF from an unknown id.
+ * One primary-key read of a GIF's state per call; with the store's change count (the embedded
+ * store's, Store.contentChanges), reads are kept until any GIF changes, so a state change is seen by
+ * the very next request, and a burst of misses for one GIF's renditions costs one read.
  */
-export async function mediaAccess(db: Kysely<Database>, gifId: string | null, viewer?: () => Promise<ViewerContext>): Promise<MediaAccess> {
+export function gifStates(db: Kysely<Database>, contentChanges?: () => number): GifStateOf {
+  const memo = createUnchangedMemo<(StateColumns & { user_id: number | null }) | null>(contentChanges, MEDIA_STATES_KEPT);
+  return (gifId) =>
+    memo.read(gifId, async () => (await db.selectFrom('gifs as g').select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id']).where('g.id', '=', gifId).executeTakeFirst()) ?? null);
+}
+
+/**
+ * The content policy at the media door for a file of `gifId` (mediaGifId): the GIF's state as
+ * anyone sees it; only when anyone may not open it is `viewer` asked (a session or token lookup),
+ * so the owner and staff still get their own files. A viewer that cannot be resolved (a bad token)
+ * is anyone: the answer must not tell a private GIF from an unknown id.
+ */
+export async function mediaAccess(stateOf: GifStateOf, gifId: string | null, viewer?: () => Promise<ViewerContext>): Promise<MediaAccess> {
   if (gifId === null) return 'public';
-  const row = await db.selectFrom('gifs as g').select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id']).where('g.id', '=', gifId).executeTakeFirst();
+  const row = await stateOf(gifId);
   if (!row) return 404;
   const anyone = accessTo(row, ANONYMOUS_VIEWER);
   if (mayOpen(anyone)) return 'public';

@@ -8,7 +8,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { refusalMessage, type Refusal } from '../content-policy/refusal.ts';
 import { requestViewer } from '../content-policy/request.ts';
 import type { Database } from '../store/schema.ts';
-import { mediaAccess, mediaGifId } from './door.ts';
+import { gifStates, mediaAccess, mediaGifId } from './door.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
@@ -36,15 +36,16 @@ const notFound = () => refused(404, 'Media not found');
  * the policy's status (404, 410, 451), as an unknown id is. Conditional and range requests follow
  * RFC 9110 (edge/src/conditional-requests.ts, shared with the edge cache and the service worker).
  */
-export function mediaRoutes(mediaDir: string, db: Kysely<Database>) {
+export function mediaRoutes(mediaDir: string, db: Kysely<Database>, contentChanges?: () => number) {
   const root = path.resolve(mediaDir);
+  const stateOf = gifStates(db, contentChanges);
   const app = new Hono<AuthEnv>();
   app.on(['GET', 'HEAD'], '/media/*', async (c) => {
     const relative = c.req.path.slice('/media/'.length);
     const file = mediaFile(root, relative);
     if (!file) return notFound();
     const gifId = mediaGifId(relative);
-    const access = await mediaAccess(db, gifId, () => requestViewer(c));
+    const access = await mediaAccess(stateOf, gifId, () => requestViewer(c));
     if (typeof access === 'number') return refused(access, refusalMessage(gifId ?? '', access));
     let stat: fs.Stats;
     try {
