@@ -164,6 +164,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       jobs.start();
       magicSweep.start();
       mediaRetention.start();
+      // A first pass now: a process restarted more often than the interval must still delete what is due.
+      mediaRetention.run().catch((err: Error) => log(`media retention: pass failed: ${err.message}`));
       await uploads.start();
     },
     async stop() {
