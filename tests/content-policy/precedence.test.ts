@@ -76,8 +76,8 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
     expect(await columns(id)).toMatchObject({ rating: 'r', locked_fields: ['rating'] });
     const search = await server.call('GET', `/v1/gifs/search?q=${tag}&rating=g`);
     expect(search.body.data.map((g: { id: string }) => g.id)).not.toContain(id);
-    // The creator still edits what no decision set; staff outrank the lock.
-    expect((await server.call('PATCH', `/api/v1/gifs/${id}/`, { as: creator, json: { title: 'renamed' } })).status).toBe(200);
+    // The creator still edits what no decision set (a form sending the locked value unchanged too); staff outrank the lock.
+    expect((await server.call('PATCH', `/api/v1/gifs/${id}/`, { as: creator, json: { title: 'renamed', rating: 'r' } })).status).toBe(200);
     expect((await server.call('PATCH', `/api/v1/gifs/${id}/`, { as: staff, json: { rating: 'pg' } })).status).toBe(200);
   });
 

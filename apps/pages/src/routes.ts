@@ -30,8 +30,7 @@ export type SearchType = 'gifs' | 'stickers';
  */
 export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule', 'moderation'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
-/** The statuses of the error pages: /404, /403 and /maintenance. */
-/** The error pages; 410 and 451 are a GIF's (hidden by the moderators, taken down), answered at its own address. */
+/** The statuses of the error pages: /404, /403 and /maintenance, and a GIF's own address when it is hidden by the moderators (410) or taken down (451). */
 export type ErrorStatus = 404 | 403 | 410 | 451 | 503;
 
 /** Every page of the site, as its path says it (the one grammar the server and the web app share). */

@@ -40,8 +40,10 @@ export const ChangesSchema = z.object(VALUE_RULES).partial();
  */
 export async function applyChanges(trx: CreatorsDb, gifId: string, changes: GifChanges, actor: Actor, authority: Authority | undefined): Promise<string> {
   if (!authority) {
-    const row = await trx.selectFrom('gifs').select('locked_fields').where('id', '=', gifId).forUpdate().executeTakeFirst();
-    const locked = row && lockedField(row.locked_fields, Object.keys(changes));
+    // Only a real change of a locked field is refused: a form sending the value it was given passes.
+    const row = await trx.selectFrom('gifs').select(['locked_fields', 'rating']).where('id', '=', gifId).forUpdate().executeTakeFirst();
+    const changed = row ? Object.entries(changes).filter(([field, value]) => !(field in row) || row[field as keyof typeof row] !== value).map(([field]) => field) : [];
+    const locked = row && lockedField(row.locked_fields, changed);
     if (locked) throw new FieldError(409, locked.field, `GIF ${gifId}: ${locked.message}`);
   }
   const { source_post_url, is_sticker, ...columns } = changes;

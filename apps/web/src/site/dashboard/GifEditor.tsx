@@ -33,7 +33,9 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
         className="lb-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void run('Details', () => saveGif(gif.id, { title, tags, rating, source_post_url: source, visibility }));
+          // Only what changed: a rating the moderators locked, or a visibility the scheduler holds, is not sent back.
+          const changed = { ...(rating !== gif.rating ? { rating } : {}), ...(visibility !== gif.visibility ? { visibility } : {}) };
+          void run('Details', () => saveGif(gif.id, { title, tags, source_post_url: source, ...changed }));
         }}
       >
         <label>
@@ -49,7 +51,11 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           Source URL
           <input type="url" value={source} onChange={(e) => setSource(e.target.value)} />
         </label>
-        <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
+        {gif.visibility === 'scheduled' ? (
+          <p className="lb-form__hint">Visibility: scheduled. It goes public at its post&rsquo;s time; cancel the post in the scheduler to change it.</p>
+        ) : (
+          <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
+        )}
         <button type="submit" className="lb-button">
           Save details
         </button>

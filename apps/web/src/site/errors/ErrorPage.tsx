@@ -13,10 +13,11 @@ const COPY: Record<ErrorStatus, { heading: string; text: string }> = {
 
 /**
  * The error pages: /404 (and every path that is no page, or a GIF or profile that does not exist),
- * /403 and /maintenance. Each counts as a view of its own page type, whatever the address was.
+ * /403, /maintenance, and a GIF hidden by the moderators (410) or taken down (451). Each counts as a
+ * view of its own page type, whatever the address was (410 and 451 as /404's).
  */
 export default function ErrorPage({ status }: { status: ErrorStatus }) {
-  const pagePath = status === 503 ? '/maintenance' : `/${status}`;
+  const pagePath = status === 503 ? '/maintenance' : status === 403 ? '/403' : '/404';
   usePage(errorHead(status), { pagePath });
   const { heading, text } = COPY[status];
   return (
