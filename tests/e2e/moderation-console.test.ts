@@ -141,18 +141,18 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       expect(await page.locator('.lb-mod-list li').allTextContents()).toEqual([`${id} (copyright): removed`]);
       const mail = await server.smtp!.waitFor((m) => m.to.includes(owner.email) && m.text.includes(id), 15_000);
       expect(mail.text).toContain(`Console takedown (${viewport.name})`);
-      expect((await server.call('GET', `/embed/${id}`)).status).toBe(410);
+      expect((await server.call('GET', `/embed/${id}`)).status).toBe(451);
 
-      // The search service finds the removed GIF, and its CSV link carries the same filters.
+      // The search service finds the taken-down GIF, and its CSV link carries the same filters.
       await section(page, 'Search');
-      await page.getByLabel('State').selectOption('removed');
+      await page.getByLabel('State').selectOption('taken_down');
       await page.getByLabel('Username').fill(owner.username);
       await page.getByRole('button', { name: 'Search', exact: true }).last().click();
       await page.getByRole('cell', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).waitFor();
       const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
-      expect(csv).toBe(`/api/v1/search-service/csv/?username=${owner.username}&state=removed`);
+      expect(csv).toBe(`/api/v1/search-service/csv/?username=${owner.username}&state=taken_down`);
       const exported = await server.call('GET', csv!, { as: staff });
-      expect(exported.text.split('\r\n')[0]).toBe('id,title,type,rating,username,tags,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
+      expect(exported.text.split('\r\n')[0]).toBe('id,title,type,rating,username,tags,state,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
       expect(exported.text).toContain(id);
       expect(await layoutAndAxeProblems(page, `search ${viewport.name}`, viewport.width)).toEqual([]);
       await page.getByRole('button', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).click();
