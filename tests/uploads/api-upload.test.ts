@@ -191,8 +191,18 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
     const shown = await server.call('GET', `/api/v1/uploads/${uploadId}/`, { as: creator, via: 'token' });
     expect(gifId).toBe(shown.body.data.gif_id);
     expect((await server.call('GET', `/v1/gifs/${shown.body.data.gif_id}`)).body.data.tags).toEqual(['resumed']);
-    // Someone else cannot see or touch it.
-    expect((await server.call('HEAD', at, { as: await server.makeUser('creator'), via: 'token', headers: tus })).status).toBe(403);
+    // Someone else cannot see or touch it, nor reach it through their own upload's URL (tus reads the id at the URL's end).
+    const other = await server.makeUser('creator');
+    expect((await server.call('HEAD', at, { as: other, via: 'token', headers: tus })).status).toBe(403);
+    const theirs = await server.call('POST', RESUMABLE_PATH, { as: other, via: 'token', headers: { ...tus, 'Upload-Length': '8', 'Upload-Metadata': meta({ filename: 'theirs.gif' }) } });
+    const theirsAt = new URL(theirs.headers.get('location')!, server.baseUrl).pathname;
+    const smuggled = `${theirsAt}?x=/${uploadId}`;
+    const probe = await server.call('HEAD', smuggled, { as: other, via: 'token', headers: tus });
+    expect({ status: probe.status, offset: probe.headers.get('upload-offset') }).toEqual({ status: 200, offset: '0' });
+    expect((await server.call('PATCH', smuggled, { as: other, via: 'token', headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: Buffer.from('GIF8') })).status).toBe(204);
+    expect((await server.call('DELETE', `/api/v1/uploads/resumable/${theirsAt.split('/').pop()}?x=/${uploadId}`, { as: other, via: 'token', headers: tus })).status).toBe(204);
+    const mine = await server.call('GET', `/api/v1/uploads/${uploadId}/`, { as: creator, via: 'token' });
+    expect(mine.body.data).toMatchObject({ state: 'done', gif_id: gifId });
     const refused = await server.call('POST', RESUMABLE_PATH, { as: creator, via: 'token', headers: { ...tus, 'Upload-Length': '-1' } });
     expect(refused.status).toBe(400);
     expect(refused.body.meta.msg.length).toBeGreaterThan(3);

@@ -59,6 +59,15 @@ function fieldsFromMetadata(metadata: Record<string, string | null> | undefined)
  * answers its upload and GIF ids. Every request is the caller's own (or staff's): the upload's owner
  * is checked before tus sees it. The raw file is never served back (GET is not routed).
  */
+/** The request as tus must see it: at the upload's own path (the checked id, or none for a creation), without a query. */
+function toTus(raw: Request, id: string | undefined): Request {
+  const url = new URL(raw.url);
+  url.pathname = id ? `${RESUMABLE_PATH}/${id}` : RESUMABLE_PATH;
+  url.search = '';
+  const body = raw.method === 'PATCH' || raw.method === 'POST' ? raw.body : null;
+  return new Request(url, { method: raw.method, headers: raw.headers, body, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
+}
+
 export function resumableRoutes(uploads: Uploads) {
   const callers = new WeakMap<Request, Caller>();
   const callerOf = (req: Request): Caller => {
@@ -113,8 +122,11 @@ export function resumableRoutes(uploads: Uploads) {
     } else {
       principal = (await uploaderFor(c, uploads, undefined)).principal;
     }
-    callers.set(c.req.raw, { principal, address: c.var.auth.address });
-    const answer = await tus.handleWeb(c.req.raw);
+    // tus reads the upload id from the end of the whole URL, query string included: it is handed the
+    // checked id alone, so `…/{own id}?x=/{another's id}` cannot reach another creator's upload.
+    const request = toTus(c.req.raw, id);
+    callers.set(request, { principal, address: c.var.auth.address });
+    const answer = await tus.handleWeb(request);
     if (id && c.req.method === 'DELETE' && answer.status === 204) await failUpload(uploads.db, id, 'cancelled', 'The upload was cancelled');
     // tus answers refusals in plain text (ours, from the hooks, as JSON text): every one is answered as any other API error, tus's headers kept.
     if (answer.status >= 400) {
