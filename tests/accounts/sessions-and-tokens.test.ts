@@ -51,18 +51,21 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
     expect(await audit(ada.userId, 'session.revoked_all')).toHaveLength(1);
   });
 
-  it('ends the other sessions when the password changes, keeping this one', async () => {
+  it('ends the other sessions and revokes every token when the password changes, keeping this session', async () => {
     const password = 'change me passphrase';
     const bea = await server.makeUser('creator', { password });
     const elsewhere = await login(bea.username, password);
     const wrong = await server.call('POST', '/api/v3/password/change', { as: bea, json: { current_password: 'not it at all', new_password: 'a new passphrase here' } });
     expect([wrong.status, wrong.body.field]).toEqual([403, 'current_password']);
     const changed = await server.call('POST', '/api/v3/password/change', { as: bea, json: { current_password: password, new_password: 'a new passphrase here' } });
-    expect([changed.status, changed.body.data.sessions_ended]).toEqual([200, 1]);
+    expect([changed.status, changed.body.data.sessions_ended, changed.body.data.tokens_revoked]).toEqual([200, 1, 1]);
     expect((await server.call('GET', '/login/check', { as: bea })).body.loggedInStatus).toBe(true);
     expect((await server.call('GET', '/login/check', { cookie: elsewhere.cookie })).body.loggedInStatus).toBe(false);
+    // A token made with the old password (by whoever held it) does not outlive it.
+    const check = await server.call('GET', '/login/check', { as: bea, via: 'token' });
+    expect([check.status, check.body.loggedInStatus ?? false]).toEqual([401, false]);
     const byToken = await server.call('POST', '/api/v3/password/change', { as: bea, via: 'token', json: { current_password: 'a new passphrase here', new_password: 'a third passphrase' } });
-    expect(byToken.status).toBe(403);
+    expect(byToken.status).toBe(401);
     expect(await audit(bea.userId, 'password.changed')).toHaveLength(1);
   });
 

@@ -150,6 +150,21 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect(events.at(-1)).toMatchObject({ type: 'developer_app.key_rotated', payload: { grace_seconds: 3, replaced: [app.keys[0]!.id], actor: dev.userId } });
   });
 
+  it('refuses a suspended developer\'s keys within the key cache time, and takes them back on restore', async () => {
+    const owner = await server.makeUser('user');
+    const { key } = (await makeApp(owner, 'Suspended app')).keys[0]!;
+    expect((await search(key)).status).toBe(200);
+    const staff = await server.makeUser('staff');
+    const act = (action: string) => server.call('POST', `/api/v1/users/${owner.userId}/moderation/`, { as: staff, json: { action, reason: 'Scraping' } });
+    expect((await act('suspend')).status).toBe(200);
+    await sleep(KEY_CACHE_MS + 200);
+    expect((await search(key)).status).toBe(403);
+    expect((await fetch(`${server.baseUrl}/tenor/v2/featured?key=${key}`)).status).toBe(403);
+    expect((await act('restore')).status).toBe(200);
+    await sleep(KEY_CACHE_MS + 200);
+    expect((await search(key)).status).toBe(200);
+  });
+
   it('revokes a key: refused within the key cache time, and only its owner or staff may', async () => {
     const app = await makeApp(dev, 'Revoked app');
     const { id, key } = app.keys[0]!;

@@ -12,6 +12,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { originOf } from '../public-api/context.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { revokeSessions } from '../sessions/store.ts';
+import { revokeTokens } from '../tokens/store.ts';
 import { appendEvents } from '../store/events.ts';
 import { confirmPassword } from './confirm-password.ts';
 import { currentPassword, email, mailedToken, password } from './fields.ts';
@@ -41,7 +42,7 @@ export function passwordRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v3/password/change', describe({ tag: 'accounts', summary: 'Change your password', description: 'Needs the current password; ends your other sessions.', access: { permission: 'password.change' }, body: ChangeBody }), async (c) => {
+  app.post('/api/v3/password/change', describe({ tag: 'accounts', summary: 'Change your password', description: 'Needs the current password; ends your other sessions and revokes every personal access token.', access: { permission: 'password.change' }, body: ChangeBody }), async (c) => {
     const principal = await authorizeUser(c, 'password.change');
     const body = await jsonBody(c, ChangeBody);
     await confirmPassword(db, deps.limits, principal.userId, body.current_password, 'current_password');
@@ -51,12 +52,14 @@ export function passwordRoutes(deps: BackendDeps) {
     const ended = await db.transaction().execute(async (trx) => {
       await setPassword(trx, principal.userId, passwordHash);
       const ended = await revokeSessions(trx, principal.userId, principal.sessionId ? { except: principal.sessionId } : {});
-      await appendEvents(baseDb(trx), [auditEvent('password.changed', principal.userId, actor, { sessions_ended: ended })]);
+      // Whoever had the old password may have made tokens with it: none outlives it.
+      const revoked = await revokeTokens(trx, principal.userId);
+      await appendEvents(baseDb(trx), [auditEvent('password.changed', principal.userId, actor, { sessions_ended: ended, tokens_revoked: revoked })]);
       await enqueueMail(trx, to.email, passwordChangedMessage(principal.username));
-      return ended.length;
+      return { sessions: ended.length, tokens: revoked.length };
     });
     deps.onMailQueued?.();
-    return c.json(envelope({ changed: true, sessions_ended: ended }, newResponseId()));
+    return c.json(envelope({ changed: true, sessions_ended: ended.sessions, tokens_revoked: ended.tokens }, newResponseId()));
   });
 
   app.post('/api/v3/password/reset', describe({ tag: 'accounts', summary: 'Ask for or complete a password reset', description: 'With `email`, mails a reset link (the same answer whether or not the address is known); with the mailed `token` and a new `password`, sets it.', access: { permission: 'password.reset' }, body: ResetBody }), async (c) => {
@@ -86,7 +89,8 @@ export function passwordRoutes(deps: BackendDeps) {
       // The link reached its inbox, so that address works.
       await trx.updateTable('accounts').set({ email_verified_at: new Date() }).where('user_id', '=', used.userId).where('email', '=', used.email).where('email_verified_at', 'is', null).execute();
       const ended = await revokeSessions(trx, used.userId);
-      await appendEvents(baseDb(trx), [auditEvent('password.reset', used.userId, actor, { sessions_ended: ended })]);
+      const revoked = await revokeTokens(trx, used.userId);
+      await appendEvents(baseDb(trx), [auditEvent('password.reset', used.userId, actor, { sessions_ended: ended, tokens_revoked: revoked })]);
       return used;
     });
     if (!reset) throw new FieldError(400, 'token', 'This reset link is invalid, used or expired; ask for a new one');

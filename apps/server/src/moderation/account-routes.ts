@@ -10,6 +10,7 @@ import { accountsDb } from '../accounts/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { revokeSessions } from '../sessions/store.ts';
+import { revokeTokens } from '../tokens/store.ts';
 import { appendEvents } from '../store/events.ts';
 import { ACCOUNT_ACTIONS, MODERATION_EVENTS } from './constants.ts';
 import { noteField, oneOf } from './fields.ts';
@@ -40,7 +41,7 @@ export function accountActionRoutes(deps: BackendDeps) {
       if (action === 'suspend') {
         await trx.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', id).execute();
         details.sessions_ended = (await revokeSessions(accountsDb(baseOfModeration(trx)), id)).length;
-        details.tokens_revoked = (await trx.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', id).where('revoked_at', 'is', null).returning('id').execute()).length;
+        details.tokens_revoked = (await revokeTokens(accountsDb(baseOfModeration(trx)), id)).length;
       } else if (action === 'restore') {
         await trx.updateTable('users').set({ suspended_at: null }).where('id', '=', id).execute();
       }

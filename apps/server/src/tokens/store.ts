@@ -68,6 +68,12 @@ export async function tokenOwner(db: AccountsDb, id: string): Promise<number | u
   return row?.user_id;
 }
 
+/** Revokes every live personal token of a user (a password change or reset, a suspension); answers their ids. */
+export async function revokeTokens(db: AccountsDb, userId: number): Promise<string[]> {
+  const rows = await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
+  return rows.map((r) => String(r.id));
+}
+
 export async function revokeToken(db: AccountsDb, id: string): Promise<boolean> {
   const result = await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
   return result.numUpdatedRows > 0n;
