@@ -85,6 +85,11 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
   });
 
   it('answers a reset request the same for known and unknown addresses, and mails only the known', async () => {
+    // A token made before the reset (by whoever knew the old password) must not outlive it.
+    const made = await server.call('POST', '/api/v1/tokens/', { cookie: session.cookie, headers: { 'X-CSRFToken': session.csrf }, json: { label: 'before the reset', scope: 'user' } });
+    expect(made.status, made.text).toBe(201);
+    const bearer = { Authorization: `Bearer ${made.body.data.token}` };
+    expect((await server.call('GET', '/login/check', { headers: bearer })).body.loggedInStatus).toBe(true);
     const known = await server.call('POST', '/api/v3/password/reset', { json: { email } });
     const unknown = await server.call('POST', '/api/v3/password/reset', { json: { email: 'nobody@example.test' } });
     expect([known.status, unknown.status]).toEqual([200, 200]);
@@ -101,8 +106,9 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     const newPassword = 'a brand new passphrase';
     const reset = await server.call('POST', '/api/v3/password/reset', { json: { token, password: newPassword } });
     expect(reset.status).toBe(200);
-    // Every session ended; the old password is gone; the link was single use.
+    // Every session and token ended; the old password is gone; the link was single use.
     expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.loggedInStatus).toBe(false);
+    expect((await server.call('GET', '/login/check', { headers: bearer })).status).toBe(401);
     expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password } })).status).toBe(401);
     expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password: newPassword } })).status).toBe(200);
     const reused = await server.call('POST', '/api/v3/password/reset', { json: { token, password: 'yet another passphrase' } });
