@@ -63,4 +63,4 @@ export function openScope(viewer: ViewerContext): RawBuilder<boolean> {
 export const listedScope = sql<boolean>`(NOT g.is_hidden AND NOT g.is_removed)`;
 
 /** The states listed for anyone: what listedScope stands for. */
-export const LISTED_STATES = statesWhere('anonymous').filter((state) => GIF_POLICY[state].anonymous === 'listed');
+export const LISTED_STATES = GIF_STATES.filter((state) => GIF_POLICY[state].anonymous === 'listed');

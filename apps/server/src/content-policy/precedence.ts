@@ -1,5 +1,5 @@
 import type { Decision } from '@loopbox/pages';
-import type { Removal } from './states.ts';
+import type { ModerationState, Removal, StateColumns } from './states.ts';
 import type { ViewerContext } from './access.ts';
 
 /** Who may decide about GIFs: staff outrank moderators, who outrank the creator. */
@@ -28,6 +28,25 @@ export function decisionRefusal(gif: DecisionGround, authority: Authority, actio
   if (gif.removal === 'takedown') return { status: 403, message: 'Staff took this GIF down; only staff can change it' };
   if (gif.decided_by === 'staff' && UNDOING.has(action)) return { status: 403, message: `Staff decided about this GIF; a moderator cannot ${action} it over a staff decision` };
   return undefined;
+}
+
+/** What each decision sets on a GIF's state columns. */
+const EFFECTS: Record<Decision, { moderation_state?: ModerationState; removal?: 'moderation' | null }> = {
+  approve: { moderation_state: 'approved' },
+  rate: { moderation_state: 'approved' },
+  hide: { moderation_state: 'hidden' },
+  remove: { removal: 'moderation' },
+  restore: { moderation_state: 'approved', removal: null },
+};
+
+/**
+ * A GIF's state columns after a decision (a takedown's is a `remove` by staff, `takedown` set). A
+ * taken-down GIF stays taken down when it is also removed: a legal state is not weakened.
+ */
+export function afterDecision(state: StateColumns, action: Decision, takedown = false): StateColumns {
+  const effect = EFFECTS[action];
+  const removal = takedown ? 'takedown' : effect.removal === undefined || (effect.removal && state.removal === 'takedown') ? state.removal : effect.removal;
+  return { visibility: state.visibility, moderation_state: effect.moderation_state ?? state.moderation_state, removal };
 }
 
 /** Whose decision stands after this one: staff's stands until staff decide again. */

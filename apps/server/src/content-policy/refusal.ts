@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../public-api/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { accessTo, type ViewerContext } from './access.ts';
+import type { StateColumns } from './states.ts';
 import type { Access } from './table.ts';
 
 export type Refusal = Exclude<Access, 'listed' | 'open'>;
@@ -15,9 +16,14 @@ export function refusalMessage(gifId: string, status: Refusal): string {
 
 export const refusalError = (gifId: string, status: Refusal) => new ApiError(status, refusalMessage(gifId, status));
 
+/** A GIF's state columns and owner, one primary-key read; null for no such GIF. */
+export async function gifStateRow(db: Kysely<Database>, gifId: string): Promise<(StateColumns & { user_id: number | null }) | null> {
+  return (await db.selectFrom('gifs as g').select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id']).where('g.id', '=', gifId).executeTakeFirst()) ?? null;
+}
+
 /** The viewer's access to one GIF by id; 404 for an unknown id, exactly as for a GIF they may not know of. */
 export async function accessById(db: Kysely<Database>, gifId: string, viewer: ViewerContext): Promise<Access> {
-  const row = await db.selectFrom('gifs as g').select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id']).where('g.id', '=', gifId).executeTakeFirst();
+  const row = await gifStateRow(db, gifId);
   return row ? accessTo(row, viewer) : 404;
 }
 

@@ -1,4 +1,6 @@
-import type { Removal, StateColumns, Visibility } from './states.ts';
+import type { Decision } from '@loopbox/pages';
+import { afterDecision } from './precedence.ts';
+import type { StateColumns, Visibility } from './states.ts';
 
 /** An event of a GIF's stream as the log keeps it. */
 export interface GifEvent {
@@ -24,22 +26,10 @@ function applyEvent(state: StateColumns, event: GifEvent): StateColumns {
     case 'gif.removed':
       return { ...state, removal: 'owner' };
     case 'gif.moderated':
-      return decided(state, p.decision as string, p.takedown !== undefined);
+      return afterDecision(state, p.decision as Decision, p.takedown !== undefined);
     default:
       return state;
   }
-}
-
-/** A decision's effect, as moderation/decide.ts and the takedown apply it. */
-function decided(state: StateColumns, decision: string, takedown: boolean): StateColumns {
-  if (decision === 'hide') return { ...state, moderation_state: 'hidden' };
-  if (decision === 'approve' || decision === 'rate') return { ...state, moderation_state: 'approved' };
-  if (decision === 'restore') return { ...state, moderation_state: 'approved', removal: null };
-  if (decision === 'remove') {
-    const removal: Removal = takedown || state.removal === 'takedown' ? 'takedown' : 'moderation';
-    return { ...state, removal };
-  }
-  return state;
 }
 
 /**

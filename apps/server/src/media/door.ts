@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ANONYMOUS_VIEWER, accessTo, mayOpen, type ViewerContext } from '../content-policy/access.ts';
 import type { StateColumns } from '../content-policy/states.ts';
 import { createUnchangedMemo } from '../content/unchanged-memo.ts';
-import type { Refusal } from '../content-policy/refusal.ts';
+import { gifStateRow, type Refusal } from '../content-policy/refusal.ts';
 import type { Database } from '../store/schema.ts';
 import { MEDIA_STATES_KEPT, OTHER_MEDIA_FOLDERS, TEXT_RENDER_DIR } from './constants.ts';
 
@@ -29,7 +29,7 @@ export type GifStateOf = (gifId: string) => Promise<(StateColumns & { user_id: n
 export function gifStates(db: Kysely<Database>, contentChanges?: () => number): GifStateOf {
   const memo = createUnchangedMemo<(StateColumns & { user_id: number | null }) | null>(contentChanges, MEDIA_STATES_KEPT);
   return (gifId) =>
-    memo.read(gifId, async () => (await db.selectFrom('gifs as g').select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id']).where('g.id', '=', gifId).executeTakeFirst()) ?? null);
+    memo.read(gifId, () => gifStateRow(db, gifId));
 }
 
 /**

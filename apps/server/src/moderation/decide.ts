@@ -6,7 +6,7 @@ import type { Rating } from '../store/schema.ts';
 import { MODERATION_EVENTS, type Decision } from './constants.ts';
 import { baseOfModeration, type ModerationDb, type ModerationState } from './schema.ts';
 import { LISTED_STATES } from '../content-policy/access.ts';
-import { decisionRefusal, LOCKED_BY, standingDecision, type Authority } from '../content-policy/precedence.ts';
+import { afterDecision, decisionRefusal, LOCKED_BY, standingDecision, type Authority } from '../content-policy/precedence.ts';
 import { gifStateOf, type StateColumns } from '../content-policy/states.ts';
 
 export interface DecisionInput {
@@ -17,15 +17,6 @@ export interface DecisionInput {
   /** Who decided: a moderator or staff (logged, so replaying the log knows whose decision stands). */
   authority?: Authority;
 }
-
-/** What each decision sets on the GIF (every decision also closes its open reports, naming itself as their resolution). */
-const EFFECTS: Record<Decision, { state?: ModerationState; removal?: 'moderation' | null }> = {
-  approve: { state: 'approved' },
-  rate: { state: 'approved' },
-  hide: { state: 'hidden' },
-  remove: { removal: 'moderation' },
-  restore: { state: 'approved', removal: null },
-};
 
 /** The event recording a decision about a GIF, with what it was before. */
 export function decisionEvent(gifId: string, input: DecisionInput, before: { state: ModerationState; removed: boolean; rating: Rating }, actor: Actor, extra: Record<string, unknown> = {}): NewEvent {
@@ -61,16 +52,13 @@ export async function applyDecision(trx: ModerationDb, gifId: string, input: Dec
   if (!row) throw new ApiError(404, `GIF ${gifId} not found`);
   const refused = decisionRefusal(row, authority, input.action);
   if (refused) throw new ApiError(refused.status, refused.message);
-  const effect = EFFECTS[input.action];
-  // A GIF taken down stays taken down when staff also remove it (a legal state is not weakened).
-  const removal = effect.removal === undefined || row.removal === 'takedown' && effect.removal ? row.removal : effect.removal;
   const locks = LOCKED_BY[input.action];
-  const after = { visibility: row.visibility, moderation_state: effect.state ?? row.moderation_state, removal };
+  const after = afterDecision(row, input.action);
   await trx
     .updateTable('gifs')
     .set({
       moderation_state: after.moderation_state,
-      removal,
+      removal: after.removal,
       decided_by: standingDecision(row.decided_by, authority),
       ...(locks && !row.locked_fields.includes(locks) ? { locked_fields: [...row.locked_fields, locks] } : {}),
       ...(input.action === 'rate' && input.rating ? { rating: input.rating } : {}),
