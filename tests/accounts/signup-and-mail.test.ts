@@ -109,6 +109,9 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     // Every session and token ended; the old password is gone; the link was single use.
     expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.loggedInStatus).toBe(false);
     expect((await server.call('GET', '/login/check', { headers: bearer })).status).toBe(401);
+    // The owner is told, tokens included.
+    const told = await server.smtp!.waitFor((m) => m.to === email && m.subject.includes('password was changed'));
+    expect(told.text).toContain('every personal access token was revoked');
     expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password } })).status).toBe(401);
     expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password: newPassword } })).status).toBe(200);
     const reused = await server.call('POST', '/api/v3/password/reset', { json: { token, password: 'yet another passphrase' } });

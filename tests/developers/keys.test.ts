@@ -150,9 +150,10 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect(events.at(-1)).toMatchObject({ type: 'developer_app.key_rotated', payload: { grace_seconds: 3, replaced: [app.keys[0]!.id], actor: dev.userId } });
   });
 
-  it('refuses a suspended developer\'s keys within the key cache time, and takes them back on restore', async () => {
+  it('revokes a suspended developer\'s keys for good: restoring the account does not bring them back', async () => {
     const owner = await server.makeUser('user');
-    const { key } = (await makeApp(owner, 'Suspended app')).keys[0]!;
+    const app = await makeApp(owner, 'Suspended app');
+    const { id, key } = app.keys[0]!;
     expect((await search(key)).status).toBe(200);
     const staff = await server.makeUser('staff');
     const act = (action: string) => server.call('POST', `/api/v1/users/${owner.userId}/moderation/`, { as: staff, json: { action, reason: 'Scraping' } });
@@ -162,7 +163,16 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect((await fetch(`${server.baseUrl}/tenor/v2/featured?key=${key}`)).status).toBe(403);
     expect((await act('restore')).status).toBe(200);
     await sleep(KEY_CACHE_MS + 200);
-    expect((await search(key)).status).toBe(200);
+    expect((await search(key)).status).toBe(403);
+    const listed = (await server.db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow());
+    expect(listed.revoked_at).not.toBeNull();
+    const userEvents = await server.db.selectFrom('events').select(['type', 'payload']).where('stream', '=', 'user').where('stream_id', '=', String(owner.userId)).orderBy('seq').execute();
+    expect(userEvents.find((e) => (e.payload as { action?: string }).action === 'suspend')?.payload).toMatchObject({ keys_revoked: [id] });
+    // The developer gets a working key by rotating (staff may too).
+    const rotated = await server.call('POST', `/api/v1/developer/apps/${app.id}/rotate/`, { as: staff, json: { grace_seconds: 0 } });
+    expect(rotated.status).toBe(200);
+    const fresh = (rotated.body.data.app.keys as { key: string; state: string }[]).find((k) => k.state === 'active')!;
+    expect((await search(fresh.key)).status).toBe(200);
   });
 
   it('revokes a key: refused within the key cache time, and only its owner or staff may', async () => {

@@ -91,9 +91,12 @@ export function passwordRoutes(deps: BackendDeps) {
       const ended = await revokeSessions(trx, used.userId);
       const revoked = await revokeTokens(trx, used.userId);
       await appendEvents(baseDb(trx), [auditEvent('password.reset', used.userId, actor, { sessions_ended: ended, tokens_revoked: revoked })]);
+      const account = await trx.selectFrom('users').select('username').where('id', '=', used.userId).executeTakeFirstOrThrow();
+      await enqueueMail(trx, used.email, passwordChangedMessage(account.username));
       return used;
     });
     if (!reset) throw new FieldError(400, 'token', 'This reset link is invalid, used or expired; ask for a new one');
+    deps.onMailQueued?.();
     return c.json(envelope({ reset: true }, newResponseId()));
   });
 

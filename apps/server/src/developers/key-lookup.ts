@@ -21,7 +21,7 @@ interface Remembered {
 }
 
 /**
- * Reads a key's state from the store (a suspended developer's keys answer as unknown ones) and trusts it for KEY_CACHE_MS at most (less when a rotated key
+ * Reads a key's state from the store and trusts it for KEY_CACHE_MS at most (less when a rotated key
  * ends sooner), so revocation, rotation and approval reach every process within that without a
  * restart. At most KEY_CACHE_SIZE keys are remembered (least recently used go first).
  */
@@ -31,9 +31,8 @@ export function createKeyLookup(db: Kysely<Database>, now: () => number = Date.n
     if (key.length > MAX_KEY_LENGTH) return { facts: { valid: false }, until: at + KEY_CACHE_MS };
     const result = await sql<{ kind: string; tier: KeyTier | null; expires_at: Date | null }>`
       SELECT k.kind, a.tier, k.expires_at
-      FROM api_keys k LEFT JOIN developer_apps a ON a.id = k.app_id LEFT JOIN users u ON u.id = a.owner_id
-      WHERE k.key = ${key} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
-        AND u.suspended_at IS NULL`.execute(db);
+      FROM api_keys k LEFT JOIN developer_apps a ON a.id = k.app_id
+      WHERE k.key = ${key} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`.execute(db);
     const row = result.rows[0];
     if (!row) return { facts: { valid: false }, until: at + KEY_CACHE_MS };
     const tier = row.tier ?? null;

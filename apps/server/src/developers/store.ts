@@ -111,6 +111,13 @@ export async function rotateKey(db: DevelopersDb, appId: string, graceSeconds: n
   return { keyId: key.id, replaced: replaced.map((r) => r.id) };
 }
 
+/** Revokes every live key of every app a user owns (a suspension); answers their ids. Restoring the user does not bring them back. */
+export async function revokeOwnerKeys(db: DevelopersDb, ownerId: number): Promise<string[]> {
+  const apps = db.selectFrom('developer_apps').select('id').where('owner_id', '=', ownerId);
+  const rows = await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('app_id', 'in', apps).where('revoked_at', 'is', null).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
 export async function revokeKey(db: DevelopersDb, keyId: string): Promise<boolean> {
   const result = await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -37,6 +37,6 @@ export function passwordChangedMessage(username: string): MailMessage {
   return {
     kind: 'password_changed',
     subject: 'Your Loopbox password was changed',
-    body: `Hi ${username},\n\nThe password of your Loopbox account was just changed and its other sessions were signed out. If this was not you, reset your password now.\n`,
+    body: `Hi ${username},\n\nThe password of your Loopbox account was just changed: its other sessions were signed out and every personal access token was revoked (make new ones where you need them). If this was not you, reset your password now.\n`,
   };
 }

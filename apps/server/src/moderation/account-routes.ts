@@ -11,6 +11,8 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { revokeSessions } from '../sessions/store.ts';
 import { revokeTokens } from '../tokens/store.ts';
+import { developersDb } from '../developers/schema.ts';
+import { revokeOwnerKeys } from '../developers/store.ts';
 import { appendEvents } from '../store/events.ts';
 import { ACCOUNT_ACTIONS, MODERATION_EVENTS } from './constants.ts';
 import { noteField, oneOf } from './fields.ts';
@@ -22,8 +24,9 @@ const AccountActionBody = z.object({ action: oneOf('action', ACCOUNT_ACTIONS), r
 
 /**
  * `POST /api/v1/users/{id}/moderation/`: staff warn, suspend or restore an account, with a reason the
- * person is mailed. Suspending ends every session and token of the account in the same transaction
- * and refuses its logins until restored. Staff cannot suspend themselves.
+ * person is mailed. Suspending ends every session, personal token and developer API key of the account
+ * in the same transaction and refuses its logins until restored; restoring brings none of them back
+ * (the developer rotates for a new key). Staff cannot suspend themselves.
  */
 export function accountActionRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
@@ -42,6 +45,7 @@ export function accountActionRoutes(deps: BackendDeps) {
         await trx.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', id).execute();
         details.sessions_ended = (await revokeSessions(accountsDb(baseOfModeration(trx)), id)).length;
         details.tokens_revoked = (await revokeTokens(accountsDb(baseOfModeration(trx)), id)).length;
+        details.keys_revoked = await revokeOwnerKeys(developersDb(baseOfModeration(trx)), id);
       } else if (action === 'restore') {
         await trx.updateTable('users').set({ suspended_at: null }).where('id', '=', id).execute();
       }

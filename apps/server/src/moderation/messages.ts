@@ -3,8 +3,8 @@ import type { AccountAction } from './constants.ts';
 
 const ACCOUNT_LINES: Record<AccountAction, { kind: MailMessage['kind']; subject: string; line: string }> = {
   warn: { kind: 'account_warned', subject: 'A warning about your Loopbox account', line: 'The Loopbox staff are warning your account.' },
-  suspend: { kind: 'account_suspended', subject: 'Your Loopbox account is suspended', line: 'The Loopbox staff have suspended your account: you are signed out everywhere and cannot sign in until it is restored.' },
-  restore: { kind: 'account_restored', subject: 'Your Loopbox account is restored', line: 'The Loopbox staff have restored your account: you can sign in again.' },
+  suspend: { kind: 'account_suspended', subject: 'Your Loopbox account is suspended', line: 'The Loopbox staff have suspended your account: you are signed out everywhere, your personal access tokens and developer API keys are revoked, and you cannot sign in until it is restored.' },
+  restore: { kind: 'account_restored', subject: 'Your Loopbox account is restored', line: 'The Loopbox staff have restored your account: you can sign in again. Tokens and API keys revoked by the suspension stay revoked: make new ones (rotate an app\'s key on the developers page).' },
 };
 
 export function accountActionMessage(action: AccountAction, username: string, reason: string): MailMessage {
