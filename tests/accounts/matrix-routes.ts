@@ -57,6 +57,13 @@ export interface MatrixRoute {
   headers?: Record<string, string>;
   /** Makes what the call acts on, fresh for each call (the call may use it up). */
   prepare?: (k: MatrixCase) => Promise<Record<string, string>>;
+  /**
+   * The route itself answers everyone and its permission guards some answers only (a draft among
+   * published stories, a creator's figures beside the site's): its input is public, read before it can
+   * know whether the caller needs a grant, so the ordering test (a private route refuses a caller before
+   * reading anything) leaves it out. Its `describe` says so with `access.when`.
+   */
+  openRoute?: true;
   /** The caller needs a password (to re-confirm it) or an unverified address. */
   caller?: { password?: boolean; emailVerified?: boolean };
 }
@@ -316,8 +323,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/users/{other}/view-count/', action: 'analytics.read', target: 'other', ok: 200 },
   { method: 'GET', path: '/api/v1/proxy-gif/{gif}/view-count/', action: 'analytics.read', target: 'self', ok: 200, prepare: ownGif },
   { method: 'GET', path: '/api/v1/proxy-gif/{gif}/view-count/', action: 'analytics.read', target: 'other', ok: 200, prepare: othersGif },
-  { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={selfname}', action: 'analytics.read', target: 'self', ok: 200 },
-  { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={othername}', action: 'analytics.read', target: 'other', ok: 200 },
+  { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={selfname}', action: 'analytics.read', target: 'self', ok: 200, openRoute: true },
+  { method: 'GET', path: '/api/v1/analytics/dashboard-trending-searches/?username={othername}', action: 'analytics.read', target: 'other', ok: 200, openRoute: true },
   { method: 'GET', path: '/dashboard/analytics', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/dashboard/outbox', action: 'mail.read_outbox', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/sessions/', action: 'session.manage', target: 'self', ok: 200 },
@@ -329,6 +336,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/dashboard/developers', action: 'developer_app.create', target: 'none', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/dashboard/developers/review', action: 'developer_app.review', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
+  // Uploads: one's own quota (issue 30, item 4).
+  { method: 'GET', path: '/api/v1/uploads/quota/', action: 'gif.upload', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
@@ -350,9 +359,9 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 200 },
   { method: 'GET', path: '/activity', action: 'schedule.manage', target: 'none', ok: 200 },
   // Story drafts: by id, and among a user's stories with fetch_unpublished.
-  ...storyRoutes({ method: 'GET', path: '/api/v1/stories/{story}', ok: 200 }),
-  { method: 'GET', path: '/api/v1/stories?username={selfname}&fetch_unpublished=true', action: 'story.edit', target: 'self', ok: 200 },
-  { method: 'GET', path: '/api/v1/stories?username={othername}&fetch_unpublished=true', action: 'story.edit', target: 'other', ok: 200 },
+  ...storyRoutes({ method: 'GET', path: '/api/v1/stories/{story}', ok: 200, openRoute: true }),
+  { method: 'GET', path: '/api/v1/stories?username={selfname}&fetch_unpublished=true', action: 'story.edit', target: 'self', ok: 200, openRoute: true },
+  { method: 'GET', path: '/api/v1/stories?username={othername}&fetch_unpublished=true', action: 'story.edit', target: 'other', ok: 200, openRoute: true },
   // Imaging: a trim of this server's media (it costs CPU like an upload).
   { method: 'GET', path: '/imaging/trim?media_url=/media/{gif}/200.gif&start=0&duration=0.3', action: 'media.make', target: 'none', ok: 200, prepare: anyGif },
 ];

@@ -6,8 +6,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, type Owner } from '../../apps/server/src/permissions/can.ts';
+import { can, reachOf, type Owner } from '../../apps/server/src/permissions/can.ts';
 import { AUDIENCES, type Audience } from '../../apps/server/src/permissions/roles.ts';
+import type { Action } from '../../apps/server/src/permissions/table.ts';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
@@ -88,6 +89,42 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
     }
     throw new Error('uploads still open after a minute');
   }
+
+  describe('authenticate, then authorize, then validate', () => {
+    /** One caller per role, made once: these calls change nothing. */
+    const known = new Map<Audience, TestUser>();
+    beforeAll(async () => {
+      for (const who of AUDIENCES) if (who !== 'anonymous') known.set(who, await server.makeUser(who));
+    });
+    /** A request no route would accept: `1` for every id the path or query names, and an empty JSON body (none for a read). */
+    const emptyPath = (route: MatrixRoute) => route.path.replace(/\{\w+\}/g, '1');
+    /** Each guarded route once, with every action its rows name (a channel is made under `channel.create` or `channel.manage`). */
+    const guarded = new Map<string, { route: MatrixRoute; actions: Action[] }>();
+    for (const route of routes) {
+      if (route.action === null || route.openRoute) continue;
+      const key = `${route.method} ${emptyPath(route)}`;
+      const seen = guarded.get(key) ?? { route, actions: [] };
+      seen.actions.push(route.action);
+      guarded.set(key, seen);
+    }
+    const grantsNone = (who: Audience, via: 'session' | 'token', actions: Action[]) => actions.every((action) => reachOf(who === 'anonymous' ? { audience: who } : { audience: who, via }, action) === undefined);
+    const refused = [...guarded].flatMap(([key, { route, actions }]) => callers.filter(([who, via]) => grantsNone(who, via, actions)).map(([who, via]) => [key, who, via, route] as const));
+
+    it('covers every guarded route of the matrix', () => {
+      expect(refused.length).toBeGreaterThan(guarded.size);
+      expect([...guarded.keys()]).toEqual(expect.arrayContaining(['POST /api/v4/channels/', 'POST /schedule', 'DELETE /schedule/1', 'POST /api/v1/stories']));
+    });
+
+    it.each(refused)('%s with nothing valid in it, as %s by %s, is refused for the caller before its input is read', async (_, who, via, route) => {
+      const caller = known.get(who);
+      const res = await server.call(route.method, emptyPath(route), { ...(caller ? { as: caller, via } : {}), ...(route.method === 'GET' ? {} : { json: {} }) });
+      const want = who === 'anonymous' ? (route.anonymous ?? 401) : 403;
+      const said = res.status === 302 ? res.headers.get('location') : String(res.body?.meta?.msg ?? res.text).slice(0, 200);
+      // The refusal the table's callers get: the login page for a page, its 403 page or the API's message.
+      const refusal = { 302: '/login', 401: 'Sign in first', 403: route.anonymous === 302 ? '<!doctype html>' : 'Not allowed' }[want];
+      expect(`${res.status} ${said}`).toMatch(new RegExp(`^${want} ${refusal}`));
+    });
+  });
 
   describe('CSRF', () => {
     const changes = MUTATING_ROUTES.filter((route) => route.action !== null);

@@ -36,6 +36,18 @@ export async function authorize<E extends AuthEnv>(c: Context<E>, action: Action
   return principal;
 }
 
+/**
+ * The part of authorize that needs nothing from the request but its caller: refuses (401 or 403) a
+ * caller the table grants none of `actions`, at any reach. Guarded routes run it before reading their
+ * input (route-guard.ts), so a refused caller learns nothing about the body, parameters or resources.
+ */
+export async function requireGrant<E extends AuthEnv>(c: Context<E>, actions: readonly [Action, ...Action[]]): Promise<Principal> {
+  const principal = await c.var.auth.principal();
+  const subject = subjectOf(principal);
+  if (!actions.some((action) => reachOf(subject, action) !== undefined)) refuse(principal, actions[0]);
+  return principal;
+}
+
 /** authorize, for actions only a signed-in user can take; returns that user. */
 export async function authorizeUser<E extends AuthEnv>(c: Context<E>, action: Action, owner?: OwnerOf): Promise<UserPrincipal> {
   const principal = await authorize(c, action, owner);

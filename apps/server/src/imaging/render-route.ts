@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { findUnsafeText } from '../boundary/text.ts';
 import { FieldError } from '../public-api/envelope.ts';
@@ -37,7 +38,7 @@ function editsFromForm(text: string | undefined): EditList {
  */
 export function renderRoutes(deps: WorkDeps & { db: Kysely<Database> }) {
   const app = new Hono<AuthEnv>();
-  app.post(RENDER_PATH, async (c) => {
+  app.post(RENDER_PATH, routeGuard('media.make'), async (c) => {
     await authorizeUser(c, 'media.make');
     if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, EditList), undefined);
     deps.queue.refuseWhenFull();

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { hasControlCharacter } from '../boundary/text.ts';
 import { FieldError } from '../public-api/envelope.ts';
@@ -43,11 +44,11 @@ type TrimInput = z.infer<typeof TrimFields>;
  */
 export function trimRoutes(deps: WorkDeps) {
   const app = new Hono<AuthEnv>();
-  app.get(TRIM_PATH, async (c) => {
+  app.get(TRIM_PATH, routeGuard('media.make'), async (c) => {
     await authorizeUser(c, 'media.make');
     return answer(c, deps, parseFields(TrimFields, presentParams(c.req.query())), undefined);
   });
-  app.post(TRIM_PATH, async (c) => {
+  app.post(TRIM_PATH, routeGuard('media.make'), async (c) => {
     await authorizeUser(c, 'media.make');
     if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, TrimFields), undefined);
     deps.queue.refuseWhenFull();

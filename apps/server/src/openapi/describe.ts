@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { routeGuard } from '../auth/route-guard.ts';
 import type { z } from 'zod';
 import type { Action } from '../permissions/table.ts';
 import type { OpenApiTag } from './constants.ts';
@@ -35,11 +36,15 @@ export interface RouteDoc {
 const ROUTE_DOC = Symbol('loopbox.routeDoc');
 
 /**
- * A pass-through middleware carrying a route's documentation: `app.get(path, describe({...}), handler)`.
- * The OpenAPI document is built by walking the app's routes for these (document.ts).
+ * The middleware carrying a route's documentation: `app.get(path, describe({...}), handler)`. The
+ * OpenAPI document is built by walking the app's routes for these (document.ts). A route that always
+ * needs a permission (no `when`) is guarded by it here, before its handler reads any input: the access
+ * the reference documents is the access enforced, first (auth/route-guard.ts).
  */
 export function describe(doc: RouteDoc): MiddlewareHandler {
-  const handler: MiddlewareHandler = (_c, next) => next();
+  const { access } = doc;
+  const guarded = typeof access === 'object' && 'permission' in access && access.when === undefined;
+  const handler: MiddlewareHandler = guarded ? (routeGuard(access.permission, ...(doc.alsoAsks ?? [])) as MiddlewareHandler) : (_c, next) => next();
   return Object.assign(handler, { [ROUTE_DOC]: doc });
 }
 

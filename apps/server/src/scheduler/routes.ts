@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { rowsInOrder } from '../content/gif-row.ts';
 import { schedulePostOwner } from '../permissions/ownership.ts';
@@ -32,7 +33,7 @@ export function schedulerRoutes(deps: SchedulerDeps) {
   const app = new Hono<AuthEnv>();
   const db = schedulerDb(deps.db);
 
-  app.post(SCHEDULE_PATH, async (c) => {
+  app.post(SCHEDULE_PATH, routeGuard('schedule.manage'), async (c) => {
     const body = await jsonBody(c, ScheduleBody);
     const user = await authorizeUser(c, 'schedule.manage');
     if (body.timestamp.getTime() <= deps.clock().getTime()) throw new FieldError(400, 'timestamp', 'timestamp must be in the future');
@@ -43,7 +44,7 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     return c.json(envelope({ id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs }, newResponseId()), 201, purgeGifs(gifs));
   });
 
-  app.get(SCHEDULE_PATH, async (c) => {
+  app.get(SCHEDULE_PATH, routeGuard('schedule.manage'), async (c) => {
     const q = parseQuery(ScheduleQuery, c.req.query());
     const user = await authorizeUser(c, 'schedule.manage');
     const waiting = db
@@ -67,7 +68,7 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     return c.json(envelope(data, ctx.responseId, { total_count: total, count: data.length, offset: q.offset }));
   });
 
-  app.get(ACTIVITY_PATH, async (c) => {
+  app.get(ACTIVITY_PATH, routeGuard('schedule.manage'), async (c) => {
     const q = parseQuery(ActivityQuery, c.req.query());
     const user = await authorizeUser(c, 'schedule.manage');
     // Each post says when it was scheduled and, once it ends, how (published, cancelled, failed) and when.
@@ -81,7 +82,7 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     return c.json(envelope(data, newResponseId(), { count: data.length, offset: q.offset }));
   });
 
-  app.delete(`${SCHEDULE_PATH}/:id`, async (c) => {
+  app.delete(`${SCHEDULE_PATH}/:id`, routeGuard('schedule.manage'), async (c) => {
     const { id } = parseFields(PostPath, c.req.param());
     const user = await authorizeUser(c, 'schedule.manage', () => schedulePostOwner(deps.db, id));
     const actor = actorOf(user, c.var.auth.address);

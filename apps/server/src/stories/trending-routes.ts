@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { parseQuery } from '../public-api/params.ts';
@@ -40,7 +41,7 @@ export function trendingRoutes(deps: StoriesDeps) {
     return storiesAnswer(c, deps, rows, { withGifs: false, trending });
   });
 
-  app.post(PATH, async (c) => {
+  app.post(PATH, routeGuard('story.trend'), async (c) => {
     const body = await jsonBody(c, TrendingBody);
     const user = await authorizeUser(c, 'story.trend');
     const story = await findStory(deps.db, body.story_id);
@@ -55,7 +56,7 @@ export function trendingRoutes(deps: StoriesDeps) {
     return c.json(envelope({ story_id: story.id, publish_datetime: body.publish_datetime.toISOString() }, newResponseId()), 201);
   });
 
-  app.delete(`${PATH}/:id`, async (c) => {
+  app.delete(`${PATH}/:id`, routeGuard('story.trend'), async (c) => {
     const { id } = parseFields(IdPath, c.req.param());
     const user = await authorizeUser(c, 'story.trend');
     const actor = actorOf(user, c.var.auth.address);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
+import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';
@@ -32,7 +33,7 @@ export function storyWriteRoutes(deps: StoriesDeps) {
     return storiesAnswer(c, deps, [(await findStory(deps.db, id))!], { withGifs: true, single: true });
   };
 
-  app.post(STORIES_PATH, async (c) => {
+  app.post(STORIES_PATH, routeGuard('story.create', 'story.edit'), async (c) => {
     const body = await jsonBody(c, z.record(z.string(), z.unknown(), { error: 'The body must be a JSON object' }));
     const { story_id } = parseFields(StoryTarget, body);
     if (story_id) return update(c, story_id, parseFields(StoryChanges, body));
@@ -43,14 +44,14 @@ export function storyWriteRoutes(deps: StoriesDeps) {
     return storiesAnswer(c, deps, [(await findStory(deps.db, id))!], { withGifs: true, single: true, status: 201 });
   });
 
-  app.put(`${STORIES_PATH}/:id`, async (c) => {
+  app.put(`${STORIES_PATH}/:id`, routeGuard('story.edit'), async (c) => {
     const { id } = parseFields(IdPath, c.req.param());
     const fields = await jsonBody(c, StoryFields);
     // A replacement: what the body leaves out goes back to its default.
     return update(c, id, { description: '', cover_gif_id: null, is_published: false, ...fields });
   });
 
-  app.delete(`${STORIES_PATH}/:id`, async (c) => {
+  app.delete(`${STORIES_PATH}/:id`, routeGuard('story.edit'), async (c) => {
     const { id } = parseFields(IdPath, c.req.param());
     const story = await findStory(deps.db, id);
     const user = await authorizeUser(c, 'story.edit', async () => story?.user_id);
