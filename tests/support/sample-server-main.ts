@@ -33,7 +33,10 @@ const platform = await createPlatform({
   logger: createLogger(),
 });
 await platform.start();
-const server = serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => process.stdout.write(`ready ${platform.credentials.webKey}\n`));
+const server = serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => {
+  platform.listening(`http://127.0.0.1:${port}`);
+  process.stdout.write(`ready ${platform.credentials.webKey}\n`);
+});
 // Stopped with SIGTERM it ends as `npm start` does: the search log flushed, the store closed.
 process.on('SIGTERM', async () => {
   server.close();

@@ -108,6 +108,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     const s = serveHttp((request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : handle(request, env)), { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  platform.listening(baseUrl);
   return {
     ...credentials,
     baseUrl,

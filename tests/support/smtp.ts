@@ -7,6 +7,8 @@ export interface CaughtMail {
   from: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one. */
+  html: string;
 }
 
 export interface TestSmtp {
@@ -42,6 +44,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             from: typeof session.envelope.mailFrom === 'object' ? session.envelope.mailFrom.address : '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
           };
           mails.push(mail);
           for (const waiter of waiters.filter((w) => w.match(mail))) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createPayloadSigner, type PayloadSigner } from './payload-signing/signer.ts';
 import { contentVersionReader } from './content/content-version.ts';
 import { createSearchResults } from './content/search.ts';
@@ -15,6 +16,7 @@ import { tenorApi } from './tenor/routes.ts';
 import { errorBody, handleErrors } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
+import { trendingRulesFrom, type TrendingSearchRules } from './analytics/trending-settings.ts';
 import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
 import { publicProfileRoutes } from './backend/public-profile.ts';
@@ -32,6 +34,7 @@ import { originOf, type ApiDeps } from './public-api/context.ts';
 import type { Uploads } from './uploads/service.ts';
 import type { Predictor } from './tag-prediction/predictor.ts';
 import { createKeyLookup } from './developers/key-lookup.ts';
+import { createLinkOrigin, type LinkOrigin } from './mail/link-origin.ts';
 import { createHourlyLimit } from './developers/hourly-limit.ts';
 
 export interface AppOptions {
@@ -59,6 +62,8 @@ export interface AppOptions {
   onMailQueued?: () => void;
   /** Called after a commit queued a job (the platform wakes the job runner with it). */
   onJobQueued?: () => void;
+  /** Where mailed links point (the platform's, told where it listens); PUBLIC_URL alone when absent. */
+  linkOrigin?: LinkOrigin;
   /** Whether a mail sender delivers the outbox by SMTP (otherwise staff read it at /api/v1/mail/outbox/). */
   smtpConfigured?: boolean;
   /** Abuse limits other than the defaults (auth/constants.ts). */
@@ -70,6 +75,8 @@ export interface AppOptions {
   spotifyOembedUrl?: string;
   /** Tag prediction (the platform closes its OCR engine). */
   predictor?: Predictor;
+  /** What a term needs to trend (TRENDING_* settings); the defaults when absent. */
+  trendingRules?: TrendingSearchRules;
 }
 
 /**
@@ -84,6 +91,7 @@ export function createApp(options: AppOptions) {
     mediaDir: options.mediaDir,
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
+    trendingRules: options.trendingRules ?? trendingRulesFrom({}),
     payloads: options.payloads ?? createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),
     wires: createWireTexts(options.readDb ?? options.db, options.db, {
@@ -93,6 +101,7 @@ export function createApp(options: AppOptions) {
     trendingPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
+    linkOrigin: options.linkOrigin ?? createLinkOrigin(options.publicUrl),
     uploads: options.uploads,
     spotifyOembedUrl: options.spotifyOembedUrl,
     predictor: options.predictor,
@@ -102,6 +111,7 @@ export function createApp(options: AppOptions) {
   };
   const build = options.build ?? readBuildInfo();
   const app = new Hono<AuthEnv>();
+  app.use(securityHeaders({ publicUrl: options.publicUrl }));
   app.use(paramsGuard());
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));

@@ -7,6 +7,7 @@ import { createPlatform } from './platform.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
+import { listenOrigin } from './mail/link-origin.ts';
 
 const config = loadConfig();
 // Every line on stderr is one JSON object (pino): see README, Logs.
@@ -32,6 +33,7 @@ const platform = await createPlatform({
   mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   web: true,
   uploads: config.uploads,
+  ffmpegPath: config.ffmpegPath,
   spotifyOembedUrl: config.spotifyOembedUrl,
   removedMediaRetentionDays: config.removedMediaRetentionDays,
   logger,
@@ -48,7 +50,8 @@ const adminTokenWatch: AdminTokenWatch | undefined = config.adminToken
 
 // EDGE=off: one of several processes behind an edge elsewhere (README, Running several processes).
 const server = serveHttp(config.edge ? platform.fetch : platform.services, { port: config.port, hostname: config.host }, (info) => {
-  const origin = config.publicUrl ?? `http://${config.host}:${info.port}`;
+  const origin = config.publicUrl ?? listenOrigin(config.host, info.port);
+  platform.listening(origin);
   // No key or token is printed: the edge adds the site's web key to calls without one, and the admin token stays in its file.
   logger.info({ url: origin }, `Loopbox: listening on ${origin}`);
   logger.info({ url: `${origin}/v1/gifs/trending` }, `Loopbox: try ${origin}/v1/gifs/trending (the edge adds the site's web key)`);
@@ -57,6 +60,7 @@ const server = serveHttp(config.edge ? platform.fetch : platform.services, { por
       ? 'Loopbox: admin token from LOOPBOX_ADMIN_TOKEN'
       : `Loopbox: admin token in ${adminTokenPath(config.dataDir)} (npm run rotate-admin-token makes a new one)`,
   );
+  if (!config.publicUrl) logger.warn({ url: origin }, `Loopbox: PUBLIC_URL not set: mailed links point at ${origin}`);
   logger.info(config.smtpUrl ? 'Loopbox: mail delivered by SMTP' : 'Loopbox: SMTP_URL not set: staff read the outbox at /api/v1/mail/outbox/');
 });
 

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { routeFor, singleProcessEdge, type Service } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
+import { trendingRulesFrom } from './analytics/trending-settings.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
 import type { AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
 import { lineLogger, type Logger } from './logging/logger.ts';
 import { createMailSender, type MailSender } from './mail/sender.ts';
+import { createLinkOrigin } from './mail/link-origin.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
+import { findDecoder, minVersionText } from './media/ffmpeg-binary.ts';
 import type { Store } from './store/db.ts';
 import { allJobHandlers } from './jobs/handlers.ts';
 import { createMagicSweep } from './channels/magic-sweep.ts';
@@ -52,6 +55,8 @@ export interface PlatformOptions {
   logger: Logger;
   /** Upload limits, processing threads and the address ranges source_image_url may reach (UPLOAD_*). */
   uploads?: Partial<UploadSettings>;
+  /** The maintained ffmpeg that decodes uploads and trims (FFMPEG_PATH); absent, `ffmpeg` on PATH. */
+  ffmpegPath?: string | undefined;
   /** Decides a new upload's visibility (moderation's hook; default post-moderation: as the creator chose). */
   uploadVisibility?: VisibilityPolicy;
   /** Spotify's oEmbed endpoint (SPOTIFY_OEMBED_URL), for artist names. */
@@ -86,6 +91,8 @@ export interface Platform {
   mail: MailSender | undefined;
   /** The durable job runner (channel update jobs; scheduled work). */
   jobs: JobRunner;
+  /** Tells the platform the origin it listens on: mailed links point there when PUBLIC_URL is unset. */
+  listening(origin: string): void;
   /** Starts the background work: the projection runner, the mail sender, the job runner, the magic-tag sweep, the removed media's retention and upload processing (after recovering what a killed process left). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -108,10 +115,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const mediaRetention = createMediaRetention(store.db, options.mediaDir, { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, options.mediaDir, createOcr());
+  const decoder = await findDecoder(options.ffmpegPath);
+  if (decoder.ffmpeg !== null) logger.info({ ffmpeg: decoder.ffmpeg, version: decoder.version }, `Loopbox: uploads and trims decoded by ffmpeg ${decoder.version} (${decoder.ffmpeg})`);
+  else logger.warn({ ffmpeg: decoder.reason }, `Loopbox: uploads and trims are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`);
   const uploads = createUploads(store.db, {
     dataDir: options.dataDir,
     mediaDir: options.mediaDir,
     alone: store.kind === 'pglite',
+    decoder,
     log,
     ...(options.uploads ? { settings: options.uploads } : {}),
     ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
@@ -120,6 +131,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   // One signer for the whole process: the public API and the services sign and verify alike.
   const payloads = createPayloadSigner(store.db);
+  const linkOrigin = createLinkOrigin(options.publicUrl);
   const app = createApp({
     analytics,
     payloads,
@@ -133,8 +145,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
     smtpConfigured: Boolean(mail),
+    linkOrigin,
     uploads,
     predictor,
+    trendingRules: trendingRulesFrom(options.env ?? process.env),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
     onJobQueued: () => jobs.wake(),
@@ -144,7 +158,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
   const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
-  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), log });
+  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), decoder, log });
   // The services behind the edge's routes, each its own app, reached by the edge's own route table (each sees the
   // same path in-process as alone behind a URL); the server app answers everything else.
   const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler, imaging };
@@ -158,6 +172,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     uploads,
     mail,
     jobs,
+    listening: linkOrigin.listening,
     async start() {
       analytics.start();
       mail?.start();

@@ -8,7 +8,6 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { verifyEmailMessage } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { originOf } from '../public-api/context.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { mailedToken } from './fields.ts';
@@ -60,7 +59,7 @@ export function emailRoutes(deps: BackendDeps) {
     await deps.limits.count('mailsPerAddress', c.var.auth.address);
     await db.transaction().execute(async (trx) => {
       const token = await issueMailedToken(trx, principal.userId, 'verify_email', account.email);
-      await enqueueMail(trx, account.email, verifyEmailMessage(originOf(c, deps), principal.username, token));
+      await enqueueMail(trx, account.email, verifyEmailMessage(deps.linkOrigin.get(), principal.username, token));
     });
     deps.onMailQueued?.();
     return c.json(envelope({ sent: true }, newResponseId()));

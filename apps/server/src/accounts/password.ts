@@ -9,7 +9,6 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { passwordChangedMessage, resetPasswordMessage } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { originOf } from '../public-api/context.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { revokeSessions } from '../sessions/store.ts';
 import { revokeTokens } from '../tokens/store.ts';
@@ -74,7 +73,7 @@ export function passwordRoutes(deps: BackendDeps) {
       if (account) {
         await db.transaction().execute(async (trx) => {
           const token = await issueMailedToken(trx, account.userId, 'reset_password', account.email);
-          await enqueueMail(trx, account.email, resetPasswordMessage(originOf(c, deps), account.username, token));
+          await enqueueMail(trx, account.email, resetPasswordMessage(deps.linkOrigin.get(), account.username, token));
           await appendEvents(baseDb(trx), [auditEvent('password.reset_requested', account.userId, actor)]);
         });
         deps.onMailQueued?.();

@@ -120,7 +120,7 @@ export function profileRoutes(deps: BackendDeps) {
         }
         if (newEmail !== undefined && before.email !== null) {
           const token = await issueMailedToken(trx, id, 'verify_email', newEmail);
-          await enqueueMail(trx, newEmail, verifyEmailMessage(originOf(c, deps), before.username, token));
+          await enqueueMail(trx, newEmail, verifyEmailMessage(deps.linkOrigin.get(), before.username, token));
           await enqueueMail(trx, before.email, emailChangedMessage(before.username, newEmail));
           await appendEvents(baseDb(trx), [auditEvent('email.change_requested', id, actor, { to: newEmail })]);
         }

@@ -9,7 +9,6 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { verifyEmailMessage } from '../mail/messages.ts';
-import { originOf } from '../public-api/context.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { setSessionCookies } from '../sessions/cookies.ts';
 import { startSession } from '../sessions/start.ts';
@@ -42,8 +41,7 @@ export function signupRoutes(deps: BackendDeps) {
     if (await emailTaken(db, body.email)) throw new FieldError(409, 'email', 'An account already uses that e-mail address');
     const passwordHash = await hashPassword(body.password);
     const actor = actorOf(principal, c.var.auth.address);
-    // PUBLIC_URL, else the request's origin (SMTP delivery requires PUBLIC_URL: see config.ts).
-    const origin = originOf(c, deps);
+    const origin = deps.linkOrigin.get();
     const { userId, session } = await db
       .transaction()
       .execute(async (trx) => {

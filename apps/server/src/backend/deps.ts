@@ -1,17 +1,23 @@
 import type { AuthDeps } from '../auth/context.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
+import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { Uploads } from '../uploads/service.ts';
 import type { Predictor } from '../tag-prediction/predictor.ts';
+import type { LinkOrigin } from '../mail/link-origin.ts';
 
 /** What the own backend's routes need. */
 export interface BackendDeps extends AuthDeps {
   mediaDir: string;
   /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
   onMailQueued?: () => void;
+  /** The origin of every link in a mail (PUBLIC_URL, else where the server listens): never a request header. */
+  linkOrigin: LinkOrigin;
   /** Whether mail leaves by SMTP; without it the outbox page is how a self-hoster reads it. */
   smtpConfigured: boolean;
   searchLog?: SearchLog | undefined;
+  /** What a search term needs to show in trending searches (TRENDING_* settings). */
+  trendingRules: TrendingSearchRules;
   /** Called after a commit queued a job (the platform wakes the job runner with it). */
   onJobQueued?: () => void;
   /** Signs the analytics payload of every GIF the backend hands out (favorites). */

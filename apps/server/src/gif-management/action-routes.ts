@@ -8,7 +8,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { originOf } from '../public-api/context.ts';
+import { gifSharedMessage } from '../mail/messages.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
@@ -46,14 +46,10 @@ export function actionRoutes(deps: BackendDeps) {
     await deps.limits.count('sharesPerUser', String(principal.userId));
     await deps.limits.count('sharesPerRecipient', to);
     const gif = await db.selectFrom('gifs').select(['title', 'slug']).where('id', '=', gif_id).executeTakeFirstOrThrow();
-    const link = `${originOf(c, deps)}/gifs/${gif.slug || gif_id}`;
+    const link = `${deps.linkOrigin.get()}/gifs/${gif.slug || gif_id}`;
     const actor = actorOf(principal, c.var.auth.address);
     await db.transaction().execute(async (trx) => {
-      await enqueueMail(accountsDb(baseOf(trx)), to, {
-        kind: 'gif_shared',
-        subject: `${principal.username} sent you a GIF${gif.title ? `: ${gif.title}` : ''}`,
-        body: `${principal.username} shared a GIF with you on Loopbox:\n\n${link}\n\nYou got this mail because they typed your address; Loopbox keeps no list of it.\n`,
-      });
+      await enqueueMail(accountsDb(baseOf(trx)), to, gifSharedMessage(link, principal.username, gif.title));
       // The recipient's address is kept only as a hash: the log needs to tell repeats apart, not to mail anyone.
       await appendEvents(baseOf(trx), [{ type: GIF_ACTION_EVENT, stream: 'gif', streamId: gif_id, payload: { action: 'share_email', to_hash: createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 16), actor: actor.userId, via: actor.via, address: actor.address } }]);
     });

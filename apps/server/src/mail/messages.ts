@@ -6,6 +6,18 @@ export interface MailMessage {
   body: string;
 }
 
+/** Longest stretch of someone's own words quoted in a mail; the rest is cut. */
+const QUOTE_MAX = 200;
+
+/**
+ * Someone else's words inside a mail: on one line (no blank line can make them look like a paragraph
+ * or link of ours), cut short and in quotes. They never go into a subject.
+ */
+export function quoted(words: string): string {
+  const oneLine = words.replace(/\s+/g, ' ').trim();
+  return `"${oneLine.length > QUOTE_MAX ? `${oneLine.slice(0, QUOTE_MAX - 1)}…` : oneLine}"`;
+}
+
 /** A link to a site page carrying a secret in its fragment: never sent to a server, never in an access log. */
 const secretLink = (origin: string, page: string, token: string) => `${origin}${page}#token=${token}`;
 
@@ -38,5 +50,14 @@ export function passwordChangedMessage(username: string): MailMessage {
     kind: 'password_changed',
     subject: 'Your Loopbox password was changed',
     body: `Hi ${username},\n\nThe password of your Loopbox account was just changed: its other sessions were signed out and every personal access token was revoked (make new ones where you need them). If this was not you, reset your password now.\n`,
+  };
+}
+
+/** POST /ajax/instashare/: the link, from the configured origin; the title only in the body, as the uploader's words. */
+export function gifSharedMessage(link: string, sender: string, title: string): MailMessage {
+  return {
+    kind: 'gif_shared',
+    subject: 'A GIF was shared with you on Loopbox',
+    body: `Loopbox user @${sender} shared a GIF with you:\n\n${link}\n\n${title ? `Its title, as its uploader wrote it: ${quoted(title)}\n\n` : ''}You got this mail because they typed your address; Loopbox keeps no list of it.\n`,
   };
 }

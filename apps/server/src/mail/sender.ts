@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { accountsDb } from '../accounts/schema.ts';
 import { createPasses } from '../background/passes.ts';
 import type { Database } from '../store/schema.ts';
+import { htmlBody } from './html.ts';
 import { MAIL_BATCH, MAIL_MAX_ATTEMPTS, MAIL_POLL_INTERVAL_MS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, SMTP_TIMEOUT_MS } from './constants.ts';
 
 export interface MailSenderOptions {
@@ -61,7 +62,7 @@ export function createMailSender(database: Kysely<Database>, options: MailSender
     let sent = 0;
     for (const message of (await claim()).sort((a, b) => Number(a.id) - Number(b.id))) {
       try {
-        await transport.sendMail({ from: options.from, to: message.to_address, subject: message.subject, text: message.body ?? '' });
+        await transport.sendMail({ from: options.from, to: message.to_address, subject: message.subject, text: message.body ?? '', html: htmlBody(message.body ?? '') });
         await db.updateTable('mail_outbox').set({ sent_at: new Date(), body: null, last_error: null }).where('id', '=', message.id).execute();
         sent++;
       } catch (err) {

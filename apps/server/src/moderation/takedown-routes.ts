@@ -9,7 +9,6 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { originOf } from '../public-api/context.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { appendEvents, type NewEvent } from '../store/events.ts';
@@ -83,7 +82,7 @@ export function takedownRoutes(deps: BackendDeps) {
     const principal = await authorizeUser(c, 'takedown.file');
     const body = await jsonBody(c, TakedownBody);
     const actor = { ...actorOf(principal, c.var.auth.address), userId: principal.userId };
-    const filed = await db.transaction().execute((trx) => fileTakedown(trx, body, actor, originOf(c, deps)));
+    const filed = await db.transaction().execute((trx) => fileTakedown(trx, body, actor, deps.linkOrigin.get()));
     if ('missing' in filed) {
       const unknown = filed.missing.filter((i) => i.status === 'not_found').length;
       const msg = `${unknown} of ${body.items.length} GIFs were not found; nothing was taken down`;
