@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { FieldError } from '../public-api/envelope.ts';
 import { AVATAR_VARIANTS } from '../media/avatars.ts';
+import { pictureFormat } from '../media/picture-format.ts';
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE } from './constants.ts';
 
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** What an uploaded avatar's path looks like (seeded avatars are `avatar.jpg` and are never removed). */
 const UPLOADED = /^avatars\/[A-Za-z0-9_]+\/[0-9a-f]{16}\.jpg$/;
 
@@ -17,10 +17,12 @@ const UPLOADED = /^avatars\/[A-Za-z0-9_]+\/[0-9a-f]{16}\.jpg$/;
  */
 export async function saveAvatar(mediaDir: string, username: string, bytes: Uint8Array): Promise<string> {
   const invalid = () => new FieldError(400, 'avatar', 'avatar must be a JPEG, PNG, WebP or GIF picture');
+  const format = pictureFormat(bytes);
+  if (!format) throw invalid();
   const meta = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).metadata().catch(() => {
     throw invalid();
   });
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw invalid();
+  if (meta.format !== format) throw invalid();
   const name = randomBytes(8).toString('hex');
   const relative = `avatars/${username}/${name}.jpg`;
   const dir = path.join(mediaDir, 'avatars', username, name);
