@@ -29,8 +29,17 @@ export interface TestBrowser {
   /** A persistent context on a fresh user-data dir: service workers and IndexedDB work in it. */
   context: BrowserContext;
   browser: Browser | null;
+  /**
+   * What Chromium refused by the pages' Content-Security-Policy (its console lines), in every page of
+   * the context. `close()` fails when any is left, so every browser suite proves the site works with
+   * the CSP on; a test that provokes one on purpose takes it out of the list.
+   */
+  cspViolations: string[];
   close(): Promise<void>;
 }
+
+/** How Chromium's console reports a resource, script or frame the CSP refused. */
+const CSP_VIOLATION = /Content Security Policy/;
 
 /**
  * Launches headless Chromium on a fresh user-data dir (removed on close) or the given one. Every request to a
@@ -54,12 +63,18 @@ export async function launchBrowser(options: { extraArgs?: string[]; userDataDir
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.abort('blockedbyclient'),
   );
+  const cspViolations: string[] = [];
+  context.on('console', (message) => {
+    if (CSP_VIOLATION.test(message.text())) cspViolations.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
+  });
   return {
     context,
     browser: context.browser(),
+    cspViolations,
     async close() {
       await context.close();
       if (!options.userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+      if (cspViolations.length > 0) throw new Error(`The Content-Security-Policy refused:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -4,6 +4,7 @@ import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
+import { securityHeaders } from './security-headers.ts';
 import { errorBody, handleErrors } from '../public-api/envelope.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -14,6 +15,7 @@ import type { Database } from '../store/schema.ts';
  */
 export function serviceApp(db: Kysely<Database>, routes: (app: Hono<AuthEnv>) => void, log?: (line: string) => void): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  app.use(securityHeaders());
   app.use(paramsGuard());
   app.get('/healthz', (c) => c.json({ ok: true }));
   // Sign-in attempts are limited by the backend; a service only resolves callers, so its limiter is never drawn on.

@@ -4,6 +4,7 @@ import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import { errorBody, handleErrors } from '../public-api/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import type { ImagingSettings } from './settings.ts';
@@ -30,6 +31,7 @@ export interface ImagingDeps {
  */
 export function createImagingApp(deps: ImagingDeps) {
   const app = new Hono<AuthEnv>();
+  app.use(securityHeaders());
   app.use(paramsGuard());
   app.use('*', authenticate({ db: deps.db, limits: createAttemptLimiter(), publicUrl: deps.publicUrl }));
   const work = { ...deps, queue: imagingQueue() };

@@ -35,6 +35,8 @@ export function ownPageConfig(webKey: string): PageConfig {
 
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
 const HEAD_PLACEHOLDER = '<!--loopbox-head-->';
+/** An inline script of the built page (the embed's deferred loader). */
+const INLINE_SCRIPT = /<script>/g;
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -101,8 +103,12 @@ export interface WebPages {
 export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono<AuthEnv>();
-  const configScript = (extra: Record<string, unknown> = {}) => `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`;
-  const withConfig = (html: string, extra?: Record<string, unknown>) => html.replace(CONFIG_PLACEHOLDER, () => configScript(extra));
+  // The build's inline scripts and the config get this answer's CSP nonce (http/security-headers.ts), before any data is written in.
+  const withConfig = (c: Context<AuthEnv>, html: string, extra: Record<string, unknown> = {}) => {
+    const nonce = c.get('secureHeadersNonce');
+    const open = nonce ? `<script nonce="${nonce}">` : '<script>';
+    return html.replace(INLINE_SCRIPT, open).replace(CONFIG_PLACEHOLDER, () => `${open}window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`);
+  };
   const renderEmbedPage = embedPageRenderer(root);
 
   async function embedPage(c: Context<AuthEnv>, pathname: string) {
@@ -116,7 +122,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
     await deps.payloads.ready();
     const ctx = presenter(c, deps, 'GIF_BROWSE');
-    const page = await renderEmbedPage(withConfig(html), {
+    const page = await renderEmbedPage(withConfig(c, html), {
       gif: presentGif(row, ctx),
       userAgent: c.req.header('user-agent') ?? '',
       search: new URL(c.req.url).search,
@@ -133,7 +139,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
     if (privateGif) await deps.payloads.ready();
     const pageGif = privateGif && { gif: presentGif(privateGif.row, presenter(c, deps, 'GIF_BROWSE')), state: privateGif.state, notice: privateGif.notice };
-    const page = withConfig(html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
+    const page = withConfig(c, html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
     return c.html(page, status, pageGif ? PRIVATE_HTML_HEADERS : headers);
   }
 
@@ -145,7 +151,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     const entry = ENTRY_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
     if (entry) {
       const html = await readPage(root, entry);
-      return html === undefined ? next() : c.html(withConfig(html), 200, HTML_HEADERS);
+      return html === undefined ? next() : c.html(withConfig(c, html), 200, HTML_HEADERS);
     }
     // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded
     // once, which would turn a search for "100%" into a malformed path.

@@ -29,7 +29,7 @@ export const HEADER_MARKER_THRESHOLD_STEPS = 5;
 export const GRID_BUTTON_MARKER_THRESHOLD_STEPS = 10;
 
 /** The first video host's player API script, inserted when its media overlay first opens (SPEC 7.7). */
-export const FIRST_HOST_API_SCRIPT_URL = 'https://www.youtube.com/iframe_api';
+export { FIRST_HOST_API_SCRIPT_URL } from '@loopbox/pages';
 
 /** Error reporting is on for this share of visits (SPEC 9). */
 export const ERROR_REPORT_SAMPLE_RATE = 0.01;

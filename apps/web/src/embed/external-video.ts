@@ -1,13 +1,13 @@
 import type { IExternalMedia } from '@loopbox/sdk';
+import { FIRST_HOST_PLAYER_ORIGIN, SECOND_HOST_PLAYER_ORIGIN } from '@loopbox/pages';
 import { BRAND_COLOUR } from './constants.ts';
+
+export { FIRST_HOST_PLAYER_ORIGIN, SECOND_HOST_PLAYER_ORIGIN };
 
 /** The two supported video hosts (SPEC 2.1, 7.7): the first speaks YouTube's player API, the second Vimeo's. */
 export const FIRST_HOST = 'YouTube';
 export const SECOND_HOST = 'Vimeo';
 export type VideoHost = typeof FIRST_HOST | typeof SECOND_HOST;
-
-export const FIRST_HOST_PLAYER_ORIGIN = 'https://www.youtube.com';
-export const SECOND_HOST_PLAYER_ORIGIN = 'https://player.vimeo.com';
 
 export function isSupportedHost(providerName: string | undefined): providerName is VideoHost {
   return providerName === FIRST_HOST || providerName === SECOND_HOST;
