@@ -14,6 +14,7 @@ import { corruptGif, gifBomb, makeClip, makeGif, makePngBomb, truncated } from '
 import { storeKinds } from '../support/stores.ts';
 import { TEST_MEDIA_DIR } from '../support/corpus.ts';
 import { GIF_ID_HEADER, RESUMABLE_PATH } from '../../apps/server/src/uploads/resumable-route.ts';
+import { URL_NOT_FETCHED } from '../../apps/server/src/uploads/fetch-url.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 
@@ -108,9 +109,10 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
       expect(res.body, url).toMatchObject({ field: 'source_image_url' });
       expect(res.body.meta.msg, url).toContain(msg);
     }
+    // A redirect to a refused address answers as any failed fetch: nothing of where it led.
     const redirected = await upload(urlForm(`${sourceUrl}/moved`));
-    expect(redirected.status).toBe(400);
-    expect(redirected.body.meta.msg).toContain('10.0.0.1, which is not a public address');
+    expect(redirected.status).toBe(502);
+    expect(redirected.body.meta.msg).toBe(URL_NOT_FETCHED);
   });
   function urlForm(url: string): FormData {
     const form = new FormData();

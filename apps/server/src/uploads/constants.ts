@@ -21,6 +21,28 @@ export type UploadLimits = { [K in keyof typeof UPLOAD_LIMIT_DEFAULTS]: number }
  */
 export const IMAGE_MAX_DECODED_PIXELS = 2_000_000_000;
 
+/**
+ * What one creator may have going at once and send in a day (README, Creators: uploads): open
+ * uploads (receiving, queued or processing: UPLOAD_OPEN_PER_CREATOR), bytes of uploads started this
+ * UTC day (UPLOAD_MB_PER_DAY) and `source_image_url` fetches in flight (UPLOAD_URL_FETCHES_PER_CREATOR).
+ */
+export const UPLOAD_QUOTA_DEFAULTS = {
+  openPerCreator: 5,
+  bytesPerDay: 1024 * 1024 * 1024,
+  urlFetchesPerCreator: 2,
+} as const;
+
+export type UploadQuota = { [K in keyof typeof UPLOAD_QUOTA_DEFAULTS]: number };
+
+/** Retry-After for a creator with too many open uploads: about one processing turn. */
+export const OPEN_UPLOADS_RETRY_S = 30;
+
+/**
+ * The fair queue's memory: a creator's uploads claimed within this long count as served, and the
+ * next upload claimed is the one with the fewest served-plus-queued-before-it of its creator.
+ */
+export const FAIR_SHARE_WINDOW_MS = 60 * 60 * 1000;
+
 /** Uploads processed at once, each in its own worker thread (UPLOAD_CONCURRENCY). */
 export const UPLOAD_CONCURRENCY_DEFAULT = 1;
 

@@ -13,6 +13,7 @@ import { UploadFieldsSchema, UploadPath } from './fields.ts';
 import type { Uploads } from './service.ts';
 import { failUpload, uploadById, uploadOwner } from './store.ts';
 import { uploaderFor } from './accept.ts';
+import { QuotaRefusal } from './quota.ts';
 import path from 'node:path';
 import { describe } from '../openapi/describe.ts';
 
@@ -70,6 +71,8 @@ function toTus(raw: Request, id: string | undefined): Request {
 
 export function resumableRoutes(uploads: Uploads) {
   const callers = new WeakMap<Request, Caller>();
+  /** A creation refused for its quota: tus answers the status, the route adds Retry-After. */
+  const quotaRefusals = new WeakMap<Request, QuotaRefusal>();
   const callerOf = (req: Request): Caller => {
     const caller = callers.get(req);
     if (!caller) throw refusal(401, 'Sign in first');
@@ -88,17 +91,23 @@ export function resumableRoutes(uploads: Uploads) {
       const fields = UploadFieldsSchema.safeParse(fieldsFromMetadata(upload.metadata));
       if (!fields.success) throw refusal(400, fields.error.issues[0]?.message ?? 'invalid metadata');
       const { gifId } = uploads.newIds();
-      await uploads.begin({
+      // The declared length counts against the day's bytes (a deferred length as the largest file).
+      const reserved = uploads.begin({
         id: upload.id,
         userId: principal.userId,
         gifId,
         origin: 'resumable',
         state: 'receiving',
         filename: (upload.metadata?.filename ?? '').slice(0, 200),
-        size: upload.size ?? 0,
+        size: upload.size ?? uploads.settings.limits.maxBytes,
         fields: fields.data,
         address,
         via: principal.via,
+      });
+      await reserved.catch((err: unknown) => {
+        if (!(err instanceof QuotaRefusal)) throw err;
+        quotaRefusals.set(req as unknown as Request, err);
+        throw refusal(err.status, err.message);
       });
       return {};
     },
@@ -132,7 +141,7 @@ export function resumableRoutes(uploads: Uploads) {
     if (answer.status >= 400) {
       const text = (await answer.text()).trim();
       const msg = messageOf(text) || text.slice(0, 200) || `The resumable upload was refused (${answer.status})`;
-      throw new ApiError(answer.status as ContentfulStatusCode, msg, Object.fromEntries([...answer.headers].filter(([name]) => /^(tus-|upload-)/i.test(name))));
+      throw new ApiError(answer.status as ContentfulStatusCode, msg, { ...Object.fromEntries([...answer.headers].filter(([name]) => /^(tus-|upload-)/i.test(name))), ...quotaRefusals.get(request)?.headers });
     }
     return answer;
   };

@@ -36,7 +36,8 @@ export function presentUpload(u: UploadRow) {
 /**
  * The dashboard's upload calls: resumable transfers (resumable-route.ts), an upload from a URL
  * (`POST /api/v1/uploads/` JSON, answered at once: the dashboard follows it), and the caller's
- * uploads with their processing state (`GET /api/v1/uploads/`, `GET /api/v1/uploads/{id}/`).
+ * uploads with their processing state (`GET /api/v1/uploads/`, `GET /api/v1/uploads/{id}/`) and
+ * quota (`GET /api/v1/uploads/quota/`).
  */
 export function uploadRoutes(uploads: Uploads) {
   const app = new Hono<AuthEnv>();
@@ -45,6 +46,10 @@ export function uploadRoutes(uploads: Uploads) {
     const principal = await authorizeUser(c, 'gif.edit');
     const rows = await recentUploads(uploads.db, principal.userId, RECENT_UPLOADS);
     return c.json(envelope(rows.map(presentUpload), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+  app.get('/api/v1/uploads/quota/', describe({ tag: 'uploads', summary: 'Your upload quota', description: 'What you may have open at once and send today, and what you use of it now: `open` (receiving, queued or processing), `url_fetches` (URLs being fetched), `bytes_today` (since 00:00 UTC, with `resets_at`), each `{used, limit}`. Past a limit uploads answer 429 with `Retry-After`.', access: { permission: 'gif.upload' } }), async (c) => {
+    const principal = await authorizeUser(c, 'gif.upload');
+    return c.json(envelope(await uploads.quotaOf(principal.userId), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
   });
   app.get('/api/v1/uploads/:id/', describe({ tag: 'uploads', summary: 'An upload and its state', description: 'Receiving, processing, done (with the GIF) or failed (with the reason).', access: { permission: 'gif.edit' }, params: UploadPath }), async (c) => {
     const { id } = parseFields(UploadPath, c.req.param());

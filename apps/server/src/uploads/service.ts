@@ -4,24 +4,27 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { commitUpload } from './commit.ts';
-import { PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, type UploadLimits } from './constants.ts';
+import { PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS, type UploadLimits, type UploadQuota } from './constants.ts';
 import { createProcessingPool, type ProcessingPool } from './pool.ts';
 import { UploadProblem } from './problems.ts';
 import { recoverUploads, type UploadDirs } from './recover.ts';
 import { fetchToFile } from './fetch-url.ts';
 import { creatorsDb, type CreatorsDb } from './schema.ts';
-import { claimNextUpload, failUpload, heartbeat, insertUpload, setUploadState, uploadById, type NewUploadRow, type UploadRow } from './store.ts';
+import { presentQuota, quotaUsage, reserveUpload } from './quota.ts';
+import { claimNextUpload, discardReceiving, failUpload, heartbeat, setUploadState, uploadById, type NewUploadRow, type UploadRow } from './store.ts';
 import { postModeration, type UploadReviewer, type VisibilityPolicy } from './visibility.ts';
 
 export interface UploadSettings {
   limits: UploadLimits;
+  /** What one creator may have open at once and send in a day. */
+  quota: UploadQuota;
   /** Uploads processed at once (worker threads). */
   concurrency: number;
   /** Address ranges (CIDR) `source_image_url` may reach although they are not public: none by default. */
   urlAllow: readonly string[];
 }
 
-export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = { limits: { ...UPLOAD_LIMIT_DEFAULTS }, concurrency: UPLOAD_CONCURRENCY_DEFAULT, urlAllow: [] };
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = { limits: { ...UPLOAD_LIMIT_DEFAULTS }, quota: { ...UPLOAD_QUOTA_DEFAULTS }, concurrency: UPLOAD_CONCURRENCY_DEFAULT, urlAllow: [] };
 
 export interface Uploads {
   settings: UploadSettings;
@@ -31,8 +34,15 @@ export interface Uploads {
   newIds(): { uploadId: string; gifId: string };
   /** Where a whole received file waits for processing. */
   incomingPath(uploadId: string): string;
-  /** Records an upload still being received. */
+  /**
+   * Records an upload still being received, or replaces the provisional record of the same id,
+   * within its owner's quota: beyond it a QuotaRefusal (429) is thrown and nothing is written.
+   */
   begin(row: NewUploadRow): Promise<void>;
+  /** Removes the record of a transfer refused before it was queued. */
+  discard(uploadId: string): Promise<void>;
+  /** A creator's quota and what they use of it now. */
+  quotaOf(userId: number): Promise<ReturnType<typeof presentQuota>>;
   /** Queues an upload whose file is complete at `file` (moved into the incoming folder if elsewhere). */
   queue(uploadId: string, file: string, size: number): Promise<void>;
   /** Fetches `source_image_url` into the incoming folder in the background, then queues it (or fails the upload naming why). */
@@ -71,7 +81,7 @@ function randomId(length: number): string {
  */
 export function createUploads(database: Kysely<Database>, options: UploadsOptions): Uploads {
   const db = creatorsDb(database);
-  const settings: UploadSettings = { ...DEFAULT_UPLOAD_SETTINGS, ...options.settings, limits: { ...DEFAULT_UPLOAD_SETTINGS.limits, ...options.settings?.limits } };
+  const settings: UploadSettings = { ...DEFAULT_UPLOAD_SETTINGS, ...options.settings, limits: { ...DEFAULT_UPLOAD_SETTINGS.limits, ...options.settings?.limits }, quota: { ...DEFAULT_UPLOAD_SETTINGS.quota, ...options.settings?.quota } };
   const dirs: UploadDirs = { incoming: path.join(options.dataDir, 'uploads', 'incoming'), resumable: path.join(options.dataDir, 'uploads', 'resumable'), mediaDir: options.mediaDir };
   const claimer = randomId(16);
   const policy = options.policy ?? postModeration;
@@ -154,7 +164,9 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     db,
     newIds: () => ({ uploadId: randomId(24), gifId: randomId(18) }),
     incomingPath: (uploadId) => path.join(dirs.incoming, uploadId),
-    begin: (row) => insertUpload(db, row),
+    begin: (row) => reserveUpload(db, row, settings.quota),
+    discard: (uploadId) => discardReceiving(db, uploadId),
+    quotaOf: async (userId) => presentQuota(await quotaUsage(db, userId), settings.quota),
     async queue(uploadId, file, size) {
       const target = path.join(dirs.incoming, uploadId);
       if (path.resolve(file) !== target) await fs.rename(file, target);

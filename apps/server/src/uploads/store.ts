@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { FAIR_SHARE_WINDOW_MS } from './constants.ts';
 import type { CreatorsDb, UploadFields, UploadOrigin, UploadState } from './schema.ts';
 
 export interface UploadRow {
@@ -37,11 +38,19 @@ export interface NewUploadRow {
   via: string;
 }
 
-export async function insertUpload(db: CreatorsDb, u: NewUploadRow): Promise<void> {
+/** Records an upload, or replaces the record of the same id (a transfer's provisional one, still `receiving`). */
+export async function upsertUpload(db: CreatorsDb, u: NewUploadRow): Promise<void> {
+  const values = { user_id: u.userId, gif_id: u.gifId, origin: u.origin, state: u.state, filename: u.filename, source_url: u.sourceUrl ?? null, size: u.size ?? 0, fields: JSON.stringify(u.fields), address: u.address, via: u.via };
   await db
     .insertInto('uploads')
-    .values({ id: u.id, user_id: u.userId, gif_id: u.gifId, origin: u.origin, state: u.state, filename: u.filename, source_url: u.sourceUrl ?? null, size: u.size ?? 0, fields: JSON.stringify(u.fields), address: u.address, via: u.via })
+    .values({ id: u.id, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: new Date() }).where('uploads.state', '=', 'receiving'))
     .execute();
+}
+
+/** Removes a provisional record whose transfer was refused (one still `receiving`: a refused call leaves nothing). */
+export async function discardReceiving(db: CreatorsDb, id: string): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', id).where('state', '=', 'receiving').execute();
 }
 
 export async function uploadById(db: CreatorsDb, id: string): Promise<UploadRow | undefined> {
@@ -61,11 +70,33 @@ export async function failUpload(db: CreatorsDb, id: string, code: string, messa
   await db.updateTable('uploads').set({ state: 'failed', error_code: code, error: message, claimed_by: null, updated_at: new Date(), finished_at: new Date() }).where('id', '=', id).where('state', '<>', 'done').execute();
 }
 
-/** Takes the oldest queued upload for this process, or none; SKIP LOCKED lets several processes share one queue. */
+/**
+ * Takes the next queued upload for this process, fairly among creators: each queued upload is
+ * ranked by how many of its creator's uploads were claimed within FAIR_SHARE_WINDOW_MS plus its
+ * place in its creator's queue, and the lowest rank goes first (then the oldest). So a creator with
+ * one upload waits behind at most one of a heavy creator's, not all of them. SKIP LOCKED lets
+ * several processes share one queue: each takes the best upload no other is taking.
+ */
 export async function claimNextUpload(db: CreatorsDb, claimer: string): Promise<UploadRow | undefined> {
+  const servedSince = new Date(Date.now() - FAIR_SHARE_WINDOW_MS);
   const result = await sql<UploadRow>`
     UPDATE uploads SET state = 'processing', claimed_by = ${claimer}, attempts = attempts + 1, progress = 0, updated_at = now()
-    WHERE id = (SELECT id FROM uploads WHERE state = 'queued' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    WHERE id = (
+      SELECT u.id FROM uploads u
+      JOIN (
+        SELECT q.id, row_number() OVER (PARTITION BY q.user_id ORDER BY q.created_at, q.id) + coalesce(s.served, 0) AS turn
+        FROM uploads q
+        LEFT JOIN (
+          SELECT user_id, count(*) AS served FROM uploads
+          WHERE attempts > 0 AND (state = 'processing' OR finished_at >= ${servedSince})
+          GROUP BY user_id
+        ) s ON s.user_id = q.user_id
+        WHERE q.state = 'queued'
+      ) ranked ON ranked.id = u.id
+      WHERE u.state = 'queued'
+      ORDER BY ranked.turn, u.created_at, u.id
+      LIMIT 1
+      FOR UPDATE OF u SKIP LOCKED)
     RETURNING *`.execute(db);
   return result.rows[0];
 }
