@@ -47,7 +47,7 @@ describe.each(storeKinds())('fair uploads (%s)', (kind) => {
   const quotaOf = async (who: TestUser) => (await server.call('GET', '/api/v1/uploads/quota/', { as: who })).body.data;
   function gifForm(extra: Record<string, string> = {}, bytes: Buffer = gif): FormData {
     const form = new FormData();
-    form.set('file', new Blob([bytes]), 'a.gif');
+    form.set('file', new Blob([new Uint8Array(bytes)]), 'a.gif');
     for (const [k, v] of Object.entries(extra)) form.set(k, v);
     return form;
   }
