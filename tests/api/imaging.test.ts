@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DURATION_HEADER, FRAMES_HEADER } from '../../apps/server/src/imaging/constants.ts';
 import { runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
+import { trustedFfmpeg } from '../../apps/server/src/media/ffmpeg-binary.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
 import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { corruptGif, makeClip } from '../support/media-fixtures.ts';
@@ -124,7 +125,7 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
     sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id;
     // A flat blue clip: anything else on a frame was drawn by the edit list.
     plain = path.join(dir, 'blue.mp4');
-    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=320x180:rate=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', plain]);
+    await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=320x180:rate=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', plain]);
   });
   afterAll(async () => {
     await server?.close();

@@ -4,7 +4,8 @@
  * features, every rendition, a clip's kept video), one at a time as UPLOAD_CONCURRENCY=1 does.
  * Beside it, ffmpeg alone making the same animated renditions (gif, webp, mp4 at the original and
  * four fixed sizes, and the hd mp4; the clip's kept video too) straight from the file in one run.
- * Peak memory is this process (the worker thread included) plus its ffmpeg children.
+ * Peak memory is this process (the worker thread included) plus its ffmpeg children. Both use the
+ * maintained ffmpeg uploads are decoded by (FFMPEG_PATH, or `ffmpeg` on PATH: media/ffmpeg-binary.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { renditionTargets } from '../../apps/server/src/media/renditions.ts';
 import { RENDITION_MAX_FPS, RENDITION_MAX_SIDE, UPLOAD_LIMIT_DEFAULTS } from '../../apps/server/src/uploads/constants.ts';
 import { createProcessingPool } from '../../apps/server/src/uploads/pool.ts';
 import { makeClip, makeGif } from '../support/media-fixtures.ts';
+import { maintainedDecoder } from '../support/decoder.ts';
 
 const ROUNDS = 3;
 
@@ -40,7 +42,7 @@ function sampleMemory(): () => number {
 }
 
 /** ffmpeg alone: the same animated renditions (and a clip's kept video), from the file, in one run. */
-async function ffmpegAlone(input: string, width: number, height: number, clip: boolean, outDir: string): Promise<void> {
+async function ffmpegAlone(ffmpeg: string, input: string, width: number, height: number, clip: boolean, outDir: string): Promise<void> {
   const scale = Math.min(1, RENDITION_MAX_SIDE / Math.max(width, height));
   const targets = renditionTargets(Math.round(width * scale), Math.round(height * scale));
   const graph = [`[0:v]fps=${RENDITION_MAX_FPS},split=${targets.length + 1}${targets.map((_, i) => `[s${i}]`).join('')}[shd]`];
@@ -55,13 +57,14 @@ async function ffmpegAlone(input: string, width: number, height: number, clip: b
   graph.push(`[shd]scale=${targets[0]!.width}:${targets[0]!.height},format=yuv420p[hd]`);
   outputs.push('-map', '[hd]', ...mp4, '-crf', '18', path.join(outDir, 'giphy-hd.mp4'));
   if (clip) outputs.push('-map', '0:v:0', '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '1', '-crf', '23', '-pix_fmt', 'yuv420p', '-an', path.join(outDir, 'video.mp4'));
-  await runFfmpeg(['-filter_complex_threads', '1', '-i', input, '-filter_complex', graph.join(';'), ...outputs], undefined, 600_000);
+  await runFfmpeg(ffmpeg, ['-filter_complex_threads', '1', '-i', input, '-filter_complex', graph.join(';'), ...outputs], undefined, 600_000);
 }
 
 export async function benchUploads(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-upload-bench-'));
+  const decoder = await maintainedDecoder();
   const pool = createProcessingPool(1);
-  const lines = [`Upload processing, one at a time (UPLOAD_CONCURRENCY=1), ${ROUNDS} rounds each, against ffmpeg alone making the same renditions:`];
+  const lines = [`Upload processing, one at a time (UPLOAD_CONCURRENCY=1), ${ROUNDS} rounds each, against ffmpeg alone making the same renditions (ffmpeg ${decoder.version}, ${decoder.ffmpeg}):`];
   try {
     const clip = await makeClip(path.join(dir, 'clip.mp4'), { seconds: 5, size: '854x480', rate: 25 });
     // ffmpeg's test pattern compresses well: this many frames at this size make about 2 MB.
@@ -77,7 +80,7 @@ export async function benchUploads(): Promise<string[]> {
         const input = path.join(dir, `in-${round}${path.extname(c.file)}`);
         fs.copyFileSync(c.file, input);
         const started = performance.now();
-        const outcome = await pool.run({ input, filename: path.basename(c.file), stagingDir: path.join(dir, `out-${round}`), limits: { ...UPLOAD_LIMIT_DEFAULTS }, asSticker: false }, () => {});
+        const outcome = await pool.run({ input, filename: path.basename(c.file), stagingDir: path.join(dir, `out-${round}`), limits: { ...UPLOAD_LIMIT_DEFAULTS }, asSticker: false, decoder }, () => {});
         times.push(performance.now() - started);
         if (!outcome.ok) throw new Error(`${c.name}: ${outcome.message}`);
         fs.rmSync(path.join(dir, `out-${round}`), { recursive: true, force: true });
@@ -87,7 +90,7 @@ export async function benchUploads(): Promise<string[]> {
       for (let round = 0; round < ROUNDS; round++) {
         const out = fs.mkdtempSync(path.join(dir, 'ffmpeg-'));
         const started = performance.now();
-        await ffmpegAlone(c.file, c.width, c.height, c.clip, out);
+        await ffmpegAlone(decoder.ffmpeg, c.file, c.width, c.height, c.clip, out);
         alone.push(performance.now() - started);
         fs.rmSync(out, { recursive: true, force: true });
       }

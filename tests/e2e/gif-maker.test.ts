@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
+import { trustedFfmpeg } from '../../apps/server/src/media/ffmpeg-binary.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 
@@ -48,7 +49,7 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     browser = await launchBrowser();
     // A flat blue clip: anything else on a published frame was drawn by the maker.
     clip = path.join(dir, 'blue.mp4');
-    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=320x180:rate=10', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=320x180:rate=10', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
     const row = await server.store.db.selectFrom('gifs').select(['id', 'tags']).where('type', '=', 'sticker').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow();
     sticker = { id: row.id, term: (row.tags as string[])[0]! };
   });

@@ -86,6 +86,7 @@ export interface AccountsServerOptions {
   attemptLimits?: Partial<AttemptLimitSettings>;
   web?: boolean;
   uploads?: TestServerOptions['uploads'];
+  ffmpegPath?: string;
   spotifyOembedUrl?: string;
   clock?: TestServerOptions['clock'];
   /** Edge settings beside the lifted rate limits. */

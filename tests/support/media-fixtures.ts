@@ -1,12 +1,14 @@
 /**
  * Upload fixtures made here by ffmpeg and sharp, never downloaded: every accepted format, and the
  * hostile files an upload must refuse (truncated, corrupt, empty, misnamed, decompression bombs).
+ * The test makes them itself, so the bundled ffmpeg may (media/ffmpeg-binary.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
+import { trustedFfmpeg } from '../../apps/server/src/media/ffmpeg-binary.ts';
 
 export interface ClipOptions {
   seconds?: number;
@@ -17,7 +19,7 @@ export interface ClipOptions {
 
 /** An animated GIF of ffmpeg's test pattern. */
 export async function makeGif(file: string, o: { seconds?: number; size?: string; rate?: number } = {}): Promise<string> {
-  await runFfmpeg(['-f', 'lavfi', '-i', `testsrc=size=${o.size ?? '320x240'}:rate=${o.rate ?? 10}`, '-t', String(o.seconds ?? 1), '-loop', '0', file]);
+  await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', `testsrc=size=${o.size ?? '320x240'}:rate=${o.rate ?? 10}`, '-t', String(o.seconds ?? 1), '-loop', '0', file]);
   return file;
 }
 
@@ -29,7 +31,7 @@ export async function makeClip(file: string, o: ClipOptions = {}): Promise<strin
   const webm = file.endsWith('.webm');
   const video = webm ? ['-c:v', 'libvpx', '-b:v', '500k', '-deadline', 'realtime', '-cpu-used', '8'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
   const audio = o.audio ? (webm ? ['-c:a', 'libvorbis'] : ['-c:a', 'aac']) : ['-an'];
-  await runFfmpeg(['-t', seconds, ...input, ...(o.audio ? ['-t', seconds, ...audioIn] : []), ...video, ...audio, '-t', seconds, file]);
+  await runFfmpeg(trustedFfmpeg(), ['-t', seconds, ...input, ...(o.audio ? ['-t', seconds, ...audioIn] : []), ...video, ...audio, '-t', seconds, file]);
   return file;
 }
 
@@ -63,7 +65,13 @@ export async function makeWebp(file: string, frames = 6): Promise<string> {
 /** An animated PNG (APNG) sticker, made by ffmpeg's APNG encoder from transparent frames. */
 export async function makeApng(file: string, frames = 6): Promise<string> {
   const [w, h] = [200, 160];
-  await runFfmpeg(['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${w}x${h}`, '-r', '10', '-i', 'pipe:0', '-plays', '0', '-f', 'apng', file], stickerFrames(w, h, frames));
+  await runFfmpeg(trustedFfmpeg(), ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${w}x${h}`, '-r', '10', '-i', 'pipe:0', '-plays', '0', '-f', 'apng', file], stickerFrames(w, h, frames));
+  return file;
+}
+
+/** A still PNG of one colour, `width`×`height`: a strip as thin as a row, for the rendition sizes' edge. */
+export async function makeStripPng(file: string, width: number, height: number): Promise<string> {
+  await sharp({ create: { width, height, channels: 3, background: '#33aa66' } }).png().toFile(file);
   return file;
 }
 
@@ -86,6 +94,15 @@ export function corruptGif(file: string): string {
   const noise = Buffer.alloc(4000);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
   fs.writeFileSync(file, Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x40, 0x01, 0xf0, 0x00, 0x00, 0x00, 0x00]), Buffer.from([0x99]), noise]));
+  return file;
+}
+
+/** An MP4 whose index reads well but whose frames are noise: only decoding finds it corrupt. */
+export async function corruptClip(file: string): Promise<string> {
+  const bytes = fs.readFileSync(await makeClip(file, { seconds: 2, size: '160x90' }));
+  const [mdat, moov] = [bytes.indexOf('mdat'), bytes.indexOf('moov')];
+  for (let i = mdat + 8; i < (moov > mdat ? moov - 8 : bytes.length); i++) bytes[i] = (i * 7919) % 251;
+  fs.writeFileSync(file, bytes);
   return file;
 }
 

@@ -25,6 +25,7 @@ const platform = await createPlatform({
   dataDir,
   mediaDir: TEST_MEDIA_DIR,
   web: true,
+  ffmpegPath: process.env.FFMPEG_PATH || undefined,
   // Load tests send everything from 127.0.0.1: they may lift the edge's limits through the environment.
   env: { ACCESS_LOG: 'off', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('RATE_LIMIT_') || EDGE_UPSTREAMS.has(name))) },
   // Tests that kill the process mid-job make jobs small and slow (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS, as npm start reads them).

@@ -55,6 +55,8 @@ export interface TestServerOptions {
   textRender?: Partial<TextRenderSettings>;
   /** Upload settings other than the defaults (limits, the ranges source_image_url may reach). */
   uploads?: Partial<UploadSettings>;
+  /** The ffmpeg uploads are decoded by (FFMPEG_PATH); unset, `ffmpeg` on PATH as `npm start` finds it. */
+  ffmpegPath?: string;
   /** Where artist names are looked up (a stand-in for Spotify's oEmbed on 127.0.0.1). */
   spotifyOembedUrl?: string;
   /** The platform's clock (timed work: scheduled posts, trending stories); the system clock by default. */
@@ -93,6 +95,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     mail: smtp ? { smtpUrl: smtp.url, from: 'Loopbox <loopbox@127.0.0.1>', intervalMs: 200 } : undefined,
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
     ...(options.uploads ? { uploads: options.uploads } : {}),
+    ffmpegPath: options.ffmpegPath ?? process.env.FFMPEG_PATH,
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

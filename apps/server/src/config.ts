@@ -40,6 +40,7 @@ const ConfigSchema = z.object({
   UPLOAD_MAX_FRAMES: z.coerce.number().int().min(1).max(100_000).default(UPLOAD_LIMIT_DEFAULTS.maxFrames),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
   UPLOAD_URL_ALLOW: z.string().default(''),
+  FFMPEG_PATH: z.string().optional(),
   UPLOAD_OPEN_PER_CREATOR: z.coerce.number().int().min(1).max(10_000).default(UPLOAD_QUOTA_DEFAULTS.openPerCreator),
   UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(100_000_000).default(UPLOAD_QUOTA_DEFAULTS.bytesPerDay / MIB),
   UPLOAD_URL_FETCHES_PER_CREATOR: z.coerce.number().int().min(1).max(1000).default(UPLOAD_QUOTA_DEFAULTS.urlFetchesPerCreator),
@@ -73,6 +74,8 @@ export interface Config {
   mailFrom: string;
   /** Upload limits, processing threads and the non-public ranges source_image_url may reach. */
   uploads: UploadSettings;
+  /** The maintained ffmpeg uploads and trims are decoded by (FFMPEG_PATH); unset, `ffmpeg` on PATH. */
+  ffmpegPath: string | undefined;
   /** Spotify's oEmbed endpoint (artist names for artist profiles). */
   spotifyOembedUrl: string;
   /** The job runner's step size and pause (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS). */
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: c.UPLOAD_CONCURRENCY,
       urlAllow: parseRanges(c.UPLOAD_URL_ALLOW.split(',').map((r) => r.trim()).filter(Boolean)).map(([ip, bits]) => `${ip.toString()}/${bits}`),
     },
+    ffmpegPath: c.FFMPEG_PATH,
     spotifyOembedUrl: c.SPOTIFY_OEMBED_URL,
     removedMediaRetentionDays: c.REMOVED_MEDIA_RETENTION_DAYS,
   };

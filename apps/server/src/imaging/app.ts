@@ -6,6 +6,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { errorBody, handleErrors } from '../public-api/envelope.ts';
+import type { Decoder } from '../media/ffmpeg-binary.ts';
 import type { Database } from '../store/schema.ts';
 import type { ImagingSettings } from './settings.ts';
 import { renderRoutes } from './render-route.ts';
@@ -21,6 +22,8 @@ export interface ImagingDeps {
   workDir: string;
   publicUrl?: string | undefined;
   settings: ImagingSettings;
+  /** The maintained ffmpeg found at start (media/ffmpeg-binary.ts); without one, trims and renders answer 503. */
+  decoder: Decoder;
   log?: (line: string) => void;
 }
 

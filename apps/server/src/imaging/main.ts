@@ -6,18 +6,22 @@
  */
 import path from 'node:path';
 import { serveAlone } from '../http/serve-alone.ts';
+import { findDecoder, minVersionText } from '../media/ffmpeg-binary.ts';
 import { createImagingApp } from './app.ts';
 import { imagingSettingsFrom } from './settings.ts';
 
 const IMAGING_PORT_DEFAULT = 3003;
 
-await serveAlone('imaging', { variable: 'IMAGING_PORT', fallback: IMAGING_PORT_DEFAULT }, ({ store, config, log }) =>
-  createImagingApp({
+await serveAlone('imaging', { variable: 'IMAGING_PORT', fallback: IMAGING_PORT_DEFAULT }, async ({ store, config, logger, log }) => {
+  const decoder = await findDecoder(config.ffmpegPath);
+  if (decoder.ffmpeg === null) logger.warn(`Loopbox imaging: trims and renders are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`);
+  return createImagingApp({
+    decoder,
     db: store.db,
     mediaDir: config.mediaDir,
     workDir: path.join(config.dataDir, 'imaging'),
     publicUrl: config.publicUrl,
     settings: imagingSettingsFrom(process.env),
     log,
-  }),
-);
+  });
+});

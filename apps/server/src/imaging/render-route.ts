@@ -15,7 +15,7 @@ import { EditList } from './edit-list.ts';
 import { renderEditList } from './render.ts';
 import { sourceFile } from './source.ts';
 import { sourceRef } from './trim-route.ts';
-import { fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
+import { decoderOf, fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
 
 /** The edit list sent as a form field beside an uploaded file. */
 function editsFromForm(text: string | undefined): EditList {
@@ -40,6 +40,7 @@ export function renderRoutes(deps: WorkDeps & { db: Kysely<Database> }) {
   const app = new Hono<AuthEnv>();
   app.post(RENDER_PATH, routeGuard('media.make'), async (c) => {
     await authorizeUser(c, 'media.make');
+    decoderOf(deps);
     if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, EditList), undefined);
     deps.queue.refuseWhenFull();
     return inScratch(deps.workDir, async (dir) => {
@@ -55,7 +56,7 @@ function answer(c: Context<AuthEnv>, deps: WorkDeps & { db: Kysely<Database> }, 
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
       const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
-      return renderEditList({ db: deps.db, mediaDir: deps.mediaDir, source, field: file ? 'file' : 'media_url', edits, workDir: path.join(dir, 'out') });
+      return renderEditList({ db: deps.db, mediaDir: deps.mediaDir, ffmpeg: decoderOf(deps), source, field: file ? 'file' : 'media_url', edits, workDir: path.join(dir, 'out') });
     });
     return fileAnswer(made, 'made.gif');
   });

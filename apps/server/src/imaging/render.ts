@@ -15,14 +15,14 @@ import { decodeSegment, encodeStrip, type Trimmed } from './trim.ts';
 const STICKER_FILE = 'giphy.gif';
 
 /** Each sticker layer's frames, from stickers of this server that anyone may open. */
-async function loadStickers(db: Kysely<Database>, mediaDir: string, layers: EditList['stickers']): Promise<LoadedSticker[]> {
+async function loadStickers(db: Kysely<Database>, mediaDir: string, layers: EditList['stickers'], ffmpeg: string): Promise<LoadedSticker[]> {
   return Promise.all(
     layers.map(async (layer, i) => {
       const found = await db.selectFrom('gifs as g').select('g.id').where('g.id', '=', layer.id).where('g.type', '=', 'sticker').where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
       const file = found ? mediaFile(path.resolve(mediaDir), `${found.id}/${STICKER_FILE}`) : null;
       if (!file) throw new FieldError(400, `stickers.${i}.id`, `No sticker ${layer.id}`);
-      const probe = await probeUpload(file.path, STICKER_FILE, TRIM_SOURCE_LIMITS);
-      const strip = await decodeUpload(file.path, probe, decodePlan(probe));
+      const probe = await probeUpload(file.path, STICKER_FILE, TRIM_SOURCE_LIMITS, ffmpeg);
+      const strip = await decodeUpload(file.path, probe, decodePlan(probe), ffmpeg);
       return { layer, width: strip.width, height: strip.height, delayMs: strip.delayMs, pngs: await stickerPngs(strip) };
     }),
   );
@@ -33,8 +33,8 @@ async function loadStickers(db: Kysely<Database>, mediaDir: string, layers: Edit
  * sticker layers and captions drawn over every frame (overlay.ts), encoded by the media pipeline.
  * The same list always makes the same GIF.
  */
-export async function renderEditList(o: { db: Kysely<Database>; mediaDir: string; source: { file: string; filename: string }; field: 'file' | 'media_url'; edits: EditList; workDir: string }): Promise<Trimmed> {
-  const stickers = await loadStickers(o.db, o.mediaDir, o.edits.stickers);
-  const strip = await decodeSegment({ ...o.source, field: o.field, start: o.edits.trim.start, duration: o.edits.trim.duration }, { start: 'trim.start', duration: 'trim.duration' });
-  return encodeStrip(await applyOverlay(strip, o.edits.captions, stickers), 'gif', o.workDir);
+export async function renderEditList(o: { db: Kysely<Database>; mediaDir: string; ffmpeg: string; source: { file: string; filename: string }; field: 'file' | 'media_url'; edits: EditList; workDir: string }): Promise<Trimmed> {
+  const stickers = await loadStickers(o.db, o.mediaDir, o.edits.stickers, o.ffmpeg);
+  const strip = await decodeSegment({ ...o.source, ffmpeg: o.ffmpeg, field: o.field, start: o.edits.trim.start, duration: o.edits.trim.duration }, { start: 'trim.start', duration: 'trim.duration' });
+  return encodeStrip(await applyOverlay(strip, o.edits.captions, stickers), 'gif', o.workDir, o.ffmpeg);
 }

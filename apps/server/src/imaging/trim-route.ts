@@ -13,7 +13,7 @@ import { receiveForm } from '../uploads/receive-form.ts';
 import { TRIM_FORMATS, TRIM_MAX_DURATION_S, TRIM_MIN_DURATION_S, TRIM_PATH, TRIM_SOURCE_LIMITS } from './constants.ts';
 import { sourceFile, type SourceRef } from './source.ts';
 import { trimMedia } from './trim.ts';
-import { fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
+import { decoderOf, fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
 
 /** A number of seconds as JSON or a form gives it: a number, or a decimal written out. */
 const secondsField = (name: string, min: number, max: number) =>
@@ -46,10 +46,12 @@ export function trimRoutes(deps: WorkDeps) {
   const app = new Hono<AuthEnv>();
   app.get(TRIM_PATH, routeGuard('media.make'), async (c) => {
     await authorizeUser(c, 'media.make');
+    decoderOf(deps);
     return answer(c, deps, parseFields(TrimFields, presentParams(c.req.query())), undefined);
   });
   app.post(TRIM_PATH, routeGuard('media.make'), async (c) => {
     await authorizeUser(c, 'media.make');
+    decoderOf(deps);
     if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, TrimFields), undefined);
     deps.queue.refuseWhenFull();
     return inScratch(deps.workDir, async (dir) => {
@@ -74,7 +76,7 @@ function answer(c: Context<AuthEnv>, deps: WorkDeps, input: TrimInput, file: { f
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
       const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
-      return trimMedia({ ...source, field: file ? 'file' : 'media_url', start: input.start, duration: input.duration, format: input.format, workDir: path.join(dir, 'out') });
+      return trimMedia({ ...source, ffmpeg: decoderOf(deps), field: file ? 'file' : 'media_url', start: input.start, duration: input.duration, format: input.format, workDir: path.join(dir, 'out') });
     });
     return fileAnswer(made, `trim.${input.format}`);
   });

@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corruptGif, makeClip, makeGif, makePng, makeWebp } from '../../../../tests/support/media-fixtures.ts';
 import { runFfmpegToBuffer } from '../media/ffmpeg.ts';
+import { trustedFfmpeg } from '../media/ffmpeg-binary.ts';
+import { maintainedDecoder } from '../../../../tests/support/decoder.ts';
 import type { MediaAccess } from '../media/door.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import type { TrimFormat } from './constants.ts';
@@ -18,7 +20,9 @@ import { trimMedia } from './trim.ts';
 
 let dir: string;
 let clip: string;
+let ffmpeg: string;
 beforeAll(async () => {
+  ffmpeg = (await maintainedDecoder()).ffmpeg;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-trim-'));
   clip = await makeClip(path.join(dir, 'clip.mp4'), { seconds: 4, size: '320x180', rate: 25 });
 });
@@ -26,7 +30,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
 const trim = (file: string, start: number, duration: number, format: TrimFormat = 'gif') =>
-  trimMedia({ file, filename: path.basename(file), field: 'file', start, duration, format, workDir: path.join(dir, `out-${n++}`) });
+  trimMedia({ file, filename: path.basename(file), ffmpeg, field: 'file', start, duration, format, workDir: path.join(dir, `out-${n++}`) });
 
 /** A decoded GIF or WebP: its frame count and the sum of its frame delays. */
 async function animation(bytes: Buffer) {
@@ -37,7 +41,7 @@ async function animation(bytes: Buffer) {
 /** The source's frame at `atS`, and a trim's first frame, as small greyscale pixels to compare. */
 const grey = (input: Buffer | string) => sharp(input, { pages: 1 }).resize(64, 36, { fit: 'fill' }).greyscale().raw().toBuffer();
 async function frameAt(file: string, atS: number): Promise<Buffer> {
-  const png = await runFfmpegToBuffer(['-ss', String(atS), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'], 10_000_000);
+  const png = await runFfmpegToBuffer(trustedFfmpeg(), ['-ss', String(atS), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'], 10_000_000);
   return grey(png);
 }
 const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
@@ -58,7 +62,7 @@ describe('trimming', () => {
   it('answers MP4 and WebP of the same segment', async () => {
     const mp4 = await trim(clip, 0.5, 1, 'mp4');
     expect(mp4.type).toBe('video/mp4');
-    const decoded = await runFfmpegToBuffer(['-i', writeTemp(mp4.bytes, 'trim.mp4'), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], 100_000_000);
+    const decoded = await runFfmpegToBuffer(trustedFfmpeg(), ['-i', writeTemp(mp4.bytes, 'trim.mp4'), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], 100_000_000);
     expect(decoded.length / (320 * 180)).toBe(25);
     const webp = await trim(clip, 0.5, 1, 'webp');
     expect(await animation(webp.bytes)).toEqual({ frames: 25, durationMs: 1000, width: 320, height: 180 });

@@ -14,6 +14,8 @@ export interface TrimRequest {
   filename: string;
   /** The field the source came from, named in refusals (`file` or `media_url`). */
   field: 'file' | 'media_url';
+  /** The maintained ffmpeg (media/ffmpeg-binary.ts): the source is anyone's file. */
+  ffmpeg: string;
   start: number;
   duration: number;
   format: TrimFormat;
@@ -36,7 +38,7 @@ const seconds = (s: number) => String(Math.round(s * 1000) / 1000);
 
 /** The segment of a source from `start` lasting `duration`, decoded within the rendition budget; a range outside the source is refused naming `start` or `duration`. */
 export async function decodeSegment(r: Omit<TrimRequest, 'format' | 'workDir'>, names = { start: 'start', duration: 'duration' }): Promise<FrameStrip> {
-  const probe = await probeUpload(r.file, r.filename, TRIM_SOURCE_LIMITS).catch((err: unknown) => {
+  const probe = await probeUpload(r.file, r.filename, TRIM_SOURCE_LIMITS, r.ffmpeg).catch((err: unknown) => {
     throw err instanceof UploadProblem ? new FieldError(err.status, r.field, err.message) : err;
   });
   if (probe.frames <= 1) throw new FieldError(400, r.field, 'The media is a still image: there is nothing to trim');
@@ -46,14 +48,14 @@ export async function decodeSegment(r: Omit<TrimRequest, 'format' | 'workDir'>, 
     throw new FieldError(400, names.duration, `start + duration (${seconds(r.start + r.duration)} s) runs past the end of the media (${seconds(probe.durationS)} s)`);
   }
   const duration = Math.min(r.duration, probe.durationS - r.start);
-  return decodeUpload(r.file, probe, segmentPlan(probe, r.start, duration)).catch((err: unknown) => {
+  return decodeUpload(r.file, probe, segmentPlan(probe, r.start, duration), r.ffmpeg).catch((err: unknown) => {
     throw err instanceof UploadProblem ? new FieldError(err.status, r.field, err.message) : err;
   });
 }
 
 /** Frames made into one file of the asked format by the media pipeline, at their own size. */
-export async function encodeStrip(strip: FrameStrip, format: TrimFormat, workDir: string): Promise<Trimmed> {
-  const images = await makeRenditions(strip, workDir, { timeoutMs: TRIM_TIMEOUT_MS, originalOnly: true });
+export async function encodeStrip(strip: FrameStrip, format: TrimFormat, workDir: string, ffmpeg: string): Promise<Trimmed> {
+  const images = await makeRenditions(strip, workDir, { ffmpeg, timeoutMs: TRIM_TIMEOUT_MS, originalOnly: true });
   const original = images.original!;
   const { file, type } = TRIM_FORMATS[format];
   return {
@@ -73,5 +75,5 @@ export async function encodeStrip(strip: FrameStrip, format: TrimFormat, workDir
  * (media/renditions.ts).
  */
 export async function trimMedia(r: TrimRequest): Promise<Trimmed> {
-  return encodeStrip(await decodeSegment(r), r.format, r.workDir);
+  return encodeStrip(await decodeSegment(r), r.format, r.workDir, r.ffmpeg);
 }

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AuthEnv } from '../auth/context.ts';
 import { gifStates, mediaAccess } from '../media/door.ts';
+import type { Decoder } from '../media/ffmpeg-binary.ts';
 import { createRenderQueue, type RenderQueue } from '../media/render-queue.ts';
 import { RenderRefused } from '../media/render-refused.ts';
 import { ApiError } from '../public-api/envelope.ts';
@@ -23,7 +24,15 @@ export interface WorkDeps {
   workDir: string;
   publicUrl?: string | undefined;
   settings: ImagingSettings;
+  /** The maintained ffmpeg found at start: sources are anyone's files (media/ffmpeg-binary.ts). */
+  decoder: Decoder;
   queue: RenderQueue;
+}
+
+/** The maintained ffmpeg a trim or render decodes with; without one, 503 saying what is missing (asked after the caller is authorised). */
+export function decoderOf(deps: Pick<WorkDeps, 'decoder'>): string {
+  if (deps.decoder.ffmpeg === null) throw new ApiError(503, deps.decoder.refusal);
+  return deps.decoder.ffmpeg;
 }
 
 /** Trims and renders share one bounded queue: each costs CPU like an upload. */

@@ -48,3 +48,14 @@ export const MEDIA_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 export const MEDIA_STATES_KEPT = 10_000;
 /** GIFs one retention transaction deletes the files of (each holds their rows locked while their folders go). */
 export const MEDIA_RETENTION_BATCH = 20;
+
+/**
+ * The oldest ffmpeg that may decode untrusted bytes (uploads, fetched URLs, trims): Debian
+ * bookworm's, which gets security updates. Older ones, and builds that do not say their version,
+ * are refused (media/ffmpeg-binary.ts).
+ */
+export const FFMPEG_MIN_VERSION = { major: 5, minor: 1 } as const;
+/** Encoders and filters the media pipeline uses; an ffmpeg lacking one cannot make renditions. */
+export const FFMPEG_REQUIRED_ENCODERS = ['libx264', 'libwebp_anim', 'gif', 'aac'] as const;
+/** How long `ffmpeg -version` may take at start before the binary is taken as unusable. */
+export const FFMPEG_CHECK_TIMEOUT_MS = 15_000;

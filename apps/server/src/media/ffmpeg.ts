@@ -1,15 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+
+/**
+ * Running ffmpeg. Every call names the binary: `untrustedFfmpeg(decoder)` for anything derived
+ * from bytes someone sent, `trustedFfmpeg()` for frames the server drew (ffmpeg-binary.ts).
+ */
 
 const FFMPEG_TIMEOUT_MS = 60_000;
-
-export function ffmpegPath(): string {
-  const binary = ffmpegInstaller.path;
-  // npm 11 may skip the package's chmod postinstall; the binary must still run.
-  if ((fs.statSync(binary).mode & 0o111) === 0) fs.chmodSync(binary, 0o755);
-  return binary;
-}
 
 /** How an ffmpeg process ended, with the tail of what it wrote on stderr (at most `keep` characters). */
 interface Ended {
@@ -23,9 +19,9 @@ interface Ended {
  * `keepStderr` characters, or the first when `keepStart`), killed past `timeoutMs`, a spawn error
  * rejected. `onStart` gets the child to feed or read before it ends.
  */
-function watchFfmpeg(args: readonly string[], o: { stdin: boolean; stdout: boolean; timeoutMs: number; keepStderr?: number; keepStart?: boolean }, onStart?: (child: ChildProcess) => void): Promise<Ended> {
+function watchFfmpeg(ffmpeg: string, args: readonly string[], o: { stdin: boolean; stdout: boolean; timeoutMs: number; keepStderr?: number; keepStart?: boolean }, onStart?: (child: ChildProcess) => void): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-nostdin', '-hide_banner', ...args], { stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, ['-nostdin', '-hide_banner', ...args], { stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'] });
     const keep = o.keepStderr ?? 4000;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -48,8 +44,8 @@ function watchFfmpeg(args: readonly string[], o: { stdin: boolean; stdout: boole
 const failure = (ended: Ended) => new Error(`ffmpeg failed (${ended.signal ?? `exit ${ended.code}`}): ${ended.stderr.trim()}`);
 
 /** Runs ffmpeg, feeding `input` on stdin; rejects with its stderr tail on failure or timeout. */
-export async function runFfmpeg(args: readonly string[], input?: Buffer, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
-  const ended = await watchFfmpeg(['-loglevel', 'error', '-y', ...args], { stdin: Boolean(input), stdout: false, timeoutMs }, (child) => {
+export async function runFfmpeg(ffmpeg: string, args: readonly string[], input?: Buffer, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
+  const ended = await watchFfmpeg(ffmpeg, ['-loglevel', 'error', '-y', ...args], { stdin: Boolean(input), stdout: false, timeoutMs }, (child) => {
     if (input && child.stdin) {
       child.stdin.on('error', () => {}); // EPIPE when ffmpeg exits early; 'close' reports the cause
       child.stdin.end(input);
@@ -59,20 +55,20 @@ export async function runFfmpeg(args: readonly string[], input?: Buffer, timeout
 }
 
 /** What ffmpeg says about a file's container and streams (its banner on stderr), read without decoding it. */
-export async function ffmpegInfo(file: string, timeoutMs = 15_000): Promise<string> {
+export async function ffmpegInfo(ffmpeg: string, file: string, timeoutMs = 15_000): Promise<string> {
   // Without an output ffmpeg exits 1 after printing what it read: the banner is the answer either way.
-  return (await watchFfmpeg(['-i', file], { stdin: false, stdout: false, timeoutMs, keepStderr: 64_000, keepStart: true })).stderr;
+  return (await watchFfmpeg(ffmpeg, ['-i', file], { stdin: false, stdout: false, timeoutMs, keepStderr: 64_000, keepStart: true })).stderr;
 }
 
 /**
  * Runs ffmpeg writing to stdout and collects what it writes, refusing (and killing ffmpeg) past
  * `maxBytes`: the caller knows how much decoded output to expect and never holds more.
  */
-export async function runFfmpegToBuffer(args: readonly string[], maxBytes: number, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<Buffer> {
+export async function runFfmpegToBuffer(ffmpeg: string, args: readonly string[], maxBytes: number, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   let overflow = false;
-  const ended = await watchFfmpeg(['-loglevel', 'error', ...args], { stdin: false, stdout: true, timeoutMs }, (child) => {
+  const ended = await watchFfmpeg(ffmpeg, ['-loglevel', 'error', ...args], { stdin: false, stdout: true, timeoutMs }, (child) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {

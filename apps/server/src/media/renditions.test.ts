@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { artSvg, randomArt } from '../seed/art.ts';
 import { createRandom } from '../seed/random.ts';
 import { stripFromSvg } from './frame-strip.ts';
+import { trustedFfmpeg } from './ffmpeg-binary.ts';
 import { makeRenditions, renditionTargets } from './renditions.ts';
 
 describe('rendition targets', () => {
@@ -19,7 +20,7 @@ describe.each([false, true])('renditions (transparent: %s)', (transparent) => {
   it('writes animated gif, webp and mp4 at every size with stills, as listed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-media-'));
     const spec = randomArt(createRandom(7), { caption: 'test', transparent, size: [240, 180] });
-    const images = await makeRenditions(await stripFromSvg(artSvg(spec), spec), dir);
+    const images = await makeRenditions(await stripFromSvg(artSvg(spec), spec), dir, { ffmpeg: trustedFfmpeg() });
 
     expect(Object.keys(images).sort()).toEqual(['480w_still', 'fixed_height', 'fixed_height_small', 'fixed_width', 'fixed_width_small', 'hd', 'original']);
     expect(images.original?.frames).toBe(spec.frames);

@@ -44,14 +44,15 @@ export function renditionTargets(width: number, height: number): Target[] {
  * Turns an animation into GIPHY's rendition set inside `outDir`: gif, webp and mp4 at the original
  * size and the four fixed sizes (one ffmpeg run), a still of each, an hd mp4 and a 480-wide jpg still.
  * Files are written under temporary names and renamed, so a crash never leaves a half-written rendition.
+ * `ffmpeg` is the binary (ffmpeg-binary.ts: the maintained one when the frames came from an upload).
  * `timeoutMs` bounds the one ffmpeg run (ffmpeg.ts's default when absent); `originalOnly` makes the
  * original size alone (gif, webp, mp4 and its still: what the imaging service's trim answers with).
  */
-export async function makeRenditions(strip: FrameStrip, outDir: string, o: { timeoutMs?: number; originalOnly?: boolean } = {}): Promise<StoredImages> {
+export async function makeRenditions(strip: FrameStrip, outDir: string, o: { ffmpeg: string; timeoutMs?: number; originalOnly?: boolean }): Promise<StoredImages> {
   await fs.mkdir(outDir, { recursive: true });
   const targets = renditionTargets(strip.width, strip.height).slice(0, o.originalOnly ? 1 : undefined);
   const [animations, stills, transparentGifs] = await Promise.all([
-    encodeAnimations(strip, targets, outDir, o.timeoutMs),
+    encodeAnimations(o.ffmpeg, strip, targets, outDir, o.timeoutMs),
     encodeStills(strip, targets, outDir),
     strip.transparent ? encodeTransparentGifs(strip, targets, outDir) : ({} as Record<string, WrittenFile>),
   ]);
@@ -76,7 +77,7 @@ export async function makeRenditions(strip: FrameStrip, outDir: string, o: { tim
   return images;
 }
 
-async function encodeAnimations(strip: FrameStrip, targets: Target[], outDir: string, timeoutMs?: number): Promise<Record<string, WrittenFile>> {
+async function encodeAnimations(ffmpeg: string, strip: FrameStrip, targets: Target[], outDir: string, timeoutMs?: number): Promise<Record<string, WrittenFile>> {
   const fps = (1000 / strip.delayMs).toFixed(4);
   const graph: string[] = [`[0:v]split=${targets.length + 1}${targets.map((_, i) => `[s${i}]`).join('')}[shd]`];
   const outputs: { label: string; file: string; codec: string[] }[] = [];
@@ -106,7 +107,7 @@ async function encodeAnimations(strip: FrameStrip, targets: Target[], outDir: st
   // One thread per encoder and filter graph: the seeder already runs one ffmpeg per core.
   const args = ['-filter_complex_threads', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${strip.width}x${strip.height}`, '-r', fps, '-i', 'pipe:0', '-filter_complex', graph.join(';')];
   for (const o of outputs) args.push('-map', `[${o.label}]`, ...o.codec, path.join(outDir, `.tmp-${o.file}`));
-  await runFfmpeg(args, strip.rgba, timeoutMs);
+  await runFfmpeg(ffmpeg, args, strip.rgba, timeoutMs);
 
   const written: Record<string, WrittenFile> = {};
   for (const o of outputs) {

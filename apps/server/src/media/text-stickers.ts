@@ -8,6 +8,7 @@ import { createRenderBudget, type Requester } from './render-budget.ts';
 import { createRenderCache } from './render-cache.ts';
 import { createRenderQueue } from './render-queue.ts';
 import { RenderRefused, TextTooLong } from './render-refused.ts';
+import { trustedFfmpeg } from './ffmpeg-binary.ts';
 import { makeRenditions } from './renditions.ts';
 
 export const TEXT_STYLES = ['pop', 'wave', 'rainbow', 'typewriter'] as const;
@@ -61,7 +62,8 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
   const renderStyle = (id: string, text: string, style: TextStyle): Promise<StoredImages> =>
     cache.make(id, async (dir) => {
       const drawing = textDrawing(text, style);
-      return makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
+      // The frames are drawn here (the text escaped into our own SVG): no file of anyone's reaches ffmpeg.
+      return makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir, { ffmpeg: trustedFfmpeg() });
     });
 
   /** Every style from the cache, or undefined when any is missing. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { makeAvatar } from '../media/avatars.ts';
 import { stripFromSvg } from '../media/frame-strip.ts';
+import { trustedFfmpeg } from '../media/ffmpeg-binary.ts';
 import { makeRenditions } from '../media/renditions.ts';
 import { textDrawing } from '../media/text-stickers.ts';
 import { appendEvents } from '../store/events.ts';
@@ -78,7 +79,8 @@ async function renderItem(item: SeedItem, dir: string): Promise<StoredImages> {
   const listFile = path.join(dir, RENDITION_LIST);
   if (fs.existsSync(listFile)) return JSON.parse(fs.readFileSync(listFile, 'utf8')) as StoredImages;
   const drawing = item.text ? textDrawing(item.text.message, item.text.style) : { svg: artSvg(item.art), size: item.art };
-  const images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir);
+  // Frames drawn here from the corpus plan: the bundled ffmpeg may encode them (ffmpeg-binary.ts).
+  const images = await makeRenditions(await stripFromSvg(drawing.svg, drawing.size), dir, { ffmpeg: trustedFfmpeg() });
   fs.writeFileSync(listFile, JSON.stringify(images));
   return images;
 }

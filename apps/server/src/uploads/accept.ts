@@ -5,7 +5,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { userOwner } from '../permissions/ownership.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { ApiError, FieldError } from '../public-api/envelope.ts';
 import { API_ANSWER_WITHIN_MS } from './constants.ts';
 import { checkUrl, parseRanges } from './fetch-url.ts';
 import { UploadFieldsSchema } from './fields.ts';
@@ -14,9 +14,14 @@ import { baseOf, type UploadOrigin } from './schema.ts';
 import type { Uploads } from './service.ts';
 import type { UploadRow } from './store.ts';
 
-/** Who an upload is for: the caller, or (staff only) the user a `username` names. */
+/**
+ * Who an upload is for: the caller, or (staff only) the user a `username` names. Every way of
+ * starting an upload asks this first, so without a maintained ffmpeg (media/ffmpeg-binary.ts) an
+ * authorised caller gets 503 saying so before a byte is received.
+ */
 export async function uploaderFor<E extends AuthEnv>(c: Context<E>, uploads: Uploads, username: string | undefined): Promise<{ principal: UserPrincipal; userId: number }> {
   const principal = await authorizeUser(c, 'gif.upload');
+  if (uploads.decoder.ffmpeg === null) throw new ApiError(503, uploads.decoder.refusal);
   if (!username || username.toLowerCase() === principal.username.toLowerCase()) return { principal, userId: principal.userId };
   const owner = await userOwner(baseOf(uploads.db), username);
   await authorizeUser(c, 'gif.upload', owner ?? null);

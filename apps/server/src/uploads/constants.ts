@@ -98,3 +98,9 @@ export const TAGS_MAX = 30;
 
 /** Temporary names: rendition folders being made inside the media folder (never served: a leading dot). */
 export const STAGING_PREFIX = '.tmp-upload-';
+
+/**
+ * How many times its shorter side a file's longer side may be: the fixed renditions scale the
+ * shorter side to 100 or 200 px, so at this ratio the longest is 6400 px (WebP stops at 16383).
+ */
+export const UPLOAD_MAX_ASPECT_RATIO = 32;

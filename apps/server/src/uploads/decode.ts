@@ -44,19 +44,21 @@ function hasTransparency(rgba: Buffer): boolean {
   return false;
 }
 
+/** A decoder's failure as our own words; what the decoder said is kept for the log only. */
 function asProblem(kind: string, err: unknown): UploadProblem {
   const text = err instanceof Error ? err.message : String(err);
-  if (/truncat|premature|end of file|unexpected end|EOF|partial file/i.test(text)) return new UploadProblem('truncated', `The ${kind} is truncated: its frames end early`);
-  return new UploadProblem('corrupt', `The ${kind} is corrupt: its frames cannot be decoded`);
+  if (/truncat|premature|end of file|unexpected end|EOF|partial file/i.test(text)) return new UploadProblem('truncated', `The ${kind} is truncated: its frames end early`, text);
+  return new UploadProblem('corrupt', `The ${kind} is corrupt: its frames cannot be decoded`, text);
 }
 
 /** GIF, APNG and clips decode in ffmpeg, resampled to the plan's rate and scaled on the way out. */
-async function decodeWithFfmpeg(file: string, probe: Probe, plan: DecodePlan): Promise<Buffer> {
+async function decodeWithFfmpeg(ffmpeg: string, file: string, probe: Probe, plan: DecodePlan): Promise<Buffer> {
   const frameBytes = plan.width * plan.height * 4;
   const filters = plan.frames > 1 ? `fps=${plan.fps.toFixed(4)},` : '';
   const seek = plan.startS ? ['-ss', plan.startS.toFixed(3)] : [];
   const span = plan.startS === undefined ? probe.durationS : plan.frames / plan.fps;
   return runFfmpegToBuffer(
+    ffmpeg,
     ['-xerror', ...seek, '-t', String(Math.max(span, 0.04) + 0.5), '-i', file, '-an', '-vf', `${filters}scale=${plan.width}:${plan.height}:flags=bicubic,format=rgba`, '-frames:v', String(plan.frames), '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'],
     frameBytes * plan.frames,
     120_000,
@@ -85,10 +87,13 @@ async function decodeWithSharp(file: string, probe: Probe, plan: DecodePlan): Pr
   return Buffer.concat(kept);
 }
 
-/** Decodes an upload into the media pipeline's input: RGBA frames at the plan's size and rate. */
-export async function decodeUpload(file: string, probe: Probe, plan: DecodePlan): Promise<FrameStrip> {
+/**
+ * Decodes an upload into the media pipeline's input: RGBA frames at the plan's size and rate.
+ * `ffmpeg` is the maintained one (media/ffmpeg-binary.ts): the file is anyone's.
+ */
+export async function decodeUpload(file: string, probe: Probe, plan: DecodePlan, ffmpeg: string): Promise<FrameStrip> {
   const viaSharp = probe.kind === 'webp' || probe.kind === 'png';
-  const rgba = await (viaSharp ? decodeWithSharp(file, probe, plan) : decodeWithFfmpeg(file, probe, plan)).catch((err: unknown) => {
+  const rgba = await (viaSharp ? decodeWithSharp(file, probe, plan) : decodeWithFfmpeg(ffmpeg, file, probe, plan)).catch((err: unknown) => {
     throw asProblem(probe.kind.toUpperCase(), err);
   });
   const frameBytes = plan.width * plan.height * 4;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { ffmpegInfo } from '../media/ffmpeg.ts';
-import { IMAGE_MAX_DECODED_PIXELS, type UploadLimits } from './constants.ts';
+import { IMAGE_MAX_DECODED_PIXELS, UPLOAD_MAX_ASPECT_RATIO, type UploadLimits } from './constants.ts';
 import { readGifStructure } from './gif-structure.ts';
 import { readPngStructure } from './png-structure.ts';
 import { humanBytes, UploadProblem } from './problems.ts';
@@ -49,8 +49,8 @@ export function parseFfmpegBanner(banner: string): { width: number; height: numb
   };
 }
 
-async function clipProbe(file: string, kind: MediaKind): Promise<Omit<Probe, 'kind' | 'bytes'>> {
-  const banner = await ffmpegInfo(file);
+async function clipProbe(ffmpeg: string, file: string, kind: MediaKind): Promise<Omit<Probe, 'kind' | 'bytes'>> {
+  const banner = await ffmpegInfo(ffmpeg, file);
   if (/moov atom not found|Invalid data found when processing input|End of file/i.test(banner) && !/Stream #/.test(banner)) {
     throw new UploadProblem('truncated', `The ${kind.toUpperCase()} is truncated or corrupt: its index cannot be read`);
   }
@@ -80,15 +80,16 @@ async function imageProbe(file: string, kind: MediaKind): Promise<Omit<Probe, 'k
  * Checks an upload that is hostile until proved otherwise: not empty, within the byte limit, a
  * supported format by content (and by name, if its name says), then its declared size, frame count
  * and duration within their limits, all before any frame is decoded. A file declaring far more
- * pixels than its bytes could honestly hold is named a decompression bomb.
+ * pixels than its bytes could honestly hold is named a decompression bomb. `ffmpeg` is the
+ * maintained one (media/ffmpeg-binary.ts): it reads clips' headers.
  */
-export async function probeUpload(file: string, filename: string, limits: UploadLimits): Promise<Probe> {
+export async function probeUpload(file: string, filename: string, limits: UploadLimits, ffmpeg: string): Promise<Probe> {
   const { size: bytes } = await fs.stat(file);
   if (bytes === 0) throw new UploadProblem('empty', 'The file is empty (0 bytes)');
   if (bytes > limits.maxBytes) throw new UploadProblem('too_large', `The file is ${humanBytes(bytes)}; the limit is ${humanBytes(limits.maxBytes)}`);
   const kind = sniffKind(await head(file));
   checkExtension(filename, kind);
-  const probe: Probe = { kind, bytes, ...(isClip(kind) ? await clipProbe(file, kind) : await imageProbe(file, kind)) };
+  const probe: Probe = { kind, bytes, ...(isClip(kind) ? await clipProbe(ffmpeg, file, kind) : await imageProbe(file, kind)) };
   if (probe.width === 0 || probe.height === 0) throw new UploadProblem('corrupt', `The file claims to be ${KIND_NAMES[kind]} of no size`);
   const pixels = probe.width * probe.height;
   if (pixels > limits.maxPixels) {
@@ -97,6 +98,9 @@ export async function probeUpload(file: string, filename: string, limits: Upload
     if (declared > bytes * BOMB_RATIO) throw new UploadProblem('decompression_bomb', `The file is a decompression bomb: ${humanBytes(bytes)} that would decode to ${humanBytes(declared)}, ${what}`);
     throw new UploadProblem('too_many_pixels', `The file has ${what}`);
   }
+  // The fixed-size renditions scale the short side to 100 or 200 px: a strip of a file would make the long side thousands wide.
+  const ratio = Math.max(probe.width, probe.height) / Math.min(probe.width, probe.height);
+  if (ratio > UPLOAD_MAX_ASPECT_RATIO) throw new UploadProblem('extreme_shape', `The file is ${probe.width}×${probe.height} pixels; its longer side may be at most ${UPLOAD_MAX_ASPECT_RATIO} times its shorter`);
   const decoded = pixels * probe.frames;
   if (!isClip(kind) && decoded > IMAGE_MAX_DECODED_PIXELS) {
     const what = `${probe.frames} frames of ${probe.width}×${probe.height} are ${(decoded / 1e9).toFixed(1)} gigapixels to decode; the limit is ${IMAGE_MAX_DECODED_PIXELS / 1e9}`;

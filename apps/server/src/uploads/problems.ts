@@ -7,6 +7,7 @@ export type UploadProblemCode =
   | 'unsupported_type'
   | 'wrong_extension'
   | 'too_many_pixels'
+  | 'extreme_shape'
   | 'decompression_bomb'
   | 'too_long'
   | 'too_many_frames'
@@ -16,7 +17,8 @@ export type UploadProblemCode =
   | 'url_unreachable'
   | 'url_timeout'
   | 'interrupted'
-  | 'cancelled';
+  | 'cancelled'
+  | 'decoder_missing';
 
 const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   empty: 400,
@@ -24,6 +26,7 @@ const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   unsupported_type: 415,
   wrong_extension: 415,
   too_many_pixels: 413,
+  extreme_shape: 400,
   decompression_bomb: 413,
   too_long: 413,
   too_many_frames: 413,
@@ -34,14 +37,20 @@ const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   url_timeout: 504,
   interrupted: 500,
   cancelled: 409,
+  decoder_missing: 503,
 };
 
-/** A refusal that names its problem; it crosses the worker boundary as plain data ({code, message}). */
+/**
+ * A refusal that names its problem; it crosses the worker boundary as plain data ({code, message,
+ * detail}). The message is ours, shown to the uploader; `detail` (what a decoder said) goes to the
+ * server's log only: decoder output never reaches an answer.
+ */
 export class UploadProblem extends Error {
   readonly status: ContentfulStatusCode;
   constructor(
     readonly code: UploadProblemCode,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.status = STATUS[code];

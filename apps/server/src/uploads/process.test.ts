@@ -7,19 +7,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corruptGif, gifBomb, makeApng, makeClip, makeGif, makePng, makePngBomb, makeWebp, truncated } from '../../../../tests/support/media-fixtures.ts';
-import { UPLOAD_LIMIT_DEFAULTS, type UploadLimits } from './constants.ts';
+import { corruptClip, corruptGif, gifBomb, makeApng, makeClip, makeGif, makePng, makePngBomb, makeStripPng, makeWebp, truncated } from '../../../../tests/support/media-fixtures.ts';
+import { UPLOAD_LIMIT_DEFAULTS, UPLOAD_MAX_ASPECT_RATIO, type UploadLimits } from './constants.ts';
 import { processOutcome, type ProcessOutcome } from './process.ts';
+import type { Decoder } from '../media/ffmpeg-binary.ts';
+import { maintainedDecoder } from '../../../../tests/support/decoder.ts';
 
 let dir: string;
-beforeAll(() => {
+let decoder: Decoder;
+beforeAll(async () => {
+  decoder = await maintainedDecoder();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-process-'));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
-const run = (input: string, filename = path.basename(input), limits: UploadLimits = UPLOAD_LIMIT_DEFAULTS, asSticker = false): Promise<ProcessOutcome> =>
-  processOutcome({ input, filename, stagingDir: path.join(dir, `out-${n++}`), limits, asSticker });
+const run = (input: string, filename = path.basename(input), limits: UploadLimits = UPLOAD_LIMIT_DEFAULTS, asSticker = false, using: Decoder = decoder): Promise<ProcessOutcome> =>
+  processOutcome({ input, filename, stagingDir: path.join(dir, `out-${n++}`), limits, asSticker, decoder: using });
 const ok = async (outcome: Promise<ProcessOutcome>) => {
   const o = await outcome;
   if (!o.ok) throw new Error(`refused: ${o.code}: ${o.message}`);
@@ -135,5 +139,35 @@ describe('limits and hostile files', () => {
     const png = await refused(run(await makePngBomb(path.join(dir, 'bomb.png'))));
     expect(png.code).toBe('decompression_bomb');
     expect(png.message).toMatch(/20000×20000/);
+  });
+});
+
+/** What a decoder or encoder writes when it fails: never part of a message an uploader reads. */
+export const DECODER_WORDS = /ffmpeg|libav|libwebp|\[\w+ @ 0x|Error while|Invalid data|Picture size|exit \d/i;
+
+describe('decoder output stays in the log', () => {
+  it('refuses a 65535×1 PNG in its own words, before any rendition is made', async () => {
+    const o = await refused(run(await makeStripPng(path.join(dir, 'strip.png'), 65535, 1)));
+    expect(o).toMatchObject({ code: 'extreme_shape', message: `The file is 65535×1 pixels; its longer side may be at most ${UPLOAD_MAX_ASPECT_RATIO} times its shorter` });
+    expect(o.message).not.toMatch(DECODER_WORDS);
+  });
+
+  it(`makes every rendition of a strip at the ${UPLOAD_MAX_ASPECT_RATIO}:1 limit, wide or tall`, async () => {
+    for (const [w, h] of [[UPLOAD_MAX_ASPECT_RATIO * 40, 40], [40, UPLOAD_MAX_ASPECT_RATIO * 40]] as const) {
+      const r = await ok(run(await makeStripPng(path.join(dir, `strip-${w}x${h}.png`), w, h)));
+      expect(Object.keys(r.images), `${w}×${h}`).toContain('fixed_height_small');
+    }
+  });
+
+  it('keeps what a decoder said as the detail of a refusal, not its message', async () => {
+    const o = await refused(run(await corruptClip(path.join(dir, 'noise.mp4'))));
+    expect(o.code).toBe('corrupt');
+    expect(o.message).not.toMatch(DECODER_WORDS);
+    expect(o.detail).toMatch(/ffmpeg failed/);
+  });
+
+  it('refuses to decode without a maintained ffmpeg: the bundled one is never the fallback', async () => {
+    const o = await refused(run(await makeGif(path.join(dir, 'no-decoder.gif')), 'no-decoder.gif', UPLOAD_LIMIT_DEFAULTS, false, { ffmpeg: null, refusal: 'Uploads are off', reason: 'none found' }));
+    expect(o).toMatchObject({ code: 'decoder_missing', message: 'Uploads are off' });
   });
 });

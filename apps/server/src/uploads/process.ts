@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { runFfmpeg } from '../media/ffmpeg.ts';
+import { DecoderMissing, untrustedFfmpeg, type Decoder } from '../media/ffmpeg-binary.ts';
 import { makeRenditions } from '../media/renditions.ts';
 import type { GifType, StoredImages, StoredVideo } from '../store/schema.ts';
 import { stripFrames, visualFeatures } from '../tag-prediction/features.ts';
@@ -18,6 +19,8 @@ export interface ProcessTask {
   stagingDir: string;
   limits: UploadLimits;
   asSticker: boolean;
+  /** The maintained ffmpeg found at start (media/ffmpeg-binary.ts); the bundled one never reads an upload. */
+  decoder: Decoder;
   /** Receives `{progress}` (0–1) as the stages finish. */
   progress?: MessagePort;
 }
@@ -32,18 +35,19 @@ export interface ProcessedUpload {
 }
 
 /** What crosses the worker boundary: the result, or the problem as plain data. */
-export type ProcessOutcome = { ok: true; result: ProcessedUpload } | { ok: false; code: UploadProblemCode; message: string };
+export type ProcessOutcome = { ok: true; result: ProcessedUpload } | { ok: false; code: UploadProblemCode; message: string; detail?: string };
 
 const VIDEO_FILE = 'video.mp4';
 
 /** A clip's own video, kept beside the GIF renditions: H.264 at most 720p high, with its sound as AAC. */
-async function keepVideo(input: string, probe: Probe, dir: string): Promise<StoredVideo> {
+async function keepVideo(ffmpeg: string, input: string, probe: Probe, dir: string): Promise<StoredVideo> {
   const height = Math.min(probe.height, CLIP_VIDEO_MAX_HEIGHT);
   const width = Math.max(2, Math.round((probe.width * height) / probe.height / 2) * 2);
   const evenHeight = Math.max(2, Math.round(height / 2) * 2);
   const tmp = path.join(dir, `.tmp-${VIDEO_FILE}`);
   const audio = probe.hasAudio ? ['-c:a', 'aac', '-b:a', '128k'] : ['-an'];
   await runFfmpeg(
+    ffmpeg,
     ['-t', String(probe.durationS + 0.5), '-i', input, '-map', '0:v:0', ...(probe.hasAudio ? ['-map', '0:a:0'] : []), '-vf', `scale=${width}:${evenHeight}`, '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '1', '-crf', '23', '-pix_fmt', 'yuv420p', ...audio, '-movflags', '+faststart', '-f', 'mp4', tmp],
     undefined,
     180_000,
@@ -66,17 +70,18 @@ function typeOf(probe: Probe, asSticker: boolean): GifType {
  */
 export async function processUpload(task: ProcessTask): Promise<ProcessedUpload> {
   const report = (progress: number) => task.progress?.postMessage({ progress });
-  const probe = await probeUpload(task.input, task.filename, task.limits);
+  const ffmpeg = untrustedFfmpeg(task.decoder);
+  const probe = await probeUpload(task.input, task.filename, task.limits, ffmpeg);
   report(0.1);
-  const strip = await decodeUpload(task.input, probe, decodePlan(probe));
+  const strip = await decodeUpload(task.input, probe, decodePlan(probe), ffmpeg);
   report(0.35);
   const features = visualFeatures(stripFrames(strip));
   await fs.mkdir(task.stagingDir, { recursive: true });
-  const images = await makeRenditions(strip, task.stagingDir, { timeoutMs: RENDITIONS_TIMEOUT_MS }).catch((err: unknown) => {
-    throw new UploadProblem('corrupt', `The renditions could not be made: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`);
+  const images = await makeRenditions(strip, task.stagingDir, { ffmpeg, timeoutMs: RENDITIONS_TIMEOUT_MS }).catch((err: unknown) => {
+    throw new UploadProblem('corrupt', 'The renditions could not be made from this file', err instanceof Error ? err.message : String(err));
   });
   report(0.8);
-  const video = isClip(probe.kind) ? await keepVideo(task.input, probe, task.stagingDir) : null;
+  const video = isClip(probe.kind) ? await keepVideo(ffmpeg, task.input, probe, task.stagingDir) : null;
   report(0.95);
   return { type: typeOf(probe, task.asSticker), probe, transparent: strip.transparent, images, video, features };
 }
@@ -86,7 +91,8 @@ export async function processOutcome(task: ProcessTask): Promise<ProcessOutcome>
   try {
     return { ok: true, result: await processUpload(task) };
   } catch (err) {
-    if (err instanceof UploadProblem) return { ok: false, code: err.code, message: err.message };
+    if (err instanceof UploadProblem) return { ok: false, code: err.code, message: err.message, ...(err.detail ? { detail: err.detail } : {}) };
+    if (err instanceof DecoderMissing) return { ok: false, code: 'decoder_missing', message: err.message };
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { Decoder } from '../media/ffmpeg-binary.ts';
 import type { Database } from '../store/schema.ts';
 import { commitUpload } from './commit.ts';
 import { PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS, type UploadLimits, type UploadQuota } from './constants.ts';
@@ -28,6 +29,8 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = { limits: { ...UPLOAD_LIM
 
 export interface Uploads {
   settings: UploadSettings;
+  /** The maintained ffmpeg uploads are decoded by, found at start; without one, uploads are refused (503). */
+  decoder: Decoder;
   dirs: UploadDirs;
   db: CreatorsDb;
   /** A fresh upload id and the GIF id it will become. */
@@ -62,6 +65,8 @@ export interface UploadsOptions {
   policy?: VisibilityPolicy;
   /** Moderation's review of each upload before it is committed (NSFW score, pre-moderation). */
   review?: UploadReviewer;
+  /** The maintained ffmpeg found at start (media/ffmpeg-binary.ts); the bundled one never reads an upload. */
+  decoder: Decoder;
   log?: (line: string) => void;
   /** Called after a GIF was committed (the platform wakes the projections and purges nothing: new GIFs are in no cached answer). */
   onCommitted?: (gifId: string) => void;
@@ -108,12 +113,12 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       await fs.rm(stagingDir, { recursive: true, force: true });
       options.review?.warm?.();
       const outcome = await (pool ??= createProcessingPool(settings.concurrency)).run(
-        { input, filename: upload.filename, stagingDir, limits: settings.limits, asSticker: upload.fields.is_sticker === true },
+        { input, filename: upload.filename, stagingDir, limits: settings.limits, asSticker: upload.fields.is_sticker === true, decoder: options.decoder },
         (p) => {
           progress = p;
         },
       );
-      if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message);
+      if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message, outcome.detail);
       const review = await options.review?.({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result }, stagingDir);
       await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, ...(review ? { review } : {}) });
       options.onCommitted?.(upload.gif_id);
@@ -122,7 +127,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       // Stopping ends the worker threads: the upload stays claimed, and the next start takes it back with its file.
       if (stopped) return;
       const problem = err instanceof UploadProblem ? err : undefined;
-      options.log?.(problem ? `upload ${upload.id} refused: ${problem.code}` : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      options.log?.(problem ? `upload ${upload.id} refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}` : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(() => {});
       await fs.rm(stagingDir, { recursive: true, force: true });
     } finally {
@@ -160,6 +165,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
 
   return {
     settings,
+    decoder: options.decoder,
     dirs,
     db,
     newIds: () => ({ uploadId: randomId(24), gifId: randomId(18) }),
