@@ -17,6 +17,7 @@ export default defineConfig({
         ratelimits: {
           KEY_RATE_LIMITER: { namespace_id: '1001', simple: { limit: SUITE_LIMITS.perKey, period: RATE_LIMIT_WINDOW_S } },
           ADDRESS_RATE_LIMITER: { namespace_id: '1002', simple: { limit: SUITE_LIMITS.perAddress, period: RATE_LIMIT_WINDOW_S } },
+          MEDIA_RATE_LIMITER: { namespace_id: '1003', simple: { limit: SUITE_LIMITS.mediaPerAddress, period: RATE_LIMIT_WINDOW_S } },
         },
       },
     }),

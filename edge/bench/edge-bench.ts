@@ -121,7 +121,7 @@ async function startWorkerd(upstreamUrl: string): Promise<{ edge: URL; bare: URL
           ...shared,
           name: 'edge',
           script: await bundleWorker(),
-          bindings: { ACCESS_LOG: 'off', UPSTREAM_URL: upstreamUrl, WEB_API_KEY: KEYS.web, MOBILE_API_KEY: KEYS.mobile, RATE_LIMIT_PER_KEY: String(UNREACHED_LIMIT), RATE_LIMIT_PER_ADDRESS: String(UNREACHED_LIMIT) },
+          bindings: { ACCESS_LOG: 'off', UPSTREAM_URL: upstreamUrl, WEB_API_KEY: KEYS.web, MOBILE_API_KEY: KEYS.mobile, RATE_LIMIT_PER_KEY: String(UNREACHED_LIMIT), RATE_LIMIT_PER_ADDRESS: String(UNREACHED_LIMIT), RATE_LIMIT_MEDIA_PER_ADDRESS: String(UNREACHED_LIMIT) },
         },
         { ...shared, name: 'bare', script: BARE_PROXY_WORKER, bindings: { UPSTREAM_URL: upstreamUrl } },
       ],
@@ -137,6 +137,7 @@ async function serveNodeEdge(upstream: Upstream): Promise<{ url: string; server:
     keys: KEYS,
     rateLimitPerKey: UNREACHED_LIMIT,
     rateLimitPerAddress: UNREACHED_LIMIT,
+    rateLimitMediaPerAddress: UNREACHED_LIMIT,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   return { url: await listen(server), server };

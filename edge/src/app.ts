@@ -22,7 +22,8 @@ export interface EdgeConfig {
   upstreams: Upstreams;
   keys: ApiKeys;
   cache: CacheStore;
-  rateLimits: { perKey: RateLimiter; perAddress: RateLimiter };
+  /** Per developer key; per client address on the API and site services; per client address on media, a budget of its own. */
+  rateLimits: { perKey: RateLimiter; perAddress: RateLimiter; mediaPerAddress: RateLimiter };
   clientAddress: ClientAddress;
   /** Origins allowed to call the site's own services from a browser (CORS with credentials). */
   siteOrigins?: readonly string[];
@@ -46,7 +47,8 @@ export function createEdgeApp(config: EdgeConfig): Hono<EdgeEnv> {
   app.use(requireCsrfToken);
   app.use(edgeCache(config.cache));
   // After the cache: what it answers is never counted.
-  app.use(rateLimit(config.rateLimits.perAddress, byClientAddress, 'from this address'));
+  app.use(rateLimit(config.rateLimits.perAddress, byClientAddress('api'), 'from this address'));
+  app.use(rateLimit(config.rateLimits.mediaPerAddress, byClientAddress('media'), 'for media from this address'));
   app.use(rateLimit(config.rateLimits.perKey, byDeveloperKey(config.keys), 'with this API key'));
   app.all('*', proxyToUpstream(config.upstreams, config.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS));
   app.onError((err, c) => {

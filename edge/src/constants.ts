@@ -13,19 +13,27 @@ export const ASSETS_TTL_S = 86_400;
  * neither looks it up nor stores it, and its bounded cache keeps the entries everyone shares.
  */
 export const PER_USER_PARAMS = ['random_id', 'pingback_id'] as const;
-/** Public API paths answered fresh every time, whatever the upstream says (SPEC 7.6: random is never cached). */
-export const NEVER_CACHED_PATH = /^\/v\d+\/(?:gifs|stickers|text)\/random(?:\/|$)|^\/v\d+\/randomid(?:\/|$)/;
+/** Public API paths answered fresh every time, whatever the upstream says (SPEC 7.6: random is never cached; Tenor's registershare counts a share). */
+export const NEVER_CACHED_PATH = /^\/v\d+\/(?:gifs|stickers|text)\/random(?:\/|$)|^\/v\d+\/randomid(?:\/|$)|^\/tenor\/v2\/registershare$/;
 
-// Bounds of the in-memory (Node) cache.
+// Bounds of the in-memory (Node) cache. Its bytes count each entry's key, headers, bodies and tags plus the overhead below.
 export const MEMORY_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export const MEMORY_CACHE_MAX_ENTRIES = 10_000;
+/** What an entry costs beyond its strings and bytes (its map slot, objects, arrays and tag-index sets), counted against the byte bound. */
+export const CACHE_ENTRY_OVERHEAD_BYTES = 1024;
+/**
+ * A request whose cache key (origin, path and the parameters its route reads) is longer goes through
+ * uncached: a hundred GIF ids of GIPHY's usual length fit, and no one else's entries are pushed out by one.
+ */
+export const CACHE_KEY_MAX_BYTES = 4096;
 /** Larger responses stream through uncached (on every runtime). */
 export const CACHE_MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 /** Kept text answers at least this size also keep a gzipped copy (Node's store), at this zlib level: made once per entry, so the better ratio is worth the time. */
 export const GZIP_MIN_BYTES = 1024;
 export const GZIP_LEVEL = 6;
-/** How many cached keys an isolate remembers the purge tags of (Cache API store). */
+/** How many cached keys an isolate remembers the purge tags of (Cache API store), and how many bytes of keys and tags (an isolate has 128 MB). */
 export const TAG_INDEX_MAX_KEYS = 50_000;
+export const TAG_INDEX_MAX_BYTES = 16 * 1024 * 1024;
 /** The Cache API cache the Workers store uses. */
 export const WORKERS_CACHE_NAME = 'loopbox-edge';
 
@@ -33,6 +41,11 @@ export const WORKERS_CACHE_NAME = 'loopbox-edge';
 export const RATE_LIMIT_WINDOW_S = 60;
 export const RATE_LIMIT_PER_KEY = 1_000;
 export const RATE_LIMIT_PER_ADDRESS = 600;
+/**
+ * Media misses per client address, a budget of their own: one page of results shows dozens of
+ * renditions, so ten times the API's; only files not in the edge cache are counted.
+ */
+export const RATE_LIMIT_MEDIA_PER_ADDRESS = 6_000;
 /** Buckets the in-memory limiter keeps; past it the least recently used one goes. */
 export const RATE_LIMIT_MAX_BUCKETS = 100_000;
 /** What an API key can look like; anything else (longer, other characters) gets no bucket of its own. */

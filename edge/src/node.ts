@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { createEdgeApp } from './app.ts';
-import { RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY } from './constants.ts';
+import { RATE_LIMIT_MEDIA_PER_ADDRESS, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY } from './constants.ts';
 import type { EdgeEnv } from './env.ts';
 import type { EdgeLogger } from './logger.ts';
 import type { ApiKeys } from './middleware/api-key.ts';
@@ -34,6 +34,7 @@ export function createNodeEdge(options: NodeEdgeOptions): Hono<EdgeEnv> {
     rateLimits: {
       perKey: new MemoryRateLimiter(options.rateLimitPerKey ?? RATE_LIMIT_PER_KEY),
       perAddress: new MemoryRateLimiter(options.rateLimitPerAddress ?? RATE_LIMIT_PER_ADDRESS),
+      mediaPerAddress: new MemoryRateLimiter(options.rateLimitMediaPerAddress ?? RATE_LIMIT_MEDIA_PER_ADDRESS),
     },
     clientAddress: socketAddress,
     siteOrigins: options.siteOrigins,

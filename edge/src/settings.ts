@@ -1,4 +1,4 @@
-import { RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY, UPSTREAM_TIMEOUT_MS } from './constants.ts';
+import { RATE_LIMIT_MEDIA_PER_ADDRESS, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KEY, UPSTREAM_TIMEOUT_MS } from './constants.ts';
 
 /** The edge's tunables, read the same way from Workers vars and from the process environment. */
 export interface EdgeSettings {
@@ -8,6 +8,7 @@ export interface EdgeSettings {
   upstreamTimeoutMs: number;
   rateLimitPerKey: number;
   rateLimitPerAddress: number;
+  rateLimitMediaPerAddress: number;
 }
 
 function positiveInteger(env: Readonly<Record<string, unknown>>, name: string, fallback: number): number {
@@ -26,5 +27,6 @@ export function settingsFrom(env: Readonly<Record<string, unknown>>): EdgeSettin
     upstreamTimeoutMs: positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', UPSTREAM_TIMEOUT_MS),
     rateLimitPerKey: positiveInteger(env, 'RATE_LIMIT_PER_KEY', RATE_LIMIT_PER_KEY),
     rateLimitPerAddress: positiveInteger(env, 'RATE_LIMIT_PER_ADDRESS', RATE_LIMIT_PER_ADDRESS),
+    rateLimitMediaPerAddress: positiveInteger(env, 'RATE_LIMIT_MEDIA_PER_ADDRESS', RATE_LIMIT_MEDIA_PER_ADDRESS),
   };
 }

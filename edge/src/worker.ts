@@ -36,6 +36,7 @@ export function workerConfig(env: WorkerEnv): EdgeConfig {
     rateLimits: {
       perKey: limiter(env.KEY_RATE_LIMITER, settings.rateLimitPerKey),
       perAddress: limiter(env.ADDRESS_RATE_LIMITER, settings.rateLimitPerAddress),
+      mediaPerAddress: limiter(env.MEDIA_RATE_LIMITER, settings.rateLimitMediaPerAddress),
     },
     clientAddress: (c) => c.req.header('CF-Connecting-IP'),
     siteOrigins: settings.siteOrigins,

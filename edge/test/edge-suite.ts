@@ -33,14 +33,14 @@ export interface EdgeClient {
 export interface EdgeHarness {
   runtime: string;
   /** Requests per window its rate limiters allow. */
-  limits: { perKey: number; perAddress: number };
+  limits: { perKey: number; perAddress: number; mediaPerAddress: number };
   /** An echoing HTTP upstream on 127.0.0.1 (paths with /slow never answer) and a URL nothing listens on. */
   httpUpstreams(): { echoUrl: string; closedUrl: string };
   start(options: SuiteEdgeOptions): Promise<EdgeClient>;
 }
 
 /** Limits small enough to reach in a test; the workerd run configures its rate limiting bindings with them. */
-export const SUITE_LIMITS = { perKey: 3, perAddress: 30 };
+export const SUITE_LIMITS = { perKey: 3, perAddress: 30, mediaPerAddress: 40 };
 export const KEYS: ApiKeys = { web: 'web-key-0001', mobile: 'mobile-key-0001' };
 const SITE_ORIGIN = 'https://site.example';
 const TIMEOUT_MS = 300;
@@ -346,6 +346,41 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(fakes.seen.publicApi).toHaveLength(1);
       });
 
+      it('finds the same entry whatever parameters the route does not read: ?bust=x, another order, a repeated one, 12 KB of junk', async () => {
+        const { edge, fakes } = await startEdge();
+        expect((await edge.fetch('/v1/gifs/search?q=cat&limit=2')).headers.get('X-Cache')).toBe('MISS');
+        for (const path of ['/v1/gifs/search?q=cat&limit=2&bust=x', '/v1/gifs/search?limit=2&bust=y&q=cat', '/v1/gifs/search?q=cat&limit=2&q=dog', `/v1/gifs/search?q=cat&limit=2&junk=${'j'.repeat(12_000)}`]) {
+          expect((await edge.fetch(path)).headers.get('X-Cache'), path.slice(0, 60)).toBe('HIT');
+        }
+        expect(fakes.seen.publicApi).toHaveLength(1);
+        // A parameter the route reads, and the API key, still make their own entries; one another route reads does not.
+        expect((await edge.fetch('/v1/gifs/search?q=cat&limit=3')).headers.get('X-Cache')).toBe('MISS');
+        expect((await edge.fetch('/v1/gifs/search?q=cat&limit=2&api_key=developer-key')).headers.get('X-Cache')).toBe('MISS');
+        await edge.fetch('/v1/gifs/trending?q=a');
+        expect((await edge.fetch('/v1/gifs/trending?q=b')).headers.get('X-Cache')).toBe('HIT');
+        expect(fakes.seen.publicApi).toHaveLength(4);
+      });
+
+      it('keeps one copy of a media file whatever its query string, for its whole lifetime', async () => {
+        const { edge, fakes } = await startEdge();
+        await edge.fetch('/media/abc/200.gif?cid=1');
+        for (const query of ['', '?bust=x', '?v=2&w=3', `?junk=${'j'.repeat(12_000)}`]) {
+          const hit = await edge.fetch(`/media/abc/200.gif${query}`);
+          expect(hit.headers.get('X-Cache')).toBe('HIT');
+        }
+        expect(fakes.seen.media).toHaveLength(1);
+      });
+
+      it('passes through uncached a path whose parameters it does not know, and a key past its maximum', async () => {
+        const { edge, fakes } = await startEdge();
+        const longIds = `/v1/gifs?ids=${'abcdefghijklmnopqrstuvwxyz0123456789,'.repeat(120)}`;
+        for (const path of ['/v1/gifs/search/', '/v1/no-such-call?q=a', longIds]) {
+          const answers = [await edge.fetch(path), await edge.fetch(path)];
+          expect(answers.map((response) => response.headers.get('X-Cache'))).toEqual(['BYPASS', 'BYPASS']);
+        }
+        expect(fakes.seen.publicApi).toHaveLength(6);
+      });
+
       it('keeps media and lets other queries miss', async () => {
         const { edge, fakes } = await startEdge();
         await edge.fetch('/media/abc/200.gif');
@@ -362,6 +397,7 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['a read with the session cookie', '/v1/gifs/trending', { Cookie: 'sessionid=s' }],
         ["one user's read (random_id)", '/v1/gifs/search?q=cat&random_id=u1', {}],
         ["one session's read (pingback_id, as GIPHY's SDK sends)", '/v1/gifs/trending?pingback_id=s1', {}],
+        ["Tenor's registershare (it counts a share)", '/tenor/v2/registershare?id=a&key=k', {}],
       ])('never caches %s', async (_case, path, headers: Record<string, string>) => {
         const { edge, fakes } = await startEdge();
         const answers = [await edge.fetch(path, { headers }), await edge.fetch(path, { headers })];
@@ -467,10 +503,10 @@ export function edgeSuite(harness: EdgeHarness): void {
         const { perKey, perAddress } = harness.limits;
         const run = crypto.randomUUID().slice(0, 8);
         const statuses = [];
-        for (let i = 0; i <= perKey; i++) statuses.push((await edge.fetch(`/v1/gifs/trending?api_key=${run}-a&page=${i}`)).status);
+        for (let i = 0; i <= perKey; i++) statuses.push((await edge.fetch(`/v1/gifs/trending?api_key=${run}-a&offset=${i}`)).status);
         expect(statuses).toEqual([...Array<number>(perKey).fill(200), 429]);
 
-        const limited = await edge.fetch(`/v1/gifs/trending?api_key=${run}-a&page=next`);
+        const limited = await edge.fetch(`/v1/gifs/trending?api_key=${run}-a&offset=99`);
         expect(limited.status).toBe(429);
         expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
         expect(limited.headers.get('X-Request-Id')).toBeTruthy();
@@ -501,12 +537,31 @@ export function edgeSuite(harness: EdgeHarness): void {
         expect(fakes.seen.publicApi).toHaveLength(1);
       });
 
-      it('never counts pages, assets and media', async () => {
+      it('never counts pages and assets, and media against their own budget', async () => {
         const { edge } = await startEdge();
         for (let i = 0; i <= harness.limits.perAddress; i++) {
           for (const path of [`/gifs/g${i}`, `/assets/a${i}.js`, `/media/m${i}/200.gif`]) expect((await edge.fetch(path)).status).toBe(200);
         }
         expect((await edge.fetch('/api/v3/env/build')).status).toBe(200);
+      });
+
+      it('limits the media files an address fetches past the cache, with 429, and still serves the kept ones', async () => {
+        const { edge, fakes } = await startEdge();
+        const { mediaPerAddress } = harness.limits;
+        const statuses: number[] = [];
+        for (let i = 0; i < mediaPerAddress; i++) statuses.push((await edge.fetch(`/media/m${i}/200.gif`)).status);
+        expect(statuses.every((status) => status === 200)).toBe(true);
+        const limited = await edge.fetch('/media/one-more/200.gif');
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+        expect((await json<{ message: string }>(limited)).message).toMatch(/media from this address/);
+        // A query string makes no new file to fetch: the kept copy answers, uncounted.
+        const kept = await edge.fetch('/media/m0/200.gif?bust=x');
+        expect([kept.status, kept.headers.get('X-Cache')]).toEqual([200, 'HIT']);
+        expect(fakes.seen.media).toHaveLength(mediaPerAddress);
+        // The API's budget is its own, and another address has its own media budget.
+        expect((await edge.fetch('/api/v3/env/build')).status).toBe(200);
+        expect((await edge.fetchAs(4, '/media/one-more/200.gif')).status).toBe(200);
       });
 
       it("limits a busy visitor on the site's own key by address, never the other visitors", async () => {
@@ -532,7 +587,7 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('gives a string that cannot be an API key no key limit of its own, only the address limit', async () => {
         const { edge } = await startEdge();
         const notAKey = 'k'.repeat(2_000);
-        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetch(`/v1/gifs/trending?api_key=${notAKey}&n=${i}`)).status).toBe(200);
+        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetch(`/v1/gifs/trending?api_key=${notAKey}&offset=${i}`)).status).toBe(200);
       });
     });
 

@@ -36,7 +36,7 @@ const node: EdgeHarness = {
   limits: SUITE_LIMITS,
   httpUpstreams: () => ({ echoUrl: echo.url, closedUrl: echo.closedUrl }),
   async start(options) {
-    const app = createNodeEdge({ ...options, rateLimitPerKey: SUITE_LIMITS.perKey, rateLimitPerAddress: SUITE_LIMITS.perAddress });
+    const app = createNodeEdge({ ...options, rateLimitPerKey: SUITE_LIMITS.perKey, rateLimitPerAddress: SUITE_LIMITS.perAddress, rateLimitMediaPerAddress: SUITE_LIMITS.mediaPerAddress });
     const served = await serveOnLoopback(app.fetch);
     return {
       ...served,

@@ -21,6 +21,7 @@ function workerEnv(): WorkerEnv {
     SITE_ORIGINS: 'https://site.example, https://admin.example',
     KEY_RATE_LIMITER: env.KEY_RATE_LIMITER,
     ADDRESS_RATE_LIMITER: env.ADDRESS_RATE_LIMITER,
+    MEDIA_RATE_LIMITER: env.MEDIA_RATE_LIMITER,
   };
 }
 

@@ -24,6 +24,7 @@ const workerd: EdgeHarness = {
       rateLimits: {
         perKey: bindingRateLimiter(binding('KEY_RATE_LIMITER'), RATE_LIMIT_WINDOW_S),
         perAddress: bindingRateLimiter(binding('ADDRESS_RATE_LIMITER'), RATE_LIMIT_WINDOW_S),
+        mediaPerAddress: bindingRateLimiter(binding('MEDIA_RATE_LIMITER'), RATE_LIMIT_WINDOW_S),
       },
       clientAddress: (c) => c.req.header('CF-Connecting-IP'),
     });

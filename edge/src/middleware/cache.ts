@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { cacheTags, purgeTags } from '../cache-tags.ts';
+import { cacheKey } from '../cache-key.ts';
 import { answerFromWhole } from '../conditional-requests.ts';
 import { CACHE_MAX_ENTRY_BYTES, CACHE_STATUS_HEADER, NEVER_CACHED_PATH, PER_USER_PARAMS, SESSION_COOKIE } from '../constants.ts';
 import type { EdgeEnv } from '../env.ts';
@@ -29,13 +30,6 @@ function responseLifetime(response: Response, ceiling: number, needsMaxAge: bool
   return needsMaxAge ? 0 : ceiling;
 }
 
-/** The same URL whatever the order of its query parameters. */
-function cacheKey(url: URL): string {
-  const key = new URL(url);
-  key.searchParams.sort();
-  return key.href;
-}
-
 /** Storing never delays the answer: on Workers it finishes after the response, on Node it is immediate. */
 function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> {
   const bestEffort = task.catch(() => undefined); // a cache write that fails leaves a miss, nothing worse
@@ -48,11 +42,11 @@ function afterResponse(c: Context<EdgeEnv>, task: Promise<void>): Promise<void> 
 }
 
 /**
- * Public GET answers are served from `store` for their route's lifetime (X-Cache HIT / MISS);
- * everything else passes through (BYPASS): other methods, random picks, authenticated requests,
- * one user's URLs (PER_USER_PARAMS), routes with no lifetime. A hit answers conditional and range
- * requests from the kept copy as the origin would (RFC 9110: 304, 206, 412, 416); on a miss they go
- * to the upstream as sent, and only a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
+ * Public GET answers are served from `store` for their route's lifetime (X-Cache HIT / MISS), kept
+ * under cacheKey's key; everything else passes through (BYPASS): other methods, random picks,
+ * authenticated requests, one user's URLs (PER_USER_PARAMS), routes with no lifetime, paths and keys
+ * cacheKey refuses. A hit answers conditional and range requests from the kept copy as the origin
+ * would (RFC 9110: 304, 206, 412, 416); on a miss they go to the upstream as sent, and only a whole 200 is kept. Any answer naming tags in the purge header drops the entries carrying them.
  * An answer whose request was in flight while a purge happened is not kept: it may show a GIF as it
  * was before the change the purge announced (a state change racing a read never leaves the old
  * answer cached). Purges are rare, so the few misses this costs are cheaper than telling tags apart.
@@ -63,7 +57,7 @@ export function edgeCache(store: CacheStore): MiddlewareHandler<EdgeEnv> {
     const purgesBefore = purges;
     const { url } = c.get('forward');
     const ceiling = requestLifetime(c);
-    const key = ceiling > 0 ? cacheKey(url) : undefined;
+    const key = ceiling > 0 ? cacheKey(c.get('route'), url) : undefined;
     if (key) {
       const hit = await store.match(key, c.req.raw);
       if (hit) {

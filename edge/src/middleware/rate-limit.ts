@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { API_KEY_SHAPE, GIPHY_SDK_PINGBACK_KEY, IPV6_LIMITED_PREFIX_GROUPS } from '../constants.ts';
 import type { EdgeEnv } from '../env.ts';
 import { edgeError } from '../errors.ts';
+import type { Route } from '../routes.ts';
 import type { RateLimiter } from '../stores/rate-limiter.ts';
 import type { ApiKeys } from './api-key.ts';
 
@@ -47,8 +48,10 @@ export function addressBucket(address: string): string {
   return `${ipv6Prefix(plain, IPV6_LIMITED_PREFIX_GROUPS)}::/${IPV6_LIMITED_PREFIX_GROUPS * 16}`;
 }
 
-/** Routes that count per client address, keyed by its bucket. */
-export const byClientAddress = (c: Context<EdgeEnv>) => (c.get('route').rateLimited ? addressBucket(c.get('clientAddress')) : undefined);
+/** Requests of routes counted against `budget` (Route.addressLimit), keyed by their client address's bucket. */
+export function byClientAddress(budget: Route['addressLimit']): (c: Context<EdgeEnv>) => string | undefined {
+  return (c) => (c.get('route').addressLimit === budget ? addressBucket(c.get('clientAddress')) : undefined);
+}
 
 /**
  * The key a call (public API or collector) is counted under, if any: a developer's own key. The site's own keys

@@ -1,6 +1,6 @@
-import { INTERNAL_HEADER_PREFIX, TAG_INDEX_MAX_KEYS } from '../constants.ts';
+import { INTERNAL_HEADER_PREFIX, TAG_INDEX_MAX_BYTES, TAG_INDEX_MAX_KEYS } from '../constants.ts';
 import type { CacheEntryOptions, CacheStore } from './cache-store.ts';
-import { TagIndex } from './tag-index.ts';
+import { TagIndex, type TagIndexLimits } from './tag-index.ts';
 
 /** The upstream's own Cache-Control, kept aside while the stored copy carries the edge's lifetime. */
 const ORIGINAL_CACHE_CONTROL = `${INTERNAL_HEADER_PREFIX}cache-control`;
@@ -8,12 +8,23 @@ const ORIGINAL_CACHE_CONTROL = `${INTERNAL_HEADER_PREFIX}cache-control`;
 /**
  * The Workers cache store: the Cache API of the data centre. The lifetime goes in the stored copy's
  * Cache-Control and the purge tags in its Cache-Tag (so a zone purge by tag reaches them too).
- * Purges delete the entries this isolate stored; others expire with their lifetime.
+ * Purges delete the entries this isolate stored and still remembers (its tag index is bounded in keys
+ * and bytes); others expire with their lifetime.
  */
 export class CacheApiStore implements CacheStore {
-  readonly #tags = new TagIndex(TAG_INDEX_MAX_KEYS);
+  readonly #tags: TagIndex;
 
-  constructor(private readonly cache: Promise<Cache>) {}
+  constructor(
+    private readonly cache: Promise<Cache>,
+    tagLimits: TagIndexLimits = { maxKeys: TAG_INDEX_MAX_KEYS, maxBytes: TAG_INDEX_MAX_BYTES },
+  ) {
+    this.#tags = new TagIndex(tagLimits);
+  }
+
+  /** What its tag index holds (tests). */
+  get remembered(): { keys: number; bytes: number } {
+    return this.#tags.size;
+  }
 
   async match(key: string): Promise<Response | undefined> {
     const stored = await (await this.cache).match(key);

@@ -1,4 +1,4 @@
-import { MEMORY_CACHE_MAX_BYTES, MEMORY_CACHE_MAX_ENTRIES } from '../constants.ts';
+import { CACHE_ENTRY_OVERHEAD_BYTES, MEMORY_CACHE_MAX_BYTES, MEMORY_CACHE_MAX_ENTRIES } from '../constants.ts';
 import type { CacheEntryOptions, CacheStore } from './cache-store.ts';
 import { compressible, gzipVariant, prefersGzip, varyingByEncoding } from './gzip-variant.ts';
 import { TagIndex } from './tag-index.ts';
@@ -11,6 +11,8 @@ interface Variant {
 interface Entry extends Variant {
   status: number;
   expiresAt: number;
+  /** What it counts against the byte bound: key, headers, bodies, tags and overhead. */
+  bytes: number;
   /** The body gzipped, for clients that accept it; made after the entry is kept. */
   gzipped?: Variant;
 }
@@ -20,10 +22,15 @@ export interface MemoryCacheLimits {
   maxEntries: number;
 }
 
+const textBytes = (text: string) => Buffer.byteLength(text, 'utf8');
+const variantBytes = ({ headers, body }: Variant) => body.byteLength + headers.reduce((sum, [name, value]) => sum + textBytes(name) + textBytes(value), 0);
+
 /**
- * Node's cache store: a least-recently-used map bounded in entries and body bytes, with a tag index
+ * Node's cache store: a least-recently-used map bounded in entries and bytes, with a tag index
  * for purges. Text answers also keep a gzipped copy, made once off the event loop, for clients that
- * accept it (Workers' own store needs none: Cloudflare compresses at its edge).
+ * accept it (Workers' own store needs none: Cloudflare compresses at its edge). An entry's bytes are
+ * all it holds: its key (UTF-8), headers, body and gzipped copy, its tags, and a fixed overhead, so
+ * long keys cannot hold more memory than the bound.
  */
 export class MemoryCacheStore implements CacheStore {
   readonly #entries = new Map<string, Entry>();
@@ -52,14 +59,16 @@ export class MemoryCacheStore implements CacheStore {
 
   async put(key: string, response: Response, { ttlSeconds, tags }: CacheEntryOptions): Promise<void> {
     const body = new Uint8Array(await response.arrayBuffer());
-    if (body.byteLength > this.limits.maxBytes) return;
     const headers = new Headers(response.headers);
     const zip = compressible(headers, body.byteLength);
     if (zip) varyingByEncoding(headers);
-    const entry: Entry = { status: response.status, headers: [...headers], body, expiresAt: this.now() + ttlSeconds * 1000 };
+    const kept: Variant = { headers: [...headers], body };
+    const bytes = CACHE_ENTRY_OVERHEAD_BYTES + textBytes(key) + variantBytes(kept) + tags.reduce((sum, tag) => sum + textBytes(tag), 0);
+    if (bytes > this.limits.maxBytes) return;
+    const entry: Entry = { status: response.status, ...kept, bytes, expiresAt: this.now() + ttlSeconds * 1000 };
     this.#delete(key);
     this.#entries.set(key, entry);
-    this.#bytes += body.byteLength;
+    this.#bytes += bytes;
     this.#tags.add(key, tags);
     this.#evictPastBounds();
     if (zip) this.#compressing = this.#addGzipped(key, entry, headers);
@@ -74,7 +83,9 @@ export class MemoryCacheStore implements CacheStore {
     const gzipped = await gzipVariant(entry.body, headers).catch(() => undefined); // no copy: identity is served
     if (!gzipped || this.#entries.get(key) !== entry) return; // replaced, purged or evicted meanwhile
     entry.gzipped = gzipped;
-    this.#bytes += gzipped.body.byteLength;
+    const added = variantBytes(gzipped);
+    entry.bytes += added;
+    this.#bytes += added;
     this.#evictPastBounds();
   }
 
@@ -98,7 +109,7 @@ export class MemoryCacheStore implements CacheStore {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#bytes -= entry.body.byteLength + (entry.gzipped?.body.byteLength ?? 0);
+    this.#bytes -= entry.bytes;
     this.#tags.remove(key);
   }
 }
