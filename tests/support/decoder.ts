@@ -10,3 +10,6 @@ export async function maintainedDecoder(): Promise<Extract<Decoder, { version: s
   if (decoder.ffmpeg === null) throw new Error(`The tests need ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg; .ci/run installs it): ${decoder.reason}`);
   return decoder;
 }
+
+/** What a decoder or encoder writes when it fails: never part of an answer or a message an uploader reads. */
+export const DECODER_WORDS = /ffmpeg failed|libav|libwebp|\[\w+ @ 0x|Error while|Invalid data|Invalid NAL|Picture size|exit \d/i;

@@ -11,7 +11,7 @@ import { corruptClip, corruptGif, gifBomb, makeApng, makeClip, makeGif, makePng,
 import { UPLOAD_LIMIT_DEFAULTS, UPLOAD_MAX_ASPECT_RATIO, type UploadLimits } from './constants.ts';
 import { processOutcome, type ProcessOutcome } from './process.ts';
 import type { Decoder } from '../media/ffmpeg-binary.ts';
-import { maintainedDecoder } from '../../../../tests/support/decoder.ts';
+import { DECODER_WORDS, maintainedDecoder } from '../../../../tests/support/decoder.ts';
 
 let dir: string;
 let decoder: Decoder;
@@ -142,8 +142,6 @@ describe('limits and hostile files', () => {
   });
 });
 
-/** What a decoder or encoder writes when it fails: never part of a message an uploader reads. */
-export const DECODER_WORDS = /ffmpeg|libav|libwebp|\[\w+ @ 0x|Error while|Invalid data|Picture size|exit \d/i;
 
 describe('decoder output stays in the log', () => {
   it('refuses a 65535×1 PNG in its own words, before any rendition is made', async () => {
