@@ -80,6 +80,9 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.baseUrl}/upload`);
     await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor();
+    // The quota is on the page (issue 30, item 4), and counts what was sent once the uploads end.
+    const quota = page.getByLabel('Your upload quota');
+    await expect.poll(() => quota.textContent()).toBe('0 of 5 uploads in progress · 0 bytes of 1 GB today · 0 of 2 URLs being fetched');
     await page.getByLabel('Files to upload').setInputFiles(files(viewport.name));
     const items = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(3);
@@ -98,6 +101,7 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     const otterId = (await otterItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
     const sealId = (await sealItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
     expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.tags).toEqual(['otter', 'journey']);
+    await expect.poll(() => quota.textContent()).toMatch(/^0 of 5 uploads in progress · [\d.]+ (KB|MB) of 1 GB today/);
 
     // Both GIFs are on the creator's profile.
     const profile = await browser.context.newPage();

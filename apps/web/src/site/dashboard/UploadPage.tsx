@@ -4,6 +4,7 @@ import { DashboardLayout } from './DashboardLayout.tsx';
 import { framesOf } from './frames.ts';
 import { TrimTool } from './TrimTool.tsx';
 import { UploadFieldsForm } from './UploadFieldsForm.tsx';
+import { UploadQuotaLine } from './UploadQuota.tsx';
 import { EMPTY_FIELDS, type UploadFields } from './upload-fields.ts';
 import { sendFile, sendUrl, suggestTags, type ItemProgress } from './upload-item.ts';
 import { listingHead } from '@loopbox/pages';
@@ -49,9 +50,12 @@ export default function UploadPage() {
     else if (item.url) void sendUrl(item.url, item.fields, onProgress);
   };
   const ready = items.filter((i) => i.phase === 'ready');
+  // The quota is read again each time an upload starts or ends.
+  const phases = items.map((i) => i.phase).join();
 
   return (
     <DashboardLayout title="Upload" current="/upload">
+      <UploadQuotaLine refresh={phases} />
       <div
         className="lb-dropzone"
         data-over={over}
