@@ -281,6 +281,9 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/api/v3/content-takedown/takedown', action: 'takedown.file', target: 'none', ok: 201, prepare: othersGif, body: (k) => ({ items: [{ gif_id: k.vars.gif, reason: 'copyright' }], send_email: false, note: 'Filed by the matrix' }) },
   { method: 'PUT', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: testUsername('block') }) },
   { method: 'DELETE', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: 'never blocked' }) },
+  // Trending searches under review (issue 30, item 5): approving a term and withdrawing an approval.
+  { method: 'PUT', path: '/api/v1/moderation/trending-candidates/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: testUsername('approve') }) },
+  { method: 'DELETE', path: '/api/v1/moderation/trending-candidates/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: 'never approved' }) },
   { method: 'POST', path: '/api/v1/users/{other}/moderation/', action: 'account.moderate', target: 'other', ok: 200, body: () => ({ action: 'warn', reason: 'Warned by the matrix' }) },
   // Stories (SPEC 7.4): POST without story_id creates, with one updates; PUT replaces; DELETE; trending is staff's.
   { method: 'POST', path: '/api/v1/stories', action: 'story.create', target: 'none', ok: 201, body: () => ({ title: 'Matrix story', gifs: [] }) },
@@ -353,6 +356,7 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif },
   { method: 'GET', path: '/api/v1/moderation/audit/?actor={self}', action: 'gif.moderate', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'site', ok: 200 },
+  { method: 'GET', path: '/api/v1/moderation/trending-candidates/', action: 'trending.block', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/search/?state=removed', action: 'content.search_all', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/csv/?username={othername}', action: 'content.search_all', target: 'site', ok: 200 },
   // The staff console's user management: an account found by name.

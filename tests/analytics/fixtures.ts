@@ -40,8 +40,9 @@ export function pingback(action: 'seen' | 'click' | 'hover' | 'start' | 'sent', 
   };
 }
 
-export function search(term: string, responseId: string, ts: Date, resultCount = 3): NewEvent {
-  return { eventId: `search:${responseId}`, type: 'search.performed', stream: 'search', streamId: term, ts, payload: { term, type: 'gifs', result_count: resultCount, response_id: responseId } };
+/** A logged search; with `searcher` (a searcher's hash as the search log writes it) it may count toward trending. */
+export function search(term: string, responseId: string, ts: Date, resultCount = 3, searcher?: string): NewEvent {
+  return { eventId: `search:${responseId}`, type: 'search.performed', stream: 'search', streamId: term, ts, payload: { term, type: 'gifs', result_count: resultCount, response_id: responseId, ...(searcher ? { searcher } : {}) } };
 }
 
 /** A page view as the collector logs it: on the GIF's stream when it names one, else on the page stream. */

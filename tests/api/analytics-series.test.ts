@@ -21,7 +21,8 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
   let creator: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // One searcher a term is enough here: the rules of trending searches are tested in trending-searches.test.ts.
+    server = await startTestServer(kind, { env: { TRENDING_MIN_SEARCHERS: '1' } });
     const db = server.store.db;
     const owned = await db.selectFrom('gifs').innerJoin('users', 'users.id', 'gifs.user_id').select(['gifs.id', 'users.username', 'users.id as uid']).where('gifs.is_removed', '=', false).orderBy('gifs.id').execute();
     const first = owned[0]!;
@@ -34,7 +35,7 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
     const [a, b] = mine;
     await append(db, [
       // A search before the SEEN that answers it, so the creator is credited with the term.
-      search('cats', 'resp-cats', daysAgo(1)),
+      search('cats', 'resp-cats', daysAgo(1), 3, 'searcher-a'),
       pingback('seen', a, daysAgo(0), { pagePath: '/gifs/x' }),
       pingback('seen', a, daysAgo(0), { pagePath: '/gifs/x' }),
       pingback('click', a, daysAgo(0), { pagePath: '/gifs/x' }),
@@ -45,8 +46,8 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
       pingback('seen', theirs, daysAgo(1), { pagePath: '/' }),
       pingback('start', theirs, daysAgo(10), { pagePath: '/some-channel' }),
       pingback('seen', b, daysAgo(40), { pagePath: '/' }),
-      search('cats', 'resp-cats-2', daysAgo(0)),
-      search('dogs', 'resp-dogs', daysAgo(0)),
+      search('cats', 'resp-cats-2', daysAgo(0), 3, 'searcher-b'),
+      search('dogs', 'resp-dogs', daysAgo(0), 3, 'searcher-c'),
       pageView('/', daysAgo(0)),
       pageView('/search/cats', daysAgo(0), { virtualPagePath: '/search/cats/page/2' }),
       pageView('/gifs/x', daysAgo(1), { gifId: a }),

@@ -7,6 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalytics, type Analytics } from '../../apps/server/src/analytics/index.ts';
 import { createApp } from '../../apps/server/src/app.ts';
+import { trendingRulesFrom } from '../../apps/server/src/analytics/trending-settings.ts';
 import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import { appendEvents } from '../../apps/server/src/store/events.ts';
@@ -30,7 +31,8 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     ({ webKey, adminToken } = await ensureCredentials(store.db, { dataDir }));
     // Not started: the tests catch up on demand, so nothing depends on timing.
     analytics = createAnalytics(store.db);
-    const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, analytics });
+    // One searcher a term is enough here: the rules of trending searches are tested in trending-searches.test.ts.
+    const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, analytics, trendingRules: { ...trendingRulesFrom({}), minSearchers: 1 } });
     server = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
@@ -82,7 +84,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     await analytics.searchLog.flush();
     await analytics.searchLog.flush();
     const logged = await searchEvents();
-    expect(logged).toEqual([{ event_id: `search:${res.body.meta.response_id}`, payload: { term: 'pizza party', type: 'gifs', result_count: res.body.pagination.total_count, response_id: res.body.meta.response_id } }]);
+    expect(logged).toEqual([{ event_id: `search:${res.body.meta.response_id}`, payload: { term: 'pizza party', type: 'gifs', result_count: res.body.pagination.total_count, response_id: res.body.meta.response_id, searcher: expect.stringMatching(/^[0-9a-f]{32}$/) } }]);
   });
 
   it('feeds pingbacks and searches into the view counts, trending and dashboard reads', async () => {

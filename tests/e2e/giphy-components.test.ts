@@ -65,7 +65,8 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
       logLevel: 'silent',
     });
     bundle = built.outputFiles[0]!.text;
-    server = await startTestServer('pglite');
+    // One searcher makes a term trend here (the page's own searches feed its SuggestionBar); the rules are tested in tests/api/trending-searches.test.ts.
+    server = await startTestServer('pglite', { env: { TRENDING_MIN_SEARCHERS: '1' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { projectTrendingTerm } from '../support/trending.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 /** A word of its own in each GIF's title, so a search finds exactly that GIF. */
@@ -44,7 +45,7 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       await server.store.db.updateTable('gifs').set({ title: `Console ${WORDS[width].reported}`, user_id: owner.userId }).where('id', '=', rows[i]!.id).execute();
       await server.store.db.updateTable('gifs').set({ title: `Takedown ${WORDS[width].takenDown}`, user_id: owner.userId }).where('id', '=', rows[i + 2]!.id).execute();
     }
-    await sql`INSERT INTO search_trending (term, score, as_of, rank, searches) VALUES ('consoleterm', 1e9, now(), 1e12, 500)`.execute(server.store.db);
+    await projectTrendingTerm(server.store.db, 'consoleterm');
     browser = await launchBrowser();
   });
   afterAll(async () => {

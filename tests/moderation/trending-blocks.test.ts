@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
+import { projectTrendingTerm } from '../support/trending.ts';
 
 describe.each(storeKinds())('moderation: trending terms blocked (%s)', (kind) => {
   let server: AccountsServer;
@@ -14,8 +15,8 @@ describe.each(storeKinds())('moderation: trending terms blocked (%s)', (kind) =>
   beforeAll(async () => {
     server = await startAccountsServer(kind);
     moderator = await server.makeUser('moderator');
-    // A searched term as the projector keeps it (far ahead of any other).
-    await sql`INSERT INTO search_trending (term, score, as_of, rank, searches) VALUES ('rudeword', 1e9, now(), 1e12, 500)`.execute(server.store.db);
+    // A searched term as the projector keeps it (far ahead of any other, searched by enough people to trend).
+    await projectTrendingTerm(server.store.db, 'rudeword');
   });
   afterAll(async () => {
     await server?.close();

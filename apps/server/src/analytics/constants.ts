@@ -59,3 +59,19 @@ export const SERIES_TOP_GIFS = 10;
 export const SERIES_TOP_SEARCHES = 10;
 /** Search events kept while the store is failing; past it the oldest are dropped. */
 export const SEARCH_LOG_MAX_QUEUE = 10_000;
+
+/**
+ * Trending searches anyone may see (issue 30): a term shows only once this many distinct searchers
+ * (TRENDING_MIN_SEARCHERS) found results for it within TRENDING_SEARCHERS_WINDOW_MS. A searcher is a
+ * keyed hash of the address or the signed-in user, with a salt that changes every UTC day
+ * (searcher-hash.ts), so an address is one searcher a day and the log never holds an address.
+ */
+export const TRENDING_MIN_SEARCHERS_DEFAULT = 5;
+export const TRENDING_SEARCHERS_WINDOW_MS = 24 * 3_600_000;
+/** A trending term is at most this many characters and words (pasted text and probes are longer). */
+export const TRENDING_TERM_MAX_LENGTH = 40;
+export const TRENDING_TERM_MAX_WORDS = 6;
+/** Bytes of the searcher hash kept (HMAC-SHA256, cut): enough that two searchers a day never collide in practice. */
+export const SEARCHER_HASH_BYTES = 16;
+/** Candidate rows read per query while filling a trending list (the word blocklist is applied after). */
+export const TRENDING_CANDIDATE_PAGE = 50;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { DAILY_SERIES_DAYS, SEARCH_TRENDING_HALF_LIFE_MS, TRENDING_HALF_LIFE_MS } from './constants.ts';
+import { DAILY_SERIES_DAYS, TRENDING_HALF_LIFE_MS } from './constants.ts';
 import { analyticsDb } from './schema.ts';
 
 /** A decayed score as of now (for display; ordering uses the stored rank). */
@@ -56,20 +56,6 @@ export async function trendingScores(db: Kysely<Database>, gifIds: readonly stri
 
 export async function hasTrendingScores(db: Kysely<Database>): Promise<boolean> {
   return (await analyticsDb(db).selectFrom('gif_trending').select('gif_id').limit(1).execute()).length > 0;
-}
-
-/** The most searched terms now (decayed), or [] when no search has been logged yet. */
-export async function trendingSearches(db: Kysely<Database>, limit: number): Promise<{ term: string; score: number; searches: number }[]> {
-  const rows = await analyticsDb(db)
-    .selectFrom('search_trending')
-    .select(['term', 'score', 'as_of', 'searches'])
-    // Terms moderators blocked (migration 013) stay out, whatever the log says.
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(search_trending.term))`)
-    .orderBy('rank', 'desc')
-    .orderBy('term')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ term: r.term, score: decayedNow(Number(r.score), r.as_of, SEARCH_TRENDING_HALF_LIFE_MS), searches: Number(r.searches) }));
 }
 
 /** The searches a creator's GIFs were seen for, most views first. */

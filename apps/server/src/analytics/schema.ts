@@ -29,6 +29,8 @@ export type AnalyticsTables = {
   /** Migration 015: calls per API key, day, API (giphy, tenor), endpoint and status; the pingbacks sent with each key. */
   api_usage_daily: { key: string; day: Day; api: string; endpoint: string; status: number; calls: Count };
   api_pingbacks_daily: { key: string; day: Day; api: string; action: string; count: Count };
+  /** Migration 019: who (a salted hash) last found results for a term, and when. */
+  search_term_searchers: { term: string; searcher: string; last_seen: ColumnType<Date, Date | string, Date | string> };
 };
 
 export type AnalyticsDb = Kysely<Database & AnalyticsTables>;

@@ -3,6 +3,7 @@ import { normaliseFreeText } from '../boundary/text.ts';
 import { deadLetters } from '../store/dead-letters.ts';
 import { appendEvents, type NewEvent } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
+import { createSearcherHasher, type SearcherIdentity } from './searcher-hash.ts';
 import {
   MAX_SEARCH_TERM_LENGTH,
   SEARCH_EVENT_TYPE,
@@ -20,6 +21,8 @@ export interface SearchRecord {
   resultCount: number;
   /** The response's id, also the `cid` of every result's analytics payload. */
   responseId: string;
+  /** Who searched (searcherOf); kept in the log only as a salted hash, and only such searches can trend. */
+  searcher?: SearcherIdentity;
 }
 
 /** How a query is counted: free text normalised (controls out), lower-cased, cut to a bounded length. */
@@ -39,6 +42,9 @@ export interface SearchLog {
 interface Queued {
   event: NewEvent;
   attempts: number;
+  /** Hashed into the event's `searcher` when the search is written, then dropped. */
+  searcher?: SearcherIdentity | undefined;
+  at: Date;
 }
 
 /** A refusal caused by the data itself (SQLSTATE classes 22 and 23), as opposed to the store being unreachable. */
@@ -54,6 +60,7 @@ const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unkn
 export function createSearchLog(db: Kysely<Database>, options: { flushMs?: number; log?: (line: string) => void } = {}): SearchLog {
   const flushMs = options.flushMs ?? SEARCH_LOG_FLUSH_MS;
   const letters = deadLetters(db, options.log);
+  const hasher = createSearcherHasher(db);
   let queue: Queued[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -96,10 +103,25 @@ export function createSearchLog(db: Kysely<Database>, options: { flushMs?: numbe
     const taken = queue;
     queue = [];
     const waiting: Queued[] = [];
-    for (let i = 0; i < taken.length; i += SEARCH_LOG_MAX_BATCH) waiting.push(...(await write(taken.slice(i, i + SEARCH_LOG_MAX_BATCH))));
+    try {
+      await hashSearchers(taken);
+      for (let i = 0; i < taken.length; i += SEARCH_LOG_MAX_BATCH) waiting.push(...(await write(taken.slice(i, i + SEARCH_LOG_MAX_BATCH))));
+    } catch (err) {
+      options.log?.(`analytics: search log flush failed: ${(err as Error).message}`);
+      waiting.push(...taken);
+    }
     queue = [...waiting, ...queue].slice(-SEARCH_LOG_MAX_QUEUE);
     failures = waiting.length > 0 ? failures + 1 : 0;
     if (queue.length > 0) schedule(Math.min(SEARCH_LOG_MAX_BACKOFF_MS, flushMs * 2 ** failures));
+  }
+
+  /** Replaces each search's searcher by its hash (the address or account never reaches the log). */
+  async function hashSearchers(items: Queued[]): Promise<void> {
+    for (const item of items) {
+      if (!item.searcher) continue;
+      item.event.payload.searcher = await hasher.hash(await item.searcher(), item.at);
+      item.searcher = undefined;
+    }
   }
 
   function flush(): Promise<void> {
@@ -115,6 +137,8 @@ export function createSearchLog(db: Kysely<Database>, options: { flushMs?: numbe
       if (!term) return;
       queue.push({
         attempts: 0,
+        searcher: search.searcher,
+        at: new Date(),
         event: {
           eventId: `search:${search.responseId}`,
           type: SEARCH_EVENT_TYPE,

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SERIES_DEFAULT_DAYS, SERIES_MAX_DAYS, SERIES_MIN_DAYS, SERIES_TOP_GIFS, SERIES_TOP_SEARCHES } from '../analytics/constants.ts';
-import { creatorSearches, trendingSearches } from '../analytics/queries.ts';
+import { creatorSearches } from '../analytics/queries.ts';
+import { trendingSearches } from '../analytics/trending-searches.ts';
 import { dailyTotals, pageTypeDays, seriesWindow, topGifs } from '../analytics/series.ts';
 import { username } from '../accounts/fields.ts';
 import { authorize } from '../auth/authorize.ts';
@@ -34,7 +35,7 @@ export function analyticsSeriesRoutes(deps: BackendDeps) {
     const scope = { days, from: window.from, to: window.to };
     c.header('Cache-Control', 'private, no-store');
     if (username === undefined) {
-      const searches = await trendingSearches(db, SERIES_TOP_SEARCHES);
+      const searches = await trendingSearches(db, SERIES_TOP_SEARCHES, deps.trendingRules);
       return c.json({
         username: null,
         ...scope,

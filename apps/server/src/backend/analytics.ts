@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DASHBOARD_SEARCHES_LIMIT, MAX_TRENDING_GIF_IDS } from '../analytics/constants.ts';
-import { creatorSearches, gifViews, trendingScores, trendingSearches, userViews } from '../analytics/queries.ts';
+import { creatorSearches, gifViews, trendingScores, userViews } from '../analytics/queries.ts';
+import { trendingSearches } from '../analytics/trending-searches.ts';
 import { userIdParam, username } from '../accounts/fields.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
@@ -55,7 +56,7 @@ export function analyticsRoutes(deps: BackendDeps) {
   app.get('/api/v1/analytics/dashboard-trending-searches/', describe({ tag: 'analytics', summary: 'Trending searches, site-wide or a creator\'s', description: 'Without `username`, the site\'s trending searches (anyone). With it, the searches that creator\'s GIFs were seen for (that creator or staff).', access: { permission: 'analytics.read', when: 'with username' }, query: DashboardQuery }), async (c) => {
     const { username } = parseQuery(DashboardQuery, c.req.query());
     if (username === undefined) {
-      const terms = await trendingSearches(db, DASHBOARD_SEARCHES_LIMIT);
+      const terms = await trendingSearches(db, DASHBOARD_SEARCHES_LIMIT, deps.trendingRules);
       return c.json({ username: null, data: terms.map((t) => ({ term: t.term, searches: t.searches, score: t.score })) });
     }
     const owner = lookupOnce(() => userOwner(db, username));

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { listedScope } from '../content-policy/access.ts';
-import { trendingSearches } from '../analytics/queries.ts';
+import { trendingSearches } from '../analytics/trending-searches.ts';
+import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
+import { hitsBlocklist, isTrendableText } from '../analytics/trendable-term.ts';
 
 export interface TagCount {
   name: string;
@@ -31,11 +33,12 @@ export async function tagsWithPrefix(db: Kysely<Database>, prefix: string, limit
 }
 
 /**
- * What people are looking for now: the most searched terms with time decay (analytics/projectors/searches.ts),
- * topped up with the featured tags of recently trending GIFs, most frequent first, while few searches are logged.
+ * What people are looking for now: the most searched terms with time decay that may trend
+ * (analytics/trending-searches.ts), topped up with the featured tags of recently trending GIFs, most
+ * frequent first, while few terms qualify; the tags pass the same text rules and blocklists.
  */
-export async function trendingSearchTerms(db: Kysely<Database>, limit: number): Promise<string[]> {
-  const searched = (await trendingSearches(db, limit)).map((s) => s.term);
+export async function trendingSearchTerms(db: Kysely<Database>, limit: number, rules: TrendingSearchRules): Promise<string[]> {
+  const searched = (await trendingSearches(db, limit, rules)).map((s) => s.term);
   if (searched.length >= limit) return searched;
   const rows = await sql<{ term: string }>`
     SELECT t AS term FROM (
@@ -45,6 +48,6 @@ export async function trendingSearchTerms(db: Kysely<Database>, limit: number): 
     WHERE NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(t))
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
   const seen = new Set(searched.map((t) => t.toLowerCase()));
-  const featured = rows.rows.map((r) => r.term).filter((t) => !seen.has(t.toLowerCase()));
+  const featured = rows.rows.map((r) => r.term).filter((t) => !seen.has(t.toLowerCase()) && isTrendableText(t.toLowerCase()) && !hitsBlocklist(t.toLowerCase(), rules.blocklist));
   return [...searched, ...featured].slice(0, limit);
 }

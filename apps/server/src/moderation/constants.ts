@@ -8,6 +8,8 @@ export const SEARCH_CONTENT_TYPES = ['gifs', 'stickers', 'text', 'videos', 'emoj
 
 /** A search term as the public API takes it (q at most 50 characters). */
 export const SEARCH_TERM_MAX = 50;
+/** Trending search candidates listed for review at most. */
+export const TRENDING_CANDIDATES_MAX = 50;
 
 /** Up to this many GIFs a takedown purges each GIF's cached answers from the edge; beyond, the whole edge cache. */
 export const TAKEDOWN_PURGE_EACH_MAX = 100;
@@ -21,6 +23,8 @@ export const MODERATION_EVENTS = {
   accountActioned: 'account.moderated',
   termBlocked: 'trending_term.blocked',
   termUnblocked: 'trending_term.unblocked',
+  termApproved: 'trending_term.approved',
+  termApprovalWithdrawn: 'trending_term.approval_withdrawn',
 } as const;
 
 /** Events the audit trail shows: moderation's own and the changes people make to GIFs and accounts. */

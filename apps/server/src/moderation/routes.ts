@@ -8,9 +8,10 @@ import { reviewRoutes } from './review-routes.ts';
 import { searchServiceRoutes } from './search-service-routes.ts';
 import { takedownRoutes } from './takedown-routes.ts';
 import { trendingBlockRoutes } from './trending-block-routes.ts';
+import { trendingReviewRoutes } from './trending-review-routes.ts';
 import { userLookupRoutes } from './user-lookup-routes.ts';
 
-/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns, the search service, trending terms blocked, users found by name for the staff console. */
+/** Moderation (issue 19): reports, decisions, the review queue and audit trail, account actions, takedowns, the search service, trending terms blocked and reviewed, users found by name for the staff console. */
 export function moderationRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   app.route('/', reportRoutes(deps));
@@ -20,6 +21,7 @@ export function moderationRoutes(deps: BackendDeps) {
   app.route('/', takedownRoutes(deps));
   app.route('/', searchServiceRoutes(deps));
   app.route('/', trendingBlockRoutes(deps));
+  app.route('/', trendingReviewRoutes(deps));
   app.route('/', userLookupRoutes(deps));
   return app;
 }

@@ -45,6 +45,8 @@ export type ModerationTables = {
   };
   takedown_items: { takedown_id: string; gif_id: string; reason: string; owner_id: number | null };
   blocked_trending_terms: { term: string; blocked_by: number | null; created_at: Timestamp };
+  /** Migration 019: terms staff let into trending searches while review is on. */
+  approved_trending_terms: { term: string; approved_by: number | null; created_at: Timestamp };
 };
 
 export type ModerationDb = Kysely<Database & AccountsTables & CreatorsTables & ModerationTables>;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
+import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { SearchResults } from '../content/search.ts';
 import type { WireTexts } from './wire.ts';
@@ -26,6 +27,8 @@ export interface ApiDeps {
   publicUrl?: string | undefined;
   /** Where searches are logged for the analytics projections; absent, they are not logged. */
   searchLog?: SearchLog | undefined;
+  /** What a search term needs to show in trending searches (TRENDING_* settings). */
+  trendingRules: TrendingSearchRules;
   /** Signs the analytics_response_payload of every GIF handed out; the collector verifies them. */
   payloads: PayloadSigner;
   /** Receives and processes uploads (POST /v1/gifs, the dashboard); absent, uploading is off. */

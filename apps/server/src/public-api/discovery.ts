@@ -44,7 +44,7 @@ export function discoveryRoutes(deps: ApiDeps) {
   app.get('/trending/searches', describe({ tag: 'gifs', summary: 'Trending search terms', description: 'The most searched terms of late, blocked terms left out.', access: { apiKey: 'giphy' }, query: TrendingSearchesQuery }), async (c) => {
     const p = parseQuery(TrendingSearchesQuery, c.req.query());
     const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
-    return c.json(envelope(await trendingSearchTerms(deps.db, p.limit), ctx.responseId));
+    return c.json(envelope(await trendingSearchTerms(deps.db, p.limit, deps.trendingRules), ctx.responseId));
   });
 
   app.get('/tags/related/:tag', describe({ tag: 'gifs', summary: 'Tags related to a tag', description: 'Tags that appear on GIFs with `tag`, most common first; `score` adds each one\'s share.', access: { apiKey: 'giphy' }, params: TagPath, query: RelatedTagsQuery }), async (c) => {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { randomGif, relatedGifs, trendingGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
+import { searcherOf } from '../analytics/searcher-hash.ts';
 import type { GifType } from '../store/schema.ts';
 import type { ContentType } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
@@ -53,7 +54,8 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
     }
     const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
     // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
-    if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: total, responseId: ctx.responseId });
+    // Its result count is the store's: text rendered on demand answers any query, so it is no result.
+    if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: ctx.responseId, searcher: searcherOf(c) });
     // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
     return gifPage(c, deps, ctx, rows, { total, offset: p.offset }, true, page.channelId === undefined ? [] : [channelTag(page.channelId)]);
   });

@@ -13,6 +13,7 @@ import * as m015 from './migrations/015_developers.ts';
 import * as m016 from './migrations/016_content_changes.ts';
 import * as m017 from './migrations/017_search_table.ts';
 import * as m018 from './migrations/018_content_policy.ts';
+import * as m019 from './migrations/019_trending_searchers.ts';
 
 interface Migration {
   version: number;
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: 'content_changes', up: m016.up },
   { version: 17, name: 'search_table', up: m017.up },
   { version: 18, name: 'content_policy', up: m018.up },
+  { version: 19, name: 'trending_searchers', up: m019.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time

@@ -1,3 +1,4 @@
+import { searcherOf } from '../analytics/searcher-hash.ts';
 import { Hono, type Context } from 'hono';
 import { corsOnAnswer } from '@loopbox/edge';
 import type { z } from 'zod';
@@ -75,7 +76,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     const p = parseQuery(SearchQuery, c.req.query());
     const type = listedType(p);
     const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos, lang: p.locale }, deps.searchResults);
-    if (p.pos === 0) deps.searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: newResponseId() });
+    if (p.pos === 0) deps.searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: newResponseId(), searcher: searcherOf(c) });
     return listingAnswer(c, p, page);
   });
 
@@ -97,7 +98,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       const categories = await listCategories(reads, null);
       return c.json({ locale: p.locale ?? 'en', tags: categories.map((category) => tag(category.name.toLowerCase(), category.gif ?? undefined)) });
     }
-    const terms = await trendingSearchTerms(reads, 20);
+    const terms = await trendingSearchTerms(reads, 20, deps.trendingRules);
     const tops = await Promise.all(
       terms.map(async (term) => (await searchGifs(reads, { q: term, types: STORED_TYPES.gifs, rating: p.contentfilter, limit: 1, offset: 0 }, deps.searchResults)).rows[0]),
     );
@@ -119,7 +120,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/trending_terms', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Trending terms (Tenor v2)', query: TrendingTermsQuery }), async (c) => {
     const p = parseQuery(TrendingTermsQuery, c.req.query());
-    return c.json({ locale: p.locale ?? 'en', results: await trendingSearchTerms(reads, p.limit) });
+    return c.json({ locale: p.locale ?? 'en', results: await trendingSearchTerms(reads, p.limit, deps.trendingRules) });
   });
 
   // Tenor registers shares with a GET: never kept by a cache, so each one is counted.

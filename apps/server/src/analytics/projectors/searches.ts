@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { SEARCH_EVENT_TYPE, SEARCH_TRENDING_HALF_LIFE_MS } from '../constants.ts';
+import { SEARCH_EVENT_TYPE, SEARCH_TRENDING_HALF_LIFE_MS, TRENDING_SEARCHERS_WINDOW_MS } from '../constants.ts';
+import { isTrendableText } from '../trendable-term.ts';
 import { addDecayed, rankOf, type Decayed } from './decay.ts';
 import { ownersOf } from './owners.ts';
 import type { LoggedEvent, Projector } from './projector.ts';
@@ -22,17 +23,21 @@ export interface SearchChanges {
   userTerms: Map<string, { userId: number; term: string; views: number }>;
   /** Views of one GIF shown for a term: `${gifId}\u0000${term}` → added views. */
   gifTerms: Map<string, { gifId: string; term: string; views: number }>;
+  /** The last time each searcher found results for a term it may trend with: `${term}\u0000${searcher}` → row. */
+  searchers: Map<string, { term: string; searcher: string; lastSeen: Date }>;
 }
 
 const termOf = (e: LoggedEvent) => (typeof e.payload.term === 'string' ? e.payload.term : '');
 const responseOf = (e: LoggedEvent) => (typeof e.payload.response_id === 'string' ? e.payload.response_id : '');
+const searcherOf = (e: LoggedEvent) => (typeof e.payload.searcher === 'string' ? e.payload.searcher : '');
 
 /**
  * Pure fold over search events and SEEN pingbacks: each search adds one to its term's decayed score and
- * remembers its response id; a SEEN pingback carrying a search's response id credits the term to the GIF's owner.
+ * remembers its response id (and, with results, when its searcher last searched the term); a SEEN
+ * pingback carrying a search's response id credits the term to the GIF's owner.
  */
 export function foldSearches(events: readonly LoggedEvent[], state: SearchState): SearchChanges {
-  const out: SearchChanges = { terms: new Map(), responses: new Map(), userTerms: new Map(), gifTerms: new Map() };
+  const out: SearchChanges = { terms: new Map(), responses: new Map(), userTerms: new Map(), gifTerms: new Map(), searchers: new Map() };
   for (const e of events) {
     if (e.type === SEARCH_EVENT_TYPE) {
       const term = termOf(e);
@@ -42,6 +47,11 @@ export function foldSearches(events: readonly LoggedEvent[], state: SearchState)
       // First search wins a response id (ids are unique per response; this keeps any batch split equal).
       const response = responseOf(e);
       if (response && Number(e.payload.result_count) > 0 && !out.responses.has(response) && !state.responses.has(response)) out.responses.set(response, term);
+      // A searcher counts toward a term only for a search that found something, of a term that may trend at all.
+      const searcher = searcherOf(e);
+      const key = `${term}\u0000${searcher}`;
+      const seen = out.searchers.get(key)?.lastSeen;
+      if (searcher && Number(e.payload.result_count) > 0 && isTrendableText(term) && !(seen && seen > e.ts)) out.searchers.set(key, { term, searcher, lastSeen: e.ts });
     } else if (e.type === SEEN) {
       const response = responseOf(e);
       const term = response ? (out.responses.get(response) ?? state.responses.get(response)) : undefined;
@@ -61,11 +71,14 @@ export function foldSearches(events: readonly LoggedEvent[], state: SearchState)
   return out;
 }
 
-/** Trending searches (decayed per term) and, per creator and per GIF, the searches their GIFs were seen for. */
+/**
+ * Trending searches (decayed per term, with the distinct searchers of the last
+ * TRENDING_SEARCHERS_WINDOW_MS) and, per creator and per GIF, the searches their GIFs were seen for.
+ */
 export const searchesProjector: Projector = {
   name: 'searches',
   eventTypes: [SEARCH_EVENT_TYPE, SEEN],
-  tables: ['search_trending', 'search_responses', 'user_search_terms', 'gif_search_terms'],
+  tables: ['search_trending', 'search_responses', 'user_search_terms', 'gif_search_terms', 'search_term_searchers'],
   async apply(trx, events) {
     const searches = events.filter((e) => e.type === SEARCH_EVENT_TYPE);
     const seen = events.filter((e) => e.type === SEEN && responseOf(e));
@@ -105,6 +118,16 @@ export const searchesProjector: Projector = {
         INSERT INTO user_search_terms (user_id, term, views)
         SELECT * FROM unnest(${u.map((x) => x.userId)}::integer[], ${u.map((x) => x.term)}::text[], ${u.map((x) => x.views)}::bigint[])
         ON CONFLICT (user_id, term) DO UPDATE SET views = user_search_terms.views + EXCLUDED.views`.execute(trx);
+    }
+    const s = [...changes.searchers.values()];
+    if (s.length > 0) {
+      await sql`
+        INSERT INTO search_term_searchers (term, searcher, last_seen)
+        SELECT * FROM unnest(${s.map((x) => x.term)}::text[], ${s.map((x) => x.searcher)}::text[], ${s.map((x) => x.lastSeen.toISOString())}::timestamptz[])
+        ON CONFLICT (term, searcher) DO UPDATE SET last_seen = GREATEST(search_term_searchers.last_seen, EXCLUDED.last_seen)`.execute(trx);
+      // Searchers the window has passed count no more: their rows go (a replay ends with the same rows inside it).
+      const newest = Math.max(...s.map((x) => x.lastSeen.getTime()));
+      await sql`DELETE FROM search_term_searchers WHERE last_seen < ${new Date(newest - TRENDING_SEARCHERS_WINDOW_MS).toISOString()}::timestamptz`.execute(trx);
     }
     const g = [...changes.gifTerms.values()];
     if (g.length > 0) {

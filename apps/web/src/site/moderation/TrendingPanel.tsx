@@ -1,17 +1,22 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { fetchBlockedTerms, fetchTrendingSearches, setTermBlocked, type BlockedTerm, type TrendingTerm } from './moderation-api.ts';
+import { fetchBlockedTerms, fetchTrendingReview, fetchTrendingSearches, setTermApproved, setTermBlocked, type BlockedTerm, type TrendingReview, type TrendingTerm } from './moderation-api.ts';
 
-/** Trending searches as the site shows them, each with a Block button, and the blocked terms with Unblock. */
+/**
+ * Trending searches as the site shows them, each with a Block button; with review on, the terms
+ * waiting for staff (Approve, or Deny: blocked) and those approved; the blocked terms with Unblock.
+ */
 export function TrendingPanel() {
   const [trending, setTrending] = useState<TrendingTerm[]>();
   const [blocked, setBlocked] = useState<BlockedTerm[]>([]);
+  const [review, setReview] = useState<TrendingReview>();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const [terms, blocks] = await Promise.all([fetchTrendingSearches(), fetchBlockedTerms()]);
+      const [terms, blocks, candidates] = await Promise.all([fetchTrendingSearches(), fetchBlockedTerms(), fetchTrendingReview()]);
       setTrending(terms);
       setBlocked(blocks);
+      setReview(candidates);
     } catch (error) {
       setMessage({ text: `Trending searches could not be loaded: ${(error as Error).message}`, error: true });
     }
@@ -24,6 +29,15 @@ export function TrendingPanel() {
     try {
       const answer = await setTermBlocked(term, block);
       setMessage({ text: `“${answer.term}” ${block ? 'blocked from' : 'allowed back into'} trending searches.`, error: false });
+      await load();
+    } catch (error) {
+      setMessage({ text: (error as Error).message, error: true });
+    }
+  }
+  async function approve(term: string, approved: boolean) {
+    try {
+      const answer = await setTermApproved(term, approved);
+      setMessage({ text: `“${answer.term}” ${approved ? 'approved for' : 'no longer approved for'} trending searches.`, error: false });
       await load();
     } catch (error) {
       setMessage({ text: (error as Error).message, error: true });
@@ -59,6 +73,53 @@ export function TrendingPanel() {
             </li>
           ))}
         </ol>
+      )}
+      {review && (
+        <p>
+          A term trends once at least {review.min_searchers} different people found results for it within a day
+          {review.review ? ', and staff approved it.' : '.'}
+        </p>
+      )}
+      {review?.review && (
+        <>
+          <h3>Waiting for review</h3>
+          {review.candidates.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <ul className="lb-mod-list lb-mod-terms">
+              {review.candidates.map((t) => (
+                <li key={t.term}>
+                  <span>
+                    {t.term} <small>({t.searchers} searchers)</small>
+                  </span>
+                  <button type="button" className="lb-button" onClick={() => void approve(t.term, true)}>
+                    Approve<span className="lb-visually-hidden"> “{t.term}”</span>
+                  </button>
+                  <button type="button" className="lb-button" onClick={() => void change(t.term, true)}>
+                    Deny<span className="lb-visually-hidden"> “{t.term}” (block it)</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Approved terms</h3>
+          {review.approved.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <ul className="lb-mod-list lb-mod-terms">
+              {review.approved.map((a) => (
+                <li key={a.term}>
+                  <span>
+                    {a.term} <small>since {new Date(a.created_at).toLocaleString()}</small>
+                  </span>
+                  <button type="button" className="lb-button" onClick={() => void approve(a.term, false)}>
+                    Withdraw<span className="lb-visually-hidden"> approval of “{a.term}”</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       <form className="lb-form lb-mod-inline" onSubmit={blockTyped}>
         <label>

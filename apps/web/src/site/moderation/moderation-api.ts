@@ -119,6 +119,14 @@ export interface BlockedTerm {
   created_at: string;
 }
 
+/** Trending search review (TRENDING_REVIEW): terms that qualify but wait for staff, and those approved. */
+export interface TrendingReview {
+  review: boolean;
+  min_searchers: number;
+  candidates: (TrendingTerm & { searchers: number })[];
+  approved: { term: string; approved_by: number | null; created_at: string }[];
+}
+
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value));
@@ -146,4 +154,6 @@ export const actOnAccount = (id: number, action: AccountAction, reason: string) 
 
 export const fetchTrendingSearches = async () => (await callBackend<{ data: TrendingTerm[] }>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
 export const fetchBlockedTerms = () => backendData<BlockedTerm[]>('GET', '/api/v1/moderation/trending-blocks/');
+export const fetchTrendingReview = () => backendData<TrendingReview>('GET', '/api/v1/moderation/trending-candidates/');
+export const setTermApproved = (term: string, approved: boolean) => backendData<{ term: string; approved: boolean; changed: boolean }>(approved ? 'PUT' : 'DELETE', '/api/v1/moderation/trending-candidates/', { json: { term } });
 export const setTermBlocked = (term: string, blocked: boolean) => backendData<{ term: string; blocked: boolean; changed: boolean }>(blocked ? 'PUT' : 'DELETE', '/api/v1/moderation/trending-blocks/', { json: { term } });
