@@ -341,8 +341,6 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
   // Uploads: one's own quota (issue 30, item 4).
   { method: 'GET', path: '/api/v1/uploads/quota/', action: 'gif.upload', target: 'self', ok: 200 },
-  // Uploads: one's own quota (issue 30, item 4).
-  { method: 'GET', path: '/api/v1/uploads/quota/', action: 'gif.upload', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Channels: one's own trees, update jobs, and the editor page.
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
