@@ -200,7 +200,7 @@ async function pingbackBody(k: MatrixCase) {
 
 export const MUTATING_ROUTES: MatrixRoute[] = [
   // Accounts and sessions.
-  { method: 'POST', path: '/api/v1/accounts/', action: 'account.create', target: 'none', ok: 201, body: () => ({ username: testUsername('m'), email: `${testUsername('m')}@example.test`, password: 'a long enough password' }) },
+  { method: 'POST', path: '/api/v1/accounts/', action: 'account.create', target: 'none', ok: 202, body: () => ({ username: testUsername('m'), email: `${testUsername('m')}@example.test`, password: 'a long enough password' }) },
   { method: 'POST', path: '/api/v1/session/', action: 'session.create', target: 'none', ok: 200, body: (k) => ({ login: k.vars.login, password: LOGIN_PASSWORD }), prepare: async (k) => ({ login: (await k.server.makeUser('user', { password: LOGIN_PASSWORD })).username }) },
   { method: 'DELETE', path: '/api/v1/session/', action: 'session.manage', target: 'self', ok: 200 },
   { method: 'DELETE', path: '/api/v1/sessions/{session}/', action: 'session.manage', target: 'self', ok: 200, prepare: (k) => sessionOf(k, k.caller) },

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_REQUESTED } from '../../apps/server/src/accounts/password.ts';
+import { SIGNUP_ACCEPTED } from '../../apps/server/src/accounts/signup.ts';
 import { startAccountsServer, testUsername, type AccountsServer } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -30,20 +31,11 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
   const password = 'correct horse battery';
   let session: { cookie: string; csrf: string };
 
-  it('signs up, signs in at once, and mails a verification link that works once', async () => {
+  it('signs up with a 202 and no session, mails a verification link that works once, then logs in', async () => {
     const res = await server.call('POST', '/api/v1/accounts/', { json: { username, email, password } });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ username, user_id: expect.any(Number) });
-    expect(res.body.data.user_id).toBeGreaterThanOrEqual(100_000_000);
-    const setCookies = res.headers.getSetCookie();
-    expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/i);
-    expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/SameSite=Lax/i);
-    expect(setCookies.find((c) => c.startsWith('csrftoken='))).not.toMatch(/HttpOnly/i);
-    session = cookiesFrom(res.headers);
-    expect(session.csrf).toBe(res.body.data.csrf_token);
-
-    const check = await server.call('GET', '/login/check', { cookie: session.cookie });
-    expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'user', userID: res.body.data.user_id, loginMethod: 'password', emailVerified: false, csrfToken: session.csrf });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.data).toEqual({ username, email, message: SIGNUP_ACCEPTED });
+    expect(res.headers.getSetCookie()).toEqual([]);
 
     const mail = await server.smtp!.waitFor((m) => m.to === email && m.subject.includes('Confirm'));
     const token = linkToken(mail.text, '/join/verify');
@@ -51,17 +43,46 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     expect(mail.text).toContain(`${server.baseUrl}/join/verify#token=`);
     const verified = await server.call('POST', '/api/v1/email/verify/', { json: { token } });
     expect(verified.status).toBe(200);
-    expect((await server.call('GET', '/login/check', { cookie: session.cookie })).body.emailVerified).toBe(true);
     const again = await server.call('POST', '/api/v1/email/verify/', { json: { token } });
     expect(again.status).toBe(400);
     expect(again.body.field).toBe('token');
+
+    const login = await server.call('POST', '/api/v1/session/', { json: { login: username, password } });
+    expect(login.status, login.text).toBe(200);
+    const setCookies = login.headers.getSetCookie();
+    expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/i);
+    expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/SameSite=Lax/i);
+    expect(setCookies.find((c) => c.startsWith('csrftoken='))).not.toMatch(/HttpOnly/i);
+    session = cookiesFrom(login.headers);
+    const check = await server.call('GET', '/login/check', { cookie: session.cookie });
+    expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'user', loginMethod: 'password', emailVerified: true, csrfToken: session.csrf });
+    expect(check.body.userID).toBeGreaterThanOrEqual(100_000_000);
   });
 
-  it('refuses a taken username or e-mail, naming the field', async () => {
+  it('answers a sign-up with a taken e-mail as one with a new address: no account, the owner mailed a notice', async () => {
+    const owner = await server.makeUser('user');
+    const intruder = testUsername('intruder');
+    const before = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const taken = await server.call('POST', '/api/v1/accounts/', { json: { username: intruder, email: owner.email.toUpperCase(), password: 'another long passphrase' } });
+    const fresh = testUsername('fresh');
+    const free = await server.call('POST', '/api/v1/accounts/', { json: { username: fresh, email: `${fresh}@example.test`, password: 'another long passphrase' } });
+    expect([taken.status, free.status]).toEqual([202, 202]);
+    expect(taken.body.data).toEqual({ username: intruder, email: owner.email.toUpperCase(), message: SIGNUP_ACCEPTED });
+    expect(Object.keys(taken.body.data)).toEqual(Object.keys(free.body.data));
+    expect([taken.headers.getSetCookie(), free.headers.getSetCookie()]).toEqual([[], []]);
+    const after = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(1);
+    expect(await server.db.selectFrom('users').select('id').where('username', '=', intruder).executeTakeFirst()).toBeUndefined();
+    const notice = await server.smtp!.waitFor((m) => m.to === owner.email && m.subject.includes('tried to sign up'));
+    expect(notice.text).toContain(`${server.baseUrl}/login`);
+    expect(notice.text).toContain(`${server.baseUrl}/password`);
+    expect(notice.text).not.toContain(intruder);
+    expect(notice.text).not.toContain('#token=');
+  });
+
+  it('refuses a taken username, naming the field, and input it cannot take', async () => {
     const taken = await server.call('POST', '/api/v1/accounts/', { json: { username: username.toUpperCase(), email: 'other@example.test', password } });
     expect([taken.status, taken.body.field]).toEqual([409, 'username']);
-    const takenEmail = await server.call('POST', '/api/v1/accounts/', { json: { username: testUsername(), email: email.toUpperCase(), password } });
-    expect([takenEmail.status, takenEmail.body.field]).toEqual([409, 'email']);
     const short = await server.call('POST', '/api/v1/accounts/', { json: { username: testUsername(), email: 'x@example.test', password: 'short' } });
     expect([short.status, short.body.field]).toEqual([400, 'password']);
     const notJson = await server.call('POST', '/api/v1/accounts/', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });

@@ -57,7 +57,13 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
     await page.getByLabel('E-mail address').fill(`${username}@example.test`);
     await page.getByLabel('Password', { exact: true }).fill('a developer passphrase');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: `Welcome, ${username}!` }).waitFor();
+    // Joining signs nobody in (it answers alike for a taken address): the new account logs in.
+    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+    await page.locator('main').getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Username or e-mail').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('a developer passphrase');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
 
     await page.getByRole('button', { name: /^Account menu for/ }).click();
     await page.locator('.lb-account__menu').getByRole('link', { name: 'Developers' }).click();

@@ -1,7 +1,7 @@
-import { PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
+import { LOGIN_PAGE, PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
 
 export interface MailMessage {
-  kind: 'verify_email' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared' | 'account_warned' | 'account_suspended' | 'account_restored' | 'gifs_taken_down';
+  kind: 'verify_email' | 'signup_attempted' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared' | 'account_warned' | 'account_suspended' | 'account_restored' | 'gifs_taken_down';
   subject: string;
   body: string;
 }
@@ -26,6 +26,15 @@ export function verifyEmailMessage(origin: string, username: string, token: stri
     kind: 'verify_email',
     subject: 'Confirm your e-mail address for Loopbox',
     body: `Hi ${username},\n\nConfirm this address for your Loopbox account by opening:\n\n${secretLink(origin, VERIFY_EMAIL_PAGE, token)}\n\nThe link works for three days. If you did not ask for it, ignore this mail.\n`,
+  };
+}
+
+/** Sign-up with an address an account already uses: no account is made; its owner is told, nobody else. */
+export function signupAttemptMessage(origin: string, username: string): MailMessage {
+  return {
+    kind: 'signup_attempted',
+    subject: 'Someone tried to sign up to Loopbox with your address',
+    body: `Hi ${username},\n\nSomeone tried to make a new Loopbox account with this e-mail address, which your account already uses. No account was made.\n\nIf it was you, log in:\n\n${origin}${LOGIN_PAGE}\n\nor, if you forgot your password, reset it:\n\n${origin}${PASSWORD_PAGE}\n\nIf it was not you, ignore this mail: nothing changed.\n`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { accountHead, LOGIN_PAGE, loginPath, PROVIDER_NAME, SETTINGS_PAGE } from '@loopbox/pages';
+import { accountHead, LOGIN_PAGE, loginPath, PROVIDER_NAME } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { callBackend } from '../../shared/backend.ts';
@@ -10,38 +10,41 @@ import { PASSWORD_MIN } from './constants.ts';
 import { Field, FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from './form.tsx';
 import { nextPath } from './next-path.ts';
 
-/** `/join`: sign up with a username, e-mail address and password; signed in at once, a confirmation link mailed. */
+/**
+ * `/join`: sign up with a username, e-mail address and password. The server answers alike whether or
+ * not the address already has an account (it tells the mailbox, not the visitor), so the page always
+ * says to check the mail: the link confirms the address, then the person logs in.
+ */
 export default function JoinPage() {
   usePage(accountHead('join'), { pagePath: '/join' });
-  const { state, refresh } = useAccount();
+  const { state } = useAccount();
   const goTo = useGoTo();
   const [joined, setJoined] = useState<{ username: string; email: string }>();
   const next = nextPath();
   const signedIn = Boolean(state?.user);
-  // Someone already signed in has nothing to do here (unless they just joined).
+  // Someone already signed in has nothing to do here.
   useEffect(() => {
-    if (signedIn && !joined) goTo(next, { replace: true });
+    if (signedIn) goTo(next, { replace: true });
   }, [signedIn]);
   const { onSubmit, pending, errors } = useFormSubmit(async (data) => {
     const account = { username: textOf(data, 'username').trim(), email: textOf(data, 'email').trim(), password: textOf(data, 'password') };
     await callBackend('POST', '/api/v1/accounts/', { json: account });
     setJoined(account);
-    await refresh();
-    if (next !== '/') goTo(next);
   });
+  const login = next === '/' ? LOGIN_PAGE : loginPath(next);
   if (joined) {
     return (
       <div className="lb-account-page">
-        <h1>Welcome, {joined.username}!</h1>
+        <h1>Check your mail</h1>
         <p role="status">
-          You are signed in. We sent a link to <strong>{joined.email}</strong>: open it to confirm your address.
+          We sent a mail to <strong>{joined.email}</strong>. Open the link in it to confirm your address, then log in as <strong>{joined.username}</strong>. If that address already has an account, the mail says so instead.
         </p>
         <p className="lb-form__actions">
-          <Link href="/" className="lb-button lb-button--primary">
-            Find GIFs
+          <Link href={login} className="lb-button lb-button--primary">
+            Log in
           </Link>
-          <Link href={SETTINGS_PAGE} className="lb-button">
-            Set up your profile
+          <Link href="/" className="lb-button">
+            Find GIFs
           </Link>
         </p>
       </div>
@@ -64,7 +67,7 @@ export default function JoinPage() {
         </div>
       </form>
       <p className="lb-account-page__links">
-        Already have an account? <Link href={next === '/' ? LOGIN_PAGE : loginPath(next)}>Log in</Link>
+        Already have an account? <Link href={login}>Log in</Link>
       </p>
     </div>
   );
