@@ -23,7 +23,7 @@ const COMMON: NonNullable<Parameters<typeof secureHeaders>[0]> = {
   xContentTypeOptions: 'nosniff',
   // The origin (never the path) to other sites: a video host's player refuses a frame that sends no referrer.
   referrerPolicy: 'strict-origin-when-cross-origin',
-  permissionsPolicy: { camera: false, microphone: false, geolocation: false, payment: false, usb: false, serial: false, bluetooth: false, hid: false, midi: false, browsingTopics: false },
+  permissionsPolicy: { camera: false, microphone: false, geolocation: false, payment: false, usb: false, serial: false, hid: false, midi: false, browsingTopics: false },
   // Off: media and the widget bundles are loaded cross-origin by other sites; the share popups keep their opener;
   // HSTS is the TLS terminator's to send.
   crossOriginResourcePolicy: false,
