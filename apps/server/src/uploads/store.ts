@@ -80,21 +80,20 @@ export async function failUpload(db: CreatorsDb, id: string, code: string, messa
 export async function claimNextUpload(db: CreatorsDb, claimer: string): Promise<UploadRow | undefined> {
   const servedSince = new Date(Date.now() - FAIR_SHARE_WINDOW_MS);
   const result = await sql<UploadRow>`
+    WITH queue AS (
+      SELECT id, user_id, row_number() OVER (PARTITION BY user_id ORDER BY created_at, id) AS place FROM uploads WHERE state = 'queued'
+    ), served AS (
+      SELECT user_id, count(*) AS n FROM uploads
+      WHERE user_id IN (SELECT user_id FROM queue) AND attempts > 0 AND (state = 'processing' OR finished_at >= ${servedSince})
+      GROUP BY user_id
+    )
     UPDATE uploads SET state = 'processing', claimed_by = ${claimer}, attempts = attempts + 1, progress = 0, updated_at = now()
     WHERE id = (
       SELECT u.id FROM uploads u
-      JOIN (
-        SELECT q.id, row_number() OVER (PARTITION BY q.user_id ORDER BY q.created_at, q.id) + coalesce(s.served, 0) AS turn
-        FROM uploads q
-        LEFT JOIN (
-          SELECT user_id, count(*) AS served FROM uploads
-          WHERE attempts > 0 AND (state = 'processing' OR finished_at >= ${servedSince})
-          GROUP BY user_id
-        ) s ON s.user_id = q.user_id
-        WHERE q.state = 'queued'
-      ) ranked ON ranked.id = u.id
+      JOIN queue ON queue.id = u.id
+      LEFT JOIN served ON served.user_id = queue.user_id
       WHERE u.state = 'queued'
-      ORDER BY ranked.turn, u.created_at, u.id
+      ORDER BY queue.place + coalesce(served.n, 0), u.created_at, u.id
       LIMIT 1
       FOR UPDATE OF u SKIP LOCKED)
     RETURNING *`.execute(db);
