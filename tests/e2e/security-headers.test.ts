@@ -44,6 +44,8 @@ describe('the site with its security headers, in Chromium', { timeout: E2E_TEST_
     const page = await browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // Chromium warns of a header it cannot read (an unknown Permissions-Policy feature, say).
+    page.on('console', (message) => /Permissions-Policy|Referrer Policy/.test(message.text()) && errors.push(message.text()));
     const response = await page.goto(`${server.baseUrl}${path}`);
     expect([path, response?.status(), response?.headers()['content-security-policy']]).toEqual([path, 200, expect.stringContaining("script-src 'self' 'nonce-")]);
     return { page, errors };

@@ -38,8 +38,8 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** How Chromium's console reports a resource, script or frame the CSP refused. */
-const CSP_VIOLATION = /Content Security Policy/;
+/** How Chromium's console reports a resource, script or frame the CSP refused, or a CSP it could not read. */
+const CSP_VIOLATION = /Content[ -]Security[ -]Policy/;
 
 /**
  * Launches headless Chromium on a fresh user-data dir (removed on close) or the given one. Every request to a
