@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CACHE_MS, TIER_CALLS_PER_HOUR } from '../../apps/server/src/developers/constants.ts';
+import { developersDb } from '../../apps/server/src/developers/schema.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -164,7 +165,7 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect((await act('restore')).status).toBe(200);
     await sleep(KEY_CACHE_MS + 200);
     expect((await search(key)).status).toBe(403);
-    const listed = (await server.db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow());
+    const listed = await developersDb(server.store.db).selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(listed.revoked_at).not.toBeNull();
     const userEvents = await server.db.selectFrom('events').select(['type', 'payload']).where('stream', '=', 'user').where('stream_id', '=', String(owner.userId)).orderBy('seq').execute();
     expect(userEvents.find((e) => (e.payload as { action?: string }).action === 'suspend')?.payload).toMatchObject({ keys_revoked: [id] });
