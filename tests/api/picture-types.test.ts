@@ -32,7 +32,7 @@ describe.each(storeKinds())('picture types for banners and avatars (%s)', (kind)
 
   const formWith = (field: string, bytes: Uint8Array, declared: string) => {
     const form = new FormData();
-    form.set(field, new Blob([bytes], { type: declared }), `${field}.png`);
+    form.set(field, new Blob([new Uint8Array(bytes)], { type: declared }), `${field}.png`);
     return form;
   };
 
