@@ -72,6 +72,10 @@ describe.each(storeKinds())('fair uploads (%s)', (kind) => {
     const first = new URL(answers.find((a) => a.status === 201)!.headers.get('location')!, server.baseUrl).pathname;
     expect((await server.call('DELETE', first, { as: creator, via: 'token', headers: TUS })).status).toBe(204);
     expect((await create(creator, 1000)).status).toBe(201);
+    // A transfer left unfinished past the resumable expiry no longer holds a place.
+    await sql`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ${new URL(answers.filter((a) => a.status === 201)[1]!.headers.get('location')!, server.baseUrl).pathname.split('/').pop()!}`.execute(server.store.db);
+    expect((await create(creator, 1000)).status).toBe(201);
+    expect((await create(creator, 1000)).status).toBe(429);
     // Another creator is not held by this one's limit.
     expect((await create(await server.makeUser('creator'), 1000)).status).toBe(201);
   });

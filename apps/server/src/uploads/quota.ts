@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ApiError } from '../public-api/envelope.ts';
-import { OPEN_UPLOADS_RETRY_S, URL_FETCH_TIMEOUT_MS, type UploadQuota } from './constants.ts';
+import { OPEN_UPLOADS_RETRY_S, RESUMABLE_EXPIRY_MS, URL_FETCH_TIMEOUT_MS, type UploadQuota } from './constants.ts';
 import { humanBytes } from './problems.ts';
 import type { CreatorsDb, UploadOrigin } from './schema.ts';
 import { upsertUpload, type NewUploadRow } from './store.ts';
@@ -24,11 +24,16 @@ export function nextDayStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** A creator's usage; `exceptUpload` leaves out the upload being (re)reserved. Cancelled uploads' bytes are not counted. */
+/**
+ * A creator's usage; `exceptUpload` leaves out the upload being (re)reserved. Cancelled uploads'
+ * bytes are not counted, nor is a transfer left unfinished past the resumable expiry (abandoned: the
+ * next sweep fails it).
+ */
 export async function quotaUsage(db: CreatorsDb, userId: number, exceptUpload = ''): Promise<QuotaUsage> {
   const since = new Date(nextDayStart().getTime() - 24 * 60 * 60 * 1000);
+  const abandonedBefore = new Date(Date.now() - RESUMABLE_EXPIRY_MS);
   const { rows } = await sql<{ open: string; url_fetches: string; bytes_today: string }>`
-    SELECT count(*) FILTER (WHERE state IN ('receiving', 'queued', 'processing')) AS open,
+    SELECT count(*) FILTER (WHERE state IN ('queued', 'processing') OR (state = 'receiving' AND created_at >= ${abandonedBefore})) AS open,
            count(*) FILTER (WHERE origin = 'url' AND state = 'receiving') AS url_fetches,
            coalesce(sum(size) FILTER (WHERE created_at >= ${since} AND error_code IS DISTINCT FROM 'cancelled'), 0) AS bytes_today
     FROM uploads
