@@ -189,6 +189,8 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
           wake();
         } catch (err) {
           const problem = err instanceof UploadProblem ? err : new UploadProblem('url_unreachable', 'source_image_url could not be fetched');
+          // The caller sees one message; why it failed (resolution, connection, status) is the operator's.
+          options.log?.(`upload ${uploadId} fetch refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}${err instanceof UploadProblem ? '' : ` (${String(err)})`}`);
           await failUpload(db, uploadId, problem.code, problem.message).catch(() => {});
           await fs.rm(file, { force: true });
           notify(uploadId);
