@@ -74,13 +74,15 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
     await server?.close();
   });
 
-  /** A page on the server's origin with GIPHY's globals set before the libraries load, then `mount` run. */
+  /** An app's page on the server's origin with GIPHY's globals set before the libraries load, then `mount` run. */
   async function mounted(mount: 'reactGrid' | 'search' | 'jsGrid'): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.baseUrl}/healthz`);
-    await page.setContent('<!doctype html><html lang="en"><head><title>GIPHY components</title></head><body><div id="root"></div></body></html>');
+    // An app's own page (no CSP of ours: the server's answers forbid inline script), on the server's origin.
+    const host = `${server.baseUrl}/giphy-components-host`;
+    await page.route(host, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>GIPHY components</title></head><body><div id="root"></div></body></html>' }));
+    await page.goto(host);
     await page.evaluate((base) => Object.assign(window, { GIPHY_API_URL: `${base}/v1/`, GIPHY_PINGBACK_URL: base }), server.baseUrl);
     await page.addScriptTag({ content: bundle });
     await page.evaluate(([name, key]) => (window as unknown as { mounts: Record<string, (el: Element, key: string) => void> }).mounts[name]!(document.getElementById('root')!, key), [mount, server.webKey] as const);
