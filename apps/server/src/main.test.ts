@@ -85,3 +85,22 @@ describe('npm start: what it writes and what it answers', () => {
     expect(lines.join('\n')).not.toMatch(new RegExp(`${WEB_KEY}|forged-query`));
   });
 });
+
+describe('npm start: the moderation settings come from its environment', () => {
+  it('refuses to start with an NSFW_THRESHOLD outside 0 to 1, naming it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-main-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED: 'none', DATABASE_URL: '', NSFW_THRESHOLD: '7' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // A server that ignored the setting would keep running: it is stopped and counted as started.
+    const stop = setTimeout(() => child.kill('SIGTERM'), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(stop);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('NSFW_THRESHOLD must be a number from 0 to 1');
+  });
+});

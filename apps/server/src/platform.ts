@@ -126,7 +126,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     log,
     ...(options.uploads ? { settings: options.uploads } : {}),
     ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
-    review: uploadReviewer(createNsfwClassifier(), moderationSettings(options.env ?? {}), log),
+    review: uploadReviewer(createNsfwClassifier(), moderationSettings(options.env ?? process.env), log),
     onCommitted: () => void analytics.catchUp().catch(() => {}),
   });
   // One signer for the whole process: the public API and the services sign and verify alike.
