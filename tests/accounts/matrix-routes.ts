@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { issueMailedToken } from '../../apps/server/src/accounts/mailed-tokens.ts';
+import { requestSignup } from '../../apps/server/src/accounts/signup-requests.ts';
 import { enqueueJob } from '../../apps/server/src/jobs/queue.ts';
 import type { Action } from '../../apps/server/src/permissions/table.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
@@ -201,6 +202,7 @@ async function pingbackBody(k: MatrixCase) {
 export const MUTATING_ROUTES: MatrixRoute[] = [
   // Accounts and sessions.
   { method: 'POST', path: '/api/v1/accounts/', action: 'account.create', target: 'none', ok: 202, body: () => ({ username: testUsername('m'), email: `${testUsername('m')}@example.test`, password: 'a long enough password' }) },
+  { method: 'POST', path: '/api/v1/accounts/confirm/', action: 'account.create', target: 'none', ok: 201, body: (k) => ({ token: k.vars.token }), prepare: async (k) => ({ token: await requestSignup(k.server.db, { username: testUsername('c'), email: `${testUsername('c')}@example.test`, passwordHash: 'unused' }) }) },
   { method: 'POST', path: '/api/v1/session/', action: 'session.create', target: 'none', ok: 200, body: (k) => ({ login: k.vars.login, password: LOGIN_PASSWORD }), prepare: async (k) => ({ login: (await k.server.makeUser('user', { password: LOGIN_PASSWORD })).username }) },
   { method: 'DELETE', path: '/api/v1/session/', action: 'session.manage', target: 'self', ok: 200 },
   { method: 'DELETE', path: '/api/v1/sessions/{session}/', action: 'session.manage', target: 'self', ok: 200, prepare: (k) => sessionOf(k, k.caller) },

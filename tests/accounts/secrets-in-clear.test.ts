@@ -1,6 +1,6 @@
 /**
  * No response, log line, event or stored row carries a password, token or session id in clear. A
- * whole account's life runs through the edge (sign-up, verification, login, a token, a password
+ * whole account's life runs through the edge (sign-up, its confirmation, login, a token, a password
  * change, a reset, a sensitive read, logout); then every answer, every log line, the event log and
  * the credential tables are searched for each secret. The only places a secret may appear are the
  * ones made for it: the Set-Cookie header that hands a session its cookie, and the one answer that
@@ -41,8 +41,10 @@ describe.each(storeKinds())('secrets never in clear (%s)', (kind) => {
 
     const signup = await server.call('POST', '/api/v1/accounts/', { json: { username, email, password: passwords[0] } });
     expect(signup.status).toBe(202);
-    expect((await server.call('POST', '/api/v1/email/verify/', { json: { token: await mailed('Confirm') } })).status).toBe(200);
-    let session = cookiesOf((await server.call('POST', '/api/v1/session/', { json: { login: username, password: passwords[0] } })).headers);
+    const confirmed = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: await mailed('Confirm') } });
+    expect(confirmed.status).toBe(201);
+    let session = cookiesOf(confirmed.headers);
+    session = cookiesOf((await server.call('POST', '/api/v1/session/', { json: { login: username, password: passwords[0] } })).headers);
     const wrong = await server.call('POST', '/api/v1/session/', { json: { login: username, password: `${passwords[0]}!` } });
     expect(wrong.status).toBe(401);
     secrets.push(`${passwords[0]}!`);
@@ -78,7 +80,7 @@ describe.each(storeKinds())('secrets never in clear (%s)', (kind) => {
     for (const secret of secrets) expect(logs).not.toContain(secret);
     const events = (await sql<{ e: string }>`SELECT string_agg(type || ' ' || payload::text, E'\n') AS e FROM events`.execute(server.store.db)).rows[0]!.e;
     for (const secret of secrets) expect(events).not.toContain(secret);
-    for (const table of ['users', 'accounts', 'account_tokens', 'sessions', 'access_tokens', 'mail_outbox']) {
+    for (const table of ['users', 'accounts', 'account_tokens', 'signup_requests', 'sessions', 'access_tokens', 'mail_outbox']) {
       const rows = (await sql<{ r: string }>`SELECT coalesce(string_agg(t::text, E'\n'), '') AS r FROM ${sql.table(table)} t`.execute(server.store.db)).rows[0]!.r;
       for (const secret of secrets) expect(rows, `${table} holds a secret in clear`).not.toContain(secret);
     }

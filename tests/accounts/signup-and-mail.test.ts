@@ -1,5 +1,5 @@
 /**
- * Signing up, verifying the address, logging in and out, and resetting a forgotten password, over HTTP
+ * Signing up (a pending request until the mailed link is opened), logging in and out, and resetting a forgotten password, over HTTP
  * through the edge, with mail delivered by the mail sender to a real SMTP server in this process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,53 +31,103 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
   const password = 'correct horse battery';
   let session: { cookie: string; csrf: string };
 
-  it('signs up with a 202 and no session, mails a verification link that works once, then logs in', async () => {
+  const noRows = async (name: string) => expect(await server.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()).toBeUndefined();
+
+  it('signs up with a 202, no session and no account; the mailed link makes the account once and signs in', async () => {
     const res = await server.call('POST', '/api/v1/accounts/', { json: { username, email, password } });
     expect(res.status, res.text).toBe(202);
     expect(res.body.data).toEqual({ username, email, message: SIGNUP_ACCEPTED });
     expect(res.headers.getSetCookie()).toEqual([]);
+    await noRows(username);
+    expect((await server.call('POST', '/api/v1/session/', { json: { login: username, password } })).status).toBe(401);
 
     const mail = await server.smtp!.waitFor((m) => m.to === email && m.subject.includes('Confirm'));
-    const token = linkToken(mail.text, '/join/verify');
+    expect(mail.text).toContain(`${server.baseUrl}/join#token=`);
+    const token = linkToken(mail.text, '/join');
     expect(token).toBeDefined();
-    expect(mail.text).toContain(`${server.baseUrl}/join/verify#token=`);
-    const verified = await server.call('POST', '/api/v1/email/verify/', { json: { token } });
-    expect(verified.status).toBe(200);
-    const again = await server.call('POST', '/api/v1/email/verify/', { json: { token } });
-    expect(again.status).toBe(400);
-    expect(again.body.field).toBe('token');
+    // Only the secret's hash is kept.
+    const stored = await server.db.selectFrom('signup_requests').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(token);
 
-    const login = await server.call('POST', '/api/v1/session/', { json: { login: username, password } });
-    expect(login.status, login.text).toBe(200);
-    const setCookies = login.headers.getSetCookie();
+    const confirmed = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token } });
+    expect(confirmed.status, confirmed.text).toBe(201);
+    expect(Object.keys(confirmed.body.data).sort()).toEqual(['csrf_token', 'expires_at', 'user_id', 'username']);
+    expect(confirmed.body.data.username).toBe(username);
+    const setCookies = confirmed.headers.getSetCookie();
     expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/i);
     expect(setCookies.find((c) => c.startsWith('sessionid='))).toMatch(/SameSite=Lax/i);
     expect(setCookies.find((c) => c.startsWith('csrftoken='))).not.toMatch(/HttpOnly/i);
-    session = cookiesFrom(login.headers);
+    session = cookiesFrom(confirmed.headers);
+    expect(confirmed.body.data.csrf_token).toBe(session.csrf);
     const check = await server.call('GET', '/login/check', { cookie: session.cookie });
     expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'user', loginMethod: 'password', emailVerified: true, csrfToken: session.csrf });
+    expect(check.body.userID).toBe(confirmed.body.data.user_id);
     expect(check.body.userID).toBeGreaterThanOrEqual(100_000_000);
+    const created = await server.db.selectFrom('events').select('type').where('stream_id', '=', String(check.body.userID)).execute();
+    expect(created.map((e) => e.type)).toEqual(expect.arrayContaining(['account.created', 'session.created']));
+
+    const again = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token } });
+    expect([again.status, again.body.field]).toEqual([400, 'token']);
+    expect(again.body.meta.msg).toMatch(/invalid, used or expired/);
+    const login = await server.call('POST', '/api/v1/session/', { json: { login: username, password } });
+    expect(login.status, login.text).toBe(200);
   });
 
-  it('answers a sign-up with a taken e-mail as one with a new address: no account, the owner mailed a notice', async () => {
+  it('answers a sign-up with a taken e-mail as one with a new address: no account either way, the name held alike, the owner mailed a notice', async () => {
     const owner = await server.makeUser('user');
     const intruder = testUsername('intruder');
+    const fresh = testUsername('fresh');
     const before = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const taken = await server.call('POST', '/api/v1/accounts/', { json: { username: intruder, email: owner.email.toUpperCase(), password: 'another long passphrase' } });
-    const fresh = testUsername('fresh');
     const free = await server.call('POST', '/api/v1/accounts/', { json: { username: fresh, email: `${fresh}@example.test`, password: 'another long passphrase' } });
     expect([taken.status, free.status]).toEqual([202, 202]);
     expect(taken.body.data).toEqual({ username: intruder, email: owner.email.toUpperCase(), message: SIGNUP_ACCEPTED });
     expect(Object.keys(taken.body.data)).toEqual(Object.keys(free.body.data));
     expect([taken.headers.getSetCookie(), free.headers.getSetCookie()]).toEqual([[], []]);
     const after = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(after.n) - Number(before.n)).toBe(1);
-    expect(await server.db.selectFrom('users').select('id').where('username', '=', intruder).executeTakeFirst()).toBeUndefined();
+    expect(Number(after.n) - Number(before.n)).toBe(0);
+    await noRows(intruder);
+    await noRows(fresh);
+
+    // Logging in as the new name fails alike, and so does taking the name again.
+    const logins = await Promise.all([intruder, fresh].map((login) => server.call('POST', '/api/v1/session/', { json: { login, password: 'another long passphrase' } })));
+    expect(logins.map((r) => [r.status, r.body.meta.msg])).toEqual([[401, logins[0]!.body.meta.msg], [401, logins[0]!.body.meta.msg]]);
+    const agains = await Promise.all([intruder, fresh].map((name) => server.call('POST', '/api/v1/accounts/', { json: { username: name.toUpperCase(), email: `${testUsername()}@example.test`, password: 'another long passphrase' } })));
+    expect(agains.map((r) => [r.status, r.body.field])).toEqual([[409, 'username'], [409, 'username']]);
+
     const notice = await server.smtp!.waitFor((m) => m.to === owner.email && m.subject.includes('tried to sign up'));
     expect(notice.text).toContain(`${server.baseUrl}/login`);
     expect(notice.text).toContain(`${server.baseUrl}/password`);
     expect(notice.text).not.toContain(intruder);
-    expect(notice.text).not.toContain('#token=');
+    await server.smtp!.waitFor((m) => m.to === `${fresh}@example.test` && m.subject.includes('Confirm'));
+    await server.mail!.deliverDue();
+    const toOwner = server.smtp!.mails.filter((m) => m.to.toLowerCase() === owner.email.toLowerCase());
+    expect(toOwner.map((m) => m.subject)).toEqual([notice.subject]);
+    expect(server.smtp!.mails.filter((m) => m.text.includes('#token=') && m.text.includes(intruder))).toEqual([]);
+  });
+
+  it('makes nothing from a link whose address an account took meanwhile, or an expired one, which frees its name', async () => {
+    const shared = `${testUsername('shared')}@example.test`;
+    const [first, second] = [testUsername('first'), testUsername('second')];
+    for (const name of [first, second]) expect((await server.call('POST', '/api/v1/accounts/', { json: { username: name, email: shared, password } })).status).toBe(202);
+    const tokenFor = async (name: string) => linkToken((await server.smtp!.waitFor((m) => m.to === shared && m.text.includes(`Hi ${name},`))).text, '/join');
+    const [firstToken, secondToken] = [await tokenFor(first), await tokenFor(second)];
+    expect((await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: firstToken } })).status).toBe(201);
+    const late = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: secondToken } });
+    expect([late.status, late.body.field]).toEqual([400, 'token']);
+    expect(late.headers.getSetCookie()).toEqual([]);
+    await noRows(second);
+
+    const lapsed = testUsername('lapsed');
+    expect((await server.call('POST', '/api/v1/accounts/', { json: { username: lapsed, email: `${lapsed}@example.test`, password } })).status).toBe(202);
+    const token = linkToken((await server.smtp!.waitFor((m) => m.to === `${lapsed}@example.test`)).text, '/join');
+    await server.db.updateTable('signup_requests').set({ expires_at: new Date(Date.now() - 1000) }).where('username', '=', lapsed).execute();
+    const expired = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token } });
+    expect([expired.status, expired.body.field]).toEqual([400, 'token']);
+    await noRows(lapsed);
+    expect((await server.call('POST', '/api/v1/accounts/', { json: { username: lapsed, email: `${lapsed}@example.test`, password } })).status).toBe(202);
+    const bad = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: 'not a token' } });
+    expect([bad.status, bad.body.field]).toEqual([400, 'token']);
   });
 
   it('refuses a taken username, naming the field, and input it cannot take', async () => {

@@ -11,6 +11,8 @@ export const TOKEN_LABEL_MAX = 60;
 /** A mailed verification link works this long, a password-reset link much less. */
 export const VERIFY_EMAIL_TTL_MS = 3 * 86_400_000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60_000;
+/** A sign-up's confirmation link works, and holds its username, as long as a verification link. */
+export const SIGNUP_REQUEST_TTL_MS = VERIFY_EMAIL_TTL_MS;
 
 /**
  * New accounts get random ids from this range, so ids cannot be walked (1, 2, 3, …) to find people;

@@ -8,7 +8,7 @@ type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, 
 /** Profile links a person may show, by network; each value is an http(s) URL. */
 export type SocialLinks = Partial<Record<'instagram' | 'tiktok' | 'youtube' | 'twitter' | 'tumblr', string>>;
 
-/** The tables and columns of migration 005 (accounts, sessions, tokens, mail, favorites). */
+/** The tables and columns of migration 005 (accounts, sessions, tokens, mail, favorites) and 020 (pending sign-ups). */
 export type AccountsTables = {
   /** Columns added to users. */
   users: {
@@ -68,6 +68,15 @@ export type AccountsTables = {
     user_id: number;
     gif_id: string;
     created_at: Timestamp;
+  };
+  /** Migration 020: sign-ups waiting for their mailed link (accounts/signup-requests.ts). */
+  signup_requests: {
+    token_hash: string;
+    username: string;
+    email: string;
+    password_hash: string;
+    created_at: Timestamp;
+    expires_at: ColumnType<Date, Date, Date>;
   };
 };
 

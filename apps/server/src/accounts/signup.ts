@@ -8,14 +8,13 @@ import { jsonBody } from '../boundary/json-body.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { signupAttemptMessage, verifyEmailMessage } from '../mail/messages.ts';
+import { signupAttemptMessage, signupConfirmMessage } from '../mail/messages.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';
-import { createAccount } from './create.ts';
 import { email, password, username } from './fields.ts';
-import { issueMailedToken } from './mailed-tokens.ts';
 import { accountsDb, baseDb } from './schema.ts';
-import { accountByEmail, duplicateField, usernameTaken } from './store.ts';
+import { pendingUsernameClash, requestSignup, usernamePending } from './signup-requests.ts';
+import { accountByEmail, usernameTaken } from './store.ts';
 import { describe } from '../openapi/describe.ts';
 
 const SignupBody = z
@@ -26,25 +25,26 @@ const SignupBody = z
   });
 
 /** What a sign-up answers, whether the address was free or already an account's: the mailbox tells which. */
-export const SIGNUP_ACCEPTED = 'Check your mail: a link to confirm your address is on its way. Then log in.';
+export const SIGNUP_ACCEPTED = 'Check your mail: open the link in it to confirm your address and finish making your account.';
 
 /**
  * POST /api/v1/accounts/ signs up, answering 202 alike for a new address and for one an account
- * already uses, so sign-up tells no more than a reset which addresses are registered. A new address
- * gets a `user` account and a confirmation mail; a taken one gets no account, and its owner a notice
- * (both queued in one transaction). Usernames are public handles: a taken one is still a 409.
+ * already uses, and making no account either way: a pending request (accounts/signup-requests.ts)
+ * holds the username, and only the link mailed to a new address makes the account
+ * (signup-confirm.ts). A taken address's owner is mailed a notice and no link. So neither the answer,
+ * nor logging in as the new name, nor signing up with it again tells whether an address is
+ * registered. Usernames are public handles: one taken by an account or a live request is a 409.
  * Sign-ups count against the address's and the e-mail's mail budgets.
  */
 export function signupRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/accounts/', describe({ tag: 'accounts', summary: 'Sign up', description: 'Creates the account and mails a link to confirm the address; the same 202 answer when the address already has an account (its owner is mailed instead). Sign-ups are limited per address and per e-mail (429).', access: { permission: 'account.create' }, status: 202, body: SignupBody }), async (c) => {
+  app.post('/api/v1/accounts/', describe({ tag: 'accounts', summary: 'Sign up', description: 'Mails a link that makes the account (POST /api/v1/accounts/confirm/); until it is opened the username is held and no account exists. The same 202 answer when the address already has an account (its owner is mailed a notice, no link). Sign-ups are limited per address and per e-mail (429).', access: { permission: 'account.create' }, status: 202, body: SignupBody }), async (c) => {
     const principal = await authorize(c, 'account.create');
     const body = await jsonBody(c, SignupBody);
     await deps.limits.count('mailsPerAddress', c.var.auth.address);
     await deps.limits.count('mailsPerEmail', body.email);
     if (await usernameTaken(db, body.username)) throw new FieldError(409, 'username', 'That username is taken');
-    // Hashed either way, so the answer takes as long for a taken address as for a new one.
     const passwordHash = await hashPassword(body.password);
     const actor = actorOf(principal, c.var.auth.address);
     const origin = deps.linkOrigin.get();
@@ -52,20 +52,19 @@ export function signupRoutes(deps: BackendDeps) {
     await db
       .transaction()
       .execute(async (trx) => {
+        if (await usernamePending(trx, body.username)) throw new FieldError(409, 'username', 'That username is taken');
+        // A request either way, so the name is held alike; a taken address's secret is never sent.
+        const token = await requestSignup(trx, { username: body.username, email: body.email, passwordHash });
         if (owner) {
           await enqueueMail(trx, owner.email, signupAttemptMessage(origin, owner.username));
           await appendEvents(baseDb(trx), [auditEvent('account.signup_attempted', owner.userId, { ...actor, userId: null }, { username: body.username })]);
-          return;
+        } else {
+          await enqueueMail(trx, body.email, signupConfirmMessage(origin, body.username, token));
         }
-        const userId = await createAccount(trx, { username: body.username, email: body.email, passwordHash, role: 'user', emailVerified: false }, { ...actor, userId: null });
-        const token = await issueMailedToken(trx, userId, 'verify_email', body.email);
-        await enqueueMail(trx, body.email, verifyEmailMessage(origin, body.username, token));
       })
       .catch((err: unknown) => {
-        const field = duplicateField(err);
-        if (field === 'username') throw new FieldError(409, 'username', 'That username is taken');
-        // An account took the address a moment ago: answered as any taken address (its owner's notice is skipped).
-        if (field !== 'email') throw err;
+        if (pendingUsernameClash(err)) throw new FieldError(409, 'username', 'That username is taken');
+        throw err;
       });
     deps.onMailQueued?.();
     return c.json(envelope({ username: body.username, email: body.email, message: SIGNUP_ACCEPTED }, newResponseId()), 202);

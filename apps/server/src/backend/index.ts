@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { signupRoutes } from '../accounts/signup.ts';
+import { signupConfirmRoutes } from '../accounts/signup-confirm.ts';
 import { emailRoutes } from '../accounts/email.ts';
 import { passwordRoutes } from '../accounts/password.ts';
 import { profileRoutes } from '../accounts/profile.ts';
@@ -29,6 +30,7 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', loginCheckRoutes(deps));
   app.route('/', buildRoutes(build));
   app.route('/', signupRoutes(deps));
+  app.route('/', signupConfirmRoutes(deps));
   app.route('/', sessionRoutes(deps));
   app.route('/', passwordRoutes(deps));
   app.route('/', emailRoutes(deps));

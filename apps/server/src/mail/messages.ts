@@ -1,7 +1,7 @@
-import { LOGIN_PAGE, PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
+import { JOIN_PAGE, LOGIN_PAGE, PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
 
 export interface MailMessage {
-  kind: 'verify_email' | 'signup_attempted' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared' | 'account_warned' | 'account_suspended' | 'account_restored' | 'gifs_taken_down';
+  kind: 'verify_email' | 'signup_confirm' | 'signup_attempted' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared' | 'account_warned' | 'account_suspended' | 'account_restored' | 'gifs_taken_down';
   subject: string;
   body: string;
 }
@@ -26,6 +26,15 @@ export function verifyEmailMessage(origin: string, username: string, token: stri
     kind: 'verify_email',
     subject: 'Confirm your e-mail address for Loopbox',
     body: `Hi ${username},\n\nConfirm this address for your Loopbox account by opening:\n\n${secretLink(origin, VERIFY_EMAIL_PAGE, token)}\n\nThe link works for three days. If you did not ask for it, ignore this mail.\n`,
+  };
+}
+
+/** Sign-up with a new address: the link makes the account (and signs in), so opening it proves the address. */
+export function signupConfirmMessage(origin: string, username: string, token: string): MailMessage {
+  return {
+    kind: 'signup_confirm',
+    subject: 'Confirm your e-mail address for Loopbox',
+    body: `Hi ${username},\n\nTo finish making your Loopbox account, confirm this address by opening:\n\n${secretLink(origin, JOIN_PAGE, token)}\n\nThe link works once, for three days; until then the account does not exist. If you did not sign up, ignore this mail.\n`,
   };
 }
 

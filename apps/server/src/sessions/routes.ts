@@ -13,8 +13,8 @@ import { FieldError } from '../public-api/envelope.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { appendEvents } from '../store/events.ts';
-import { clearSessionCookies, setSessionCookies } from './cookies.ts';
-import { startSession } from './start.ts';
+import { clearSessionCookies } from './cookies.ts';
+import { signedInAnswer, startSession } from './start.ts';
 import { listSessions, revokeSessions, sessionOwner } from './store.ts';
 import { refuseIfSuspended } from '../moderation/suspension.ts';
 import { describe } from '../openapi/describe.ts';
@@ -52,8 +52,7 @@ export function sessionRoutes(deps: BackendDeps) {
     await deps.limits.clear('loginFailuresPerAccount', accountKey);
     await refuseIfSuspended(deps.db, account.userId);
     const session = await db.transaction().execute((trx) => startSession(c, trx, account.userId, actorOf(principal, address), 'password'));
-    const csrfToken = setSessionCookies(c, session.secret, session.expiresAt, deps.publicUrl);
-    return c.json(envelope({ user_id: account.userId, username: account.username, csrf_token: csrfToken, expires_at: session.expiresAt }, newResponseId()));
+    return c.json(envelope(signedInAnswer(c, session, account, deps.publicUrl), newResponseId()));
   });
 
   app.delete('/api/v1/session/', describe({ tag: 'accounts', summary: 'Log out', description: 'Ends the current session and clears its cookies.', access: { permission: 'session.manage' } }), async (c) => {

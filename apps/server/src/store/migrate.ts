@@ -14,6 +14,7 @@ import * as m016 from './migrations/016_content_changes.ts';
 import * as m017 from './migrations/017_search_table.ts';
 import * as m018 from './migrations/018_content_policy.ts';
 import * as m019 from './migrations/019_trending_searchers.ts';
+import * as m020 from './migrations/020_signup_requests.ts';
 
 interface Migration {
   version: number;
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 17, name: 'search_table', up: m017.up },
   { version: 18, name: 'content_policy', up: m018.up },
   { version: 19, name: 'trending_searchers', up: m019.up },
+  { version: 20, name: 'signup_requests', up: m020.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time
