@@ -1,7 +1,7 @@
 /**
  * The account screens in Debian's Chromium, through `npm start`'s wiring with a real SMTP server in
- * the test process, on a 1440 px desktop and a 375 px phone: a new person joins, confirms their
- * address from the mail, logs out and in, changes their avatar, makes and revokes a token, favorites
+ * the test process, on a 1440 px desktop and a 375 px phone: a new person joins, opens the mailed
+ * link that makes their account and signs them in, logs out and in, changes their avatar, makes and revokes a token, favorites
  * a GIF from its page and finds it on /favorites, and resets a forgotten password through the mailed
  * link. A visitor who favorites while signed out comes back to the GIF favorited; a creator sent to
  * the login page by the dashboard's guard comes back to their own analytics, and reaches them from
@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { confirmFromMail, signupLink } from '../support/join.ts';
 import { startAccountsServer, staffSessionCookies, testUsername, type AccountsServer } from '../support/accounts.ts';
 import { attributedGifs } from './site-fixtures.ts';
 
@@ -97,18 +98,23 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
     await signedOut(page);
 
-    // The confirmation mail's link confirms the address; its secret leaves the address bar. Then a log in.
-    await page.goto(await mailedLink(email, 'Confirm'));
-    await page.getByRole('heading', { name: 'Your address is confirmed' }).waitFor();
+    // No account until the mailed link is opened: it makes the account, address confirmed, and signs in; its secret leaves the address bar.
+    expect(await server.db.selectFrom('accounts').select('user_id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    const { link } = await signupLink(server, email);
+    secrets.push(await confirmFromMail(page, server, email));
     expect(new URL(page.url()).hash).toBe('');
     expect((await server.db.selectFrom('accounts').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
-    await page.locator('main').getByRole('link', { name: 'Log in' }).click();
-    await logIn(page, username, passwords[0]!);
 
-    // Log out from the avatar menu, log in again.
+    // Log out from the avatar menu. The link works once: opened again it says so and offers to sign up again. Log in again.
     await menu(page, 'Log out');
     await signedOut(page);
-    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'This link did not work' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toMatch(/invalid, used or expired/);
+    await page.getByRole('button', { name: 'Sign up again' }).click();
+    await page.getByRole('heading', { name: /^Join/ }).waitFor();
+    await signedOut(page);
+    await page.locator('main').getByRole('link', { name: 'Log in' }).click();
     await logIn(page, username, passwords[0]!);
 
     // A new avatar: previewed before upload, then in the header.
@@ -262,7 +268,7 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
       }
     };
     await browser.context.clearCookies();
-    for (const path of ['/join', '/login?next=%2Fsettings', '/password', '/password#token=not-a-real-link-token-at-all', '/join/verify#token=not-a-real-link-token-at-all']) {
+    for (const path of ['/join', '/join#token=not-a-real-link-token-at-all', '/login?next=%2Fsettings', '/password', '/password#token=not-a-real-link-token-at-all', '/join/verify#token=not-a-real-link-token-at-all']) {
       const { page, errors } = await open(path, viewport);
       await page.locator('main h1').waitFor();
       await check(path, page);

@@ -10,6 +10,7 @@ import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE } from '@loopbox/pages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { joinThroughMail } from '../support/join.ts';
 import { startAccountsServer, staffSessionCookies, testUsername, type AccountsServer } from '../support/accounts.ts';
 
 const VIEWPORTS = [
@@ -22,7 +23,7 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startAccountsServer('pglite', { web: true });
+    server = await startAccountsServer('pglite', { web: true, smtp: true });
     browser = await launchBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   });
@@ -53,17 +54,8 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
 
     await page.getByRole('link', { name: 'Log in' }).click();
     await page.getByRole('link', { name: 'Join Loopbox' }).click();
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('E-mail address').fill(`${username}@example.test`);
-    await page.getByLabel('Password', { exact: true }).fill('a developer passphrase');
-    await page.keyboard.press('Enter');
-    // Joining signs nobody in (it answers alike for a taken address): the new account logs in.
-    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
-    await page.locator('main').getByRole('link', { name: 'Log in' }).click();
-    await page.getByLabel('Username or e-mail').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('a developer passphrase');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
+    // Joining signs nobody in (it answers alike for a taken address): the mailed link makes the account and signs in.
+    await joinThroughMail(page, server, { username, email: `${username}@example.test`, password: 'a developer passphrase' });
 
     await page.getByRole('button', { name: /^Account menu for/ }).click();
     await page.locator('.lb-account__menu').getByRole('link', { name: 'Developers' }).click();

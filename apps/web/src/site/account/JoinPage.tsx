@@ -8,15 +8,22 @@ import { PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { PASSWORD_MIN } from './constants.ts';
 import { Field, FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from './form.tsx';
+import { useHashToken } from './hash-token.ts';
+import { JoinConfirm } from './JoinConfirm.tsx';
 import { nextPath } from './next-path.ts';
 
 /**
  * `/join`: sign up with a username, e-mail address and password. The server answers alike whether or
  * not the address already has an account (it tells the mailbox, not the visitor), so the page always
- * says to check the mail: the link confirms the address, then the person logs in.
+ * says to check the mail. The mailed link (`/join#token=…`) makes the account and signs in.
  */
 export default function JoinPage() {
   usePage(accountHead('join'), { pagePath: '/join' });
+  const [token, clearToken] = useHashToken();
+  return token ? <JoinConfirm key={token} token={token} onSignUpAgain={clearToken} /> : <SignUp />;
+}
+
+function SignUp() {
   const { state } = useAccount();
   const goTo = useGoTo();
   const [joined, setJoined] = useState<{ username: string; email: string }>();
@@ -37,13 +44,10 @@ export default function JoinPage() {
       <div className="lb-account-page">
         <h1>Check your mail</h1>
         <p role="status">
-          We sent a mail to <strong>{joined.email}</strong>. Open the link in it to confirm your address, then log in as <strong>{joined.username}</strong>. If that address already has an account, the mail says so instead.
+          We sent a mail to <strong>{joined.email}</strong>. Open the link in it to confirm your address: that makes your account <strong>{joined.username}</strong> and signs you in. The link works for three days. If that address already has an account, the mail says so instead.
         </p>
         <p className="lb-form__actions">
-          <Link href={login} className="lb-button lb-button--primary">
-            Log in
-          </Link>
-          <Link href="/" className="lb-button">
+          <Link href="/" className="lb-button lb-button--primary">
             Find GIFs
           </Link>
         </p>

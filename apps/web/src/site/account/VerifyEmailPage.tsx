@@ -11,7 +11,7 @@ import { ResendLink } from './ResendLink.tsx';
 type Outcome = { status: 'checking' } | { status: 'verified'; email: string } | { status: 'failed'; message: string };
 
 /**
- * `/join/verify#token=…`, where the confirmation mail leads: confirms the address at once, then says
+ * `/join/verify#token=…`, where an address change's confirmation mail leads: confirms the address at once, then says
  * so; a used or expired link says that instead and, to a signed-in visitor, offers a fresh one.
  */
 export default function VerifyEmailPage() {
