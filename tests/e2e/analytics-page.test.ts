@@ -24,7 +24,8 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   let gifs: { id: string; title: string }[];
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', { web: true });
+    // The charts are under test, not the trending rule (tests/api/trending-searches.test.ts): one searcher suffices.
+    server = await startTestServer('pglite', { web: true, env: { TRENDING_MIN_SEARCHERS: '1' } });
     browser = await launchBrowser();
     // The page is for signed-in creators and staff: the browser carries a staff session.
     await browser.context.addCookies(await staffSessionCookies(server.store.db, server.baseUrl));
@@ -38,9 +39,9 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       pingback('hover', b, daysAgo(1), { pagePath: '/' }),
       pingback('start', c, daysAgo(1)),
       pingback('seen', b, daysAgo(40), { pagePath: '/' }),
-      search('cats', 'r1', daysAgo(1)),
-      search('cats', 'r2', daysAgo(0)),
-      search('dogs', 'r3', daysAgo(0)),
+      search('cats', 'r1', daysAgo(1), 3, 'searcher-a'),
+      search('cats', 'r2', daysAgo(0), 3, 'searcher-b'),
+      search('dogs', 'r3', daysAgo(0), 3, 'searcher-c'),
       pageView('/', daysAgo(0)),
       pageView('/', daysAgo(0)),
       pageView('/search/cats', daysAgo(1), { virtualPagePath: '/search/cats/page/1' }),
