@@ -152,8 +152,9 @@ describe.each(storeKinds())('the upload queue takes creators in turn (%s)', (kin
     for (;;) {
       // Two processes ask at once: each gets a different upload.
       const [one, two] = await Promise.all([claimNextUpload(db, 'process-1'), claimNextUpload(db, 'process-2')]);
-      for (const claimed of [one, two]) {
-        if (!claimed) continue;
+      // Either may reach the store first, so a round's pair is written down in queue order (labels sort so).
+      const round = [one, two].filter((claimed): claimed is NonNullable<typeof claimed> => claimed !== undefined).sort((x, y) => x.filename.localeCompare(y.filename));
+      for (const claimed of round) {
         order.push(claimed.filename.replace('.gif', ''));
         await db.updateTable('uploads').set({ state: 'done', finished_at: new Date() }).where('id', '=', claimed.id).execute();
       }
