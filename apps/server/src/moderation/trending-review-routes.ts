@@ -1,25 +1,17 @@
 import { ALL_TAG, PURGE_HEADER } from '@loopbox/edge';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { trendingSearches } from '../analytics/trending-searches.ts';
 import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody } from '../boundary/json-body.ts';
-import { normaliseFreeText } from '../boundary/text.ts';
 import { describe } from '../openapi/describe.ts';
+import { TermBody } from './fields.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';
-import { MODERATION_EVENTS, SEARCH_TERM_MAX, TRENDING_CANDIDATES_MAX } from './constants.ts';
+import { MODERATION_EVENTS, TRENDING_CANDIDATES_MAX } from './constants.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
-
-const TermBody = z.object({
-  term: z
-    .string({ error: 'term must be text' })
-    .transform((t) => normaliseFreeText(t).toLowerCase())
-    .pipe(z.string().min(1, 'term must not be empty').max(SEARCH_TERM_MAX, `term must be at most ${SEARCH_TERM_MAX} characters`)),
-});
 
 /**
  * Review of trending searches (TRENDING_REVIEW=on): `GET /api/v1/moderation/trending-candidates/`
