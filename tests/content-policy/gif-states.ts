@@ -12,6 +12,7 @@ const COLUMNS: Record<GifState, { visibility?: string; moderation_state?: string
   unlisted: { visibility: 'unlisted' },
   private: { visibility: 'private' },
   scheduled: { visibility: 'scheduled' },
+  in_review: { moderation_state: 'in_review' },
   pending: { moderation_state: 'pending' },
   hidden: { moderation_state: 'hidden' },
   deleted: { removal: 'owner' },

@@ -24,8 +24,10 @@ export const ROLES = ['user', 'creator', 'moderator', 'staff'] as const;
 /**
  * A GIF's states in the content policy (apps/server/src/content-policy/): what its owner chose, what
  * moderation holds, and who took it away (its owner: deleted; moderation: removed; staff: taken down).
+ * `in_review`: a new account's GIF (trust levels), open by its link but listed nowhere until a
+ * moderator approves it; `pending`: held by the NSFW check or pre-moderation, closed to others.
  */
-export const CONTENT_STATES = ['public', 'unlisted', 'scheduled', 'private', 'pending', 'hidden', 'deleted', 'removed', 'taken_down'] as const;
+export const CONTENT_STATES = ['public', 'unlisted', 'scheduled', 'private', 'in_review', 'pending', 'hidden', 'deleted', 'removed', 'taken_down'] as const;
 export type ContentState = (typeof CONTENT_STATES)[number];
 /** A GIF's stored type (the gifs table's check). */
 export const GIF_TYPES = ['gif', 'sticker', 'video', 'emoji', 'text'] as const;

@@ -9,7 +9,11 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export const REMOVALS = ['owner', 'moderation', 'takedown'] as const;
 export type Removal = (typeof REMOVALS)[number];
 
-export type ModerationState = 'none' | 'pending' | 'approved' | 'hidden';
+/**
+ * A GIF's review: never reviewed; `in_review`, a new account's, waiting for its first decision but
+ * open by link (uploads/trust.ts); `pending`, held by the NSFW check or pre-moderation; approved; hidden.
+ */
+export type ModerationState = 'none' | 'in_review' | 'pending' | 'approved' | 'hidden';
 
 /** A GIF's one state as the content policy reads it (named in @loopbox/pages, which the staff console shares). */
 export { CONTENT_STATES as GIF_STATES, type ContentState as GifState } from '@loopbox/pages';
@@ -24,13 +28,15 @@ export interface StateColumns {
 /**
  * The state, strongest first: a takedown outranks a removal, which outranks a moderator's hold,
  * which outranks what the owner chose. So a moderator's `hidden` holds whatever the owner sets the
- * visibility to, and staff's takedown whatever a moderator decides.
+ * visibility to, and staff's takedown whatever a moderator decides. A GIF in review keeps a
+ * stricter choice of its owner's (private, scheduled): it is only in review where others could see it.
  */
 export function gifStateOf(row: StateColumns): GifState {
   if (row.removal === 'takedown') return 'taken_down';
   if (row.removal === 'moderation') return 'removed';
   if (row.removal === 'owner') return 'deleted';
   if (row.moderation_state === 'hidden' || row.moderation_state === 'pending') return row.moderation_state;
+  if (row.moderation_state === 'in_review' && (row.visibility === 'public' || row.visibility === 'unlisted')) return 'in_review';
   return row.visibility;
 }
 
@@ -40,4 +46,5 @@ export const gifStateSql = sql<GifState>`(CASE
   WHEN g.removal = 'moderation' THEN 'removed'
   WHEN g.removal = 'owner' THEN 'deleted'
   WHEN g.moderation_state IN ('hidden', 'pending') THEN g.moderation_state
+  WHEN g.moderation_state = 'in_review' AND g.visibility IN ('public', 'unlisted') THEN 'in_review'
   ELSE g.visibility END)`;

@@ -23,6 +23,8 @@ export const GIF_POLICY: Record<GifState, Record<Viewer, Access>> = {
   // Private means "you and staff": moderators see only what is waiting for them or hidden by them.
   private: { anonymous: 404, owner: 'open', moderator: 404, staff: 'open' },
   scheduled: { anonymous: 404, owner: 'open', moderator: 404, staff: 'open' },
+  // A new account's GIF (uploads/trust.ts): shared by its link at once, listed once a moderator approves it.
+  in_review: { anonymous: 'open', owner: 'open', moderator: 'open', staff: 'open' },
   pending: { anonymous: 404, owner: 'open', moderator: 'open', staff: 'open' },
   hidden: { anonymous: 410, owner: 'open', moderator: 'open', staff: 'open' },
   // Deleted by its owner: staff keep it for the retention period (a mistaken removal can be undone).
@@ -36,6 +38,7 @@ export const STATE_NOTICES: Partial<Record<GifState, string>> = {
   unlisted: 'Only people with its link can see this GIF; it is left out of search and trending.',
   private: 'Only you and staff can see this GIF.',
   scheduled: 'Only you and staff can see this GIF until its post is published.',
+  in_review: 'Waiting for review: anyone with its link can see this GIF now; it joins search, trending and your profile once a moderator approves it.',
   pending: 'Others will see this GIF once a moderator approves it.',
   hidden: 'The moderators hid this GIF: others cannot see it.',
   deleted: 'Only staff can see this GIF until its files are deleted.',

@@ -15,6 +15,9 @@ import * as m017 from './migrations/017_search_table.ts';
 import * as m018 from './migrations/018_content_policy.ts';
 import * as m019 from './migrations/019_trending_searchers.ts';
 import * as m020 from './migrations/020_signup_requests.ts';
+import * as m021 from './migrations/021_trust_levels.ts';
+import * as m022 from './migrations/022_channel_applications.ts';
+import * as m023 from './migrations/023_notifications.ts';
 
 interface Migration {
   version: number;
@@ -39,6 +42,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'content_policy', up: m018.up },
   { version: 19, name: 'trending_searchers', up: m019.up },
   { version: 20, name: 'signup_requests', up: m020.up },
+  { version: 21, name: 'trust_levels', up: m021.up },
+  { version: 22, name: 'channel_applications', up: m022.up },
+  { version: 23, name: 'notifications', up: m023.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time

@@ -8,6 +8,7 @@ export const GIF_STATE_LABELS: Record<GifState, string> = {
   unlisted: 'Unlisted',
   private: 'Private',
   scheduled: 'Scheduled',
+  in_review: 'In review (link works)',
   pending: 'Waiting for review',
   hidden: 'Hidden by moderators',
   deleted: 'Deleted',
@@ -17,7 +18,7 @@ export const GIF_STATE_LABELS: Record<GifState, string> = {
 
 /** How a state looks: the creator's own choice, waiting on someone, or a decision against the GIF. */
 export function gifStateTone(state: GifState): 'own' | 'waiting' | 'refused' {
-  if (state === 'pending' || state === 'scheduled') return 'waiting';
+  if (state === 'pending' || state === 'in_review' || state === 'scheduled') return 'waiting';
   if (state === 'hidden' || state === 'deleted' || state === 'removed' || state === 'taken_down') return 'refused';
   return 'own';
 }
