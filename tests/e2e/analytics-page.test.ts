@@ -126,6 +126,19 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it('opens one GIF\'s figures (?gif=) and shows its views, clicks and actions', async () => {
+    const [a] = gifs;
+    const { page, errors } = await open(`?gif=${a!.id}&days=7`);
+    await page.getByRole('region', { name: `Figures of GIF ${a!.id}` }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Loading' }).count()).toBe(0);
+    const views = await table(page, 'views');
+    expect(views).toHaveLength(7);
+    // Date, views, clicks, hovers, starts: the three views and the click of today.
+    expect(views.filter((r) => r.slice(1).some((n) => n !== '0'))).toEqual([[dateOf(0), '3', '1', '0', '0']]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('has no serious or critical accessibility violations', async () => {
     const { page } = await open('?days=7');
     await shown(page, 7);

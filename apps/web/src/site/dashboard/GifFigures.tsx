@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { backendData } from '../../shared/backend.ts';
+import { callBackend } from '../../shared/backend.ts';
 import { ViewsChart } from './analytics/ViewsChart.tsx';
 import type { DayCounts } from './analytics/series-api.ts';
 
@@ -18,7 +18,8 @@ export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
   const [series, setSeries] = useState<GifSeries | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    backendData<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
+    // The analytics routes answer their object as it is, with no `data` envelope around it.
+    callBackend<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
   }, [gifId, days]);
   if (error) return <p role="alert" className="lb-error">Could not load this GIF’s figures: {error}</p>;
   if (!series) return <p role="status">Loading…</p>;
