@@ -131,9 +131,9 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
     await server?.close();
   });
 
-  const render = (edits: unknown) => {
+  const render = (edits: unknown, file = plain) => {
     const form = new FormData();
-    form.set('file', new Blob([new Uint8Array(fs.readFileSync(plain))]), 'blue.mp4');
+    form.set('file', new Blob([new Uint8Array(fs.readFileSync(file))]), 'blue.mp4');
     form.set('edits', JSON.stringify(edits));
     return fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: form });
   };
@@ -169,6 +169,39 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
     // The same list makes the same GIF.
     const again = await render(edits);
     expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('fits long captions to a narrow frame in the published GIF: no caption ink at the left or right edge, all of it drawn', async () => {
+    // A portrait frame, where "NEWBIE WAS HERE" at the default size is twice as wide as the frame.
+    const narrow = path.join(dir, 'blue-narrow.mp4');
+    await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=144x256:rate=10', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', narrow]);
+    const edits = {
+      trim: { start: 0, duration: 0.5 },
+      captions: [
+        { text: 'NEWBIE WAS HERE', font: 'sans', color: '#ffffff', size: 0.12, x: 0.5, y: 0.85, animation: 'none' },
+        { text: 'WHEN THE NEW INTERN PUSHES TO PRODUCTION ON A FRIDAY', font: 'serif', color: '#ffffff', size: 0.2, x: 0.1, y: 0.2, animation: 'none' },
+      ],
+    };
+    const made = await render(edits, narrow);
+    expect(made.status).toBe(200);
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(await made.arrayBuffer())]), 'made.gif');
+    const published = await server.call('POST', '/v1/gifs', { as: creator, via: 'token', form });
+    expect(published.status, published.text).toBe(200);
+    const gif = await server.call('GET', `/v1/gifs/${published.body.data.id}?api_key=${server.webKey}`);
+    expect(gif.status, gif.text).toBe(200);
+    const bytes = await (await fetch(gif.body.data.images.original.url)).arrayBuffer();
+    expect(await decoded(bytes)).toMatchObject({ width: 144, height: 256 });
+    const inked = (p: [number, number, number]) => !blue(p);
+    for (const page of [0, 4]) {
+      const left = await region(bytes, page, { left: 0, top: 0, width: 0.03, height: 1 });
+      const right = await region(bytes, page, { left: 0.97, top: 0, width: 0.03, height: 1 });
+      expect([left.filter(inked).length, right.filter(inked).length]).toEqual([0, 0]);
+      // Both captions are there: white ink near the top (the wrapped one) and near the bottom.
+      const white = ([r, g, b]: [number, number, number]) => r > 200 && g > 200 && b > 200;
+      expect((await region(bytes, page, { left: 0, top: 0, width: 1, height: 0.5 })).filter(white).length).toBeGreaterThan(100);
+      expect((await region(bytes, page, { left: 0, top: 0.7, width: 1, height: 0.3 })).filter(white).length).toBeGreaterThan(100);
+    }
   });
 
   it('refuses an edit list out of bounds, naming its field', async () => {

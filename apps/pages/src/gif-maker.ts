@@ -26,6 +26,8 @@ export type CaptionAnimation = (typeof CAPTION_ANIMATIONS)[number];
 export const CAPTION_OUTLINE = 0.08;
 /** Where the baseline sits below a caption's centre, as a share of its size. */
 export const CAPTION_BASELINE = 0.35;
+/** How much larger than its size a pulsing caption swells. */
+export const CAPTION_PULSE = 0.12;
 
 export interface CaptionLook {
   text: string;
@@ -38,7 +40,7 @@ export function captionAt(caption: CaptionLook, progress: number): { text: strin
     case 'fade':
       return { text: caption.text, scale: 1, opacity: Math.min(1, progress / 0.3) };
     case 'pulse':
-      return { text: caption.text, scale: 1 + 0.12 * Math.sin(2 * Math.PI * 2 * progress), opacity: 1 };
+      return { text: caption.text, scale: 1 + CAPTION_PULSE * Math.sin(2 * Math.PI * 2 * progress), opacity: 1 };
     case 'typewriter': {
       const chars = [...caption.text];
       return { text: chars.slice(0, Math.max(1, Math.ceil(chars.length * Math.min(1, progress / 0.6)))).join(''), scale: 1, opacity: 1 };

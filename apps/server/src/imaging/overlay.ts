@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { FrameStrip } from '../media/frame-strip.ts';
 import { escapeXml } from '../seed/art.ts';
-import { captionAt } from '@loopbox/pages';
+import { captionAt, fitCaption, lineBaseline, linesShown } from '@loopbox/pages';
 import { CAPTION_BASELINE, CAPTION_FONTS, CAPTION_OUTLINE } from './constants.ts';
 import type { CaptionLayer, StickerLayer } from './edit-list.ts';
 
@@ -28,8 +28,9 @@ const n = (v: number) => v.toFixed(2);
 
 /**
  * One frame's overlay as SVG: the sticker layers (each its frame at this time, scaled and rotated
- * about its centre), then the captions over them. Positions and sizes are fractions of the frame,
- * so the browser's preview, drawn at another size, places everything alike.
+ * about its centre), then the captions over them, each fitted to the frame by the rule the
+ * browser's preview follows too (fitCaption: shrunk or wrapped, never cut). Positions and sizes are
+ * fractions of the frame, so the preview, drawn at another size, places everything alike.
  */
 export function overlaySvg(o: { width: number; height: number; timeMs: number; progress: number; captions: readonly CaptionLayer[]; stickers: readonly LoadedSticker[] }): string {
   const { width: W, height: H } = o;
@@ -44,10 +45,14 @@ export function overlaySvg(o: { width: number; height: number; timeMs: number; p
   }
   for (const c of o.captions) {
     const look = captionAt(c, o.progress);
-    const size = c.size * H * look.scale;
-    parts.push(
-      `<text x="${n(c.x * W)}" y="${n(c.y * H + size * CAPTION_BASELINE)}" font-family="${CAPTION_FONTS[c.font]}" font-weight="bold" font-size="${n(size)}" text-anchor="middle" fill="${c.color}" fill-opacity="${n(look.opacity)}" stroke="#000000" stroke-opacity="${n(look.opacity)}" stroke-width="${n(size * CAPTION_OUTLINE)}" paint-order="stroke">${escapeXml(look.text)}</text>`,
-    );
+    const fit = fitCaption(c, { width: W, height: H });
+    const size = fit.size * H * look.scale;
+    const lines = c.animation === 'typewriter' ? linesShown(fit.lines, [...look.text].length) : fit.lines;
+    lines.forEach((line, i) => {
+      parts.push(
+        `<text x="${n(fit.x * W)}" y="${n(fit.y * H + lineBaseline(i, fit.lines.length, size, CAPTION_BASELINE))}" font-family="${CAPTION_FONTS[c.font]}" font-weight="bold" font-size="${n(size)}" text-anchor="middle" fill="${c.color}" fill-opacity="${n(look.opacity)}" stroke="#000000" stroke-opacity="${n(look.opacity)}" stroke-width="${n(size * CAPTION_OUTLINE)}" paint-order="stroke">${escapeXml(line)}</text>`,
+      );
+    });
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
 }

@@ -1,4 +1,4 @@
-import { CAPTION_FONTS, CAPTION_OUTLINE, captionAt } from '@loopbox/pages';
+import { CAPTION_FONTS, CAPTION_LINE_HEIGHT, CAPTION_OUTLINE, captionAt, fitCaption, linesShown } from '@loopbox/pages';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { CaptionLayer, MakerState, StickerLayer } from './maker-state.ts';
 import { useSegmentLoop } from './segment-loop.ts';
@@ -19,12 +19,13 @@ const clamp = (v: number) => Math.min(1, Math.max(0, v));
 /**
  * The live preview: the source looping over the trimmed segment, with the captions and stickers
  * drawn from the same edit list and rules as the server's render (positions are centres in
- * fractions of the frame; a caption's size a fraction of its height). Layers can be dragged.
+ * fractions of the frame; a caption's size a fraction of its height, fitted to the frame by
+ * fitCaption). Layers can be dragged.
  */
 export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration }: StageProps) {
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const [height, setHeight] = useState(270);
+  const [frame, setFrame] = useState({ width: 480, height: 270 });
   const [progress, setProgress] = useState(0);
   const dragging = useRef<NonNullable<Selection> | undefined>(undefined);
   const { start, duration } = state.trim;
@@ -32,7 +33,7 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    const observer = new ResizeObserver(() => setFrame({ width: element.clientWidth, height: element.clientHeight }));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -75,7 +76,10 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
       ))}
       {state.captions.map((c: CaptionLayer, i) => {
         const look = captionAt(c, progress);
-        const size = c.size * height * look.scale;
+        // The server's rule (fitCaption): shrunk or wrapped to fit the frame, never cut.
+        const fit = fitCaption(c, frame);
+        const size = fit.size * frame.height * look.scale;
+        const lines = c.animation === 'typewriter' ? linesShown(fit.lines, [...look.text].length) : fit.lines;
         return (
           <span
             key={`c${i}`}
@@ -83,11 +87,12 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
             data-selected={isSelected('caption', i)}
             onPointerDown={grab({ kind: 'caption', index: i })}
             style={{
-              left: `${c.x * 100}%`,
-              top: `${c.y * 100}%`,
+              left: `${fit.x * 100}%`,
+              top: `${fit.y * 100}%`,
               fontFamily: `'${CAPTION_FONTS[c.font]}', ${c.font === 'serif' ? 'serif' : c.font === 'mono' ? 'monospace' : 'sans-serif'}`,
               fontSize: `${size}px`,
-              lineHeight: 1,
+              lineHeight: CAPTION_LINE_HEIGHT,
+              textAlign: 'center',
               color: c.color,
               opacity: look.opacity,
               WebkitTextStroke: `${size * CAPTION_OUTLINE}px #000`,
@@ -96,7 +101,11 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
               transform: 'translate(-50%, -50%)',
             }}
           >
-            {look.text}
+            {lines.map((line, l) => (
+              <span key={l} className="lb-maker__line">
+                {line}
+              </span>
+            ))}
           </span>
         );
       })}
