@@ -81,6 +81,12 @@ async function gifOf(k: MatrixCase, owner: TestUser | undefined): Promise<string
 const ownGif = async (k: MatrixCase) => ({ gif: await gifOf(k, k.caller) });
 const othersGif = async (k: MatrixCase) => ({ gif: await gifOf(k, k.other) });
 const anyGif = async (k: MatrixCase) => ({ gif: (await k.server.db.selectFrom('gifs').select('id').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id });
+/** A search reported by someone, open in the search-report queue. */
+const reportedSearch = async (k: MatrixCase) => {
+  const term = testUsername('reported');
+  await sql`INSERT INTO search_reports (reporter, reasons, search_term, search_content_type) VALUES (${`user:${k.other.userId}`}, ${['offensive']}, ${term}, 'gifs')`.execute(k.server.db);
+  return { term };
+};
 const sessionOf = async (k: MatrixCase, user: TestUser | undefined) => ({ session: (await createSession(k.server.db, (user ?? k.other).userId, { address: '127.0.0.1', userAgent: 'matrix' })).id });
 const tokenOf = async (k: MatrixCase, user: TestUser | undefined) => ({ token: (await createAccessToken(k.server.db, (user ?? k.other).userId, { label: 'matrix', scope: 'user' })).id });
 /** A one-second GIF made by ffmpeg, once per process, as an upload form's file. */
@@ -287,6 +293,8 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'PUT', path: '/api/v1/moderation/trending-candidates/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: testUsername('approve') }) },
   { method: 'DELETE', path: '/api/v1/moderation/trending-candidates/', action: 'trending.block', target: 'none', ok: 200, body: () => ({ term: 'never approved' }) },
   { method: 'POST', path: '/api/v1/users/{other}/moderation/', action: 'account.moderate', target: 'other', ok: 200, body: () => ({ action: 'warn', reason: 'Warned by the matrix' }) },
+  // The search-report queue (issue 31): resolving a term's open reports.
+  { method: 'POST', path: '/api/v1/moderation/search-reports/resolve', action: 'gif.moderate', target: 'site', ok: 200, prepare: reportedSearch, body: (k) => ({ term: k.vars.term, resolution: 'dismiss', reason: 'Dismissed by the matrix' }) },
   // Stories (SPEC 7.4): POST without story_id creates, with one updates; PUT replaces; DELETE; trending is staff's.
   { method: 'POST', path: '/api/v1/stories', action: 'story.create', target: 'none', ok: 201, body: () => ({ title: 'Matrix story', gifs: [] }) },
   ...storyRoutes({ method: 'POST', path: '/api/v1/stories', ok: 200, body: (k) => ({ story_id: k.vars.story, title: 'Changed by the matrix' }) }),
@@ -355,6 +363,8 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/moderation/queue/', action: 'gif.moderate', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/gifs/{gif}/moderation', action: 'gif.moderate', target: 'other', ok: 200, prepare: othersGif },
   { method: 'GET', path: '/api/v1/moderation/audit/?actor={self}', action: 'gif.moderate', target: 'site', ok: 200 },
+  { method: 'GET', path: '/api/v1/moderation/audit/?target=search:two words', action: 'gif.moderate', target: 'site', ok: 200 },
+  { method: 'GET', path: '/api/v1/moderation/search-reports/', action: 'gif.moderate', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/moderation/trending-blocks/', action: 'trending.block', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/moderation/trending-candidates/', action: 'trending.block', target: 'site', ok: 200 },
   { method: 'GET', path: '/api/v1/search-service/search/?state=removed', action: 'content.search_all', target: 'site', ok: 200 },

@@ -1,3 +1,8 @@
+import { CHANNEL_EVENTS } from '../verified-channels/constants.ts';
+
+/** Verified channels' events (issue 31): applications filed and decided, staff's user flags. */
+const VERIFIED_CHANNEL_AUDIT_EVENTS = Object.values(CHANNEL_EVENTS);
+
 /** Moderation's named values (issue 19), each defined once; the lists the site's forms offer too live in @loopbox/pages. */
 export { ACCOUNT_ACTIONS, CONTENT_STATES, DECISIONS, GIF_TYPES, GIF_REPORT_REASONS, NOTE_MAX, TAKEDOWN_MAX_ITEMS, TAKEDOWN_REASONS, type AccountAction, type Decision, type GifReportReason } from '@loopbox/pages';
 
@@ -25,10 +30,20 @@ export const MODERATION_EVENTS = {
   termUnblocked: 'trending_term.unblocked',
   termApproved: 'trending_term.approved',
   termApprovalWithdrawn: 'trending_term.approval_withdrawn',
+  searchReportsResolved: 'search.reports_resolved',
 } as const;
 
+/** How a moderator closes a term's open search reports: nothing to do, or something was done (blocked from trending, GIFs hidden). */
+export const SEARCH_REPORT_RESOLUTIONS = ['dismiss', 'act'] as const;
+/** Open reports shown per term in the search-report queue (the counts cover them all). */
+export const SEARCH_REPORT_DETAILS_MAX = 20;
+
+/** Streams the audit trail can be filtered by (`target=<kind>:<id or term>`), and the longest id or term it takes. */
+export const AUDIT_TARGET_KINDS = ['gif', 'user', 'takedown', 'search', 'trending_term'] as const;
+export const AUDIT_TARGET_MAX = 200;
+
 /** Events the audit trail shows: moderation's own and the changes people make to GIFs and accounts. */
-export const AUDIT_EVENT_TYPES = [...Object.values(MODERATION_EVENTS), 'gif.created', 'gif.uploaded', 'gif.updated', 'gif.removed', 'gif.cta_set', 'gif.cta_removed', 'gif.language_tags_added', 'gif.language_tag_removed', 'role.changed'] as const;
+export const AUDIT_EVENT_TYPES = [...Object.values(MODERATION_EVENTS), 'gif.created', 'gif.uploaded', 'gif.updated', 'gif.removed', 'gif.cta_set', 'gif.cta_removed', 'gif.language_tags_added', 'gif.language_tag_removed', 'role.changed', ...VERIFIED_CHANNEL_AUDIT_EVENTS] as const;
 
 export const SEARCH_SERVICE_PAGE_MAX = 100;
 /** Rows read per query while streaming a CSV export: memory stays bounded by this, whatever the export's size. */
@@ -54,3 +69,8 @@ export const NSFW_RATING_FLOORS = [
 ] as const;
 /** The classifier's input: a square still of this many pixels a side. */
 export const NSFW_IMAGE_SIZE = 224;
+
+/** The transparency figures (`/transparency`): this many calendar months (UTC), the current one included. */
+export const TRANSPARENCY_MONTHS = 12;
+/** How long one process keeps the computed figures, and edges and browsers their answer. */
+export const TRANSPARENCY_CACHE_MS = 5 * 60_000;

@@ -10,6 +10,7 @@ import { gifId, intParam, parseQuery } from '../public-api/params.ts';
 import type { StoredImages } from '../store/schema.ts';
 import { auditTrail } from './audit-trail.ts';
 import { PAGE_DEFAULT, PAGE_MAX } from './constants.ts';
+import { auditTarget } from './fields.ts';
 import { previewPath } from './preview.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
@@ -17,11 +18,7 @@ import { describe } from '../openapi/describe.ts';
 const GifPath = z.object({ id: gifId });
 const QueueQuery = z.object({ limit: intParam('limit', 1, PAGE_MAX, PAGE_DEFAULT), offset: intParam('offset', 0, 1_000_000, 0) });
 const AuditQuery = z.object({
-  target: z
-    .string()
-    .regex(/^(gif|user|takedown|search|trending_term):[^\s]{1,64}$/, 'target must be gif:<id>, user:<id>, takedown:<id>, search:<term> or trending_term:<term>')
-    .transform((t) => ({ stream: t.slice(0, t.indexOf(':')), id: t.slice(t.indexOf(':') + 1) }))
-    .optional(),
+  target: auditTarget.optional(),
   actor: z.string().regex(/^[0-9]{1,10}$/, 'actor must be a user id').transform(Number).optional(),
   before: z.string().regex(/^[0-9]{1,19}$/, 'before must be an event number').optional(),
   limit: intParam('limit', 1, PAGE_MAX, PAGE_DEFAULT),
@@ -91,7 +88,7 @@ export function reviewRoutes(deps: BackendDeps) {
     return c.json(envelope({ ...rest, preview: previewPath(id, images), reports, history }, newResponseId()));
   });
 
-  app.get('/api/v1/moderation/audit/', describe({ tag: 'moderation', summary: 'The audit trail', description: 'Reports, decisions, takedowns and account actions, newest first, by target or actor.', access: { permission: 'gif.moderate' }, query: AuditQuery }), async (c) => {
+  app.get('/api/v1/moderation/audit/', describe({ tag: 'moderation', summary: 'The audit trail', description: 'Reports, decisions, takedowns, search report resolutions and account actions, newest first by the log\'s sequence number, by target (`gif:<id>`, `user:<id>`, `takedown:<id>`, `search:<term>`, `trending_term:<term>`; a term may hold spaces) or actor. Each entry names its actor (`actor_username`, `actor_role`) and says whether it was a user, an anonymous visitor or the system (`actor_kind`).', access: { permission: 'gif.moderate' }, query: AuditQuery }), async (c) => {
     await authorize(c, 'gif.moderate');
     const query = parseQuery(AuditQuery, c.req.query());
     const entries = await auditTrail(db, query);
