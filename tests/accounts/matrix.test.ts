@@ -76,6 +76,8 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
     const before = want === route.ok ? undefined : await fingerprint(server);
     const res = await server.call(route.method, pathOf(route, k), { ...(k.caller ? { as: k.caller, via } : {}), ...(await payloadOf(route, k)) });
     expect({ status: res.status, body: res.status === want ? 'as expected' : res.text }).toEqual({ status: want, body: 'as expected' });
+    // Every success the matrix produces says in its envelope the status it was sent with (201 and 202 too).
+    if (res.status < 300 && typeof res.body?.meta?.status === 'number') expect(res.body.meta.status).toBe(res.status);
     if (before) expect(await fingerprint(server)).toEqual(before);
     await uploadsSettled();
   });

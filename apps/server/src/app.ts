@@ -13,7 +13,7 @@ import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
 import { TENOR_BASE_PATH } from './tenor/constants.ts';
 import { tenorApi } from './tenor/routes.ts';
-import { errorBody, handleErrors } from './public-api/envelope.ts';
+import { errorBody, handleErrors, metaStatusAgrees } from './public-api/envelope.ts';
 import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
 import { trendingRulesFrom, type TrendingSearchRules } from './analytics/trending-settings.ts';
@@ -27,7 +27,7 @@ import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
-import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
+import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, NOTICES_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import { originOf, type ApiDeps } from './public-api/context.ts';
@@ -113,6 +113,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AuthEnv>();
   app.use(securityHeaders({ publicUrl: options.publicUrl }));
   app.use(paramsGuard());
+  app.use(metaStatusAgrees());
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use('*', authenticate(deps));
@@ -124,9 +125,11 @@ export function createApp(options: AppOptions) {
   const dashboardGuard = requirePagePermission('dashboard.open', web?.refused);
   const developersGuard = requirePagePermission('developer_app.create', web?.refused);
   const reviewGuard = requirePagePermission('developer_app.review', web?.refused);
+  // Notices are every signed-in person's own (issue 31).
+  const noticesGuard = requirePagePermission('notice.manage', web?.refused);
   app.use('/dashboard/*', (c, next) => {
     const path = c.req.path.replace(/\/$/, '');
-    return (path === DEVELOPERS_PAGE ? developersGuard : path === DEVELOPER_REVIEW_PAGE ? reviewGuard : dashboardGuard)(c, next);
+    return (path === DEVELOPERS_PAGE ? developersGuard : path === DEVELOPER_REVIEW_PAGE ? reviewGuard : path === NOTICES_PAGE ? noticesGuard : dashboardGuard)(c, next);
   });
   app.use('/upload', requirePagePermission('gif.upload', web?.refused));
   app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));

@@ -5,7 +5,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
 import { securityHeaders } from './security-headers.ts';
-import { errorBody, handleErrors } from '../public-api/envelope.ts';
+import { errorBody, handleErrors, metaStatusAgrees } from '../public-api/envelope.ts';
 import type { Database } from '../store/schema.ts';
 
 /**
@@ -17,6 +17,7 @@ export function serviceApp(db: Kysely<Database>, routes: (app: Hono<AuthEnv>) =>
   const app = new Hono<AuthEnv>();
   app.use(securityHeaders());
   app.use(paramsGuard());
+  app.use(metaStatusAgrees());
   app.get('/healthz', (c) => c.json({ ok: true }));
   // Sign-in attempts are limited by the backend; a service only resolves callers, so its limiter is never drawn on.
   app.use('*', authenticate({ db, limits: createAttemptLimiter() }));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Context, ErrorHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -61,6 +61,29 @@ export function envelopeBytes(data: readonly Uint8Array[], responseId: string, p
     at += piece.length;
   }
   return bytes;
+}
+
+/**
+ * Makes a JSON answer's `meta.status` the HTTP status it is sent with. Handlers build the envelope
+ * before they choose 201 or 202 (`c.json(envelope(…), 201)`), so the one place that knows both is
+ * after the handler: only 2xx answers other than 200 are read and, when they disagree, written again.
+ * Mounted by both app frames (app.ts, http/service-app.ts).
+ */
+export function metaStatusAgrees(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (res.status === 200 || res.status < 200 || res.status >= 300 || res.status === 204) return;
+    if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    const body: unknown = await res.clone().json().catch(() => undefined);
+    const meta = (body as { meta?: { status?: unknown } } | undefined)?.meta;
+    if (!meta || typeof meta.status !== 'number' || meta.status === res.status) return;
+    meta.status = res.status;
+    const headers = new Headers(res.headers);
+    headers.delete('Content-Length');
+    c.res = undefined;
+    c.res = new Response(JSON.stringify(body), { status: res.status, headers });
+  };
 }
 
 export function errorBody(status: number, msg: string): { meta: Meta } {
