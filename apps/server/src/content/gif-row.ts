@@ -2,10 +2,12 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
 import { RATINGS } from '../public-api/constants.ts';
 import { listedScope } from '../content-policy/access.ts';
+import type { SourceGifCredit } from '../made-from/credit.ts';
 
 /** A user as read through to_jsonb: timestamps arrive as ISO strings. */
 export type UserRow = Omit<Selectable<UsersTable>, 'created_at'> & { created_at: string | Date };
-export type GifRow = Selectable<GifsTable> & { user: UserRow | null };
+/** `source_gif`: the GIF maker's credit, on answers about one GIF (made-from/credit.ts). */
+export type GifRow = Selectable<GifsTable> & { user: UserRow | null; source_gif?: SourceGifCredit | null };
 
 /** The joined `users` row as one JSON column; a hidden user (is_public false) never leaves the store in a public read. */
 export const publicUserJson = sql<UserRow | null>`CASE WHEN users.id IS NULL OR NOT users.is_public THEN NULL ELSE to_jsonb(users.*) END`;

@@ -195,6 +195,7 @@ function textRow(id: string, message: string, style: TextStyle, images: StoredIm
     images,
     video: null,
     external_media: null,
+    made_from: null,
     cta: null,
     emoji_group_id: null,
     variation: null,

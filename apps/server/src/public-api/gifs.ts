@@ -1,8 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { describe } from '../openapi/describe.ts';
-import type { ApiDeps, ApiEnv } from './context.ts';
-import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
+import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
+import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
+import { gifTag } from '@loopbox/edge';
+import { selectGifs } from '../content/gif-row.ts';
+import { sourceCredit } from '../made-from/credit.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { gifId, ids, parse, parseQuery, passthrough } from './params.ts';
 import { gifList, gifOne } from './respond.ts';
@@ -10,6 +13,18 @@ import { MAX_IDS } from './constants.ts';
 
 const ByIdsQuery = z.object({ ids, rating: passthrough, random_id: passthrough, pingback_id: passthrough });
 const ByIdPath = z.object({ id: gifId });
+
+/**
+ * A GIF made from another in the GIF maker, answered with its `source_gif` credit when anyone may
+ * open the source (this door serves everyone alike); null for any other GIF. The answer carries the
+ * source's purge tag too, so a source hidden later drops the cached credit.
+ */
+async function madeFromAnswer(c: Context<ApiEnv>, deps: ApiDeps, id: string): Promise<Response | null> {
+  const credit = await sourceCredit(deps.db, id, ANONYMOUS_VIEWER, originOf(c, deps));
+  if (!credit) return null;
+  const row = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
+  return row ? gifOne(c, deps, 'GIF_BROWSE', { ...row, source_gif: credit }, [gifTag(credit.id)]) : null;
+}
 
 /** GET gifs?ids= and GET gifs/{id}: lookups by id, of every rating, answered as the content policy answers anyone (unlisted GIFs open, 404, 410 or 451 otherwise). */
 export function gifsByIdRoutes(deps: ApiDeps) {
@@ -19,9 +34,9 @@ export function gifsByIdRoutes(deps: ApiDeps) {
     // Each GIF once, in the order first asked; the total is how many were found.
     return gifList(c, deps, 'GIF_BROWSE', [...new Set(wanted)], { total: 'sent', offset: 0 }, false);
   });
-  app.get('/gifs/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One GIF by id', description: 'Public and unlisted GIFs; 404 for an unknown or private one, 410 for one the moderators hid, 451 for one taken down.', access: { apiKey: 'giphy' }, params: ByIdPath }), async (c) => {
+  app.get('/gifs/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One GIF by id', description: 'Public and unlisted GIFs; 404 for an unknown or private one, 410 for one the moderators hid, 451 for one taken down. A GIF made in the GIF maker from another GIF (upload field `source_gif_id`) carries `source_gif`: `{id, url, title, username, profile_url}` of that GIF and its author (`username` empty for a hidden author), only while anyone may open the source.', access: { apiKey: 'giphy' }, params: ByIdPath }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
-    const answer = await gifOne(c, deps, 'GIF_BROWSE', id);
+    const answer = await madeFromAnswer(c, deps, id) ?? (await gifOne(c, deps, 'GIF_BROWSE', id));
     return answer ?? refuseById(deps.db, id, ANONYMOUS_VIEWER);
   });
   return app;

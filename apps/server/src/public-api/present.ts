@@ -69,6 +69,7 @@ export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unk
     };
   }
   if (row.external_media) gif.external_media = row.external_media;
+  if (row.source_gif) gif.source_gif = row.source_gif;
   if (row.cta) gif.cta = row.cta;
   if (row.emoji_group_id !== null) {
     gif.emoji_group_id = row.emoji_group_id;

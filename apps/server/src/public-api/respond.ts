@@ -66,11 +66,11 @@ export function gifList(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, it
 }
 
 /** One GIF in GIPHY's envelope (no pagination); null when it is not to be shown. */
-export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem): Promise<Response | null> {
+export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem, tags: readonly string[] = []): Promise<Response | null> {
   const ctx = presenter(c, deps, eventType);
   const { ids, texts } = await gifTexts(deps, ctx, [item], false);
   if (texts.length === 0) return null;
-  return answer(c, envelopeBytes(texts[0]!, ctx.responseId), ids);
+  return answer(c, envelopeBytes(texts[0]!, ctx.responseId), ids, tags);
 }
 
 /** A JSON answer that names the GIFs it shows (and any other `tags`) for the edge's purge tags, so the edge need not parse it. */

@@ -96,6 +96,8 @@ export interface GifsTable {
   media_deleted_at: ColumnType<Date | null, never, Date | string | null>;
   decided_by: ColumnType<'moderator' | 'staff' | null, never, 'moderator' | 'staff' | null>;
   locked_fields: ColumnType<string[], never, string[]>;
+  /** The GIF this one was made from in the GIF maker (migration 024; made-from/credit.ts). */
+  made_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A GIF's search columns alone, kept from `gifs` by triggers (migration 017; `search` is read through sql). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { appendEvents } from '../store/events.ts';
 import type { ProcessedUpload } from './process.ts';
+import { recordMadeFrom } from '../made-from/credit.ts';
 import { baseOf, type CreatorsDb } from './schema.ts';
 import type { UploadRow } from './store.ts';
 import type { UploadReview, VisibilityPolicy } from './visibility.ts';
@@ -56,6 +57,7 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
           update_datetime: now,
         })
         .execute();
+      await recordMadeFrom(baseOf(trx), upload.gif_id, upload.user_id, upload.fields.source_gif_id);
       if (o.review) {
         // Migration 013's columns: a pending GIF is out of listings (is_hidden follows) from its first commit.
         await sql`UPDATE gifs SET moderation_state = ${o.review.moderation_state}, nsfw_score = ${o.review.nsfw_score}, suggested_rating = ${o.review.suggested_rating} WHERE id = ${upload.gif_id}`.execute(trx);

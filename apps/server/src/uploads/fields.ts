@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter, normaliseFreeText } from '../boundary/text.ts';
-import { RATINGS } from '../public-api/constants.ts';
+import { GIF_ID_PATTERN, RATINGS } from '../public-api/constants.ts';
 import type { Rating } from '../store/schema.ts';
 import { TAG_MAX, TAGS_MAX, TITLE_MAX } from './constants.ts';
 import type { Visibility } from './schema.ts';
@@ -44,6 +44,8 @@ export const UploadFieldsSchema = z.object({
   source_post_url: httpUrlField('source_post_url').optional(),
   is_sticker: flagField('is_sticker').optional(),
   visibility: visibilityField.optional(),
+  /** The GIF maker's source GIF, credited on the new GIF when its creator may open it (made-from/credit.ts). */
+  source_gif_id: z.string({ error: 'source_gif_id must be a GIF id' }).regex(GIF_ID_PATTERN, 'source_gif_id must be a GIF id').optional(),
 });
 
 /** An upload's id in a path. */

@@ -18,6 +18,8 @@ export interface UploadFields {
   source_post_url?: string;
   is_sticker?: boolean;
   visibility?: Visibility;
+  /** The GIF it was made from in the GIF maker. */
+  source_gif_id?: string;
 }
 
 /** The tables and columns of migration 010 (creators). */

@@ -75,3 +75,10 @@ export function editList(state: MakerState) {
   };
 }
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The site GIF a URL source is media of (`…/media/{id}/…`), credited on the GIF made from it; none for a picked file. */
+export function madeFromGifId(source: MakerSource | undefined): string | undefined {
+  if (source?.kind !== 'url') return undefined;
+  const path = source.url.replace(/^https?:\/\/[^/]+/i, '');
+  return /^\/media\/([^/?#%\s]{1,64})\/[^/]+$/.exec(path)?.[1];
+}

@@ -1,7 +1,7 @@
 import { sendFile, type ItemProgress } from '../dashboard/upload-item.ts';
 import { schedulePost } from '../scheduler/schedule-api.ts';
 import { renderOnServer } from './imaging-api.ts';
-import type { MakerState } from './maker-state.ts';
+import { madeFromGifId, type MakerState } from './maker-state.ts';
 
 /** Where publishing from the maker stands: rendering, then the upload's phases, then the scheduled time if any. */
 export type PublishProgress = Partial<ItemProgress> & { rendering?: boolean; scheduledFor?: Date };
@@ -27,6 +27,8 @@ export async function publishMade(state: MakerState, file: Blob | undefined, rep
   let progress: PublishProgress = { phase: 'sending', transfer: 0 };
   const update = (p: PublishProgress) => report((progress = { ...progress, ...p }));
   report(progress);
+  // A GIF made from a site GIF keeps a credit to it (and its author) on its page and in the API.
+  const source = madeFromGifId(state.source);
   sendFile(made, fields, (p) => {
     if (!at || p.phase !== 'done' || !p.gifId) return update(p);
     const gif = { id: p.gifId, is_sticker: fields.is_sticker, type: fields.is_sticker ? 'sticker' : 'gif' };
@@ -34,5 +36,5 @@ export async function publishMade(state: MakerState, file: Blob | undefined, rep
       () => update({ ...p, scheduledFor: at }),
       (err: Error) => update({ phase: 'failed', gifId: p.gifId, error: `uploaded as private but not scheduled: ${err.message}` }),
     );
-  });
+  }, source ? { source_gif_id: source } : {});
 }

@@ -51,14 +51,14 @@ function tusMessage(err: Error & { originalResponse?: { getBody(): string; getSt
  * resumed from the server's offset after a dropped connection (or a reload: the client remembers
  * the upload's address). Then follows processing. Returns a function that stops the transfer.
  */
-export function sendFile(file: File, fields: UploadFields, onProgress: (p: Partial<ItemProgress>) => void): () => void {
+export function sendFile(file: File, fields: UploadFields, onProgress: (p: Partial<ItemProgress>) => void, extra: Record<string, string> = {}): () => void {
   let uploadId = '';
   const upload = new Upload(file, {
     endpoint: RESUMABLE_ENDPOINT,
     chunkSize: CHUNK_BYTES,
     retryDelays: [0, 1000, 3000, 5000, 10000],
     removeFingerprintOnSuccess: true,
-    metadata: { filename: file.name, ...fieldStrings(fields) },
+    metadata: { filename: file.name, ...fieldStrings(fields), ...extra },
     headers: { [CSRF_HEADER]: csrfToken() ?? '' },
     onUploadUrlAvailable() {
       uploadId = upload.url?.split('/').pop() ?? '';

@@ -13,6 +13,7 @@ import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { GifMedia } from './GifMedia.tsx';
+import { MadeFrom } from './MadeFrom.tsx';
 import { refusalOf, type ShownGif } from './page-gif.ts';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -59,6 +60,7 @@ function GifDetails({ shown: { gif, restricted } }: { shown: ShownGif }) {
       <div className="lb-gif-page__about">
         <Attribution user={gif.user} />
         <h1 className="lb-gif-page__title">{gif.title || gif.alt_text}</h1>
+        <MadeFrom gif={gif} />
         {gif.tags.length > 0 && (
           <ul className="lb-tags" aria-label="Tags">
             {gif.tags.map((tag) => (

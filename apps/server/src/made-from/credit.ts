@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import { authorViewer, openScope, type ViewerContext } from '../content-policy/access.ts';
+import type { Database } from '../store/schema.ts';
+
+/** The credit a GIF made in the GIF maker carries in the API (`source_gif`): the GIF it was made from and that GIF's author. */
+export interface SourceGifCredit {
+  id: string;
+  /** The source GIF's page. */
+  url: string;
+  title: string;
+  /** The source's author, when public ('' otherwise). */
+  username: string;
+  /** The author's profile page ('' when there is no public author). */
+  profile_url: string;
+}
+
+/**
+ * Records that an upload was made from `sourceId`, in the upload's commit. Only a GIF its creator
+ * may open is credited (a private GIF of someone else's is not named); otherwise nothing is kept.
+ */
+export async function recordMadeFrom(trx: Kysely<Database>, gifId: string, userId: number, sourceId: string | undefined): Promise<void> {
+  if (!sourceId || sourceId === gifId) return;
+  const source = await trx.selectFrom('gifs as g').select('g.id').where('g.id', '=', sourceId).where(openScope(authorViewer(userId))).executeTakeFirst();
+  if (source) await trx.updateTable('gifs').set({ made_from: source.id }).where('id', '=', gifId).execute();
+}
+
+/**
+ * The credit of a GIF made from another, as `viewer` may see it: only when the source is one the
+ * content policy lets them open (content-policy/access.ts); null otherwise or when there is none.
+ */
+export async function sourceCredit(db: Kysely<Database>, gifId: string, viewer: ViewerContext, origin: string): Promise<SourceGifCredit | null> {
+  const row = await db
+    .selectFrom('gifs as made')
+    .innerJoin('gifs as g', 'g.id', 'made.made_from')
+    .leftJoin('users', 'users.id', 'g.user_id')
+    .select(['g.id', 'g.slug', 'g.title', 'users.username', 'users.is_public'])
+    .where('made.id', '=', gifId)
+    .where(openScope(viewer))
+    .executeTakeFirst();
+  if (!row) return null;
+  const username = row.username && row.is_public ? row.username : '';
+  // A hidden author's slug starts with their name: their GIF is linked by its id alone.
+  return { id: row.id, url: `${origin}/gifs/${username || !row.username ? row.slug : row.id}`, title: row.title, username, profile_url: username ? `${origin}/${username}/` : '' };
+}
