@@ -78,6 +78,27 @@ describe('security headers', () => {
     expectKind('/dashboard (anonymous)', (await call('/dashboard')).headers, 'page');
   });
 
+  it("gives issue 31's pages the page policy, and the favicon, app icons and manifest a day's cache with it", async () => {
+    for (const path of ['/about', '/apps', '/studios', '/search']) {
+      const res = await call(path);
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 200, 'text/html; charset=UTF-8']);
+      expectScriptsAllowed(path, res.body, expectKind(path, res.headers, 'page'));
+    }
+    for (const path of ['/gifs', '/explore']) expectKind(`${path} (redirect)`, (await call(path)).headers, 'page');
+    for (const [path, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/static/favicon.svg', 'image/svg+xml'],
+      ['/static/apple-touch-icon.png', 'image/png'],
+      ['/static/icon-192.png', 'image/png'],
+      ['/static/icon-512.png', 'image/png'],
+      ['/static/site.webmanifest', 'application/manifest+json'],
+    ] as const) {
+      const res = await call(path);
+      expect([path, res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([path, 200, type, 'public, max-age=86400']);
+      expectKind(path, res.headers, 'page');
+    }
+  });
+
   it('gives each page load its own nonce', async () => {
     const nonces = await Promise.all([call('/'), call('/')].map(async (p) => directives((await p).headers.get('content-security-policy')).get('script-src')![1]));
     expect(nonces[0]).not.toEqual(nonces[1]);

@@ -52,6 +52,42 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     }
   });
 
+  it("answers issue 31's pages with their titles, redirects the bare /gifs and /explore, and serves a sticker at /stickers/{slug}", async () => {
+    for (const [path, title] of [
+      ['/about', 'About Loopbox - Loopbox'],
+      ['/apps', 'Apps and API - Loopbox'],
+      ['/studios', 'Studios - Loopbox'],
+      ['/search', 'Search GIFs and stickers - Loopbox'],
+    ]) {
+      const res = await page(path!);
+      expect([path, res.status, res.type]).toEqual([path, 200, 'text/html; charset=UTF-8']);
+      expect(res.html).toContain(`<title>${title}</title>`);
+      expect(res.html).toContain(`<link rel="canonical" href="${server.baseUrl}${path}">`);
+      expect(res.html).toMatch(/<meta name="description" content="[^"]{20,}">/);
+      // The icons, from every page of the site.
+      expect(res.html).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48" />');
+      expect(res.html).toContain('<link rel="apple-touch-icon" href="/static/apple-touch-icon.png" />');
+      expect(res.html).toContain('<link rel="manifest" href="/static/site.webmanifest" />');
+    }
+    // What /about shows of this instance: the settings' defaults (web/site-info.ts) in the page config.
+    expect((await page('/about')).html).toContain('"site":{"name":"Loopbox","description":"A self-hosted Loopbox');
+    for (const [path, to] of [['/gifs', '/trending-gifs'], ['/gifs/', '/trending-gifs'], ['/explore', '/']]) {
+      const res = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
+      expect([path, res.status, res.headers.get('location')]).toEqual([path, 301, to]);
+    }
+    const sticker = (await server.get('/v1/stickers/trending?limit=1')).body.data[0];
+    const atStickers = await page(`/stickers/${sticker.slug}`);
+    expect(atStickers.status).toBe(200);
+    // One canonical address for the GIF, whichever path opened it.
+    expect(atStickers.html).toContain(`<link rel="canonical" href="${server.baseUrl}/gifs/${sticker.slug}">`);
+    expect((await page('/stickers/nope-Zz9NoSuchGif')).status).toBe(404);
+    const icon = await fetch(`${server.baseUrl}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/x-icon']);
+    expect([...new Uint8Array(await icon.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    const manifest = await (await fetch(`${server.baseUrl}/static/site.webmanifest`)).json();
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
+  });
+
   it('answers 404 pages for unknown paths, GIFs, categories and users, hidden ones included; 403 and 503 for their pages', async () => {
     for (const path of ['/nope/x', '/upload/x', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
       const res = await page(path);

@@ -120,6 +120,18 @@ export const developersHead = (): PageHead => ({ title: titled('Developers'), de
 export const apiDocsHead = (): PageHead => ({ title: titled('API reference'), description: `Every call of the ${PROVIDER_NAME} API (GIPHY- and Tenor-compatible) with its parameters, tried live with your own key.` });
 export const developerReviewHead = (): PageHead => ({ title: titled('Production key requests'), description: `Requests for production API keys on ${PROVIDER_NAME}.` });
 export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
+/** Issue 31's pages about the site itself, and the bare /search. */
+const SITE_PAGES = {
+  about: { title: `About ${PROVIDER_NAME}`, description: `What this ${PROVIDER_NAME} instance is, its rules, how moderation and reporting work, and how to reach its team.` },
+  apps: { title: 'Apps and API', description: `Build with ${PROVIDER_NAME}: a GIPHY-compatible GIF API that GIPHY's SDKs use unchanged, a Tenor-compatible API, embeds and widgets.` },
+  studios: { title: 'Studios', description: `The verified artists, brands and studios on ${PROVIDER_NAME}.` },
+  'search-home': { title: 'Search GIFs and stickers', description: `Search ${PROVIDER_NAME} for GIFs and stickers, or start from what people are searching for now.` },
+} as const;
+
+export function sitePageHead(page: keyof typeof SITE_PAGES): PageHead {
+  return { title: titled(SITE_PAGES[page].title), description: SITE_PAGES[page].description };
+}
+
 
 const ERRORS: Record<ErrorStatus, PageHead> = {
   404: { title: titled('Page not found'), description: 'There is nothing at this address.' },
@@ -139,6 +151,7 @@ const ACCOUNT_HEADS: Record<AccountPage, PageHead> = {
   settings: { title: titled('Settings'), description: 'Your profile, password, sessions and access tokens.' },
   favorites: { title: titled('Your favorites'), description: 'The GIFs and stickers you favorited.' },
   outbox: { title: titled('Mail outbox'), description: 'Mail this site has sent or is about to send.' },
+  apply: { title: titled('Apply for a verified channel'), description: `Artists and brands: apply for a verified ${PROVIDER_NAME} channel.` },
 };
 
 /** The account pages' heads; the server marks them noindex. */

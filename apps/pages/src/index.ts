@@ -23,6 +23,7 @@ export {
   listingHead,
   profileHead,
   searchHead,
+  sitePageHead,
   storyHead,
   type StoryHeadSource,
   type GifHeadSource,
@@ -57,3 +58,4 @@ export {
   type SiteRoute,
 } from './routes.ts';
 export * from './moderation.ts';
+export * from './verified-channels.ts';

@@ -40,6 +40,8 @@ export const LOGIN_PAGE = '/login';
 export const PASSWORD_PAGE = '/password';
 export const SETTINGS_PAGE = '/settings';
 export const FAVORITES_PAGE = '/favorites';
+/** Applying for a verified channel (issue 31): artists and brands, signed in. */
+export const APPLY_PAGE = '/apply';
 export const OUTBOX_PAGE = '/dashboard/outbox';
 /** The staff console (issue 19): moderators and staff. */
 export const MODERATION_PAGE = '/dashboard/moderation';
@@ -58,5 +60,10 @@ export const API_REFERENCE_SCRIPT = '/docs/api/reference.js';
 export const OPENAPI_DOCUMENT = '/openapi.json';
 /** The query parameter the login page returns to after signing in. */
 export const NEXT_PARAM = 'next';
+/**
+ * Bare segments that are another page's address (issue 31): `/gifs` is the trending GIFs, `/explore`
+ * the home page's overview (trending searches, stickers, categories, GIFs). The server answers 301.
+ */
+export const SITE_REDIRECTS = { gifs: '/trending-gifs', explore: '/' } as const;
 /** SPEC 5: a user's stories asked for without a username (the stories service's answer, and what the site logs). */
 export const NO_USERNAME_MESSAGE = 'No username specified for getUserStories';

@@ -55,23 +55,32 @@ describe('site paths', () => {
     ['/dashboard/moderation', { page: 'dashboard', section: 'moderation' }],
     ['/stories', { page: 'stories' }],
     ['/stories/a-day-at-the-beach-1f2e3d4c', { page: 'story', slug: 'a-day-at-the-beach-1f2e3d4c' }],
+    ['/about', { page: 'about' }],
+    ['/apps/', { page: 'apps' }],
+    ['/studios', { page: 'studios' }],
+    ['/search', { page: 'search-home' }],
+    ['/search/', { page: 'search-home' }],
+    ['/gifs', { page: 'redirect', to: '/trending-gifs' }],
+    ['/explore/', { page: 'redirect', to: '/' }],
+    ['/stickers/studio_sunny-dancing-star-abc123', { page: 'gif', gifId: 'abc123', slug: 'studio_sunny-dancing-star-abc123', section: 'stickers' }],
   ])('%s', (path, route) => {
     expect(parseSitePath(path)).toEqual(route);
   });
 
   it.each([
-    '/search', '/search/', '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
-    '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore', '/gifs/', '/stories/Not_A_Slug', '/stories/a/b',
+    '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
+    '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore/a/b', '/stories/Not_A_Slug', '/stories/a/b',
     '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload/x', '/create/x', '/create/gifmaker', '/create/gifmaker/source', '/create/gifmaker/trim/stickers/x', '/create/gifmaker/decorate/stickers', '/create/gifmaker/decorate/stickers/a/b', '/dashboard/nothing', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
     '//x', '/x//y', '/-cats', '/cats-', '/channels', '/channels/Cats', '/channels/cats/page/0', '/channels/cats/2', '/channel/cats',
     '/channel/cats/find/x', '/channel/cats/search', '/channel/cats/search/x/page/x', '/dashboard/other', '/search-', '/stickers-x/y',
+    '/stickers/a/b', '/stickers/bad-id!', '/about/x', '/apps/x', '/studios/x',
   ])('%s is not a page', (path) => {
     expect(parseSitePath(path)).toEqual({ page: 'not-found' });
   });
 
   it('writes each account page at its one path', () => {
     for (const path of Object.values(ACCOUNT_PAGE_PATHS)) expect([path, sitePath(parseSitePath(path))]).toEqual([path, path]);
-    expect(Object.keys(ACCOUNT_PAGE_PATHS)).toHaveLength(7);
+    expect(Object.keys(ACCOUNT_PAGE_PATHS)).toHaveLength(8);
   });
 
   it('returns from the login page only to paths of this site', () => {
@@ -98,6 +107,10 @@ describe('site paths', () => {
     expect(termSegment('<script>alert(1)</script>')).toBe('%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(termFromSegment('%3Cscript%3E')).toBe('<script>');
     expect(termFromSegment('---')).toBeUndefined();
+  });
+
+  it('writes the pages of issue 31 at the paths they are read from', () => {
+    for (const path of ['/about', '/apps', '/studios', '/search', '/stickers/abc123', '/gifs/abc123']) expect(sitePath(parseSitePath(path))).toBe(path);
   });
 
   it('reads the GIF id from embed and GIF page paths', () => {

@@ -4,6 +4,7 @@ import {
   CHANNEL_SLUG_PATTERN,
   DEVELOPER_REVIEW_PAGE,
   API_DOCS_PAGE,
+  APPLY_PAGE,
   DEVELOPERS_PAGE,
   FAVORITES_PAGE,
   GIF_ID_PATTERN,
@@ -16,6 +17,7 @@ import {
   STORY_SLUG_PATTERN,
   RESERVED_FIRST_SEGMENTS,
   SETTINGS_PAGE,
+  SITE_REDIRECTS,
   USERNAME_PATTERN,
   VERIFY_EMAIL_PAGE,
 } from './route-constants.ts';
@@ -43,7 +45,8 @@ export type SiteRoute =
   | { page: 'category'; category: string }
   | { page: 'subcategory'; category: string; subcategory: string }
   | { page: 'explore'; term: string }
-  | { page: 'gif'; gifId: string; slug: string }
+  /** A GIF's page at `/gifs/{slug}`, or a sticker's at GIPHY's `/stickers/{slug}` (`section: 'stickers'`). */
+  | { page: 'gif'; gifId: string; slug: string; section?: 'stickers' }
   /** A one-segment path a user may hold; a channel with that slug answers when no public user does. */
   | { page: 'profile'; username: string }
   /** Creators (issue 16): the artists directory, the upload page and the dashboard's sections. */
@@ -66,6 +69,13 @@ export type SiteRoute =
   /** Stories (issue 18): trending and latest at `/stories`, one story at `/stories/{slug}`. */
   | { page: 'stories' }
   | { page: 'story'; slug: string }
+  /** Issue 31's pages: about this instance, apps and the API, the verified studios, and the bare /search. */
+  | { page: 'about' }
+  | { page: 'apps' }
+  | { page: 'studios' }
+  | { page: 'search-home' }
+  /** A bare segment that is another page's address (SITE_REDIRECTS): the server answers 301, the app replaces the address. */
+  | { page: 'redirect'; to: string }
   | { page: AccountPage }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
@@ -73,8 +83,8 @@ export type SiteRoute =
 
 export type SitePage = SiteRoute['page'];
 
-/** Pages about the visitor's own account (and the staff outbox): each at one fixed path, never indexed. */
-export type AccountPage = 'join' | 'verify-email' | 'login' | 'password' | 'settings' | 'favorites' | 'outbox';
+/** Pages about the visitor's own account (and the staff outbox, and applying for a verified channel): each at one fixed path, never indexed. */
+export type AccountPage = 'join' | 'verify-email' | 'login' | 'password' | 'settings' | 'favorites' | 'outbox' | 'apply';
 export const ACCOUNT_PAGE_PATHS: Record<AccountPage, string> = {
   join: JOIN_PAGE,
   'verify-email': VERIFY_EMAIL_PAGE,
@@ -83,6 +93,7 @@ export const ACCOUNT_PAGE_PATHS: Record<AccountPage, string> = {
   settings: SETTINGS_PAGE,
   favorites: FAVORITES_PAGE,
   outbox: OUTBOX_PAGE,
+  apply: APPLY_PAGE,
 };
 const ACCOUNT_PAGES = new Map(Object.entries(ACCOUNT_PAGE_PATHS).map(([page, path]) => [path, page as AccountPage]));
 export const isAccountRoute = (route: SiteRoute): route is { page: AccountPage } => route.page in ACCOUNT_PAGE_PATHS;
@@ -124,6 +135,7 @@ function pageNumber(segment: string | undefined): number | undefined {
 
 /** `/search/{term}[/stickers][/page/{n}]` past its first segment. */
 function searchRoute(rest: string[]): SiteRoute {
+  if (rest.length === 0) return { page: 'search-home' };
   const term = rest[0] === undefined ? undefined : termFromSegment(rest[0]);
   if (!term) return NOT_FOUND;
   let tail = rest.slice(1);
@@ -178,13 +190,15 @@ export function parseSitePath(path: string): SiteRoute {
   if (account) return { page: account };
   const [first, ...rest] = segments;
   if (!first || segments.some((s) => s === '')) return NOT_FOUND;
+  if (rest.length === 0 && first in SITE_REDIRECTS) return { page: 'redirect', to: SITE_REDIRECTS[first as keyof typeof SITE_REDIRECTS] };
   switch (first) {
     case 'search':
       return searchRoute(rest);
     case 'trending-gifs':
       return rest.length === 0 ? { page: 'trending-gifs' } : NOT_FOUND;
     case 'stickers':
-      return rest.length === 0 ? { page: 'stickers' } : NOT_FOUND;
+      if (rest.length === 0) return { page: 'stickers' };
+      return gifRoute(rest, pathname, 'stickers');
     case 'categories':
       return categoryRoute(rest);
     case 'explore': {
@@ -214,11 +228,12 @@ export function parseSitePath(path: string): SiteRoute {
       const section = DASHBOARD_SECTIONS.find((s) => s !== 'gifs' && s === rest[0]);
       return rest.length === 1 && section ? { page: 'dashboard', section } : NOT_FOUND;
     }
-    case 'gifs': {
-      const slug = rest.length === 1 && /^[A-Za-z0-9_-]+$/.test(rest[0]!) ? rest[0]! : undefined;
-      const gifId = slug && gifIdFromPath(pathname);
-      return slug && gifId && GIF_ID_PATTERN.test(gifId) ? { page: 'gif', gifId, slug } : NOT_FOUND;
-    }
+    case 'gifs':
+      return gifRoute(rest, pathname);
+    case 'about':
+    case 'apps':
+    case 'studios':
+      return rest.length === 0 ? { page: first } : NOT_FOUND;
   }
   if (rest.length === 0 && first in ERROR_PATHS) return { page: 'error', status: ERROR_PATHS[first]! };
   if (rest.length === 0 && !NOT_A_PROFILE.has(first.toLowerCase())) {
@@ -227,6 +242,14 @@ export function parseSitePath(path: string): SiteRoute {
     if (CHANNEL_SLUG_PATTERN.test(first)) return { page: 'channel', slug: first, pageNumber: 1 };
   }
   return NOT_FOUND;
+}
+
+/** `/gifs/{slug}` or `/stickers/{slug}` past its first segment: the slug ends with the GIF's id. */
+function gifRoute(rest: string[], pathname: string, section?: 'stickers'): SiteRoute {
+  const slug = rest.length === 1 && /^[A-Za-z0-9_-]+$/.test(rest[0]!) ? rest[0]! : undefined;
+  const gifId = slug && gifIdFromPath(pathname);
+  if (!slug || !gifId || !GIF_ID_PATTERN.test(gifId)) return NOT_FOUND;
+  return section ? { page: 'gif', gifId, slug, section } : { page: 'gif', gifId, slug };
 }
 
 /** `/create`, `/create/gifmaker/{step}` and `/create/gifmaker/decorate/stickers/{term}`. */
@@ -294,13 +317,20 @@ export function sitePath(route: SiteRoute): string {
     case 'explore':
       return explorePath(route.term);
     case 'gif':
-      return `/gifs/${route.slug}`;
+      return `/${route.section ?? 'gifs'}/${route.slug}`;
     case 'profile':
       return profilePath(route.username);
     case 'artists':
     case 'upload':
     case 'stories':
+    case 'about':
+    case 'apps':
+    case 'studios':
       return `/${route.page}`;
+    case 'search-home':
+      return '/search';
+    case 'redirect':
+      return route.to;
     case 'story':
       return storyPath(route.slug);
     case 'create':

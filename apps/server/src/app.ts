@@ -17,6 +17,7 @@ import { errorBody, handleErrors, metaStatusAgrees } from './public-api/envelope
 import type { Database } from './store/schema.ts';
 import type { Analytics } from './analytics/index.ts';
 import { trendingRulesFrom, type TrendingSearchRules } from './analytics/trending-settings.ts';
+import type { VideoOembedSettings } from './external-video/settings.ts';
 import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
 import { publicProfileRoutes } from './backend/public-profile.ts';
@@ -73,6 +74,8 @@ export interface AppOptions {
   uploads?: Uploads;
   /** Spotify's oEmbed endpoint; its public address by default. */
   spotifyOembedUrl?: string;
+  /** The video hosts' oEmbed endpoints (external video); the real hosts by default. */
+  videoOembed?: VideoOembedSettings;
   /** Tag prediction (the platform closes its OCR engine). */
   predictor?: Predictor;
   /** What a term needs to trend (TRENDING_* settings); the defaults when absent. */
@@ -104,6 +107,7 @@ export function createApp(options: AppOptions) {
     linkOrigin: options.linkOrigin ?? createLinkOrigin(options.publicUrl),
     uploads: options.uploads,
     spotifyOembedUrl: options.spotifyOembedUrl,
+    videoOembed: options.videoOembed,
     predictor: options.predictor,
     keys: { lookup: createKeyLookup(options.db), hourly: createHourlyLimit(options.db), usage: options.analytics?.usage },
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),

@@ -10,6 +10,7 @@ import { parseRanges } from './uploads/fetch-url.ts';
 import type { UploadSettings } from './uploads/service.ts';
 import { JOB_BATCH_SIZE } from './jobs/constants.ts';
 import type { JobSettings } from './platform.ts';
+import { DEFAULT_SITE_INFO, SITE_DESCRIPTION_MAX, SITE_NAME_MAX, type SiteInfo } from './web/site-info.ts';
 
 const MIB = 1024 * 1024;
 
@@ -52,6 +53,9 @@ const ConfigSchema = z.object({
 
 export interface Config {
   port: number;
+  SITE_NAME: z.string().trim().min(1).max(SITE_NAME_MAX).default(DEFAULT_SITE_INFO.name),
+  SITE_DESCRIPTION: z.string().trim().min(1).max(SITE_DESCRIPTION_MAX).default(DEFAULT_SITE_INFO.description),
+  CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   host: string;
   dataDir: string;
   mediaDir: string;
@@ -86,6 +90,8 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A variable set to nothing (`DATABASE_URL= npm start`) means unset.
+  /** What /about says of this instance (SITE_NAME, SITE_DESCRIPTION, CONTACT_EMAIL). */
+  site: SiteInfo;
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = ConfigSchema.safeParse(given);
   if (!parsed.success) {
@@ -134,3 +140,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     removedMediaRetentionDays: c.REMOVED_MEDIA_RETENTION_DAYS,
   };
 }
+    site: { name: c.SITE_NAME, description: c.SITE_DESCRIPTION, contactEmail: c.CONTACT_EMAIL },

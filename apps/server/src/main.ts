@@ -36,6 +36,7 @@ const platform = await createPlatform({
   ffmpegPath: config.ffmpegPath,
   spotifyOembedUrl: config.spotifyOembedUrl,
   removedMediaRetentionDays: config.removedMediaRetentionDays,
+  site: config.site,
   logger,
 });
 await platform.start();

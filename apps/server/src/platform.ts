@@ -2,6 +2,7 @@ import path from 'node:path';
 import { routeFor, singleProcessEdge, type Service } from '@loopbox/edge';
 import { createAnalytics, type Analytics } from './analytics/index.ts';
 import { trendingRulesFrom } from './analytics/trending-settings.ts';
+import { videoOembedFrom } from './external-video/settings.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
 import type { AttemptLimitSettings } from './auth/attempt-limits.ts';
@@ -149,6 +150,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     uploads,
     predictor,
     trendingRules: trendingRulesFrom(options.env ?? process.env),
+    videoOembed: videoOembedFrom(options.env ?? process.env),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
     onJobQueued: () => jobs.wake(),

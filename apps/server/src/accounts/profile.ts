@@ -24,6 +24,9 @@ import { loadProfile, privateProfile, publicProfile } from './profile-view.ts';
 import { baseDb, accountsDb, type SocialLinks } from './schema.ts';
 import { emailTaken } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { PURGE_HEADER } from '@loopbox/edge';
+import { applicationsDb } from '../verified-channels/schema.ts';
+import { applyUserFlags, namesUserFlag, UserFlagFields, userPurgeTags, type UserFlagChanges } from '../verified-channels/user-flags.ts';
 
 const SOCIAL_NETWORKS = ['instagram', 'tiktok', 'youtube', 'twitter', 'tumblr'] as const satisfies readonly (keyof SocialLinks)[];
 const ProfileChanges = z
@@ -33,6 +36,8 @@ const ProfileChanges = z
     website_url: webUrl('website_url').optional(),
     social_links: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, webUrl(n).optional()]))).strict().optional(),
     email: email.optional(),
+    // Staff only (user.flag): the verified badge, a public profile, attribution shown.
+    ...UserFlagFields,
   })
   .strict();
 type Changes = z.infer<typeof ProfileChanges>;
@@ -84,12 +89,13 @@ export function profileRoutes(deps: BackendDeps) {
     return c.json(envelope(data, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
   });
 
-  app.patch('/api/v1/users/:id/', describe({ tag: 'accounts', summary: 'Edit a profile', description: `JSON, or a multipart form that may carry an \`avatar\` image (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB).`, access: { permission: 'profile.edit' }, params: userIdParam, body: ProfileChanges }), bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new FieldError(413, 'avatar', `avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`); } }), async (c) => {
+  app.patch('/api/v1/users/:id/', describe({ tag: 'accounts', summary: 'Edit a profile', description: `JSON, or a multipart form that may carry an \`avatar\` image (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB). Staff (\`user.flag\`) also set \`is_verified\`, \`is_public\` and \`suppress_chrome\`, each change logged in the audit trail.`, access: { permission: 'profile.edit' }, alsoAsks: ['user.flag'], params: userIdParam, body: ProfileChanges }), bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new FieldError(413, 'avatar', `avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`); } }), async (c) => {
     const { id } = parseFields(userIdParam, c.req.param());
     const principal = await authorizeUser(c, 'profile.edit', id);
     const before = await loadProfile(db, id);
     if (!before) throw new ApiError(404, `User ${id} not found`);
     const { changes, avatar } = await readChanges(c);
+    if (namesUserFlag(changes)) await authorizeUser(c, 'user.flag', id);
     const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== before.email?.toLowerCase() ? changes.email : undefined;
     if (newEmail !== undefined) {
       if (before.email === null) throw new FieldError(400, 'email', 'This user has no account to change the e-mail of');
@@ -100,7 +106,9 @@ export function profileRoutes(deps: BackendDeps) {
       await deps.limits.count('mailsPerEmail', newEmail);
     }
     const avatarPath = avatar ? await saveAvatar(deps.mediaDir, before.username, avatar) : undefined;
-    const { email: _, social_links, ...fields } = changes;
+    const { email: _, social_links, is_verified, is_public, suppress_chrome, ...fields } = changes;
+    const flags: UserFlagChanges = { is_verified, is_public, suppress_chrome };
+    let flagged: string[] = [];
     const changed = [...Object.keys(fields), ...(social_links ? ['social_links'] : []), ...(avatarPath ? ['avatar'] : [])];
     const actor = actorOf(principal, c.var.auth.address);
     try {
@@ -118,6 +126,7 @@ export function profileRoutes(deps: BackendDeps) {
             .execute();
           await appendEvents(baseDb(trx), [auditEvent('profile.updated', id, actor, { fields: changed })]);
         }
+        if (namesUserFlag(flags)) flagged = await applyUserFlags(applicationsDb(baseDb(trx)), id, flags, actor);
         if (newEmail !== undefined && before.email !== null) {
           const token = await issueMailedToken(trx, id, 'verify_email', newEmail);
           await enqueueMail(trx, newEmail, verifyEmailMessage(deps.linkOrigin.get(), before.username, token));
@@ -132,7 +141,7 @@ export function profileRoutes(deps: BackendDeps) {
     if (avatarPath) await removeAvatar(deps.mediaDir, before.avatar);
     if (newEmail !== undefined) deps.onMailQueued?.();
     const after = await loadProfile(db, id);
-    return c.json(envelope({ ...privateProfile(after ?? before, originOf(c, deps)), ...(newEmail ? { email_change_pending: newEmail } : {}) }, newResponseId()));
+    return c.json(envelope({ ...privateProfile(after ?? before, originOf(c, deps)), ...(newEmail ? { email_change_pending: newEmail } : {}) }, newResponseId()), 200, flagged.length > 0 ? { [PURGE_HEADER]: userPurgeTags() } : {});
   });
 
   return app;

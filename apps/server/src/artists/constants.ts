@@ -11,3 +11,7 @@ export const SPOTIFY_ARTIST_URI = /^spotify:artist:([A-Za-z0-9]{22})$/;
 /** Artists listed per page (GET /api/v4/artists/). */
 export const ARTISTS_PAGE_SIZE = 25;
 export const ARTIST_SORTS = ['updatetime', 'name', 'gifs'] as const;
+
+/** Studios (verified users) listed per page (GET /api/v4/studios/), and the channels shown with each. */
+export const STUDIOS_PAGE_SIZE = 25;
+export const STUDIO_CHANNELS_SHOWN = 5;

@@ -1,4 +1,5 @@
 import type { AuthDeps } from '../auth/context.ts';
+import type { VideoOembedSettings } from '../external-video/settings.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
@@ -26,6 +27,8 @@ export interface BackendDeps extends AuthDeps {
   uploads?: Uploads | undefined;
   /** Spotify's oEmbed endpoint (artist names); its public address when unset. */
   spotifyOembedUrl?: string | undefined;
+  /** The video hosts' oEmbed endpoints, for external video on GIFs (YOUTUBE_OEMBED_URL, VIMEO_OEMBED_URL); the real hosts when unset. */
+  videoOembed?: VideoOembedSettings | undefined;
   /** Suggests tags for an upload's frames; absent, prediction is off. */
   predictor?: Predictor | undefined;
 }

@@ -16,9 +16,12 @@ import { uploadRoutes } from '../uploads/routes.ts';
 import { gifManagementRoutes } from '../gif-management/routes.ts';
 import { artistRoutes } from '../artists/routes.ts';
 import { tagPredictionRoutes } from '../tag-prediction/routes.ts';
+import { studioRoutes } from '../artists/studios.ts';
 import { moderationRoutes } from '../moderation/routes.ts';
 import { developerRoutes } from '../developers/routes.ts';
 import { productionReviewRoutes } from '../developers/review-routes.ts';
+import { applyRoutes } from '../verified-channels/apply-routes.ts';
+import { applicationReviewRoutes } from '../verified-channels/review-routes.ts';
 import { analyticsSeriesRoutes } from './analytics-series.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { buildRoutes, type BuildInfo } from './build-info.ts';
@@ -46,8 +49,11 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', artistRoutes(deps));
   if (deps.predictor) app.route('/', tagPredictionRoutes(deps.predictor));
   app.route('/', channelRoutes(deps));
+  app.route('/', studioRoutes(deps));
   app.route('/', moderationRoutes(deps));
   app.route('/', developerRoutes(deps));
   app.route('/', productionReviewRoutes(deps));
+  app.route('/', applyRoutes(deps));
+  app.route('/', applicationReviewRoutes(deps));
   return app;
 }

@@ -8,6 +8,7 @@ import { lockedField, type Authority } from '../content-policy/precedence.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { flagField, httpUrlField, ratingField, tagsField, titleField, visibilityField } from '../uploads/fields.ts';
 import { baseOf, type CreatorsDb } from '../uploads/schema.ts';
+import { ExternalMediaField } from '../external-video/parse.ts';
 import type { UpdateKey } from './constants.ts';
 
 /** Each key's rule: the same field rules the upload paths use. */
@@ -19,6 +20,7 @@ const VALUE_RULES = {
   source_post_url: z.union([z.literal(''), httpUrlField('source_post_url')]),
   visibility: visibilityField,
   is_sticker: flagField('is_sticker'),
+  external_media: ExternalMediaField,
 } satisfies Record<UpdateKey, z.ZodType>;
 
 export type GifChanges = { [K in UpdateKey]?: z.infer<(typeof VALUE_RULES)[K]> };
@@ -46,13 +48,14 @@ export async function applyChanges(trx: CreatorsDb, gifId: string, changes: GifC
     const locked = row && lockedField(row.locked_fields, changed);
     if (locked) throw new FieldError(409, locked.field, `GIF ${gifId}: ${locked.message}`);
   }
-  const { source_post_url, is_sticker, ...columns } = changes;
+  const { source_post_url, is_sticker, external_media, ...columns } = changes;
   await trx
     .updateTable('gifs')
     .set({
       ...columns,
       ...(columns.tags ? { tags: columns.tags } : {}),
       ...(source_post_url === undefined ? {} : { source: source_post_url }),
+      ...(external_media === undefined ? {} : { external_media: external_media && JSON.stringify(external_media) }),
       ...(is_sticker === undefined ? {} : { type: sql<'gif' | 'sticker'>`CASE WHEN type IN ('gif', 'sticker') THEN ${is_sticker ? 'sticker' : 'gif'} ELSE type END` }),
       update_datetime: new Date(),
     })

@@ -1,7 +1,7 @@
 /** The GIF management domain's names and numbers, each defined once. */
 
 /** What `POST /ajax/gif/update` may change: its `key` must be one of these (each validated by changes.ts). */
-export const UPDATE_KEYS = ['title', 'alt_text', 'tags', 'rating', 'source_post_url', 'visibility', 'is_sticker'] as const;
+export const UPDATE_KEYS = ['title', 'alt_text', 'tags', 'rating', 'source_post_url', 'visibility', 'is_sticker', 'external_media'] as const;
 export type UpdateKey = (typeof UPDATE_KEYS)[number];
 
 /** What `POST /ajax/gif/{id}/analytic/{type}/` counts: things people do with a GIF beyond seeing it. */

@@ -14,6 +14,8 @@ import { applyChanges, ChangesSchema, parseChange, PURGE_HEADER, type GifChanges
 import { BULK_MAX_GIFS, UPDATE_KEYS } from './constants.ts';
 import { editorOf } from './editable.ts';
 import { describe } from '../openapi/describe.ts';
+import { checkEmbeddable } from '../external-video/oembed.ts';
+import { videoOembedFrom } from '../external-video/settings.ts';
 
 const UpdateBody = z.object({
   gif_id: gifId,
@@ -41,17 +43,19 @@ export function updateRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  const change = async (c: Context<AuthEnv>, id: string, changes: GifChanges) => {
+  const change = async (c: Context<AuthEnv>, id: string, changes: GifChanges, field = 'external_media') => {
     const { principal, actor } = await editorOf(c, deps, id);
+    // A video is attached only once its host says it exists and may be embedded (SPEC 8).
+    if (changes.external_media) await checkEmbeddable(changes.external_media, deps.videoOembed ?? videoOembedFrom({}), field);
     const purge = await db.transaction().execute((trx) => applyChanges(trx, id, changes, actor, authorityOf(viewerOf(principal))));
     return c.json(envelope({ gif_id: id, changed: Object.keys(changes) }, newResponseId()), 200, { [PURGE_HEADER]: purge });
   };
 
   app.post('/ajax/gif/update', describe({ tag: 'gif-management', summary: 'Change one field of a GIF', description: 'One allow-listed `key` with its `value`, held to that field\'s rule; logged, and cached copies purged.', access: { permission: 'gif.edit' }, body: UpdateBody }), async (c) => {
     const body = await jsonBody(c, UpdateBody);
-    return change(c, body.gif_id, parseChange(body.key, body.value));
+    return change(c, body.gif_id, parseChange(body.key, body.value), 'value');
   });
-  app.patch('/api/v1/gifs/:id/', describe({ tag: 'gif-management', summary: 'Edit a GIF', description: 'Several fields at once (the dashboard\'s edit form); logged, and cached copies purged.', access: { permission: 'gif.edit' }, params: GifPath, body: ChangesSchema }), async (c) => {
+  app.patch('/api/v1/gifs/:id/', describe({ tag: 'gif-management', summary: 'Edit a GIF', description: 'Several fields at once (the dashboard\'s edit form); logged, and cached copies purged. `external_media` attaches a YouTube or Vimeo video (`video`: its id or URL; `start` in seconds) after its host\'s oEmbed says it exists (422 \'… was not found\') and may be embedded (422 \'… is not embeddable\'; 502 when the host cannot be asked); `null` removes it.', access: { permission: 'gif.edit' }, params: GifPath, body: ChangesSchema }), async (c) => {
     const { id } = parseFields(GifPath, c.req.param());
     const changes = await jsonBody(c, ChangesSchema);
     return change(c, id, changes);

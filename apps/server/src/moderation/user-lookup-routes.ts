@@ -14,8 +14,8 @@ const LookupQuery = z.object({ username });
 
 /**
  * `GET /api/v1/moderation/users/?username=`: the staff console's user management finds an account
- * by its name, public or not: its id (for the role and account actions), role, suspension and how
- * many GIFs it has. Staff only (`account.moderate`), since it shows hidden accounts.
+ * by its name, public or not: its id (for the role and account actions), role, flags (verified,
+ * public, attribution suppressed), suspension and how many GIFs it has. Staff only (`account.moderate`), since it shows hidden accounts.
  */
 export function userLookupRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
@@ -25,7 +25,7 @@ export function userLookupRoutes(deps: BackendDeps) {
     const { username: name } = parseQuery(LookupQuery, c.req.query());
     const user = await db
       .selectFrom('users as u')
-      .select(['u.id', 'u.username', 'u.display_name', 'u.role', 'u.is_public', 'u.suspended_at', 'u.created_at', sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id)`.as('gif_count')])
+      .select(['u.id', 'u.username', 'u.display_name', 'u.role', 'u.is_public', 'u.is_verified', 'u.suppress_chrome', 'u.suspended_at', 'u.created_at', sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id)`.as('gif_count')])
       .where(sql`lower(u.username)`, '=', name.toLowerCase())
       .executeTakeFirst();
     if (!user) throw new ApiError(404, `No user named ${name}`);

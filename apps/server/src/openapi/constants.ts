@@ -14,6 +14,7 @@ export const OPENAPI_TAGS = {
   artists: { title: 'Artists', description: 'Artist profiles.' },
   analytics: { title: 'Analytics', description: 'Figures for creators and staff, read from projections of the event log.' },
   moderation: { title: 'Moderation', description: 'Reports, the review queue, decisions, takedowns, the search service and the audit trail.' },
+  'verified-channels': { title: 'Verified channels', description: 'Artists and brands apply for a verified channel; staff review the applications.' },
   developers: { title: 'Developer apps', description: 'Developer apps, their API keys and usage.' },
   site: { title: 'Site', description: 'What the site and embeds read: oEmbed, public profiles, the build, the outbox.' },
 } as const;

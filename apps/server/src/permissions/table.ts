@@ -71,6 +71,12 @@ export const PERMISSIONS = {
   'trending.block': { moderator: 'any', staff: 'any' },
   /** Warning, suspending and restoring accounts. */
   'account.moderate': { staff: 'any' },
+  /** Setting a user's flags: the verified badge (`is_verified`), a public profile (`is_public`), attribution shown (`suppress_chrome`). */
+  'user.flag': { staff: 'any' },
+  /** Applying for a verified channel (`/apply`) and reading one's own application: any signed-in person. */
+  'channel.apply': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  /** Reading the open applications for verified channels and approving or refusing them. */
+  'application.review': { staff: 'any' },
   /** Writing a story of one's own (a creator) or of anyone (staff). */
   'story.create': { creator: 'own', staff: 'any' },
   /** Changing or deleting a story, and reading it while it is a draft. A story is its author's. */

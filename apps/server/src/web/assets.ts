@@ -14,6 +14,7 @@ import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
 import { renderHeadTags } from './head-tags.ts';
 import { scriptJson } from './script-json.ts';
+import type { SiteInfo } from './site-info.ts';
 import { errorPage, resolveSitePage, type ResolvedSitePage } from './site-page.ts';
 
 /** What every page learns from the server: read by the SDK and widgets as `window.LOOPBOX_CONFIG`. */
@@ -23,14 +24,16 @@ export interface PageConfig {
   pingbackUrl: string;
   /** The analytics-event collector (embed events, page views, error reports). */
   analyticsUrl: string;
+  /** What this instance says of itself (/about); absent, the defaults. */
+  site?: SiteInfo;
 }
 
 /** The built web app (`npm run build`, or `npm start`'s prestart). */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** The page config for this server's own routes: the public API at /v1/, both collectors under /v2/. */
-export function ownPageConfig(webKey: string): PageConfig {
-  return { apiKey: webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics' };
+export function ownPageConfig(webKey: string, site?: SiteInfo): PageConfig {
+  return { apiKey: webKey, apiBase: '/v1/', pingbackUrl: '/v2/pingback', analyticsUrl: '/v2/analytics', ...(site ? { site } : {}) };
 }
 
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
@@ -47,6 +50,7 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
+  '.ico': 'image/x-icon',
   '.map': 'application/json',
 };
 /** The site: one app for every other browser path (apps/web/site.html). */
@@ -67,6 +71,10 @@ const SERVICE_PATH = /^\/(v1|v2|api|ajax|media|login\/check|schedule[^/]*|activi
 /** Revalidated on every load so a new build's service worker is found at once. */
 const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** The favicon, app icons and web manifest (apps/web/icons): fixed names browsers ask for, so a day's cache, not a year's. */
+const SITE_ICON_FILES = new Set(['favicon.ico', 'static/favicon.svg', 'static/apple-touch-icon.png', 'static/icon-192.png', 'static/icon-512.png', 'static/site.webmanifest']);
+const SITE_ICON_CACHE = 'public, max-age=86400';
 const PRIVATE_HTML_HEADERS = { 'Cache-Control': 'private, no-store' };
 
 async function readPage(root: string, page: string): Promise<string | undefined> {
@@ -82,7 +90,7 @@ function staticFile(root: string, pathname: string): Response | undefined {
   const type = TYPES[path.extname(file)];
   if (!type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return undefined;
   const immutable = relative.startsWith('assets/');
-  const cacheControl = immutable ? 'public, max-age=31536000, immutable' : relative === SERVICE_WORKER_FILE ? 'no-cache' : 'public, max-age=300';
+  const cacheControl = immutable ? IMMUTABLE_CACHE : relative === SERVICE_WORKER_FILE ? 'no-cache' : SITE_ICON_FILES.has(relative) ? SITE_ICON_CACHE : 'public, max-age=300';
   return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, { headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
 }
 

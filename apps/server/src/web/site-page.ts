@@ -19,6 +19,7 @@ import {
   profileHead,
   profilePath,
   searchHead,
+  sitePageHead,
   sitePath,
   storyHead,
   storyPath,
@@ -198,6 +199,14 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return storyPage(db, route.slug, origin);
     case 'error':
       return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
+    case 'about':
+    case 'apps':
+    case 'studios':
+    case 'search-home':
+      return page(sitePageHead(route.page));
+    // The server answers these with a redirect before asking for a page (web/assets.ts); the app replaces its address.
+    case 'redirect':
+      return notFound();
     case 'not-found':
       return notFound();
   }

@@ -7,6 +7,8 @@ export interface PageConfig {
   analyticsUrl: string;
   /** Set by the host page when the visitor consented to vendor (tag manager) tracking. */
   vendorConsent?: boolean;
+  /** What this instance says of itself on /about (SITE_NAME, SITE_DESCRIPTION, CONTACT_EMAIL); the server sets it on its own pages. */
+  site?: { name: string; description: string; contactEmail?: string };
 }
 
 export function readPageConfig(): PageConfig {
@@ -18,5 +20,6 @@ export function readPageConfig(): PageConfig {
     pingbackUrl,
     analyticsUrl: config.analyticsUrl ?? (pingbackUrl && pingbackUrl.replace(/[^/]*$/, 'analytics')),
     vendorConsent: config.vendorConsent === true,
+    ...(config.site ? { site: config.site } : {}),
   };
 }

@@ -48,7 +48,8 @@ function useRetry(): [number, () => void] {
 }
 
 function GifDetails({ shown: { gif, restricted } }: { shown: ShownGif }) {
-  const pagePath = gifPath(gif);
+  // Opened at GIPHY's /stickers/{slug}, it is counted under the stickers page type (SPEC 2.3).
+  const pagePath = location.pathname.startsWith('/stickers/') ? gifPath(gif).replace(/^\/gifs\//, '/stickers/') : gifPath(gif);
   usePage(gifHead(gif), { pagePath, gifId: gif.id });
   const kind = gif.is_sticker ? 'Sticker' : 'GIF';
   return (

@@ -7,6 +7,7 @@ import ErrorPage from '../errors/ErrorPage.tsx';
 import { useSignedIn } from '../shell/account.tsx';
 import { PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
+import { ApplicationsPanel } from './ApplicationsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { QueuePanel } from './QueuePanel.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
@@ -14,7 +15,7 @@ import { TakedownPanel } from './TakedownPanel.tsx';
 import { TrendingPanel } from './TrendingPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
-type Section = 'queue' | 'search' | 'takedown' | 'users' | 'audit' | 'trending';
+type Section = 'queue' | 'search' | 'takedown' | 'users' | 'applications' | 'audit' | 'trending';
 
 /** The console's sections in order, each shown to whoever holds its permission. */
 const SECTIONS: { id: Section; label: string; action: string }[] = [
@@ -22,6 +23,7 @@ const SECTIONS: { id: Section; label: string; action: string }[] = [
   { id: 'search', label: 'Search', action: 'content.search_all' },
   { id: 'takedown', label: 'Takedown', action: 'takedown.file' },
   { id: 'users', label: 'Users', action: 'account.moderate' },
+  { id: 'applications', label: 'Channel applications', action: 'application.review' },
   { id: 'audit', label: 'Audit trail', action: 'gif.moderate' },
   { id: 'trending', label: 'Trending searches', action: 'trending.block' },
 ];
@@ -56,7 +58,8 @@ export default function ModerationPage() {
       {section === 'queue' && <QueuePanel />}
       {section === 'search' && <SearchPanel />}
       {section === 'takedown' && <TakedownPanel />}
-      {section === 'users' && <UsersPanel canChangeRole={reachOf(signedIn, 'role.change') === 'any'} />}
+      {section === 'users' && <UsersPanel canChangeRole={reachOf(signedIn, 'role.change') === 'any'} canFlag={reachOf(signedIn, 'user.flag') === 'any'} />}
+      {section === 'applications' && <ApplicationsPanel />}
       {section === 'audit' && <AuditPanel />}
       {section === 'trending' && <TrendingPanel />}
     </div>

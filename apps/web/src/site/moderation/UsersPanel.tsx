@@ -1,13 +1,16 @@
 import { ACCOUNT_ACTIONS, ROLES, type AccountAction } from '@loopbox/pages';
 import { useState, type FormEvent } from 'react';
 import { Choice } from './Choice.tsx';
+import { setUserFlags } from './applications-api.ts';
 import { actOnAccount, changeRole, findUser, type FoundUser } from './moderation-api.ts';
+import { UserFlagButtons, type FlagChange } from './UserFlagButtons.tsx';
 
 /**
- * User management for staff: find an account by name, change its role (when the visitor may), and
- * warn, suspend or restore it with a reason the person is mailed.
+ * User management for staff: find an account by name, change its role (when the visitor may), set
+ * its flags (verified badge, hidden profile, suppressed chrome; when the visitor may), and warn,
+ * suspend or restore it with a reason the person is mailed.
  */
-export function UsersPanel({ canChangeRole }: { canChangeRole: boolean }) {
+export function UsersPanel({ canChangeRole, canFlag }: { canChangeRole: boolean; canFlag: boolean }) {
   const [user, setUser] = useState<FoundUser>();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,6 +44,14 @@ export function UsersPanel({ canChangeRole }: { canChangeRole: boolean }) {
       await changeRole(user.id, role);
       await refresh(user.username);
       return `${user.username} is now ${role}.`;
+    });
+  };
+  const flag = ({ flag: name, to, done }: FlagChange) => {
+    if (!user) return;
+    void attempt(async () => {
+      await setUserFlags(user.id, { [name]: to });
+      await refresh(user.username);
+      return `${user.username}: ${done}.`;
     });
   };
   const act = (event: FormEvent<HTMLFormElement>) => {
@@ -83,7 +94,10 @@ export function UsersPanel({ canChangeRole }: { canChangeRole: boolean }) {
             <dd>{user.suspended_at ? `suspended since ${new Date(user.suspended_at).toLocaleString()}` : 'active'}{user.is_public ? '' : ' · hidden profile'}</dd>
             <dt>GIFs</dt>
             <dd>{user.gif_count}</dd>
+            <dt>Flags</dt>
+            <dd>{[user.is_verified ? 'verified' : 'not verified', user.is_public ? 'public profile' : 'hidden profile', user.suppress_chrome ? 'chrome suppressed' : 'chrome shown'].join(' · ')}</dd>
           </dl>
+          {canFlag && <UserFlagButtons user={user} busy={busy} onChange={flag} />}
           {canChangeRole && (
             <form className="lb-form lb-mod-inline" onSubmit={setRole}>
               <Choice key={user.role} name="role" label="New role" values={ROLES} defaultValue={user.role} />

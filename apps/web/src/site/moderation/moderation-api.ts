@@ -103,6 +103,8 @@ export interface FoundUser {
   display_name: string;
   role: string;
   is_public: boolean;
+  is_verified: boolean;
+  suppress_chrome: boolean;
   suspended_at: string | null;
   created_at: string;
   gif_count: number;

@@ -1,7 +1,7 @@
 import { API_DOCS_PAGE, PROVIDER_NAME } from '@loopbox/pages';
 import { Link } from 'wouter';
 
-/** The site footer: browse links, and the other pages this server offers (full page loads). */
+/** The site footer: browse and contribute links, then the pages about the site and for developers (some full page loads). */
 export function Footer() {
   return (
     <footer className="lb-site-footer">

@@ -9,6 +9,9 @@ const NAV = [
   { href: '/stickers', label: 'Stickers' },
   { href: '/categories', label: 'Categories' },
 ] as const;
+  { href: '/stories', label: 'Stories' },
+  { href: '/artists', label: 'Artists' },
+  { href: '/create', label: 'GIF Maker' },
 
 /** The site header: logo (home), the three browse links, the signed-in state's slot and the search box. */
 export function Header({ searchTerm, currentPath }: { searchTerm: string | undefined; currentPath: string }) {

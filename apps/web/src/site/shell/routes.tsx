@@ -29,6 +29,11 @@ const DeveloperReviewPage = lazyPage(() => import('../developers/DeveloperReview
 const ApiDocsPage = lazyPage(() => import('../docs/ApiDocsPage.tsx'));
 const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
 /** The account pages: one fixed path each, no props. */
+const AboutPage = lazyPage(() => import('../about/AboutPage.tsx'));
+const AppsPage = lazyPage(() => import('../about/AppsPage.tsx'));
+const StudiosPage = lazyPage(() => import('../studios/StudiosPage.tsx'));
+const SearchHomePage = lazyPage(() => import('../search/SearchHomePage.tsx'));
+const RedirectPage = lazyPage(() => import('./RedirectPage.tsx'));
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   join: lazyPage(() => import('../account/JoinPage.tsx')),
   'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
@@ -37,6 +42,7 @@ const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   settings: lazyPage(() => import('../settings/SettingsPage.tsx')),
   favorites: lazyPage(() => import('../favorites/FavoritesPage.tsx')),
   outbox: lazyPage(() => import('../dashboard/OutboxPage.tsx')),
+  apply: lazyPage(() => import('../apply/ApplyPage.tsx')),
 };
 
 const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never>, 'preload'>> = {
@@ -59,6 +65,11 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   stories: StoriesPage,
   story: StoryPage,
   ...ACCOUNT_PAGES,
+  about: AboutPage,
+  apps: AppsPage,
+  studios: StudiosPage,
+  'search-home': SearchHomePage,
+  redirect: RedirectPage,
   error: ErrorPage,
   'not-found': ErrorPage,
   artists: ArtistsPage,
@@ -136,6 +147,16 @@ export function RoutePage({ route }: { route: SiteRoute }) {
     case 'story':
       return <StoryPage slug={route.slug} />;
     case 'error':
+    case 'about':
+      return <AboutPage />;
+    case 'apps':
+      return <AppsPage />;
+    case 'studios':
+      return <StudiosPage />;
+    case 'search-home':
+      return <SearchHomePage />;
+    case 'redirect':
+      return <RedirectPage to={route.to} />;
       return <ErrorPage status={route.status} />;
     case 'not-found':
       return <ErrorPage status={404} />;

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { actorOf, auditEvent } from '../auth/audit.ts';
+import { authorizeUser } from '../auth/authorize.ts';
+import type { AuthEnv } from '../auth/context.ts';
+import type { BackendDeps } from '../backend/deps.ts';
+import { jsonBody } from '../boundary/json-body.ts';
+import { originOf } from '../public-api/context.ts';
+import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { appendEvents } from '../store/events.ts';
+import { CHANNEL_EVENTS } from './constants.ts';
+import { resolveExamples } from './examples.ts';
+import { ApplicationBody } from './fields.ts';
+import { applicationsDb, baseOfApplications } from './schema.ts';
+import { latestApplication, submitApplication } from './store.ts';
+import { describe } from '../openapi/describe.ts';
+
+/** The hosts this site answers on, for telling its GIFs' links from others: the request's and the mailed links'. */
+function siteHosts(origin: string, deps: BackendDeps): string[] {
+  const hosts = [new URL(origin).host];
+  try {
+    hosts.push(new URL(deps.linkOrigin.get()).host);
+  } catch {
+    // No mailed-link origin yet: the request's host is the site's.
+  }
+  return hosts;
+}
+
+/**
+ * `POST /api/v1/applications/`: a signed-in person applies for a verified channel (one open
+ * application at a time); `GET /api/v1/applications/mine/`: their latest application and its state.
+ */
+export function applyRoutes(deps: BackendDeps) {
+  const db = applicationsDb(deps.db);
+  const app = new Hono<AuthEnv>();
+
+  app.post('/api/v1/applications/', describe({ tag: 'verified-channels', summary: 'Apply for a verified channel', description: 'Name, 1 to 5 links, 1 to 10 examples (this site\'s GIF ids or links, or other URLs) and why. One open application per person (409 while one waits).', access: { permission: 'channel.apply' }, body: ApplicationBody, status: 201 }), async (c) => {
+    const principal = await authorizeUser(c, 'channel.apply');
+    const input = await jsonBody(c, ApplicationBody);
+    const origin = originOf(c, deps);
+    const examples = await resolveExamples(db, input.examples, origin, siteHosts(origin, deps));
+    await db.transaction().execute(async (trx) => {
+      const id = await submitApplication(trx, principal.userId, { ...input, examples });
+      await appendEvents(baseOfApplications(trx), [auditEvent(CHANNEL_EVENTS.applied, principal.userId, actorOf(principal, c.var.auth.address), { application: id, name: input.name })]);
+    });
+    return c.json(envelope(await latestApplication(db, principal.userId), newResponseId()), 201, { 'Cache-Control': 'no-store' });
+  });
+
+  app.get('/api/v1/applications/mine/', describe({ tag: 'verified-channels', summary: 'Your application for a verified channel', description: 'The latest one and its state (open, approved or refused, with the staff\'s note); `null` when you never applied.', access: { permission: 'channel.apply' } }), async (c) => {
+    const principal = await authorizeUser(c, 'channel.apply');
+    return c.json(envelope((await latestApplication(db, principal.userId)) ?? null, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+  });
+
+  return app;
+}
