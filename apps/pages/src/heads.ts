@@ -40,6 +40,7 @@ const LISTINGS = {
   'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },
   'dashboard-schedule': { title: 'Scheduled posts', description: `Schedule your GIFs to go public on ${PROVIDER_NAME}.` },
   'dashboard-moderation': { title: 'Moderation', description: `Review reported GIFs, take content down and manage accounts on ${PROVIDER_NAME}.` },
+  'dashboard-notices': { title: 'Notices', description: `What the ${PROVIDER_NAME} moderators and staff did to your GIFs, and why.` },
 } as const;
 
 export function listingHead(page: keyof typeof LISTINGS): PageHead {

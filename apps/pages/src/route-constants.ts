@@ -45,6 +45,8 @@ export const APPLY_PAGE = '/apply';
 export const OUTBOX_PAGE = '/dashboard/outbox';
 /** The staff console (issue 19): moderators and staff. */
 export const MODERATION_PAGE = '/dashboard/moderation';
+/** A signed-in person's notices about their GIFs (issue 31): held, approved, hidden, rated, removed, taken down. */
+export const NOTICES_PAGE = '/dashboard/notices';
 /** The dashboard's landing page (its own light entry, not a page of the site's app). */
 /** The dashboard's first page (My GIFs) and the upload page (issue 16). */
 export const DASHBOARD_PAGE = '/dashboard';

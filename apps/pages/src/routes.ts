@@ -30,7 +30,7 @@ export type SearchType = 'gifs' | 'stickers';
  * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
  * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
  */
-export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule', 'moderation'] as const;
+export const DASHBOARD_SECTIONS = ['gifs', 'analytics', 'stories', 'schedule', 'moderation', 'notices'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The statuses of the error pages: /404, /403 and /maintenance, and a GIF's own address when it is hidden by the moderators (410) or taken down (451). */
 export type ErrorStatus = 404 | 403 | 410 | 451 | 503;

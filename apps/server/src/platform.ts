@@ -119,6 +119,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const decoder = await findDecoder(options.ffmpegPath);
   if (decoder.ffmpeg !== null) logger.info({ ffmpeg: decoder.ffmpeg, version: decoder.version }, `Loopbox: uploads and trims decoded by ffmpeg ${decoder.version} (${decoder.ffmpeg})`);
   else logger.warn({ ffmpeg: decoder.reason }, `Loopbox: uploads and trims are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`);
+  const linkOrigin = createLinkOrigin(options.publicUrl);
   const uploads = createUploads(store.db, {
     dataDir: options.dataDir,
     mediaDir: options.mediaDir,
@@ -128,11 +129,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.uploads ? { settings: options.uploads } : {}),
     ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
     review: uploadReviewer(createNsfwClassifier(), moderationSettings(options.env ?? process.env), log),
-    onCommitted: () => void analytics.catchUp().catch(() => {}),
+    onCommitted: () => {
+      void analytics.catchUp().catch(() => {});
+      mail?.wake();
+    },
+    linkOrigin,
   });
   // One signer for the whole process: the public API and the services sign and verify alike.
   const payloads = createPayloadSigner(store.db);
-  const linkOrigin = createLinkOrigin(options.publicUrl);
   const app = createApp({
     analytics,
     payloads,

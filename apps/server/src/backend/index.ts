@@ -9,6 +9,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { channelRoutes } from '../channels/routes.ts';
 import { favoriteRoutes } from '../favorites/routes.ts';
 import { outboxRoutes } from '../mail/routes.ts';
+import { noticeRoutes } from '../notices/routes.ts';
 import { loginCheckRoutes } from '../sessions/check.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
 import { tokenRoutes } from '../tokens/routes.ts';
@@ -42,6 +43,7 @@ export function backendRoutes(deps: BackendDeps, build: BuildInfo) {
   app.route('/', tokenRoutes(deps));
   app.route('/', favoriteRoutes(deps));
   app.route('/', outboxRoutes(deps));
+  app.route('/', noticeRoutes(deps));
   app.route('/', analyticsRoutes(deps));
   app.route('/', analyticsSeriesRoutes(deps));
   if (deps.uploads) app.route('/', uploadRoutes(deps.uploads));

@@ -1,7 +1,9 @@
 import { ALL_TAG, gifTag } from '@loopbox/edge';
 import type { Actor } from '../auth/audit.ts';
 import { ApiError } from '../public-api/envelope.ts';
-import { appendEvents, type NewEvent } from '../store/events.ts';
+import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';
+import type { LinkOrigin } from '../mail/link-origin.ts';
+import { recordNotices } from '../notices/record.ts';
 import type { Rating } from '../store/schema.ts';
 import { MODERATION_EVENTS, type Decision } from './constants.ts';
 import { baseOfModeration, type ModerationDb, type ModerationState } from './schema.ts';
@@ -37,6 +39,8 @@ export interface DecisionOutcome {
    * the content version (CONTENT_VERSION_REFRESH_MS): the answer (and its purge) waits that long.
    */
   rerank: boolean;
+  /** Mails queued with the decision (its owner's notice): the caller wakes the sender. */
+  mailed: number;
 }
 
 const listed = (row: StateColumns) => LISTED_STATES.includes(gifStateOf(row));
@@ -47,7 +51,7 @@ const listed = (row: StateColumns) => LISTED_STATES.includes(gifStateOf(row));
  * removal or rating change (the rating then locked against its creator), its open reports closed,
  * and the decision logged. Every door reads these columns, so the decision shows everywhere at once.
  */
-export async function applyDecision(trx: ModerationDb, gifId: string, input: DecisionInput, actor: Actor, authority: Authority): Promise<DecisionOutcome> {
+export async function applyDecision(trx: ModerationDb, gifId: string, input: DecisionInput, actor: Actor, authority: Authority, linkOrigin: LinkOrigin): Promise<DecisionOutcome> {
   const row = await trx.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by', 'media_deleted_at', 'locked_fields']).where('id', '=', gifId).forUpdate().executeTakeFirst();
   if (!row) throw new ApiError(404, `GIF ${gifId} not found`);
   const refused = decisionRefusal(row, authority, input.action);
@@ -72,9 +76,11 @@ export async function applyDecision(trx: ModerationDb, gifId: string, input: Dec
     .where('gif_id', '=', gifId)
     .where('resolved_at', 'is', null)
     .execute();
-  await appendEvents(baseOfModeration(trx), [decisionEvent(gifId, { ...input, authority }, { state: row.moderation_state, removed: row.is_removed, rating: row.rating }, actor)]);
+  const logged = await appendEventsReturningIds(baseOfModeration(trx), [decisionEvent(gifId, { ...input, authority }, { state: row.moderation_state, removed: row.is_removed, rating: row.rating }, actor)]);
+  // The owner's notice (and its mail) commits with the decision or not at all.
+  const mailed = await recordNotices(baseOfModeration(trx), logged, linkOrigin);
   // A GIF shown again belongs in cached answers that never named it: those are dropped too.
   const reappears = !listed(row) && listed(after);
   const rerated = input.action === 'rate' && input.rating !== row.rating;
-  return { purge: reappears ? [ALL_TAG] : [gifTag(gifId)], rerank: reappears || rerated };
+  return { purge: reappears ? [ALL_TAG] : [gifTag(gifId)], rerank: reappears || rerated, mailed };
 }

@@ -40,7 +40,8 @@ export function decisionRoutes(deps: BackendDeps) {
     const actor = actorOf(principal, c.var.auth.address);
     const authority = authorityOf(viewerOf(principal));
     if (!authority) throw new ApiError(403, 'Not allowed: only moderators and staff decide about GIFs');
-    const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor, authority));
+    const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor, authority, deps.linkOrigin));
+    if (outcome.mailed > 0) deps.onMailQueued?.();
     if (outcome.rerank) await setTimeout(CONTENT_VERSION_REFRESH_MS);
     const gif = await db.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by']).where('id', '=', id).executeTakeFirstOrThrow();
     const answer = { gif_id: id, decision: body.action, state: gif.moderation_state, policy_state: gifStateOf(gif), is_removed: gif.is_removed, rating: gif.rating, decided_by: gif.decided_by };

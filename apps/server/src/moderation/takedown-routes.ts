@@ -11,7 +11,9 @@ import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { gifId } from '../public-api/params.ts';
-import { appendEvents, type NewEvent } from '../store/events.ts';
+import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';
+import type { LinkOrigin } from '../mail/link-origin.ts';
+import { recordNotices } from '../notices/record.ts';
 import { MODERATION_EVENTS, TAKEDOWN_MAX_ITEMS, TAKEDOWN_PURGE_EACH_MAX, TAKEDOWN_REASONS } from './constants.ts';
 import { decisionEvent } from './decide.ts';
 import { noteField, oneOf } from './fields.ts';
@@ -34,7 +36,8 @@ const TakedownPath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id m
 type FiledTakedown = { id: string; state: 'applied' | 'owners_mailed'; ownersMailed: number } | { missing: { gif_id: string; reason: string; status: 'not_found' | 'not_applied' }[] };
 
 /** Removes every listed GIF, records the takedown and its items, logs it, and queues the owners' mails: all or nothing. */
-async function fileTakedown(trx: ModerationDb, body: Takedown, actor: Actor & { userId: number }, origin: string): Promise<FiledTakedown> {
+async function fileTakedown(trx: ModerationDb, body: Takedown, actor: Actor & { userId: number }, linkOrigin: LinkOrigin): Promise<FiledTakedown> {
+  const origin = linkOrigin.get();
   const ids = body.items.map((i) => i.gif_id);
   const rows = await trx.selectFrom('gifs').select(['id', 'user_id', 'is_removed', 'moderation_state', 'rating']).where('id', 'in', ids).forUpdate().execute();
   const found = new Map(rows.map((r) => [r.id, r]));
@@ -64,7 +67,8 @@ async function fileTakedown(trx: ModerationDb, body: Takedown, actor: Actor & { 
       return decisionEvent(i.gif_id, { action: 'remove', reason: i.reason }, { state: before.moderation_state, removed: before.is_removed, rating: before.rating }, actor, { takedown: made.id });
     }),
   ];
-  await appendEvents(baseOfModeration(trx), events);
+  // Each owner's notice per GIF; its mail is the takedown's own (above, when send_email), never a second one.
+  await recordNotices(baseOfModeration(trx), await appendEventsReturningIds(baseOfModeration(trx), events), linkOrigin);
   return { id: made.id, state, ownersMailed: accounts.length };
 }
 
@@ -82,7 +86,7 @@ export function takedownRoutes(deps: BackendDeps) {
     const principal = await authorizeUser(c, 'takedown.file');
     const body = await jsonBody(c, TakedownBody);
     const actor = { ...actorOf(principal, c.var.auth.address), userId: principal.userId };
-    const filed = await db.transaction().execute((trx) => fileTakedown(trx, body, actor, deps.linkOrigin.get()));
+    const filed = await db.transaction().execute((trx) => fileTakedown(trx, body, actor, deps.linkOrigin));
     if ('missing' in filed) {
       const unknown = filed.missing.filter((i) => i.status === 'not_found').length;
       const msg = `${unknown} of ${body.items.length} GIFs were not found; nothing was taken down`;

@@ -94,6 +94,8 @@ export const PERMISSIONS = {
   'developer_app.manage': ownOrStaff,
   /** Approving or refusing requests for production keys, and reading the open ones. */
   'developer_app.review': { staff: 'any' },
+  /** One's own notices about one's GIFs (held, approved, hidden, rated, removed, taken down): reading them, marking them read. */
+  'notice.manage': { user: 'own', creator: 'own', moderator: 'own', staff: 'own' },
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { appendEvents } from '../store/events.ts';
+import { appendEventsReturningIds } from '../store/events.ts';
+import type { LinkOrigin } from '../mail/link-origin.ts';
+import { recordNotices } from '../notices/record.ts';
 import type { ProcessedUpload } from './process.ts';
 import { recordMadeFrom } from '../made-from/credit.ts';
 import { baseOf, type CreatorsDb } from './schema.ts';
@@ -27,7 +29,7 @@ export function titleFromFilename(filename: string): string {
  * commit removes the moved folder. Before this, nothing of the upload is reachable: the staging
  * folder's name starts with a dot, which the media server never serves.
  */
-export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy; review?: UploadReview }): Promise<void> {
+export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy; review?: UploadReview; linkOrigin?: LinkOrigin }): Promise<void> {
   const { upload, processed } = o;
   const finalDir = path.join(o.mediaDir, upload.gif_id);
   let moved = false;
@@ -64,7 +66,7 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
       }
       await trx.insertInto('gif_features').values({ gif_id: upload.gif_id, features: processed.features }).execute();
       await trx.updateTable('uploads').set({ state: 'done', progress: 1, claimed_by: null, updated_at: now, finished_at: now }).where('id', '=', upload.id).execute();
-      await appendEvents(baseOf(trx), [
+      const logged = await appendEventsReturningIds(baseOf(trx), [
         {
           type: 'gif.uploaded',
           stream: 'gif',
@@ -86,6 +88,8 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
           },
         },
       ]);
+      // A held upload's notice (and mail) to its creator commits with it.
+      await recordNotices(baseOf(trx), logged, o.linkOrigin);
       await fs.rename(o.stagingDir, finalDir);
       moved = true;
     });

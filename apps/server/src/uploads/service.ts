@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Decoder } from '../media/ffmpeg-binary.ts';
 import type { Database } from '../store/schema.ts';
 import { commitUpload } from './commit.ts';
+import type { LinkOrigin } from '../mail/link-origin.ts';
 import { PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS, type UploadLimits, type UploadQuota } from './constants.ts';
 import { createProcessingPool, type ProcessingPool } from './pool.ts';
 import { UploadProblem } from './problems.ts';
@@ -70,6 +71,8 @@ export interface UploadsOptions {
   log?: (line: string) => void;
   /** Called after a GIF was committed (the platform wakes the projections and purges nothing: new GIFs are in no cached answer). */
   onCommitted?: (gifId: string) => void;
+  /** Where a held upload's notice mail links to (notices/record.ts); without it the notice is recorded unmailed. */
+  linkOrigin?: LinkOrigin;
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -120,7 +123,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       );
       if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message, outcome.detail);
       const review = await options.review?.({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result }, stagingDir);
-      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, ...(review ? { review } : {}) });
+      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, ...(review ? { review } : {}), ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}) });
       options.onCommitted?.(upload.gif_id);
       options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
     } catch (err) {

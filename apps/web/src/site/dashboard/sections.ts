@@ -9,4 +9,5 @@ export const DASHBOARD_NAV = [
   { path: '/dashboard/stories', label: 'Stories' },
   { path: '/dashboard/schedule', label: 'Scheduled' },
   { path: '/dashboard/developers', label: 'Developers' },
+  { path: '/dashboard/notices', label: 'Notices' },
 ] as const;

@@ -1,6 +1,7 @@
 import { PROVIDER_NAME } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { AccountSlot } from './AccountSlot.tsx';
+import { NoticeCount } from './NoticeCount.tsx';
 import { Logo } from './icons.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
@@ -8,10 +9,10 @@ const NAV = [
   { href: '/trending-gifs', label: 'GIFs' },
   { href: '/stickers', label: 'Stickers' },
   { href: '/categories', label: 'Categories' },
-] as const;
   { href: '/stories', label: 'Stories' },
   { href: '/artists', label: 'Artists' },
   { href: '/create', label: 'GIF Maker' },
+] as const;
 
 /** The site header: logo (home), the three browse links, the signed-in state's slot and the search box. */
 export function Header({ searchTerm, currentPath }: { searchTerm: string | undefined; currentPath: string }) {
@@ -29,6 +30,7 @@ export function Header({ searchTerm, currentPath }: { searchTerm: string | undef
             </Link>
           ))}
         </nav>
+        <NoticeCount />
         <AccountSlot />
       </div>
       <SearchBox initialTerm={searchTerm ?? ''} />

@@ -19,7 +19,8 @@ const AnalyticsSection = lazyPage(() => import('../dashboard/AnalyticsSection.ts
 const StoryEditorPage = lazyPage(() => import('../stories/StoryEditorPage.tsx'));
 const SchedulePage = lazyPage(() => import('../scheduler/SchedulePage.tsx'));
 const ModerationPage = lazyPage(() => import('../moderation/ModerationPage.tsx'));
-const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection, stories: StoryEditorPage, schedule: SchedulePage, moderation: ModerationPage } as const;
+const NoticesPage = lazyPage(() => import('../dashboard/NoticesPage.tsx'));
+const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection, stories: StoryEditorPage, schedule: SchedulePage, moderation: ModerationPage, notices: NoticesPage } as const;
 const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));

@@ -1,0 +1,28 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { AccountsTables } from '../accounts/schema.ts';
+import type { NoticeKind } from './constants.ts';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Migration 023's table. */
+export type NoticesTables = {
+  notifications: {
+    id: Generated<string>;
+    event_id: string;
+    user_id: number;
+    gif_id: string;
+    kind: NoticeKind;
+    reason: string;
+    rating: string | null;
+    created_at: Timestamp;
+    read_at: MaybeTimestamp;
+  };
+};
+
+export type NoticesDb = Kysely<Database & AccountsTables & NoticesTables>;
+
+export function noticesDb(db: Kysely<Database>): NoticesDb {
+  return db.withTables<AccountsTables & NoticesTables>();
+}
