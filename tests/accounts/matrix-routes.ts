@@ -88,6 +88,12 @@ const reportedSearch = async (k: MatrixCase) => {
   return { term };
 };
 const sessionOf = async (k: MatrixCase, user: TestUser | undefined) => ({ session: (await createSession(k.server.db, (user ?? k.other).userId, { address: '127.0.0.1', userAgent: 'matrix' })).id });
+/** A notice about a GIF of `user`'s (another's when anonymous), written as notices/record.ts writes one. */
+async function noticeOf(k: MatrixCase, user: TestUser | undefined): Promise<Record<string, string>> {
+  const gif = await gifOf(k, user);
+  const row = await sql<{ id: string }>`INSERT INTO notifications (event_id, user_id, gif_id, kind, reason, created_at) VALUES (${`matrix-${testUsername('n')}`}, ${(user ?? k.other).userId}, ${gif}, 'hidden', 'from the matrix', now()) RETURNING id::text AS id`.execute(k.server.db);
+  return { notice: row.rows[0]!.id };
+}
 const tokenOf = async (k: MatrixCase, user: TestUser | undefined) => ({ token: (await createAccessToken(k.server.db, (user ?? k.other).userId, { label: 'matrix', scope: 'user' })).id });
 /** A one-second GIF made by ffmpeg, once per process, as an upload form's file. */
 let tinyGif: Promise<Buffer> | undefined;
@@ -232,6 +238,10 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   ...appRoutes({ method: 'POST', path: '/api/v1/developer/apps/{app}/rotate/', ok: 200, body: () => ({ grace_seconds: 60 }) }),
   ...appRoutes({ method: 'DELETE', path: '/api/v1/developer/keys/{key}/', ok: 200 }),
   { method: 'POST', path: '/api/v1/developer/production-requests/{request}/', action: 'developer_app.review', target: 'site', ok: 200, prepare: openProductionRequest, body: () => ({ decision: 'refused', note: 'from the matrix' }) },
+  // Notices (issue 31): marking one's own read, one or all; another's is refused.
+  { method: 'POST', path: '/api/v1/notifications/{notice}/read/', action: 'notice.manage', target: 'self', ok: 200, prepare: (k) => noticeOf(k, k.caller) },
+  { method: 'POST', path: '/api/v1/notifications/{notice}/read/', action: 'notice.manage', target: 'other', ok: 200, prepare: (k) => noticeOf(k, k.other) },
+  { method: 'POST', path: '/api/v1/notifications/read/', action: 'notice.manage', target: 'self', ok: 200 },
   // Favorites.
   { method: 'PUT', path: '/api/v1/favorites/{gif}/', action: 'favorite.manage', target: 'self', ok: 200, prepare: anyGif },
   { method: 'DELETE', path: '/api/v1/favorites/{gif}/', action: 'favorite.manage', target: 'self', ok: 200, prepare: anyGif },
@@ -352,6 +362,9 @@ export const GUARDED_READS: MatrixRoute[] = [
   // Uploads: one's own quota (issue 30, item 4).
   { method: 'GET', path: '/api/v1/uploads/quota/', action: 'gif.upload', target: 'self', ok: 200 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
+  // Notices (issue 31): one's own, and their page.
+  { method: 'GET', path: '/api/v1/notifications/', action: 'notice.manage', target: 'self', ok: 200 },
+  { method: 'GET', path: '/dashboard/notices', action: 'notice.manage', target: 'none', ok: 200, anonymous: 302 },
   // Channels: one's own trees, update jobs, and the editor page.
   { method: 'GET', path: '/api/v4/channels?mine=true', action: 'channel.manage', target: 'self', ok: 200 },
   // Tenor's share report is a GET that counts (so no CSRF header, by its protocol): the permission of the site's own share reports.

@@ -63,7 +63,9 @@ export function noticeRoutes(deps: BackendDeps) {
     const { id } = parseFields(NoticePath, c.req.param());
     const notice = await db.selectFrom('notifications').select('user_id').where('id', '=', id).executeTakeFirst();
     if (!notice) throw new ApiError(404, `Notice ${id} not found`);
-    const principal = await authorizeUser(c, 'notice.manage', notice.user_id);
+    const principal = await authorizeUser(c, 'notice.manage');
+    // Notices are their owner's alone: staff reach none but their own either.
+    if (notice.user_id !== principal.userId) throw new ApiError(403, 'Not allowed: this notice is someone else\'s');
     await db.updateTable('notifications').set({ read_at: new Date() }).where('id', '=', id).where('read_at', 'is', null).execute();
     return c.json({ ...envelope({ id, read: true }, newResponseId()), unread: await unreadOf(principal.userId) }, 200, PRIVATE);
   });

@@ -175,6 +175,7 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
     case 'artists':
     case 'upload':
     case 'create':
+    case 'transparency':
       return page(listingHead(route.page));
     case 'dashboard': {
       const dashboard = page(listingHead(`dashboard-${route.section}`));

@@ -1,7 +1,8 @@
+import { actorWords } from './audit-words.ts';
 import type { AuditEntry } from './moderation-api.ts';
 
 /** The parts of an event's payload worth a line: what was done and why. */
-const SHOWN = ['action', 'reason', 'note', 'from', 'to', 'rating', 'takedown'] as const;
+const SHOWN = ['action', 'decision', 'resolution', 'reason', 'reasons', 'additional_info', 'note', 'from', 'to', 'rating', 'takedown', 'reports'] as const;
 
 function summary(payload: Record<string, unknown>): string {
   return SHOWN.filter((k) => payload[k] !== undefined && payload[k] !== null && payload[k] !== '')
@@ -9,14 +10,14 @@ function summary(payload: Record<string, unknown>): string {
     .join(' · ');
 }
 
-/** Audit trail entries, newest first: time, event, target, actor and the why. */
+/** Audit trail entries, newest first (by the log's sequence number): time, event, target, who by (name and role) and the why. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <p>Nothing recorded.</p>;
   return (
     <ol className="lb-mod-list lb-mod-audit">
       {entries.map((e) => (
         <li key={e.seq}>
-          <span className="lb-mod-audit__when">{new Date(e.ts).toLocaleString()}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by {e.actor === null ? 'the system' : `user ${e.actor}`}
+          <span className="lb-mod-audit__when">{new Date(e.ts).toLocaleString()}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by {actorWords(e)}
           {summary(e.payload) && <span className="lb-mod-audit__why"> — {summary(e.payload)}</span>}
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AuditList } from './AuditList.tsx';
 import { Choice } from './Choice.tsx';
 import { fetchAudit, type AuditEntry } from './moderation-api.ts';
@@ -10,7 +10,7 @@ interface Filter {
   actor?: string;
 }
 
-/** The audit trail, newest first, by target (`gif:<id>`, `user:<id>`, …) and/or actor (a user id), with older pages on demand. */
+/** The audit trail, newest first (all of it when opened), by target (`gif:<id>`, `user:<id>`, `search:<term with spaces>`, …) and/or actor (a user id), with older pages on demand. */
 export function AuditPanel() {
   const [filter, setFilter] = useState<Filter>();
   const [entries, setEntries] = useState<AuditEntry[]>([]);
@@ -31,6 +31,11 @@ export function AuditPanel() {
       setBusy(false);
     }
   }
+  // Opened, the panel shows the newest entries of every target.
+  useEffect(() => {
+    setFilter({});
+    void load({});
+  }, []);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

@@ -11,15 +11,17 @@ import { ApplicationsPanel } from './ApplicationsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { QueuePanel } from './QueuePanel.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
+import { SearchReportsPanel } from './SearchReportsPanel.tsx';
 import { TakedownPanel } from './TakedownPanel.tsx';
 import { TrendingPanel } from './TrendingPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
-type Section = 'queue' | 'search' | 'takedown' | 'users' | 'applications' | 'audit' | 'trending';
+type Section = 'queue' | 'search-reports' | 'search' | 'takedown' | 'users' | 'applications' | 'audit' | 'trending';
 
 /** The console's sections in order, each shown to whoever holds its permission. */
 const SECTIONS: { id: Section; label: string; action: string }[] = [
   { id: 'queue', label: 'Review queue', action: 'gif.moderate' },
+  { id: 'search-reports', label: 'Reported searches', action: 'gif.moderate' },
   { id: 'search', label: 'Search', action: 'content.search_all' },
   { id: 'takedown', label: 'Takedown', action: 'takedown.file' },
   { id: 'users', label: 'Users', action: 'account.moderate' },
@@ -31,7 +33,7 @@ const SECTIONS: { id: Section; label: string; action: string }[] = [
 /**
  * `/dashboard/moderation`, the staff console (moderators and staff; the server answers anyone else
  * with the 403 page, and so does this page when reached inside the app): the review queue with its
- * keys, the search service with its CSV, takedowns, user management, the audit trail and trending
+ * keys, the reported searches, the search service with its CSV, takedowns, user management, the audit trail and trending
  * terms. Each section shows by the permission table's answer for the visitor, never by role name.
  */
 export default function ModerationPage() {
@@ -56,6 +58,7 @@ export default function ModerationPage() {
         </ul>
       </nav>
       {section === 'queue' && <QueuePanel />}
+      {section === 'search-reports' && <SearchReportsPanel />}
       {section === 'search' && <SearchPanel />}
       {section === 'takedown' && <TakedownPanel />}
       {section === 'users' && <UsersPanel canChangeRole={reachOf(signedIn, 'role.change') === 'any'} canFlag={reachOf(signedIn, 'user.flag') === 'any'} />}

@@ -28,6 +28,10 @@ export interface AuditEntry {
   stream_id: string;
   ts: string;
   actor: number | null;
+  /** A signed-in user, an anonymous visitor (a report), or the system (audit-words.ts says it). */
+  actor_kind: 'user' | 'anonymous' | 'system';
+  actor_username: string | null;
+  actor_role: string | null;
   payload: Record<string, unknown>;
 }
 
