@@ -6,39 +6,14 @@
  * refused to anyone but the GIF's editor.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { makeGif } from '../support/media-fixtures.ts';
 import { storeKinds } from '../support/stores.ts';
-
-/** Video ids the stand-in knows: each answers its status. */
-const YOUTUBE = { ok: 'dQw4w9WgXcQ', missing: 'AAAAAAAAAAA', private: 'BBBBBBBBBBB', broken: 'CCCCCCCCCCC' };
-const VIMEO = { ok: '76979871', missing: '1111' };
-const STATUS: Record<string, number> = {
-  [`https://www.youtube.com/watch?v=${YOUTUBE.ok}`]: 200,
-  [`https://www.youtube.com/watch?v=${YOUTUBE.missing}`]: 404,
-  [`https://www.youtube.com/watch?v=${YOUTUBE.private}`]: 403,
-  [`https://www.youtube.com/watch?v=${YOUTUBE.broken}`]: 500,
-  [`https://vimeo.com/${VIMEO.ok}`]: 200,
-  [`https://vimeo.com/${VIMEO.missing}`]: 404,
-};
-
-/** The hosts' oEmbed endpoints as they answer: JSON for a video that may be embedded, a bare status otherwise. */
-function startOembedStandIn(asked: string[]): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const video = url.searchParams.get('url') ?? '';
-    asked.push(`${url.pathname} ${video}`);
-    const status = STATUS[video] ?? 404;
-    if (status === 200) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'video', version: '1.0', title: 'A video', html: '<iframe></iframe>' }));
-    else res.writeHead(status, { 'content-type': 'text/html' }).end(status === 403 ? 'Forbidden' : 'Not Found');
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+import { oembedSettings, startVideoOembedStandIn, VIMEO, YOUTUBE } from '../support/video-oembed.ts';
 
 let dir: string;
 let gifFile: string;
@@ -55,9 +30,8 @@ describe.each(storeKinds())('external video on a GIF (%s)', { timeout: 300_000 }
   let creator: TestUser;
   let gifId: string;
   beforeAll(async () => {
-    oembed = await startOembedStandIn(asked);
-    const base = `http://127.0.0.1:${(oembed.address() as AddressInfo).port}`;
-    server = await startAccountsServer(kind, { env: { YOUTUBE_OEMBED_URL: `${base}/youtube/oembed`, VIMEO_OEMBED_URL: `${base}/vimeo/api/oembed.json` } });
+    oembed = await startVideoOembedStandIn(asked);
+    server = await startAccountsServer(kind, { env: oembedSettings(oembed) });
     creator = await server.makeUser('creator');
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(fs.readFileSync(gifFile))]), 'pattern.gif');

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { addLanguageTags, LANGUAGES, removeGif, removeLanguageTag, saveGif, setCta, type MyGif } from './my-gifs-api.ts';
+import { ExternalVideoForm } from './ExternalVideoForm.tsx';
 import { SelectField } from './SelectField.tsx';
 import { RATINGS, VISIBILITIES } from './upload-fields.ts';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Editing one GIF: details, language tags, call to action, removal. Each part saves on its own. */
+/** Editing one GIF: details, language tags, call to action, external video, removal. Each part saves on its own. */
 export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged(): void; onRemoved(): void }) {
   const [title, setTitle] = useState(gif.title);
   const [tags, setTags] = useState(gif.tags.join(', '));
@@ -112,6 +113,8 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           Save call to action
         </button>
       </form>
+
+      <ExternalVideoForm gif={gif} run={run} />
 
       <button
         type="button"

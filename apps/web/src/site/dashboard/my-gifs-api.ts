@@ -19,6 +19,8 @@ export interface MyGif {
   tombstone: false;
   is_sticker: number;
   cta: { link: string; text: string } | null;
+  /** A YouTube or Vimeo video attached to it (SPEC 3), absent when none. */
+  external_media?: { provider_name: 'YouTube' | 'Vimeo'; asset_uid: string; start: number; url: string };
   language_tags: Record<string, string[]>;
   images: Record<string, { url?: string; width?: string; height?: string }>;
 }
