@@ -205,6 +205,13 @@ async function openProductionRequest(k: MatrixCase): Promise<Record<string, stri
   return { request: (await requestProduction(developersDb(k.server.store.db), app!, k.other.userId, 'matrix'))! };
 }
 
+/** Another user's application for a verified channel, open, made straight in the store. */
+async function openApplication(k: MatrixCase): Promise<Record<string, string>> {
+  const row = await sql<{ id: string }>`INSERT INTO channel_applications (user_id, name, links, examples, why) VALUES (${k.other.userId}, 'Matrix studio', '["https://matrix.example.test"]', '[{"url":"https://matrix.example.test/work","gif_id":null}]', 'From the matrix') RETURNING id::text AS id`.execute(k.server.db);
+  return { application: row.rows[0]!.id };
+}
+const applicationBody = () => ({ name: 'Matrix studio', links: ['https://matrix.example.test'], examples: ['https://matrix.example.test/work'], why: 'From the matrix' });
+
 /** A pingback body for a real GIF, with the analytics payload its public API answer carries. */
 async function pingbackBody(k: MatrixCase) {
   const gif = await k.server.call('GET', `/v1/gifs/${(await anyGif(k)).gif}?api_key=${k.server.webKey}`);
@@ -228,6 +235,11 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'PATCH', path: '/api/v1/users/{self}/', action: 'profile.edit', target: 'self', ok: 200, body: () => ({ display_name: 'Changed by the matrix' }) },
   { method: 'PATCH', path: '/api/v1/users/{other}/', action: 'profile.edit', target: 'other', ok: 200, body: () => ({ display_name: 'Changed by the matrix' }) },
   { method: 'PUT', path: '/api/v1/users/{other}/role/', action: 'role.change', target: 'other', ok: 200, body: () => ({ role: 'creator' }) },
+  // Verified channels (issue 31): staff's user flags, applying, and staff's decision on an application.
+  { method: 'PATCH', path: '/api/v1/users/{self}/', action: 'user.flag', target: 'self', ok: 200, body: () => ({ suppress_chrome: true }) },
+  { method: 'PATCH', path: '/api/v1/users/{other}/', action: 'user.flag', target: 'other', ok: 200, body: () => ({ is_verified: true, is_public: false }) },
+  { method: 'POST', path: '/api/v1/applications/', action: 'channel.apply', target: 'none', ok: 201, body: applicationBody },
+  { method: 'POST', path: '/api/v1/applications/{application}/decision/', action: 'application.review', target: 'site', ok: 200, prepare: openApplication, body: () => ({ decision: 'refuse', note: 'From the matrix' }) },
   // Tokens.
   { method: 'POST', path: '/api/v1/tokens/', action: 'token.manage', target: 'none', ok: 201, body: () => ({ label: 'from the matrix' }) },
   { method: 'DELETE', path: '/api/v1/tokens/{token}/', action: 'token.manage', target: 'self', ok: 200, prepare: (k) => tokenOf(k, k.caller) },
@@ -384,6 +396,9 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/api/v1/search-service/csv/?username={othername}', action: 'content.search_all', target: 'site', ok: 200 },
   // The staff console's user management: an account found by name.
   { method: 'GET', path: '/api/v1/moderation/users/?username={othername}', action: 'account.moderate', target: 'site', ok: 200 },
+  // Verified channels: one's own application, and staff's queue of open ones.
+  { method: 'GET', path: '/api/v1/applications/mine/', action: 'channel.apply', target: 'none', ok: 200 },
+  { method: 'GET', path: '/api/v1/applications/', action: 'application.review', target: 'site', ok: 200 },
   // The scheduler's list and activity feed: the caller's own.
   { method: 'GET', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 200 },
   { method: 'GET', path: '/activity', action: 'schedule.manage', target: 'none', ok: 200 },

@@ -19,7 +19,7 @@ import { CALLER_PASSWORD, GUARDED_READS, MUTATING_ROUTES, type MatrixCase, type 
  * out: the job runner and the magic-tag sweep change it in the background; a refused call queues
  * no job, which the channel tables and events show.)
  */
-const TABLES = ['users', 'accounts', 'account_tokens', 'sessions', 'access_tokens', 'mail_outbox', 'favorites', 'gifs', 'events', 'api_keys', 'channels', 'channel_gifs', 'channel_gif_removals', 'channel_ranked_tags', 'channel_magic_tags', 'uploads', 'gif_language_tags', 'stories', 'story_gifs', 'trending_stories', 'scheduled_posts', 'scheduled_post_gifs', 'gif_reports', 'search_reports', 'takedowns', 'takedown_items', 'blocked_trending_terms', 'notifications'];
+const TABLES = ['users', 'accounts', 'account_tokens', 'sessions', 'access_tokens', 'mail_outbox', 'favorites', 'gifs', 'events', 'api_keys', 'channels', 'channel_gifs', 'channel_gif_removals', 'channel_ranked_tags', 'channel_magic_tags', 'uploads', 'gif_language_tags', 'stories', 'story_gifs', 'trending_stories', 'scheduled_posts', 'scheduled_post_gifs', 'gif_reports', 'search_reports', 'takedowns', 'takedown_items', 'blocked_trending_terms', 'notifications', 'channel_applications'];
 async function fingerprint(server: AccountsServer): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of TABLES) {
