@@ -39,7 +39,6 @@ const LISTINGS = {
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
   'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },
   'dashboard-schedule': { title: 'Scheduled posts', description: `Schedule your GIFs to go public on ${PROVIDER_NAME}.` },
-  transparency: { title: 'Transparency', description: `What moderation did on ${PROVIDER_NAME}, month by month: reports by reason, decisions, takedowns and the time to a decision.` },
   'dashboard-moderation': { title: 'Moderation', description: `Review reported GIFs, take content down and manage accounts on ${PROVIDER_NAME}.` },
   'dashboard-notices': { title: 'Notices', description: `What the ${PROVIDER_NAME} moderators and staff did to your GIFs, and why.` },
 } as const;
@@ -121,7 +120,6 @@ export function channelSearchHead(channel: ChannelHeadSource, term: string, page
 export const developersHead = (): PageHead => ({ title: titled('Developers'), description: `Apps and API keys for building on ${PROVIDER_NAME}, with their usage.` });
 export const apiDocsHead = (): PageHead => ({ title: titled('API reference'), description: `Every call of the ${PROVIDER_NAME} API (GIPHY- and Tenor-compatible) with its parameters, tried live with your own key.` });
 export const developerReviewHead = (): PageHead => ({ title: titled('Production key requests'), description: `Requests for production API keys on ${PROVIDER_NAME}.` });
-export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
 /** Issue 31's pages about the site itself, and the bare /search. */
 const SITE_PAGES = {
   about: { title: `About ${PROVIDER_NAME}`, description: `What this ${PROVIDER_NAME} instance is, its rules, how moderation and reporting work, and how to reach its team.` },
@@ -134,6 +132,7 @@ export function sitePageHead(page: keyof typeof SITE_PAGES): PageHead {
   return { title: titled(SITE_PAGES[page].title), description: SITE_PAGES[page].description };
 }
 
+export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
 
 const ERRORS: Record<ErrorStatus, PageHead> = {
   404: { title: titled('Page not found'), description: 'There is nothing at this address.' },

@@ -60,12 +60,12 @@ export const API_DOCS_PAGE = '/docs/api';
 export const API_REFERENCE_SCRIPT = '/docs/api/reference.js';
 /** The OpenAPI 3.1 document the reference renders. */
 export const OPENAPI_DOCUMENT = '/openapi.json';
-/** The query parameter the login page returns to after signing in. */
-export const NEXT_PARAM = 'next';
 /**
  * Bare segments that are another page's address (issue 31): `/gifs` is the trending GIFs, `/explore`
  * the home page's overview (trending searches, stickers, categories, GIFs). The server answers 301.
  */
 export const SITE_REDIRECTS = { gifs: '/trending-gifs', explore: '/' } as const;
+/** The query parameter the login page returns to after signing in. */
+export const NEXT_PARAM = 'next';
 /** SPEC 5: a user's stories asked for without a username (the stories service's answer, and what the site logs). */
 export const NO_USERNAME_MESSAGE = 'No username specified for getUserStories';

@@ -49,13 +49,13 @@ const ConfigSchema = z.object({
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
   JOB_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   REMOVED_MEDIA_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(REMOVED_MEDIA_RETENTION_DAYS_DEFAULT),
+  SITE_NAME: z.string().trim().min(1).max(SITE_NAME_MAX).default(DEFAULT_SITE_INFO.name),
+  SITE_DESCRIPTION: z.string().trim().min(1).max(SITE_DESCRIPTION_MAX).default(DEFAULT_SITE_INFO.description),
+  CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
 });
 
 export interface Config {
   port: number;
-  SITE_NAME: z.string().trim().min(1).max(SITE_NAME_MAX).default(DEFAULT_SITE_INFO.name),
-  SITE_DESCRIPTION: z.string().trim().min(1).max(SITE_DESCRIPTION_MAX).default(DEFAULT_SITE_INFO.description),
-  CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   host: string;
   dataDir: string;
   mediaDir: string;
@@ -86,12 +86,12 @@ export interface Config {
   jobs: JobSettings;
   /** Days removed and taken-down GIFs' files are kept before they are deleted. */
   removedMediaRetentionDays: number;
+  /** What /about says of this instance (SITE_NAME, SITE_DESCRIPTION, CONTACT_EMAIL). */
+  site: SiteInfo;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A variable set to nothing (`DATABASE_URL= npm start`) means unset.
-  /** What /about says of this instance (SITE_NAME, SITE_DESCRIPTION, CONTACT_EMAIL). */
-  site: SiteInfo;
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = ConfigSchema.safeParse(given);
   if (!parsed.success) {
@@ -138,6 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: c.FFMPEG_PATH,
     spotifyOembedUrl: c.SPOTIFY_OEMBED_URL,
     removedMediaRetentionDays: c.REMOVED_MEDIA_RETENTION_DAYS,
+    site: { name: c.SITE_NAME, description: c.SITE_DESCRIPTION, contactEmail: c.CONTACT_EMAIL },
   };
 }
-    site: { name: c.SITE_NAME, description: c.SITE_DESCRIPTION, contactEmail: c.CONTACT_EMAIL },

@@ -19,6 +19,7 @@ import { createMediaRetention } from './media/retention.ts';
 import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT } from './media/constants.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { ownPageConfig, WEB_DIST_DIR } from './web/assets.ts';
+import { DEFAULT_SITE_INFO, type SiteInfo } from './web/site-info.ts';
 import { createUploads, type Uploads, type UploadSettings } from './uploads/service.ts';
 import type { VisibilityPolicy } from './uploads/visibility.ts';
 import { createPredictor } from './tag-prediction/predictor.ts';
@@ -66,6 +67,8 @@ export interface PlatformOptions {
   clock?: Clock;
   /** Days removed GIFs' files are kept before they are deleted (REMOVED_MEDIA_RETENTION_DAYS; default in media/constants.ts). */
   removedMediaRetentionDays?: number;
+  /** What /about says of this instance (SITE_NAME, SITE_DESCRIPTION, CONTACT_EMAIL); defaults in web/site-info.ts. */
+  site?: SiteInfo;
 }
 
 export interface JobSettings {
@@ -148,7 +151,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     ...(options.textRender ? { textRender: options.textRender } : {}),
     ...(options.attemptLimits ? { attemptLimits: options.attemptLimits } : {}),
-    ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey) } } : {}),
+    ...(options.web ? { web: { distDir, config: () => ownPageConfig(credentials.webKey, options.site ?? DEFAULT_SITE_INFO) } } : {}),
     smtpConfigured: Boolean(mail),
     linkOrigin,
     uploads,

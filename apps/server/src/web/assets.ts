@@ -163,7 +163,9 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     }
     // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded
     // once, which would turn a search for "100%" into a malformed path.
-    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, parseSitePath(new URL(c.req.url).pathname), originOf(c, deps), async () => viewerOf(await c.var.auth.principal())))));
+    const route = parseSitePath(new URL(c.req.url).pathname);
+    if (route.page === 'redirect') return c.redirect(route.to, 301);
+    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, route, originOf(c, deps), async () => viewerOf(await c.var.auth.principal())))));
     return response ?? next();
   });
   return { routes: app, refused };

@@ -29,13 +29,12 @@ const DevelopersPage = lazyPage(() => import('../developers/DevelopersPage.tsx')
 const DeveloperReviewPage = lazyPage(() => import('../developers/DeveloperReviewPage.tsx'));
 const ApiDocsPage = lazyPage(() => import('../docs/ApiDocsPage.tsx'));
 const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
-const TransparencyPage = lazyPage(() => import('../transparency/TransparencyPage.tsx'));
-/** The account pages: one fixed path each, no props. */
 const AboutPage = lazyPage(() => import('../about/AboutPage.tsx'));
 const AppsPage = lazyPage(() => import('../about/AppsPage.tsx'));
 const StudiosPage = lazyPage(() => import('../studios/StudiosPage.tsx'));
 const SearchHomePage = lazyPage(() => import('../search/SearchHomePage.tsx'));
 const RedirectPage = lazyPage(() => import('./RedirectPage.tsx'));
+/** The account pages: one fixed path each, no props. */
 const ACCOUNT_PAGES: Record<AccountPage, LazyPage<object>> = {
   join: lazyPage(() => import('../account/JoinPage.tsx')),
   'verify-email': lazyPage(() => import('../account/VerifyEmailPage.tsx')),
@@ -66,18 +65,17 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   'api-docs': ApiDocsPage,
   stories: StoriesPage,
   story: StoryPage,
-  ...ACCOUNT_PAGES,
   about: AboutPage,
   apps: AppsPage,
   studios: StudiosPage,
   'search-home': SearchHomePage,
   redirect: RedirectPage,
+  ...ACCOUNT_PAGES,
   error: ErrorPage,
   'not-found': ErrorPage,
   artists: ArtistsPage,
   upload: UploadPage,
   create: CreatePage,
-  transparency: TransparencyPage,
 };
 
 /** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
@@ -149,9 +147,6 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <StoriesPage />;
     case 'story':
       return <StoryPage slug={route.slug} />;
-    case 'transparency':
-      return <TransparencyPage />;
-    case 'error':
     case 'about':
       return <AboutPage />;
     case 'apps':
@@ -162,6 +157,7 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <SearchHomePage />;
     case 'redirect':
       return <RedirectPage to={route.to} />;
+    case 'error':
       return <ErrorPage status={route.status} />;
     case 'not-found':
       return <ErrorPage status={404} />;
