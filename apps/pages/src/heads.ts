@@ -39,6 +39,7 @@ const LISTINGS = {
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
   'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },
   'dashboard-schedule': { title: 'Scheduled posts', description: `Schedule your GIFs to go public on ${PROVIDER_NAME}.` },
+  transparency: { title: 'Transparency', description: `What moderation did on ${PROVIDER_NAME}, month by month: reports by reason, decisions, takedowns and the time to a decision.` },
   'dashboard-moderation': { title: 'Moderation', description: `Review reported GIFs, take content down and manage accounts on ${PROVIDER_NAME}.` },
   'dashboard-notices': { title: 'Notices', description: `What the ${PROVIDER_NAME} moderators and staff did to your GIFs, and why.` },
 } as const;

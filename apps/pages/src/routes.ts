@@ -76,6 +76,8 @@ export type SiteRoute =
   | { page: 'search-home' }
   /** A bare segment that is another page's address (SITE_REDIRECTS): the server answers 301, the app replaces the address. */
   | { page: 'redirect'; to: string }
+  /** Moderation figures by month (issue 31). */
+  | { page: 'transparency' }
   | { page: AccountPage }
   | { page: 'error'; status: ErrorStatus }
   /** Any other path: the 404 page. */
@@ -220,6 +222,8 @@ export function parseSitePath(path: string): SiteRoute {
       return rest.length === 1 && rest[0] === 'api' ? { page: 'api-docs' } : NOT_FOUND;
     case 'create':
       return createRoute(rest);
+    case 'transparency':
+      return rest.length === 0 ? { page: 'transparency' } : NOT_FOUND;
     case 'dashboard': {
       if (rest.length === 0) return { page: 'dashboard', section: 'gifs' };
       if (rest.length === 1 && rest[0] === 'channels') return { page: 'channel-editor' };
