@@ -29,6 +29,7 @@ const DevelopersPage = lazyPage(() => import('../developers/DevelopersPage.tsx')
 const DeveloperReviewPage = lazyPage(() => import('../developers/DeveloperReviewPage.tsx'));
 const ApiDocsPage = lazyPage(() => import('../docs/ApiDocsPage.tsx'));
 const StoryPage = lazyPage(() => import('../stories/StoryPage.tsx'));
+const TransparencyPage = lazyPage(() => import('../transparency/TransparencyPage.tsx'));
 const AboutPage = lazyPage(() => import('../about/AboutPage.tsx'));
 const AppsPage = lazyPage(() => import('../about/AppsPage.tsx'));
 const StudiosPage = lazyPage(() => import('../studios/StudiosPage.tsx'));
@@ -76,6 +77,7 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   artists: ArtistsPage,
   upload: UploadPage,
   create: CreatePage,
+  transparency: TransparencyPage,
 };
 
 /** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
@@ -147,6 +149,8 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <StoriesPage />;
     case 'story':
       return <StoryPage slug={route.slug} />;
+    case 'transparency':
+      return <TransparencyPage />;
     case 'about':
       return <AboutPage />;
     case 'apps':
