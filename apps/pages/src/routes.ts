@@ -327,6 +327,7 @@ export function sitePath(route: SiteRoute): string {
     case 'artists':
     case 'upload':
     case 'stories':
+    case 'transparency':
     case 'about':
     case 'apps':
     case 'studios':
