@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { makeGif } from '../support/media-fixtures.ts';
 import { storeKinds } from '../support/stores.ts';
+import { uploadGif } from '../support/uploads.ts';
 import { oembedSettings, startVideoOembedStandIn, VIMEO, YOUTUBE } from '../support/video-oembed.ts';
 
 let dir: string;
@@ -35,9 +36,7 @@ describe.each(storeKinds())('external video on a GIF (%s)', { timeout: 300_000 }
     creator = await server.makeUser('creator');
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(fs.readFileSync(gifFile))]), 'pattern.gif');
-    const res = await server.call('POST', '/v1/gifs', { as: creator, via: 'token', form });
-    expect(res.status, res.text).toBe(200);
-    gifId = res.body.data.id;
+    gifId = await uploadGif(server, creator, form);
   });
   afterAll(async () => {
     await server?.close();

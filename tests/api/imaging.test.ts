@@ -18,6 +18,7 @@ import { startAccountsServer, testUsername, type AccountsServer, type TestUser }
 import { corruptGif, makeClip } from '../support/media-fixtures.ts';
 import { freePort } from '../support/process-group.ts';
 import { scratchDatabase, storeKinds } from '../support/stores.ts';
+import { uploadGif } from '../support/uploads.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { createAccount } from '../../apps/server/src/accounts/create.ts';
 import { accountsDb } from '../../apps/server/src/accounts/schema.ts';
@@ -186,9 +187,7 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
     expect(made.status).toBe(200);
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(await made.arrayBuffer())]), 'made.gif');
-    const published = await server.call('POST', '/v1/gifs', { as: creator, via: 'token', form });
-    expect(published.status, published.text).toBe(200);
-    const gif = await server.call('GET', `/v1/gifs/${published.body.data.id}?api_key=${server.webKey}`);
+    const gif = await server.call('GET', `/v1/gifs/${await uploadGif(server, creator, form)}?api_key=${server.webKey}`);
     expect(gif.status, gif.text).toBe(200);
     const bytes = await (await fetch(gif.body.data.images.original.url)).arrayBuffer();
     expect(await decoded(bytes)).toMatchObject({ width: 144, height: 256 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { makeGif } from '../support/media-fixtures.ts';
 import { storeKinds } from '../support/stores.ts';
+import { uploadGif } from '../support/uploads.ts';
 
 let dir: string;
 let gifFile: string;
@@ -32,17 +33,13 @@ describe.each(storeKinds())('the GIF maker’s made-from credit (%s)', { timeout
     await server?.close();
   });
 
-  async function upload(as: TestUser, fields: Record<string, string>) {
+  function formOf(fields: Record<string, string>) {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(fs.readFileSync(gifFile))]), 'made.gif');
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    return server.call('POST', '/v1/gifs', { as, via: 'token', form });
+    return form;
   }
-  const uploaded = async (as: TestUser, fields: Record<string, string>) => {
-    const res = await upload(as, fields);
-    expect(res.status, res.text).toBe(200);
-    return res.body.data.id as string;
-  };
+  const uploaded = (as: TestUser, fields: Record<string, string>) => uploadGif(server, as, formOf(fields));
   const gif = async (id: string) => {
     const res = await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`);
     expect(res.status, res.text).toBe(200);
@@ -70,7 +67,7 @@ describe.each(storeKinds())('the GIF maker’s made-from credit (%s)', { timeout
     const made = await uploaded(maker, { source_gif_id: secret });
     expect((await gif(made)).source_gif).toBeUndefined();
     expect((await server.db.selectFrom('gifs').select('made_from' as never).where('id', '=', made).executeTakeFirstOrThrow()) as unknown).toEqual({ made_from: null });
-    const bad = await upload(maker, { source_gif_id: 'not/an id' });
+    const bad = await server.call('POST', '/v1/gifs', { as: maker, via: 'token', form: formOf({ source_gif_id: 'not/an id' }) });
     expect({ status: bad.status, field: bad.body.field }, bad.text).toEqual({ status: 400, field: 'source_gif_id' });
   });
 });

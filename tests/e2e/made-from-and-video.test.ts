@@ -16,6 +16,7 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constant
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { makeGif } from '../support/media-fixtures.ts';
+import { uploadGif } from '../support/uploads.ts';
 import { oembedSettings, startVideoOembedStandIn, YOUTUBE } from '../support/video-oembed.ts';
 
 const VIEWPORTS = [
@@ -45,9 +46,7 @@ describe('made-from credit and external video in Chromium', { timeout: 4 * E2E_T
       const form = new FormData();
       form.set('file', new Blob([new Uint8Array(fs.readFileSync(gifFile))]), 'pattern.gif');
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
-      const res = await server.call('POST', '/v1/gifs', { as, via: 'token', form });
-      expect(res.status, res.text).toBe(200);
-      return res.body.data.id as string;
+      return uploadGif(server, as, form);
     };
     source = await upload(author, { title: 'The original dance' });
     made = await upload(maker, { title: 'Remixed dance', source_gif_id: source });
