@@ -14,15 +14,18 @@ import { applicationsDb, baseOfApplications } from './schema.ts';
 import { latestApplication, submitApplication } from './store.ts';
 import { describe } from '../openapi/describe.ts';
 
-/** The hosts this site answers on, for telling its GIFs' links from others: the request's and the mailed links'. */
-function siteHosts(origin: string, deps: BackendDeps): string[] {
-  const hosts = [new URL(origin).host];
+/**
+ * This site's origin for an example given as a bare GIF id (the mailed-link origin: never a request
+ * header, since staff open these links), and the hosts whose links are this site's GIFs.
+ */
+function siteOf(requestOrigin: string, deps: BackendDeps): { origin: string; hosts: string[] } {
+  let origin = requestOrigin;
   try {
-    hosts.push(new URL(deps.linkOrigin.get()).host);
+    origin = deps.linkOrigin.get();
   } catch {
-    // No mailed-link origin yet: the request's host is the site's.
+    // Not listening yet (never while serving): the request's origin stands in.
   }
-  return hosts;
+  return { origin, hosts: [...new Set([new URL(requestOrigin).host, new URL(origin).host])] };
 }
 
 /**
@@ -36,8 +39,8 @@ export function applyRoutes(deps: BackendDeps) {
   app.post('/api/v1/applications/', describe({ tag: 'verified-channels', summary: 'Apply for a verified channel', description: 'Name, 1 to 5 links, 1 to 10 examples (this site\'s GIF ids or links, or other URLs) and why. One open application per person (409 while one waits).', access: { permission: 'channel.apply' }, body: ApplicationBody, status: 201 }), async (c) => {
     const principal = await authorizeUser(c, 'channel.apply');
     const input = await jsonBody(c, ApplicationBody);
-    const origin = originOf(c, deps);
-    const examples = await resolveExamples(db, input.examples, origin, siteHosts(origin, deps));
+    const site = siteOf(originOf(c, deps), deps);
+    const examples = await resolveExamples(db, input.examples, site.origin, site.hosts);
     await db.transaction().execute(async (trx) => {
       const id = await submitApplication(trx, principal.userId, { ...input, examples });
       await appendEvents(baseOfApplications(trx), [auditEvent(CHANNEL_EVENTS.applied, principal.userId, actorOf(principal, c.var.auth.address), { application: id, name: input.name })]);
