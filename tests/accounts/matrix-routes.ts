@@ -325,7 +325,7 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
   { method: 'POST', path: '/api/v1/stories/trending', action: 'story.trend', target: 'site', ok: 201, prepare: async (k) => ({ story: await storyOf(k, k.other, true) }), body: (k) => ({ story_id: k.vars.story, publish_datetime: new Date().toISOString() }) },
   { method: 'DELETE', path: '/api/v1/stories/trending/{story}', action: 'story.trend', target: 'site', ok: 200, prepare: trendingStory },
   // The scheduler (SPEC 7.5): one's own GIFs, one's own posts (staff: anyone's).
-  { method: 'POST', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 201, prepare: schedulableGif, body: (k) => ({ gifs: [{ id: k.vars.gif, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }) },
+  { method: 'POST', path: '/schedule', action: 'schedule.manage', target: 'none', ok: 201, prepare: schedulableGif, body: (k) => ({ gifs: [{ id: k.vars.gif, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString(), public_gifs: 'private_until_publish' }) },
   { method: 'DELETE', path: '/schedule/{post}', action: 'schedule.manage', target: 'self', ok: 200, prepare: (k) => postOf(k, k.caller) },
   { method: 'DELETE', path: '/schedule/{post}', action: 'schedule.manage', target: 'other', ok: 200, prepare: (k) => postOf(k, k.other) },
   // The collectors: API key only, no principal.
@@ -371,8 +371,11 @@ export const GUARDED_READS: MatrixRoute[] = [
   { method: 'GET', path: '/dashboard/developers', action: 'developer_app.create', target: 'none', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/dashboard/developers/review', action: 'developer_app.review', target: 'site', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/favorites/', action: 'favorite.manage', target: 'self', ok: 200 },
-  // Uploads: one's own quota (issue 30, item 4).
+  // Uploads: one's own quota (issue 30, item 4), with one's trust level (issue 31).
   { method: 'GET', path: '/api/v1/uploads/quota/', action: 'gif.upload', target: 'self', ok: 200 },
+  // The upload page and My GIFs: anyone signed in (issue 31, trust levels).
+  { method: 'GET', path: '/upload', action: 'gif.upload', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/api/v1/mail/outbox/', action: 'mail.read_outbox', target: 'site', ok: 200 },
   // Notices (issue 31): one's own, and their page.
   { method: 'GET', path: '/api/v1/notifications/', action: 'notice.manage', target: 'self', ok: 200 },
@@ -382,7 +385,10 @@ export const GUARDED_READS: MatrixRoute[] = [
   // Tenor's share report is a GET that counts (so no CSRF header, by its protocol): the permission of the site's own share reports.
   { method: 'GET', path: '/tenor/v2/registershare?id={gif}&key={key}', action: 'gif.report_action', target: 'none', ok: 200, prepare: async (k) => ({ ...(await anyGif(k)), key: k.server.webKey }) },
   ...channelRoutes({ method: 'GET', path: '/api/v4/channels/retrieve-job/?job={job}', ok: 200, stocked: true }),
-  { method: 'GET', path: '/dashboard/channels', action: 'dashboard.open', target: 'none', ok: 200, anonymous: 302 },
+  // Channels, stories and the scheduler stay a creator's though everyone signed in has a dashboard (issue 31).
+  { method: 'GET', path: '/dashboard/channels', action: 'channel.create', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/stories', action: 'story.create', target: 'none', ok: 200, anonymous: 302 },
+  { method: 'GET', path: '/dashboard/schedule', action: 'schedule.manage', target: 'none', ok: 200, anonymous: 302 },
   { method: 'GET', path: '/dashboard/moderation', action: 'gif.moderate', target: 'none', ok: 200, anonymous: 302 },
   // Moderation: the review queue, a GIF's reports and history, the audit trail.
   { method: 'GET', path: '/api/v1/moderation/queue/', action: 'gif.moderate', target: 'site', ok: 200 },

@@ -153,10 +153,14 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
     expect(fs.readdirSync(TEST_MEDIA_DIR).filter((name) => name.startsWith('.tmp-upload-') && failed.some((u) => name.includes(u.gif_id)))).toEqual([]);
   });
 
-  it('needs a creator (or staff, who may name the uploader)', async () => {
+  it('needs a signed-in uploader, as themself (or staff, who may name the uploader)', async () => {
     const file = await makeGif(path.join(dir, 'roles.gif'));
     expect((await upload(giphyForm(file), null)).status).toBe(401);
-    expect((await upload(giphyForm(file), await server.makeUser('user'))).status).toBe(403);
+    const user = await server.makeUser('user');
+    const own = await upload(giphyForm(file), user);
+    expect(own.status, own.text).toBe(200);
+    expect((await appeared(own.body.data.id)).body.data.username).toBe(user.username);
+    expect((await upload(giphyForm(file, { username: (await server.makeUser('user')).username }), user)).status).toBe(403);
     const other = await server.makeUser('creator');
     expect((await upload(giphyForm(file, { username: other.username }))).status).toBe(403);
     const staff = await server.makeUser('staff');

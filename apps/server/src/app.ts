@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -28,7 +28,7 @@ import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
-import { DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, NOTICES_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
+import { channelEditorPath, DASHBOARD_PAGE, DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, NOTICES_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import { originOf, type ApiDeps } from './public-api/context.ts';
@@ -131,9 +131,15 @@ export function createApp(options: AppOptions) {
   const reviewGuard = requirePagePermission('developer_app.review', web?.refused);
   // Notices are every signed-in person's own (issue 31).
   const noticesGuard = requirePagePermission('notice.manage', web?.refused);
+  // Everyone signed in has a dashboard; channels, stories and the scheduler stay a verified channel's (creator) (issue 31).
+  const sectionGuards: Record<string, MiddlewareHandler<AuthEnv>> = {
+    [channelEditorPath()]: requirePagePermission('channel.create', web?.refused),
+    [`${DASHBOARD_PAGE}/stories`]: requirePagePermission('story.create', web?.refused),
+    [`${DASHBOARD_PAGE}/schedule`]: requirePagePermission('schedule.manage', web?.refused),
+  };
   app.use('/dashboard/*', (c, next) => {
     const path = c.req.path.replace(/\/$/, '');
-    return (path === DEVELOPERS_PAGE ? developersGuard : path === DEVELOPER_REVIEW_PAGE ? reviewGuard : path === NOTICES_PAGE ? noticesGuard : dashboardGuard)(c, next);
+    return (path === DEVELOPERS_PAGE ? developersGuard : path === DEVELOPER_REVIEW_PAGE ? reviewGuard : path === NOTICES_PAGE ? noticesGuard : (sectionGuards[path] ?? dashboardGuard))(c, next);
   });
   app.use('/upload', requirePagePermission('gif.upload', web?.refused));
   app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));

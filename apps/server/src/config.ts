@@ -5,7 +5,7 @@ import { LOG_LEVELS } from './logging/constants.ts';
 import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import { SPOTIFY_OEMBED_DEFAULT_URL } from './artists/constants.ts';
-import { UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS } from './uploads/constants.ts';
+import { NEW_ACCOUNT_QUOTA_DEFAULTS, TRUST_APPROVED_UPLOADS_DEFAULT, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS } from './uploads/constants.ts';
 import { parseRanges } from './uploads/fetch-url.ts';
 import type { UploadSettings } from './uploads/service.ts';
 import { JOB_BATCH_SIZE } from './jobs/constants.ts';
@@ -45,6 +45,10 @@ const ConfigSchema = z.object({
   UPLOAD_OPEN_PER_CREATOR: z.coerce.number().int().min(1).max(10_000).default(UPLOAD_QUOTA_DEFAULTS.openPerCreator),
   UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(100_000_000).default(UPLOAD_QUOTA_DEFAULTS.bytesPerDay / MIB),
   UPLOAD_URL_FETCHES_PER_CREATOR: z.coerce.number().int().min(1).max(1000).default(UPLOAD_QUOTA_DEFAULTS.urlFetchesPerCreator),
+  TRUST_APPROVED_UPLOADS: z.coerce.number().int().min(0).max(10_000).default(TRUST_APPROVED_UPLOADS_DEFAULT),
+  NEW_ACCOUNT_UPLOAD_OPEN: z.coerce.number().int().min(1).max(10_000).default(NEW_ACCOUNT_QUOTA_DEFAULTS.openPerCreator),
+  NEW_ACCOUNT_UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(100_000_000).default(NEW_ACCOUNT_QUOTA_DEFAULTS.bytesPerDay / MIB),
+  NEW_ACCOUNT_UPLOAD_URL_FETCHES: z.coerce.number().int().min(1).max(1000).default(NEW_ACCOUNT_QUOTA_DEFAULTS.urlFetchesPerCreator),
   SPOTIFY_OEMBED_URL: z.string().url().default(SPOTIFY_OEMBED_DEFAULT_URL),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
   JOB_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -133,6 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       limits: { maxBytes: Math.round(c.UPLOAD_MAX_MB * MIB), maxDurationS: c.UPLOAD_MAX_SECONDS, maxPixels: Math.round(c.UPLOAD_MAX_MEGAPIXELS * 1e6), maxFrames: c.UPLOAD_MAX_FRAMES },
       quota: { openPerCreator: c.UPLOAD_OPEN_PER_CREATOR, bytesPerDay: Math.round(c.UPLOAD_MB_PER_DAY * MIB), urlFetchesPerCreator: c.UPLOAD_URL_FETCHES_PER_CREATOR },
       concurrency: c.UPLOAD_CONCURRENCY,
+      trust: {
+        approvedUploads: c.TRUST_APPROVED_UPLOADS,
+        newAccountQuota: { openPerCreator: c.NEW_ACCOUNT_UPLOAD_OPEN, bytesPerDay: Math.round(c.NEW_ACCOUNT_UPLOAD_MB_PER_DAY * MIB), urlFetchesPerCreator: c.NEW_ACCOUNT_UPLOAD_URL_FETCHES },
+      },
       urlAllow: parseRanges(c.UPLOAD_URL_ALLOW.split(',').map((r) => r.trim()).filter(Boolean)).map(([ip, bits]) => `${ip.toString()}/${bits}`),
     },
     ffmpegPath: c.FFMPEG_PATH,

@@ -14,6 +14,7 @@ import { auditTarget } from './fields.ts';
 import { previewPath } from './preview.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import { gifStateSql } from '../content-policy/states.ts';
 
 const GifPath = z.object({ id: gifId });
 const QueueQuery = z.object({ limit: intParam('limit', 1, PAGE_MAX, PAGE_DEFAULT), offset: intParam('offset', 0, 1_000_000, 0) });
@@ -49,13 +50,14 @@ export function reviewRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/moderation/queue/', describe({ tag: 'moderation', summary: 'The review queue', description: 'GIFs with open reports or waiting for a decision, most reported first, then oldest, with NSFW score, suggested rating and reports.', access: { permission: 'gif.moderate' }, query: QueueQuery }), async (c) => {
+  app.get('/api/v1/moderation/queue/', describe({ tag: 'moderation', summary: 'The review queue', description: 'GIFs with open reports or waiting for a decision (`moderation_state` `pending`: held by the NSFW check or pre-moderation; `in_review`: a new account\'s upload, open by its link, listed once approved), most reported first, then oldest, with NSFW score, suggested rating and reports. `approve` lists a GIF in review and counts toward its owner\'s trust.', access: { permission: 'gif.moderate' }, query: QueueQuery }), async (c) => {
     await authorize(c, 'gif.moderate');
     const { limit, offset } = parseQuery(QueueQuery, c.req.query());
     const waiting = sql`
       WITH waiting AS (
         SELECT gif_id AS id FROM gif_reports WHERE resolved_at IS NULL
-        UNION SELECT id FROM gifs WHERE moderation_state = 'pending')`;
+        UNION SELECT id FROM gifs WHERE moderation_state = 'pending'
+        UNION SELECT id FROM gifs g WHERE g.moderation_state = 'in_review' AND ${gifStateSql} = 'in_review')`;
     const { rows } = await sql<QueueRow>`
       ${waiting}
       SELECT g.id, g.title, g.rating, g.moderation_state, g.nsfw_score, g.suggested_rating, g.images, u.username, g.create_datetime,

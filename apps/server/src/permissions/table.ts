@@ -34,22 +34,25 @@ export const PERMISSIONS = {
   'token.manage': ownOrStaff,
   'password.change': { user: 'own', creator: 'own', moderator: 'own', staff: 'own' },
   'favorite.manage': ownOrStaff,
-  /** View counts and dashboard series: a creator's own, or everyone's and the site's for staff. */
-  'analytics.read': { creator: 'own', moderator: 'own', staff: 'any' },
-  /** The dashboard pages (/dashboard/…); what they show is checked again by each read. */
-  'dashboard.open': { creator: 'any', moderator: 'any', staff: 'any' },
+  /** View counts and dashboard series: one's own GIFs' (anyone who uploads), or everyone's and the site's for staff. */
+  'analytics.read': ownOrStaff,
+  /** The dashboard pages (/dashboard/…) of anyone signed in; what they show is checked again by each read. */
+  'dashboard.open': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Changing a GIF: title, tags, language tags, rating, source, visibility, call to action, removal; its upload's progress. */
-  'gif.edit': { creator: 'own', staff: 'any' },
-  /** Uploading a GIF as oneself (a creator) or as anyone (staff, naming the user). */
-  'gif.upload': { creator: 'own', staff: 'any' },
+  'gif.edit': ownOrStaff,
+  /**
+   * Uploading a GIF as oneself (anyone signed in: a new account's wait for review, uploads/trust.ts)
+   * or as anyone (staff, naming the user).
+   */
+  'gif.upload': ownOrStaff,
   /** Telling the site a GIF was downloaded, its link copied, shared… (counted in its figures). */
   'gif.report_action': everyone,
   /** Mailing a GIF's link to someone (rate-limited). */
   'gif.share_by_mail': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Suggested tags for frames of an upload (costs CPU: OCR and a visual search). */
-  'tags.predict': { creator: 'any', staff: 'any' },
-  /** Making a new GIF from media: the imaging service's trim and the GIF maker's render (each costs CPU like an upload). */
-  'media.make': { creator: 'any', staff: 'any' },
+  'tags.predict': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  /** Making a new GIF from media (anyone signed in): the imaging service's trim and the GIF maker's render (each costs CPU like an upload). */
+  'media.make': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
   'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
   /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */
@@ -63,7 +66,7 @@ export const PERMISSIONS = {
   /** Reporting a GIF or a search's results to the moderators (rate-limited per address, one open report per reporter). */
   'gif.report': everyone,
   'search.report': everyone,
-  /** Deciding about a GIF (approve, rate, hide, remove, restore); reading the review queue, a GIF's reports and the audit trail. */
+  /** Deciding about a GIF (approve, rate, hide, remove, restore); reading the review queue, a GIF's reports and the audit trail; reading and resolving the search-report queue. */
   'gif.moderate': { moderator: 'any', staff: 'any' },
   /** Filing a takedown (many GIFs removed at once, owners mailed), the search service over all content, blocking trending terms. */
   'takedown.file': { staff: 'any' },

@@ -8,6 +8,7 @@ import type { ProcessedUpload } from './process.ts';
 import { recordMadeFrom } from '../made-from/credit.ts';
 import { baseOf, type CreatorsDb } from './schema.ts';
 import type { UploadRow } from './store.ts';
+import { committedState, trustOf, type TrustSettings } from './trust.ts';
 import type { UploadReview, VisibilityPolicy } from './visibility.ts';
 
 /** The rating an upload gets when its creator gave none: the public API's default, so it shows where nothing asks for less. */
@@ -27,9 +28,10 @@ export function titleFromFilename(filename: string): string {
  * `done` state and the `gif.uploaded` event in one transaction, whose last step moves the finished
  * rendition folder into the media folder. A failed move rolls the transaction back; a failed
  * commit removes the moved folder. Before this, nothing of the upload is reachable: the staging
- * folder's name starts with a dot, which the media server never serves.
+ * folder's name starts with a dot, which the media server never serves. With `trust`, a new
+ * account's GIF is committed in review (uploads/trust.ts), its level read in the same transaction.
  */
-export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy; review?: UploadReview; linkOrigin?: LinkOrigin }): Promise<void> {
+export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy; review?: UploadReview; trust?: TrustSettings; linkOrigin?: LinkOrigin }): Promise<void> {
   const { upload, processed } = o;
   const finalDir = path.join(o.mediaDir, upload.gif_id);
   let moved = false;
@@ -39,6 +41,8 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
       const title = upload.fields.title ?? titleFromFilename(upload.filename);
       const tags = upload.fields.tags ?? [];
       const visibility = await o.policy({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed });
+      const trust = o.trust ? await trustOf(trx, upload.user_id, o.trust) : undefined;
+      const moderationState = committedState(o.review?.moderation_state ?? 'none', trust);
       const now = new Date();
       await trx
         .insertInto('gifs')
@@ -60,9 +64,9 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
         })
         .execute();
       await recordMadeFrom(baseOf(trx), upload.gif_id, upload.user_id, upload.fields.source_gif_id);
-      if (o.review) {
-        // Migration 013's columns: a pending GIF is out of listings (is_hidden follows) from its first commit.
-        await sql`UPDATE gifs SET moderation_state = ${o.review.moderation_state}, nsfw_score = ${o.review.nsfw_score}, suggested_rating = ${o.review.suggested_rating} WHERE id = ${upload.gif_id}`.execute(trx);
+      if (o.review || moderationState !== 'none') {
+        // Migration 013's columns: a pending or in-review GIF is out of listings (is_hidden follows) from its first commit.
+        await sql`UPDATE gifs SET moderation_state = ${moderationState}, nsfw_score = ${o.review?.nsfw_score ?? null}, suggested_rating = ${o.review?.suggested_rating ?? null} WHERE id = ${upload.gif_id}`.execute(trx);
       }
       await trx.insertInto('gif_features').values({ gif_id: upload.gif_id, features: processed.features }).execute();
       await trx.updateTable('uploads').set({ state: 'done', progress: 1, claimed_by: null, updated_at: now, finished_at: now }).where('id', '=', upload.id).execute();
@@ -79,7 +83,8 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
             tags,
             rating: upload.fields.rating ?? DEFAULT_UPLOAD_RATING,
             visibility,
-            moderation_state: o.review?.moderation_state ?? 'none',
+            moderation_state: moderationState,
+            ...(trust ? { trust: trust.level } : {}),
             format: processed.probe.kind,
             user_id: upload.user_id,
             actor: upload.user_id,

@@ -34,6 +34,24 @@ export const UPLOAD_QUOTA_DEFAULTS = {
 
 export type UploadQuota = { [K in keyof typeof UPLOAD_QUOTA_DEFAULTS]: number };
 
+/**
+ * Trust levels (uploads/trust.ts; README, Creators: uploads): a `user` is a new account until this
+ * many of their GIFs were approved by a moderator (TRUST_APPROVED_UPLOADS); until then each upload
+ * waits in the review queue (open by its link, listed nowhere).
+ */
+export const TRUST_APPROVED_UPLOADS_DEFAULT = 3;
+
+/**
+ * A new account's quota, lower than UPLOAD_QUOTA_DEFAULTS (NEW_ACCOUNT_UPLOAD_OPEN,
+ * NEW_ACCOUNT_UPLOAD_MB_PER_DAY, NEW_ACCOUNT_UPLOAD_URL_FETCHES): a handful of GIFs a day, as much
+ * as the moderators can review, and no bulk fetching from URLs. A GIF is rarely over 10 MB.
+ */
+export const NEW_ACCOUNT_QUOTA_DEFAULTS = {
+  openPerCreator: 2,
+  bytesPerDay: 100 * 1024 * 1024,
+  urlFetchesPerCreator: 1,
+} as const satisfies UploadQuota;
+
 /** Retry-After for a creator with too many open uploads: about one processing turn. */
 export const OPEN_UPLOADS_RETRY_S = 30;
 

@@ -61,11 +61,13 @@ export function quotaRefusal(usage: QuotaUsage, quota: UploadQuota, upload: { or
  * Records an upload (or replaces the record of the same id, e.g. a transfer's provisional one) if
  * its owner is within their quota; throws the QuotaRefusal otherwise, changing nothing. The owner's
  * row is locked for the check, so simultaneous requests, from any process, are counted one by one.
+ * `quota` is the owner's, or read for them in the transaction (their trust level's).
  */
-export async function reserveUpload(db: CreatorsDb, row: NewUploadRow, quota: UploadQuota): Promise<void> {
+export async function reserveUpload(db: CreatorsDb, row: NewUploadRow, quota: UploadQuota | ((trx: CreatorsDb) => Promise<UploadQuota>)): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', row.userId).forNoKeyUpdate().execute();
-    const refusal = quotaRefusal(await quotaUsage(trx, row.userId, row.id), quota, { origin: row.origin, size: row.size ?? 0 });
+    const held = typeof quota === 'function' ? await quota(trx) : quota;
+    const refusal = quotaRefusal(await quotaUsage(trx, row.userId, row.id), held, { origin: row.origin, size: row.size ?? 0 });
     if (refusal) throw refusal;
     await upsertUpload(trx, row);
   });

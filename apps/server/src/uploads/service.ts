@@ -6,7 +6,7 @@ import type { Decoder } from '../media/ffmpeg-binary.ts';
 import type { Database } from '../store/schema.ts';
 import { commitUpload } from './commit.ts';
 import type { LinkOrigin } from '../mail/link-origin.ts';
-import { PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS, type UploadLimits, type UploadQuota } from './constants.ts';
+import { NEW_ACCOUNT_QUOTA_DEFAULTS, TRUST_APPROVED_UPLOADS_DEFAULT, PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS, type UploadLimits, type UploadQuota } from './constants.ts';
 import { createProcessingPool, type ProcessingPool } from './pool.ts';
 import { UploadProblem } from './problems.ts';
 import { recoverUploads, type UploadDirs } from './recover.ts';
@@ -14,6 +14,7 @@ import { fetchToFile } from './fetch-url.ts';
 import { creatorsDb, type CreatorsDb } from './schema.ts';
 import { presentQuota, quotaUsage, reserveUpload } from './quota.ts';
 import { claimNextUpload, discardReceiving, failUpload, heartbeat, setUploadState, uploadById, type NewUploadRow, type UploadRow } from './store.ts';
+import { quotaAt, trustOf, type Trust, type TrustSettings } from './trust.ts';
 import { postModeration, type UploadReviewer, type VisibilityPolicy } from './visibility.ts';
 
 export interface UploadSettings {
@@ -24,9 +25,17 @@ export interface UploadSettings {
   concurrency: number;
   /** Address ranges (CIDR) `source_image_url` may reach although they are not public: none by default. */
   urlAllow: readonly string[];
+  /** Trust levels: when a `user` stops being a new account, and a new account's quota (uploads/trust.ts). */
+  trust: TrustSettings;
 }
 
-export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = { limits: { ...UPLOAD_LIMIT_DEFAULTS }, quota: { ...UPLOAD_QUOTA_DEFAULTS }, concurrency: UPLOAD_CONCURRENCY_DEFAULT, urlAllow: [] };
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
+  limits: { ...UPLOAD_LIMIT_DEFAULTS },
+  quota: { ...UPLOAD_QUOTA_DEFAULTS },
+  concurrency: UPLOAD_CONCURRENCY_DEFAULT,
+  urlAllow: [],
+  trust: { approvedUploads: TRUST_APPROVED_UPLOADS_DEFAULT, newAccountQuota: { ...NEW_ACCOUNT_QUOTA_DEFAULTS } },
+};
 
 export interface Uploads {
   settings: UploadSettings;
@@ -45,8 +54,8 @@ export interface Uploads {
   begin(row: NewUploadRow): Promise<void>;
   /** Removes the record of a transfer refused before it was queued. */
   discard(uploadId: string): Promise<void>;
-  /** A creator's quota and what they use of it now. */
-  quotaOf(userId: number): Promise<ReturnType<typeof presentQuota>>;
+  /** An uploader's quota at their trust level, what they use of it now, and the level. */
+  quotaOf(userId: number): Promise<ReturnType<typeof presentQuota> & { trust: Trust }>;
   /** Queues an upload whose file is complete at `file` (moved into the incoming folder if elsewhere). */
   queue(uploadId: string, file: string, size: number): Promise<void>;
   /** Fetches `source_image_url` into the incoming folder in the background, then queues it (or fails the upload naming why). */
@@ -89,7 +98,13 @@ function randomId(length: number): string {
  */
 export function createUploads(database: Kysely<Database>, options: UploadsOptions): Uploads {
   const db = creatorsDb(database);
-  const settings: UploadSettings = { ...DEFAULT_UPLOAD_SETTINGS, ...options.settings, limits: { ...DEFAULT_UPLOAD_SETTINGS.limits, ...options.settings?.limits }, quota: { ...DEFAULT_UPLOAD_SETTINGS.quota, ...options.settings?.quota } };
+  const settings: UploadSettings = {
+    ...DEFAULT_UPLOAD_SETTINGS,
+    ...options.settings,
+    limits: { ...DEFAULT_UPLOAD_SETTINGS.limits, ...options.settings?.limits },
+    quota: { ...DEFAULT_UPLOAD_SETTINGS.quota, ...options.settings?.quota },
+    trust: { ...DEFAULT_UPLOAD_SETTINGS.trust, ...options.settings?.trust },
+  };
   const dirs: UploadDirs = { incoming: path.join(options.dataDir, 'uploads', 'incoming'), resumable: path.join(options.dataDir, 'uploads', 'resumable'), mediaDir: options.mediaDir };
   const claimer = randomId(16);
   const policy = options.policy ?? postModeration;
@@ -123,7 +138,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       );
       if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message, outcome.detail);
       const review = await options.review?.({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result }, stagingDir);
-      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, ...(review ? { review } : {}), ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}) });
+      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, trust: settings.trust, ...(review ? { review } : {}), ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}) });
       options.onCommitted?.(upload.gif_id);
       options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
     } catch (err) {
@@ -173,9 +188,12 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     db,
     newIds: () => ({ uploadId: randomId(24), gifId: randomId(18) }),
     incomingPath: (uploadId) => path.join(dirs.incoming, uploadId),
-    begin: (row) => reserveUpload(db, row, settings.quota),
+    begin: (row) => reserveUpload(db, row, async (trx) => quotaAt(await trustOf(trx, row.userId, settings.trust), settings.quota, settings.trust)),
     discard: (uploadId) => discardReceiving(db, uploadId),
-    quotaOf: async (userId) => presentQuota(await quotaUsage(db, userId), settings.quota),
+    async quotaOf(userId) {
+      const trust = await trustOf(db, userId, settings.trust);
+      return { ...presentQuota(await quotaUsage(db, userId), quotaAt(trust, settings.quota, settings.trust)), trust };
+    },
     async queue(uploadId, file, size) {
       const target = path.join(dirs.incoming, uploadId);
       if (path.resolve(file) !== target) await fs.rename(file, target);

@@ -57,14 +57,16 @@ const notFound = () => errorPage(404);
 
 async function gifPage(db: Kysely<Database>, gifId: string, origin: string, viewerOf: () => Promise<ViewerContext>): Promise<ResolvedSitePage> {
   const gif = await selectGifs(db).where('g.id', '=', gifId).executeTakeFirst();
-  const access = gif ? accessTo(gif, await viewerOf()) : 404;
+  const viewer = gif ? await viewerOf() : undefined;
+  const access = gif && viewer ? accessTo(gif, viewer) : 404;
   if (!gif || !mayOpen(access)) return errorPage(mayOpen(access) ? 404 : access);
   const isSticker = gif.type === 'sticker' || gif.type === 'emoji' || gif.type === 'text';
   const head = gifHead({ title: gif.title, alt_text: gif.alt_text, tags: gif.tags, is_sticker: isSticker });
   const anyone = accessTo(gif, ANONYMOUS_VIEWER);
+  const state = gifStateOf(gif);
   // Seen by privilege: nothing for a search engine or an unfurler, whose fetch would be refused.
-  if (!mayOpen(anyone)) {
-    const state = gifStateOf(gif);
+  // A new account's GIF in review is open to all, and its owner is told it waits (uploads/trust.ts).
+  if (!mayOpen(anyone) || (state === 'in_review' && gif.user_id !== null && viewer?.userId === gif.user_id)) {
     return { status: 200, head: { ...head, ogType: 'website', noindex: true }, privateGif: { row: gif, state, notice: STATE_NOTICES[state] ?? '' } };
   }
   const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
@@ -198,8 +200,6 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return page(listingHead('stories'));
     case 'story':
       return storyPage(db, route.slug, origin);
-    case 'error':
-      return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'about':
     case 'apps':
     case 'studios':
@@ -208,6 +208,8 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
     // The server answers these with a redirect before asking for a page (web/assets.ts); the app replaces its address.
     case 'redirect':
       return notFound();
+    case 'error':
+      return { status: route.status, head: { ...errorHead(route.status), ogType: 'website', noindex: true } };
     case 'not-found':
       return notFound();
   }
