@@ -13,7 +13,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
+import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
+import { joinThroughMail } from '../support/join.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { makeClip, makeGif } from '../support/media-fixtures.ts';
 import { layoutAndAxeProblems } from './site-fixtures.ts';
@@ -32,7 +33,7 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-journey-'));
-    server = await startAccountsServer('pglite', { web: true });
+    server = await startAccountsServer('pglite', { web: true, smtp: true });
     browser = await launchBrowser();
     const otter = await makeGif(path.join(dir, 'otter.gif'), { seconds: 1 });
     const clip = await makeClip(path.join(dir, 'clip.mp4'), { seconds: 1, size: '320x180' });
@@ -211,14 +212,43 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.close();
   });
 
-  it('shows a signed-in person without the creator role the site’s 403 page at /upload and /dashboard', async () => {
-    await signInAs(await server.makeUser('user'));
+  it.each(VIEWPORTS)('lets a new account join and upload: it waits for review, and the pages say who sees it meanwhile ($name)', async (viewport) => {
+    await browser.context.clearCookies();
     const page = await browser.context.newPage();
-    for (const pagePath of ['/upload', '/dashboard']) {
-      const response = await page.goto(`${server.baseUrl}${pagePath}`);
-      expect([pagePath, new URL(page.url()).pathname, response?.status()]).toEqual([pagePath, pagePath, 403]);
-      await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-    }
+    await page.setViewportSize(viewport);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const username = testUsername('newbie');
+    await page.goto(`${server.baseUrl}/join`);
+    await joinThroughMail(page, server, { username, email: `${username}@example.test`, password: 'new account passphrase' });
+    const problems: string[] = [];
+
+    await page.goto(`${server.baseUrl}/upload`);
+    await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor();
+    await page.getByText(/^New account: each upload waits for a moderator's review/).waitFor();
+    await expect.poll(() => page.getByLabel('Your upload quota').textContent()).toBe('0 of 2 uploads in progress · 0 bytes of 100 MB today · 0 of 1 URLs being fetched');
+    expect(await page.getByRole('link', { name: 'Stories' }).count()).toBe(0);
+    problems.push(...(await layoutAndAxeProblems(page, `/upload ${viewport.name}`, viewport.width)));
+    await page.getByLabel('Files to upload').setInputFiles(files(viewport.name)[0]!);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    const item = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').first();
+    await item.getByText('Ready:').waitFor({ timeout: 90_000 });
+    await item.getByText(/^Waiting for review: anyone with its link can see this GIF now/).waitFor();
+    const id = (await item.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
+    expect((await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`, { direct: true })).status).toBe(200);
+    expect(await idsOf('otter')).not.toContain(id);
+
+    // Its page: the owner sees the banner; anyone else sees the GIF without it.
+    await page.goto(`${server.baseUrl}/gifs/${id}`);
+    await page.getByRole('status').filter({ hasText: 'In review (link works)' }).getByText(/^Waiting for review:/).waitFor();
+    problems.push(...(await layoutAndAxeProblems(page, `/gifs/${id} ${viewport.name}`, viewport.width)));
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.locator(`[data-gif-id="${id}"]`).getByText('In review (link works)').first().waitFor();
+    problems.push(...(await layoutAndAxeProblems(page, `/dashboard ${viewport.name}`, viewport.width)));
+    const anyone = await server.call('GET', `/gifs/${id}`, { direct: true });
+    expect({ status: anyone.status, banner: anyone.text.includes('Waiting for review') }).toEqual({ status: 200, banner: false });
+    expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 

@@ -108,5 +108,10 @@ function publishingStatus(p: PublishProgress) {
         Scheduled for {p.scheduledFor.toLocaleString()}: <Link href={`/gifs/${p.gifId}`}>see your GIF</Link> (private until then) or <Link href="/dashboard/schedule">your schedule</Link>
       </>
     );
-  return <Link href={`/gifs/${p.gifId}`}>Published: see your GIF</Link>;
+  return (
+    <>
+      <Link href={`/gifs/${p.gifId}`}>Published: see your GIF</Link>
+      {p.notice && <span className="lb-maker__notice"> {p.notice}</span>}
+    </>
+  );
 }

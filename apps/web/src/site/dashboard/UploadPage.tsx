@@ -116,6 +116,7 @@ export default function UploadPage() {
               {item.phase === 'done' && item.gifId ? (
                 <>
                   Ready: <Link href={`/gifs/${item.gifId}`}>see the GIF</Link> · <Link href={`/dashboard?edit=${item.gifId}`}>edit it in My GIFs</Link>
+                  {item.notice && <span className="lb-upload-item__notice">{item.notice}</span>}
                 </>
               ) : item.phase === 'failed' ? (
                 <span className="lb-error">Failed: {item.error}</span>

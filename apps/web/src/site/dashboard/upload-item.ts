@@ -9,6 +9,8 @@ export interface UploadState {
   state: 'receiving' | 'queued' | 'processing' | 'done' | 'failed';
   progress: number;
   error: { code: string; message: string } | null;
+  /** Once done: its GIF's policy state and what its owner is told of it (a new account's waits `in_review`). */
+  gif?: { state: string; notice: string | null } | null;
 }
 
 export interface ItemProgress {
@@ -18,6 +20,8 @@ export interface ItemProgress {
   processing: number;
   phase: 'ready' | 'sending' | 'processing' | 'done' | 'failed';
   gifId?: string;
+  /** Who can see the GIF meanwhile, when not everyone sees it listed (a new account's upload waits for review). */
+  notice?: string;
   error?: string;
 }
 
@@ -29,7 +33,7 @@ const POLL_MS = 700;
 async function follow(uploadId: string, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   for (;;) {
     const state = await backendData<UploadState>('GET', `/api/v1/uploads/${uploadId}/`);
-    if (state.state === 'done') return onProgress({ phase: 'done', processing: 1, transfer: 1, gifId: state.gif_id });
+    if (state.state === 'done') return onProgress({ phase: 'done', processing: 1, transfer: 1, gifId: state.gif_id, ...(state.gif?.notice ? { notice: state.gif.notice } : {}) });
     if (state.state === 'failed') return onProgress({ phase: 'failed', error: state.error?.message ?? 'Processing failed' });
     onProgress({ phase: state.state === 'receiving' ? 'sending' : 'processing', processing: state.progress, ...(state.state !== 'receiving' ? { transfer: 1 } : {}) });
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
