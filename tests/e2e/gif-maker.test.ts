@@ -162,6 +162,27 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it.each(VIEWPORTS)('the preview fits a long caption inside the frame by the render’s rule: wrapped on words, never cut ($name)', async (viewport) => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    await pickClip(page);
+    await page.getByRole('link', { name: 'Next: Caption' }).click();
+    await page.getByRole('button', { name: 'Add caption' }).click();
+    const text = 'WHEN THE NEW INTERN PUSHES TO PRODUCTION ON A FRIDAY';
+    await page.getByLabel('Text').fill(text);
+    await setValue(page.getByLabel(/^Size/), '0.3');
+    const lines = page.locator('.lb-maker__caption .lb-maker__line');
+    await expect.poll(() => lines.count()).toBeGreaterThan(1);
+    expect((await lines.allTextContents()).join(' ')).toBe(text);
+    const stage = (await page.locator('.lb-maker__stage').boundingBox())!;
+    const caption = (await page.locator('.lb-maker__caption').boundingBox())!;
+    expect(caption.x).toBeGreaterThanOrEqual(stage.x);
+    expect(caption.x + caption.width).toBeLessThanOrEqual(stage.x + stage.width);
+    expect(caption.y).toBeGreaterThanOrEqual(stage.y);
+    expect(caption.y + caption.height).toBeLessThanOrEqual(stage.y + stage.height);
+    await page.close();
+  });
+
   it.each(VIEWPORTS)('makes a GIF with a caption and a sticker, keeping the work through signing in; the published frame shows both ($name)', async (viewport) => {
     await browser.context.clearCookies();
     const creator = await server.makeUser('creator', { password: PASSWORD });
