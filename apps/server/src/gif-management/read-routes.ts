@@ -11,7 +11,7 @@ import { originOf } from '../public-api/context.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { presentGif, type PresentContext } from '../public-api/present.ts';
 import { listedScope } from '../content-policy/access.ts';
-import { gifStateOf, gifStateSql } from '../content-policy/states.ts';
+import { GIF_STATES, gifStateOf, gifStateSql } from '../content-policy/states.ts';
 import { STATE_NOTICES } from '../content-policy/table.ts';
 import { gifId, offset, parseQuery } from '../public-api/params.ts';
 import { creatorsDb } from '../uploads/schema.ts';
@@ -35,6 +35,8 @@ const MyGifsQuery = z.object({
   q: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'q must be at most 50 characters')).optional(),
   type: z.enum(['gif', 'sticker', 'video'], { error: 'type must be gif, sticker or video' }).optional(),
   visibility: visibilityField.optional(),
+  /** The GIF's state under the content policy (what My GIFs shows), not only what its owner chose. */
+  state: z.enum(GIF_STATES, { error: `state must be one of ${GIF_STATES.join(', ')}` }).optional(),
   rating: ratingField.optional(),
   username: z.string().max(40).optional(),
   offset,
@@ -143,7 +145,7 @@ export function readRoutes(deps: BackendDeps) {
     return c.json(envelope(tags.map((t) => ({ name: t.name, name_encoded: encodeURIComponent(t.name), count: t.count, response_id: responseId })), responseId));
   });
 
-  app.get('/api/v1/my-gifs/', describe({ tag: 'gif-management', summary: 'Your GIFs', description: 'Every visibility, with search and filters, each with its policy `state` and a `notice` when others cannot see it as you do; one removed by the moderators or taken down is a `tombstone` without media. Staff may name a `username`.', access: { permission: 'gif.edit' }, query: MyGifsQuery }), async (c) => {
+  app.get('/api/v1/my-gifs/', describe({ tag: 'gif-management', summary: 'Your GIFs', description: 'Every visibility, with search and filters (`state`: the policy state, so a GIF the moderators hid is not among `public` ones), each with its policy `state` and a `notice` when others cannot see it as you do; one removed by the moderators or taken down is a `tombstone` without media. Staff may name a `username`.', access: { permission: 'gif.edit' }, query: MyGifsQuery }), async (c) => {
     const p = parseQuery(MyGifsQuery, c.req.query());
     const owner = p.username ? await userOwner(deps.db, p.username) : undefined;
     const principal = await authorizeUser(c, 'gif.edit', p.username ? (owner ?? null) : undefined);
@@ -154,6 +156,7 @@ export function readRoutes(deps: BackendDeps) {
     if (p.type) query = query.where('g.type', '=', p.type);
     if (p.rating) query = query.where('g.rating', '=', p.rating);
     if (p.visibility) query = query.where(sql<boolean>`g.visibility = ${p.visibility}`);
+    if (p.state) query = query.where(sql<boolean>`${gifStateSql} = ${p.state}`);
     if (p.q) query = query.where(sql<boolean>`loopbox_search_doc(g.title, g.tags) LIKE ${`%${p.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
     const rows = (await query.select(sql<string>`count(*) OVER ()`.as('total')).orderBy('g.create_datetime', 'desc').orderBy('g.id').limit(MY_GIFS_PAGE).offset(p.offset).execute()) as (Row & { total: string })[];
     await deps.payloads.ready();

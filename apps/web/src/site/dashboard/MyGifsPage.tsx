@@ -2,6 +2,7 @@ import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { GifStateBadge } from '../shell/GifStateBadge.tsx';
+import { GIF_STATE_LABELS, type GifState } from '../shell/gif-state.ts';
 import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifEditor } from './GifEditor.tsx';
@@ -18,17 +19,13 @@ const TYPE_FILTERS = [
   { value: 'video', label: 'Videos' },
 ];
 const BULK_RATINGS = [{ value: '', label: 'Keep' }, ...RATINGS];
-const VISIBILITY_FILTERS = [
-  { value: '', label: 'All' },
-  { value: 'public', label: 'Public' },
-  { value: 'unlisted', label: 'Unlisted' },
-  { value: 'private', label: 'Private' },
-];
+/** Every state My GIFs can show (a GIF its owner deleted is not listed), as its badge says it: the content policy's, not only the owner's choice. */
+const STATE_FILTERS = [{ value: '', label: 'All' }, ...(Object.keys(GIF_STATE_LABELS) as GifState[]).filter((s) => s !== 'deleted').map((s) => ({ value: s, label: GIF_STATE_LABELS[s] }))];
 
 /** My GIFs (/dashboard): the creator's GIFs with search and filters, one editor at a time, and bulk tags and rating. */
 export default function MyGifsPage() {
   usePage(listingHead('dashboard-gifs'), { pagePath: '/dashboard' });
-  const [filters, setFilters] = useState<MyGifsFilters>({ q: '', type: '', visibility: '', offset: 0 });
+  const [filters, setFilters] = useState<MyGifsFilters>({ q: '', type: '', state: '', offset: 0 });
   const [page, setPage] = useState<Page | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(() => new URLSearchParams(location.search).get('edit'));
@@ -58,7 +55,7 @@ export default function MyGifsPage() {
           <input type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
         </label>
         <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onChange={(type) => set({ type })} />
-        <SelectField label="Visibility" value={filters.visibility} choices={VISIBILITY_FILTERS} onChange={(visibility) => set({ visibility })} />
+        <SelectField label="State" value={filters.state} choices={STATE_FILTERS} onChange={(state) => set({ state })} />
       </form>
       {selected.size > 0 && (
         <form
@@ -111,8 +108,8 @@ export default function MyGifsPage() {
                     </p>
                     <p>
                       {gif.type}
-                      {/* Held by a moderator (or waiting for review): the owner's choice still shows. */}
-                      {gif.state !== gif.visibility && ` · set to ${gif.visibility}`} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
+                      {/* Held by a moderator (or waiting for review): the owner's choice is named as theirs, never as the state. */}
+                      {gif.state !== gif.visibility && ` · you chose ${gif.visibility}, which applies once the moderators allow it`} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
                     </p>
                     <p>
                       <Link href={`/gifs/${gif.id}`}>Open</Link> · <Link href={`/dashboard/analytics?gif=${gif.id}`}>Figures</Link> ·{' '}

@@ -50,7 +50,8 @@ export interface MyGifsPage {
 export interface MyGifsFilters {
   q: string;
   type: string;
-  visibility: string;
+  /** The policy state (a GIF the moderators hid is `hidden`, whatever its owner chose). */
+  state: string;
   offset: number;
 }
 
@@ -58,7 +59,7 @@ export async function fetchMyGifs(f: MyGifsFilters): Promise<MyGifsPage> {
   const query = new URLSearchParams({ offset: String(f.offset) });
   if (f.q) query.set('q', f.q);
   if (f.type) query.set('type', f.type);
-  if (f.visibility) query.set('visibility', f.visibility);
+  if (f.state) query.set('state', f.state);
   const res = await fetch(`/api/v1/my-gifs/?${query}`, { credentials: 'same-origin' });
   const body = (await res.json()) as MyGifsPage & { meta?: { msg?: string } };
   if (!res.ok) throw new Error(body.meta?.msg ?? `HTTP ${res.status}`);

@@ -26,7 +26,7 @@ export function useMyGifsLibrary() {
       const read: MyGifsEntry[] = [];
       let count = 0;
       for (let at = offset; at < until; ) {
-        const page = await fetchMyGifs({ q, type: '', visibility: '', offset: at });
+        const page = await fetchMyGifs({ q, type: '', state: '', offset: at });
         read.push(...page.data);
         count = page.pagination.total_count;
         if (page.data.length === 0) break;
