@@ -24,6 +24,7 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
   let gif: { id: string; slug: string };
   let hostile: { id: string; slug: string; username: string };
   let author: string;
+  let sticker: string;
 
   beforeAll(async () => {
     server = await startTestServer('pglite', { web: true });
@@ -31,6 +32,7 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     const { db } = server.store;
     const authored = await attributedGifs(server);
     gif = authored[0]!;
+    sticker = (await server.get('/v1/stickers/trending?limit=1')).body.data[0].slug;
     author = authored[0]!.username;
     // A second GIF and its author carry the payloads; the first stays clean for the axe checks.
     const other = authored.find((g) => g.username !== author)!;
@@ -74,6 +76,11 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
       '/403',
       '/maintenance',
       '/no/such/page',
+      '/about',
+      '/apps',
+      '/studios',
+      '/search',
+      `/stickers/${sticker}`,
     ];
     const found: string[] = [];
     for (const path of paths) {
@@ -119,6 +126,63 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     await page.waitForURL((url) => url.pathname.startsWith('/search/'));
     await expect.poll(() => page.locator('main h1').innerText()).toBe(`${PAYLOAD} GIFs`);
     expect(await pwned(page)).toBeUndefined();
+    await page.close();
+  });
+
+  it.each(VIEWPORTS)("opens issue 31's pages from the header and footer, without overlap ($name)", async (viewport) => {
+    const { page, errors } = await open('/search', viewport);
+    // The bare /search puts the cursor in the header's search box and offers what is trending.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.getByRole('list', { name: 'Trending searches' }).getByRole('link').first().waitFor();
+    expect(await page.locator('link[rel="icon"][href="/favicon.ico"], link[rel="apple-touch-icon"], link[rel="manifest"]').count()).toBe(3);
+    // The header's links sit between the logo and the account slot; none covers another.
+    const header = page.locator('.lb-site-header__bar');
+    const boxes = await header.locator('.lb-site-header__logo, .lb-site-header__nav, .lb-site-header__account').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right - 0.5);
+    expect(boxes.at(-1)!.right).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const nav = page.getByRole('navigation', { name: 'Browse' });
+    for (const name of ['Stories', 'Artists', 'GIF Maker']) expect(await nav.getByRole('link', { name }).count()).toBe(1);
+    // The footer's links wrap: no two overlap.
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    const links = await footer.getByRole('link').evaluateAll((els) => els.map((el) => ({ text: el.textContent, box: el.getBoundingClientRect().toJSON() as DOMRect })));
+    for (const name of ['About', 'Apps and API', 'Transparency', 'Studios', 'Clips', 'Stories', 'Artists', 'GIF Maker', 'Apply for a verified channel']) expect(links.map((l) => l.text)).toContain(name);
+    for (const [i, a] of links.entries())
+      for (const b of links.slice(i + 1)) {
+        const apart = a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5 || a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5;
+        expect([a.text, b.text, apart]).toEqual([a.text, b.text, true]);
+      }
+    // From the footer to the studios: cards of verified users linking their profiles.
+    await footer.getByRole('link', { name: 'Studios' }).click();
+    await page.waitForURL(`${server.baseUrl}/studios`);
+    const card = page.locator('.lb-studio').first();
+    await card.waitFor();
+    expect(await card.getByRole('img', { name: 'Verified' }).count()).toBe(1);
+    await card.getByRole('heading').getByRole('link').click();
+    await page.waitForURL((url) => url.pathname !== '/studios');
+    await page.locator('main h1').first().waitFor();
+    // About and Apps, from the footer, with their links.
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { name: 'About Loopbox', level: 1 }).waitFor();
+    expect(await page.locator('main a[href="/transparency"]').count()).toBeGreaterThan(0);
+    await page.locator('main').getByRole('link', { name: 'apps and the API' }).click();
+    await page.getByRole('heading', { name: 'Apps and the API', level: 1 }).waitFor();
+    for (const href of ['/docs/api', '/dashboard/developers', '/widgets']) expect([href, await page.locator(`main a[href="${href}"]`).count()]).toEqual([href, 1]);
+    expect(await page.locator('main pre').allInnerTexts()).toContainEqual(expect.stringContaining(`${server.baseUrl.replace(/^http:/, 'https:')}/embed/{id}"`));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends the bare /gifs and /explore to the pages they stand for, and opens a sticker at /stickers/{slug}', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.baseUrl}/gifs`);
+    expect(new URL(page.url()).pathname).toBe('/trending-gifs');
+    await page.getByRole('heading', { name: 'Trending GIFs', level: 1 }).waitFor();
+    await page.goto(`${server.baseUrl}/explore`);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${server.baseUrl}/stickers/${sticker}`);
+    expect(new URL(page.url()).pathname).toBe(`/stickers/${sticker}`);
+    await page.locator('.lb-gif-page__media img, .lb-gif-page__media video').first().waitFor();
     await page.close();
   });
 
