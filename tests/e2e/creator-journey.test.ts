@@ -227,7 +227,10 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor();
     await page.getByText(/^New account: each upload waits for a moderator's review/).waitFor();
     await expect.poll(() => page.getByLabel('Your upload quota').textContent()).toBe('0 of 2 uploads in progress · 0 bytes of 100 MB today · 0 of 1 URLs being fetched');
-    expect(await page.getByRole('link', { name: 'Stories' }).count()).toBe(0);
+    // Stories and the scheduler stay a creator's: not in a new account's dashboard navigation.
+    const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
+    await dashboardNav.getByRole('link', { name: 'My GIFs' }).waitFor();
+    expect([await dashboardNav.getByRole('link', { name: 'Stories' }).count(), await dashboardNav.getByRole('link', { name: 'Scheduled' }).count()]).toEqual([0, 0]);
     problems.push(...(await layoutAndAxeProblems(page, `/upload ${viewport.name}`, viewport.width)));
     await page.getByLabel('Files to upload').setInputFiles(files(viewport.name)[0]!);
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
