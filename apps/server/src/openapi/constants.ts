@@ -9,7 +9,7 @@ export const OPENAPI_TAGS = {
   tokens: { title: 'Access tokens', description: 'Personal access tokens, for calling the backend as yourself from scripts and the stories, scheduler and imaging services.' },
   favorites: { title: 'Favorites', description: 'A signed-in user\'s favorites.' },
   'gif-management': { title: 'Managing GIFs', description: 'A creator\'s GIFs: details, tags, translations, metadata and sharing.' },
-  uploads: { title: 'Uploads', description: 'Uploading GIFs and videos.' },
+  uploads: { title: 'Uploads', description: 'Uploading GIFs and videos: anyone signed in. A new account\'s GIFs (a `user` with fewer approved GIFs than `TRUST_APPROVED_UPLOADS`) wait in review, open by id and link but listed nowhere until a moderator approves them, and have a lower quota; verified channels (`creator`), moderators and staff are trusted at once.' },
   channels: { title: 'Channels', description: 'Channels, their GIFs and tags.' },
   artists: { title: 'Artists', description: 'Artist profiles.' },
   analytics: { title: 'Analytics', description: 'Figures for creators and staff, read from projections of the event log.' },

@@ -28,7 +28,7 @@ const ApiUploadForm = UploadFieldsSchema.extend({
  */
 export function uploadApiRoutes(uploads: Uploads) {
   const app = new Hono<ApiEnv & AuthEnv>();
-  app.post('/gifs', describe({ tag: 'uploads', summary: 'Upload a GIF (GIPHY\'s Upload API)', description: 'Send `file` or `source_image_url` (fetched only from public addresses), with the `api_key` of every /v1 call. A personal access token or session decides whose GIF it is; staff may name another `username`. Answers the id once the GIF exists, or after a few seconds while processing goes on; a refused file is a 4xx naming its problem.', access: { permission: 'gif.upload' }, body: ApiUploadForm, bodyType: 'multipart/form-data' }), async (c) => {
+  app.post('/gifs', describe({ tag: 'uploads', summary: 'Upload a GIF (GIPHY\'s Upload API)', description: 'Send `file` or `source_image_url` (fetched only from public addresses), with the `api_key` of every /v1 call. A personal access token or session decides whose GIF it is; staff may name another `username`. Answers the id once the GIF exists, or after a few seconds while processing goes on; a refused file is a 4xx naming its problem. A new account\'s GIF waits in review (state `in_review`: open by id and link, in no listing until a moderator approves it).', access: { permission: 'gif.upload' }, body: ApiUploadForm, bodyType: 'multipart/form-data' }), async (c) => {
     const caller = await uploaderFor(c, uploads, undefined);
     const { uploadId, gifId } = uploads.newIds();
     const incoming = uploads.incomingPath(uploadId);
