@@ -86,8 +86,9 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     await setValue(page.getByLabel(/^Length/), '1');
   }
 
-  it.each(VIEWPORTS)('trims a clip into a new GIF of the trimmed frames ($name)', async (viewport) => {
-    await signInAs(await server.makeUser('creator'));
+  it.each(VIEWPORTS)('trims a clip into a new GIF of the trimmed frames, published by a new account and waiting for review ($name)', async (viewport) => {
+    // Anyone signed in may publish from the maker (issue 31): a new account's GIF waits for review, open by its link.
+    await signInAs(await server.makeUser('user'));
     const page = await browser.context.newPage();
     await page.setViewportSize(viewport);
     const errors: string[] = [];
@@ -99,6 +100,7 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     const gif = await published(page);
     expect({ frames: gif.frames, durationMs: gif.durationMs }).toEqual({ frames: 10, durationMs: 1000 });
+    await page.getByText(/Waiting for review: anyone with its link can see this GIF now/).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
