@@ -35,3 +35,14 @@ describe('removed media retention', () => {
     expect(() => loadConfig({ REMOVED_MEDIA_RETENTION_DAYS: 'forever' })).toThrow(/REMOVED_MEDIA_RETENTION_DAYS/);
   });
 });
+
+describe('what /about says of this instance', () => {
+  it('defaults to the product name and description, no contact; reads SITE_NAME, SITE_DESCRIPTION and CONTACT_EMAIL', () => {
+    expect(loadConfig({}).site).toEqual({ name: 'Loopbox', description: expect.stringContaining('self-hosted Loopbox'), contactEmail: undefined });
+    expect(loadConfig({ SITE_NAME: ' GIF Club ', SITE_DESCRIPTION: 'GIFs for the club.', CONTACT_EMAIL: 'team@gif.club' }).site).toEqual({ name: 'GIF Club', description: 'GIFs for the club.', contactEmail: 'team@gif.club' });
+  });
+  it('refuses a contact that is not an address and a name too long, naming them', () => {
+    expect(() => loadConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
+    expect(() => loadConfig({ SITE_NAME: 'x'.repeat(61) })).toThrow(/SITE_NAME/);
+  });
+});
