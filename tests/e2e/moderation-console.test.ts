@@ -272,7 +272,7 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
     await signInAs(moderator);
     await openConsole(page);
     const sections = await page.getByRole('navigation', { name: 'Console sections' }).getByRole('button').allTextContents();
-    expect(sections).toEqual(['Review queue', 'Audit trail', 'Trending searches']);
+    expect(sections).toEqual(['Review queue', 'Reported searches', 'Audit trail', 'Trending searches']);
     await page.close();
   });
 });

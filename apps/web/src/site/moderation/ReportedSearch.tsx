@@ -1,4 +1,4 @@
-import { searchPath, type SearchType } from '@loopbox/pages';
+import { searchPath } from '@loopbox/pages';
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
 import { useId, useState } from 'react';
 import { useSite } from '../shell/site-context.tsx';
@@ -8,7 +8,8 @@ import { resolveSearchReports, type ReportedTerm, type SearchReportResolution } 
 /** Results shown of a reported search, to hide from. */
 const RESULTS_SHOWN = 12;
 
-/** The site's search tab for a reported content type (the site searches GIFs and stickers). */
+/** The site's search tab for a reported content type (GIFs or stickers: the tabs the report button sits on). */
+type SearchType = 'gifs' | 'stickers';
 const siteType = (contentType: string): SearchType => (contentType === 'stickers' ? 'stickers' : 'gifs');
 const when = (iso: string) => new Date(iso).toLocaleString();
 const counted = (reasons: Record<string, number>) =>
