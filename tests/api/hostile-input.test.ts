@@ -459,7 +459,7 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { method: 'POST', path: '/api/v1/stories', valid: { story_id: id, title: 'Changed' }, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
       { method: 'PUT', path: `/api/v1/stories/${id}`, valid: story, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
       { method: 'POST', path: '/api/v1/stories/trending', valid: { story_id: id, publish_datetime: new Date().toISOString() }, fields: ['story_id', 'publish_datetime'] },
-      { method: 'POST', path: '/schedule', valid: { gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() }, fields: ['gifs', 'timestamp'] },
+      { method: 'POST', path: '/schedule', valid: { gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString(), public_gifs: 'private_until_publish' }, fields: ['gifs', 'timestamp', 'public_gifs'] },
     ];
     // Values a field may really take: titles are free text (controls become spaces), a description keeps its lines, null clears the cover.
     const accepted = new Set(['title control characters', 'description control characters', 'cover_gif_id null']);

@@ -36,7 +36,7 @@ describe.each(storeKinds())('media follow the content policy (%s)', { timeout: 3
   const cacheOf = (a: Answer) => [a.status, a.headers.get('cache-control'), a.headers.get('x-cache')];
   const trim = (media: string) => server.call('GET', `/imaging/trim?media_url=${encodeURIComponent(media)}&start=0&duration=0.2`, { as: owner, via: 'token' });
   const schedule = (id: string) =>
-    server.call('POST', '/schedule', { as: owner, via: 'token', json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() } });
+    server.call('POST', '/schedule', { as: owner, via: 'token', json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString(), public_gifs: 'private_until_publish' } });
 
   beforeAll(async () => {
     server = await startAccountsServer(kind);
@@ -115,7 +115,7 @@ describe.each(storeKinds())('media follow the content policy (%s)', { timeout: 3
       as: owner,
       via: 'token',
       direct: true,
-      json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString() },
+      json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString(), public_gifs: 'private_until_publish' },
     });
     expect([again.status, again.headers.get('loopbox-purge')]).toEqual([201, `gif:${id}`]);
   });

@@ -93,7 +93,7 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
   it('keeps a scheduled GIF out of sight until its time, and a cancel gives back what it was', async () => {
     const id = await creatorsGif();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    const made = await server.call('POST', '/schedule', { as: creator, via: 'token', json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: at } });
+    const made = await server.call('POST', '/schedule', { as: creator, via: 'token', json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: at, public_gifs: 'private_until_publish' } });
     expect(made.status, made.text).toBe(201);
     expect(await columns(id)).toMatchObject({ visibility: 'scheduled' });
     expect(await lookup(id)).toBe(404);

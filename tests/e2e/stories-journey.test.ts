@@ -120,11 +120,18 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     const at = new Date(Date.now() + offsetMs + MINUTE);
     const local = new Date(at.getTime() - at.getTimezoneOffset() * MINUTE).toISOString().slice(0, 16);
     await page.getByLabel('Publish at').fill(local);
+    // They are public now: the page asks what they do until then before it lets them be scheduled.
+    expect(await page.getByRole('button', { name: 'Schedule', exact: true }).isDisabled()).toBe(true);
+    await page.getByText('2 of these GIFs are public now.').waitFor();
+    await page.getByRole('radio', { name: /Make it private until then/ }).check();
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Scheduled 2 GIFs' }).waitFor();
     await page.locator('.lb-schedule__post').first().waitFor();
-    // A third GIF dragged onto that time joins it (a post of its own at the same time).
+    // A third GIF dragged onto that time joins it (a post of its own at the same time), once asked.
     await page.locator('.lb-schedule__library li', { hasText: gifs[0]!.title }).dragTo(page.locator('.lb-schedule__post').first());
+    await page.getByRole('group', { name: `${gifs[0]!.title} is public now` }).getByRole('button', { name: 'Make it private until then' }).click();
+    await page.getByRole('alert').or(page.getByRole('status').filter({ hasText: `Scheduled ${gifs[0]!.title} for` })).first().waitFor();
+    expect(await page.getByRole('alert').allTextContents()).toEqual([]);
     await page.getByRole('status').filter({ hasText: `Scheduled ${gifs[0]!.title} for` }).waitFor();
     await expect.poll(() => page.locator('.lb-schedule__post').count()).toBe(2);
     const three = [...two, gifs[0]!];

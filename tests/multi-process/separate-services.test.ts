@@ -104,7 +104,7 @@ describe.skipIf(!storeKinds().includes('postgres'))('the edge and the stories, s
 
   it('schedules through the edge on the scheduler process; a job runner publishes at the time', async () => {
     const at = Date.now() + 3_000;
-    const scheduled = await call('POST', '/schedule', { gifs: [{ id: gifs[1], is_sticker: false, type: 'gif' }], timestamp: new Date(at).toISOString() });
+    const scheduled = await call('POST', '/schedule', { gifs: [{ id: gifs[1], is_sticker: false, type: 'gif' }], timestamp: new Date(at).toISOString(), public_gifs: 'private_until_publish' });
     expect(scheduled.status).toBe(201);
     expect((await call('GET', '/schedule')).body.data.map((p: { id: string }) => p.id)).toEqual([scheduled.body.data.id]);
     await expect.poll(async () => (await sql<{ state: string }>`SELECT state FROM scheduled_posts WHERE id = ${scheduled.body.data.id}`.execute(store.db)).rows[0]!.state, { timeout: 30_000, interval: 200 }).toBe('published');

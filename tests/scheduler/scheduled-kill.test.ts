@@ -36,7 +36,7 @@ describe.each(storeKinds())('a scheduled post and kill -9 (%s)', { timeout: 600_
     const scheduled = await fetch(`${server.baseUrl}/schedule`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ gifs: gifs.map((id) => ({ id, is_sticker: false, type: 'gif' })), timestamp: new Date(Date.now() + MINUTE).toISOString() }),
+      body: JSON.stringify({ gifs: gifs.map((id) => ({ id, is_sticker: false, type: 'gif' })), timestamp: new Date(Date.now() + MINUTE).toISOString(), public_gifs: 'private_until_publish' }),
     });
     expect(scheduled.status).toBe(201);
     const postId = ((await scheduled.json()) as { data: { id: string } }).data.id;

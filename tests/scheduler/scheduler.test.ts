@@ -41,8 +41,9 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
   const visibility = async (id: string) => (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ${id}`.execute(server.store.db)).rows[0]!.v;
   const publicRead = (path: string) => server.call('GET', `${path}${path.includes('?') ? '&' : '?'}api_key=${server.webKey}`, { direct: true });
   const found = async (q: string) => ((await publicRead(`/v1/gifs/search?q=${encodeURIComponent(q)}&limit=50`)).body.data as { id: string }[]).map((g) => g.id);
-  const schedule = (as: TestUser, gifs: { id: string }[], at: number, type = 'gif') =>
-    server.call('POST', '/schedule', { as, via: 'token', json: { gifs: gifs.map((g) => ({ id: g.id, is_sticker: type === 'sticker', type })), timestamp: new Date(at).toISOString() } });
+  /** Public GIFs are made private until their time unless `public_gifs` says otherwise (or is left out, null). */
+  const schedule = (as: TestUser, gifs: { id: string }[], at: number, type = 'gif', publicGifs: string | null = 'private_until_publish') =>
+    server.call('POST', '/schedule', { as, via: 'token', json: { gifs: gifs.map((g) => ({ id: g.id, is_sticker: type === 'sticker', type })), timestamp: new Date(at).toISOString(), ...(publicGifs ? { public_gifs: publicGifs } : {}) } });
   let profile: string[] = [];
   async function until(check: () => Promise<boolean>, what: string, refresh?: () => Promise<unknown>) {
     for (let i = 0; i < 100; i++) {
@@ -128,6 +129,64 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     expect((await server.call('GET', '/schedule?limit=0', { as: creator, via: 'token' })).status).toBe(400);
     expect((await server.call('GET', '/schedule?type=photo', { as: creator, via: 'token' })).status).toBe(400);
     expect((await server.call('DELETE', '/schedule/not-a-uuid', { as: creator, via: 'token' })).status).toBe(400);
+  });
+
+  it('asks first when a GIF is public: a 400 naming public_gifs changes nothing; private GIFs need no answer', async () => {
+    const creator = await server.makeUser('creator');
+    const [pub, priv] = await gifsOf(creator, 2);
+    await sql`UPDATE gifs SET visibility = 'private' WHERE id = ${priv!.id}`.execute(server.store.db);
+    const posts = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_posts`.execute(server.store.db)).rows[0]!.n;
+    const before = await posts();
+    const unasked = await schedule(creator, [pub!, priv!], now() + MINUTE, 'gif', null);
+    expect({ status: unasked.status, field: unasked.body.field }).toEqual({ status: 400, field: 'public_gifs' });
+    expect(unasked.body.meta.msg).toContain(pub!.id);
+    expect(unasked.body.meta.msg).toContain("'stay_public'");
+    const wrong = await schedule(creator, [pub!], now() + MINUTE, 'gif', 'sometimes');
+    expect({ status: wrong.status, field: wrong.body.field }).toEqual({ status: 400, field: 'public_gifs' });
+    expect([await posts(), await visibility(pub!.id), await visibility(priv!.id)]).toEqual([before, 'public', 'private']);
+    const privateOnly = await schedule(creator, [priv!], now() + MINUTE, 'gif', null);
+    expect(privateOnly.status).toBe(201);
+    expect(privateOnly.body.meta.status).toBe(201);
+    expect(await visibility(priv!.id)).toBe('scheduled');
+  });
+
+  it('keeps a public GIF public when asked (stay_public) and schedules only its promotion to trending', async () => {
+    const creator = await server.makeUser('creator');
+    const [kept, held] = await gifsOf(creator, 2);
+    await sql`UPDATE gifs SET visibility = 'private' WHERE id = ${held!.id}`.execute(server.store.db);
+    const res = await schedule(creator, [kept!, held!], now() + MINUTE, 'gif', 'stay_public');
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ public_gifs: 'stay_public', kept_public: [kept!.id] });
+    const postId = res.body.data.id as string;
+    // Public all along: its link answers and search finds it; the private one waits as before.
+    expect([await visibility(kept!.id), await visibility(held!.id)]).toEqual(['public', 'scheduled']);
+    expect((await publicRead(`/v1/gifs/${kept!.id}`)).status).toBe(200);
+    await until(async () => (await found(kept!.tag)).join() === kept!.id, `${kept!.id} in search`);
+    const trendingSince = async (id: string) => (await sql<{ t: Date | null }>`SELECT trending_datetime AS t FROM gifs WHERE id = ${id}`.execute(server.store.db)).rows[0]!.t;
+    expect(await trendingSince(kept!.id)).toBeNull();
+    const listed = (await server.call('GET', '/schedule', { as: creator, via: 'token' })).body.data.find((p: { id: string }) => p.id === postId);
+    expect(Object.fromEntries(listed.gifs.map((g: { id: string; stays_public: boolean }) => [g.id, g.stays_public]))).toEqual({ [kept!.id]: true, [held!.id]: false });
+
+    offsetMs += 2 * MINUTE;
+    await until(async () => (await visibility(held!.id)) === 'public', 'the held GIF to go public');
+    const promotedAt = await trendingSince(kept!.id);
+    expect(promotedAt?.toISOString()).toBe(res.body.data.publish_at);
+    // Only the held GIF's visibility changed: the kept one has no scheduled/public events of this post.
+    const changes = await sql<{ id: string; v: string }>`SELECT stream_id AS id, payload->'changes'->>'visibility' AS v FROM events WHERE stream = 'gif' AND payload->>'schedule' = ${postId} ORDER BY seq`.execute(server.store.db);
+    expect(changes.rows.filter((r) => r.id === kept!.id).map((r) => r.v)).toEqual(['public']);
+    expect(changes.rows.filter((r) => r.id === held!.id).map((r) => r.v)).toEqual(['scheduled', 'public']);
+  });
+
+  it('cancelling a stay_public post leaves its public GIF public and unpromoted', async () => {
+    const creator = await server.makeUser('creator');
+    const [kept] = await gifsOf(creator, 1);
+    const postId = (await schedule(creator, [kept!], now() + MINUTE, 'gif', 'stay_public')).body.data.id as string;
+    expect((await server.call('DELETE', `/schedule/${postId}`, { as: creator, via: 'token' })).status).toBe(200);
+    expect(await visibility(kept!.id)).toBe('public');
+    offsetMs += 2 * MINUTE;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const t = await sql<{ t: Date | null }>`SELECT trending_datetime AS t FROM gifs WHERE id = ${kept!.id}`.execute(server.store.db);
+    expect(t.rows[0]!.t).toBeNull();
   });
 
   it('cancels a waiting post: its GIFs are as they were, and its time passes without publishing', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gifId, intParam } from '../public-api/params.ts';
 import { uuidField } from '../boundary/uuid.ts';
-import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT, SCHEDULE_DEFAULT_LIMIT, SCHEDULE_DEFAULT_OFFSET, SCHEDULE_DEFAULT_TYPE, SCHEDULE_MAX_GIFS, SCHEDULE_MAX_LIMIT, SCHEDULE_MAX_OFFSET, SCHEDULE_TYPES } from './constants.ts';
+import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT, SCHEDULE_DEFAULT_LIMIT, SCHEDULE_DEFAULT_OFFSET, SCHEDULE_DEFAULT_TYPE, SCHEDULE_MAX_GIFS, SCHEDULE_MAX_LIMIT, SCHEDULE_MAX_OFFSET, SCHEDULE_TYPES, PUBLIC_GIF_CHOICES } from './constants.ts';
 
 const scheduleType = z.enum(SCHEDULE_TYPES, { error: `type must be one of ${SCHEDULE_TYPES.join(', ')}` });
 
@@ -20,6 +20,8 @@ const timestamp = z.union(
 export const ScheduleBody = z.object({
   gifs: z.array(ScheduledGif, { error: 'gifs must be a list of {id, is_sticker, type}' }).min(1, 'gifs must name at least one GIF').max(SCHEDULE_MAX_GIFS, `a post holds at most ${SCHEDULE_MAX_GIFS} GIFs`),
   timestamp,
+  /** Required when one of the GIFs is public (store.ts says so with a 400 naming it). */
+  public_gifs: z.enum(PUBLIC_GIF_CHOICES, { error: `public_gifs must be one of ${PUBLIC_GIF_CHOICES.join(', ')}` }).optional(),
 });
 
 export const ScheduleQuery = z.object({

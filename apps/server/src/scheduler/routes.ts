@@ -24,7 +24,8 @@ const purgeGifs = (ids: readonly string[]) => ({ [PURGE_HEADER]: [...new Set(ids
 
 /**
  * The scheduler (SPEC 7.5): `POST schedule` keeps the caller's GIFs private until a time and makes
- * them public then; `GET schedule` lists the caller's waiting posts (holding GIFs of `type`);
+ * them public then (a GIF public already: private until then, or public all along with only its
+ * promotion waiting, as `public_gifs` says); `GET schedule` lists the caller's waiting posts (holding GIFs of `type`);
  * `GET activity` says what was scheduled, published, cancelled or failed, and when; `DELETE
  * schedule/{id}` cancels a waiting post. All under `schedule.manage`: one's own posts, anyone's for staff.
  * Scheduling and cancelling change the GIFs' visibility: their answers purge the edge's copies of them.
@@ -38,10 +39,11 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     const user = await authorizeUser(c, 'schedule.manage');
     if (body.timestamp.getTime() <= deps.clock().getTime()) throw new FieldError(400, 'timestamp', 'timestamp must be in the future');
     const actor = actorOf(user, c.var.auth.address);
-    const id = await deps.db.transaction().execute((trx) => schedulePost(trx, user.userId, body.gifs, body.timestamp, actor));
+    const { id, keptPublic } = await deps.db.transaction().execute((trx) => schedulePost(trx, user.userId, body.gifs, body.timestamp, actor, body.public_gifs));
     deps.onJobQueued?.();
     const gifs = body.gifs.map((g) => g.id);
-    return c.json(envelope({ id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs }, newResponseId()), 201, purgeGifs(gifs));
+    const answer = { id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs, ...(body.public_gifs ? { public_gifs: body.public_gifs } : {}), kept_public: keptPublic };
+    return c.json(envelope(answer, newResponseId()), 201, purgeGifs(gifs.filter((g) => !keptPublic.includes(g))));
   });
 
   app.get(SCHEDULE_PATH, routeGuard('schedule.manage'), async (c) => {
@@ -63,7 +65,9 @@ export function schedulerRoutes(deps: SchedulerDeps) {
       publish_at: iso(p.publish_at),
       state: p.state,
       created_at: iso(p.created_at),
-      gifs: items.filter((i) => i.post_id === p.id).map((i) => ({ id: i.gif_id, is_sticker: i.is_sticker, type: i.type, gif: rows.has(i.gif_id) ? presentGif(rows.get(i.gif_id)!, ctx) : null })),
+      gifs: items
+        .filter((i) => i.post_id === p.id)
+        .map((i) => ({ id: i.gif_id, is_sticker: i.is_sticker, type: i.type, stays_public: rows.get(i.gif_id)?.visibility === 'public', gif: rows.has(i.gif_id) ? presentGif(rows.get(i.gif_id)!, ctx) : null })),
     }));
     return c.json(envelope(data, ctx.responseId, { total_count: total, count: data.length, offset: q.offset }));
   });

@@ -4,7 +4,7 @@ import { enqueueJob } from '../jobs/queue.ts';
 import { FieldError } from '../public-api/envelope.ts';
 import { appendEvents, type NewEvent } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
-import { PUBLISH_JOB_KIND } from './constants.ts';
+import { PUBLIC_GIFS_REQUIRED, PUBLISH_JOB_KIND, type PublicGifChoice } from './constants.ts';
 import { schedulerDb } from './schema.ts';
 
 export interface ScheduledGifInput {
@@ -28,12 +28,22 @@ function visibilityEvent(gifId: string, visibility: string, postId: string, by: 
 
 /**
  * Schedules the caller's GIFs to become public at `publishAt`: each must be theirs, not removed and
- * not already waiting in another post (a 400 or 409 naming `gifs` otherwise). In the caller's
- * transaction, the GIFs turn `scheduled` now (seen as private ones are, content-policy/table.ts;
+ * not already waiting in another post (a 400 or 409 naming `gifs` otherwise). A GIF that is public
+ * now needs the caller's `publicGifs` choice (a 400 naming `public_gifs` otherwise): it turns
+ * `scheduled` with the others, or stays public and only its promotion waits. In the caller's
+ * transaction, the GIFs to hold turn `scheduled` now (seen as private ones are, content-policy/table.ts;
  * what they were is kept, for a cancel), the post and its
- * publish job (jobs/runner.ts, due at `publishAt`) are written, and each change is logged. Returns the post's id.
+ * publish job (jobs/runner.ts, due at `publishAt`) are written, and each change is logged. Returns the
+ * post's id and the GIFs left public.
  */
-export async function schedulePost(trx: Kysely<Database>, userId: number, gifs: readonly ScheduledGifInput[], publishAt: Date, actor: Actor): Promise<string> {
+export async function schedulePost(
+  trx: Kysely<Database>,
+  userId: number,
+  gifs: readonly ScheduledGifInput[],
+  publishAt: Date,
+  actor: Actor,
+  publicGifs?: PublicGifChoice,
+): Promise<{ id: string; keptPublic: string[] }> {
   const db = schedulerDb(trx);
   const unique = [...new Map(gifs.map((g) => [g.id, g])).values()];
   const ids = unique.map((g) => g.id);
@@ -51,17 +61,21 @@ export async function schedulePost(trx: Kysely<Database>, userId: number, gifs: 
     .where('p.state', '=', 'scheduled')
     .execute();
   if (waiting.length > 0) throw new FieldError(409, 'gifs', `Already scheduled: ${waiting.map((w) => w.gif_id).slice(0, 10).join(', ')}; cancel that post first`);
+  const publicNow = ids.filter((id) => found.get(id) === 'public');
+  if (publicNow.length > 0 && publicGifs === undefined) throw new FieldError(400, 'public_gifs', `${PUBLIC_GIFS_REQUIRED} (public now: ${publicNow.slice(0, 10).join(', ')})`);
+  const keptPublic = publicGifs === 'stay_public' ? publicNow : [];
+  const held = ids.filter((id) => !keptPublic.includes(id));
 
   const post = await db.insertInto('scheduled_posts').values({ user_id: userId, publish_at: publishAt }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('scheduled_post_gifs').values(unique.map((g) => ({ post_id: post.id, gif_id: g.id, is_sticker: g.is_sticker, type: g.type, previous_visibility: found.get(g.id)! }))).execute();
-  await sql`UPDATE gifs SET visibility = 'scheduled', update_datetime = now() WHERE id = ANY(${ids}::text[])`.execute(trx);
+  if (held.length > 0) await sql`UPDATE gifs SET visibility = 'scheduled', update_datetime = now() WHERE id = ANY(${held}::text[])`.execute(trx);
   const jobId = await enqueueJob(trx, { kind: PUBLISH_JOB_KIND, payload: { post: post.id }, ownerId: userId, createdBy: userId, runAfter: publishAt, dedupeKey: `${PUBLISH_JOB_KIND}:${post.id}` });
   await db.updateTable('scheduled_posts').set({ job_id: jobId }).where('id', '=', post.id).execute();
   await appendEvents(trx, [
-    postEvent('schedule.created', post.id, actor, { user: userId, gifs: ids, publish_at: publishAt.toISOString() }),
-    ...ids.map((id) => visibilityEvent(id, 'scheduled', post.id, actor)),
+    postEvent('schedule.created', post.id, actor, { user: userId, gifs: ids, publish_at: publishAt.toISOString(), ...(publicGifs ? { public_gifs: publicGifs, kept_public: keptPublic } : {}) }),
+    ...held.map((id) => visibilityEvent(id, 'scheduled', post.id, actor)),
   ]);
-  return post.id;
+  return { id: post.id, keptPublic };
 }
 
 /** The post, locked for this transaction; undefined when there is none. */

@@ -6,7 +6,8 @@ import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
 import { usePage } from '../shell/use-page.ts';
-import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type ScheduledPost } from './schedule-api.ts';
+import { PUBLIC_GIF_ANSWERS, PublicGifQuestion } from './PublicGifChoice.tsx';
+import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type PublicGifChoice, type ScheduledPost } from './schedule-api.ts';
 
 /** How often the view asks again, so a post going public shows without a reload. */
 const REFRESH_MS = 5_000;
@@ -27,7 +28,8 @@ const ACTION_LABEL: Record<ActivityEntry['action'], string> = { scheduled: 'Sche
 /**
  * The scheduler in the dashboard (/dashboard/schedule): pick GIFs and a time to schedule them, the
  * upcoming posts as a timeline (soonest first; drop a GIF on one to post it at that time too) with a
- * cancel button each, and the activity feed.
+ * cancel button each, and the activity feed. A GIF that is public now is scheduled only once the
+ * creator has said what it does until then: private until the time, or public with only its promotion waiting.
  */
 export default function SchedulePage() {
   usePage(listingHead('dashboard-schedule'), { pagePath: '/dashboard/schedule' });
@@ -38,6 +40,9 @@ export default function SchedulePage() {
   const [posts, setPosts] = useState<ScheduledPost[]>([]);
   const [activity, setActivity] = useState<ActivityEntry[]>([]);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [publicChoice, setPublicChoice] = useState<PublicGifChoice | undefined>(undefined);
+  /** A public GIF dropped on a time, waiting for the creator's answer. */
+  const [pendingDrop, setPendingDrop] = useState<{ gif: MyGif; publishAt: string } | null>(null);
 
   const refresh = useCallback(async () => {
     const [gifs, stickers, done] = await Promise.all([fetchSchedule('gif'), fetchSchedule('sticker'), fetchActivity(), reloadLibrary()]);
@@ -62,21 +67,27 @@ export default function SchedulePage() {
     event.preventDefault();
     const gifs = library.gifs.filter((g) => picked.has(g.id)).map(scheduledGif);
     try {
-      await schedulePost(gifs, new Date(at));
+      await schedulePost(gifs, new Date(at), publicPicked > 0 ? publicChoice : undefined);
       setPicked(new Set());
+      setPublicChoice(undefined);
       setMessage({ text: `Scheduled ${gifs.length} ${gifs.length === 1 ? 'GIF' : 'GIFs'} for ${new Date(at).toLocaleString()}.`, error: false });
       await refresh();
     } catch (err) {
       setMessage({ text: err instanceof BackendError ? err.message : 'The GIFs could not be scheduled.', error: true });
     }
   };
-  /** A GIF dropped on an upcoming post's time: scheduled for that time too (a post of its own). */
+  /** A GIF dropped on an upcoming post's time: scheduled for that time too (a post of its own); a public one asks first. */
   const dropOnTime = async (event: DragEvent, publishAt: string) => {
     event.preventDefault();
     const gif = library.gifs.find((g) => g.id === event.dataTransfer.getData(GIF_DRAG_TYPE));
     if (!gif) return;
+    if (gif.visibility === 'public') setPendingDrop({ gif, publishAt });
+    else await scheduleAt(gif, publishAt);
+  };
+  const scheduleAt = async (gif: MyGif, publishAt: string, publicGifs?: PublicGifChoice) => {
+    setPendingDrop(null);
     try {
-      await schedulePost([scheduledGif(gif)], new Date(publishAt));
+      await schedulePost([scheduledGif(gif)], new Date(publishAt), publicGifs);
       setMessage({ text: `Scheduled ${gif.title || gif.id} for ${when(publishAt)}.`, error: false });
     } catch (err) {
       setMessage({ text: err instanceof BackendError ? err.message : 'The GIF could not be scheduled.', error: true });
@@ -93,6 +104,7 @@ export default function SchedulePage() {
     await refresh();
   };
 
+  const publicPicked = library.gifs.filter((g) => picked.has(g.id) && g.visibility === 'public').length;
   return (
     <DashboardLayout title="Scheduled posts" current="/dashboard/schedule">
       <form className="lb-schedule__form" onSubmit={(e) => void submit(e)} aria-labelledby="schedule-new">
@@ -120,7 +132,8 @@ export default function SchedulePage() {
           Publish at
           <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} required />
         </label>
-        <button type="submit" disabled={picked.size === 0}>
+        {publicPicked > 0 && <PublicGifQuestion count={publicPicked} when={at ? new Date(at).toLocaleString() : 'the time'} value={publicChoice} onChange={setPublicChoice} />}
+        <button type="submit" disabled={picked.size === 0 || (publicPicked > 0 && !publicChoice)}>
           Schedule
         </button>
         {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
@@ -138,10 +151,28 @@ export default function SchedulePage() {
             {posts.map((post) => (
               <li key={post.id} className="lb-schedule__post" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void dropOnTime(e, post.publish_at)}>
                 <time dateTime={post.publish_at}>{when(post.publish_at)}</time>
-                <span>{post.gifs.map((g) => g.gif?.title || g.id).join(', ')}</span>
+                <span>{post.gifs.map((g) => `${g.gif?.title || g.id}${g.stays_public ? ' (public now; promoted then)' : ''}`).join(', ')}</span>
                 <button type="button" onClick={() => void cancel(post.id)} aria-label={`Cancel the post at ${when(post.publish_at)}`}>
                   Cancel
                 </button>
+                {pendingDrop?.publishAt === post.publish_at && (
+                  <div role="group" aria-label={`${pendingDrop.gif.title || pendingDrop.gif.id} is public now`} className="lb-schedule__ask">
+                    <p>
+                      {pendingDrop.gif.title || pendingDrop.gif.id} is public now. Until {when(post.publish_at)}:
+                    </p>
+                    {PUBLIC_GIF_ANSWERS.map((answer) => (
+                      <p key={answer.value}>
+                        <button type="button" onClick={() => void scheduleAt(pendingDrop.gif, post.publish_at, answer.value)}>
+                          {answer.label}
+                        </button>{' '}
+                        {answer.says(when(post.publish_at))}
+                      </p>
+                    ))}
+                    <button type="button" onClick={() => setPendingDrop(null)}>
+                      Don&rsquo;t schedule it
+                    </button>
+                  </div>
+                )}
               </li>
             ))}
           </ol>
