@@ -20,15 +20,19 @@ const DESCRIPTION_MAX = 200;
 
 export const homeHead = (): PageHead => ({ title: `${PROVIDER_NAME} - GIFs and stickers to share`, description: TAGLINE });
 
+/** What a search tab lists, as its heading and title say it. */
+export const SEARCH_KINDS: Record<SearchType, string> = { gifs: 'GIFs', stickers: 'Stickers', clips: 'Clips' };
+
 export function searchHead(term: string, type: SearchType, pageNumber = 1): PageHead {
   const shown = cut(term, MAX_SEARCH_TERM_LENGTH);
-  const kind = type === 'stickers' ? 'Stickers' : 'GIFs';
+  const kind = SEARCH_KINDS[type];
   const page = pageNumber > 1 ? ` - Page ${pageNumber}` : '';
   return { title: titled(`${shown} ${kind}${page}`), description: `Find and share the best ${shown} ${kind.toLowerCase()} on ${PROVIDER_NAME}.` };
 }
 
 const LISTINGS = {
   'trending-gifs': { title: 'Trending GIFs', description: `The GIFs everyone is sharing right now on ${PROVIDER_NAME}.` },
+  clips: { title: 'Clips', description: `GIFs with sound: the trending and latest clips on ${PROVIDER_NAME}.` },
   stickers: { title: 'Trending Stickers', description: `Transparent animated stickers to drop into any chat, trending now on ${PROVIDER_NAME}.` },
   categories: { title: 'GIF Categories', description: `Browse ${PROVIDER_NAME} GIFs by category: reactions, animals, emotions and more.` },
   stories: { title: 'Stories', description: `Stories told in GIFs on ${PROVIDER_NAME}: what is trending and the latest.` },
@@ -64,10 +68,15 @@ export interface GifHeadSource {
   alt_text?: string | undefined;
   tags: readonly string[];
   is_sticker: boolean;
+  /** `video`: a clip (a video with sound). */
+  type?: string | undefined;
 }
 
+/** What a GIF's page calls it: a Sticker, a Clip (type `video`, a video with sound) or a GIF. */
+export const gifKind = (gif: { is_sticker: boolean; type?: string | undefined }) => (gif.is_sticker ? 'Sticker' : gif.type === 'video' ? 'Clip' : 'GIF');
+
 export function gifHead(gif: GifHeadSource): PageHead {
-  const kind = gif.is_sticker ? 'Sticker' : 'GIF';
+  const kind = gifKind(gif);
   const name = cut(gif.title || gif.alt_text || kind, TITLE_SUBJECT_MAX);
   const tags = gif.tags.slice(0, 5).join(', ');
   const about = tags ? `Discover and share this ${tags} ${kind} with everyone you know.` : `Discover and share this ${kind} with everyone you know.`;

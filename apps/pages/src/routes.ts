@@ -24,8 +24,8 @@ import {
 import { gifIdFromPath } from './gif-id.ts';
 import { CREATE_STEPS, type CreateStep } from './gif-maker.ts';
 
-/** The two result tabs of a search. */
-export type SearchType = 'gifs' | 'stickers';
+/** The result tabs of a search (`clips`: videos with sound). */
+export type SearchType = 'gifs' | 'stickers' | 'clips';
 /**
  * The dashboard's sections under /dashboard: My GIFs at /dashboard itself, the rest at
  * /dashboard/{section}. Other dashboard work (channels, developers) adds its section here.
@@ -41,6 +41,8 @@ export type SiteRoute =
   | { page: 'search'; term: string; type: SearchType; pageNumber: number }
   | { page: 'trending-gifs' }
   | { page: 'stickers' }
+  /** Clips (issue 31): trending and latest videos with sound. */
+  | { page: 'clips' }
   | { page: 'categories' }
   | { page: 'category'; category: string }
   | { page: 'subcategory'; category: string; subcategory: string }
@@ -135,15 +137,15 @@ function pageNumber(segment: string | undefined): number | undefined {
   return n <= MAX_SITE_PAGE ? n : undefined;
 }
 
-/** `/search/{term}[/stickers][/page/{n}]` past its first segment. */
+/** `/search/{term}[/stickers|/clips][/page/{n}]` past its first segment. */
 function searchRoute(rest: string[]): SiteRoute {
   if (rest.length === 0) return { page: 'search-home' };
   const term = rest[0] === undefined ? undefined : termFromSegment(rest[0]);
   if (!term) return NOT_FOUND;
   let tail = rest.slice(1);
   let type: SearchType = 'gifs';
-  if (tail[0] === 'stickers') {
-    type = 'stickers';
+  if (tail[0] === 'stickers' || tail[0] === 'clips') {
+    type = tail[0];
     tail = tail.slice(1);
   }
   if (tail.length === 0) return { page: 'search', term, type, pageNumber: 1 };
@@ -201,6 +203,8 @@ export function parseSitePath(path: string): SiteRoute {
     case 'stickers':
       if (rest.length === 0) return { page: 'stickers' };
       return gifRoute(rest, pathname, 'stickers');
+    case 'clips':
+      return rest.length === 0 ? { page: 'clips' } : NOT_FOUND;
     case 'categories':
       return categoryRoute(rest);
     case 'explore': {
@@ -273,9 +277,9 @@ export function createPath(step: CreateStep, stickerTerm?: string): string {
   return `/create/gifmaker/${step}${step === 'decorate' && stickerTerm ? `/stickers/${termSegment(stickerTerm)}` : ''}`;
 }
 
-/** The path of a search: `/search/{term}`, `/search/{term}/stickers`, then `/page/{n}` past the first page. */
+/** The path of a search: `/search/{term}`, `/search/{term}/stickers` or `/clips`, then `/page/{n}` past the first page. */
 export function searchPath(term: string, { type = 'gifs', page = 1 }: { type?: SearchType; page?: number } = {}): string {
-  return `/search/${termSegment(term)}${type === 'stickers' ? '/stickers' : ''}${page > 1 ? `/page/${page}` : ''}`;
+  return `/search/${termSegment(term)}${type === 'gifs' ? '' : `/${type}`}${page > 1 ? `/page/${page}` : ''}`;
 }
 
 /**
@@ -312,6 +316,7 @@ export function sitePath(route: SiteRoute): string {
       return searchPath(route.term, { type: route.type, page: route.pageNumber });
     case 'trending-gifs':
     case 'stickers':
+    case 'clips':
     case 'categories':
       return `/${route.page}`;
     case 'category':

@@ -10,8 +10,8 @@ export type ChannelFlag = (typeof CHANNEL_FLAGS)[number];
 export type AvatarRendition = (typeof AVATAR_RENDITIONS)[number];
 
 export type Rating = 'g' | 'pg' | 'pg-13' | 'r' | 'y';
-/** Media types of search and trending; random and related take gifs or stickers. */
-export type MediaType = 'gifs' | 'stickers' | 'text';
+/** Media types of search and trending (`videos`: clips, videos with sound); random and related take gifs or stickers. */
+export type MediaType = 'gifs' | 'stickers' | 'text' | 'videos';
 export type SortType = 'relevant' | 'recent';
 
 /** One rendition in `images`: width and height are integers, the three media variants optional. */
@@ -233,7 +233,7 @@ export interface PaginationOptions {
 }
 
 export interface SearchOptions extends PaginationOptions {
-  /** gifs (default), stickers or text. */
+  /** gifs (default), stickers, text or videos (clips). */
   type?: MediaType;
   /** Default: the client's rating, pg-13 unless configured. */
   rating?: Rating;
@@ -255,7 +255,7 @@ export interface RandomOptions {
 }
 
 export interface RelatedOptions extends PaginationOptions {
-  type?: 'gifs' | 'stickers';
+  type?: 'gifs' | 'stickers' | 'videos';
   rating?: Rating;
 }
 

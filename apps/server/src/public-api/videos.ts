@@ -1,6 +1,7 @@
 import { gifTag } from '@loopbox/edge';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { clipsFeed } from '../content/clips.ts';
 import { relatedGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
@@ -13,14 +14,20 @@ import { describe } from '../openapi/describe.ts';
 const VIDEO: readonly ['video'] = ['video'];
 const VideoSearchQuery = z.object({ q: query, limit, offset, rating, lang, pingback_id: passthrough, random_id: passthrough });
 const VideoRelatedQuery = z.object({ gif_id: gifId, limit, offset, rating, pingback_id: passthrough });
+const VideoTrendingQuery = z.object({ limit, offset, rating, pingback_id: passthrough, random_id: passthrough });
 
-/** videos/search and videos/related: clips with playable mp4 assets. */
+/** videos/search, videos/trending and videos/related: clips (type `video`, with playable mp4 assets). */
 export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get('/videos/search', describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery }), async (c) => {
     const p = parseQuery(VideoSearchQuery, c.req.query());
     const page = await searchGifs(deps.readDb ?? deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
     return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
+  });
+  app.get('/videos/trending', describe({ tag: 'gifs', summary: 'Trending and latest clips', description: 'Clips (videos with sound): trending ones first, then the rest newest first.', access: { apiKey: 'giphy' }, query: VideoTrendingQuery }), async (c) => {
+    const p = parseQuery(VideoTrendingQuery, c.req.query());
+    const page = await clipsFeed(deps.readDb ?? deps.db, { rating: p.rating, limit: p.limit, offset: p.offset });
+    return gifList(c, deps, 'VIDEO_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
   app.get('/videos/related', describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }), async (c) => {
     const p = parseQuery(VideoRelatedQuery, c.req.query());

@@ -158,6 +158,7 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return page(searchHead(route.term, route.type, route.pageNumber));
     case 'trending-gifs':
     case 'stickers':
+    case 'clips':
     case 'categories':
       return page(listingHead(route.page));
     case 'category': {

@@ -1,5 +1,5 @@
 import './gif-page.css';
-import { gifHead, gifPath, searchPath } from '@loopbox/pages';
+import { gifHead, gifKind, gifPath, searchPath } from '@loopbox/pages';
 import { virtualPagePath, type IGif } from '@loopbox/sdk';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
@@ -51,7 +51,7 @@ function GifDetails({ shown: { gif, restricted } }: { shown: ShownGif }) {
   // Opened at GIPHY's /stickers/{slug}, it is counted under the stickers page type (SPEC 2.3).
   const pagePath = location.pathname.startsWith('/stickers/') ? gifPath(gif).replace(/^\/gifs\//, '/stickers/') : gifPath(gif);
   usePage(gifHead(gif), { pagePath, gifId: gif.id });
-  const kind = gif.is_sticker ? 'Sticker' : 'GIF';
+  const kind = gifKind(gif);
   return (
     <article className="lb-gif-page">
       {restricted && <StateBanner state={restricted.state} notice={restricted.notice} />}
@@ -105,11 +105,13 @@ function GifDetails({ shown: { gif, restricted } }: { shown: ShownGif }) {
 
 function RelatedGifs({ gif, pagePath }: { gif: IGif; pagePath: string }) {
   const { client, sendPageView } = useSite();
-  const related = useCallback((offset: number) => client.related(gif.id, { offset, limit: SITE_PAGE_SIZE }), [client, gif.id]);
+  // A clip's related items are clips (videos/related); a GIF's and a sticker's, GIFs.
+  const clip = gif.type === 'video';
+  const related = useCallback((offset: number) => client.related(gif.id, { offset, limit: SITE_PAGE_SIZE, ...(clip ? { type: 'videos' as const } : {}) }), [client, gif.id, clip]);
   return (
     <section className="lb-gif-page__related" aria-labelledby="related-title">
       <h2 id="related-title" className="lb-section__title">
-        Related {gif.is_sticker ? 'stickers' : 'GIFs'}
+        Related {gif.is_sticker ? 'stickers' : gif.type === 'video' ? 'clips' : 'GIFs'}
       </h2>
       <GifFeed
         fetchGifs={related}

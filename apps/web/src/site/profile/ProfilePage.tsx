@@ -37,6 +37,8 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const gifs = useCallback((offset: number) => client.search('', { channel: profile.username, offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
   const stickers = useCallback((offset: number) => client.search('', { channel: profile.username, type: 'stickers', offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
   const stickerCount = useResource(`profile-stickers:${profile.username}`, () => stickers(0).then((r) => r.pagination.total_count));
+  const clips = useCallback((offset: number) => client.search('', { channel: profile.username, type: 'videos', offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
+  const clipCount = useResource(`profile-clips:${profile.username}`, () => clips(0).then((r) => r.pagination.total_count));
   return (
     <div className="lb-profile">
       <header className="lb-profile__header">
@@ -63,6 +65,14 @@ function ProfileDetails({ profile }: { profile: Profile }) {
             Stickers
           </h2>
           <GifCarousel fetchGifs={stickers} label={`Stickers by ${handle}`} />
+        </section>
+      )}
+      {clipCount.status === 'ok' && clipCount.data > 0 && (
+        <section className="lb-section" aria-labelledby="profile-clips">
+          <h2 id="profile-clips" className="lb-section__title">
+            Clips
+          </h2>
+          <GifCarousel fetchGifs={clips} label={`Clips by ${handle}`} />
         </section>
       )}
       <section className="lb-section" aria-labelledby="profile-gifs">

@@ -4,30 +4,31 @@ import { TermPills } from '../shell/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useResource } from '../shell/use-resource.ts';
 import { suggestionsFor } from './alternatives.ts';
+import { countOf, SEARCH_TYPES } from './search-types.ts';
 
 const SUGGESTIONS_SHOWN = 8;
 
 /**
- * Nothing found: say so, then offer what might work instead: the other tab when it has results,
+ * Nothing found: say so, then offer what might work instead: the other tabs that have results,
  * tags used with the term, tags spelled like it (completions of its first letters), and what
  * everyone is searching for.
  */
-export function NoResults({ term, type, otherCount }: { term: string; type: SearchType; otherCount: number | undefined }) {
+export function NoResults({ term, type, counts }: { term: string; type: SearchType; counts: Record<SearchType, number> | undefined }) {
   const { client } = useSite();
   const suggestions = useResource(`no-results:${term}`, () => suggestionsFor(client, term, SUGGESTIONS_SHOWN));
-  const other: SearchType = type === 'gifs' ? 'stickers' : 'gifs';
+  const others = SEARCH_TYPES.filter((t) => t !== type && (counts?.[t] ?? 0) > 0);
   return (
     <div className="lb-no-results">
       <h2 className="lb-no-results__title">
-        No {type === 'stickers' ? 'stickers' : 'GIFs'} found for “{term}”
+        No {{ gifs: 'GIFs', stickers: 'stickers', clips: 'clips' }[type]} found for “{term}”
       </h2>
-      {otherCount !== undefined && otherCount > 0 && (
-        <p>
+      {others.map((other) => (
+        <p key={other}>
           <Link href={searchPath(term, { type: other })}>
-            See {otherCount.toLocaleString('en')} {other === 'stickers' ? (otherCount === 1 ? 'sticker' : 'stickers') : otherCount === 1 ? 'GIF' : 'GIFs'} for “{term}”
+            See {countOf(other, counts![other])} for “{term}”
           </Link>
         </p>
-      )}
+      ))}
       {suggestions.status === 'ok' && (
         <>
           {suggestions.data.related.length > 0 && (

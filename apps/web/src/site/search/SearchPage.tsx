@@ -1,16 +1,18 @@
-import { MAX_SEARCH_TERM_LENGTH, searchHead, searchPath, type SearchType } from '@loopbox/pages';
+import { MAX_SEARCH_TERM_LENGTH, SEARCH_KINDS, searchHead, searchPath, type SearchType } from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import { GifFeed } from '../shell/GifFeed.tsx';
 import { SITE_PAGE_SIZE } from '../shell/layout.ts';
 import { PastLastPage } from '../shell/PastLastPage.tsx';
+import { SegmentedControl } from '../shell/SegmentedControl.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { NoResults } from './NoResults.tsx';
 import { ScopeNote } from './ScopeNote.tsx';
+import { SEARCH_API_TYPE, SEARCH_TYPES } from './search-types.ts';
 import { shiftedPage } from './shifted-page.ts';
 
 export interface SearchPageProps {
@@ -20,13 +22,9 @@ export interface SearchPageProps {
   pageNumber: number;
 }
 
-const TYPES: { type: SearchType; label: string }[] = [
-  { type: 'gifs', label: 'GIFs' },
-  { type: 'stickers', label: 'Stickers' },
-];
-
 /**
- * Search (`/search/{term}[/stickers][/page/{n}]`): GIFs and Stickers tabs with their result counts,
+ * Search (`/search/{term}[/stickers|/clips][/page/{n}]`): GIFs, Stickers and Clips (a segmented
+ * control) with their result counts,
  * `@channel term` and `@user term` scoped searches, and a grid that starts at the page the address
  * names. While scrolling, the address follows the page being looked at (replacing, not pushing), so
  * a reload or a shared link comes back to the same place; each page of results seen is reported as
@@ -41,11 +39,11 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
   usePage(searchHead(term, type, firstPage), { pagePath, virtualPagePath: virtualPagePath({ kind: 'search', term, page: firstPage }) });
 
   const counts = useResource(`search-counts:${query}`, () =>
-    Promise.all(TYPES.map(({ type: t }) => client.search(query, { type: t, limit: 1 }).then((r) => r.pagination.total_count))),
+    Promise.all(SEARCH_TYPES.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }).then((r) => [t, r.pagination.total_count] as const))).then((pairs) => Object.fromEntries(pairs) as Record<SearchType, number>),
   );
   const base = (firstPage - 1) * SITE_PAGE_SIZE;
   const fetchGifs = useCallback(
-    (offset: number): Promise<GifsResult> => client.search(query, { type, offset: base + offset, limit: SITE_PAGE_SIZE }).then((page) => shiftedPage(page, base)),
+    (offset: number): Promise<GifsResult> => client.search(query, { type: SEARCH_API_TYPE[type], offset: base + offset, limit: SITE_PAGE_SIZE }).then((page) => shiftedPage(page, base)),
     [client, query, type, base],
   );
   const onPageSeen = (page: number) => {
@@ -57,8 +55,8 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
     }
   };
 
-  const total = counts.status === 'ok' ? counts.data[TYPES.findIndex((t) => t.type === type)] : undefined;
-  const kind = type === 'stickers' ? 'Stickers' : 'GIFs';
+  const total = counts.status === 'ok' ? counts.data[type] : undefined;
+  const kind = SEARCH_KINDS[type];
   return (
     <div className="lb-search-page">
       <header className="lb-page-header">
@@ -70,14 +68,11 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
         </p>
       </header>
       <ScopeNote term={term} />
-      <nav className="lb-tabs" aria-label="Result type">
-        {TYPES.map((tab, i) => (
-          <Link key={tab.type} href={searchPath(term, { type: tab.type })} className="lb-tab" aria-current={tab.type === type ? 'page' : undefined}>
-            {tab.label}
-            {counts.status === 'ok' && <span className="lb-tab__count">{counts.data[i]!.toLocaleString('en')}</span>}
-          </Link>
-        ))}
-      </nav>
+      <SegmentedControl
+        label="Result type"
+        current={type}
+        segments={SEARCH_TYPES.map((t) => ({ key: t, label: SEARCH_KINDS[t], href: searchPath(term, { type: t }), count: counts.status === 'ok' ? counts.data[t] : undefined }))}
+      />
       {firstPage > 1 && (
         <p className="lb-earlier">
           Showing results from page {firstPage}.{' '}
@@ -99,7 +94,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
           firstPage > 1 ? (
             <PastLastPage page={firstPage} firstPageHref={searchPath(term, { type })} />
           ) : (
-            <NoResults term={query} type={type} otherCount={counts.status === 'ok' ? counts.data[type === 'gifs' ? 1 : 0] : undefined} />
+            <NoResults term={query} type={type} counts={counts.status === 'ok' ? counts.data : undefined} />
           )
         }
       />

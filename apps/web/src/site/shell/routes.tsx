@@ -7,6 +7,7 @@ const SearchPage = lazyPage(() => import('../search/SearchPage.tsx'));
 const GifPage = lazyPage(() => import('../gif/GifPage.tsx'));
 const ProfilePage = lazyPage(() => import('../profile/ProfilePage.tsx'));
 const TrendingPage = lazyPage(() => import('../browse/TrendingPage.tsx'));
+const ClipsPage = lazyPage(() => import('../clips/ClipsPage.tsx'));
 const CategoriesPage = lazyPage(() => import('../browse/CategoriesPage.tsx'));
 const CategoryPage = lazyPage(() => import('../browse/CategoryPage.tsx'));
 const ExplorePage = lazyPage(() => import('../browse/ExplorePage.tsx'));
@@ -54,6 +55,7 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
   profile: ProfilePage,
   'trending-gifs': TrendingPage,
   stickers: TrendingPage,
+  clips: ClipsPage,
   categories: CategoriesPage,
   category: CategoryPage,
   subcategory: CategoryPage,
@@ -115,6 +117,8 @@ export function RoutePage({ route }: { route: SiteRoute }) {
       return <TrendingPage type="gifs" />;
     case 'stickers':
       return <TrendingPage type="stickers" />;
+    case 'clips':
+      return <ClipsPage />;
     case 'categories':
       return <CategoriesPage />;
     case 'category':
