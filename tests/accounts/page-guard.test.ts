@@ -16,7 +16,7 @@ describe('site pages behind a permission', () => {
 
   it('shows a signed-in user without the permission the site’s 403 page, and lets permitted roles in', async () => {
     const user = await server.makeUser('user');
-    for (const path of ['/dashboard/analytics', '/dashboard/outbox']) {
+    for (const path of ['/dashboard/stories', '/dashboard/outbox']) {
       const refused = await server.call('GET', path, { as: user });
       expect([path, refused.status, refused.headers.get('content-type')]).toEqual([path, 403, 'text/html; charset=UTF-8']);
       expect(refused.text).toContain('"pageStatus":403');
@@ -24,7 +24,8 @@ describe('site pages behind a permission', () => {
       expect(refused.headers.get('cache-control')).toBe('private, no-store');
     }
     const creator = await server.makeUser('creator');
-    expect((await server.call('GET', '/dashboard/analytics', { as: creator })).status).toBe(200);
+    expect((await server.call('GET', '/dashboard/analytics', { as: user })).status).toBe(200);
+    expect((await server.call('GET', '/dashboard/stories', { as: creator })).status).toBe(200);
     expect((await server.call('GET', '/dashboard/outbox', { as: creator })).status).toBe(403);
     const staff = await server.makeUser('staff');
     expect((await server.call('GET', '/dashboard/outbox', { as: staff })).status).toBe(200);
