@@ -73,6 +73,15 @@ export const SHARED_CORE_WAITS = {
   textRender: { maxWaitMs: 60_000, answerWithinMs: 80_000 },
 } as const;
 
+/**
+ * Outside services default to their real hosts; a test server points them at a closed port on
+ * 127.0.0.1 instead, so a test that forgets its stand-in fails here rather than reaching the internet.
+ */
+export const LOCAL_ONLY_ENV = {
+  YOUTUBE_OEMBED_URL: 'http://127.0.0.1:9/youtube-oembed',
+  VIMEO_OEMBED_URL: 'http://127.0.0.1:9/vimeo-oembed',
+} as const;
+
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
 const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
 
@@ -100,7 +109,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
-    env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env, ...options.env },
+    env: { ACCESS_LOG: 'off', ...LOCAL_ONLY_ENV, ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
   await platform.start();
