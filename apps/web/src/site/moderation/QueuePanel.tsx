@@ -8,6 +8,15 @@ import { useDecision } from './use-decision.ts';
 /** GIFs the queue shows at once. */
 const QUEUE_PAGE = 50;
 
+/** Why a GIF is in the queue, by its moderation state (a reported GIF may have none). */
+const QUEUE_REASONS: Record<string, string> = {
+  none: 'reported',
+  pending: 'held by the NSFW check',
+  in_review: "new account's upload",
+  approved: 'approved before',
+  hidden: 'hidden',
+};
+
 /**
  * The review queue: reported GIFs and those waiting for a decision (most reported first), the one
  * picked shown in full with its reports, NSFW score and history. Keys (shown on screen) approve,
@@ -107,7 +116,7 @@ export function QueuePanel() {
                     <span>
                       <strong>{item.title || item.id}</strong>
                       <small>
-                        {item.moderation_state} · {item.open_reports} open report{item.open_reports === 1 ? '' : 's'}
+                        {QUEUE_REASONS[item.moderation_state] ?? item.moderation_state} · {item.open_reports} open report{item.open_reports === 1 ? '' : 's'}
                         {item.reasons.length > 0 && ` (${item.reasons.join(', ')})`} · NSFW {score(item.nsfw_score)}
                       </small>
                     </span>
