@@ -17,11 +17,14 @@ export interface SourceGifCredit {
 /**
  * Records that an upload was made from `sourceId`, in the upload's commit. Only a GIF its creator
  * may open is credited (a private GIF of someone else's is not named); otherwise nothing is kept.
+ * Answers the credited id, for the upload's event.
  */
-export async function recordMadeFrom(trx: Kysely<Database>, gifId: string, userId: number, sourceId: string | undefined): Promise<void> {
-  if (!sourceId || sourceId === gifId) return;
+export async function recordMadeFrom(trx: Kysely<Database>, gifId: string, userId: number, sourceId: string | undefined): Promise<string | undefined> {
+  if (!sourceId || sourceId === gifId) return undefined;
   const source = await trx.selectFrom('gifs as g').select('g.id').where('g.id', '=', sourceId).where(openScope(authorViewer(userId))).executeTakeFirst();
-  if (source) await trx.updateTable('gifs').set({ made_from: source.id }).where('id', '=', gifId).execute();
+  if (!source) return undefined;
+  await trx.updateTable('gifs').set({ made_from: source.id }).where('id', '=', gifId).execute();
+  return source.id;
 }
 
 /**

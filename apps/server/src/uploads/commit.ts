@@ -63,7 +63,7 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
           update_datetime: now,
         })
         .execute();
-      await recordMadeFrom(baseOf(trx), upload.gif_id, upload.user_id, upload.fields.source_gif_id);
+      const madeFrom = await recordMadeFrom(baseOf(trx), upload.gif_id, upload.user_id, upload.fields.source_gif_id);
       if (o.review || moderationState !== 'none') {
         // Migration 013's columns: a pending or in-review GIF is out of listings (is_hidden follows) from its first commit.
         await sql`UPDATE gifs SET moderation_state = ${moderationState}, nsfw_score = ${o.review?.nsfw_score ?? null}, suggested_rating = ${o.review?.suggested_rating ?? null} WHERE id = ${upload.gif_id}`.execute(trx);
@@ -85,6 +85,7 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
             visibility,
             moderation_state: moderationState,
             ...(trust ? { trust: trust.level } : {}),
+            ...(madeFrom ? { made_from: madeFrom } : {}),
             format: processed.probe.kind,
             user_id: upload.user_id,
             actor: upload.user_id,
