@@ -10,9 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { pageTypeOf, PINGBACK_ID_STORAGE_KEY } from '@loopbox/sdk';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { TEST_MEDIA_DIR } from '../support/corpus.ts';
 import { addJourneyGifs, JOURNEY_TAG, scrollGridPast, type JourneyGifs } from './site-fixtures.ts';
 
@@ -38,10 +37,7 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     creator = await server.makeUser('creator');
     browser = await launchBrowser();
     // The editor's browser: signed in as the creator by their session cookies.
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: creator.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: creator.csrfToken, url: server.baseUrl },
-    ]);
+    await useSession(browser.context, server.baseUrl, creator);
     editor = browser.context;
   });
   afterAll(async () => {

@@ -12,9 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { joinThroughMail } from '../support/join.ts';
 import { makeClip, makeGif } from '../support/media-fixtures.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
@@ -44,13 +43,7 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const signInAs = async (user: TestUser) => {
-    await browser.context.clearCookies();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
-    ]);
-  };
+  const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
   // Straight to the service: the edge may keep an earlier answer to the same search for its cache's lifetime.
   const searchIds = async (q: string) => ((await server.call('GET', `/v1/gifs/search?api_key=${server.webKey}&q=${q}`, { direct: true })).body.data as { id: string }[]).map((g) => g.id);
   const idFrom = async (link: Locator) => (await link.getAttribute('href'))!.split('/').pop()!;

@@ -11,11 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { joinThroughMail } from '../support/join.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { makeClip, makeGif } from '../support/media-fixtures.ts';
 import { layoutAndAxeProblems } from './site-fixtures.ts';
 
@@ -56,13 +55,7 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
 
   const PASSWORD = 'creator journey passphrase';
   /** A session of the given user in the browser (for pages checked without the sign-in journey). */
-  async function signInAs(user: TestUser) {
-    await browser.context.clearCookies();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
-    ]);
-  }
+  const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
 
   it.each(VIEWPORTS)('signs in, uploads, finds it on the profile, tags in two languages, sets a CTA and removes ($name)', async (viewport) => {
     await browser.context.clearCookies();

@@ -13,11 +13,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { runFfmpeg } from '../../apps/server/src/media/ffmpeg.ts';
 import { trustedFfmpeg } from '../../apps/server/src/media/ffmpeg-binary.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -59,13 +58,7 @@ describe('GIF maker in Chromium', { timeout: 6 * E2E_TEST_TIMEOUT_MS }, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function signInAs(user: TestUser) {
-    await browser.context.clearCookies();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
-    ]);
-  }
+  const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
   /** The published GIF (its original rendition), fetched and decoded. */
   async function published(page: Page): Promise<{ bytes: Buffer; frames: number; durationMs: number }> {
     const link = page.getByRole('link', { name: 'Published: see your GIF' });

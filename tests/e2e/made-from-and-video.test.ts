@@ -12,9 +12,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { makeGif } from '../support/media-fixtures.ts';
 import { uploadGif } from '../support/uploads.ts';
 import { oembedSettings, startVideoOembedStandIn, YOUTUBE } from '../support/video-oembed.ts';
@@ -58,13 +57,7 @@ describe('made-from credit and external video in Chromium', { timeout: 4 * E2E_T
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function signInAs(user: TestUser) {
-    await browser.context.clearCookies();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
-    ]);
-  }
+  const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
   async function axeClean(page: Page) {
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

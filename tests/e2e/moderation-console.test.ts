@@ -11,9 +11,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { projectTrendingTerm } from '../support/trending.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
@@ -53,14 +52,7 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
     await server?.close();
   });
 
-  const signInAs = async (user: TestUser | undefined) => {
-    await browser.context.clearCookies();
-    if (user)
-      await browser.context.addCookies([
-        { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
-        { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
-      ]);
-  };
+  const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
   const searchIds = async (q: string) => ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
   const openConsole = async (page: Page) => {
     await page.goto(`${server.baseUrl}/dashboard/moderation`);

@@ -5,9 +5,8 @@
  * the GIF hidden. Every page passes axe and scrolls no sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer } from '../support/accounts.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 describe('notices in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
@@ -31,11 +30,7 @@ describe('notices in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
     const reason = `Spam links in the caption (${viewport.name})`;
     expect((await server.call('POST', `/api/v1/gifs/${gif.id}/moderation`, { as: moderator, json: { action: 'hide', reason } })).status).toBe(200);
 
-    await browser.context.clearCookies();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: creator.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: creator.csrfToken, url: server.baseUrl },
-    ]);
+    await useSession(browser.context, server.baseUrl, creator);
     const page = await browser.context.newPage();
     await page.setViewportSize(viewport);
     const errors: string[] = [];

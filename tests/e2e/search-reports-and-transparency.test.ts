@@ -8,9 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 /** Each width's reported search: two words that a seeded GIF's title holds. */
@@ -39,14 +38,7 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
     await server?.close();
   });
 
-  const signInAs = async (who: TestUser | undefined) => {
-    await browser.context.clearCookies();
-    if (who)
-      await browser.context.addCookies([
-        { name: SESSION_COOKIE, value: who.sessionSecret, url: server.baseUrl },
-        { name: CSRF_COOKIE, value: who.csrfToken, url: server.baseUrl },
-      ]);
-  };
+  const signInAs = (who?: TestUser) => useSession(browser.context, server.baseUrl, who);
   const searchIds = async (q: string) => ((await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}`)).body.data as { id: string }[]).map((g) => g.id);
   const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
 

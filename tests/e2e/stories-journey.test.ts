@@ -10,9 +10,8 @@ import { pageTypeOf, PINGBACK_ID_STORAGE_KEY } from '@loopbox/sdk';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_STEP_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 const MINUTE = 60_000;
@@ -33,10 +32,7 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     gifs = picked.map((g, i) => ({ id: g.id, title: `Journey GIF ${i + 1}` }));
     for (const g of gifs) await server.store.db.updateTable('gifs').set({ user_id: creator.userId, title: g.title }).where('id', '=', g.id).execute();
     browser = await launchBrowser();
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: creator.sessionSecret, url: server.baseUrl },
-      { name: CSRF_COOKIE, value: creator.csrfToken, url: server.baseUrl },
-    ]);
+    await useSession(browser.context, server.baseUrl, creator);
   });
   afterAll(async () => {
     await browser?.close();

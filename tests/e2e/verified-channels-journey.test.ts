@@ -9,9 +9,8 @@
 import { APPLY_PAGE } from '@loopbox/pages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, () => {
@@ -31,14 +30,7 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
     await server?.close();
   });
 
-  const signInAs = async (user: TestUser | undefined) => {
-    await browser.context.clearCookies();
-    if (user)
-      await browser.context.addCookies([
-        { name: SESSION_COOKIE, value: user.sessionSecret, url: server.baseUrl },
-        { name: CSRF_COOKIE, value: user.csrfToken, url: server.baseUrl },
-      ]);
-  };
+  const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
   const open = async (path: string, viewport: { width: number; height: number }) => {
     const page = await browser.context.newPage();
     await page.setViewportSize(viewport);

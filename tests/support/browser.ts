@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../apps/server/src/auth/constants.ts';
 
 /** Debian's Chromium (apt-get install -y chromium). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,4 +78,20 @@ export async function launchBrowser(options: { extraArgs?: string[]; userDataDir
       if (cspViolations.length > 0) throw new Error(`The Content-Security-Policy refused:\n${cspViolations.join('\n')}`);
     },
   };
+}
+
+/** Someone with a cookie session (tests/support/accounts.ts makes them). */
+export interface SessionHolder {
+  sessionSecret: string;
+  csrfToken: string;
+}
+
+/** Makes every page of `context` `user`'s, by their session and CSRF cookies for `baseUrl`; signed out without a user. */
+export async function useSession(context: BrowserContext, baseUrl: string, user?: SessionHolder): Promise<void> {
+  await context.clearCookies();
+  if (user)
+    await context.addCookies([
+      { name: SESSION_COOKIE, value: user.sessionSecret, url: baseUrl },
+      { name: CSRF_COOKIE, value: user.csrfToken, url: baseUrl },
+    ]);
 }

@@ -5,7 +5,7 @@ import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { addedUp, duration, monthName, total, words } from './figures.ts';
-import { FiguresTable } from './FiguresTable.tsx';
+import { DataTable } from '../dashboard/analytics/DataTable.tsx';
 import { fetchTransparency, type TransparencyFigures, type TransparencyMonth } from './transparency-api.ts';
 
 const ALL = 'all';
@@ -48,7 +48,8 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
     <>
       <section aria-labelledby="lb-transparency-months">
         <h2 id="lb-transparency-months">Month by month</h2>
-        <FiguresTable<TransparencyMonth>
+        <DataTable<TransparencyMonth>
+          className="lb-figures"
           caption={`Moderation since ${monthName(months[months.length - 1]!.month)}, newest month first`}
           rows={months}
           rowKey={(m) => m.month}
@@ -79,7 +80,8 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
         {reasons.length === 0 ? (
           <p>No reports in {period}.</p>
         ) : (
-          <FiguresTable<string>
+          <DataTable<string>
+            className="lb-figures"
             caption={`Reports by reason, ${period}`}
             rows={reasons}
             rowKey={(r) => r}
@@ -93,7 +95,8 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
         {decisions.length + resolutions.length === 0 ? (
           <p>No decisions in {period}.</p>
         ) : (
-          <FiguresTable<[string, number]>
+          <DataTable<[string, number]>
+            className="lb-figures"
             caption={`Decisions by kind, ${period}`}
             rows={[...decisions.map(([k, n]): [string, number] => [`GIFs: ${words(k)}`, n]), ...resolutions.map(([k, n]): [string, number] => [`Search reports: ${k === 'act' ? 'acted on' : 'dismissed'}`, n])]}
             rowKey={([k]) => k}

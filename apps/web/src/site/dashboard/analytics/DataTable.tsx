@@ -12,12 +12,14 @@ export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** A class for the table: transparency.css's `lb-figures` stands each row as a block of labelled figures on a phone. */
+  className?: string;
 }
 
-/** A plain table of a chart's figures; the first column heads each row. */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProps<Row>) {
+/** A plain table of figures; the first column heads each row, each other cell carries its column's header as `data-label`. */
+export function DataTable<Row>({ caption, columns, rows, rowKey, className }: DataTableProps<Row>) {
   return (
-    <table>
+    <table className={className}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -37,7 +39,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProp
                   {c.cell(row)}
                 </th>
               ) : (
-                <td key={c.header} className={c.numeric ? 'lb-analytics__num' : undefined}>
+                <td key={c.header} className={c.numeric ? 'lb-analytics__num' : undefined} data-label={c.header}>
                   {c.cell(row)}
                 </td>
               ),
