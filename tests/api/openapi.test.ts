@@ -11,7 +11,7 @@ import { GUARDED_READS, MUTATING_ROUTES } from '../accounts/matrix-routes.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /** Matrix rows the document does not cover: the site's pages and the stories, scheduler and imaging services. */
-const OTHER_SERVICES = /^\/(dashboard|api\/v1\/stories|schedule|activity|imaging)\b/;
+const OTHER_SERVICES = /^\/(dashboard|upload|api\/v1\/stories|schedule|activity|imaging)\b/;
 /** A matrix row's path as a request would send it (each `{name}` a value), without its query. */
 const concrete = (path: string) => path.split('?')[0]!.replace(/\{[^}]+\}/g, 'v1');
 /** A document path as a pattern its requests match. */
