@@ -9,6 +9,8 @@ export type Grants = Partial<Record<Audience, Reach>>;
 
 const everyone: Grants = { anonymous: 'any', user: 'any', creator: 'any', moderator: 'any', staff: 'any' };
 const ownOrStaff: Grants = { user: 'own', creator: 'own', moderator: 'own', staff: 'any' };
+const signedIn: Grants = { user: 'any', creator: 'any', moderator: 'any', staff: 'any' };
+const ownOnly: Grants = { user: 'own', creator: 'own', moderator: 'own', staff: 'own' };
 
 /**
  * The permission table: for each action, which audience may do it and how far. Routes ask `can`
@@ -32,12 +34,12 @@ export const PERMISSIONS = {
   /** A signed-in person's own sessions, tokens, password and favorites. */
   'session.manage': ownOrStaff,
   'token.manage': ownOrStaff,
-  'password.change': { user: 'own', creator: 'own', moderator: 'own', staff: 'own' },
+  'password.change': ownOnly,
   'favorite.manage': ownOrStaff,
   /** View counts and dashboard series: one's own GIFs' (anyone who uploads), or everyone's and the site's for staff. */
   'analytics.read': ownOrStaff,
   /** The dashboard pages (/dashboard/…) of anyone signed in; what they show is checked again by each read. */
-  'dashboard.open': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'dashboard.open': signedIn,
   /** Changing a GIF: title, tags, language tags, rating, source, visibility, call to action, removal; its upload's progress. */
   'gif.edit': ownOrStaff,
   /**
@@ -48,13 +50,13 @@ export const PERMISSIONS = {
   /** Telling the site a GIF was downloaded, its link copied, shared… (counted in its figures). */
   'gif.report_action': everyone,
   /** Mailing a GIF's link to someone (rate-limited). */
-  'gif.share_by_mail': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'gif.share_by_mail': signedIn,
   /** Suggested tags for frames of an upload (costs CPU: OCR and a visual search). */
-  'tags.predict': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'tags.predict': signedIn,
   /** Making a new GIF from media (anyone signed in): the imaging service's trim and the GIF maker's render (each costs CPU like an upload). */
-  'media.make': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'media.make': signedIn,
   /** Looking up a music artist's name for an artist profile (calls Spotify's oEmbed). */
-  'artist.resolve': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'artist.resolve': signedIn,
   /** Making a channel tree of one's own (a root channel); children are made under a channel one manages. */
   'channel.create': { creator: 'own', staff: 'any' },
   /**
@@ -77,7 +79,7 @@ export const PERMISSIONS = {
   /** Setting a user's flags: the verified badge (`is_verified`), a public profile (`is_public`), attribution shown (`suppress_chrome`). */
   'user.flag': { staff: 'any' },
   /** Applying for a verified channel (`/apply`) and reading one's own application: any signed-in person. */
-  'channel.apply': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'channel.apply': signedIn,
   /** Reading the open applications for verified channels and approving or refusing them. */
   'application.review': { staff: 'any' },
   /** Writing a story of one's own (a creator) or of anyone (staff). */
@@ -92,13 +94,13 @@ export const PERMISSIONS = {
    */
   'schedule.manage': { creator: 'own', staff: 'any' },
   /** Making a developer app (and its first API key): any signed-in person. */
-  'developer_app.create': { user: 'any', creator: 'any', moderator: 'any', staff: 'any' },
+  'developer_app.create': signedIn,
   /** One's apps and keys: listing, usage, asking for production, rotating and revoking keys. An app is its creator's. */
   'developer_app.manage': ownOrStaff,
   /** Approving or refusing requests for production keys, and reading the open ones. */
   'developer_app.review': { staff: 'any' },
   /** One's own notices about one's GIFs (held, approved, hidden, rated, removed, taken down): reading them, marking them read. */
-  'notice.manage': { user: 'own', creator: 'own', moderator: 'own', staff: 'own' },
+  'notice.manage': ownOnly,
   /** The mail outbox, for self-hosters without SMTP. */
   'mail.read_outbox': { staff: 'any' },
 } as const satisfies Record<string, Grants>;
