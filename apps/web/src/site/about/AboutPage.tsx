@@ -13,7 +13,7 @@ export default function AboutPage() {
       <h1>About {site.name}</h1>
       {site.description && <p className="lb-info__lead">{site.description}</p>}
       <p>
-        {site.name} runs {PROVIDER_NAME}, open-source software anyone can host: every GIF, sticker and clip here was uploaded or made
+        {site.name === PROVIDER_NAME ? 'This site' : site.name} runs {PROVIDER_NAME}, open-source software anyone can host: every GIF, sticker and clip here was uploaded or made
         by its people and is served by this server. See the <Link href="/apps">apps and the API</Link>, the{' '}
         <Link href="/studios">verified studios</Link> and the <Link href="/transparency">moderation figures</Link>.
       </p>
