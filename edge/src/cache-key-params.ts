@@ -24,6 +24,7 @@ export const CACHE_KEY_PARAMS: readonly (readonly [path: RegExp, params: readonl
   [new RegExp(`^/v1/gifs/${ID}/associations$`), []],
   [/^\/v1\/videos\/search$/, ['q', ...PAGED, 'rating', 'lang']],
   [/^\/v1\/videos\/related$/, ['gif_id', ...PAGED, 'rating']],
+  [/^\/v1\/videos\/trending$/, [...PAGED, 'rating']],
   [/^\/v1\/text\/animate$/, ['m', ...PAGED]],
   [new RegExp(`^/v1/${TYPE}/search$`), ['q', ...PAGED, 'excludeDynamicResults', ...GIPHY_COMMON]],
   [new RegExp(`^/v1/${TYPE}/trending$`), [...PAGED, ...GIPHY_COMMON]],
