@@ -35,10 +35,6 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const name = profile.display_name || profile.username;
   const handle = `@${profile.username.toLowerCase()}`;
   const gifs = useCallback((offset: number) => client.search('', { channel: profile.username, offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
-  const stickers = useCallback((offset: number) => client.search('', { channel: profile.username, type: 'stickers', offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
-  const stickerCount = useResource(`profile-stickers:${profile.username}`, () => stickers(0).then((r) => r.pagination.total_count));
-  const clips = useCallback((offset: number) => client.search('', { channel: profile.username, type: 'videos', offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
-  const clipCount = useResource(`profile-clips:${profile.username}`, () => clips(0).then((r) => r.pagination.total_count));
   return (
     <div className="lb-profile">
       <header className="lb-profile__header">
@@ -59,22 +55,8 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           )}
         </div>
       </header>
-      {stickerCount.status === 'ok' && stickerCount.data > 0 && (
-        <section className="lb-section" aria-labelledby="profile-stickers">
-          <h2 id="profile-stickers" className="lb-section__title">
-            Stickers
-          </h2>
-          <GifCarousel fetchGifs={stickers} label={`Stickers by ${handle}`} />
-        </section>
-      )}
-      {clipCount.status === 'ok' && clipCount.data > 0 && (
-        <section className="lb-section" aria-labelledby="profile-clips">
-          <h2 id="profile-clips" className="lb-section__title">
-            Clips
-          </h2>
-          <GifCarousel fetchGifs={clips} label={`Clips by ${handle}`} />
-        </section>
-      )}
+      <ProfileRow username={profile.username} handle={handle} type="stickers" title="Stickers" />
+      <ProfileRow username={profile.username} handle={handle} type="videos" title="Clips" />
       <section className="lb-section" aria-labelledby="profile-gifs">
         <h2 id="profile-gifs" className="lb-section__title">
           GIFs
@@ -82,5 +64,22 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         <GifFeed fetchGifs={gifs} noResults={<p className="lb-no-results">{handle} has no GIFs yet.</p>} />
       </section>
     </div>
+  );
+}
+
+/** A row of the person's stickers or clips, shown only when they have some. */
+function ProfileRow({ username, handle, type, title }: { username: string; handle: string; type: 'stickers' | 'videos'; title: string }) {
+  const { client } = useSite();
+  const fetchGifs = useCallback((offset: number) => client.search('', { channel: username, type, offset, limit: SITE_PAGE_SIZE }), [client, username, type]);
+  const count = useResource(`profile-${type}:${username}`, () => fetchGifs(0).then((r) => r.pagination.total_count));
+  if (count.status !== 'ok' || count.data === 0) return null;
+  const id = `profile-${title.toLowerCase()}`;
+  return (
+    <section className="lb-section" aria-labelledby={id}>
+      <h2 id={id} className="lb-section__title">
+        {title}
+      </h2>
+      <GifCarousel fetchGifs={fetchGifs} label={`${title} by ${handle}`} />
+    </section>
   );
 }
