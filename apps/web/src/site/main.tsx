@@ -4,6 +4,7 @@
  * with the page's head already written and `pageStatus` in the page config.
  */
 import '@loopbox/widgets/styles.css';
+import '../ui/styles/index.css';
 import './shell/site.css';
 import { createLogger, isDebugEnabled, LoopboxFetch } from '@loopbox/sdk';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { saveGif, type MyGif } from './my-gifs-api.ts';
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 
 const HOSTS = ['YouTube', 'Vimeo'] as const;
 type Host = (typeof HOSTS)[number];
@@ -30,7 +30,7 @@ export function ExternalVideoForm({ gif, run }: { gif: MyGif; run(what: string, 
           {current.start ? `, from ${current.start} s` : ''}.
         </p>
       )}
-      <SelectField<Host> label="Video host" value={host} choices={HOSTS} onChange={setHost} />
+      <SelectField<Host> label="Video host" value={host} choices={HOSTS} onValue={setHost} />
       <label>
         Video id or URL
         <input type="text" value={video} required maxLength={2000} onChange={(e) => setVideo(e.target.value)} placeholder={host === 'YouTube' ? 'https://youtu.be/…' : 'https://vimeo.com/…'} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { addLanguageTags, LANGUAGES, removeGif, removeLanguageTag, saveGif, setCta, type MyGif } from './my-gifs-api.ts';
 import { ExternalVideoForm } from './ExternalVideoForm.tsx';
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 import { RATINGS, VISIBILITIES } from './upload-fields.ts';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -47,7 +47,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           Tags (comma-separated)
           <input type="text" value={tags} onChange={(e) => setTags(e.target.value)} />
         </label>
-        <SelectField<MyGif['rating']> label="Rating" value={rating} choices={RATINGS} onChange={setRating} />
+        <SelectField<MyGif['rating']> label="Rating" value={rating} choices={RATINGS} onValue={setRating} />
         <label>
           Source URL
           <input type="url" value={source} onChange={(e) => setSource(e.target.value)} />
@@ -55,7 +55,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
         {gif.visibility === 'scheduled' ? (
           <p className="lb-form__hint">Visibility: scheduled. It goes public at its post&rsquo;s time; cancel the post in the scheduler to change it.</p>
         ) : (
-          <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onChange={setVisibility} />
+          <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onValue={setVisibility} />
         )}
         <button type="submit" className="lb-button">
           Save details
@@ -82,7 +82,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
             )),
           )}
         </ul>
-        <SelectField label="Language" value={lang} choices={LANGUAGES} onChange={setLang} />
+        <SelectField label="Language" value={lang} choices={LANGUAGES} onValue={setLang} />
         <label>
           Tags in that language (comma-separated)
           <input type="text" value={langTags} onChange={(e) => setLangTags(e.target.value)} />

@@ -7,7 +7,7 @@ import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifEditor } from './GifEditor.tsx';
 import { bulkEdit, fetchMyGifs, isTombstone, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 import { TombstoneItem } from './TombstoneItem.tsx';
 import { RATINGS } from './upload-fields.ts';
 
@@ -54,8 +54,8 @@ export default function MyGifsPage() {
           Search my GIFs
           <input type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
         </label>
-        <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onChange={(type) => set({ type })} />
-        <SelectField label="State" value={filters.state} choices={STATE_FILTERS} onChange={(state) => set({ state })} />
+        <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onValue={(type) => set({ type })} />
+        <SelectField label="State" value={filters.state} choices={STATE_FILTERS} onValue={(state) => set({ state })} />
       </form>
       {selected.size > 0 && (
         <form
@@ -76,7 +76,7 @@ export default function MyGifsPage() {
             Add tags
             <input type="text" value={bulkTags} onChange={(e) => setBulkTags(e.target.value)} />
           </label>
-          <SelectField label="Set rating" value={bulkRating} choices={BULK_RATINGS} onChange={setBulkRating} />
+          <SelectField label="Set rating" value={bulkRating} choices={BULK_RATINGS} onValue={setBulkRating} />
           <button type="submit" className="lb-button">
             Apply to selected
           </button>

@@ -1,4 +1,4 @@
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 import { RATINGS, VISIBILITIES, withTag, type UploadFields } from './upload-fields.ts';
 
 /** Title, tags (with suggestions), rating, source, sticker flag and visibility of one upload. */
@@ -24,12 +24,12 @@ export function UploadFieldsForm({ id, fields, onChange, suggestions, disabled }
           ))}
         </div>
       )}
-      <SelectField label="Rating" value={fields.rating} choices={RATINGS} onChange={(v) => set('rating', v)} />
+      <SelectField label="Rating" value={fields.rating} choices={RATINGS} onValue={(v) => set('rating', v)} />
       <label>
         Source URL
         <input type="url" value={fields.source_post_url} onChange={(e) => set('source_post_url', e.target.value)} />
       </label>
-      <SelectField label="Visibility" value={fields.visibility} choices={VISIBILITIES} onChange={(v) => set('visibility', v)} />
+      <SelectField label="Visibility" value={fields.visibility} choices={VISIBILITIES} onValue={(v) => set('visibility', v)} />
       <label className="lb-check">
         <input type="checkbox" checked={fields.is_sticker} onChange={(e) => set('is_sticker', e.target.checked)} />
         Sticker (keeps transparency)

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuditList } from './AuditList.tsx';
-import { Choice } from './Choice.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 import { fetchAudit, type AuditEntry } from './moderation-api.ts';
+import { namedChoices } from './audit-words.ts';
 
 const TARGET_KINDS = ['gif', 'user', 'takedown', 'search', 'trending_term'] as const;
 
@@ -50,7 +51,7 @@ export function AuditPanel() {
     <section className="lb-mod-panel" aria-labelledby="lb-mod-audit-title">
       <h2 id="lb-mod-audit-title">Audit trail</h2>
       <form className="lb-form lb-mod-inline" onSubmit={submit}>
-        <Choice name="target_kind" label="Target kind" values={TARGET_KINDS} />
+        <SelectField name="target_kind" label="Target kind" choices={namedChoices(TARGET_KINDS)} />
         <label>
           Target id or term
           <input type="text" name="target_id" autoComplete="off" />

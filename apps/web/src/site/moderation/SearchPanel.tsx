@@ -1,10 +1,11 @@
 import { CONTENT_STATES, GIF_TYPES, type Decision } from '@loopbox/pages';
 import { RATINGS } from '../dashboard/upload-fields.ts';
 import { useState, type FormEvent } from 'react';
-import { Choice } from './Choice.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 import { GifDetail, score } from './GifDetail.tsx';
 import { csvHref, searchContent, type ContentRow, type SearchFilters } from './moderation-api.ts';
 import { useDecision } from './use-decision.ts';
+import { namedChoices } from './audit-words.ts';
 
 const PAGE = 25;
 const FILTER_NAMES = ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'] as const;
@@ -63,9 +64,9 @@ export function SearchPanel() {
           Username
           <input type="text" name="username" autoComplete="off" />
         </label>
-        <Choice name="rating" label="Rating" values={RATINGS} anyLabel="any" />
-        <Choice name="state" label="State" values={CONTENT_STATES} anyLabel="any" />
-        <Choice name="type" label="Type" values={GIF_TYPES} anyLabel="any" />
+        <SelectField name="rating" label="Rating" choices={namedChoices(RATINGS)} anyLabel="any" />
+        <SelectField name="state" label="State" choices={namedChoices(CONTENT_STATES)} anyLabel="any" />
+        <SelectField name="type" label="Type" choices={namedChoices(GIF_TYPES)} anyLabel="any" />
         <label>
           Uploaded from
           <input type="date" name="uploaded_from" />

@@ -1,9 +1,10 @@
 import { ACCOUNT_ACTIONS, ROLES, type AccountAction } from '@loopbox/pages';
 import { useState, type FormEvent } from 'react';
-import { Choice } from './Choice.tsx';
+import { SelectField } from '../../ui/Field.tsx';
 import { setUserFlags } from './applications-api.ts';
 import { actOnAccount, changeRole, findUser, type FoundUser } from './moderation-api.ts';
 import { UserFlagButtons, type FlagChange } from './UserFlagButtons.tsx';
+import { namedChoices } from './audit-words.ts';
 
 /**
  * User management for staff: find an account by name, change its role (when the visitor may), set
@@ -100,14 +101,14 @@ export function UsersPanel({ canChangeRole, canFlag }: { canChangeRole: boolean;
           {canFlag && <UserFlagButtons user={user} busy={busy} onChange={flag} />}
           {canChangeRole && (
             <form className="lb-form lb-mod-inline" onSubmit={setRole}>
-              <Choice key={user.role} name="role" label="New role" values={ROLES} defaultValue={user.role} />
+              <SelectField key={user.role} name="role" label="New role" choices={namedChoices(ROLES)} defaultValue={user.role} />
               <button type="submit" className="lb-button" disabled={busy}>
                 Change role
               </button>
             </form>
           )}
           <form className="lb-form lb-mod-inline" onSubmit={act}>
-            <Choice name="action" label="Account action" values={ACCOUNT_ACTIONS} />
+            <SelectField name="action" label="Account action" choices={namedChoices(ACCOUNT_ACTIONS)} />
             <label>
               Reason (mailed to the person)
               <input type="text" name="reason" required maxLength={1000} />

@@ -10,3 +10,6 @@ export function actorWords(entry: Pick<AuditEntry, 'actor' | 'actor_kind' | 'act
   if (entry.actor_kind === 'system' || entry.actor === null) return 'the system';
   return entry.actor_username ? `${entry.actor_username} (${entry.actor_role ?? 'user'})` : `user ${entry.actor} (account gone)`;
 }
+
+/** A select's choices from stored names: `hide_gif` reads "hide gif". */
+export const namedChoices = <T extends string>(values: readonly T[]) => values.map((value) => ({ value, label: value.replace(/_/g, ' ') }));

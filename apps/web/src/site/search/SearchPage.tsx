@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { GifFeed } from '../shell/GifFeed.tsx';
 import { SITE_PAGE_SIZE } from '../shell/layout.ts';
 import { PastLastPage } from '../shell/PastLastPage.tsx';
-import { SegmentedControl } from '../shell/SegmentedControl.tsx';
+import { SegmentedControl } from '../../ui/Tabs.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useFirstPage } from '../shell/use-first-page.ts';
 import { usePage } from '../shell/use-page.ts';

@@ -5,7 +5,7 @@ import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { addedUp, duration, monthName, total, words } from './figures.ts';
-import { DataTable } from '../dashboard/analytics/DataTable.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { fetchTransparency, type TransparencyFigures, type TransparencyMonth } from './transparency-api.ts';
 
 const ALL = 'all';
@@ -49,7 +49,6 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
       <section aria-labelledby="lb-transparency-months">
         <h2 id="lb-transparency-months">Month by month</h2>
         <DataTable<TransparencyMonth>
-          className="lb-figures"
           caption={`Moderation since ${monthName(months[months.length - 1]!.month)}, newest month first`}
           rows={months}
           rowKey={(m) => m.month}
@@ -81,7 +80,6 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
           <p>No reports in {period}.</p>
         ) : (
           <DataTable<string>
-            className="lb-figures"
             caption={`Reports by reason, ${period}`}
             rows={reasons}
             rowKey={(r) => r}
@@ -96,7 +94,6 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
           <p>No decisions in {period}.</p>
         ) : (
           <DataTable<[string, number]>
-            className="lb-figures"
             caption={`Decisions by kind, ${period}`}
             rows={[...decisions.map(([k, n]): [string, number] => [`GIFs: ${words(k)}`, n]), ...resolutions.map(([k, n]): [string, number] => [`Search reports: ${k === 'act' ? 'acted on' : 'dismissed'}`, n])]}
             rowKey={([k]) => k}

@@ -1,6 +1,6 @@
 import { AXIS_COLOR, COUNTER_STYLE, PAGE_VIEW_COLOR } from './chart-style.ts';
-import { ChartFrame } from './ChartFrame.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ChartFrame } from '../../../ui/ChartFrame.tsx';
+import { DataTable } from '../../../ui/DataTable.tsx';
 import { linearScale } from './scale.ts';
 import type { PageTypeDay } from './series-api.ts';
 import { pageTypeTotals, type PageTypeTotal } from './shape.ts';

@@ -1,6 +1,6 @@
 import { BarList } from './BarList.tsx';
-import { ChartFrame } from './ChartFrame.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ChartFrame } from '../../../ui/ChartFrame.tsx';
+import { DataTable } from '../../../ui/DataTable.tsx';
 import type { Series } from './series-api.ts';
 
 /** Trending searches site-wide, or for a creator the searches their GIFs were seen for. */

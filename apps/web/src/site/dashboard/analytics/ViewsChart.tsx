@@ -1,6 +1,6 @@
 import { AXIS_COLOR, COUNTER_STYLE, GRID_COLOR } from './chart-style.ts';
-import { ChartFrame } from './ChartFrame.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ChartFrame } from '../../../ui/ChartFrame.tsx';
+import { DataTable } from '../../../ui/DataTable.tsx';
 import { linearScale, niceTicks, pointX, tickIndexes } from './scale.ts';
 import type { DayCounts } from './series-api.ts';
 import { COUNTER_LABELS, COUNTERS, dailyMax, dayLabel, describeDaily, polylinePoints } from './shape.ts';

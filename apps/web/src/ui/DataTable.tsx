@@ -12,14 +12,18 @@ export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** A class for the table: transparency.css's `lb-figures` stands each row as a block of labelled figures on a phone. */
-  className?: string;
+  /** Keep rows as rows on a phone (a narrow table); by default each row becomes a card of labelled figures. */
+  noReflow?: boolean;
 }
 
-/** A plain table of figures; the first column heads each row, each other cell carries its column's header as `data-label`. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, className }: DataTableProps<Row>) {
+/**
+ * A table of figures; the first column heads each row, each other cell carries its column's header as
+ * `data-label`, which a phone shows beside the figure when the row becomes a card.
+ */
+export function DataTable<Row>({ caption, columns, rows, rowKey, noReflow }: DataTableProps<Row>) {
   return (
-    <table className={className}>
+    <div className="lb-table-wrap">
+    <table className={noReflow ? 'lb-table' : 'lb-table lb-table--reflow'}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -39,7 +43,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, className }: Da
                   {c.cell(row)}
                 </th>
               ) : (
-                <td key={c.header} className={c.numeric ? 'lb-analytics__num' : undefined} data-label={c.header}>
+                <td key={c.header} className={c.numeric ? 'lb-table__numeric' : undefined} data-label={c.header}>
                   {c.cell(row)}
                 </td>
               ),
@@ -48,5 +52,6 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, className }: Da
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

@@ -15,13 +15,13 @@ export interface ChartFrameProps {
 /** A titled, described chart with its data table in a disclosure. */
 export function ChartFrame({ id, title, description, children, table }: ChartFrameProps) {
   return (
-    <section className="lb-analytics__chart" data-chart={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      <p id={`${id}-desc`} className="lb-analytics__desc">
+    <section className="lb-card lb-chart-frame" data-chart={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="lb-card__title">{title}</h2>
+      <p id={`${id}-desc`} className="lb-chart-frame__desc">
         {description}
       </p>
       {children}
-      <details className="lb-analytics__table">
+      <details className="lb-chart-frame__table">
         <summary>Data table: {title}</summary>
         {table}
       </details>

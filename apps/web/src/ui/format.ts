@@ -1,0 +1,44 @@
+/**
+ * Numbers, plurals, sizes and dates as the site writes them: one place, through `Intl`, so "1 view"
+ * and "1,204 views" agree on every screen.
+ */
+const LOCALE = 'en';
+const numbers = new Intl.NumberFormat(LOCALE);
+const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+const plurals = new Intl.PluralRules(LOCALE);
+const dates = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTimes = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 1204 → "1,204". */
+export const formatCount = (n: number): string => numbers.format(n);
+
+/** 1204 → "1.2K", for tight spaces (tiles, badges). */
+export const formatCompact = (n: number): string => compact.format(n);
+
+/** A noun's singular and plural (`{ one: 'view', other: 'views' }`); a bare word takes an "s". */
+export type Noun = string | { one: string; other: string };
+
+/** (1, 'view') → "1 view"; (1204, 'view') → "1,204 views". */
+export function formatQuantity(n: number, noun: Noun): string {
+  const forms = typeof noun === 'string' ? { one: noun, other: `${noun}s` } : noun;
+  return `${formatCount(n)} ${plurals.select(n) === 'one' ? forms.one : forms.other}`;
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** 1536 → "1.5 kB"; sizes in powers of 1000, as the upload limits are written. */
+export function formatBytes(bytes: number): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+}
+
+/** An ISO date or time → "Nov 27, 2026" (the day in UTC, as the server counts days). */
+export const formatDate = (at: string | Date): string => dates.format(new Date(at));
+
+/** An ISO time → "Nov 27, 2026, 3:18 AM" in the reader's own zone. */
+export const formatDateTime = (at: string | Date): string => dateTimes.format(new Date(at));
