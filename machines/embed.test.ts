@@ -67,6 +67,8 @@ describe('embed initial state', () => {
       isGridActive: false,
       isGridHittingHeader: false,
       footerOffsetPx: FOOTER_OFFSET_EXTRA_PX,
+      isRelatedOpen: false,
+      isMotionChosen: false,
     });
   });
 });
@@ -240,6 +242,53 @@ describe('embed pause/play', () => {
     expect(region('playback')).toBe('playing');
     expect(calls).toEqual([]);
     expect(tracked).toHaveLength(2);
+  });
+});
+
+describe('embed reduced motion', () => {
+  it('stops a video on its still without tracking; play is the visitor\'s choice', () => {
+    const { actor, region, context, calls, tracked } = start({ media: 'video' });
+    actor.send({ type: 'REDUCE_MOTION' });
+    expect(region('playback')).toBe('paused');
+    expect(calls).toEqual(['pauseVideo']);
+    expect(tracked).toEqual([]);
+    expect(context().isMotionChosen).toBe(false);
+    actor.send({ type: 'TOGGLE_PAUSE' });
+    expect(region('playback')).toBe('playing');
+    expect(calls).toEqual(['pauseVideo', 'playVideo']);
+    expect(context().isMotionChosen).toBe(true);
+    expect(tracked).toEqual([ev('Click', 'Pause')]);
+  });
+
+  it('shows an image\'s still and leaves an already paused GIF as it is', () => {
+    const { actor, region, calls } = start({ media: 'image' });
+    actor.send({ type: 'REDUCE_MOTION' });
+    expect(region('playback')).toBe('paused');
+    actor.send({ type: 'REDUCE_MOTION' });
+    expect(region('playback')).toBe('paused');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('embed related grid on demand', () => {
+  it('opens with More (creating the grid) and closes with its close control', () => {
+    const { actor, context } = start();
+    actor.send({ type: 'OPEN_RELATED' });
+    expect(context()).toMatchObject({ isRelatedOpen: true, isRelatedGridCreated: true });
+    actor.send({ type: 'CLOSE_RELATED' });
+    expect(context().isRelatedOpen).toBe(false);
+    expect(context().isRelatedGridCreated).toBe(true);
+  });
+
+  it('closes on an applied leave and when share opens', () => {
+    const { actor, clock, context } = startHovered();
+    actor.send({ type: 'OPEN_RELATED' });
+    actor.send({ type: 'MOUSE_LEAVE' });
+    clock.increment(HOVER_OUT_DELAY_MS);
+    expect(context().isRelatedOpen).toBe(false);
+    actor.send({ type: 'OPEN_RELATED' });
+    actor.send({ type: 'TOGGLE_SHARE' });
+    expect(context().isRelatedOpen).toBe(false);
   });
 });
 

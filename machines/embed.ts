@@ -30,6 +30,13 @@ export interface EmbedContext {
   isGridHittingHeader: boolean;
   /** How far the raised desktop footer slides up: the measured related-grid height plus the footer bar. */
   footerOffsetPx: number;
+  /**
+   * The related grid opened on demand (the More button, where the frame has no room beside or below
+   * the GIF); closed by its close button, Escape, an applied leave or opening share.
+   */
+  isRelatedOpen: boolean;
+  /** The visitor pressed play: reduced motion no longer holds the GIF still. */
+  isMotionChosen: boolean;
 }
 
 export type EmbedTrackAction = 'Click' | 'Hover' | 'Copy' | 'Social Sharing' | 'SCROLL' | 'CLICK';
@@ -48,6 +55,11 @@ export type EmbedEvent =
   | { type: 'TOGGLE_SHARE' }
   | { type: 'CLOSE_SHARE' }
   | { type: 'TOGGLE_PAUSE' }
+  /** The visitor prefers reduced motion (sent at mount): the GIF stops on its still until played. */
+  | { type: 'REDUCE_MOTION' }
+  /** The More button and the related grid's close control (or Escape). */
+  | { type: 'OPEN_RELATED' }
+  | { type: 'CLOSE_RELATED' }
   | { type: 'TOGGLE_MOBILE_FOOTER' }
   /** The Watch button; providerName labels the Play analytics event. */
   | { type: 'OPEN_MEDIA_OVERLAY'; providerName: string }
@@ -82,7 +94,8 @@ export const embedMachine = setup({
     scrollGridToTop: () => {},
     rerenderRelatedGrid: () => {},
     applyHover: assign({ isFooterRaised: true, isRelatedGridCreated: true }),
-    applyLeave: assign({ isFooterRaised: false, isGridActive: false }),
+    applyLeave: assign({ isFooterRaised: false, isGridActive: false, isRelatedOpen: false }),
+    chooseMotion: assign({ isMotionChosen: true }),
   },
   guards: {
     isVideo: ({ context }) => context.media === 'video',
@@ -108,12 +121,16 @@ export const embedMachine = setup({
     isGridActive: false,
     isGridHittingHeader: false,
     footerOffsetPx: FOOTER_OFFSET_EXTRA_PX,
+    isRelatedOpen: false,
+    isMotionChosen: false,
   }),
   type: 'parallel',
   on: {
     HEADER_MARKER: { actions: assign({ isGridHittingHeader: ({ event }) => event.isHittingHeader }) },
     GRID_MARKER: { actions: assign({ isGridActive: ({ event }) => event.isGridActive }) },
     RELATED_GRID_MEASURED: { actions: assign({ footerOffsetPx: ({ event }) => event.heightPx + FOOTER_OFFSET_EXTRA_PX }) },
+    OPEN_RELATED: { actions: assign({ isRelatedOpen: true, isRelatedGridCreated: true }) },
+    CLOSE_RELATED: { actions: assign({ isRelatedOpen: false }) },
   },
   states: {
     hover: {
@@ -136,7 +153,7 @@ export const embedMachine = setup({
       states: {
         closed: {
           on: {
-            TOGGLE_SHARE: { target: 'open', actions: [assign({ isFooterRaised: false }), track('Click', 'Share')] },
+            TOGGLE_SHARE: { target: 'open', actions: [assign({ isFooterRaised: false, isRelatedOpen: false }), track('Click', 'Share')] },
           },
         },
         open: { on: { TOGGLE_SHARE: 'closed', CLOSE_SHARE: 'closed' } },
@@ -151,13 +168,14 @@ export const embedMachine = setup({
               { guard: 'isVideo', target: 'paused', actions: ['pauseVideo', track('Click', 'Pause')] },
               { target: 'paused', actions: track('Click', 'Pause') },
             ],
+            REDUCE_MOTION: [{ guard: 'isVideo', target: 'paused', actions: 'pauseVideo' }, { target: 'paused' }],
           },
         },
         paused: {
           on: {
             TOGGLE_PAUSE: [
-              { guard: 'isVideo', target: 'playing', actions: ['playVideo', track('Click', 'Pause')] },
-              { target: 'playing', actions: track('Click', 'Pause') },
+              { guard: 'isVideo', target: 'playing', actions: ['chooseMotion', 'playVideo', track('Click', 'Pause')] },
+              { target: 'playing', actions: ['chooseMotion', track('Click', 'Pause')] },
             ],
           },
         },
