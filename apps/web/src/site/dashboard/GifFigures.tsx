@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { callBackend } from '../../shared/backend.ts';
 import { ViewsChart } from './analytics/ViewsChart.tsx';
 import type { DayCounts } from './analytics/series-api.ts';
+import { Card } from '../../ui/Card.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatCount, formatQuantity } from '../../ui/format.ts';
 
 interface GifSeries {
   gif_id: string;
@@ -12,6 +15,7 @@ interface GifSeries {
 }
 
 const ACTIONS = ['download', 'copy_link', 'copy_embed', 'share', 'share_email'] as const;
+const ACTION_LABELS: Record<(typeof ACTIONS)[number], string> = { download: 'Downloads', copy_link: 'Link copies', copy_embed: 'Embed code copies', share: 'Shares', share_email: 'Shares by email' };
 
 /** One GIF's figures (GET /api/v1/analytics/gif-series/): views and clicks by day, its shares and downloads, the searches that showed it. */
 export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
@@ -21,46 +25,41 @@ export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
     // The analytics routes answer their object as it is, with no `data` envelope around it.
     callBackend<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
   }, [gifId, days]);
-  if (error) return <p role="alert" className="lb-error">Could not load this GIF’s figures: {error}</p>;
+  if (error) return <p role="alert" className="lb-alert lb-alert--error">Could not load this GIF’s figures: {error}</p>;
   if (!series) return <p role="status">Loading…</p>;
   const totals = Object.fromEntries(ACTIONS.map((a) => [a, series.daily.reduce((s, d) => s + Number(d[a] ?? 0), 0)]));
   return (
     <section className="lb-analytics" aria-label={`Figures of GIF ${gifId}`}>
-      <p>
+      <p className="lb-analytics__status">
         GIF {gifId}, {series.from} to {series.to} (UTC)
       </p>
       <ViewsChart daily={series.daily} />
-      <h2>Shares and downloads</h2>
-      <table>
-        <thead>
-          <tr>
-            {ACTIONS.map((a) => (
-              <th key={a} scope="col">
-                {a.replace('_', ' ')}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {ACTIONS.map((a) => (
-              <td key={a}>{totals[a]}</td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
-      <h2>Searches that showed it</h2>
-      {series.top_searches.length === 0 ? (
-        <p>None yet.</p>
-      ) : (
-        <ol>
-          {series.top_searches.map((s) => (
-            <li key={s.term}>
-              {s.term}: {s.count} views
-            </li>
-          ))}
-        </ol>
-      )}
+      <div className="lb-analytics__charts lb-analytics__figures">
+        <Card title="Shares and downloads">
+          <DataTable
+            caption="Over the window"
+            rows={ACTIONS}
+            rowKey={(a) => a}
+            columns={[
+              { header: 'Action', cell: (a) => ACTION_LABELS[a] },
+              { header: 'Count', cell: (a) => formatCount(totals[a] ?? 0), numeric: true },
+            ]}
+          />
+        </Card>
+        <Card title="Searches that showed it">
+          {series.top_searches.length === 0 ? (
+            <p>None yet.</p>
+          ) : (
+            <ol>
+              {series.top_searches.map((s) => (
+                <li key={s.term}>
+                  {s.term}: {formatQuantity(s.count, 'view')}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
     </section>
   );
 }

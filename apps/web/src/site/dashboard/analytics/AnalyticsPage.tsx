@@ -5,6 +5,10 @@ import { TopSearchesChart } from './TopSearchesChart.tsx';
 import { useSeries, useThumbnails } from './use-series.ts';
 import { ViewsChart } from './ViewsChart.tsx';
 import { WINDOW_CHOICES, type WindowDays } from './window-choice.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { RadioGroup } from '../../../ui/Field.tsx';
+
+const WINDOWS = WINDOW_CHOICES.map((d) => ({ value: String(d), label: `${d} days` }));
 
 export interface AnalyticsPageProps {
   client: LoopboxFetch;
@@ -21,26 +25,18 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
   return (
     <section className="lb-analytics" aria-busy={loading}>
       <header className="lb-analytics__header">
-        <h1>{username ? `Analytics for @${username}` : 'Analytics'}</h1>
-        <fieldset className="lb-analytics__window">
-          <legend>Window</legend>
-          {WINDOW_CHOICES.map((d) => (
-            <label key={d}>
-              <input type="radio" name="days" value={d} checked={d === days} onChange={() => onDaysChange(d)} />
-              {d} days
-            </label>
-          ))}
-        </fieldset>
+        <h2>{username ? `Analytics for @${username}` : 'The whole site'}</h2>
+        <div className="lb-analytics__window">
+          <RadioGroup legend="Window" name="days" choices={WINDOWS} value={String(days)} onValue={(d) => onDaysChange(Number(d) as WindowDays)} />
+        </div>
       </header>
       <p role="status" className="lb-analytics__status">
         {loading ? 'Loading analytics…' : series ? `Showing ${series.from} to ${series.to} (UTC).` : ''}
       </p>
       {error !== undefined && (
-        <div role="alert" className="lb-analytics__error">
+        <div role="alert" className="lb-alert lb-alert--error">
           <p>Could not load analytics: {error}</p>
-          <button type="button" onClick={retry}>
-            Try again
-          </button>
+          <Button onClick={retry}>Try again</Button>
         </div>
       )}
       {series && (
@@ -48,7 +44,7 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
           <ViewsChart daily={series.daily} />
           <TopGifsChart gifs={series.top_gifs} thumbnails={thumbnails} />
           <TopSearchesChart searches={series.top_searches} />
-          {series.page_types ? <PageTypesChart rows={series.page_types} /> : <p>Page types are kept for the whole site only.</p>}
+          {series.page_types ? <PageTypesChart rows={series.page_types} /> : <p className="lb-analytics__status">Page types are kept for the whole site only.</p>}
         </div>
       )}
     </section>

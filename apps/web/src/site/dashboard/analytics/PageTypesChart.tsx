@@ -4,8 +4,11 @@ import { DataTable } from '../../../ui/DataTable.tsx';
 import { linearScale } from './scale.ts';
 import type { PageTypeDay } from './series-api.ts';
 import { pageTypeTotals, type PageTypeTotal } from './shape.ts';
+import { formatCount, formatQuantity } from '../../../ui/format.ts';
+import { useWidth } from './use-width.ts';
 
-const WIDTH = 720;
+/** The width drawn before the box is measured. */
+const FALLBACK_WIDTH = 720;
 const LABEL_WIDTH = 120;
 const VALUE_WIDTH = 56;
 const BAR = 12;
@@ -18,12 +21,13 @@ const GROUPS = [
 
 /** Per page type, GIF views (pingbacks) and page views over the window, as grouped bars. */
 export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
+  const { ref, width: chartWidth } = useWidth<HTMLDivElement>(FALLBACK_WIDTH);
   const totals = pageTypeTotals(rows);
   const max = Math.max(0, ...totals.flatMap((t) => [t.views, t.pageViews]));
-  const width = linearScale(max, 0, WIDTH - LABEL_WIDTH - VALUE_WIDTH);
+  const width = linearScale(max, 0, chartWidth - LABEL_WIDTH - VALUE_WIDTH);
   const height = Math.max(ROW, totals.length * ROW);
   const description = totals.length
-    ? `GIF views and page views per page type over the window; ${totals.length} page types, the busiest ${totals[0]!.pageType}.`
+    ? `GIF views and page views per page type over the window; ${formatQuantity(totals.length, 'page type')}, the busiest ${totals[0]!.pageType}.`
     : 'No page had views in this window.';
   return (
     <ChartFrame
@@ -37,11 +41,11 @@ export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
           rowKey={(t) => t.pageType}
           columns={[
             { header: 'Page type', cell: (t) => t.pageType },
-            { header: 'GIF views', cell: (t) => t.views, numeric: true },
-            { header: 'Clicks', cell: (t) => t.clicks, numeric: true },
-            { header: 'Hovers', cell: (t) => t.hovers, numeric: true },
-            { header: 'Starts', cell: (t) => t.starts, numeric: true },
-            { header: 'Page views', cell: (t) => t.pageViews, numeric: true },
+            { header: 'GIF views', cell: (t) => formatCount(t.views), numeric: true },
+            { header: 'Clicks', cell: (t) => formatCount(t.clicks), numeric: true },
+            { header: 'Hovers', cell: (t) => formatCount(t.hovers), numeric: true },
+            { header: 'Starts', cell: (t) => formatCount(t.starts), numeric: true },
+            { header: 'Page views', cell: (t) => formatCount(t.pageViews), numeric: true },
           ]}
         />
       }
@@ -50,29 +54,31 @@ export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
         {GROUPS.map((g) => (
           <li key={g.key}>
             <svg width="12" height="12">
-              <rect width="12" height="12" fill={g.color} />
+              <rect width="12" height="12" style={{ fill: g.color }} />
             </svg>
             {g.label}
           </li>
         ))}
       </ul>
-      <svg className="lb-analytics__svg" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="page-types-title" aria-describedby="page-types-desc">
+      <div ref={ref} className="lb-analytics__plot">
+      <svg className="lb-analytics__svg" width={chartWidth} height={height} viewBox={`0 0 ${chartWidth} ${height}`} role="img" aria-labelledby="page-types-title" aria-describedby="page-types-desc">
         {totals.map((t, row) => (
           <g key={t.pageType} transform={`translate(0 ${row * ROW})`} data-page-type={t.pageType}>
-            <text x={LABEL_WIDTH - 8} y={BAR} textAnchor="end" fill={AXIS_COLOR} fontSize="12">
+            <text x={LABEL_WIDTH - 8} y={BAR} textAnchor="end" style={{ fill: AXIS_COLOR }} fontSize="12">
               {t.pageType}
             </text>
             {GROUPS.map((g, i) => (
               <g key={g.key} transform={`translate(${LABEL_WIDTH} ${i * BAR})`}>
-                <rect height={BAR - 2} width={t[g.key] > 0 ? Math.max(1, width(t[g.key])) : 0} fill={g.color} />
-                <text x={width(t[g.key]) + 4} y={BAR - 3} fill={AXIS_COLOR} fontSize="10">
-                  {t[g.key]}
+                <rect height={BAR - 2} width={t[g.key] > 0 ? Math.max(1, width(t[g.key])) : 0} style={{ fill: g.color }} />
+                <text x={width(t[g.key]) + 4} y={BAR - 3} style={{ fill: AXIS_COLOR }} fontSize="10">
+                  {formatCount(t[g.key])}
                 </text>
               </g>
             ))}
           </g>
         ))}
       </svg>
+      </div>
     </ChartFrame>
   );
 }

@@ -1,7 +1,10 @@
 import { BarList } from './BarList.tsx';
 import { ChartFrame } from '../../../ui/ChartFrame.tsx';
 import { DataTable } from '../../../ui/DataTable.tsx';
+import { formatCount, formatQuantity } from '../../../ui/format.ts';
 import type { Series } from './series-api.ts';
+
+const SEARCH = { one: 'search', other: 'searches' };
 
 /** Trending searches site-wide, or for a creator the searches their GIFs were seen for. */
 export function TopSearchesChart({ searches }: { searches: Series['top_searches'] }) {
@@ -9,8 +12,8 @@ export function TopSearchesChart({ searches }: { searches: Series['top_searches'
   const first = searches.data[0];
   const description = first
     ? unit === 'searches'
-      ? `The most searched terms now, recent searches weighing most; first "${first.term}" with ${first.count} searches in all.`
-      : `The searches this creator's GIFs were seen for; first "${first.term}" with ${first.count} views.`
+      ? `The most searched terms now, recent searches weighing most; first "${first.term}" with ${formatQuantity(first.count, SEARCH)} in all.`
+      : `The searches this creator's GIFs were seen for; first "${first.term}" with ${formatQuantity(first.count, 'view')}.`
     : 'No searches logged yet.';
   return (
     <ChartFrame
@@ -24,12 +27,12 @@ export function TopSearchesChart({ searches }: { searches: Series['top_searches'
           rowKey={(s) => s.term}
           columns={[
             { header: 'Term', cell: (s) => s.term },
-            { header: unit === 'searches' ? 'Searches' : 'Views', cell: (s) => s.count, numeric: true },
+            { header: unit === 'searches' ? 'Searches' : 'Views', cell: (s) => formatCount(s.count), numeric: true },
           ]}
         />
       }
     >
-      <BarList labelledBy="top-searches-title" unit={unit} items={searches.data.map((s) => ({ key: s.term, label: s.term, value: s.count }))} />
+      <BarList labelledBy="top-searches-title" unit={unit === 'searches' ? SEARCH : 'view'} items={searches.data.map((s) => ({ key: s.term, label: s.term, value: s.count }))} />
     </ChartFrame>
   );
 }

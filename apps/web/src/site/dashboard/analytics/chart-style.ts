@@ -1,14 +1,18 @@
 import type { Counter } from './shape.ts';
 
-/** One colour and dash per counter, so the lines differ by more than colour. */
+/**
+ * The charts' colours are CSS custom properties (set on `.lb-analytics` in analytics-page.css from
+ * the design system's tokens), so they follow the theme; each counter also has its own dash, so the
+ * lines differ by more than colour.
+ */
 export const COUNTER_STYLE: Record<Counter, { color: string; dash: string }> = {
-  views: { color: '#1d4ed8', dash: '' },
-  clicks: { color: '#b91c1c', dash: '6 3' },
-  hovers: { color: '#047857', dash: '2 3' },
-  starts: { color: '#6d28d9', dash: '8 3 2 3' },
+  views: { color: 'var(--lb-chart-views)', dash: '' },
+  clicks: { color: 'var(--lb-chart-clicks)', dash: '6 3' },
+  hovers: { color: 'var(--lb-chart-hovers)', dash: '2 3' },
+  starts: { color: 'var(--lb-chart-starts)', dash: '8 3 2 3' },
 };
 
-export const PAGE_VIEW_COLOR = '#b45309';
-export const BAR_COLOR = '#1d4ed8';
-export const AXIS_COLOR = '#4b5563';
-export const GRID_COLOR = '#e5e7eb';
+export const PAGE_VIEW_COLOR = 'var(--lb-chart-page-views)';
+export const BAR_COLOR = 'var(--lb-chart-views)';
+export const AXIS_COLOR = 'var(--lb-chart-axis)';
+export const GRID_COLOR = 'var(--lb-chart-grid)';

@@ -23,8 +23,8 @@ describe('daily series', () => {
   });
 
   it('describes the chart in a sentence', () => {
-    expect(describeDaily(daily)).toBe('12 views, 1 clicks, 3 hovers and 1 starts over 3 days; the busiest day was Mar 2 with 5 views.');
-    expect(describeDaily([day('2026-03-01', 0)])).toBe('0 views, 0 clicks, 0 hovers and 0 starts over 1 days.');
+    expect(describeDaily(daily)).toBe('12 views, 1 click, 3 hovers and 1 start over 3 days; the busiest day was Mar 2 with 5 views.');
+    expect(describeDaily([day('2026-03-01', 0)])).toBe('0 views, 0 clicks, 0 hovers and 0 starts over 1 day.');
   });
 
   it('draws polyline points through the scales', () => {

@@ -1,4 +1,5 @@
 /** Pure series shaping for the charts and their data tables. */
+import { formatQuantity } from '../../../ui/format.ts';
 import type { DayCounts, PageTypeDay } from './series-api.ts';
 
 export const COUNTERS = ['views', 'clicks', 'hovers', 'starts'] as const;
@@ -33,8 +34,8 @@ export function busiestDay(daily: readonly DayCounts[]): DayCounts | undefined {
 export function describeDaily(daily: readonly DayCounts[]): string {
   const t = counterTotals(daily);
   const busiest = busiestDay(daily);
-  const sum = `${t.views} views, ${t.clicks} clicks, ${t.hovers} hovers and ${t.starts} starts over ${daily.length} days`;
-  return busiest ? `${sum}; the busiest day was ${dayLabel(busiest.date)} with ${busiest.views} views.` : `${sum}.`;
+  const sum = `${formatQuantity(t.views, 'view')}, ${formatQuantity(t.clicks, 'click')}, ${formatQuantity(t.hovers, 'hover')} and ${formatQuantity(t.starts, 'start')} over ${formatQuantity(daily.length, 'day')}`;
+  return busiest ? `${sum}; the busiest day was ${dayLabel(busiest.date)} with ${formatQuantity(busiest.views, 'view')}.` : `${sum}.`;
 }
 
 export interface PageTypeTotal {
