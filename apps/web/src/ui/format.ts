@@ -24,17 +24,18 @@ export function formatQuantity(n: number, noun: Noun): string {
   return `${formatCount(n)} ${plurals.select(n) === 'one' ? forms.one : forms.other}`;
 }
 
-const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /** 1536 → "1.5 kB"; sizes in powers of 1000, as the upload limits are written. */
 export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return formatQuantity(bytes, 'byte');
   let unit = 0;
-  let value = bytes;
+  let value = bytes / 1000;
   while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
 /** An ISO date or time → "Nov 27, 2026" (the day in UTC, as the server counts days). */

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCompact, formatCount, formatDate, formatQuantity } from './format.ts';
+
+describe('format', () => {
+  it('groups thousands', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1204)).toBe('1,204');
+    expect(formatCount(1_000_000)).toBe('1,000,000');
+  });
+
+  it('picks the singular only for one', () => {
+    expect(formatQuantity(1, 'view')).toBe('1 view');
+    expect(formatQuantity(0, 'view')).toBe('0 views');
+    expect(formatQuantity(2, 'view')).toBe('2 views');
+    expect(formatQuantity(1204, 'view')).toBe('1,204 views');
+    expect(formatQuantity(1, { one: 'reply', other: 'replies' })).toBe('1 reply');
+    expect(formatQuantity(3, { one: 'reply', other: 'replies' })).toBe('3 replies');
+  });
+
+  it('writes sizes in powers of 1000', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(999)).toBe('999 bytes');
+    expect(formatBytes(1536)).toBe('1.5 kB');
+    expect(formatBytes(340_000_000)).toBe('340 MB');
+    expect(formatBytes(1_000_000_000)).toBe('1 GB');
+  });
+
+  it('shortens large counts', () => {
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(1234)).toBe('1.2K');
+    expect(formatCompact(2_500_000)).toBe('2.5M');
+  });
+
+  it('writes a day in UTC', () => {
+    expect(formatDate('2026-11-27T23:30:00Z')).toBe('Nov 27, 2026');
+    expect(formatDate('2026-01-02')).toBe('Jan 2, 2026');
+  });
+});
