@@ -139,6 +139,39 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it('fits a 375 px phone on the dark theme: no sideways scroll, the page and its chart cards on the dark tokens', async () => {
+    const { page, errors } = await open('?days=30');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shown(page, 30);
+    await page.waitForFunction(() => document.querySelectorAll('[data-chart="top-gifs"] li img[src*="/media/"]').length === 2);
+    const look = await page.evaluate(() => {
+      // A token resolved the way the browser paints it, to compare with computed colours.
+      const paint = (token: string) => {
+        const probe = document.createElement('div');
+        probe.style.background = `var(${token})`;
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return colour;
+      };
+      const background = (selector: string) => getComputedStyle(document.querySelector(selector)!).backgroundColor;
+      return {
+        overflow: document.documentElement.scrollWidth - innerWidth,
+        page: background('.lb-analytics'),
+        cards: [...document.querySelectorAll('.lb-analytics [data-chart]')].map((card) => getComputedStyle(card).backgroundColor),
+        surface: paint('--lb-surface'),
+        transparent: 'rgba(0, 0, 0, 0)',
+      };
+    });
+    expect(look.overflow).toBeLessThanOrEqual(0);
+    // The analytics region adds no panel of its own (it was white): it shows the site's dark ground.
+    expect(look.page).toBe(look.transparent);
+    expect(look.cards).toEqual([look.surface, look.surface, look.surface, look.surface]);
+    expect(look.surface).not.toBe('rgb(255, 255, 255)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('has no serious or critical accessibility violations', async () => {
     const { page } = await open('?days=7');
     await shown(page, 7);
