@@ -2,6 +2,7 @@
  * The pipeline page (/labs/pipeline): shows this browser's analytics pipeline at work and sends
  * labelled test pingbacks through it (SEEN reports of one trending GIF, attribute `probe` = label).
  */
+import '../ui/styles/index.css';
 import './pipeline.css';
 import { LoopboxFetch, type IGif } from '@loopbox/sdk';
 import { createPingbackEvent } from '@loopbox/widgets';

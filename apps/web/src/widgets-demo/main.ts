@@ -4,6 +4,7 @@
  * The render functions come from the standalone bundles as shipped (standalone.ts). Query parameters: `limit` (page size of the Grid and Carousel, default 25), `q` (the Grid's first
  * search; trending when empty), `video` (the video search, default 'video').
  */
+import '../ui/styles/index.css';
 import './demo.css';
 import {
   LoopboxFetch,
