@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { searchPath } from '@loopbox/pages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
+import { staffSessionCookies } from '../support/accounts.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { attributedGifs } from './site-fixtures.ts';
 
@@ -135,14 +136,16 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.getByRole('list', { name: 'Trending searches' }).getByRole('link').first().waitFor();
     expect(await page.locator('link[rel="icon"][href="/favicon.ico"], link[rel="apple-touch-icon"], link[rel="manifest"]').count()).toBe(3);
-    // The header's links sit between the logo and the account slot; none covers another.
+    // The header's parts sit in a row, logo to account slot (the menu button last on a phone); none covers another.
     const header = page.locator('.lb-site-header__bar');
-    const boxes = await header.locator('.lb-site-header__logo, .lb-site-header__nav, .lb-site-header__account').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await header.locator('.lb-site-header__logo, .lb-site-header__nav, .lb-site-header__account, .lb-site-header__menu').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect).filter((box) => box.width > 0));
+    expect(boxes).toHaveLength(3);
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right - 0.5);
     expect(boxes.at(-1)!.right).toBeLessThanOrEqual(viewport.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    const nav = page.getByRole('navigation', { name: 'Browse' });
+    const nav = viewport.width < 1080 ? await openMenu(page) : page.getByRole('navigation', { name: 'Browse' });
     for (const name of ['Stories', 'Artists', 'GIF Maker']) expect(await nav.getByRole('link', { name }).count()).toBe(1);
+    if (viewport.width < 1080) await page.keyboard.press('Escape');
     // The footer's links wrap: no two overlap.
     const footer = page.getByRole('navigation', { name: 'Footer' });
     const links = await footer.getByRole('link').evaluateAll((els) => els.map((el) => ({ text: el.textContent, box: el.getBoundingClientRect().toJSON() as DOMRect })));
@@ -171,6 +174,83 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     expect(await page.locator('main pre').allInnerTexts()).toContainEqual(expect.stringContaining(`${server.baseUrl.replace(/^http:/, 'https:')}/embed/{id}"`));
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  /** Opens the phone header's menu from the keyboard and answers its navigation. */
+  async function openMenu(page: Page) {
+    await page.getByRole('button', { name: 'Menu', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.waitFor();
+    return menu;
+  }
+
+  /** The header's visible links and buttons that cover one another, are under 44 px or stick out of the viewport. */
+  const headerProblems = (page: Page) =>
+    page.locator('.lb-site-header__bar').evaluate((bar) => {
+      const controls = [...bar.querySelectorAll('a, button')]
+        .filter((el) => !el.closest('.lb-menu'))
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent!.trim(), box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.height > 0);
+      const problems: string[] = [];
+      for (const [i, a] of controls.entries()) {
+        if (a.box.width < 44 || a.box.height < 44) problems.push(`${a.name} is ${a.box.width}x${a.box.height}`);
+        if (a.box.left < 0 || a.box.right > innerWidth) problems.push(`${a.name} sticks out`);
+        for (const b of controls.slice(i + 1)) {
+          const apart = a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5 || a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5;
+          if (!apart) problems.push(`${a.name} overlaps ${b.name}`);
+        }
+      }
+      return problems;
+    });
+
+  it('puts what the phone header leaves out in its menu button, which Escape closes, with no header controls overlapping', async () => {
+    const [desktop, phone] = VIEWPORTS as [(typeof VIEWPORTS)[0], (typeof VIEWPORTS)[0]];
+    const browse = ['GIFs', 'Stickers', 'Clips', 'Categories', 'Stories', 'Artists', 'GIF Maker'];
+    const staff = await staffSessionCookies(server.store.db, server.baseUrl);
+    for (const [who, own] of [
+      ['visitor', ['Join']],
+      ['user', ['Upload', 'Dashboard']],
+    ] as const) {
+      await useSession(browser.context, server.baseUrl);
+      if (who === 'user') await browser.context.addCookies(staff);
+      for (const width of [phone.width, 320]) {
+        const { page, errors } = await open('/', { ...phone, width });
+        const header = page.locator('header.lb-site-header');
+        if (who === 'user') await header.getByRole('link', { name: 'Notices', exact: true }).waitFor();
+        await header.getByRole(who === 'user' ? 'button' : 'link', { name: who === 'user' ? /^Account menu for/ : 'Log in' }).waitFor();
+        expect([who, width, await headerProblems(page)]).toEqual([who, width, []]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // Nothing of the wide header shows: its links and buttons are the menu's.
+        for (const name of [...browse, ...own]) expect([name, await header.getByRole('link', { name, exact: true }).count()]).toEqual([name, 0]);
+        const menu = await openMenu(page);
+        expect(await page.getByRole('button', { name: 'Menu', exact: true }).getAttribute('aria-expanded')).toBe('true');
+        expect(await menu.getByRole('link').allInnerTexts()).toEqual([...browse, ...own]);
+        for (const box of await menu.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+          expect(box.height).toBeGreaterThanOrEqual(44);
+          expect(box.right).toBeLessThanOrEqual(width);
+        }
+        await page.keyboard.press('Escape');
+        expect(await menu.isHidden()).toBe(true);
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+        // Chosen by a tap, a link goes to its page and the menu closes.
+        await page.getByRole('button', { name: 'Menu', exact: true }).click();
+        await menu.getByRole('link', { name: own.at(-1)! }).click();
+        await page.waitForURL((url) => url.pathname !== '/');
+        expect(await menu.isHidden()).toBe(true);
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+      // On a desktop the same links are in the row and the menu button is gone.
+      const { page } = await open('/', desktop);
+      await page.locator('[data-slot="account"]:not([data-state="loading"])').waitFor();
+      if (who === 'user') await page.locator('header').getByRole('link', { name: 'Notices', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Menu', exact: true }).isVisible()).toBe(false);
+      for (const name of [...browse.filter((n) => n !== 'Clips'), ...own]) expect([name, await page.locator('header').getByRole('link', { name, exact: true }).isVisible()]).toEqual([name, true]);
+      expect([who, await headerProblems(page)]).toEqual([who, []]);
+      await page.close();
+    }
+    await useSession(browser.context, server.baseUrl);
   });
 
   it('sends the bare /gifs and /explore to the pages they stand for, and opens a sticker at /stickers/{slug}', async () => {

@@ -6,7 +6,22 @@ import { buttonClass, type ButtonVariant } from './Button.tsx';
  * navigation better than an ARIA menu). The panel closes on Escape (focus back on the button), on a
  * click or tap outside, and when anything in it is chosen.
  */
-export function MenuButton({ label, icon, variant = 'icon', className, children }: { label: string; icon: ReactNode; variant?: ButtonVariant; className?: string; children: ReactNode }) {
+export function MenuButton({
+  label,
+  icon,
+  variant = 'icon',
+  className,
+  panelClassName,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  variant?: ButtonVariant;
+  className?: string;
+  /** Added to the panel's `lb-menu` (a screen's own placement or width). */
+  panelClassName?: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -36,7 +51,7 @@ export function MenuButton({ label, icon, variant = 'icon', className, children 
       </button>
       <div
         id={panelId}
-        className="lb-menu"
+        className={['lb-menu', panelClassName].filter(Boolean).join(' ')}
         hidden={!open}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a, button')) setOpen(false);

@@ -1,15 +1,19 @@
-import { channelEditorPath, DASHBOARD_PAGE, DEVELOPERS_PAGE, FAVORITES_PAGE, JOIN_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
+import { channelEditorPath, DEVELOPERS_PAGE, FAVORITES_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE } from '@loopbox/pages';
 import { getAvatarUrl } from '@loopbox/sdk';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { MenuButton } from '../../ui/MenuButton.tsx';
 import { callBackend } from '../../shared/backend.ts';
 import { reachOf, type LoginState } from '../../shared/login-state.ts';
 import { currentPath, useAccount } from './account.tsx';
+import { DASHBOARD_LINK, JOIN_LINK, UPLOAD_LINK } from './nav-links.ts';
 
 /**
  * The header's signed-in state: Log in and Join for visitors; for a signed-in user their avatar
  * opening a menu (Favorites, Settings, Log out), plus Upload and Dashboard when the permission
  * table's answer in /login/check grants them (and the outbox and the staff console for whoever may use them).
+ * On a phone Join, Upload and Dashboard are hidden here: the header's menu button holds them.
  */
 export function AccountSlot() {
   const { state } = useAccount();
@@ -28,46 +32,20 @@ function SignedOut() {
   const next = SIGN_IN_PAGES.has(parseSitePath(path).page) ? undefined : currentPath();
   return (
     <>
-      <Link href={loginPath(next)} className="lb-button">
-        Log in
-      </Link>
-      <Link href={JOIN_PAGE} className="lb-button lb-button--primary lb-account__wide">
-        Join
-      </Link>
+      <ButtonLink href={loginPath(next)}>Log in</ButtonLink>
+      <ButtonLink href={JOIN_LINK.href} variant="primary" className="lb-account__wide">
+        {JOIN_LINK.label}
+      </ButtonLink>
     </>
   );
 }
 
 function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginState['user']> }) {
   const { refresh } = useAccount();
-  const [location, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
   const [failed, setFailed] = useState<string>();
-  const box = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
   const avatar = useMemo(() => getAvatarUrl(user.avatar_url, { rendition: '80h' }), [user.avatar_url]);
   const name = user.display_name || user.username;
-
-  // A navigation closes the menu; so do a click outside it and Escape (focus back on the button).
-  useEffect(() => setOpen(false), [location]);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
 
   const logOut = async () => {
     setFailed(undefined);
@@ -81,39 +59,27 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
     navigate('/');
   };
 
-  const upload = reachOf(state, 'gif.upload') && (
-    <Link href={UPLOAD_PAGE} className="lb-button">
-      Upload
-    </Link>
-  );
-  const dashboard = reachOf(state, 'dashboard.open') && (
-    <Link href={DASHBOARD_PAGE} className="lb-button">
-      Dashboard
-    </Link>
-  );
   return (
-    <div className="lb-account__signed-in" ref={box}>
-      {upload && <span className="lb-account__wide">{upload}</span>}
-      {dashboard && <span className="lb-account__wide">{dashboard}</span>}
-      <button
-        ref={button}
-        type="button"
-        className="lb-account__avatar-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
+    <>
+      {[UPLOAD_LINK, DASHBOARD_LINK].map(
+        (link) =>
+          reachOf(state, link.permission) && (
+            <ButtonLink key={link.href} href={link.href} className="lb-account__wide">
+              {link.label}
+            </ButtonLink>
+          ),
+      )}
+      <MenuButton
+        label={`Account menu for ${name}`}
+        icon={<img src={avatar} alt="" width={34} height={34} className="lb-account__avatar" />}
+        className="lb-account__menu-button"
+        panelClassName="lb-account__menu"
       >
-        <img src={avatar} alt="" width={34} height={34} className="lb-account__avatar" />
-        <span className="lb-visually-hidden">Account menu for {name}</span>
-      </button>
-      <div id={menuId} className="lb-account__menu" hidden={!open}>
         <p className="lb-account__who">
           <strong>{name}</strong>
           <span>@{user.username.toLowerCase()}</span>
         </p>
         <ul>
-          {upload && <li className="lb-account__narrow">{upload}</li>}
-          {dashboard && <li className="lb-account__narrow">{dashboard}</li>}
           <li>
             <Link href={FAVORITES_PAGE}>Favorites</Link>
           </li>
@@ -144,8 +110,12 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
             </button>
           </li>
         </ul>
-        {failed && <p role="alert">Could not log out: {failed}</p>}
-      </div>
-    </div>
+      </MenuButton>
+      {failed && (
+        <p role="alert" className="lb-account__failed">
+          Could not log out: {failed}
+        </p>
+      )}
+    </>
   );
 }

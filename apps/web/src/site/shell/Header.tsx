@@ -3,18 +3,14 @@ import { Link } from 'wouter';
 import { AccountSlot } from './AccountSlot.tsx';
 import { NoticeCount } from './NoticeCount.tsx';
 import { Logo } from './icons.tsx';
+import { BROWSE_LINKS } from './nav-links.ts';
 import { SearchBox } from './SearchBox.tsx';
+import { SiteMenu } from './SiteMenu.tsx';
 
-const NAV = [
-  { href: '/trending-gifs', label: 'GIFs' },
-  { href: '/stickers', label: 'Stickers' },
-  { href: '/categories', label: 'Categories' },
-  { href: '/stories', label: 'Stories' },
-  { href: '/artists', label: 'Artists' },
-  { href: '/create', label: 'GIF Maker' },
-] as const;
-
-/** The site header: logo (home), the three browse links, the signed-in state's slot and the search box. */
+/**
+ * The site header: logo (home), the browse links, the notices bell, the account slot and the search
+ * box. On a phone the browse links and the account slot's Join, Upload and Dashboard move into the menu button.
+ */
 export function Header({ searchTerm, currentPath }: { searchTerm: string | undefined; currentPath: string }) {
   return (
     <header className="lb-site-header">
@@ -24,7 +20,7 @@ export function Header({ searchTerm, currentPath }: { searchTerm: string | undef
           <span aria-hidden="true">{PROVIDER_NAME}</span>
         </Link>
         <nav className="lb-site-header__nav" aria-label="Browse">
-          {NAV.map((item) => (
+          {BROWSE_LINKS.map((item) => (
             <Link key={item.href} href={item.href} aria-current={currentPath.startsWith(item.href) ? 'page' : undefined}>
               {item.label}
             </Link>
@@ -32,6 +28,7 @@ export function Header({ searchTerm, currentPath }: { searchTerm: string | undef
         </nav>
         <NoticeCount />
         <AccountSlot />
+        <SiteMenu currentPath={currentPath} />
       </div>
       <SearchBox initialTerm={searchTerm ?? ''} />
     </header>

@@ -1,0 +1,19 @@
+import { DASHBOARD_PAGE, JOIN_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
+
+/** The header's browse links: a row on a wide screen, the first entries of the menu on a phone. */
+export const BROWSE_LINKS = [
+  { href: '/trending-gifs', label: 'GIFs' },
+  { href: '/stickers', label: 'Stickers' },
+  { href: '/categories', label: 'Categories' },
+  { href: '/stories', label: 'Stories' },
+  { href: '/artists', label: 'Artists' },
+  { href: '/create', label: 'GIF Maker' },
+] as const;
+
+/** Browse links only the phone menu holds (the wide row has no room; the footer links them too). */
+export const MENU_ONLY_LINKS = [{ href: '/clips', label: 'Clips' }] as const;
+
+/** The account slot's wide-screen buttons, which the phone menu holds instead. */
+export const JOIN_LINK = { href: JOIN_PAGE, label: 'Join' } as const;
+export const UPLOAD_LINK = { href: UPLOAD_PAGE, label: 'Upload', permission: 'gif.upload' } as const;
+export const DASHBOARD_LINK = { href: DASHBOARD_PAGE, label: 'Dashboard', permission: 'dashboard.open' } as const;
