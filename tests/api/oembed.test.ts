@@ -28,7 +28,9 @@ describe('oEmbed', () => {
     expect(body).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Loopbox', provider_url: server.baseUrl, title: gif.title, ...size });
     expect(Math.max(size.width, size.height)).toBe(480);
     expect(body.html).toBe(embedCode({ embedUrl: `${server.baseUrl}/embed/${gif.id}`, pageUrl: url, width: gif.width, height: gif.height }));
-    expect(body.html).toContain(`src="https://127.0.0.1:`);
+    // The scheme and host the site is served on: an http install's embed must load.
+    expect(body.html).toContain(`src="${server.baseUrl}/embed/${gif.id}"`);
+    expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('accepts an id-only GIF page and an embed URL, json being the default format', async () => {
@@ -56,4 +58,24 @@ describe('oEmbed', () => {
       expect(res.body.error).toContain(message);
     }
   });
+});
+
+/** With PUBLIC_URL set, the embed code and the URLs it answers for are on that origin, not the request's. */
+describe('oEmbed behind PUBLIC_URL', () => {
+  for (const publicUrl of ['https://gifs.example.test', 'http://gifs.example.test:8080']) {
+    it(`writes the embed code on ${publicUrl}`, async () => {
+      const server = await startTestServer('pglite', { publicUrl });
+      try {
+        const row = await server.store.db.selectFrom('gifs').select(['id', 'slug']).where('type', '=', 'gif').where('is_removed', '=', false).executeTakeFirstOrThrow();
+        const res = await fetch(`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${publicUrl}/gifs/${row.slug}` })}`);
+        const body = await res.json();
+        expect(res.status).toBe(200);
+        expect(body.provider_url).toBe(publicUrl);
+        expect(body.html).toContain(`<iframe src="${publicUrl}/embed/${row.id}"`);
+        expect(body.html).toContain(`href="${publicUrl}/gifs/${row.slug}"`);
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });

@@ -61,6 +61,8 @@ export interface TestServerOptions {
   spotifyOembedUrl?: string;
   /** The platform's clock (timed work: scheduled posts, trending stories); the system clock by default. */
   clock?: Clock;
+  /** PUBLIC_URL: the site's public origin (links, media, embed code); the request's own when unset. */
+  publicUrl?: string;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
     env: { ACCESS_LOG: 'off', ...LOCAL_ONLY_ENV, ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),

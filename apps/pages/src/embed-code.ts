@@ -14,9 +14,13 @@ export interface EmbedCodeOptions {
   responsive?: boolean;
 }
 
-/** The URL with an https prefix (SPEC 7.7): protocol-relative and http URLs become https. */
-export function httpsUrl(url: string): string {
-  return url.replace(/^(https?:)?\/\//i, 'https://');
+/**
+ * The embed URL as the iframe's source: its own scheme, the one the site is served on (PUBLIC_URL or
+ * the request's origin), so an http install's embed loads; only a protocol-relative URL gets https
+ * (SPEC 7.7's prefix), as a pasted code has no page scheme of ours to follow.
+ */
+export function embedSrc(url: string): string {
+  return url.replace(/^\/\//, 'https://');
 }
 
 /** The size scaled to fit inside `box`×`box`, keeping the aspect ratio. */
@@ -28,7 +32,7 @@ export function fitInto(width: number, height: number, box = EMBED_FIT_SIZE): { 
 
 /** The copy-and-paste embed code (SPEC 7.7): the iframe, then a 'via' link to the GIF page. */
 export function embedCode(source: EmbedCodeSource, { responsive = false }: EmbedCodeOptions = {}): string {
-  const src = escapeHtml(httpsUrl(source.embedUrl));
+  const src = escapeHtml(embedSrc(source.embedUrl));
   const via = `<p><a href="${escapeHtml(source.pageUrl)}">via ${PROVIDER_NAME}</a></p>`;
   const { width, height } = fitInto(source.width, source.height);
   if (!responsive) {

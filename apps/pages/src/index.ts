@@ -3,7 +3,7 @@ export * from './caption-fit.ts';
 export * from './constants.ts';
 export * from './route-constants.ts';
 export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
-export { embedCode, fitInto, httpsUrl, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
+export { embedCode, embedSrc, fitInto, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
 export { escapeHtml } from './escape.ts';
 export { gifIdFromPath } from './gif-id.ts';
 export {
