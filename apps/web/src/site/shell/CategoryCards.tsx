@@ -1,14 +1,14 @@
 import { getBestRenditionUrl, getAltText, type ICategory } from '@loopbox/sdk';
 import { Link } from 'wouter';
 
-/** Card size: the featured GIF is cropped to this shape, so cards never change height as images load. */
+/** Picture size (4:3, as site.css draws it): the featured GIF is shown whole in it, so cards never change height as images load. */
 const CARD_WIDTH = 248;
-const CARD_HEIGHT = 140;
+const CARD_HEIGHT = 186;
 /** The first cards are on the first screen of a desktop: no lazy-loading delay for them. */
 const EAGER_CARDS = 4;
 
 /**
- * Categories as cards, each its featured GIF under its name, linking to the category: one scrolling
+ * Categories as cards, each its featured GIF with its name in a strip below (not over the GIF, whose own caption stays readable), linking to the category: one scrolling
  * row, or wrapped into a grid (`wrap`) on the category pages. The images are
  * thumbnails of a listing (lazy, no usage reports): the GIFs themselves report on their own pages.
  */
