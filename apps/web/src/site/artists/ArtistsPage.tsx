@@ -1,10 +1,16 @@
-import { listingHead } from '@loopbox/pages';
+import './artists.css';
+import { listingHead, profilePath } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { backendData } from '../../shared/backend.ts';
 import { fetchLoginState, reachOf, type LoginState } from '../../shared/login-state.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Check, SelectField, TextField } from '../../ui/Field.tsx';
+import { formatQuantity } from '../../ui/format.ts';
+import { avatarOf } from '../shell/avatar.ts';
 import { usePage } from '../shell/use-page.ts';
-import '../dashboard/dashboard.css';
 
 interface Artist {
   id: number;
@@ -16,12 +22,19 @@ interface Artist {
   gif_count: number;
 }
 
+const SORTS = [
+  { value: 'updatetime', label: 'Recently active' },
+  { value: 'name', label: 'Name' },
+  { value: 'gifs', label: 'Most GIFs' },
+] as const;
+type Sort = (typeof SORTS)[number]['value'];
+
 /** The artists directory (/artists): filter by name, freelance only, sort; a signed-in creator sets their own listing. */
 export default function ArtistsPage() {
   usePage(listingHead('artists'), { pagePath: '/artists' });
   const [filter, setFilter] = useState('');
   const [freelance, setFreelance] = useState(false);
-  const [sort, setSort] = useState('updatetime');
+  const [sort, setSort] = useState<Sort>('updatetime');
   const [artists, setArtists] = useState<Artist[] | null>(null);
   const [me, setMe] = useState<LoginState | null>(null);
   useEffect(() => {
@@ -38,38 +51,29 @@ export default function ArtistsPage() {
     };
   }, [filter, freelance, sort]);
   return (
-    <div>
-      <h1>Artists</h1>
-      <form className="lb-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Find an artist
-          <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </label>
-        <label className="lb-check">
-          <input type="checkbox" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
-          Available for hire
-        </label>
-        <label>
-          Sort by
-          <select value={sort} onChange={(e) => setSort(e.target.value)}>
-            <option value="updatetime">Recently active</option>
-            <option value="name">Name</option>
-            <option value="gifs">Most GIFs</option>
-          </select>
-        </label>
+    <div className="lb-artists">
+      <h1 className="lb-page-header__title">Artists</h1>
+      <form className="lb-artists__filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <TextField label="Find an artist" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <SelectField label="Sort by" choices={SORTS} value={sort} onValue={setSort} />
+        <Check label="Available for hire" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
       </form>
-      <p role="status">{artists === null ? 'Loading…' : `${artists.length} artists`}</p>
-      <ul className="lb-gif-list" aria-label="Artists">
+      <p role="status" className="lb-artists__count">
+        {artists === null ? 'Loading…' : formatQuantity(artists.length, 'artist')}
+      </p>
+      {artists?.length === 0 && <EmptyState title="No artists match">Try another name, or show artists not available for hire too.</EmptyState>}
+      <ul className="lb-artists__list" aria-label="Artists">
         {(artists ?? []).map((a) => (
-          <li key={a.id} className="lb-gif-item">
-            {a.avatar_url ? <img src={a.avatar_url} alt="" width={72} height={72} /> : <span />}
-            <div>
-              <Link href={`/${a.username}`}>
-                <strong>{a.display_name || a.username}</strong>
-              </Link>{' '}
-              @{a.username.toLowerCase()}
-              <p>
-                {a.gif_count === 1 ? '1 GIF' : `${a.gif_count} GIFs`}{a.is_freelance ? ' · available for hire' : ''}
+          <li key={a.id} className="lb-artist">
+            <img src={avatarOf(a.avatar_url, a.username, '80h')} alt="" width={64} height={64} className="lb-artist__avatar" />
+            <div className="lb-artist__body">
+              <Link href={profilePath(a.username)} className="lb-artist__name">
+                {a.display_name || a.username}
+              </Link>
+              <span className="lb-artist__handle">@{a.username.toLowerCase()}</span>
+              <p className="lb-artist__meta">
+                {formatQuantity(a.gif_count, 'GIF')}
+                {a.is_freelance ? ' · available for hire' : ''}
                 {a.music_artist?.name ? (
                   <>
                     {' '}
@@ -92,30 +96,27 @@ function OwnListing({ userId }: { userId: number }) {
   const [spotify, setSpotify] = useState('');
   const [status, setStatus] = useState('');
   return (
-    <form
-      className="lb-form"
-      aria-label="Your artist listing"
-      onSubmit={(e) => {
-        e.preventDefault();
-        backendData<{ music_artist_name: string | null }>('PATCH', `/api/v4/artists/${userId}/`, { json: { is_freelance: freelance, music_artist_url: spotify } }).then(
-          (r) => setStatus(r.music_artist_name ? `Saved: linked to ${r.music_artist_name}` : 'Saved'),
-          (err: Error) => setStatus(`Not saved: ${err.message}`),
-        );
-      }}
-    >
-      <h2>Your artist listing</h2>
-      <label className="lb-check">
-        <input type="checkbox" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
-        I am available for freelance work
-      </label>
-      <label>
-        Music artist on Spotify (link)
-        <input type="url" value={spotify} onChange={(e) => setSpotify(e.target.value)} placeholder="https://open.spotify.com/artist/…" />
-      </label>
-      <button type="submit" className="lb-button">
-        Save listing
-      </button>
-      <p role="status">{status}</p>
-    </form>
+    <Card title="Your artist listing" className="lb-artists__own">
+      <form
+        className="lb-artists__own-form"
+        aria-label="Your artist listing"
+        onSubmit={(e) => {
+          e.preventDefault();
+          backendData<{ music_artist_name: string | null }>('PATCH', `/api/v4/artists/${userId}/`, { json: { is_freelance: freelance, music_artist_url: spotify } }).then(
+            (r) => setStatus(r.music_artist_name ? `Saved: linked to ${r.music_artist_name}` : 'Saved'),
+            (err: Error) => setStatus(`Not saved: ${err.message}`),
+          );
+        }}
+      >
+        <Check label="I am available for freelance work" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
+        <TextField label="Music artist on Spotify (link)" type="url" value={spotify} onChange={(e) => setSpotify(e.target.value)} placeholder="https://open.spotify.com/artist/…" />
+        <div className="lb-button-row">
+          <Button type="submit" variant="primary">
+            Save listing
+          </Button>
+        </div>
+        <p role="status">{status}</p>
+      </form>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import './profile.css';
 import { profileHead, profilePath } from '@loopbox/pages';
-import { getAvatarUrl } from '@loopbox/sdk';
+import { avatarOf } from '../shell/avatar.ts';
 import { useCallback, useMemo } from 'react';
 import ChannelPage from '../channel/ChannelPage.tsx';
 import ErrorPage from '../errors/ErrorPage.tsx';
@@ -30,8 +30,8 @@ export default function ProfilePage({ username }: { username: string }) {
 function ProfileDetails({ profile }: { profile: Profile }) {
   const { client } = useSite();
   usePage(profileHead(profile), { pagePath: profilePath(profile.username) });
-  // SPEC 3 avatars: the 200h rendition, or one of the placeholders picked at random (once).
-  const avatar = useMemo(() => getAvatarUrl(profile.avatar_url, { rendition: '200h' }), [profile.avatar_url]);
+  // SPEC 3 avatars: the 200h rendition, or the person's own placeholder.
+  const avatar = useMemo(() => avatarOf(profile.avatar_url, profile.username, '200h'), [profile.avatar_url, profile.username]);
   const name = profile.display_name || profile.username;
   const handle = `@${profile.username.toLowerCase()}`;
   const gifs = useCallback((offset: number) => client.search('', { channel: profile.username, offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);

@@ -1,4 +1,4 @@
-import { getAvatarUrl } from '@loopbox/sdk';
+import { avatarOf } from '../shell/avatar.ts';
 import { useEffect, useId, useState } from 'react';
 import { BackendError } from '../../shared/backend.ts';
 import { FormStatus, SubmitButton, useFormSubmit } from '../account/form.tsx';
@@ -16,7 +16,7 @@ export function AvatarForm({ profile, onSaved }: { profile: OwnProfile; onSaved:
   const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const current = getAvatarUrl(profile.avatar_url, { rendition: '200h' });
+  const current = avatarOf(profile.avatar_url, profile.username, '200h');
   // The preview lives as long as its file is chosen.
   useEffect(() => {
     if (!file) return setPreview(undefined);

@@ -1,5 +1,4 @@
 import { channelEditorPath, DEVELOPERS_PAGE, FAVORITES_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE } from '@loopbox/pages';
-import { getAvatarUrl } from '@loopbox/sdk';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ButtonLink } from '../../ui/Button.tsx';
@@ -7,6 +6,7 @@ import { MenuButton } from '../../ui/MenuButton.tsx';
 import { callBackend } from '../../shared/backend.ts';
 import { reachOf, type LoginState } from '../../shared/login-state.ts';
 import { currentPath, useAccount } from './account.tsx';
+import { avatarOf } from './avatar.ts';
 import { DASHBOARD_LINK, JOIN_LINK, UPLOAD_LINK } from './nav-links.ts';
 
 /**
@@ -44,7 +44,7 @@ function SignedIn({ state, user }: { state: LoginState; user: NonNullable<LoginS
   const { refresh } = useAccount();
   const [, navigate] = useLocation();
   const [failed, setFailed] = useState<string>();
-  const avatar = useMemo(() => getAvatarUrl(user.avatar_url, { rendition: '80h' }), [user.avatar_url]);
+  const avatar = useMemo(() => avatarOf(user.avatar_url, user.username, '80h'), [user.avatar_url, user.username]);
   const name = user.display_name || user.username;
 
   const logOut = async () => {

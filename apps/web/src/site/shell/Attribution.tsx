@@ -1,8 +1,9 @@
 import { profilePath } from '@loopbox/pages';
-import { getAvatarUrl, type IUser } from '@loopbox/sdk';
+import type { IUser } from '@loopbox/sdk';
 import { ATTRIBUTION_AVATAR_RENDITION, attributionOf } from '@loopbox/widgets';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
+import { avatarOf } from './avatar.ts';
 import { VerifiedBadge } from './icons.tsx';
 
 /**
@@ -12,8 +13,8 @@ import { VerifiedBadge } from './icons.tsx';
  */
 export function Attribution({ user }: { user: IUser | undefined }) {
   const info = attributionOf(user);
-  // Without an avatar a placeholder is picked at random (SPEC 3): once, not per render.
-  const avatar = useMemo(() => getAvatarUrl(user?.avatar_url, { rendition: ATTRIBUTION_AVATAR_RENDITION }), [user?.avatar_url]);
+  // Without an avatar, the author's own placeholder (SPEC 3's pick, fixed by their name).
+  const avatar = useMemo(() => avatarOf(user?.avatar_url, user?.username ?? '', ATTRIBUTION_AVATAR_RENDITION), [user?.avatar_url, user?.username]);
   if (!info || !user?.username) return null;
   return (
     <Link href={profilePath(user.username)} className="lb-attribution">

@@ -1,5 +1,5 @@
 import { channelPath, profilePath, sitePageHead } from '@loopbox/pages';
-import { getAvatarUrl } from '@loopbox/sdk';
+import { avatarOf } from '../shell/avatar.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { callBackend } from '../../shared/backend.ts';
@@ -62,7 +62,7 @@ export default function StudiosPage() {
       <ul className="lb-studios__list" aria-label="Verified studios">
         {studios.map((s) => (
           <li key={s.id} className="lb-studio">
-            <img src={getAvatarUrl(s.avatar_url, { rendition: '80h' })} alt="" width={64} height={64} className="lb-studio__avatar" />
+            <img src={avatarOf(s.avatar_url, s.username, '80h')} alt="" width={64} height={64} className="lb-studio__avatar" />
             <div className="lb-studio__body">
               <h2 className="lb-studio__name">
                 <Link href={profilePath(s.username)}>{s.display_name || s.username}</Link> <VerifiedBadge />
