@@ -95,7 +95,7 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     const otterId = (await otterItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
     const sealId = (await sealItem.getByRole('link', { name: 'see the GIF' }).getAttribute('href'))!.split('/').pop()!;
     expect((await server.call('GET', `/v1/gifs/${otterId}`)).body.data.tags).toEqual(['otter', 'journey']);
-    await expect.poll(() => quota.textContent()).toMatch(/^0 of 5 uploads in progress · [\d.]+ (KB|MB) of 1 GB today/);
+    await expect.poll(() => quota.textContent()).toMatch(/^0 of 5 uploads in progress · [\d.]+ (kB|MB) of 1 GB today/);
 
     // Both GIFs are on the creator's profile.
     const profile = await browser.context.newPage();
@@ -219,7 +219,7 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.goto(`${server.baseUrl}/upload`);
     await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor();
     await page.getByText(/^New account: each upload waits for a moderator's review/).waitFor();
-    await expect.poll(() => page.getByLabel('Your upload quota').textContent()).toBe('0 of 2 uploads in progress · 0 bytes of 100 MB today · 0 of 1 URLs being fetched');
+    await expect.poll(() => page.getByLabel('Your upload quota').textContent()).toBe('0 of 2 uploads in progress · 0 bytes of 100 MB today · 0 of 1 URL being fetched');
     // Stories and the scheduler stay a creator's: not in a new account's dashboard navigation.
     const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
     await dashboardNav.getByRole('link', { name: 'My GIFs' }).waitFor();

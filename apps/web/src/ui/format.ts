@@ -26,13 +26,16 @@ export function formatQuantity(n: number, noun: Noun): string {
 
 const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;
 
-/** 1536 → "1.5 kB"; sizes in powers of 1000, as the upload limits are written. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return formatQuantity(bytes, 'byte');
+/**
+ * 1536 → "1.5 kB"; sizes in powers of 1000. With `base` 1024, for sizes the server counts in binary
+ * multiples (the upload limits: 1 GB a day is 1024³ bytes), 1024³ → "1 GB".
+ */
+export function formatBytes(bytes: number, base: 1000 | 1024 = 1000): string {
+  if (bytes < base) return formatQuantity(bytes, 'byte');
   let unit = 0;
-  let value = bytes / 1000;
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
+  let value = bytes / base;
+  while (value >= base && unit < BYTE_UNITS.length - 1) {
+    value /= base;
     unit += 1;
   }
   return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
@@ -43,3 +46,8 @@ export const formatDate = (at: string | Date): string => dates.format(new Date(a
 
 /** An ISO time → "Nov 27, 2026, 3:18 AM" in the reader's own zone. */
 export const formatDateTime = (at: string | Date): string => dateTimes.format(new Date(at));
+
+const days = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A day (YYYY-MM-DD or an ISO time) → "Nov 27", for a chart's axis (the day in UTC). */
+export const formatDay = (at: string | Date): string => days.format(new Date(at));

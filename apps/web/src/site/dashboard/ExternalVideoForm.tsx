@@ -39,8 +39,8 @@ export function ExternalVideoForm({ gif, run }: { gif: MyGif; run(what: string, 
         Start at (seconds)
         <input type="number" min={0} step={1} value={start} onChange={(e) => setStart(e.target.value)} />
       </label>
-      <div>
-        <button type="submit" className="lb-button lb-button--quiet">
+      <div className="lb-button-row">
+        <button type="submit" className="lb-button">
           Save video
         </button>
         {current && (

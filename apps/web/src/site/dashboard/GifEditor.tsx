@@ -29,7 +29,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
   };
 
   return (
-    <div className="lb-form">
+    <div className="lb-form lb-gif-editor">
       <form
         className="lb-form"
         onSubmit={(e) => {
@@ -57,7 +57,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
         ) : (
           <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onValue={setVisibility} />
         )}
-        <button type="submit" className="lb-button">
+        <button type="submit" className="lb-button lb-button--primary">
           Save details
         </button>
       </form>
@@ -87,7 +87,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           Tags in that language (comma-separated)
           <input type="text" value={langTags} onChange={(e) => setLangTags(e.target.value)} />
         </label>
-        <button type="submit" className="lb-button lb-button--quiet">
+        <button type="submit" className="lb-button">
           Add language tags
         </button>
       </form>
@@ -109,7 +109,7 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           Text (empty removes it)
           <input type="text" value={ctaText} maxLength={40} onChange={(e) => setCtaText(e.target.value)} />
         </label>
-        <button type="submit" className="lb-button lb-button--quiet">
+        <button type="submit" className="lb-button">
           Save call to action
         </button>
       </form>

@@ -1,13 +1,14 @@
 import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { GifStateBadge } from '../shell/GifStateBadge.tsx';
 import { GIF_STATE_LABELS, type GifState } from '../shell/gif-state.ts';
 import { usePage } from '../shell/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifEditor } from './GifEditor.tsx';
 import { bulkEdit, fetchMyGifs, isTombstone, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';
-import { SelectField } from '../../ui/Field.tsx';
+import { SelectField, TextField } from '../../ui/Field.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { TombstoneItem } from './TombstoneItem.tsx';
 import { RATINGS } from './upload-fields.ts';
 
@@ -50,10 +51,7 @@ export default function MyGifsPage() {
   return (
     <DashboardLayout title="My GIFs" current="/dashboard">
       <form className="lb-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Search my GIFs
-          <input type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
-        </label>
+        <TextField label="Search my GIFs" type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
         <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onValue={(type) => set({ type })} />
         <SelectField label="State" value={filters.state} choices={STATE_FILTERS} onValue={(state) => set({ state })} />
       </form>
@@ -71,25 +69,22 @@ export default function MyGifsPage() {
             }, (err: Error) => setError(err.message));
           }}
         >
-          <span>{selected.size} selected</span>
-          <label>
-            Add tags
-            <input type="text" value={bulkTags} onChange={(e) => setBulkTags(e.target.value)} />
-          </label>
+          <strong className="lb-filters__count">{formatCount(selected.size)} selected</strong>
+          <TextField label="Add tags" type="text" value={bulkTags} onChange={(e) => setBulkTags(e.target.value)} />
           <SelectField label="Set rating" value={bulkRating} choices={BULK_RATINGS} onValue={setBulkRating} />
-          <button type="submit" className="lb-button">
+          <Button type="submit" variant="primary">
             Apply to selected
-          </button>
+          </Button>
         </form>
       )}
       {error && (
-        <p role="alert" className="lb-error">
+        <p role="alert" className="lb-alert lb-alert--error">
           {error}
         </p>
       )}
       {page && (
         <>
-          <p role="status">{page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : `${page.pagination.total_count} GIFs`}</p>
+          <p role="status">{page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : formatQuantity(page.pagination.total_count, 'GIF')}</p>
           <ul className="lb-gif-list" aria-label="My GIFs">
             {page.data.map((gif) =>
               isTombstone(gif) ? (
@@ -111,28 +106,33 @@ export default function MyGifsPage() {
                       {/* Held by a moderator (or waiting for review): the owner's choice is named as theirs, never as the state. */}
                       {gif.state !== gif.visibility && ` · you chose ${gif.visibility}, which applies once the moderators allow it`} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
                     </p>
-                    <p>
-                      <Link href={`/gifs/${gif.id}`}>Open</Link> · <Link href={`/dashboard/analytics?gif=${gif.id}`}>Figures</Link> ·{' '}
-                      <button type="button" className="lb-button lb-button--quiet" aria-expanded={editing === gif.id} onClick={() => setEditing(editing === gif.id ? null : gif.id)}>
+                    <p className="lb-gif-item__actions">
+                      <ButtonLink href={`/gifs/${gif.id}`}>
+                        Open
+                      </ButtonLink>
+                      <ButtonLink href={`/dashboard/analytics?gif=${gif.id}`}>
+                        Figures
+                      </ButtonLink>
+                      <Button variant={editing === gif.id ? 'secondary' : 'primary'} aria-expanded={editing === gif.id} onClick={() => setEditing(editing === gif.id ? null : gif.id)}>
                         {editing === gif.id ? 'Close editor' : 'Edit'}
-                      </button>
+                      </Button>
                     </p>
-                    {editing === gif.id && <GifEditor gif={gif} onChanged={reload} onRemoved={() => (setEditing(null), reload())} />}
                   </div>
+                  {editing === gif.id && (
+                    <div className="lb-gif-item__editor">
+                      <GifEditor gif={gif} onChanged={reload} onRemoved={() => (setEditing(null), reload())} />
+                    </div>
+                  )}
                 </li>
               ),
             )}
           </ul>
           <nav aria-label="Pages" className="lb-filters">
             {filters.offset > 0 && (
-              <button type="button" className="lb-button lb-button--quiet" onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - PAGE) }))}>
-                Newer
-              </button>
+              <Button onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - PAGE) }))}>Newer</Button>
             )}
             {filters.offset + PAGE < page.pagination.total_count && (
-              <button type="button" className="lb-button lb-button--quiet" onClick={() => setFilters((f) => ({ ...f, offset: f.offset + PAGE }))}>
-                Older
-              </button>
+              <Button onClick={() => setFilters((f) => ({ ...f, offset: f.offset + PAGE }))}>Older</Button>
             )}
           </nav>
         </>

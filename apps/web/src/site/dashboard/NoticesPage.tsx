@@ -9,9 +9,10 @@ import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { fetchNotices, markAllNoticesRead, markNoticeRead, type Notice } from './notices-api.ts';
+import { Button } from '../../ui/Button.tsx';
+import { formatCount, formatDateTime } from '../../ui/format.ts';
 
 const PAGE = 25;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function NoticeItem({ notice, onRead }: { notice: Notice; onRead(): void }) {
   return (
@@ -34,13 +35,13 @@ function NoticeItem({ notice, onRead }: { notice: Notice; onRead(): void }) {
         {notice.rating && ` · new rating ${notice.rating.toUpperCase()}`}
       </p>
       <p className="lb-gif-item__meta">
-        {when(notice.created_at)}
+        {formatDateTime(notice.created_at)}
         {!notice.read && (
           <>
             {' · '}
-            <button type="button" className="lb-button lb-button--quiet" onClick={onRead}>
+            <Button onClick={onRead}>
               Mark read
-            </button>
+            </Button>
           </>
         )}
       </p>
@@ -67,18 +68,18 @@ export default function NoticesPage() {
       ) : (
         <>
           <p role="status">
-            {notices.data.pagination.total_count === 0 ? 'No notices yet: you are told here when moderators or staff act on your GIFs.' : `${notices.data.unread} unread of ${notices.data.pagination.total_count}`}
+            {notices.data.pagination.total_count === 0 ? 'No notices yet: you are told here when moderators or staff act on your GIFs.' : `${formatCount(notices.data.unread)} unread of ${formatCount(notices.data.pagination.total_count)}`}
           </p>
           {error && (
-            <p role="alert" className="lb-error">
+            <p role="alert" className="lb-alert lb-alert--error">
               {error}
             </p>
           )}
           {notices.data.unread > 0 && (
             <p>
-              <button type="button" className="lb-button" onClick={() => act(markAllNoticesRead)}>
+              <Button variant="primary" onClick={() => act(markAllNoticesRead)}>
                 Mark all read
-              </button>
+              </Button>
             </p>
           )}
           <ul className="lb-gif-list" aria-label="Notices">
@@ -88,14 +89,10 @@ export default function NoticesPage() {
           </ul>
           <nav aria-label="Pages" className="lb-filters">
             {offset > 0 && (
-              <button type="button" className="lb-button lb-button--quiet" onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Newer
-              </button>
+              <Button onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</Button>
             )}
             {offset + PAGE < notices.data.pagination.total_count && (
-              <button type="button" className="lb-button lb-button--quiet" onClick={() => setOffset(offset + PAGE)}>
-                Older
-              </button>
+              <Button onClick={() => setOffset(offset + PAGE)}>Older</Button>
             )}
           </nav>
         </>

@@ -1,7 +1,8 @@
 import { GifStateBadge } from '../shell/GifStateBadge.tsx';
 import type { MyGifTombstone } from './my-gifs-api.ts';
+import { formatDate } from '../../ui/format.ts';
 
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : undefined);
+const dateOf = (iso: string | null) => (iso ? formatDate(iso) : undefined);
 
 /** A GIF removed by the moderators or taken down, in My GIFs: what it was and why it is gone; nothing to edit. */
 export function TombstoneItem({ gif }: { gif: MyGifTombstone }) {

@@ -4,6 +4,8 @@ import { trimOnServer } from '../create/imaging-api.ts';
 import { Range } from '../create/Range.tsx';
 import { useSegmentLoop } from '../create/segment-loop.ts';
 import '../create/create.css';
+import { Button } from '../../ui/Button.tsx';
+import { formatCount, formatQuantity } from '../../ui/format.ts';
 
 /**
  * The upload flow's trim tool, for a clip or GIF not sent yet: scrub to a start, pick a length, watch
@@ -24,7 +26,7 @@ export function TrimTool({ file, onTrimmed }: { file: File; onTrimmed(file: File
     setStatus('Trimming…');
     try {
       const made = await trimOnServer(file, start, duration);
-      setStatus(`Trimmed: ${made.frames} frames, ${made.duration} s`);
+      setStatus(`Trimmed: ${formatQuantity(made.frames, 'frame')}, ${formatCount(made.duration)} s`);
       onTrimmed(made.file);
     } catch (err) {
       setStatus(`Not trimmed: ${(err as Error).message}`);
@@ -40,9 +42,7 @@ export function TrimTool({ file, onTrimmed }: { file: File; onTrimmed(file: File
       )}
       <Range label="Start" unit=" s" value={start} min={0} max={Math.max(0, total - TRIM_MIN_DURATION_S)} step={0.05} onChange={(v) => (setStart(v), setDuration((d) => Math.min(d, Math.max(TRIM_MIN_DURATION_S, total - v))))} />
       <Range label="Length" unit=" s" value={duration} min={TRIM_MIN_DURATION_S} max={Math.max(TRIM_MIN_DURATION_S, Math.min(TRIM_MAX_DURATION_S, total - start))} step={0.05} onChange={setDuration} />
-      <button type="button" className="lb-button" onClick={() => void trim()}>
-        Make trimmed GIF
-      </button>
+      <Button onClick={() => void trim()}>Make trimmed GIF</Button>
       {status && <p role="status">{status}</p>}
     </details>
   );

@@ -9,6 +9,9 @@ import { EMPTY_FIELDS, type UploadFields } from './upload-fields.ts';
 import { sendFile, sendUrl, suggestTags, type ItemProgress } from './upload-item.ts';
 import { listingHead } from '@loopbox/pages';
 import { usePage } from '../shell/use-page.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { formatQuantity } from '../../ui/format.ts';
 
 interface Item extends ItemProgress {
   key: string;
@@ -71,9 +74,9 @@ export default function UploadPage() {
         }}
       >
         <p>Drop GIFs, stickers (WebP, PNG, APNG) or clips (MP4, WebM, MOV) here, or</p>
-        <button type="button" className="lb-button" onClick={() => picker.current?.click()}>
+        <Button variant="primary" onClick={() => picker.current?.click()}>
           Choose files
-        </button>
+        </Button>
         <input ref={picker} className="lb-visually-hidden" type="file" multiple accept={ACCEPT} aria-label="Files to upload" onChange={(e) => addFiles(e.target.files)} tabIndex={-1} />
       </div>
       <form
@@ -83,18 +86,13 @@ export default function UploadPage() {
           addUrl();
         }}
       >
-        <label>
-          Or paste a URL
-          <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…/file.gif" />
-        </label>
-        <button type="submit" className="lb-button lb-button--quiet">
-          Add URL
-        </button>
+        <TextField label="Or paste a URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…/file.gif" />
+        <Button type="submit">Add URL</Button>
       </form>
       {ready.length > 0 && (
-        <button type="button" className="lb-button" onClick={() => ready.forEach(start)}>
-          Upload {ready.length === 1 ? '1 file' : `${ready.length} files`}
-        </button>
+        <Button variant="primary" onClick={() => ready.forEach(start)}>
+          Upload {formatQuantity(ready.length, 'file')}
+        </Button>
       )}
       <ul className="lb-upload-list" aria-label="Uploads">
         {items.map((item) => (

@@ -1,5 +1,6 @@
 import { backendData } from '../../shared/backend.ts';
 import { useResource } from '../shell/use-resource.ts';
+import { formatBytes, formatCount, formatDateTime, formatQuantity } from '../../ui/format.ts';
 
 /** GET /api/v1/uploads/quota/: what a creator may have going at once and send today, and what they use now. */
 export interface UploadQuota {
@@ -14,22 +15,14 @@ export interface UploadQuota {
 export function trustText(q: UploadQuota): string | undefined {
   if (q.trust?.level !== 'new') return undefined;
   const left = q.trust.approved_needed - q.trust.approved_uploads;
-  return `New account: each upload waits for a moderator's review before it appears in search, trending and on your profile; anyone with its link can see it meanwhile. After ${left} more approved upload${left === 1 ? '' : 's'} yours go live at once, with higher limits.`;
+  return `New account: each upload waits for a moderator's review before it appears in search, trending and on your profile; anyone with its link can see it meanwhile. After ${formatQuantity(left, 'more approved upload')} yours go live at once, with higher limits.`;
 }
 
-/** Sizes as people read them: "340 MB", "1 GB". */
-export function sizeText(bytes: number): string {
-  const units: [number, string][] = [
-    [1024 ** 3, 'GB'],
-    [1024 ** 2, 'MB'],
-    [1024, 'KB'],
-  ];
-  for (const [size, unit] of units) if (bytes >= size) return `${Number((bytes / size).toFixed(bytes >= 10 * size ? 0 : 1))} ${unit}`;
-  return `${bytes} bytes`;
-}
+/** The server counts its upload limits in binary multiples (1 GB a day is 1024³ bytes). */
+const sizeText = (bytes: number) => formatBytes(bytes, 1024);
 
 export function quotaText(q: UploadQuota): string {
-  return `${q.open.used} of ${q.open.limit} uploads in progress · ${sizeText(q.bytes_today.used)} of ${sizeText(q.bytes_today.limit)} today · ${q.url_fetches.used} of ${q.url_fetches.limit} URLs being fetched`;
+  return `${formatCount(q.open.used)} of ${formatQuantity(q.open.limit, 'upload')} in progress · ${sizeText(q.bytes_today.used)} of ${sizeText(q.bytes_today.limit)} today · ${formatCount(q.url_fetches.used)} of ${formatQuantity(q.url_fetches.limit, 'URL')} being fetched`;
 }
 
 /** The creator's quota on the upload page, read again whenever `refresh` changes (an upload started or ended). */
@@ -44,7 +37,7 @@ export function UploadQuotaLine({ refresh }: { refresh: string }) {
       {trust && <p className="lb-upload-trust">{trust}</p>}
       <p className="lb-upload-quota" aria-label="Your upload quota" data-full={full}>
         {quotaText(q)}
-        {full && <span className="lb-error"> · {q.open.used >= q.open.limit ? 'wait for one to finish' : `more after ${new Date(q.bytes_today.resets_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`}</span>}
+        {full && <span className="lb-error"> · {q.open.used >= q.open.limit ? 'wait for one to finish' : `more after ${formatDateTime(q.bytes_today.resets_at)}`}</span>}
       </p>
     </>
   );

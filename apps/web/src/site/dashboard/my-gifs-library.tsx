@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fetchMyGifs, isTombstone, type MyGif, type MyGifsEntry } from './my-gifs-api.ts';
+import { Button } from '../../ui/Button.tsx';
+import { formatCount } from '../../ui/format.ts';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -76,11 +78,9 @@ export function LibrarySearch({ library, label }: { library: Library; label: str
 export function LibraryMore({ library }: { library: Library }) {
   return (
     <p className="lb-library-more">
-      {library.total === 0 ? (library.query ? 'No GIFs match.' : 'No GIFs yet.') : `Showing ${library.gifs.length} of ${library.total}`}
+      {library.total === 0 ? (library.query ? 'No GIFs match.' : 'No GIFs yet.') : `Showing ${formatCount(library.gifs.length)} of ${formatCount(library.total)}`}
       {library.more && (
-        <button type="button" className="lb-button" onClick={library.more}>
-          Show more
-        </button>
+        <Button onClick={library.more}>Show more</Button>
       )}
     </p>
   );

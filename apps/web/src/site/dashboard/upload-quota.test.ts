@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotaText, sizeText, trustText } from './UploadQuota.tsx';
+import { quotaText, trustText } from './UploadQuota.tsx';
 
 describe('the upload page’s quota line', () => {
   it('says what is used of each limit in words people read', () => {
@@ -11,7 +11,8 @@ describe('the upload page’s quota line', () => {
     expect(trustText({ ...q, trust: { level: 'new', approved_uploads: 2, approved_needed: 3 } })).toMatch(/^New account: each upload waits for a moderator's review .* anyone with its link can see it meanwhile\. After 1 more approved upload yours go live at once/);
     expect(trustText({ ...q, trust: { level: 'trusted', approved_uploads: 3, approved_needed: 3 } })).toBeUndefined();
   });
-  it('keeps one decimal below ten of a unit', () => {
-    expect([sizeText(0), sizeText(1536), sizeText(2.5 * 1024 ** 3), sizeText(12.4 * 1024 ** 2)]).toEqual(['0 bytes', '1.5 KB', '2.5 GB', '12 MB']);
+  it('writes one limit in the singular', () => {
+    const q = { open: { used: 0, limit: 1 }, url_fetches: { used: 1, limit: 1 }, bytes_today: { used: 1, limit: 100 * 1024 ** 2, resets_at: '2026-01-02T00:00:00.000Z' } };
+    expect(quotaText(q)).toBe('0 of 1 upload in progress · 1 byte of 100 MB today · 1 of 1 URL being fetched');
   });
 });

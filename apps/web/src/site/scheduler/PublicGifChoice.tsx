@@ -1,4 +1,5 @@
 import type { PublicGifChoice } from './schedule-api.ts';
+import { formatCount } from '../../ui/format.ts';
 
 /** The two answers to "this GIF is public now: what until its time?", in the words the page uses. */
 export const PUBLIC_GIF_ANSWERS: { value: PublicGifChoice; label: string; says: (when: string) => string }[] = [
@@ -22,10 +23,10 @@ export function PublicGifQuestion({ count, when, value, onChange }: { count: num
   return (
     <fieldset className="lb-schedule__ask">
       <legend>
-        {count === 1 ? 'One of these GIFs is public now.' : `${count} of these GIFs are public now.`} Until {when}:
+        {count === 1 ? 'One of these GIFs is public now.' : `${formatCount(count)} of these GIFs are public now.`} Until {when}:
       </legend>
       {PUBLIC_GIF_ANSWERS.map((answer) => (
-        <label key={answer.value}>
+        <label key={answer.value} className="lb-check lb-schedule__answer">
           <input type="radio" name="public-gifs" value={answer.value} checked={value === answer.value} onChange={() => onChange(answer.value)} required />
           <span>
             <strong>{answer.label}</strong> — {answer.says(when)}

@@ -8,6 +8,8 @@ import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gi
 import { usePage } from '../shell/use-page.ts';
 import { PUBLIC_GIF_ANSWERS, PublicGifQuestion } from './PublicGifChoice.tsx';
 import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type PublicGifChoice, type ScheduledPost } from './schedule-api.ts';
+import { Button } from '../../ui/Button.tsx';
+import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 
 /** How often the view asks again, so a post going public shows without a reload. */
 const REFRESH_MS = 5_000;
@@ -18,7 +20,7 @@ function localInput(at: Date): string {
   const local = new Date(at.getTime() - at.getTimezoneOffset() * MINUTE_MS);
   return local.toISOString().slice(0, 16);
 }
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 /** What the drag of a library GIF carries: its id. */
 const GIF_DRAG_TYPE = 'application/x-loopbox-gif';
 /** SPEC 3's scheduled GIF, from a GIF of My GIFs. */
@@ -70,7 +72,7 @@ export default function SchedulePage() {
       await schedulePost(gifs, new Date(at), publicPicked > 0 ? publicChoice : undefined);
       setPicked(new Set());
       setPublicChoice(undefined);
-      setMessage({ text: `Scheduled ${gifs.length} ${gifs.length === 1 ? 'GIF' : 'GIFs'} for ${new Date(at).toLocaleString()}.`, error: false });
+      setMessage({ text: `Scheduled ${formatQuantity(gifs.length, 'GIF')} for ${formatDateTime(at)}.`, error: false });
       await refresh();
     } catch (err) {
       setMessage({ text: err instanceof BackendError ? err.message : 'The GIFs could not be scheduled.', error: true });
@@ -117,7 +119,7 @@ export default function SchedulePage() {
           <ul className="lb-schedule__library">
             {library.gifs.map((gif) => (
               <li key={gif.id} draggable={gif.visibility !== 'private'} onDragStart={(e) => e.dataTransfer.setData(GIF_DRAG_TYPE, gif.id)}>
-                <label>
+                <label className="lb-schedule__pick">
                   <input type="checkbox" checked={picked.has(gif.id)} onChange={() => toggle(gif.id)} disabled={gif.visibility === 'private'} />
                   <img src={gif.images.fixed_width_small?.url ?? gif.images.fixed_width?.url ?? ''} alt="" width={80} height={60} />
                   <span>{gif.title || gif.id}</span>
@@ -132,11 +134,15 @@ export default function SchedulePage() {
           Publish at
           <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} required />
         </label>
-        {publicPicked > 0 && <PublicGifQuestion count={publicPicked} when={at ? new Date(at).toLocaleString() : 'the time'} value={publicChoice} onChange={setPublicChoice} />}
-        <button type="submit" disabled={picked.size === 0 || (publicPicked > 0 && !publicChoice)}>
+        {publicPicked > 0 && <PublicGifQuestion count={publicPicked} when={at ? formatDateTime(at) : 'the time'} value={publicChoice} onChange={setPublicChoice} />}
+        <Button type="submit" variant="primary" className="lb-schedule__submit" disabled={picked.size === 0 || (publicPicked > 0 && !publicChoice)}>
           Schedule
-        </button>
-        {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+        </Button>
+        {message && (
+          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'lb-alert lb-alert--error' : 'lb-alert lb-alert--success'}>
+            {message.text}
+          </p>
+        )}
       </form>
 
       <section className="lb-section" aria-labelledby="schedule-upcoming">
@@ -152,9 +158,9 @@ export default function SchedulePage() {
               <li key={post.id} className="lb-schedule__post" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void dropOnTime(e, post.publish_at)}>
                 <time dateTime={post.publish_at}>{when(post.publish_at)}</time>
                 <span>{post.gifs.map((g) => `${g.gif?.title || g.id}${g.stays_public ? ' (public now; promoted then)' : ''}`).join(', ')}</span>
-                <button type="button" onClick={() => void cancel(post.id)} aria-label={`Cancel the post at ${when(post.publish_at)}`}>
+                <Button variant="danger" onClick={() => void cancel(post.id)} aria-label={`Cancel the post at ${when(post.publish_at)}`}>
                   Cancel
-                </button>
+                </Button>
                 {pendingDrop?.publishAt === post.publish_at && (
                   <div role="group" aria-label={`${pendingDrop.gif.title || pendingDrop.gif.id} is public now`} className="lb-schedule__ask">
                     <p>
@@ -162,15 +168,15 @@ export default function SchedulePage() {
                     </p>
                     {PUBLIC_GIF_ANSWERS.map((answer) => (
                       <p key={answer.value}>
-                        <button type="button" onClick={() => void scheduleAt(pendingDrop.gif, post.publish_at, answer.value)}>
+                        <Button onClick={() => void scheduleAt(pendingDrop.gif, post.publish_at, answer.value)}>
                           {answer.label}
-                        </button>{' '}
+                        </Button>{' '}
                         {answer.says(when(post.publish_at))}
                       </p>
                     ))}
-                    <button type="button" onClick={() => setPendingDrop(null)}>
+                    <Button variant="quiet" onClick={() => setPendingDrop(null)}>
                       Don&rsquo;t schedule it
-                    </button>
+                    </Button>
                   </div>
                 )}
               </li>
@@ -186,7 +192,7 @@ export default function SchedulePage() {
         <ul className="lb-schedule__activity">
           {activity.map((entry) => (
             <li key={`${entry.post_id}-${entry.action}`}>
-              <strong>{ACTION_LABEL[entry.action]}</strong> <time dateTime={entry.at}>{when(entry.at)}</time>: {entry.gifs.length} {entry.gifs.length === 1 ? 'GIF' : 'GIFs'} for {when(entry.publish_at)}
+              <strong>{ACTION_LABEL[entry.action]}</strong> <time dateTime={entry.at}>{when(entry.at)}</time>: {formatQuantity(entry.gifs.length, 'GIF')} for {when(entry.publish_at)}
               {entry.error ? ` (${entry.error})` : ''}
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { storyPath } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { pictureOf, type Story } from './stories-api.ts';
+import { formatQuantity } from '../../ui/format.ts';
 
 /** A story in a listing: its cover, title, author and length, linking to its page. */
 export function StoryCard({ story }: { story: Story }) {
@@ -13,7 +14,7 @@ export function StoryCard({ story }: { story: Story }) {
       </Link>
       <span className="lb-story-card__meta">
         {story.user ? `@${story.user.username.toLowerCase()} · ` : ''}
-        {story.gif_count} {story.gif_count === 1 ? 'GIF' : 'GIFs'}
+        {formatQuantity(story.gif_count, 'GIF')}
       </span>
     </li>
   );

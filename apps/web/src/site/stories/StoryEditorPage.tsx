@@ -9,6 +9,8 @@ import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
 import { fetchStory, fetchUserStories, saveStory, type Story, type StoryDraft } from './stories-api.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Check } from '../../ui/Field.tsx';
 
 interface Frame {
   gif_id: string;
@@ -94,15 +96,15 @@ export default function StoryEditorPage() {
         <h2 id="my-stories" className="lb-section__title">
           Stories
         </h2>
-        <button type="button" onClick={startNew}>
+        <Button variant="primary" onClick={startNew}>
           New story
-        </button>
+        </Button>
         <ul className="lb-story-editor__mine">
           {mine.map((s) => (
             <li key={s.story_id}>
-              <button type="button" onClick={() => void open(s.story_id)}>
+              <Button variant="quiet" onClick={() => void open(s.story_id)}>
                 {s.title}
-              </button>{' '}
+              </Button>{' '}
               {s.is_published ? <Link href={storyPath(s.slug)}>published</Link> : <span>draft</span>}
             </li>
           ))}
@@ -133,35 +135,33 @@ export default function StoryEditorPage() {
                   Caption for GIF {i + 1}
                   <input value={frame.caption} maxLength={280} onChange={(e) => setCaption(i, e.target.value)} />
                 </label>
-                <label>
-                  <input type="radio" name="cover" checked={draft.cover_gif_id === frame.gif_id} onChange={() => setDraft({ ...draft, cover_gif_id: frame.gif_id })} /> Cover
-                </label>
-                <button type="button" aria-label={`Move GIF ${i + 1} up`} disabled={i === 0} onClick={() => setFrames((f) => moved(f, i, i - 1))}>
+                <Check type="radio" name="cover" label="Cover" checked={draft.cover_gif_id === frame.gif_id} onChange={() => setDraft({ ...draft, cover_gif_id: frame.gif_id })} />
+                <Button variant="icon" aria-label={`Move GIF ${i + 1} up`} disabled={i === 0} onClick={() => setFrames((f) => moved(f, i, i - 1))}>
                   ↑
-                </button>
-                <button type="button" aria-label={`Move GIF ${i + 1} down`} disabled={i === frames.length - 1} onClick={() => setFrames((f) => moved(f, i, i + 1))}>
+                </Button>
+                <Button variant="icon" aria-label={`Move GIF ${i + 1} down`} disabled={i === frames.length - 1} onClick={() => setFrames((f) => moved(f, i, i + 1))}>
                   ↓
-                </button>
-                <button type="button" aria-label={`Remove GIF ${i + 1}`} onClick={() => setFrames((f) => f.filter((_, j) => j !== i))}>
+                </Button>
+                <Button variant="danger" aria-label={`Remove GIF ${i + 1}`} onClick={() => setFrames((f) => f.filter((_, j) => j !== i))}>
                   Remove
-                </button>
+                </Button>
               </li>
             ))}
           </ol>
         </fieldset>
 
         <div className="lb-story-editor__actions">
-          <button type="submit">Save draft</button>
-          <button type="button" onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
+          <Button type="submit">Save draft</Button>
+          <Button onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
             Preview
-          </button>
-          <button type="button" onClick={() => void save(true)}>
+          </Button>
+          <Button variant="primary" onClick={() => void save(true)}>
             Publish
-          </button>
+          </Button>
           {saved?.is_published && <Link href={storyPath(saved.slug)}>View the story</Link>}
         </div>
         {message && (
-          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'lb-form-error' : undefined}>
+          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'lb-alert lb-alert--error' : 'lb-alert lb-alert--success'}>
             {message.text}
           </p>
         )}
@@ -194,9 +194,9 @@ export default function StoryEditorPage() {
           {library.gifs.map((gif) => (
             <li key={gif.id}>
               <img src={thumbOf(gif.images)} alt="" width={100} height={75} />
-              <button type="button" onClick={() => add(gif)} aria-label={`Add ${gif.title || gif.id} to the story`}>
+              <Button onClick={() => add(gif)} aria-label={`Add ${gif.title || gif.id} to the story`}>
                 Add
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
