@@ -23,6 +23,7 @@ import {
   RELATED_PAGE_LIMIT,
 } from '../../apps/web/src/embed/constants.ts';
 import { embedCode } from '@loopbox/pages';
+import { relatedLayoutOf } from '../../apps/web/src/embed/related-layout.ts';
 import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
 import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -72,8 +73,9 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   const sticker = () => find((g) => g.is_sticker === 1 && g.images.original_still !== undefined);
   const hosted = (host: 'YouTube' | 'Vimeo') => find((g) => g.external_media?.provider_name === host);
 
-  async function open(path: string, options: { clock?: boolean; mobile?: boolean; viewport?: { width: number; height: number } } = {}) {
+  async function open(path: string, options: { clock?: boolean; mobile?: boolean; reducedMotion?: boolean; viewport?: { width: number; height: number } } = {}) {
     const page = await browser.context.newPage();
+    if (options.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.route(/^https:\/\/(www\.youtube\.com\/embed|player\.vimeo\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }));
@@ -205,6 +207,7 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await waitShown(page, '.lb-embed__footer', false);
     expect(await page.getAttribute('.lb-embed__favorite', 'href')).toBe(`${gif.url}?ref=fave`);
     expect(await page.inputValue('.lb-embed__code')).toBe(codeOf(gif));
+    expect(await page.inputValue('.lb-embed__code')).toContain(`<iframe src="${server.baseUrl}/embed/${gif.id}"`);
     expect(await page.inputValue('.lb-embed__link')).toBe(gif.url);
     expect(await page.getAttribute('.lb-embed__code', 'readonly')).not.toBeNull();
     expect(await page.getAttribute('.lb-embed__link', 'readonly')).not.toBeNull();
@@ -338,7 +341,8 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
   it('loads the related grid on first hover: 3 columns, window width − 30, pages of 6 then 12', async () => {
     const gif = await withManyRelated();
-    const { page, errors } = await open(`/embed/${gif.id}`, { viewport: { width: 480, height: 400 } });
+    // Tall enough for the grid below the GIF: it loads on hover (a 480×400 frame has it behind More).
+    const { page, errors } = await open(`/embed/${gif.id}`, { viewport: { width: 480, height: 900 } });
     const requests: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
@@ -361,9 +365,11 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await nextPage;
     expect(requests.slice(0, 2)).toEqual([`0/${RELATED_FIRST_PAGE_LIMIT}`, `${RELATED_FIRST_PAGE_LIMIT}/${RELATED_PAGE_LIMIT}`]);
     await waitForEmbedEvents((l) => l.includes('SCROLL/GRID'));
-    // A resize re-renders the grid at the new window width − 30.
-    await page.setViewportSize({ width: 600, height: 400 });
-    await page.waitForFunction((width) => document.querySelector('.lb-embed__related .lb-grid')!.getBoundingClientRect().width === width, 600 - RELATED_GRID_WIDTH_MARGIN_PX);
+    // A resize re-renders the grid at the new window width − 30 (the panel's width − 30 beside the GIF).
+    await page.setViewportSize({ width: 600, height: 900 });
+    const layout = relatedLayoutOf({ width: 600, height: 900 }, { width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) });
+    const wanted = (layout.kind === 'beside' ? layout.roomPx : 600) - RELATED_GRID_WIDTH_MARGIN_PX;
+    await page.waitForFunction((width) => document.querySelector('.lb-embed__related .lb-grid')!.getBoundingClientRect().width === width, wanted);
     // The grid's SEEN reports reach the log through the page's pipeline (the pingback Web Worker).
     const userId = await page.evaluate(() => sessionStorage.getItem('loopbox_pingback_id'));
     const gridSightings = async () =>
@@ -377,12 +383,12 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
   it('raises the footer by the grid height + 72 px; scrolling the grid marks it hitting the header and active', async () => {
     const gif = await withManyRelated();
-    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true, viewport: { width: 480, height: 900 } });
+    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true, viewport: { width: 480, height: 1400 } });
     await hover(page);
     // The grid's fetch is debounced on the paused page clock: move the clock until its GIFs are in.
     while (!(await page.$('.lb-embed__related .lb-gif'))) await page.clock.runFor(50);
     // Raised, the footer's bottom meets the embed's and it is as tall as the related grid (with its
-    // heading and call-to-action) plus the 72 px bar: 900 px leave room for all of it.
+    // heading and call-to-action) plus the 72 px bar: 1400 px leave room for all of it below the GIF.
     const geometry = () =>
       page.evaluate((extra) => {
         const footer = document.querySelector('.lb-embed__footer')!.getBoundingClientRect();
@@ -391,12 +397,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       }, FOOTER_OFFSET_EXTRA_PX);
     await expect.poll(async () => {
       const { height, bottom, offset } = await geometry();
-      return height === offset && bottom === 900;
+      return height === offset && bottom === 1400;
     }, { timeout: 30_000 }).toBe(true);
     expect((await geometry()).offset).toBeGreaterThan(2 * FOOTER_OFFSET_EXTRA_PX);
 
-    // In a 400 px embed the footer stops under the header and its grid scrolls.
+    // In a 400 px embed the grid opens with More, over the GIF: the footer stops under the header and its grid scrolls.
     await page.setViewportSize({ width: 480, height: 400 });
+    await page.waitForSelector('.lb-embed--related-on-demand');
+    await page.click('.lb-embed__more');
+    while (!(await page.$('.lb-embed__related .lb-gif'))) await page.clock.runFor(50);
     await page.waitForFunction(() => {
       const footer = document.querySelector('.lb-embed__footer')!;
       return Math.round(footer.getBoundingClientRect().bottom) === 400 && footer.scrollHeight - footer.clientHeight > 200;
@@ -422,6 +431,86 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.clock.runFor(HOVER_OUT_DELAY_GRID_ACTIVE_MS - HOVER_OUT_DELAY_MS);
     await waitShown(page, header, false);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  /** The element a visitor sees at the centre of the GIF's media element (or `across` its width, left of the play button). */
+  const atMediaCentre = (page: Page, media: string, across = 0.5) =>
+    page.$eval(media, (el, x) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width * x, box.top + box.height / 2);
+      return hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing';
+    }, across);
+  const dimensions = (gif: WireGif) => ({ width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) });
+
+  it('keeps a 480×480 embed\'s GIF visible on hover; More opens the related grid, its close control and Escape shut it', async () => {
+    const frame = { width: 480, height: 480 };
+    const gif = gifs.find((g) => !g.is_sticker && !g.external_media && g.images.original?.mp4 && relatedLayoutOf(frame, dimensions(g)).kind === 'onDemand');
+    if (!gif) throw new Error('no GIF that fills a 480×480 frame');
+    const { page, errors } = await open(`/embed/${gif.id}`, { clock: true, viewport: frame });
+    await hover(page);
+    // Long enough for a grid loaded on hover to come in and raise the footer over the GIF.
+    for (let i = 0; i < 20; i++) await page.clock.runFor(50);
+    expect(await atMediaCentre(page, 'video.lb-embed__media')).toBe('video.lb-embed__media');
+    expect(await shown(page, '.lb-embed__related')).toBe(false);
+    const more = page.getByRole('button', { name: 'More', exact: true });
+    const box = (await more.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+
+    await more.click();
+    while (!(await page.$('.lb-embed__related .lb-gif'))) await page.clock.runFor(50);
+    await waitShown(page, '.lb-embed__related');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await waitShown(page, '.lb-embed__related', false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('lb-embed__more');
+    await more.click();
+    await waitShown(page, '.lb-embed__related');
+    await page.getByRole('button', { name: 'Close related GIFs' }).click();
+    await waitShown(page, '.lb-embed__related', false);
+    expect(await atMediaCentre(page, 'video.lb-embed__media')).toBe('video.lb-embed__media');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('with reduced motion shows the still and a play button, from the served HTML on; play starts the video', async () => {
+    const clip = plainGif();
+    const poster = (clip.images['480w_still'] ?? clip.images.original_still)!.url;
+    // Every script blocked: the served HTML and its CSS alone hold the GIF still.
+    const bare = await browser.context.newPage();
+    await bare.emulateMedia({ reducedMotion: 'reduce' });
+    await bare.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await bare.goto(`${server.baseUrl}/embed/${clip.id}`);
+    await bare.waitForFunction(() => (document.querySelector('img.lb-embed__still') as HTMLImageElement | null)?.complete);
+    expect(await atMediaCentre(bare, 'video.lb-embed__media', 0.25)).toBe('img.lb-embed__still');
+    expect(await bare.$eval('img.lb-embed__still', (img) => (img as HTMLImageElement).currentSrc)).toBe(poster);
+    expect(await bare.getByRole('button', { name: 'Play GIF' }).isVisible()).toBe(true);
+    const image = sticker();
+    await bare.goto(`${server.baseUrl}/embed/${image.id}`);
+    await bare.waitForFunction(() => (document.querySelector('img.lb-embed__media') as HTMLImageElement | null)?.complete);
+    expect(await bare.$eval('img.lb-embed__media', (img) => (img as HTMLImageElement).currentSrc)).toBe(image.images.original_still!.url);
+    await bare.close();
+
+    // Hydrated, the video is paused under its still until the visitor presses play.
+    const { page, errors } = await open(`/embed/${clip.id}`, { reducedMotion: true, viewport: { width: 480, height: 480 } });
+    await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement).paused);
+    expect(await atMediaCentre(page, 'video.lb-embed__media', 0.25)).toBe('img.lb-embed__still');
+    await page.getByRole('button', { name: 'Play GIF' }).click();
+    await page.waitForFunction(() => !(document.querySelector('video.lb-embed__media') as HTMLVideoElement).paused);
+    expect(await atMediaCentre(page, 'video.lb-embed__media')).toBe('video.lb-embed__media');
+    expect(await page.getByRole('button', { name: 'Play GIF' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('writes the GIF page\'s embed code on the scheme and host the site is served on', async () => {
+    const gif = plainGif();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.baseUrl}/gifs/${gif.id}`);
+    const code = page.getByLabel('Embed code');
+    await expect.poll(() => code.inputValue(), { timeout: E2E_STEP_TIMEOUT_MS }).toContain(`<iframe src="${server.baseUrl}/embed/${gif.id}"`);
+    expect(server.baseUrl.startsWith('http://')).toBe(true);
     await page.close();
   });
 

@@ -1,11 +1,12 @@
 import { FOOTER_OFFSET_EXTRA_PX } from '@loopbox/machines/constants';
 import type { IGif, LoopboxFetch } from '@loopbox/sdk';
 import type { PingbackSink } from '@loopbox/widgets';
-import { lazy, Suspense, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
 import { FOOTER_PAUSE_FOR_STICKERS, PROVIDER_NAME } from './constants.ts';
 import { PauseButton } from './EmbedHeader.tsx';
+import { CloseIcon } from './icons.tsx';
 import type { FooterElements } from './use-footer-observers.ts';
 
 const RelatedGrid = lazy(() => import('./RelatedGrid.tsx'));
@@ -21,10 +22,12 @@ export interface DesktopFooterProps {
   paused: boolean;
   /** The Watch button's host, when the GIF has watchable external media. */
   watchHost: string | undefined;
+  /** Render the related grid (created on first hover, or opened on demand). */
   showRelated: boolean;
+  /** No room beside or below the GIF: the grid opens with More, over the GIF. */
+  relatedOnDemand: boolean;
+  relatedOpen: boolean;
   gridWidth: number;
-  /** How far the raised footer slides up (the machine's footer offset). */
-  offsetPx: number;
   refs: FooterElements;
   track: Track;
   /** Where the related grid's pingbacks go (the page's pipeline). */
@@ -32,21 +35,32 @@ export interface DesktopFooterProps {
   onTogglePause: () => void;
   onWatch: () => void;
   onScroll: () => void;
+  onOpenRelated: () => void;
+  onCloseRelated: () => void;
 }
 
 /**
  * The desktop footer (SPEC 2.1): pause/play by the sticker flag, attribution and Watch in a bar,
  * then Related Gifs with their grid and call-to-action (the measured related grid of the footer
- * offset), and the 'Continue Watching' bar.
+ * offset), and the 'Continue Watching' bar. Where the grid would cover the GIF, the bar's More
+ * button opens it and a close control (or Escape) shuts it; focus follows.
  */
 export function DesktopFooter(props: DesktopFooterProps) {
-  const { gif, avatarUrl, client, paused, watchHost, showRelated, gridWidth, offsetPx, refs, track, pingback } = props;
+  const { gif, avatarUrl, client, paused, watchHost, showRelated, relatedOnDemand, relatedOpen, gridWidth, refs, track, pingback } = props;
+  const more = useRef<HTMLButtonElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(relatedOpen);
+  useEffect(() => {
+    if (relatedOpen) close.current?.focus();
+    else if (wasOpen.current) more.current?.focus();
+    wasOpen.current = relatedOpen;
+  }, [relatedOpen]);
   const openGifPage = (label: string) => {
     track({ category: 'Embed', action: 'Click', label });
     window.open(gif.url, '_blank', 'noopener');
   };
   return (
-    <div className="lb-embed__footer" ref={refs.footer} style={{ '--lb-embed-footer-offset': `${offsetPx}px` } as CSSProperties} onScroll={props.onScroll}>
+    <div className="lb-embed__footer" ref={refs.footer} onScroll={props.onScroll}>
       {/* The offset's fixed part is this bar, so the raised footer shows it whole above the grid. */}
       <div className="lb-embed__footer-bar" ref={refs.gridButtonMarker} style={{ height: FOOTER_OFFSET_EXTRA_PX }}>
         {gif.is_sticker === FOOTER_PAUSE_FOR_STICKERS && <PauseButton paused={paused} onClick={props.onTogglePause} />}
@@ -56,11 +70,21 @@ export function DesktopFooter(props: DesktopFooterProps) {
             Watch
           </button>
         )}
+        {relatedOnDemand && (
+          <button type="button" ref={more} className="lb-embed__more" aria-expanded={relatedOpen} onClick={props.onOpenRelated}>
+            More
+          </button>
+        )}
       </div>
       <section className="lb-embed__related" aria-label="Related Gifs" ref={refs.relatedGrid}>
         <h2 className="lb-embed__related-header" ref={refs.headerMarker}>
           Related Gifs
         </h2>
+        {relatedOnDemand && (
+          <button type="button" ref={close} className="lb-embed__related-close" aria-label="Close related GIFs" onClick={props.onCloseRelated}>
+            <CloseIcon />
+          </button>
+        )}
         {showRelated && (
           <Suspense fallback={null}>
             <RelatedGrid gifId={gif.id} client={client} width={gridWidth} track={track} pingback={pingback} />

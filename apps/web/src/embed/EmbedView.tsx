@@ -1,5 +1,6 @@
 import type { PingbackSink } from '@loopbox/widgets';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type CSSProperties } from 'react';
+import { PlayIcon } from '../ui/icons.tsx';
 import type { Track } from './analytics.ts';
 import { DesktopFooter, type RelatedClient } from './DesktopFooter.tsx';
 import type { EmbedViewData } from './embed-data.ts';
@@ -8,6 +9,8 @@ import { watchableMedia } from './external-video.ts';
 import { GifMedia, playsAsVideo } from './GifMedia.tsx';
 import { MobileFooter } from './MobileFooter.tsx';
 import type { PlayerReport } from './player-messages.ts';
+import { RELATED_GRID_WIDTH_MARGIN_PX } from './constants.ts';
+import { relatedLayoutOf } from './related-layout.ts';
 import { useEmbedMachine } from './use-embed-machine.ts';
 import { useFooterObservers } from './use-footer-observers.ts';
 
@@ -27,7 +30,10 @@ export interface EmbedViewProps extends EmbedViewData {
 /** The single-GIF embed view (SPEC 2.1): renders the embed machine's state and sends it events. */
 export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl, track, pingback }: EmbedViewProps) {
   const asVideo = playsAsVideo(gif, isMobile);
-  const { state, send, elements, gridWidth } = useEmbedMachine(track, asVideo);
+  const { state, send, elements, frame } = useEmbedMachine(track, asVideo);
+  const original = gif.images.original;
+  const layout = relatedLayoutOf(frame, { width: original?.width ?? 0, height: original?.height ?? 0 });
+  const relatedOpen = layout.kind === 'onDemand' && state.context.isRelatedOpen;
   const media = watchableMedia(gif.external_media, hideVideo);
   const overlayOpen = Boolean(media) && state.matches({ mediaOverlay: 'open' });
   useFooterObservers(elements, send, !isMobile && !overlayOpen);
@@ -45,6 +51,13 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, [send]);
+
+  useEffect(() => {
+    if (!relatedOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && send({ type: 'CLOSE_RELATED' });
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [relatedOpen, send]);
 
   const onPlayerReport = useCallback((report: PlayerReport) => send(report), [send]);
   const onFooterScroll = () => send({ type: 'GRID_SCROLLED' });
@@ -77,12 +90,21 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
     state.context.isFooterRaised && 'lb-embed--footer-raised',
     state.matches({ intro: 'ready' }) && 'lb-embed--ready',
     paused && 'lb-embed--paused',
+    state.context.isMotionChosen && 'lb-embed--motion-chosen',
+    !isMobile && `lb-embed--related-${layout.kind === 'onDemand' ? 'on-demand' : layout.kind}`,
+    relatedOpen && 'lb-embed--related-open',
   ];
+  const sizes = {
+    '--lb-embed-footer-offset': `${state.context.footerOffsetPx}px`,
+    ...(layout.kind === 'onDemand' ? {} : { '--lb-embed-related-room': `${layout.roomPx}px` }),
+  } as CSSProperties;
+  const gridWidth = (layout.kind === 'beside' ? layout.roomPx : (frame?.width ?? 0)) - RELATED_GRID_WIDTH_MARGIN_PX;
 
   return (
     <div
       ref={view}
       className={classes.filter(Boolean).join(' ')}
+      style={sizes}
       onMouseEnter={isMobile ? undefined : () => (send({ type: 'MOUSE_ENTER' }), preloadOnFirstHover(Boolean(media)))}
       onMouseLeave={isMobile ? undefined : () => send({ type: 'MOUSE_LEAVE' })}
     >
@@ -90,10 +112,17 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
         gif={gif}
         asVideo={asVideo}
         paused={paused}
+        motionChosen={state.context.isMotionChosen}
         videoRef={elements.video}
         onClick={() => track({ category: 'Embed', action: 'Click', label: 'Image' })}
         onIntroEnd={() => send({ type: 'INTRO_ANIMATION_END' })}
       />
+      {/* Shown by CSS only to visitors who prefer reduced motion, with the GIF's still (GifMedia). */}
+      {!state.context.isMotionChosen && (
+        <button type="button" className="lb-embed__motion-play" aria-label="Play GIF" onClick={() => paused && send({ type: 'TOGGLE_PAUSE' })}>
+          <PlayIcon />
+        </button>
+      )}
       <div className="lb-embed__dim" aria-hidden="true" />
       {isMobile ? (
         <MobileFooter
@@ -132,15 +161,18 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
             client={client}
             paused={paused}
             watchHost={media?.provider_name}
-            showRelated={state.context.isRelatedGridCreated}
+            showRelated={layout.kind === 'onDemand' ? relatedOpen : state.context.isRelatedGridCreated}
+            relatedOnDemand={layout.kind === 'onDemand'}
+            relatedOpen={relatedOpen}
             gridWidth={gridWidth}
-            offsetPx={state.context.footerOffsetPx}
             refs={elements}
             track={track}
             pingback={pingback}
             onTogglePause={() => send({ type: 'TOGGLE_PAUSE' })}
             onWatch={watch}
             onScroll={onFooterScroll}
+            onOpenRelated={() => send({ type: 'OPEN_RELATED' })}
+            onCloseRelated={() => send({ type: 'CLOSE_RELATED' })}
           />
         </>
       )}

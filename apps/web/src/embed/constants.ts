@@ -48,3 +48,15 @@ export const VENDOR_CONSENT_PARAM = 'vendor_consent';
 
 /** Embed option (SPEC 3 hideVideo) in the embed URL's query: no Watch button. */
 export const HIDE_VIDEO_PARAM = 'hide_video';
+
+/**
+ * Where the related grid goes (related-layout.ts): beside the GIF when the frame leaves at least
+ * this width next to the GIF's fitted size (the panel at most 480 px wide), below it when it leaves
+ * this height under it; otherwise only on demand, behind the footer's More button.
+ */
+export const RELATED_BESIDE_MIN_WIDTH_PX = 300;
+export const RELATED_BESIDE_MAX_WIDTH_PX = 480;
+export const RELATED_BELOW_MIN_HEIGHT_PX = 240;
+
+/** Visitors who ask for less motion see the still with a play button (CSS holds the same query). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

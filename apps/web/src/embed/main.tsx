@@ -5,6 +5,7 @@
  * grid's pingbacks leave through the page's pipeline (the pingback Web Worker); page views also go
  * to the data layer, but only with vendor consent.
  */
+import '../ui/styles/tokens.css';
 import './embed.css';
 // Shipped on preact/compat: effects keep React's timing (docs/decisions.md, "Light entries").
 import '@loopbox/widgets/preact-effects';

@@ -1,12 +1,12 @@
 import { embedMachine } from '@loopbox/machines/embed';
 import { useMachine } from '@xstate/react';
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Track } from './analytics.ts';
-import { RELATED_GRID_WIDTH_MARGIN_PX } from './constants.ts';
+import { REDUCED_MOTION_QUERY } from './constants.ts';
+import type { Size } from './related-layout.ts';
 import type { FooterElements } from './use-footer-observers.ts';
 
-// No window when rendered on the server; the related grid is never rendered there.
-const relatedGridWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth - RELATED_GRID_WIDTH_MARGIN_PX);
+const frameSize = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
 
 export interface EmbedElements extends FooterElements {
   video: RefObject<HTMLVideoElement | null>;
@@ -14,8 +14,10 @@ export interface EmbedElements extends FooterElements {
 
 /**
  * Runs the embed machine with its IO wired to the page: tracking, the video element, the
- * footer's scroll position and the related grid's width (re-read on a throttled resize). The
- * footer's markers and measured grid height come in through `useFooterObservers`.
+ * footer's scroll position and the frame's size (read at mount, as the server knows none, and
+ * re-read on a throttled resize), which places the related grid. At mount a visitor's preference
+ * for reduced motion stops the GIF. The footer's markers and measured grid height come in through
+ * `useFooterObservers`.
  */
 export function useEmbedMachine(track: Track, asVideo: boolean) {
   const elements: EmbedElements = {
@@ -25,7 +27,7 @@ export function useEmbedMachine(track: Track, asVideo: boolean) {
     gridButtonMarker: useRef<HTMLDivElement>(null),
     relatedGrid: useRef<HTMLElement>(null),
   };
-  const [gridWidth, setGridWidth] = useState(relatedGridWidth);
+  const [frame, setFrame] = useState<Size | undefined>(undefined);
   const [machine] = useState(() =>
     embedMachine.provide({
       actions: {
@@ -33,10 +35,15 @@ export function useEmbedMachine(track: Track, asVideo: boolean) {
         pauseVideo: () => elements.video.current?.pause(),
         playVideo: () => void elements.video.current?.play().catch(() => {}),
         scrollGridToTop: () => elements.footer.current?.scrollTo({ top: 0 }),
-        rerenderRelatedGrid: () => setGridWidth(relatedGridWidth()),
+        rerenderRelatedGrid: () => setFrame(frameSize()),
       },
     }),
   );
   const [state, send] = useMachine(machine, { input: { media: asVideo ? 'video' : 'image' } });
-  return { state, send, elements, gridWidth };
+  useEffect(() => {
+    setFrame(frameSize());
+    if (window.matchMedia?.(REDUCED_MOTION_QUERY).matches) send({ type: 'REDUCE_MOTION' });
+    // Once, at mount: the served markup is the same for everyone; the page adapts once hydrated.
+  }, []);
+  return { state, send, elements, frame };
 }
