@@ -1,0 +1,99 @@
+/**
+ * Visual comparisons: a page's full-page screenshot against a baseline PNG kept in the repo
+ * (tests/e2e/screenshots/{name}.png). Baselines change only on purpose: with UPDATE_SCREENSHOTS=1 a
+ * missing or differing baseline is (re)written; without it, a missing baseline fails and says how
+ * to make it, and a differing screenshot fails with the actual and diff PNGs under .tmp/screenshots/.
+ *
+ * Screenshots are made deterministic: reduced motion, animations and the caret off, fonts loaded,
+ * and every image, video, canvas, picture and iframe masked (media decode and play at their own
+ * pace), as is anything marked `data-volatile` (relative times, counters).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../e2e/screenshots');
+export const SCREENSHOT_FAILURES_DIR = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+/** pixelmatch's per-pixel colour distance (0–1) under which two pixels count as the same. */
+export const PIXEL_THRESHOLD = 0.1;
+/** The share of pixels that may differ (anti-aliasing, sub-pixel text) before a screenshot fails. */
+export const MAX_DIFF_RATIO = 0.005;
+/** A long page is compared (and kept) down to this height only, so baselines stay small in git. */
+export const MAX_SCREENSHOT_HEIGHT = 2400;
+/** What a screenshot covers with a flat box: media, frames, and whatever the app marks as changing. */
+export const VOLATILE_SELECTOR = 'img, video, canvas, picture, iframe, [data-volatile]';
+export const UPDATE_HINT = 'UPDATE_SCREENSHOTS=1 npx vitest run tests/e2e/visual.test.ts';
+
+export interface Comparison {
+  /** Why the images are not the same, or undefined when they match. */
+  failure?: string;
+  differingPixels: number;
+  /** The diff image (differing pixels in red), when both images had the same size. */
+  diff?: Buffer;
+}
+
+/** Compares two PNGs: a size change fails, and so does more than `maxDiffRatio` of differing pixels. */
+export function compareScreenshots(expected: Buffer, actual: Buffer, options: { threshold?: number; maxDiffRatio?: number } = {}): Comparison {
+  const a = PNG.sync.read(expected);
+  const b = PNG.sync.read(actual);
+  if (a.width !== b.width || a.height !== b.height)
+    return { failure: `the size changed: baseline ${a.width}×${a.height}, now ${b.width}×${b.height}`, differingPixels: Math.max(a.width * a.height, b.width * b.height) };
+  const diff = new PNG({ width: a.width, height: a.height });
+  const differingPixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: options.threshold ?? PIXEL_THRESHOLD });
+  const ratio = differingPixels / (a.width * a.height);
+  const maxRatio = options.maxDiffRatio ?? MAX_DIFF_RATIO;
+  const failure = ratio > maxRatio ? `${differingPixels} pixels differ (${(ratio * 100).toFixed(2)}%, at most ${(maxRatio * 100).toFixed(2)}% may)` : undefined;
+  return { failure, differingPixels, diff: PNG.sync.write(diff) };
+}
+
+/** Re-encoded at the highest compression: baselines live in git. */
+const compact = (png: Buffer) => PNG.sync.write(PNG.sync.read(png), { deflateLevel: 9 });
+
+/** Waits for the page to be still, then takes the screenshot the comparison uses. */
+export async function stillScreenshot(page: Page): Promise<Buffer> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Idle is waited for, not required: a poll or a streaming video can keep the network busy (and is masked).
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const width = page.viewportSize()!.width;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  return page.screenshot({
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+    mask: [page.locator(VOLATILE_SELECTOR)],
+    ...(height > MAX_SCREENSHOT_HEIGHT ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
+  });
+}
+
+/** Fails unless the page looks as tests/e2e/screenshots/{name}.png does (see the module comment). */
+export async function expectScreenshot(page: Page, name: string): Promise<void> {
+  const baselinePath = path.join(SCREENSHOTS_DIR, `${name}.png`);
+  const actual = await stillScreenshot(page);
+  const update = process.env.UPDATE_SCREENSHOTS === '1';
+  if (!fs.existsSync(baselinePath)) {
+    if (!update) throw new Error(`No baseline screenshot ${path.relative(process.cwd(), baselinePath)}: make it on purpose with ${UPDATE_HINT}`);
+    fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    fs.writeFileSync(baselinePath, compact(actual));
+    return;
+  }
+  const { failure, diff } = compareScreenshots(fs.readFileSync(baselinePath), actual);
+  if (!failure) return;
+  if (update) {
+    fs.writeFileSync(baselinePath, compact(actual));
+    return;
+  }
+  fs.mkdirSync(SCREENSHOT_FAILURES_DIR, { recursive: true });
+  const actualPath = path.join(SCREENSHOT_FAILURES_DIR, `${name}.actual.png`);
+  fs.writeFileSync(actualPath, actual);
+  const written = [path.relative(process.cwd(), actualPath)];
+  if (diff) {
+    const diffPath = path.join(SCREENSHOT_FAILURES_DIR, `${name}.diff.png`);
+    fs.writeFileSync(diffPath, diff);
+    written.push(path.relative(process.cwd(), diffPath));
+  }
+  throw new Error(`Screenshot ${name} differs from its baseline: ${failure}. See ${written.join(' and ')}; if the change is meant, update with ${UPDATE_HINT}`);
+}
