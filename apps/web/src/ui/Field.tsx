@@ -11,7 +11,7 @@ interface FieldFrame {
  * A label, a control, a hint and an error, wired by ids. The label stands beside the control (not
  * around it): wrapped, a select's option text would fold into the label's text and the control's name.
  */
-function Frame({ label, hint, error, id, children }: FieldFrame & { id: string; children: ReactNode }) {
+export function Frame({ label, hint, error, id, children }: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div className="lb-field">
       <label htmlFor={id} className="lb-field__label">
@@ -32,7 +32,8 @@ function Frame({ label, hint, error, id, children }: FieldFrame & { id: string; 
   );
 }
 
-function described(id: string, hint: ReactNode, error: string | undefined) {
+/** The aria attributes of a control framed by `Frame` with this id, hint and error. */
+export function described(id: string, hint: ReactNode, error: string | undefined) {
   const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? true : undefined };
 }

@@ -1,6 +1,9 @@
 import './account.css';
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { BackendError } from '../../shared/backend.ts';
+import { Button } from '../../ui/Button.tsx';
+import { described, Frame, TextField, TextAreaField as UiTextAreaField } from '../../ui/Field.tsx';
+import { formatQuantity } from '../../ui/format.ts';
 
 /** Errors of one submission: by input name (shown beside it), and for the form as a whole. */
 export interface FormErrors {
@@ -14,7 +17,7 @@ const NO_ERRORS: FormErrors = { fields: {} };
 function messageOf(error: unknown): string {
   if (error instanceof BackendError && error.status === 429 && error.retryAfter) {
     const minutes = Math.ceil(error.retryAfter / 60);
-    return `${error.message}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    return `${error.message}. Try again in ${formatQuantity(minutes, 'minute')}.`;
   }
   const message = error instanceof Error ? error.message : String(error);
   // The server's messages start with the field's name ("password must be…"): a sentence here.
@@ -59,7 +62,7 @@ export function FormStatus({ error, done }: { error?: string | undefined; done?:
   return (
     <>
       {error && (
-        <p className="lb-form__error" role="alert">
+        <p className="lb-alert lb-alert--error" role="alert">
           {error}
         </p>
       )}
@@ -75,80 +78,43 @@ interface FieldProps {
   name: string;
   /** The error the server gave for this input. */
   error?: string | undefined;
-  /** A hint shown under the label (the rule the input must follow). */
+  /** A hint (the rule the input must follow). */
   hint?: ReactNode;
 }
 
-/** Label, input, hint and error tied together (for, aria-describedby, aria-invalid). */
-function useFieldIds(name: string, error: string | undefined, hint: ReactNode) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return { id, describedBy, input: { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } } as const;
+/** The design system's text field, named for FormData. */
+export function Field(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  return <TextField {...props} />;
 }
 
-function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint: ReactNode; error: string | undefined; children: ReactNode }) {
-  return (
-    <div className="lb-field">
-      <label htmlFor={id} className="lb-field__label">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="lb-field__hint">
-          {hint}
-        </p>
-      )}
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="lb-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+export function TextAreaField(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+  return <UiTextAreaField {...props} />;
 }
 
-export function Field({ label, name, error, hint, ...rest }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const { id, input } = useFieldIds(name, error, hint);
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input className="lb-field__input" {...rest} {...input} />
-    </FieldFrame>
-  );
-}
-
-export function TextAreaField({ label, name, error, hint, ...rest }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
-  const { id, input } = useFieldIds(name, error, hint);
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea className="lb-field__input" {...rest} {...input} />
-    </FieldFrame>
-  );
-}
-
-/** A password input with a Show / Hide toggle. */
+/** A password input with a Show / Hide toggle beside it. */
 export function PasswordField(props: FieldProps & { autoComplete: 'current-password' | 'new-password' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
   const [shown, setShown] = useState(false);
   const { label, name, error, hint, ...rest } = props;
-  const { id, input } = useFieldIds(name, error, hint);
+  const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <Frame id={id} label={label} hint={hint} error={error}>
       <div className="lb-field__row">
-        <input className="lb-field__input" type={shown ? 'text' : 'password'} spellCheck={false} autoCapitalize="none" {...rest} {...input} />
-        <button type="button" className="lb-button" aria-controls={id} onClick={() => setShown(!shown)}>
+        <input className="lb-field__control" type={shown ? 'text' : 'password'} spellCheck={false} autoCapitalize="none" {...rest} id={id} name={name} {...described(id, hint, error)} />
+        <Button aria-controls={id} onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
           <span className="lb-visually-hidden"> {label.toLowerCase()}</span>
-        </button>
+        </Button>
       </div>
-    </FieldFrame>
+    </Frame>
   );
 }
 
 /** The submit button: says it is working while the form is busy. */
 export function SubmitButton({ pending, children, busyText }: { pending: boolean; children: ReactNode; busyText: string }) {
   return (
-    <button type="submit" className="lb-button lb-button--primary" aria-disabled={pending || undefined}>
+    <Button type="submit" variant="primary" aria-disabled={pending || undefined}>
       {pending ? busyText : children}
-    </button>
+    </Button>
   );
 }
 

@@ -14,6 +14,7 @@ import { NoResults } from './NoResults.tsx';
 import { ScopeNote } from './ScopeNote.tsx';
 import { SEARCH_API_TYPE, SEARCH_TYPES } from './search-types.ts';
 import { shiftedPage } from './shifted-page.ts';
+import { formatQuantity } from '../../ui/format.ts';
 
 export interface SearchPageProps {
   term: string;
@@ -64,7 +65,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
           {term} <span className="lb-page-header__kind">{kind}</span>
         </h1>
         <p className="lb-page-header__count" aria-live="polite">
-          {total === undefined ? '\u00a0' : `${total.toLocaleString('en')} ${total === 1 ? kind.replace(/s$/, '') : kind}`}
+          {total === undefined ? '\u00a0' : formatQuantity(total, { one: kind.replace(/s$/, ''), other: kind })}
         </p>
       </header>
       <ScopeNote term={term} />

@@ -3,6 +3,7 @@ import { FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from '
 import { PASSWORD_MIN } from '../account/constants.ts';
 import { backendData } from '../../shared/backend.ts';
 import { Panel } from './Panel.tsx';
+import { formatQuantity } from '../../ui/format.ts';
 
 /** Changing the password: the current one, then the new one; every other session is signed out. */
 export function PasswordForm() {
@@ -13,7 +14,7 @@ export function PasswordForm() {
         json: { current_password: textOf(data, 'current_password'), new_password: textOf(data, 'new_password') },
       });
       form.reset();
-      setDone(`Password changed.${sessions_ended > 0 ? ` ${sessions_ended} other session${sessions_ended === 1 ? ' was' : 's were'} signed out.` : ''}`);
+      setDone(`Password changed.${sessions_ended > 0 ? ` ${formatQuantity(sessions_ended, { one: 'other session was', other: 'other sessions were' })} signed out.` : ''}`);
   });
   return (
     <Panel id="password" title="Password" lead="Changing it signs out every other session.">

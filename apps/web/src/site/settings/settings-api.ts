@@ -1,4 +1,5 @@
 import { backendData, type BackendCall } from '../../shared/backend.ts';
+import { formatDateTime } from '../../ui/format.ts';
 
 export const SOCIAL_NETWORKS = ['instagram', 'tiktok', 'youtube', 'twitter', 'tumblr'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -45,4 +46,4 @@ export const fetchSessions = () => backendData<SessionListing[]>('GET', '/api/v1
 export const fetchTokens = () => backendData<TokenListing[]>('GET', '/api/v1/tokens/');
 
 /** A date and time as the visitor's browser writes them. */
-export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) => formatDateTime(iso);

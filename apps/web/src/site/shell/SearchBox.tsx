@@ -100,6 +100,7 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
         ref={input}
         id={`${id}-input`}
         className="lb-search__input"
+        data-theme="light"
         type="search"
         role="combobox"
         autoComplete="off"
@@ -123,7 +124,7 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
       <button className="lb-search__submit" type="submit" aria-label="Search">
         <SearchIcon />
       </button>
-      <div id={`${id}-listbox`} role="listbox" aria-label="Search suggestions" className="lb-search__list" hidden={!expanded}>
+      <div id={`${id}-listbox`} role="listbox" aria-label="Search suggestions" className="lb-search__list" data-theme="light" hidden={!expanded}>
         {groups.map((group) => (
           <div key={group.label} role="group" aria-labelledby={`${id}-${group.kind}`} className="lb-search__group">
             <div id={`${id}-${group.kind}`} className="lb-search__group-label" role="presentation">

@@ -6,6 +6,7 @@ import { callBackend } from '../../shared/backend.ts';
 import { VerifiedBadge } from '../shell/icons.tsx';
 import { usePage } from '../shell/use-page.ts';
 import './studios.css';
+import { formatQuantity } from '../../ui/format.ts';
 
 /** One verified user as GET /api/v4/studios/ answers. */
 interface Studio {
@@ -57,7 +58,7 @@ export default function StudiosPage() {
         Verified artists, brands and studios: their badge means the staff checked who they are. Make GIFs professionally?{' '}
         <a href="/apply">Apply for a verified channel</a>.
       </p>
-      <p role="status">{total === undefined ? (loading ? 'Loading…' : '') : total === 1 ? '1 verified studio' : `${total} verified studios`}</p>
+      <p role="status">{total === undefined ? (loading ? 'Loading…' : '') : formatQuantity(total, 'verified studio')}</p>
       {failed && <p role="alert">Could not load the studios: {failed}</p>}
       <ul className="lb-studios__list" aria-label="Verified studios">
         {studios.map((s) => (
@@ -68,7 +69,7 @@ export default function StudiosPage() {
                 <Link href={profilePath(s.username)}>{s.display_name || s.username}</Link> <VerifiedBadge />
               </h2>
               <p className="lb-studio__meta">
-                @{s.username.toLowerCase()} · {s.gif_count === 1 ? '1 GIF' : `${s.gif_count} GIFs`}
+                @{s.username.toLowerCase()} · {formatQuantity(s.gif_count, 'GIF')}
               </p>
               {s.description && <p className="lb-studio__bio">{s.description}</p>}
               {s.channels.length > 0 && (
