@@ -9,6 +9,7 @@ import { publishMade, scheduleProblem, type PublishProgress } from './publish.ts
 import { Stage, type Selection } from './Stage.tsx';
 import { CaptionStep, DecorateStep, DetailsFields, SourceStep, TrimStep } from './Steps.tsx';
 import './create.css';
+import { formatDateTime } from '../../ui/format.ts';
 
 const STEP_NAMES: Record<CreateStep, string> = { source: 'Source', trim: 'Trim', caption: 'Caption', decorate: 'Decorate', details: 'Details' };
 
@@ -105,7 +106,7 @@ function publishingStatus(p: PublishProgress) {
   if (p.scheduledFor)
     return (
       <>
-        Scheduled for {p.scheduledFor.toLocaleString()}: <Link href={`/gifs/${p.gifId}`}>see your GIF</Link> (private until then) or <Link href="/dashboard/schedule">your schedule</Link>
+        Scheduled for {formatDateTime(p.scheduledFor)}: <Link href={`/gifs/${p.gifId}`}>see your GIF</Link> (private until then) or <Link href="/dashboard/schedule">your schedule</Link>
       </>
     );
   return (
