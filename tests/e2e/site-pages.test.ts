@@ -253,6 +253,22 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     await useSession(browser.context, server.baseUrl);
   });
 
+  it.each(VIEWPORTS)("prints each category's name in a strip under its GIF, never over the GIF's own caption ($name)", async (viewport) => {
+    const { page, errors } = await open('/categories', viewport);
+    await page.locator('.lb-category-card img').first().waitFor();
+    const cards = await page.locator('.lb-category-card').evaluateAll((els) =>
+      els.map((card) => {
+        const picture = card.querySelector('img, .lb-category-card__blank')!.getBoundingClientRect();
+        const name = card.querySelector('.lb-category-card__name')!.getBoundingClientRect();
+        return { name: card.textContent, below: name.top >= picture.bottom - 0.5, inside: name.bottom <= card.getBoundingClientRect().bottom + 0.5 };
+      }),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).toEqual({ name: card.name, below: true, inside: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('sends the bare /gifs and /explore to the pages they stand for, and opens a sticker at /stickers/{slug}', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.baseUrl}/gifs`);
