@@ -141,7 +141,7 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       await page.getByLabel('State').selectOption('taken_down');
       await page.getByLabel('Username').fill(owner.username);
       await page.getByRole('button', { name: 'Search', exact: true }).last().click();
-      await page.getByRole('cell', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).waitFor();
+      await page.getByRole('rowheader', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).waitFor();
       const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
       expect(csv).toBe(`/api/v1/search-service/csv/?username=${owner.username}&state=taken_down`);
       const exported = await server.call('GET', csv!, { as: staff });
@@ -201,6 +201,23 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       await page.close();
     });
   }
+
+  it("the rating select of a GIF's detail starts at the GIF's own rating (pg-13), not the first rating", async () => {
+    const [row] = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').offset(5).limit(1).execute();
+    await server.store.db.updateTable('gifs').set({ title: 'Rated ferret', rating: 'pg-13', user_id: owner.userId }).where('id', '=', row!.id).execute();
+    await signInAs(staff);
+    const page = await browser.context.newPage();
+    await openConsole(page);
+    await section(page, 'Search');
+    await page.getByLabel('Username').fill(owner.username);
+    await page.getByLabel('Rating').selectOption('pg-13');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Rated ferret' }).click();
+    const detail = page.getByRole('article', { name: 'Rated ferret' });
+    await detail.getByRole('heading', { level: 4, name: 'History' }).waitFor();
+    expect(await detail.getByLabel('Rating').inputValue()).toBe('pg-13');
+    await page.close();
+  });
 
   it("a visitor reports a GIF from the embed's share menu, anonymously, and the form passes axe", async () => {
     await signInAs(undefined);

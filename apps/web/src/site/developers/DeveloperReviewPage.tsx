@@ -1,12 +1,17 @@
 import './developers.css';
 import { DEVELOPERS_PAGE, DEVELOPER_REVIEW_PAGE, developerReviewHead } from '@loopbox/pages';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { BackendError } from '../../shared/backend.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { PLATFORM_LABELS } from './constants.ts';
 import { decide, openRequests, type OpenRequest } from './developers-api.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { formatDateTime } from '../../ui/format.ts';
 
 /** Staff's list of requests for production keys (`/dashboard/developers/review`): approve or refuse each with a note. */
 export default function DeveloperReviewPage() {
@@ -23,13 +28,12 @@ export default function DeveloperReviewPage() {
       <p>
         <Link href={DEVELOPERS_PAGE}>Back to your apps</Link>
       </p>
-      {requests.length === 0 ? <p>No request is waiting.</p> : requests.map((request) => <RequestCard key={request.id} request={request} onDecided={reload} />)}
+      {requests.length === 0 ? <EmptyState title="No request is waiting.">Requests for production keys show here.</EmptyState> : requests.map((request) => <RequestCard key={request.id} request={request} onDecided={reload} />)}
     </div>
   );
 }
 
 function RequestCard({ request, onDecided }: { request: OpenRequest; onDecided: () => Promise<void> }) {
-  const id = useId();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const send = async (decision: 'approved' | 'refused') => {
@@ -41,24 +45,27 @@ function RequestCard({ request, onDecided }: { request: OpenRequest; onDecided: 
     }
   };
   return (
-    <article className="lb-developers__app" aria-labelledby={`request-${request.id}`}>
+    <Card className="lb-developers__app" role="article" aria-labelledby={`request-${request.id}`}>
       <h2 id={`request-${request.id}`}>{request.app_name}</h2>
       <p>
-        {PLATFORM_LABELS[request.platform]} app by @{request.owner}, asked {new Date(request.created_at).toLocaleString()}
+        {PLATFORM_LABELS[request.platform]} app by @{request.owner}, asked {formatDateTime(request.created_at)}
       </p>
       {request.app_description ? <p>{request.app_description}</p> : null}
       {request.note ? <blockquote>{request.note}</blockquote> : null}
-      <label htmlFor={id}>Note to the developer</label>
-      <input id={id} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-      <div className="lb-developers__actions">
-        <button type="button" onClick={() => void send('approved')}>
+      <TextField label="Note to the developer" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      <div className="lb-button-row">
+        <Button variant="primary" onClick={() => void send('approved')}>
           Approve
-        </button>
-        <button type="button" onClick={() => void send('refused')}>
+        </Button>
+        <Button variant="danger" onClick={() => void send('refused')}>
           Refuse
-        </button>
+        </Button>
       </div>
-      {problem ? <p role="alert">{problem}</p> : null}
-    </article>
+      {problem ? (
+        <p role="alert" className="lb-alert lb-alert--error">
+          {problem}
+        </p>
+      ) : null}
+    </Card>
   );
 }

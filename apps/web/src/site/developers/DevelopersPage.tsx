@@ -10,10 +10,16 @@ import { usePage } from '../shell/use-page.ts';
 import { GRACE_CHOICES, PLATFORM_LABELS, USAGE_DAYS, USAGE_REFRESH_MS } from './constants.ts';
 import { appUsage, askForProduction, createApp, listApps, revokeKey, rotateKey, type AppUsage, type DeveloperApp, type DeveloperKey, type Platform } from './developers-api.ts';
 import { KeyUsagePanel } from './KeyUsagePanel.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
+import { formatCount, formatDateTime } from '../../ui/format.ts';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof BackendError ? err.message : fallback);
-const when = (iso: string) => new Date(iso).toLocaleString();
-const limitText = (key: DeveloperKey) => (key.calls_per_hour === null ? 'no hourly limit' : `${key.calls_per_hour} calls an hour`);
+const when = formatDateTime;
+const limitText = (key: DeveloperKey) => (key.calls_per_hour === null ? 'no hourly limit' : `${formatCount(key.calls_per_hour)} calls an hour`);
 const STATE_TEXT: Record<DeveloperKey['state'], (key: DeveloperKey) => string> = {
   active: () => 'Active',
   expiring: (key) => `Works until ${when(key.expires_at!)}`,
@@ -51,13 +57,13 @@ export default function DevelopersPage() {
       ) : null}
       <NewAppForm onCreated={reload} />
       <h2>Your apps</h2>
-      {apps.length === 0 ? <p>No apps yet.</p> : apps.map((app) => <AppCard key={app.id} app={app} onChanged={reload} />)}
+      {apps.length === 0 ? <EmptyState title="No apps yet.">Create one above to get its API key.</EmptyState> : apps.map((app) => <AppCard key={app.id} app={app} onChanged={reload} />)}
     </div>
   );
 }
 
 function NewAppForm({ onCreated }: { onCreated: () => Promise<void> }) {
-  const ids = { name: useId(), description: useId(), platform: useId() };
+  const heading = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [platform, setPlatform] = useState<Platform>('web');
@@ -74,24 +80,28 @@ function NewAppForm({ onCreated }: { onCreated: () => Promise<void> }) {
       setProblem(messageOf(err, 'The app could not be made.'));
     }
   };
+  const platforms = Object.entries(PLATFORM_LABELS).map(([value, label]) => ({ value: value as Platform, label }));
   return (
-    <form className="lb-developers__form" onSubmit={submit} aria-labelledby={`${ids.name}-heading`}>
-      <h2 id={`${ids.name}-heading`}>Create an app</h2>
-      <label htmlFor={ids.name}>Name</label>
-      <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} />
-      <label htmlFor={ids.description}>Description</label>
-      <textarea id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} rows={2} />
-      <label htmlFor={ids.platform}>Platform</label>
-      <select id={ids.platform} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
-        {Object.entries(PLATFORM_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <button type="submit">Create app and key</button>
-      {problem ? <p role="alert">{problem}</p> : null}
-    </form>
+    <Card>
+      <form className="lb-developers__form" onSubmit={submit} aria-labelledby={heading}>
+        <h2 id={heading} className="lb-card__title">
+          Create an app
+        </h2>
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} />
+        <TextAreaField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} rows={2} />
+        <SelectField<Platform> label="Platform" choices={platforms} value={platform} onValue={setPlatform} />
+        <div className="lb-button-row">
+          <Button type="submit" variant="primary">
+            Create app and key
+          </Button>
+        </div>
+        {problem ? (
+          <p role="alert" className="lb-alert lb-alert--error">
+            {problem}
+          </p>
+        ) : null}
+      </form>
+    </Card>
   );
 }
 
@@ -108,7 +118,7 @@ function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promi
   };
   const request = app.production_request;
   return (
-    <article className="lb-developers__app" aria-labelledby={`app-${app.id}`}>
+    <Card className="lb-developers__app" role="article" aria-labelledby={`app-${app.id}`}>
       <h3 id={`app-${app.id}`}>
         {app.name} <span className={`lb-developers__tier lb-developers__tier--${app.tier}`}>{app.tier}</span>
       </h3>
@@ -126,12 +136,12 @@ function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promi
         </p>
       ) : null}
       {status ? (
-        <p role={status.error ? 'alert' : 'status'} className={status.error ? 'lb-developers__error' : undefined}>
+        <p role={status.error ? 'alert' : 'status'} className={status.error ? 'lb-alert lb-alert--error' : 'lb-alert lb-alert--success'}>
           {status.text}
         </p>
       ) : null}
       <AppUsagePanels app={app} />
-    </article>
+    </Card>
   );
 }
 
@@ -144,56 +154,45 @@ function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
     setCopied(key.id);
   };
   return (
-    <table className="lb-developers__keys">
-      <caption>API keys of {app.name}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Key</th>
-          <th scope="col">Tier and limit</th>
-          <th scope="col">State</th>
-          <th scope="col">
-            <span className="lb-visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {app.keys.map((key) => (
-          <tr key={key.id}>
-            <td>
-              <code className="lb-developers__key">{key.key}</code>
-            </td>
-            <td>
-              {key.tier}, {limitText(key)}
-            </td>
-            <td>{STATE_TEXT[key.state](key)}</td>
-            <td className="lb-developers__actions">
-              {live(key) ? (
-                <>
-                  <button type="button" onClick={() => void copy(key)} aria-label={`Copy key ${key.key}`}>
+    <div className="lb-developers__keys">
+      <DataTable
+        caption={`API keys of ${app.name}`}
+        rows={app.keys}
+        rowKey={(key) => key.id}
+        columns={[
+          { header: 'Key', cell: (key) => <code className="lb-developers__key">{key.key}</code> },
+          { header: 'Tier and limit', cell: (key) => `${key.tier}, ${limitText(key)}` },
+          { header: 'State', cell: (key) => STATE_TEXT[key.state](key) },
+          {
+            header: 'Actions',
+            cell: (key) =>
+              live(key) ? (
+                <div className="lb-button-row">
+                  <Button small onClick={() => void copy(key)} aria-label={`Copy key ${key.key}`}>
                     {copied === key.id ? 'Copied' : 'Copy'}
-                  </button>
-                  <button
-                    type="button"
+                  </Button>
+                  <Button
+                    small
+                    variant="danger"
                     onClick={() => {
                       if (confirm('Revoke this key? Calls with it are refused within seconds.')) void run(() => revokeKey(key.id), 'Key revoked.');
                     }}
                     aria-label={`Revoke key ${key.key}`}
                   >
                     Revoke
-                  </button>
-                </>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                  </Button>
+                </div>
+              ) : null,
+          },
+        ]}
+      />
+    </div>
   );
 }
 
 function RotateForm({ app, run }: { app: DeveloperApp; run: Run }) {
-  const id = useId();
   const [grace, setGrace] = useState<number>(GRACE_CHOICES[2].seconds);
+  const choices = GRACE_CHOICES.map((choice) => ({ value: String(choice.seconds), label: choice.label }));
   return (
     <form
       className="lb-developers__inline"
@@ -202,21 +201,13 @@ function RotateForm({ app, run }: { app: DeveloperApp; run: Run }) {
         void run(() => rotateKey(app.id, grace), 'A new key was issued.');
       }}
     >
-      <label htmlFor={id}>Old key keeps working for</label>
-      <select id={id} value={grace} onChange={(e) => setGrace(Number(e.target.value))}>
-        {GRACE_CHOICES.map((choice) => (
-          <option key={choice.seconds} value={choice.seconds}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <button type="submit">Rotate key</button>
+      <SelectField label="Old key keeps working for" choices={choices} value={String(grace)} onValue={(seconds) => setGrace(Number(seconds))} />
+      <Button type="submit">Rotate key</Button>
     </form>
   );
 }
 
 function ProductionRequest({ app, run }: { app: DeveloperApp; run: Run }) {
-  const id = useId();
   const [note, setNote] = useState('');
   if (app.production_request && !app.production_request.decision) return <p>Request for production waiting for staff (asked {when(app.production_request.created_at)}).</p>;
   return (
@@ -227,9 +218,8 @@ function ProductionRequest({ app, run }: { app: DeveloperApp; run: Run }) {
         void run(() => askForProduction(app.id, note), 'Asked for production: staff will decide.');
       }}
     >
-      <label htmlFor={id}>What the app does and how many calls it needs</label>
-      <input id={id} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-      <button type="submit">Ask for production</button>
+      <TextField label="What the app does and how many calls it needs" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      <Button type="submit">Ask for production</Button>
     </form>
   );
 }
@@ -247,7 +237,7 @@ function AppUsagePanels({ app }: { app: DeveloperApp }) {
       clearInterval(timer);
     };
   }, [app.id, app.keys.length]);
-  if (!usage) return <p>Loading usage…</p>;
+  if (!usage) return <p role="status">Loading usage…</p>;
   const shown = usage.keys.filter((k, i) => i === 0 || k.daily.length > 0);
   return (
     <>

@@ -1,37 +1,29 @@
 import type { ReactNode } from 'react';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatCount } from '../../ui/format.ts';
 import type { KeyUsage } from './developers-api.ts';
 import { apiLabel, UsageChart } from './UsageChart.tsx';
 
-/** A small table of figures: a caption, column names, one row per item, and what to say when there is none. */
-function FiguresTable<T>({ caption, columns, rows, empty, cells }: { caption: string; columns: string[]; rows: T[]; empty: string; cells: (row: T) => ReactNode[] }) {
+/** A small table of figures, the last column a count; what to say when there is none. */
+function FiguresTable<T>({ caption, columns, rows, empty, cells }: { caption: string; columns: [string, string, string]; rows: T[]; empty: string; cells: (row: T) => [ReactNode, ReactNode, number] }) {
+  if (rows.length === 0)
+    return (
+      <p className="lb-usage__none">
+        <strong>{caption}:</strong> {empty}
+      </p>
+    );
+  const indexed = rows.map((row, i) => ({ i, cells: cells(row) }));
   return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((name) => (
-            <th key={name} scope="col">
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={columns.length}>{empty}</td>
-          </tr>
-        ) : (
-          rows.map((row, i) => (
-            <tr key={i}>
-              {cells(row).map((cell, j) => (
-                <td key={j}>{cell}</td>
-              ))}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      columns={[
+        { header: columns[0], cell: (r) => r.cells[0] },
+        { header: columns[1], cell: (r) => r.cells[1] },
+        { header: columns[2], cell: (r) => formatCount(r.cells[2]), numeric: true },
+      ]}
+      rows={indexed}
+      rowKey={(r) => String(r.i)}
+    />
   );
 }
 
@@ -50,10 +42,10 @@ export function KeyUsagePanel({ usage, from, to, label }: { usage: KeyUsage; fro
       <UsageChart from={from} to={to} daily={usage.daily} />
       <div className="lb-usage__tables">
         <FiguresTable caption="Calls by endpoint" columns={['API', 'Endpoint', 'Calls']} rows={usage.endpoints} empty="No calls yet" cells={(r) => [apiLabel(r.api), <code>{r.endpoint}</code>, r.calls]} />
-        <FiguresTable caption="Errors by status" columns={['API', 'Status', 'Calls']} rows={usage.errors} empty="No errors" cells={(r) => [apiLabel(r.api), r.status, r.calls]} />
+        <FiguresTable caption="Errors by status" columns={['API', 'Status', 'Calls']} rows={usage.errors} empty="No errors" cells={(r) => [apiLabel(r.api), String(r.status), r.calls]} />
         <FiguresTable caption="Pingbacks and shares" columns={['API', 'Action', 'Count']} rows={[...pingbacks.values()]} empty="None yet" cells={(r) => [apiLabel(r.api), r.action, r.count]} />
       </div>
-      <p>Calls refused for the hourly limit: {usage.rate_limited}</p>
+      <p>Calls refused for the hourly limit: {formatCount(usage.rate_limited)}</p>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { formatCount, formatDate, formatDay, formatQuantity } from '../../ui/format.ts';
 
 const WIDTH = 560;
-const HEIGHT = 160;
-const AXIS = 24;
+const HEIGHT = 140;
 const API_LABELS: Record<string, string> = { giphy: 'GIPHY API', tenor: 'Tenor API' };
-const API_CLASSES: Record<string, string> = { giphy: 'lb-usage__bar--giphy', tenor: 'lb-usage__bar--tenor' };
+/** Each API's bar colour: the design system's two chart colours. */
+const API_CLASSES: Record<string, string> = { giphy: 'lb-chart__bar', tenor: 'lb-chart__bar lb-chart__bar--2' };
 
 /** Every day from `from` to `to` (YYYY-MM-DD, UTC). */
 function daysBetween(from: string, to: string): string[] {
@@ -14,8 +15,9 @@ function daysBetween(from: string, to: string): string[] {
 }
 
 /**
- * Calls a day as stacked bars (GIPHY API below, Tenor API above), drawn as inline SVG; the same
- * figures are in the caption and the table beside it, for screen readers and for copying.
+ * Calls a day as stacked bars (GIPHY API below, Tenor API above), drawn as inline SVG that takes its
+ * box's width; the days under it are text (every other one), so they keep their size on a phone. The
+ * same figures are in the caption and the tables beside it, for screen readers and for copying.
  */
 export function UsageChart({ from, to, daily }: { from: string; to: string; daily: { day: string; api: string; calls: number }[] }) {
   const captionId = useId();
@@ -30,13 +32,13 @@ export function UsageChart({ from, to, daily }: { from: string; to: string; dail
   const total = totals.giphy! + totals.tenor!;
   const most = Math.max(1, ...[...byDay.values()].map((d) => (d.giphy ?? 0) + (d.tenor ?? 0)));
   const slot = WIDTH / days.length;
-  const scale = (HEIGHT - AXIS) / most;
-  const summary = `${total} ${total === 1 ? 'call' : 'calls'} from ${from} to ${to}: ${totals.giphy} to the GIPHY API, ${totals.tenor} to the Tenor API`;
+  const scale = HEIGHT / most;
+  const summary = `${formatQuantity(total, 'call')} from ${formatDate(from)} to ${formatDate(to)}: ${formatCount(totals.giphy!)} to the GIPHY API, ${formatCount(totals.tenor!)} to the Tenor API`;
   return (
     <figure className="lb-usage__chart" data-total-calls={total}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={captionId} preserveAspectRatio="none">
         {days.map((day, i) => {
-          let top = HEIGHT - AXIS;
+          let top = HEIGHT;
           return (
             <g key={day}>
               {(['giphy', 'tenor'] as const).map((api) => {
@@ -46,20 +48,23 @@ export function UsageChart({ from, to, daily }: { from: string; to: string; dail
                 top -= height;
                 return <rect key={api} className={API_CLASSES[api]} x={i * slot + slot * 0.15} y={top} width={slot * 0.7} height={height} />;
               })}
-              {i % 2 === 0 ? (
-                <text x={i * slot + slot / 2} y={HEIGHT - 6} textAnchor="middle" className="lb-usage__tick">
-                  {day.slice(5)}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      <ol className="lb-usage__days" aria-hidden="true">
+        {days.map((day, i) => (
+          <li key={day}>{i % 2 === 0 ? formatDay(day) : ''}</li>
+        ))}
+      </ol>
       <figcaption id={captionId}>{summary}</figcaption>
       <p className="lb-usage__legend">
         {Object.entries(API_LABELS).map(([api, label]) => (
           <span key={api}>
-            <span className={`lb-usage__swatch ${API_CLASSES[api]}`} aria-hidden="true" /> {label}
+            <svg className="lb-usage__swatch" viewBox="0 0 10 10" aria-hidden="true">
+              <rect className={API_CLASSES[api]} width="10" height="10" />
+            </svg>{' '}
+            {label}
           </span>
         ))}
       </p>

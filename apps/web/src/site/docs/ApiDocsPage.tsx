@@ -1,11 +1,12 @@
 import './docs.css';
 import { API_DOCS_PAGE, apiDocsHead, DEVELOPERS_PAGE, loginPath, OPENAPI_DOCUMENT } from '@loopbox/pages';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { listApps } from '../developers/developers-api.ts';
 import { useAccount } from '../shell/account.tsx';
 import { PageFailed } from '../shell/PageStatus.tsx';
 import { usePage } from '../shell/use-page.ts';
+import { SelectField } from '../../ui/Field.tsx';
 import { loadReference, referenceConfig, tryKeys, type ReferenceInstance, type TryKey } from './reference.ts';
 
 /**
@@ -80,7 +81,6 @@ function useReference(key: string | undefined) {
 }
 
 function KeyPicker({ keys, value, onChange }: { keys: TryKey[] | undefined; value: string | undefined; onChange: (key: string) => void }) {
-  const id = useId();
   const { state } = useAccount();
   if (keys === undefined) return <p>Looking for your API keys…</p>;
   if (!state?.user)
@@ -96,16 +96,14 @@ function KeyPicker({ keys, value, onChange }: { keys: TryKey[] | undefined; valu
       </p>
     );
   return (
-    <p className="lb-api-docs__key">
-      <label htmlFor={id}>Try calls with</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {keys.map((k) => (
-          <option key={k.key} value={k.key}>
-            {k.label}
-          </option>
-        ))}
-      </select>
-      <span>Calls count against this key's hourly limit and show in its usage.</span>
-    </p>
+    <div className="lb-api-docs__key">
+      <SelectField
+        label="Try calls with"
+        choices={keys.map((k) => ({ value: k.key, label: k.label }))}
+        value={value ?? ''}
+        onValue={onChange}
+        hint="Calls count against this key's hourly limit and show in its usage."
+      />
+    </div>
   );
 }

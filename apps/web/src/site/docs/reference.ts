@@ -34,7 +34,8 @@ export type ReferenceConfig = Record<string, unknown>;
  * Scalar's settings for this site: the document from this origin (which names this origin as its
  * server, so calls come here too), nothing fetched from elsewhere
  * (no web fonts, no telemetry, no hosted client, proxy, AI agent or MCP), and "try it" filled in with
- * the chosen key under both of the document's key schemes (GIPHY's `api_key`, Tenor's `key`).
+ * the chosen key under both of the document's key schemes (GIPHY's `api_key`, Tenor's `key`). Dark
+ * always, like the site around it (no toggle); docs.css maps Scalar's colour variables to the site's tokens.
  */
 export function referenceConfig(key: string | undefined): ReferenceConfig {
   return {
@@ -48,6 +49,8 @@ export function referenceConfig(key: string | undefined): ReferenceConfig {
     mcp: { disabled: true },
     defaultOpenFirstTag: true,
     hideModels: true,
+    forceDarkModeState: 'dark',
+    hideDarkModeToggle: true,
     ...(key ? { authentication: { preferredSecurityScheme: 'api_key', securitySchemes: { api_key: { value: key }, tenor_key: { value: key } } } } : {}),
   };
 }

@@ -2,6 +2,11 @@ import './applications.css';
 import { gifPath, NOTE_MAX, profilePath, type ApplicationDecision } from '@loopbox/pages';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { decideApplication, fetchOpenApplications, type OpenApplication } from './applications-api.ts';
 
 /**
@@ -36,15 +41,13 @@ export function ApplicationsPanel() {
       {failed && (
         <p role="alert">
           The applications could not be loaded: {failed}{' '}
-          <button type="button" className="lb-button" onClick={() => void load()}>
-            Try again
-          </button>
+          <Button onClick={() => void load()}>Try again</Button>
         </p>
       )}
       {!applications ? (
         !failed && <p role="status">Loading the applications…</p>
       ) : applications.length === 0 ? (
-        <p>No application is waiting.</p>
+        <EmptyState title="No application is waiting.">Applications for verified channels show here, oldest first.</EmptyState>
       ) : (
         applications.map((application) => <ApplicationCard key={application.id} application={application} onDecided={decided} />)
       )}
@@ -70,15 +73,15 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
     }
   };
   return (
-    <article className="lb-mod-detail lb-mod-application" aria-labelledby={`${id}-name`}>
+    <Card className="lb-mod-detail lb-mod-application" role="article" aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>{application.name}</h3>
       <dl className="lb-mod-facts">
         <dt>Applicant</dt>
         <dd>
-          <Link href={profilePath(applicant.username)}>{applicant.username}</Link> (id {applicant.id}){applicant.display_name && ` · ${applicant.display_name}`} · {applicant.role} · {applicant.gif_count} GIF{applicant.gif_count === 1 ? '' : 's'}
+          <Link href={profilePath(applicant.username)}>{applicant.username}</Link> (id {applicant.id}){applicant.display_name && ` · ${applicant.display_name}`} · {applicant.role} · {formatQuantity(applicant.gif_count, 'GIF')}
         </dd>
         <dt>Sent</dt>
-        <dd>{new Date(application.created_at).toLocaleString()}</dd>
+        <dd>{formatDateTime(application.created_at)}</dd>
         <dt>Links</dt>
         <dd>
           <ul className="lb-mod-list">
@@ -114,19 +117,22 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
           );
         })}
       </ul>
-      <div className="lb-form lb-mod-inline">
-        <label>
-          Note to the applicant (mailed; needed to refuse)
-          <input type="text" value={note} onChange={(e) => setNote(e.target.value)} maxLength={NOTE_MAX} />
-        </label>
-        <button type="button" className="lb-button" disabled={busy} onClick={() => void send('approve')}>
-          Approve
-        </button>
-        <button type="button" className="lb-button lb-button--danger" disabled={busy} onClick={() => void send('refuse')}>
-          Refuse
-        </button>
+      <div className="lb-mod-row">
+        <TextField label="Note to the applicant (mailed; needed to refuse)" value={note} onChange={(e) => setNote(e.target.value)} maxLength={NOTE_MAX} />
+        <div className="lb-button-row">
+          <Button variant="primary" disabled={busy} onClick={() => void send('approve')}>
+            Approve
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={() => void send('refuse')}>
+            Refuse
+          </Button>
+        </div>
       </div>
-      {problem && <p role="alert">{problem}</p>}
-    </article>
+      {problem && (
+        <p role="alert" className="lb-alert lb-alert--error">
+          {problem}
+        </p>
+      )}
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../ui/format.ts';
 import { actorWords } from './audit-words.ts';
 import type { AuditEntry } from './moderation-api.ts';
 
@@ -12,12 +13,12 @@ function summary(payload: Record<string, unknown>): string {
 
 /** Audit trail entries, newest first (by the log's sequence number): time, event, target, who by (name and role) and the why. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <p>Nothing recorded.</p>;
+  if (entries.length === 0) return <p className="lb-mod-muted">Nothing recorded.</p>;
   return (
     <ol className="lb-mod-list lb-mod-audit">
       {entries.map((e) => (
         <li key={e.seq}>
-          <span className="lb-mod-audit__when">{new Date(e.ts).toLocaleString()}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by {actorWords(e)}
+          <span className="lb-mod-audit__when">{formatDateTime(e.ts)}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by {actorWords(e)}
           {summary(e.payload) && <span className="lb-mod-audit__why"> — {summary(e.payload)}</span>}
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuditList } from './AuditList.tsx';
-import { SelectField } from '../../ui/Field.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { SelectField, TextField } from '../../ui/Field.tsx';
 import { fetchAudit, type AuditEntry } from './moderation-api.ts';
 import { namedChoices } from './audit-words.ts';
 
@@ -50,28 +51,26 @@ export function AuditPanel() {
   return (
     <section className="lb-mod-panel" aria-labelledby="lb-mod-audit-title">
       <h2 id="lb-mod-audit-title">Audit trail</h2>
-      <form className="lb-form lb-mod-inline" onSubmit={submit}>
+      <form className="lb-mod-row" onSubmit={submit}>
         <SelectField name="target_kind" label="Target kind" choices={namedChoices(TARGET_KINDS)} />
-        <label>
-          Target id or term
-          <input type="text" name="target_id" autoComplete="off" />
-        </label>
-        <label>
-          Actor (user id)
-          <input type="text" name="actor" inputMode="numeric" pattern="[0-9]{1,10}" autoComplete="off" />
-        </label>
-        <button type="submit" className="lb-button" disabled={busy}>
+        <TextField label="Target id or term" name="target_id" autoComplete="off" />
+        <TextField label="Actor (user id)" name="actor" inputMode="numeric" pattern="[0-9]{1,10}" autoComplete="off" />
+        <Button type="submit" disabled={busy}>
           Show
-        </button>
+        </Button>
       </form>
-      {failed && <p role="alert">The audit trail could not be read: {failed}</p>}
+      {failed && (
+        <p role="alert" className="lb-alert lb-alert--error">
+          The audit trail could not be read: {failed}
+        </p>
+      )}
       {filter && (
         <>
           <AuditList entries={entries} />
           {next && (
-            <button type="button" className="lb-button" disabled={busy} onClick={() => void load(filter, next)}>
+            <Button disabled={busy} onClick={() => void load(filter, next)}>
               Older entries
-            </button>
+            </Button>
           )}
         </>
       )}

@@ -2,11 +2,14 @@ import { DECISIONS, type Decision } from '@loopbox/pages';
 import { useId, useState } from 'react';
 import { RATINGS } from '../dashboard/upload-fields.ts';
 import { useResource } from '../shell/use-resource.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { SelectField, TextField } from '../../ui/Field.tsx';
+import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { AuditList } from './AuditList.tsx';
 import { fetchGifModeration } from './moderation-api.ts';
 
 const DECISION_LABEL: Record<Decision, string> = { approve: 'Approve', rate: 'Change rating', hide: 'Hide', remove: 'Remove', restore: 'Restore' };
-const when = (iso: string) => new Date(iso).toLocaleString();
 export const score = (s: number | null) => (s === null ? 'not scored' : s.toFixed(2));
 
 export interface DecisionProps {
@@ -24,13 +27,15 @@ export interface DecisionProps {
  */
 export function GifDetail({ id, version, decision }: { id: string; version: number; decision: DecisionProps }) {
   const gif = useResource(`moderation:${id}:${version}`, () => fetchGifModeration(id));
-  const [rating, setRating] = useState<string>('pg');
+  // The rating picked for this GIF; until one is picked, the select shows the GIF's own rating.
+  const [picked, setPicked] = useState<{ id: string; rating: string }>();
   const ids = useId();
   if (gif.status === 'loading') return <p role="status">Loading GIF {id}…</p>;
   if (gif.status === 'error') return <p role="alert">GIF {id} could not be loaded: {(gif.error as Error).message}</p>;
   const g = gif.data;
+  const rating = picked?.id === g.id ? picked.rating : g.rating;
   return (
-    <article className="lb-mod-detail" aria-labelledby={`${ids}-title`}>
+    <Card className="lb-mod-detail" aria-labelledby={`${ids}-title`} role="article">
       <h3 id={`${ids}-title`}>{g.title || `GIF ${g.id}`}</h3>
       <div className="lb-mod-detail__top">
         {g.preview ? <img src={g.preview} alt={g.title || `GIF ${g.id}`} className="lb-mod-detail__preview" /> : <p>No preview</p>}
@@ -51,7 +56,7 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
           <dt>Owner</dt>
           <dd>{g.username ?? 'none'}</dd>
           <dt>Uploaded</dt>
-          <dd>{when(g.create_datetime)}</dd>
+          <dd>{formatDateTime(g.create_datetime)}</dd>
           {g.tags.length > 0 && (
             <>
               <dt>Tags</dt>
@@ -60,38 +65,30 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
           )}
         </dl>
       </div>
-      <div className="lb-form lb-mod-decide">
-        <label htmlFor={`${ids}-reason`}>Reason for the decision</label>
-        <input id={`${ids}-reason`} type="text" value={decision.reason} maxLength={1000} onChange={(e) => decision.onReason(e.target.value)} />
-        <div className="lb-mod-decide__buttons">
+      <div className="lb-mod-stack">
+        <TextField id={`${ids}-reason`} label="Reason for the decision" value={decision.reason} maxLength={1000} onChange={(e) => decision.onReason(e.target.value)} />
+        <div className="lb-button-row">
           {DECISIONS.filter((d) => d !== 'rate').map((action) => (
-            <button key={action} type="button" className={`lb-button${action === 'remove' ? ' lb-button--danger' : ''}`} disabled={decision.busy} onClick={() => decision.onDecide(action)}>
+            <Button key={action} variant={action === 'remove' ? 'danger' : 'secondary'} disabled={decision.busy} onClick={() => decision.onDecide(action)}>
               {DECISION_LABEL[action]}
-            </button>
+            </Button>
           ))}
-          <span className="lb-mod-decide__rate">
-            <label htmlFor={`${ids}-rating`}>Rating</label>
-            <select id={`${ids}-rating`} value={rating} onChange={(e) => setRating(e.target.value)}>
-              {RATINGS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-            <button type="button" className="lb-button" disabled={decision.busy} onClick={() => decision.onDecide('rate', rating)}>
-              {DECISION_LABEL.rate}
-            </button>
-          </span>
+        </div>
+        <div className="lb-mod-row">
+          <SelectField<string> id={`${ids}-rating`} label="Rating" choices={RATINGS} value={rating} onValue={(r) => setPicked({ id: g.id, rating: r })} />
+          <Button disabled={decision.busy} onClick={() => decision.onDecide('rate', rating)}>
+            {DECISION_LABEL.rate}
+          </Button>
         </div>
       </div>
-      <h4>Reports ({g.reports.length})</h4>
+      <h4>{formatQuantity(g.reports.length, 'report')}</h4>
       {g.reports.length === 0 ? (
-        <p>No reports.</p>
+        <p className="lb-mod-muted">No reports.</p>
       ) : (
         <ul className="lb-mod-list">
           {g.reports.map((r) => (
             <li key={r.id}>
-              <strong>{r.reason}</strong> · {when(r.created_at)} · {r.resolved_at ? `closed: ${r.resolution ?? ''}` : 'open'}
+              <strong>{r.reason}</strong> · {formatDateTime(r.created_at)} · {r.resolved_at ? `closed: ${r.resolution ?? ''}` : 'open'}
               {r.note && <p className="lb-mod-note">{r.note}</p>}
             </li>
           ))}
@@ -99,6 +96,6 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
       )}
       <h4>History</h4>
       <AuditList entries={g.history} />
-    </article>
+    </Card>
   );
 }

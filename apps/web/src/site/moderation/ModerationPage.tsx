@@ -1,4 +1,3 @@
-import '../dashboard/dashboard.css';
 import './moderation.css';
 import { listingHead, MODERATION_PAGE } from '@loopbox/pages';
 import { useState } from 'react';
@@ -46,16 +45,12 @@ export default function ModerationPage() {
   return (
     <div className="lb-mod">
       <h1>Moderation</h1>
-      <nav aria-label="Console sections" className="lb-mod-nav">
-        <ul>
-          {shown.map((s) => (
-            <li key={s.id}>
-              <button type="button" className="lb-button" aria-pressed={s.id === section} onClick={() => setSection(s.id)}>
-                {s.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label="Console sections" className="lb-tabs lb-mod-nav">
+        {shown.map((s) => (
+          <button key={s.id} type="button" className="lb-tab" aria-pressed={s.id === section} onClick={() => setSection(s.id)}>
+            {s.label}
+          </button>
+        ))}
       </nav>
       {section === 'queue' && <QueuePanel />}
       {section === 'search-reports' && <SearchReportsPanel />}

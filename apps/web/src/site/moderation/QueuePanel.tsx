@@ -1,5 +1,8 @@
 import type { Decision } from '@loopbox/pages';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { GifDetail, score } from './GifDetail.tsx';
 import { fetchQueue, type QueueItem } from './moderation-api.ts';
 import { queueCommand, QUEUE_SHORTCUTS } from './shortcuts.ts';
@@ -93,20 +96,18 @@ export function QueuePanel() {
       {failed && (
         <p role="alert">
           The queue could not be loaded: {failed}{' '}
-          <button type="button" className="lb-button" onClick={() => void load()}>
-            Try again
-          </button>
+          <Button onClick={() => void load()}>Try again</Button>
         </p>
       )}
       {!items ? (
         !failed && <p role="status">Loading the queue…</p>
       ) : items.length === 0 ? (
-        <p>Nothing waits for a decision.</p>
+        <EmptyState title="Nothing waits for a decision.">Reported GIFs and uploads held for review show here.</EmptyState>
       ) : (
         <div className="lb-mod-queue">
-          <div>
+          <div className="lb-mod-queue__side">
             <p>
-              {total} waiting{total > items.length ? `; the first ${items.length} shown` : ''}.
+              {formatCount(total)} waiting{total > items.length ? `; the first ${formatCount(items.length)} shown` : ''}.
             </p>
             <ol className="lb-mod-queue__list" ref={list} aria-describedby="lb-mod-keys">
               {items.map((item, index) => (
@@ -116,7 +117,7 @@ export function QueuePanel() {
                     <span>
                       <strong>{item.title || item.id}</strong>
                       <small>
-                        {QUEUE_REASONS[item.moderation_state] ?? item.moderation_state} · {item.open_reports} open report{item.open_reports === 1 ? '' : 's'}
+                        {QUEUE_REASONS[item.moderation_state] ?? item.moderation_state} · {formatQuantity(item.open_reports, 'open report')}
                         {item.reasons.length > 0 && ` (${item.reasons.join(', ')})`} · NSFW {score(item.nsfw_score)}
                       </small>
                     </span>

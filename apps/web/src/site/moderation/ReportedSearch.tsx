@@ -2,6 +2,10 @@ import { searchPath } from '@loopbox/pages';
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
 import { useId, useState } from 'react';
 import { useSite } from '../shell/site-context.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { formatCount, formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { decide, setTermBlocked } from './moderation-api.ts';
 import { resolveSearchReports, type ReportedTerm, type SearchReportResolution } from './search-reports-api.ts';
 
@@ -11,11 +15,11 @@ const RESULTS_SHOWN = 12;
 /** The site's search tab for a reported content type (GIFs or stickers: the tabs the report button sits on). */
 type SearchType = 'gifs' | 'stickers';
 const siteType = (contentType: string): SearchType => (contentType === 'stickers' ? 'stickers' : 'gifs');
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = formatDateTime;
 const counted = (reasons: Record<string, number>) =>
   Object.entries(reasons)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([reason, n]) => `${reason} ${n}`)
+    .map(([reason, n]) => `${reason} ${formatCount(n)}`)
     .join(' · ');
 
 /**
@@ -57,18 +61,18 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
       await setTermBlocked(term, true);
       setBlocked(true);
     });
-  const done = [...(blocked ? ['blocked from trending'] : []), ...(hidden.length > 0 ? [`hid ${hidden.length} GIF${hidden.length === 1 ? '' : 's'} (${hidden.join(', ')})`] : [])];
+  const done = [...(blocked ? ['blocked from trending'] : []), ...(hidden.length > 0 ? [`hid ${formatQuantity(hidden.length, 'GIF')} (${hidden.join(', ')})`] : [])];
   const resolve = (resolution: SearchReportResolution) =>
     attempt(async () => {
       const reason = [done.join('; '), note.trim()].filter(Boolean).join('. ');
       const answer = await resolveSearchReports({ term, resolution, through: reported.through, ...(reason ? { reason } : {}) });
-      onResolved(`“${answer.term}”: ${answer.reports} ${answer.reports === 1 ? 'report' : 'reports'} ${resolution === 'dismiss' ? 'dismissed' : 'resolved'}.`, false);
+      onResolved(`“${answer.term}”: ${formatQuantity(answer.reports, 'report')} ${resolution === 'dismiss' ? 'dismissed' : 'resolved'}.`, false);
     });
 
   return (
-    <article className="lb-mod-reported__term" aria-labelledby={`${id}-term`}>
+    <Card className="lb-mod-detail" role="article" aria-labelledby={`${id}-term`}>
       <h3 id={`${id}-term`}>
-        “{term}” <small>{reported.open_reports} {reported.open_reports === 1 ? 'report' : 'reports'}</small>
+        “{term}” <small>{formatQuantity(reported.open_reports, 'report')}</small>
       </h3>
       <dl className="lb-mod-facts">
         <dt>Reasons</dt>
@@ -90,23 +94,23 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
           ))}
         </ol>
       </details>
-      <p className="lb-mod-inline">
+      <div className="lb-button-row">
         {types.map((type) => (
-          <a key={type} className="lb-button" href={searchPath(term, { type })} target="_blank" rel="noopener">
+          <ButtonLink key={type} external href={searchPath(term, { type })} target="_blank" rel="noopener">
             Open the {type === 'stickers' ? 'sticker ' : ''}search<span className="lb-visually-hidden"> “{term}”</span>
-          </a>
+          </ButtonLink>
         ))}
         {types.map((type) => (
-          <button key={type} type="button" className="lb-button" disabled={busy} onClick={() => void showResults(type)}>
+          <Button key={type} disabled={busy} onClick={() => void showResults(type)}>
             Show its {type === 'stickers' ? 'stickers' : 'GIFs'}
             <span className="lb-visually-hidden"> for “{term}”</span>
-          </button>
+          </Button>
         ))}
-        <button type="button" className="lb-button" disabled={busy || blocked} onClick={() => void block()}>
+        <Button disabled={busy || blocked} onClick={() => void block()}>
           {blocked ? 'Blocked from trending' : 'Block from trending'}
           <span className="lb-visually-hidden"> “{term}”</span>
-        </button>
-      </p>
+        </Button>
+      </div>
       {results && (
         <section aria-label={`Results of “${term}”`}>
           {results.gifs.length === 0 ? (
@@ -116,33 +120,36 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
               {results.gifs.map((gif) => (
                 <li key={gif.id}>
                   <img src={getBestRenditionUrl(gif, 100, 100) ?? ''} alt={getAltText(gif)} width={100} height={100} loading="lazy" />
-                  <button type="button" className="lb-button" disabled={busy || hidden.includes(gif.id)} onClick={() => void hide(gif)}>
+                  <Button disabled={busy || hidden.includes(gif.id)} onClick={() => void hide(gif)}>
                     {hidden.includes(gif.id) ? 'Hidden' : 'Hide'}
                     <span className="lb-visually-hidden"> {getAltText(gif)}</span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>
           )}
         </section>
       )}
-      <label className="lb-mod-reported__note">
-        Note
-        <input type="text" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} placeholder={done.length > 0 ? `Done: ${done.join('; ')}` : 'What was done, or why nothing needs doing'} />
-      </label>
+      <TextField
+        label="Note"
+        value={note}
+        maxLength={1000}
+        onChange={(e) => setNote(e.target.value)}
+        placeholder={done.length > 0 ? `Done: ${done.join('; ')}` : 'What was done, or why nothing needs doing'}
+      />
       {error && (
-        <p role="alert" className="lb-mod-message--error">
+        <p role="alert" className="lb-alert lb-alert--error">
           {error}
         </p>
       )}
-      <p className="lb-mod-inline">
-        <button type="button" className="lb-button" disabled={busy} onClick={() => void resolve('dismiss')}>
+      <div className="lb-button-row">
+        <Button disabled={busy} onClick={() => void resolve('dismiss')}>
           Dismiss<span className="lb-visually-hidden"> the reports of “{term}”</span>
-        </button>
-        <button type="button" className="lb-button" disabled={busy} onClick={() => void resolve('act')}>
+        </Button>
+        <Button disabled={busy} onClick={() => void resolve('act')}>
           Resolve: action taken<span className="lb-visually-hidden"> on “{term}”</span>
-        </button>
-      </p>
-    </article>
+        </Button>
+      </div>
+    </Card>
   );
 }

@@ -1,13 +1,34 @@
 import { CONTENT_STATES, GIF_TYPES, type Decision } from '@loopbox/pages';
 import { RATINGS } from '../dashboard/upload-fields.ts';
 import { useState, type FormEvent } from 'react';
-import { SelectField } from '../../ui/Field.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { SelectField, TextField } from '../../ui/Field.tsx';
+import { formatCount, formatDate } from '../../ui/format.ts';
 import { GifDetail, score } from './GifDetail.tsx';
 import { csvHref, searchContent, type ContentRow, type SearchFilters } from './moderation-api.ts';
 import { useDecision } from './use-decision.ts';
 import { namedChoices } from './audit-words.ts';
 
 const PAGE = 25;
+/** The search's results as a table: the title opens the GIF's detail. */
+const columns = (open: (row: ContentRow) => void): Column<ContentRow>[] => [
+  {
+    header: 'GIF',
+    cell: (row) => (
+      <Button variant="quiet" onClick={() => open(row)}>
+        {row.title || row.id}
+      </Button>
+    ),
+  },
+  { header: 'User', cell: (row) => row.username ?? '' },
+  { header: 'Type', cell: (row) => row.type },
+  { header: 'Rating', cell: (row) => row.rating },
+  { header: 'State', cell: (row) => (row.is_removed ? 'removed' : `${row.moderation_state} · ${row.visibility}`) },
+  { header: 'Reports', cell: (row) => formatCount(row.reports), numeric: true },
+  { header: 'NSFW', cell: (row) => score(row.nsfw_score), numeric: true },
+  { header: 'Uploaded', cell: (row) => formatDate(row.create_datetime) },
+];
 const FILTER_NAMES = ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'] as const;
 
 /**
@@ -55,96 +76,41 @@ export function SearchPanel() {
   return (
     <section className="lb-mod-panel" aria-labelledby="lb-mod-search-title">
       <h2 id="lb-mod-search-title">Search all content</h2>
-      <form className="lb-form lb-mod-filters" onSubmit={submit}>
-        <label>
-          Text
-          <input type="search" name="q" maxLength={50} />
-        </label>
-        <label>
-          Username
-          <input type="text" name="username" autoComplete="off" />
-        </label>
+      <form className="lb-mod-filters" onSubmit={submit}>
+        <TextField label="Text" type="search" name="q" maxLength={50} />
+        <TextField label="Username" name="username" autoComplete="off" />
         <SelectField name="rating" label="Rating" choices={namedChoices(RATINGS)} anyLabel="any" />
         <SelectField name="state" label="State" choices={namedChoices(CONTENT_STATES)} anyLabel="any" />
         <SelectField name="type" label="Type" choices={namedChoices(GIF_TYPES)} anyLabel="any" />
-        <label>
-          Uploaded from
-          <input type="date" name="uploaded_from" />
-        </label>
-        <label>
-          Uploaded to
-          <input type="date" name="uploaded_to" />
-        </label>
-        <label>
-          At least this many reports
-          <input type="number" name="min_reports" min={0} />
-        </label>
-        <p>
-          <button type="submit" className="lb-button lb-button--primary">
-            Search
-          </button>
-        </p>
+        <TextField label="Uploaded from" type="date" name="uploaded_from" />
+        <TextField label="Uploaded to" type="date" name="uploaded_to" />
+        <TextField label="At least this many reports" type="number" name="min_reports" min={0} />
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
       </form>
-      {failed && <p role="alert">The search failed: {failed}</p>}
+      {failed && (
+        <p role="alert" className="lb-alert lb-alert--error">
+          The search failed: {failed}
+        </p>
+      )}
       {filters && !failed && (
         <>
-          <p className="lb-mod-inline">
+          <div className="lb-mod-row">
             <span role="status">
-              {rows.length === 0 ? 'Nothing matches.' : `Results ${offset + 1}–${offset + rows.length}${hasMore ? ', more follow' : ''}.`}
+              {rows.length === 0 ? 'Nothing matches.' : `Results ${formatCount(offset + 1)}–${formatCount(offset + rows.length)}${hasMore ? ', more follow' : ''}.`}
             </span>
-            <a className="lb-button" href={csvHref(filters)} download>
+            <ButtonLink external href={csvHref(filters)} download>
               Download CSV
-            </a>
-          </p>
-          {rows.length > 0 && (
-            <div className="lb-mod-table-wrap">
-              <table className="lb-mod-table">
-                <caption className="lb-visually-hidden">Content matching the search</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">GIF</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Rating</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Reports</th>
-                    <th scope="col">NSFW</th>
-                    <th scope="col">Uploaded</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id}>
-                      <td>
-                        <button type="button" className="lb-button lb-button--quiet" onClick={() => setOpened(row)}>
-                          {row.title || row.id}
-                        </button>
-                      </td>
-                      <td>{row.username ?? ''}</td>
-                      <td>{row.type}</td>
-                      <td>{row.rating}</td>
-                      <td>{row.is_removed ? 'removed' : `${row.moderation_state} · ${row.visibility}`}</td>
-                      <td>{row.reports}</td>
-                      <td>{score(row.nsfw_score)}</td>
-                      <td>{new Date(row.create_datetime).toLocaleDateString()}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            </ButtonLink>
+          </div>
+          {rows.length > 0 && <DataTable caption="Content matching the search" columns={columns(setOpened)} rows={rows} rowKey={(row) => row.id} />}
+          {(offset > 0 || hasMore) && (
+            <div className="lb-button-row">
+              {offset > 0 && <Button onClick={() => void load(filters, Math.max(0, offset - PAGE))}>Previous page</Button>}
+              {hasMore && <Button onClick={() => void load(filters, offset + PAGE)}>Next page</Button>}
             </div>
           )}
-          <p className="lb-mod-inline">
-            {offset > 0 && (
-              <button type="button" className="lb-button" onClick={() => void load(filters, Math.max(0, offset - PAGE))}>
-                Previous page
-              </button>
-            )}
-            {hasMore && (
-              <button type="button" className="lb-button" onClick={() => void load(filters, offset + PAGE)}>
-                Next page
-              </button>
-            )}
-          </p>
         </>
       )}
       {opened && (

@@ -1,5 +1,7 @@
 import './search-reports.css';
 import { useCallback, useEffect, useState } from 'react';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { ReportedSearch } from './ReportedSearch.tsx';
 import { fetchSearchReports, type ReportedTerm } from './search-reports-api.ts';
 
@@ -42,15 +44,19 @@ export function SearchReportsPanel() {
       <div role="status" aria-live="polite" className={message?.error ? 'lb-mod-message lb-mod-message--error' : 'lb-mod-message'}>
         {message?.text}
       </div>
-      {failed && <p role="alert">The reported searches could not be read: {failed}</p>}
+      {failed && (
+        <p role="alert" className="lb-alert lb-alert--error">
+          The reported searches could not be read: {failed}
+        </p>
+      )}
       {!terms ? (
-        !failed && <p>Loading reported searches…</p>
+        !failed && <p role="status">Loading reported searches…</p>
       ) : terms.length === 0 ? (
-        <p>No search is waiting: every report has been resolved.</p>
+        <EmptyState title="No search is waiting.">Every report has been resolved.</EmptyState>
       ) : (
         <>
           <p>
-            {total} {total === 1 ? 'search' : 'searches'} with open reports{total > terms.length ? `, the ${terms.length} most reported shown` : ''}.
+            {formatQuantity(total, { one: 'search', other: 'searches' })} with open reports{total > terms.length ? `, the ${formatCount(terms.length)} most reported shown` : ''}.
           </p>
           <ol className="lb-mod-list lb-mod-reported">
             {terms.map((t) => (

@@ -1,12 +1,16 @@
 import { TAKEDOWN_MAX_ITEMS, TAKEDOWN_REASONS } from '@loopbox/pages';
 import { useRef, useState, type FormEvent } from 'react';
 import { BackendError } from '../../shared/backend.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Check, SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
+import { formatCount, formatQuantity } from '../../ui/format.ts';
+import { namedChoices } from './audit-words.ts';
 import { fileTakedown, type TakedownItem } from './moderation-api.ts';
 
 interface Row {
   key: number;
   gif_id: string;
-  reason: string;
+  reason: (typeof TAKEDOWN_REASONS)[number];
 }
 
 type Outcome = { ok: true; takedownId: string; state: string; ownersMailed: number; items: TakedownItem[] } | { ok: false; message: string; items: TakedownItem[] };
@@ -47,53 +51,34 @@ export function TakedownPanel() {
     <section className="lb-mod-panel" aria-labelledby="lb-mod-takedown-title">
       <h2 id="lb-mod-takedown-title">Takedown</h2>
       <p>Every GIF listed is removed in one step, or none is when any id is unknown.</p>
-      <form className="lb-form lb-mod-form" onSubmit={(e) => void submit(e)}>
-        <fieldset>
+      <form className="lb-mod-stack" onSubmit={(e) => void submit(e)}>
+        <fieldset className="lb-mod-fieldset">
           <legend>GIFs to take down</legend>
           {rows.map((row, index) => (
-            <div key={row.key} className="lb-mod-takedown-row">
-              <label>
-                GIF id {index + 1}
-                <input type="text" required pattern="[A-Za-z0-9]{1,40}" value={row.gif_id} onChange={(e) => change(row.key, 'gif_id', e.target.value)} />
-              </label>
-              <label>
-                Reason {index + 1}
-                <select value={row.reason} onChange={(e) => change(row.key, 'reason', e.target.value)}>
-                  {TAKEDOWN_REASONS.map((r) => (
-                    <option key={r} value={r}>
-                      {r.replace(/_/g, ' ')}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {rows.length > 1 && (
-                <button type="button" className="lb-button" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
-                  Remove row {index + 1}
-                </button>
-              )}
+            <div key={row.key} className="lb-mod-row">
+              <TextField label={`GIF id ${index + 1}`} required pattern="[A-Za-z0-9]{1,40}" value={row.gif_id} onChange={(e) => change(row.key, 'gif_id', e.target.value)} />
+              <SelectField label={`Reason ${index + 1}`} choices={namedChoices(TAKEDOWN_REASONS)} value={row.reason} onValue={(reason) => change(row.key, 'reason', reason)} />
+              {rows.length > 1 && <Button onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>Remove row {index + 1}</Button>}
             </div>
           ))}
-          <button type="button" className="lb-button" disabled={rows.length >= TAKEDOWN_MAX_ITEMS} onClick={() => setRows((all) => [...all, newRow()])}>
-            Add a GIF
-          </button>
+          <div className="lb-button-row">
+            <Button disabled={rows.length >= TAKEDOWN_MAX_ITEMS} onClick={() => setRows((all) => [...all, newRow()])}>
+              Add a GIF
+            </Button>
+          </div>
         </fieldset>
-        <label className="lb-check">
-          <input type="checkbox" name="send_email" /> E-mail each owner the GIFs taken down
-        </label>
-        <label>
-          Note (optional)
-          <textarea name="note" rows={3} maxLength={1000} />
-        </label>
-        <p>
-          <button type="submit" className="lb-button lb-button--primary" disabled={busy}>
+        <Check name="send_email" label="E-mail each owner the GIFs taken down" />
+        <TextAreaField label="Note (optional)" name="note" rows={3} maxLength={1000} />
+        <div className="lb-button-row">
+          <Button type="submit" variant="danger" disabled={busy}>
             File the takedown
-          </button>
-        </p>
+          </Button>
+        </div>
       </form>
       <div role="status" aria-live="polite">
         {outcome && (
           <div className={outcome.ok ? 'lb-mod-message' : 'lb-mod-message lb-mod-message--error'}>
-            <p>{outcome.ok ? `Takedown ${outcome.takedownId} ${outcome.state.replace(/_/g, ' ')}: ${outcome.items.length} removed, ${outcome.ownersMailed} owner${outcome.ownersMailed === 1 ? '' : 's'} mailed.` : `Nothing was taken down: ${outcome.message}`}</p>
+            <p>{outcome.ok ? `Takedown ${outcome.takedownId} ${outcome.state.replace(/_/g, ' ')}: ${formatCount(outcome.items.length)} removed, ${formatQuantity(outcome.ownersMailed, 'owner')} mailed.` : `Nothing was taken down: ${outcome.message}`}</p>
             {outcome.items.length > 0 && (
               <ul className="lb-mod-list">
                 {outcome.items.map((item) => (

@@ -1,4 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { formatDateTime, formatQuantity } from '../../ui/format.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { fetchBlockedTerms, fetchTrendingReview, fetchTrendingSearches, setTermApproved, setTermBlocked, type BlockedTerm, type TrendingReview, type TrendingTerm } from './moderation-api.ts';
 
 /**
@@ -57,19 +61,19 @@ export function TrendingPanel() {
         {message?.text}
       </div>
       {!trending ? (
-        <p>Loading trending searches…</p>
+        <p role="status">Loading trending searches…</p>
       ) : trending.length === 0 ? (
-        <p>No searches are trending.</p>
+        <EmptyState title="No searches are trending." />
       ) : (
         <ol className="lb-mod-list lb-mod-terms">
           {trending.map((t) => (
             <li key={t.term}>
               <span>
-                {t.term} <small>({t.searches} searches)</small>
+                {t.term} <small>({formatQuantity(t.searches, { one: 'search', other: 'searches' })})</small>
               </span>
-              <button type="button" className="lb-button" onClick={() => void change(t.term, true)}>
+              <Button onClick={() => void change(t.term, true)}>
                 Block<span className="lb-visually-hidden"> “{t.term}” from trending</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ol>
@@ -84,65 +88,62 @@ export function TrendingPanel() {
         <>
           <h3>Waiting for review</h3>
           {review.candidates.length === 0 ? (
-            <p>None.</p>
+            <p className="lb-mod-muted">None.</p>
           ) : (
             <ul className="lb-mod-list lb-mod-terms">
               {review.candidates.map((t) => (
                 <li key={t.term}>
                   <span>
-                    {t.term} <small>({t.searchers} searchers)</small>
+                    {t.term} <small>({formatQuantity(t.searchers, 'searcher')})</small>
                   </span>
-                  <button type="button" className="lb-button" onClick={() => void approve(t.term, true)}>
+                  <Button onClick={() => void approve(t.term, true)}>
                     Approve<span className="lb-visually-hidden"> “{t.term}”</span>
-                  </button>
-                  <button type="button" className="lb-button" onClick={() => void change(t.term, true)}>
+                  </Button>
+                  <Button onClick={() => void change(t.term, true)}>
                     Deny<span className="lb-visually-hidden"> “{t.term}” (block it)</span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>
           )}
           <h3>Approved terms</h3>
           {review.approved.length === 0 ? (
-            <p>None.</p>
+            <p className="lb-mod-muted">None.</p>
           ) : (
             <ul className="lb-mod-list lb-mod-terms">
               {review.approved.map((a) => (
                 <li key={a.term}>
                   <span>
-                    {a.term} <small>since {new Date(a.created_at).toLocaleString()}</small>
+                    {a.term} <small>since {formatDateTime(a.created_at)}</small>
                   </span>
-                  <button type="button" className="lb-button" onClick={() => void approve(a.term, false)}>
+                  <Button onClick={() => void approve(a.term, false)}>
                     Withdraw<span className="lb-visually-hidden"> approval of “{a.term}”</span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>
           )}
         </>
       )}
-      <form className="lb-form lb-mod-inline" onSubmit={blockTyped}>
-        <label>
-          Block a term
-          <input type="text" name="term" maxLength={50} required autoComplete="off" />
-        </label>
-        <button type="submit" className="lb-button">
+      <form className="lb-mod-row" onSubmit={blockTyped}>
+        <TextField label="Block a term" name="term" maxLength={50} required autoComplete="off" />
+        <Button type="submit">
           Block
-        </button>
+        </Button>
       </form>
       <h3>Blocked terms</h3>
       {blocked.length === 0 ? (
-        <p>None.</p>
+        <p className="lb-mod-muted">None.</p>
       ) : (
         <ul className="lb-mod-list lb-mod-terms">
           {blocked.map((b) => (
             <li key={b.term}>
               <span>
-                {b.term} <small>since {new Date(b.created_at).toLocaleString()}</small>
+                {b.term} <small>since {formatDateTime(b.created_at)}</small>
               </span>
-              <button type="button" className="lb-button" onClick={() => void change(b.term, false)}>
+              <Button onClick={() => void change(b.term, false)}>
                 Unblock<span className="lb-visually-hidden"> “{b.term}”</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { UserFlag } from '@loopbox/pages';
+import { Button } from '../../ui/Button.tsx';
 import type { FoundUser } from './moderation-api.ts';
 
 export interface FlagChange {
@@ -18,13 +19,13 @@ const BUTTONS: { flag: UserFlag; when: Record<'true' | 'false', { label: string;
 /** Staff's controls for a user's flags (`user.flag`): verify, hide the profile, suppress the attribution chrome, and undo each. Every change is an audited event. */
 export function UserFlagButtons({ user, busy, onChange }: { user: FoundUser; busy: boolean; onChange: (change: FlagChange) => void }) {
   return (
-    <div className="lb-mod-inline" role="group" aria-label={`Flags of ${user.username}`}>
+    <div className="lb-button-row" role="group" aria-label={`Flags of ${user.username}`}>
       {BUTTONS.map(({ flag, when }) => {
         const { label, done } = when[String(user[flag]) as 'true' | 'false'];
         return (
-          <button key={flag} type="button" className="lb-button" disabled={busy} onClick={() => onChange({ flag, to: !user[flag], done })}>
+          <Button key={flag} disabled={busy} onClick={() => onChange({ flag, to: !user[flag], done })}>
             {label}
-          </button>
+          </Button>
         );
       })}
     </div>

@@ -1,6 +1,9 @@
 import { ACCOUNT_ACTIONS, ROLES, type AccountAction } from '@loopbox/pages';
 import { useState, type FormEvent } from 'react';
-import { SelectField } from '../../ui/Field.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { SelectField, TextField } from '../../ui/Field.tsx';
+import { formatCount, formatDateTime } from '../../ui/format.ts';
 import { setUserFlags } from './applications-api.ts';
 import { actOnAccount, changeRole, findUser, type FoundUser } from './moderation-api.ts';
 import { UserFlagButtons, type FlagChange } from './UserFlagButtons.tsx';
@@ -70,20 +73,17 @@ export function UsersPanel({ canChangeRole, canFlag }: { canChangeRole: boolean;
   return (
     <section className="lb-mod-panel" aria-labelledby="lb-mod-users-title">
       <h2 id="lb-mod-users-title">Users</h2>
-      <form className="lb-form lb-mod-inline" onSubmit={lookUp}>
-        <label>
-          Username
-          <input type="text" name="username" required pattern="[A-Za-z0-9_]{2,40}" autoComplete="off" />
-        </label>
-        <button type="submit" className="lb-button" disabled={busy}>
+      <form className="lb-mod-row" onSubmit={lookUp}>
+        <TextField label="Username" name="username" required pattern="[A-Za-z0-9_]{2,40}" autoComplete="off" />
+        <Button type="submit" disabled={busy}>
           Find
-        </button>
+        </Button>
       </form>
       <div role="status" aria-live="polite" className={message?.error ? 'lb-mod-message lb-mod-message--error' : 'lb-mod-message'}>
         {message?.text}
       </div>
       {user && (
-        <div className="lb-mod-user">
+        <Card className="lb-mod-user">
           <dl className="lb-mod-facts">
             <dt>User</dt>
             <dd>
@@ -92,32 +92,29 @@ export function UsersPanel({ canChangeRole, canFlag }: { canChangeRole: boolean;
             <dt>Role</dt>
             <dd>{user.role}</dd>
             <dt>Account</dt>
-            <dd>{user.suspended_at ? `suspended since ${new Date(user.suspended_at).toLocaleString()}` : 'active'}{user.is_public ? '' : ' · hidden profile'}</dd>
+            <dd>{user.suspended_at ? `suspended since ${formatDateTime(user.suspended_at)}` : 'active'}{user.is_public ? '' : ' · hidden profile'}</dd>
             <dt>GIFs</dt>
-            <dd>{user.gif_count}</dd>
+            <dd>{formatCount(user.gif_count)}</dd>
             <dt>Flags</dt>
             <dd>{[user.is_verified ? 'verified' : 'not verified', user.is_public ? 'public profile' : 'hidden profile', user.suppress_chrome ? 'chrome suppressed' : 'chrome shown'].join(' · ')}</dd>
           </dl>
           {canFlag && <UserFlagButtons user={user} busy={busy} onChange={flag} />}
           {canChangeRole && (
-            <form className="lb-form lb-mod-inline" onSubmit={setRole}>
+            <form className="lb-mod-row" onSubmit={setRole}>
               <SelectField key={user.role} name="role" label="New role" choices={namedChoices(ROLES)} defaultValue={user.role} />
-              <button type="submit" className="lb-button" disabled={busy}>
+              <Button type="submit" disabled={busy}>
                 Change role
-              </button>
+              </Button>
             </form>
           )}
-          <form className="lb-form lb-mod-inline" onSubmit={act}>
+          <form className="lb-mod-row" onSubmit={act}>
             <SelectField name="action" label="Account action" choices={namedChoices(ACCOUNT_ACTIONS)} />
-            <label>
-              Reason (mailed to the person)
-              <input type="text" name="reason" required maxLength={1000} />
-            </label>
-            <button type="submit" className="lb-button" disabled={busy}>
+            <TextField label="Reason (mailed to the person)" name="reason" required maxLength={1000} />
+            <Button type="submit" variant="danger" disabled={busy}>
               Apply
-            </button>
+            </Button>
           </form>
-        </div>
+        </Card>
       )}
     </section>
   );
