@@ -55,7 +55,7 @@ export default function ArtistsPage() {
       <h1 className="lb-page-header__title">Artists</h1>
       <form className="lb-artists__filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Find an artist" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <SelectField label="Sort by" choices={SORTS} value={sort} onValue={setSort} />
+        <SelectField<Sort> label="Sort by" choices={SORTS} value={sort} onValue={setSort} />
         <Check label="Available for hire" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
       </form>
       <p role="status" className="lb-artists__count">
