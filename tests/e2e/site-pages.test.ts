@@ -171,7 +171,7 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     await page.locator('main').getByRole('link', { name: 'apps and the API' }).click();
     await page.getByRole('heading', { name: 'Apps and the API', level: 1 }).waitFor();
     for (const href of ['/docs/api', '/dashboard/developers', '/widgets']) expect([href, await page.locator(`main a[href="${href}"]`).count()]).toEqual([href, 1]);
-    expect(await page.locator('main pre').allInnerTexts()).toContainEqual(expect.stringContaining(`${server.baseUrl.replace(/^http:/, 'https:')}/embed/{id}"`));
+    expect(await page.locator('main pre').allInnerTexts()).toContainEqual(expect.stringContaining(`${server.baseUrl}/embed/{id}"`));
     expect(errors).toEqual([]);
     await page.close();
   });
