@@ -1,6 +1,7 @@
 /**
  * What the phone walk and the visual suite open: fixed fixtures over the sample corpus (a GIF, its
- * author's profile, a channel, a published story, a staff user with a fixed name) and the one list
+ * author's profile, a channel, a published story, a staff user with a fixed name who owns three
+ * GIFs) and the one list
  * of the site's pages, each marked with whether it needs someone signed in.
  */
 import { sql } from 'kysely';
@@ -37,6 +38,9 @@ export async function prepareScreens(server: AccountsServer): Promise<ScreenFixt
     RETURNING id`.execute(db);
   for (const [position, g] of byAuthor.entries())
     await sql`INSERT INTO story_gifs (story_id, position, gif_id, caption) VALUES (${story.rows[0]!.id}, ${position}, ${g.id}, ${`Step ${position + 1}`})`.execute(db);
+  // Three GIFs of another author become staff's own (My GIFs and analytics show them), dated on the fixture date.
+  const mine = authored.filter((g) => g.username !== gif.username).slice(0, 3).map((g) => g.id);
+  await db.updateTable('gifs').set({ user_id: staff.userId, import_datetime: new Date(FIXTURE_DATE), create_datetime: new Date(FIXTURE_DATE) }).where('id', 'in', mine).execute();
   return { staff, gif, author: gif.username, channel: channel.slug, story: STORY_SLUG };
 }
 

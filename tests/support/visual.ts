@@ -22,8 +22,11 @@ export const PIXEL_THRESHOLD = 0.1;
 export const MAX_DIFF_RATIO = 0.005;
 /** A long page is compared (and kept) down to this height only, so baselines stay small in git. */
 export const MAX_SCREENSHOT_HEIGHT = 2400;
-/** What a screenshot covers with a flat box: media, frames, and whatever the app marks as changing. */
-export const VOLATILE_SELECTOR = 'img, video, canvas, picture, iframe, [data-volatile]';
+/**
+ * What a screenshot covers with a flat box: media, frames, GIF tiles (their media arrives as they
+ * scroll in), copyable links (they hold the test server's port) and whatever the app marks as changing.
+ */
+export const VOLATILE_SELECTOR = 'img, video, canvas, picture, iframe, .lb-gif, .lb-copy__field, [data-volatile]';
 export const UPDATE_HINT = 'UPDATE_SCREENSHOTS=1 npx vitest run tests/e2e/visual.test.ts';
 
 export interface Comparison {
@@ -51,28 +54,44 @@ export function compareScreenshots(expected: Buffer, actual: Buffer, options: { 
 /** Re-encoded at the highest compression: baselines live in git. */
 const compact = (png: Buffer) => PNG.sync.write(PNG.sync.read(png), { deflateLevel: 9 });
 
+export interface ScreenshotOptions {
+  /** More to mask on this screen (what the app does not mark `data-volatile` yet). */
+  mask?: string[];
+  /** The viewport only, for a screen whose length depends on data the suite cannot fix. */
+  viewportOnly?: boolean;
+}
+
 /** Waits for the page to be still, then takes the screenshot the comparison uses. */
-export async function stillScreenshot(page: Page): Promise<Buffer> {
+export async function stillScreenshot(page: Page, options: ScreenshotOptions = {}): Promise<Buffer> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // Idle is waited for, not required: a poll or a streaming video can keep the network busy (and is masked).
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  // Scroll through the part kept, so what loads on sight (related GIFs, lazy rows) is in place, then back up.
+  const viewportHeight = page.viewportSize()!.height;
+  const kept = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), MAX_SCREENSHOT_HEIGHT);
+  for (let y = viewportHeight; y < kept + viewportHeight; y += viewportHeight) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const width = page.viewportSize()!.width;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   return page.screenshot({
-    fullPage: true,
+    fullPage: !options.viewportOnly,
     animations: 'disabled',
     caret: 'hide',
     scale: 'css',
-    mask: [page.locator(VOLATILE_SELECTOR)],
-    ...(height > MAX_SCREENSHOT_HEIGHT ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
+    mask: [page.locator([VOLATILE_SELECTOR, ...(options.mask ?? [])].join(', '))],
+    ...(height > MAX_SCREENSHOT_HEIGHT && !options.viewportOnly ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
   });
 }
 
 /** Fails unless the page looks as tests/e2e/screenshots/{name}.png does (see the module comment). */
-export async function expectScreenshot(page: Page, name: string): Promise<void> {
+export async function expectScreenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
   const baselinePath = path.join(SCREENSHOTS_DIR, `${name}.png`);
-  const actual = await stillScreenshot(page);
+  const actual = await stillScreenshot(page, options);
   const update = process.env.UPDATE_SCREENSHOTS === '1';
   if (!fs.existsSync(baselinePath)) {
     if (!update) throw new Error(`No baseline screenshot ${path.relative(process.cwd(), baselinePath)}: make it on purpose with ${UPDATE_HINT}`);
