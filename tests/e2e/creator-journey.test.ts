@@ -173,7 +173,9 @@ describe('creator journey in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     expect(await page.getByRole('heading', { name: 'Related GIFs' }).count()).toBe(0);
     problems.push(...(await layoutAndAxeProblems(page, 'private GIF page', phone.width)));
     // Away and back within the app: the public API refuses it, the GIF the server gave stays.
-    await page.getByRole('navigation', { name: 'Browse' }).getByRole('link', { name: 'GIFs' }).click();
+    // On a phone the header's browse links are in its Menu.
+    await page.locator('header.lb-site-header').getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'GIFs', exact: true }).click();
     await page.waitForURL(`${server.baseUrl}/trending-gifs`);
     await page.goBack();
     await banner.getByText('Only you and staff can see this GIF.').waitFor();
