@@ -168,11 +168,10 @@ function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
             cell: (key) =>
               live(key) ? (
                 <div className="lb-button-row">
-                  <Button small onClick={() => void copy(key)} aria-label={`Copy key ${key.key}`}>
+                  <Button onClick={() => void copy(key)} aria-label={`Copy key ${key.key}`}>
                     {copied === key.id ? 'Copied' : 'Copy'}
                   </Button>
                   <Button
-                    small
                     variant="danger"
                     onClick={() => {
                       if (confirm('Revoke this key? Calls with it are refused within seconds.')) void run(() => revokeKey(key.id), 'Key revoked.');

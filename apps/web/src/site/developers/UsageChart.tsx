@@ -16,7 +16,7 @@ function daysBetween(from: string, to: string): string[] {
 
 /**
  * Calls a day as stacked bars (GIPHY API below, Tenor API above), drawn as inline SVG that takes its
- * box's width; the days under it are text (every other one), so they keep their size on a phone. The
+ * box's width; the days under it are text (every other one, every fourth on a phone), so they keep their size. The
  * same figures are in the caption and the tables beside it, for screen readers and for copying.
  */
 export function UsageChart({ from, to, daily }: { from: string; to: string; daily: { day: string; api: string; calls: number }[] }) {
@@ -54,7 +54,9 @@ export function UsageChart({ from, to, daily }: { from: string; to: string; dail
       </svg>
       <ol className="lb-usage__days" aria-hidden="true">
         {days.map((day, i) => (
-          <li key={day}>{i % 2 === 0 ? formatDay(day) : ''}</li>
+          <li key={day} data-major={i % 4 === 0 || undefined}>
+            {i % 2 === 0 ? formatDay(day) : ''}
+          </li>
         ))}
       </ol>
       <figcaption id={captionId}>{summary}</figcaption>
