@@ -59,7 +59,7 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
     await item.getByText("new account's upload").waitFor();
     await item.click();
     await page.getByRole('heading', { level: 3, name: title }).waitFor();
-    await page.locator('.lb-mod-decide__buttons').getByRole('button', { name: decision, exact: true }).click();
+    await page.getByRole('group', { name: 'Decision' }).getByRole('button', { name: decision, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `${title}: ${decision.toLowerCase()} done` }).waitFor();
   };
 

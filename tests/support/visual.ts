@@ -61,6 +61,20 @@ export interface ScreenshotOptions {
   viewportOnly?: boolean;
 }
 
+/** The page's height once three reads 250 ms apart agree (rows that arrive late move what is under them), at most 5 s. */
+async function settledHeight(page: Page): Promise<number> {
+  const read = () => page.evaluate(() => document.documentElement.scrollHeight);
+  let last = await read();
+  let same = 0;
+  for (let tries = 0; tries < 20 && same < 2; tries += 1) {
+    await page.waitForTimeout(250);
+    const now = await read();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
 /** Waits for the page to be still, then takes the screenshot the comparison uses. */
 export async function stillScreenshot(page: Page, options: ScreenshotOptions = {}): Promise<Buffer> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -76,8 +90,8 @@ export async function stillScreenshot(page: Page, options: ScreenshotOptions = {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const height = await settledHeight(page);
   const width = page.viewportSize()!.width;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
   return page.screenshot({
     fullPage: !options.viewportOnly,
     animations: 'disabled',

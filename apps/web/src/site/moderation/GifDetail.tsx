@@ -67,7 +67,7 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
       </div>
       <div className="lb-mod-stack">
         <TextField id={`${ids}-reason`} label="Reason for the decision" value={decision.reason} maxLength={1000} onChange={(e) => decision.onReason(e.target.value)} />
-        <div className="lb-button-row">
+        <div className="lb-button-row" role="group" aria-label="Decision">
           {DECISIONS.filter((d) => d !== 'rate').map((action) => (
             <Button key={action} variant={action === 'remove' ? 'danger' : 'secondary'} disabled={decision.busy} onClick={() => decision.onDecide(action)}>
               {DECISION_LABEL[action]}
