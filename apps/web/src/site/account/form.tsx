@@ -4,6 +4,7 @@ import { BackendError } from '../../shared/backend.ts';
 import { Button } from '../../ui/Button.tsx';
 import { described, Frame, TextField, TextAreaField as UiTextAreaField } from '../../ui/Field.tsx';
 import { formatQuantity } from '../../ui/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 /** Errors of one submission: by input name (shown beside it), and for the form as a whole. */
 export interface FormErrors {
@@ -62,9 +63,9 @@ export function FormStatus({ error, done }: { error?: string | undefined; done?:
   return (
     <>
       {error && (
-        <p className="lb-alert lb-alert--error" role="alert">
+        <Alert>
           {error}
-        </p>
+        </Alert>
       )}
       <p className="lb-form__done" role="status">
         {done}

@@ -5,6 +5,7 @@ import type { DayCounts } from './analytics/series-api.ts';
 import { Card } from '../../ui/Card.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatCount, formatQuantity } from '../../ui/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 interface GifSeries {
   gif_id: string;
@@ -25,7 +26,7 @@ export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
     // The analytics routes answer their object as it is, with no `data` envelope around it.
     callBackend<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
   }, [gifId, days]);
-  if (error) return <p role="alert" className="lb-alert lb-alert--error">Could not load this GIF’s figures: {error}</p>;
+  if (error) return <Alert>Could not load this GIF’s figures: {error}</Alert>;
   if (!series) return <p role="status">Loading…</p>;
   const totals = Object.fromEntries(ACTIONS.map((a) => [a, series.daily.reduce((s, d) => s + Number(d[a] ?? 0), 0)]));
   return (

@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { TombstoneItem } from './TombstoneItem.tsx';
 import { RATINGS } from './upload-fields.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 const PAGE = 25;
 const TYPE_FILTERS = [
@@ -78,9 +79,9 @@ export default function MyGifsPage() {
         </form>
       )}
       {error && (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           {error}
-        </p>
+        </Alert>
       )}
       {page && (
         <>

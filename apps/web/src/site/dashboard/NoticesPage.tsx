@@ -11,6 +11,7 @@ import { DashboardLayout } from './DashboardLayout.tsx';
 import { fetchNotices, markAllNoticesRead, markNoticeRead, type Notice } from './notices-api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatCount, formatDateTime } from '../../ui/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 const PAGE = 25;
 
@@ -71,9 +72,9 @@ export default function NoticesPage() {
             {notices.data.pagination.total_count === 0 ? 'No notices yet: you are told here when moderators or staff act on your GIFs.' : `${formatCount(notices.data.unread)} unread of ${formatCount(notices.data.pagination.total_count)}`}
           </p>
           {error && (
-            <p role="alert" className="lb-alert lb-alert--error">
+            <Alert>
               {error}
-            </p>
+            </Alert>
           )}
           {notices.data.unread > 0 && (
             <p>

@@ -12,6 +12,7 @@ import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { formatDateTime } from '../../ui/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 /** Staff's list of requests for production keys (`/dashboard/developers/review`): approve or refuse each with a note. */
 export default function DeveloperReviewPage() {
@@ -62,9 +63,9 @@ function RequestCard({ request, onDecided }: { request: OpenRequest; onDecided: 
         </Button>
       </div>
       {problem ? (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           {problem}
-        </p>
+        </Alert>
       ) : null}
     </Card>
   );

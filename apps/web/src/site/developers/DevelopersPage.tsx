@@ -16,6 +16,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../ui/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof BackendError ? err.message : fallback);
 const when = formatDateTime;
@@ -96,9 +97,9 @@ function NewAppForm({ onCreated }: { onCreated: () => Promise<void> }) {
           </Button>
         </div>
         {problem ? (
-          <p role="alert" className="lb-alert lb-alert--error">
+          <Alert>
             {problem}
-          </p>
+          </Alert>
         ) : null}
       </form>
     </Card>
@@ -136,9 +137,9 @@ function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promi
         </p>
       ) : null}
       {status ? (
-        <p role={status.error ? 'alert' : 'status'} className={status.error ? 'lb-alert lb-alert--error' : 'lb-alert lb-alert--success'}>
+        <Alert tone={status.error ? 'error' : 'success'}>
           {status.text}
-        </p>
+        </Alert>
       ) : null}
       <AppUsagePanels app={app} />
     </Card>

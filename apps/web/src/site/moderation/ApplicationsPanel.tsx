@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { decideApplication, fetchOpenApplications, type OpenApplication } from './applications-api.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 /**
  * Staff's queue of applications for verified channels, oldest first: the applicant, their links, the
@@ -129,9 +130,9 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
         </div>
       </div>
       {problem && (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           {problem}
-        </p>
+        </Alert>
       )}
     </Card>
   );

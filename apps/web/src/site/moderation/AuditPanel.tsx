@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { fetchAudit, type AuditEntry } from './moderation-api.ts';
 import { namedChoices } from './audit-words.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 const TARGET_KINDS = ['gif', 'user', 'takedown', 'search', 'trending_term'] as const;
 
@@ -60,9 +61,9 @@ export function AuditPanel() {
         </Button>
       </form>
       {failed && (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           The audit trail could not be read: {failed}
-        </p>
+        </Alert>
       )}
       {filter && (
         <>

@@ -8,6 +8,7 @@ import { TextField } from '../../ui/Field.tsx';
 import { formatCount, formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { decide, setTermBlocked } from './moderation-api.ts';
 import { resolveSearchReports, type ReportedTerm, type SearchReportResolution } from './search-reports-api.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 /** Results shown of a reported search, to hide from. */
 const RESULTS_SHOWN = 12;
@@ -138,9 +139,9 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
         placeholder={done.length > 0 ? `Done: ${done.join('; ')}` : 'What was done, or why nothing needs doing'}
       />
       {error && (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           {error}
-        </p>
+        </Alert>
       )}
       <div className="lb-button-row">
         <Button disabled={busy} onClick={() => void resolve('dismiss')}>

@@ -9,6 +9,7 @@ import { GifDetail, score } from './GifDetail.tsx';
 import { csvHref, searchContent, type ContentRow, type SearchFilters } from './moderation-api.ts';
 import { useDecision } from './use-decision.ts';
 import { namedChoices } from './audit-words.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 const PAGE = 25;
 /** The search's results as a table: the title opens the GIF's detail. */
@@ -90,9 +91,9 @@ export function SearchPanel() {
         </Button>
       </form>
       {failed && (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           The search failed: {failed}
-        </p>
+        </Alert>
       )}
       {filters && !failed && (
         <>

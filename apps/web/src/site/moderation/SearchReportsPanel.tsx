@@ -4,6 +4,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { ReportedSearch } from './ReportedSearch.tsx';
 import { fetchSearchReports, type ReportedTerm } from './search-reports-api.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 /** Terms the panel shows at once (most reported first). */
 const TERMS_SHOWN = 25;
@@ -45,9 +46,9 @@ export function SearchReportsPanel() {
         {message?.text}
       </div>
       {failed && (
-        <p role="alert" className="lb-alert lb-alert--error">
+        <Alert>
           The reported searches could not be read: {failed}
-        </p>
+        </Alert>
       )}
       {!terms ? (
         !failed && <p role="status">Loading reported searches…</p>

@@ -10,6 +10,7 @@ import { PUBLIC_GIF_ANSWERS, PublicGifQuestion } from './PublicGifChoice.tsx';
 import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type PublicGifChoice, type ScheduledPost } from './schedule-api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatDateTime, formatQuantity } from '../../ui/format.ts';
+import { Alert } from '../../ui/Alert.tsx';
 
 /** How often the view asks again, so a post going public shows without a reload. */
 const REFRESH_MS = 5_000;
@@ -139,9 +140,9 @@ export default function SchedulePage() {
           Schedule
         </Button>
         {message && (
-          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'lb-alert lb-alert--error' : 'lb-alert lb-alert--success'}>
+          <Alert tone={message.error ? 'error' : 'success'}>
             {message.text}
-          </p>
+          </Alert>
         )}
       </form>
 

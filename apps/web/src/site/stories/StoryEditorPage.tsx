@@ -11,6 +11,7 @@ import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gi
 import { fetchStory, fetchUserStories, saveStory, type Story, type StoryDraft } from './stories-api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Check } from '../../ui/Field.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 
 interface Frame {
   gif_id: string;
@@ -161,9 +162,9 @@ export default function StoryEditorPage() {
           {saved?.is_published && <Link href={storyPath(saved.slug)}>View the story</Link>}
         </div>
         {message && (
-          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'lb-alert lb-alert--error' : 'lb-alert lb-alert--success'}>
+          <Alert tone={message.error ? 'error' : 'success'}>
             {message.text}
-          </p>
+          </Alert>
         )}
       </form>
 

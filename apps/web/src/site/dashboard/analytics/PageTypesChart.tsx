@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { AXIS_COLOR, COUNTER_STYLE, PAGE_VIEW_COLOR } from './chart-style.ts';
 import { ChartFrame } from '../../../ui/ChartFrame.tsx';
 import { DataTable } from '../../../ui/DataTable.tsx';
@@ -5,7 +6,7 @@ import { linearScale } from './scale.ts';
 import type { PageTypeDay } from './series-api.ts';
 import { pageTypeTotals, type PageTypeTotal } from './shape.ts';
 import { formatCount, formatQuantity } from '../../../ui/format.ts';
-import { useWidth } from './use-width.ts';
+import { useWidth } from '../../shell/use-width.ts';
 
 /** The width drawn before the box is measured. */
 const FALLBACK_WIDTH = 720;
@@ -21,7 +22,9 @@ const GROUPS = [
 
 /** Per page type, GIF views (pingbacks) and page views over the window, as grouped bars. */
 export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
-  const { ref, width: chartWidth } = useWidth<HTMLDivElement>(FALLBACK_WIDTH);
+  const ref = useRef<HTMLDivElement>(null);
+  // 0 before the first layout: draw at the fallback until the box is measured.
+  const chartWidth = useWidth(ref) || FALLBACK_WIDTH;
   const totals = pageTypeTotals(rows);
   const max = Math.max(0, ...totals.flatMap((t) => [t.views, t.pageViews]));
   const width = linearScale(max, 0, chartWidth - LABEL_WIDTH - VALUE_WIDTH);

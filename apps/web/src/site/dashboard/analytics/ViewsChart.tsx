@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { AXIS_COLOR, COUNTER_STYLE, GRID_COLOR } from './chart-style.ts';
 import { ChartFrame } from '../../../ui/ChartFrame.tsx';
 import { DataTable } from '../../../ui/DataTable.tsx';
@@ -5,7 +6,7 @@ import { linearScale, niceTicks, pointX, tickIndexes } from './scale.ts';
 import type { DayCounts } from './series-api.ts';
 import { COUNTER_LABELS, COUNTERS, dailyMax, dayLabel, describeDaily, polylinePoints } from './shape.ts';
 import { formatCount } from '../../../ui/format.ts';
-import { useWidth } from './use-width.ts';
+import { useWidth } from '../../shell/use-width.ts';
 
 /** The width drawn before the box is measured. */
 const FALLBACK_WIDTH = 720;
@@ -21,7 +22,9 @@ const labelAnchor = (i: number, n: number) => (n > 1 && i === 0 ? 'start' : n > 
 
 /** Views, clicks, hovers and starts per day, as four lines. */
 export function ViewsChart({ daily }: { daily: readonly DayCounts[] }) {
-  const { ref, width: chartWidth } = useWidth<HTMLDivElement>(FALLBACK_WIDTH);
+  const ref = useRef<HTMLDivElement>(null);
+  // 0 before the first layout: draw at the fallback until the box is measured.
+  const chartWidth = useWidth(ref) || FALLBACK_WIDTH;
   const ticks = niceTicks(dailyMax(daily));
   const y = linearScale(ticks[ticks.length - 1]!, HEIGHT - MARGIN.bottom, MARGIN.top);
   const x = (i: number) => pointX(i, daily.length, MARGIN.left, chartWidth - MARGIN.right);
