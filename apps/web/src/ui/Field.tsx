@@ -115,12 +115,27 @@ export function Check({ label, className, ...input }: { label: ReactNode } & Inp
 }
 
 /** A group of radios under one legend. */
-export function RadioGroup<T extends string>({ legend, name, choices, value, onValue }: { legend: ReactNode; name: string; choices: readonly Choice<T>[]; value: T; onValue(value: T): void }) {
+export function RadioGroup<T extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onValue,
+  required,
+}: {
+  legend: ReactNode;
+  name: string;
+  choices: readonly Choice<T>[];
+  /** Nothing chosen yet when undefined. */
+  value: T | undefined;
+  onValue(value: T): void;
+  required?: boolean;
+}) {
   return (
     <fieldset className="lb-choices">
       <legend>{legend}</legend>
       {choices.map((c) => (
-        <Check key={valueOf(c)} type="radio" name={name} label={labelOf(c)} value={valueOf(c)} checked={value === valueOf(c)} onChange={() => onValue(valueOf(c))} />
+        <Check key={valueOf(c)} type="radio" name={name} label={labelOf(c)} value={valueOf(c)} checked={value === valueOf(c)} onChange={() => onValue(valueOf(c))} required={required} />
       ))}
     </fieldset>
   );

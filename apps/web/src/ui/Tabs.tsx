@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCount } from './format.ts';
 
@@ -25,18 +24,5 @@ export function SegmentedControl({ label, segments, current }: { label: string; 
         </Link>
       ))}
     </nav>
-  );
-}
-
-/** Tabs over panels of one page (no address of their own): a tablist of buttons, the chosen one selected. */
-export function Tabs<K extends string>({ label, tabs, current, onSelect }: { label: string; tabs: readonly { key: K; label: ReactNode }[]; current: K; onSelect(key: K): void }) {
-  return (
-    <div className="lb-tabs" role="tablist" aria-label={label}>
-      {tabs.map((tab) => (
-        <button key={tab.key} type="button" role="tab" className="lb-tab" aria-selected={tab.key === current} tabIndex={tab.key === current ? 0 : -1} onClick={() => onSelect(tab.key)}>
-          {tab.label}
-        </button>
-      ))}
-    </div>
   );
 }

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { Button } from './Button.tsx';
 import { CloseIcon } from './icons.tsx';
 
-/** How long a toast stays before it leaves by itself. */
+/** How long a toast stays before it leaves by itself (an error stays until dismissed). */
 const TOAST_MS = 5000;
 
 type Tone = 'info' | 'error';
@@ -15,7 +15,7 @@ type Show = (message: string, tone?: Tone) => void;
 
 const ToastContext = createContext<Show>(() => {});
 
-/** Says what an action did without moving focus: a polite live region, each message dismissible and gone after five seconds. */
+/** Says what an action did without moving focus: a polite live region, each message dismissible; news leaves after five seconds, an error stays. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(0);
@@ -24,7 +24,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (message, tone = 'info') => {
       const id = (next.current += 1);
       setToasts((all) => [...all, { id, message, tone }]);
-      setTimeout(() => dismiss(id), TOAST_MS);
+      if (tone !== 'error') setTimeout(() => dismiss(id), TOAST_MS);
     },
     [dismiss],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCompact, formatCount, formatDate, formatQuantity } from './format.ts';
+import { formatBytes, formatCount, formatDate, formatQuantity } from './format.ts';
 
 describe('format', () => {
   it('groups thousands', () => {
@@ -25,12 +25,6 @@ describe('format', () => {
     expect(formatBytes(340_000_000)).toBe('340 MB');
     expect(formatBytes(1_000_000_000)).toBe('1 GB');
     expect([formatBytes(1023, 1024), formatBytes(1536, 1024), formatBytes(340 * 1024 ** 2, 1024), formatBytes(1024 ** 3, 1024)]).toEqual(['1,023 bytes', '1.5 kB', '340 MB', '1 GB']);
-  });
-
-  it('shortens large counts', () => {
-    expect(formatCompact(950)).toBe('950');
-    expect(formatCompact(1234)).toBe('1.2K');
-    expect(formatCompact(2_500_000)).toBe('2.5M');
   });
 
   it('writes a day in UTC', () => {

@@ -4,16 +4,12 @@
  */
 const LOCALE = 'en';
 const numbers = new Intl.NumberFormat(LOCALE);
-const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
 const plurals = new Intl.PluralRules(LOCALE);
 const dates = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 const dateTimes = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 1204 → "1,204". */
 export const formatCount = (n: number): string => numbers.format(n);
-
-/** 1204 → "1.2K", for tight spaces (tiles, badges). */
-export const formatCompact = (n: number): string => compact.format(n);
 
 /** A noun's singular and plural (`{ one: 'view', other: 'views' }`); a bare word takes an "s". */
 export type Noun = string | { one: string; other: string };

@@ -90,9 +90,6 @@ export function QueuePanel() {
           </span>
         ))}
       </p>
-      <div role="status" aria-live="polite" className={decision.message?.error ? 'lb-mod-message lb-mod-message--error' : 'lb-mod-message'}>
-        {decision.message?.text}
-      </div>
       {failed && (
         <p role="alert">
           The queue could not be loaded: {failed}{' '}

@@ -116,9 +116,6 @@ export function SearchPanel() {
       )}
       {opened && (
         <>
-          <div role="status" aria-live="polite" className={decision.message?.error ? 'lb-mod-message lb-mod-message--error' : 'lb-mod-message'}>
-            {decision.message?.text}
-          </div>
           <GifDetail id={opened.id} version={version} decision={{ reason: decision.reason, onReason: decision.setReason, busy: decision.busy, onDecide: (action, rating) => void decideOpened(action, rating) }} />
         </>
       )}

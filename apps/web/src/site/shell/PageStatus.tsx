@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { SkeletonLines } from '../../ui/Skeleton.tsx';
 
 /** The room a page keeps while it loads, so the footer does not jump up and back. */
 export function PageLoading({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="lb-site-loading" role="status" aria-live="polite">
-      <span className="lb-loader" aria-hidden="true" />
+      <SkeletonLines lines={4} />
       <span className="lb-visually-hidden">{label}</span>
     </div>
   );

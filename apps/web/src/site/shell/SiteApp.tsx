@@ -11,6 +11,7 @@ import { pageKey, RoutePage } from './routes.tsx';
 import type { SiteServices } from './services.ts';
 import { SiteProvider } from './site-context.tsx';
 import { useNavigationScroll } from './use-navigation-scroll.ts';
+import { ToastProvider } from '../../ui/Toast.tsx';
 
 export interface SiteAppProps {
   services: SiteServices;
@@ -71,7 +72,9 @@ export function SiteApp({ services, initialStatus }: SiteAppProps) {
       <PingbackProvider sink={services.sink} userId={services.client.pingbackId}>
         <AccountProvider>
           <Router>
-            <Site initialStatus={initialStatus} />
+            <ToastProvider>
+              <Site initialStatus={initialStatus} />
+            </ToastProvider>
           </Router>
         </AccountProvider>
       </PingbackProvider>
