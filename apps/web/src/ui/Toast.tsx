@@ -32,16 +32,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ul className="lb-toasts" role="status" aria-live="polite">
+      <div className="lb-toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <li key={toast.id} className={toast.tone === 'error' ? 'lb-toast lb-toast--error' : 'lb-toast'}>
+          <div key={toast.id} className={toast.tone === 'error' ? 'lb-toast lb-toast--error' : 'lb-toast'}>
             <span>{toast.message}</span>
             <Button variant="icon" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
               <CloseIcon />
             </Button>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </ToastContext.Provider>
   );
 }
