@@ -30,7 +30,9 @@ export function serviceWorkerPlugin({ pages, fileName = 'sw.js', extraAssets = (
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    generateBundle(_options, bundle) {
+    // The bundle as written: during generateBundle it still holds the empty JS chunks Vite drops
+    // for CSS shared between pages (e.g. the design system's styles), which would 404 at install.
+    writeBundle(_options, bundle) {
       assets = Object.keys(bundle)
         .filter((file) => PRECACHED.test(file) && file !== fileName)
         .map((file) => `/${file}`);

@@ -59,6 +59,11 @@ export interface ScreenshotOptions {
   mask?: string[];
   /** The viewport only, for a screen whose length depends on data the suite cannot fix. */
   viewportOnly?: boolean;
+  /**
+   * Taken out of the shot (`display: none`): content whose very presence varies, such as a carousel
+   * whose edge tile mounts only once it scrolls into view (a mask follows the tile past the clip).
+   */
+  hide?: string[];
 }
 
 /** The page's height once three reads 250 ms apart agree (rows that arrive late move what is under them), at most 5 s. */
@@ -98,6 +103,7 @@ export async function stillScreenshot(page: Page, options: ScreenshotOptions = {
     caret: 'hide',
     scale: 'css',
     mask: [page.locator([VOLATILE_SELECTOR, ...(options.mask ?? [])].join(', '))],
+    ...(options.hide ? { style: `${options.hide.join(', ')} { display: none !important; }` } : {}),
     ...(height > MAX_SCREENSHOT_HEIGHT && !options.viewportOnly ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
   });
 }
