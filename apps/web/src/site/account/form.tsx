@@ -62,11 +62,7 @@ export function useFormSubmit(submit: (data: FormData, form: HTMLFormElement) =>
 export function FormStatus({ error, done }: { error?: string | undefined; done?: ReactNode }) {
   return (
     <>
-      {error && (
-        <Alert>
-          {error}
-        </Alert>
-      )}
+      {error && <Alert>{error}</Alert>}
       <p className="lb-form__done" role="status">
         {done}
       </p>

@@ -78,11 +78,7 @@ export default function MyGifsPage() {
           </Button>
         </form>
       )}
-      {error && (
-        <Alert>
-          {error}
-        </Alert>
-      )}
+      {error && <Alert>{error}</Alert>}
       {page && (
         <>
           <p role="status">{page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : formatQuantity(page.pagination.total_count, 'GIF')}</p>

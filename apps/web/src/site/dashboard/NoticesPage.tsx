@@ -71,11 +71,7 @@ export default function NoticesPage() {
           <p role="status">
             {notices.data.pagination.total_count === 0 ? 'No notices yet: you are told here when moderators or staff act on your GIFs.' : `${formatCount(notices.data.unread)} unread of ${formatCount(notices.data.pagination.total_count)}`}
           </p>
-          {error && (
-            <Alert>
-              {error}
-            </Alert>
-          )}
+          {error && <Alert>{error}</Alert>}
           {notices.data.unread > 0 && (
             <p>
               <Button variant="primary" onClick={() => act(markAllNoticesRead)}>

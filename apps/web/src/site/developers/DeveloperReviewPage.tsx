@@ -62,11 +62,7 @@ function RequestCard({ request, onDecided }: { request: OpenRequest; onDecided: 
           Refuse
         </Button>
       </div>
-      {problem ? (
-        <Alert>
-          {problem}
-        </Alert>
-      ) : null}
+      {problem && <Alert>{problem}</Alert>}
     </Card>
   );
 }

@@ -96,11 +96,7 @@ function NewAppForm({ onCreated }: { onCreated: () => Promise<void> }) {
             Create app and key
           </Button>
         </div>
-        {problem ? (
-          <Alert>
-            {problem}
-          </Alert>
-        ) : null}
+        {problem && <Alert>{problem}</Alert>}
       </form>
     </Card>
   );

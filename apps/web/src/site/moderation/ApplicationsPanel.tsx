@@ -129,11 +129,7 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
           </Button>
         </div>
       </div>
-      {problem && (
-        <Alert>
-          {problem}
-        </Alert>
-      )}
+      {problem && <Alert>{problem}</Alert>}
     </Card>
   );
 }

@@ -60,11 +60,7 @@ export function AuditPanel() {
           Show
         </Button>
       </form>
-      {failed && (
-        <Alert>
-          The audit trail could not be read: {failed}
-        </Alert>
-      )}
+      {failed && <Alert>The audit trail could not be read: {failed}</Alert>}
       {filter && (
         <>
           <AuditList entries={entries} />

@@ -138,11 +138,7 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
         onChange={(e) => setNote(e.target.value)}
         placeholder={done.length > 0 ? `Done: ${done.join('; ')}` : 'What was done, or why nothing needs doing'}
       />
-      {error && (
-        <Alert>
-          {error}
-        </Alert>
-      )}
+      {error && <Alert>{error}</Alert>}
       <div className="lb-button-row">
         <Button disabled={busy} onClick={() => void resolve('dismiss')}>
           Dismiss<span className="lb-visually-hidden"> the reports of “{term}”</span>

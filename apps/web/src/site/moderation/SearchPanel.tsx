@@ -90,11 +90,7 @@ export function SearchPanel() {
           Search
         </Button>
       </form>
-      {failed && (
-        <Alert>
-          The search failed: {failed}
-        </Alert>
-      )}
+      {failed && <Alert>The search failed: {failed}</Alert>}
       {filters && !failed && (
         <>
           <div className="lb-mod-row">

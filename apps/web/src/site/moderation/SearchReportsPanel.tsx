@@ -45,11 +45,7 @@ export function SearchReportsPanel() {
       <div role="status" aria-live="polite" className={message?.error ? 'lb-mod-message lb-mod-message--error' : 'lb-mod-message'}>
         {message?.text}
       </div>
-      {failed && (
-        <Alert>
-          The reported searches could not be read: {failed}
-        </Alert>
-      )}
+      {failed && <Alert>The reported searches could not be read: {failed}</Alert>}
       {!terms ? (
         !failed && <p role="status">Loading reported searches…</p>
       ) : terms.length === 0 ? (
