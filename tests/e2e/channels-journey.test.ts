@@ -165,7 +165,8 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
       const search = page.getByRole('searchbox', { name: `Search ${names.root}` });
       await search.fill('journey loop');
       await search.press('Enter');
-      await page.waitForURL(`${server.baseUrl}/channel/${slug}/search/journey-loop`);
+      // Polled rather than waitForURL, so a miss names the address the page went to instead.
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: E2E_STEP_TIMEOUT_MS }).toBe(`/channel/${slug}/search/journey-loop`);
       await expect.poll(() => heading(page).textContent()).toBe(`journey loop in ${names.root}`);
       await page.locator('.lb-grid .lb-gif--loaded').first().waitFor();
 
