@@ -9,7 +9,11 @@ import { budgetVerdict } from '../../../tests/bench/budget.ts';
 /** What the web benches share: sizes of built files, and page loads timed against a static page. */
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value; a failed measurement (NaN) sorts as the slowest. */
+export const median = (values: number[]) => {
+  const rank = (n: number) => (Number.isNaN(n) ? Number.POSITIVE_INFINITY : n);
+  return [...values].sort((a, b) => rank(a) - rank(b))[Math.floor(values.length / 2)]!;
+};
 
 /** Minified and gzipped bytes of built files under `dist`. */
 export function builtSizes(dist: string, files: Iterable<string>): { bytes: number; gzipBytes: number } {
@@ -23,15 +27,27 @@ export function builtSizes(dist: string, files: Iterable<string>): { bytes: numb
   return { bytes, gzipBytes };
 }
 
+/** A figure `compareLoads` reports: a time (median of the runs) or a score such as CLS (worst run). */
+export interface LoadFigure<K extends string> {
+  key: K;
+  label: string;
+  /** Budget on ours / baseline. */
+  maxRatio?: number;
+  /** Budget on ours itself (a score such as CLS 0). */
+  maxValue?: number;
+  unit?: 'ms' | 'score';
+}
+
 /**
  * Times `ours` and `baseline` alternately, `runs` times each after one warm-up round, and writes one
- * line per measured figure: the medians side by side, their ratio, and its budget when it has one.
+ * line per measured figure: the medians side by side (the worst run for a score), their ratio, and
+ * its budget when it has one.
  */
 export async function compareLoads<K extends string>(
   runs: number,
   ours: () => Promise<Record<K, number>>,
   baseline: () => Promise<Record<K, number>>,
-  figures: { key: K; label: string; maxRatio?: number }[],
+  figures: LoadFigure<K>[],
   names: { ours: string; baseline: string },
 ): Promise<string[]> {
   const measured = { ours: [] as Record<K, number>[], baseline: [] as Record<K, number>[] };
@@ -42,12 +58,20 @@ export async function compareLoads<K extends string>(
     measured.ours.push(a);
     measured.baseline.push(b);
   }
-  const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-  return figures.map(({ key, label, maxRatio }) => {
-    const a = median(measured.ours.map((r) => r[key]));
-    const b = median(measured.baseline.map((r) => r[key]));
-    const budget = maxRatio === undefined ? '' : `   ${budgetVerdict(a / b, maxRatio, `<= ${maxRatio.toFixed(2)}x`)}`;
-    return `  ${label.padEnd(26)} ${names.ours} ${ms(a)}   ${names.baseline} ${ms(b)}   (${(a / b).toFixed(2)}x)${budget}`;
+  const worst = (values: number[]) => (values.some(Number.isNaN) ? Number.NaN : Math.max(...values));
+  return figures.map(({ key, label, maxRatio, maxValue, unit = 'ms' }) => {
+    const pick = unit === 'score' ? worst : median;
+    const a = pick(measured.ours.map((r) => r[key]));
+    const b = pick(measured.baseline.map((r) => r[key]));
+    const shown = (n: number) => (unit === 'score' ? n.toFixed(4).padStart(8) : `${n.toFixed(0).padStart(5)} ms`);
+    const ratio = unit === 'score' ? '' : `   (${(a / b).toFixed(2)}x)`;
+    const budget =
+      maxRatio !== undefined
+        ? `   ${budgetVerdict(a / b, maxRatio, `<= ${maxRatio.toFixed(2)}x`)}`
+        : maxValue !== undefined
+          ? `   ${budgetVerdict(a, maxValue, maxValue === 0 ? '0' : `<= ${maxValue}`)}`
+          : '';
+    return `  ${label.padEnd(26)} ${names.ours} ${shown(a)}   ${names.baseline} ${shown(b)}${ratio}${budget}`;
   });
 }
 

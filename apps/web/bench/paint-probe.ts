@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * What one page load painted, read from the browser's own paint records (not by polling, which under
+ * 4x CPU throttling would round each side to its own frame cadence). The same probe runs on our pages
+ * and on the static reference pages.
+ */
+export interface PaintRecord {
+  /** Paint time of each first-screen image, video poster or first video frame (ms since navigation). */
+  media: number[];
+  /** The last Largest Contentful Paint candidate's time, NaN when the page reported none. */
+  lcp: number;
+  /** Cumulative Layout Shift: every layout-shift entry without recent input, summed. */
+  cls: number;
+}
+
+/** A GIF tile, not an icon or avatar: what counts as "a GIF painted". */
+export const MIN_GIF_SIDE_PX = 64;
+
+declare global {
+  interface Window {
+    __paintProbe?: {
+      painted: Map<Element, number>;
+      lcp: number;
+      cls: number;
+    };
+  }
+}
+
+/**
+ * Runs in every document before its own scripts: marks each <img> and <video> for Element Timing as
+ * it is inserted (so the site needs no bench-only markup), and records element, LCP and layout-shift
+ * entries. A video counts as painted at its first presented frame (requestVideoFrameCallback) or its
+ * poster's paint, whichever is first.
+ */
+function installProbe() {
+  const probe = { painted: new Map<Element, number>(), lcp: Number.NaN, cls: 0 };
+  window.__paintProbe = probe;
+  const note = (element: Element, time: number) => {
+    if (!(time > 0)) return;
+    const before = probe.painted.get(element);
+    if (before === undefined || time < before) probe.painted.set(element, time);
+  };
+  const watchVideo = (video: HTMLVideoElement) => {
+    video.requestVideoFrameCallback((_now, frame) => note(video, frame.presentationTime));
+  };
+  const mark = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    for (const element of [node, ...node.querySelectorAll('img, video')]) {
+      if (!(element instanceof HTMLImageElement || element instanceof HTMLVideoElement)) continue;
+      if (!element.hasAttribute('elementtiming')) element.setAttribute('elementtiming', 'paint-probe');
+      if (element instanceof HTMLVideoElement && !element.dataset.paintProbe) {
+        element.dataset.paintProbe = 'watched';
+        watchVideo(element);
+      }
+    }
+  };
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) for (const node of mutation.addedNodes) mark(node);
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEntry[] & { element: Element | null; renderTime: number; loadTime: number }[]) {
+      if (entry.element) note(entry.element, entry.renderTime || entry.loadTime);
+    }
+  }).observe({ type: 'element', buffered: true });
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1);
+    if (last) probe.lcp = last.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) {
+      if (!entry.hadRecentInput) probe.cls += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** Installs the probe in every document the page loads from now on. */
+export async function addPaintProbe(page: Page): Promise<void> {
+  // tsx keeps function names by wrapping them in __name(), which the page does not have.
+  await page.addInitScript(`var __name = (fn) => fn; (${installProbe.toString()})()`);
+}
+
+/** The first-screen GIFs (media at least MIN_GIF_SIDE_PX on each side, in the viewport now) painted so far. */
+async function readPaints(page: Page): Promise<PaintRecord> {
+  return page.evaluate((minSide) => {
+    const probe = window.__paintProbe;
+    if (!probe) return { media: [], lcp: Number.NaN, cls: Number.NaN };
+    const media: number[] = [];
+    for (const [element, time] of probe.painted) {
+      const box = element.getBoundingClientRect();
+      const inView = element.isConnected && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      if (inView && box.width >= minSide && box.height >= minSide) media.push(time);
+    }
+    return { media: media.sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls };
+  }, MIN_GIF_SIDE_PX);
+}
+
+/**
+ * Navigates to `url` and waits until `expected` first-screen GIFs have painted (or `timeoutMs`), then
+ * for the page to settle (`settleMs` with nothing new painted), so a later repaint (hydration
+ * replacing the server's markup, a late LCP candidate) is counted.
+ */
+export async function loadAndRecord(page: Page, url: string, expected: number, timeoutMs: number, settleMs: number): Promise<PaintRecord> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const deadline = Date.now() + timeoutMs;
+  const empty: PaintRecord = { media: [], lcp: Number.NaN, cls: Number.NaN };
+  let record = await readPaints(page).catch(() => empty);
+  while (record.media.length < expected && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    record = await readPaints(page).catch(() => record);
+  }
+  await page.waitForLoadState('load');
+  for (;;) {
+    await page.waitForTimeout(settleMs);
+    const settled = await readPaints(page).catch(() => record);
+    const same = settled.media.length === record.media.length && settled.lcp === record.lcp && settled.cls === record.cls;
+    record = settled;
+    if (same || Date.now() > deadline) return record;
+  }
+}
