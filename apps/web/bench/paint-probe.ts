@@ -17,13 +17,17 @@ export interface PaintRecord {
 /** A GIF tile, not an icon or avatar: what counts as "a GIF painted". */
 export const MIN_GIF_SIDE_PX = 64;
 
+/** One media element's first paint, with the file it showed and where it was then. */
+interface Painted {
+  time: number;
+  src: string;
+  box: { top: number; bottom: number; left: number; right: number; width: number; height: number };
+  viewport: { width: number; height: number };
+}
+
 declare global {
   interface Window {
-    __paintProbe?: {
-      painted: Map<Element, number>;
-      lcp: number;
-      cls: number;
-    };
+    __paintProbe?: { painted: Map<Element, Painted>; lcp: number; cls: number };
   }
 }
 
@@ -34,12 +38,14 @@ declare global {
  * poster's paint, whichever is first.
  */
 function installProbe() {
-  const probe = { painted: new Map<Element, number>(), lcp: Number.NaN, cls: 0 };
+  const probe = { painted: new Map<Element, Painted>(), lcp: Number.NaN, cls: 0 };
   window.__paintProbe = probe;
-  const note = (element: Element, time: number) => {
-    if (!(time > 0)) return;
+  const note = (element: Element | null, time: number) => {
+    if (!(element instanceof HTMLImageElement || element instanceof HTMLVideoElement) || !(time > 0)) return;
     const before = probe.painted.get(element);
-    if (before === undefined || time < before) probe.painted.set(element, time);
+    if (before && before.time <= time) return;
+    const { top, bottom, left, right, width, height } = element.getBoundingClientRect();
+    probe.painted.set(element, { time, src: element.currentSrc || (element instanceof HTMLVideoElement ? element.poster : ''), box: { top, bottom, left, right, width, height }, viewport: { width: innerWidth, height: innerHeight } });
   };
   const watchVideo = (video: HTMLVideoElement) => {
     video.requestVideoFrameCallback((_now, frame) => note(video, frame.presentationTime));
@@ -60,11 +66,13 @@ function installProbe() {
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceEntry[] & { element: Element | null; renderTime: number; loadTime: number }[]) {
-      if (entry.element) note(entry.element, entry.renderTime || entry.loadTime);
+      note(entry.element, entry.renderTime || entry.loadTime);
     }
   }).observe({ type: 'element', buffered: true });
   new PerformanceObserver((list) => {
-    const last = list.getEntries().at(-1);
+    const entries = list.getEntries() as PerformanceEntry[] & { element: Element | null }[];
+    for (const entry of entries) note(entry.element, entry.startTime);
+    const last = entries.at(-1);
     if (last) probe.lcp = last.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
@@ -80,18 +88,22 @@ export async function addPaintProbe(page: Page): Promise<void> {
   await page.addInitScript(`var __name = (fn) => fn; (${installProbe.toString()})()`);
 }
 
-/** The first-screen GIFs (media at least MIN_GIF_SIDE_PX on each side, in the viewport now) painted so far. */
+/**
+ * The first-screen GIFs painted so far: media at least MIN_GIF_SIDE_PX on each side that were in the
+ * viewport when they painted, one per file at its earliest paint (so markup the client re-creates
+ * over the server's, showing the same file, counts when the file first showed).
+ */
 async function readPaints(page: Page): Promise<PaintRecord> {
   return page.evaluate((minSide) => {
     const probe = window.__paintProbe;
     if (!probe) return { media: [], lcp: Number.NaN, cls: Number.NaN };
-    const media: number[] = [];
-    for (const [element, time] of probe.painted) {
-      const box = element.getBoundingClientRect();
-      const inView = element.isConnected && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-      if (inView && box.width >= minSide && box.height >= minSide) media.push(time);
+    const earliest = new Map<string, number>();
+    for (const { time, src, box, viewport } of probe.painted.values()) {
+      const inView = box.bottom > 0 && box.top < viewport.height && box.right > 0 && box.left < viewport.width;
+      if (!inView || box.width < minSide || box.height < minSide) continue;
+      earliest.set(src, Math.min(time, earliest.get(src) ?? Number.POSITIVE_INFINITY));
     }
-    return { media: media.sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls };
+    return { media: [...earliest.values()].sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls };
   }, MIN_GIF_SIDE_PX);
 }
 

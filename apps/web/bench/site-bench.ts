@@ -95,7 +95,8 @@ export async function benchSite(): Promise<string[]> {
       const references = [];
       for (const site of pages) {
         const { media, background } = await captureFirstScreen(capture, `${front.origin}${site.path}`, CAPTURE_TIMEOUT_MS);
-        const gifs = media.filter((m) => m.width >= MIN_GIF_SIDE_PX && m.height >= MIN_GIF_SIDE_PX).length;
+        // One per file, as the probe counts them.
+        const gifs = new Set(media.filter((m) => m.width >= MIN_GIF_SIDE_PX && m.height >= MIN_GIF_SIDE_PX).map((m) => m.src || m.poster)).size;
         references.push({ site, media, gifs, url: front.addReference(`${form.name}-${site.name}`, staticFirstScreen(media, background)) });
       }
       await capture.close();
