@@ -7,11 +7,17 @@ import { settle } from './settle.ts';
 const SERVER = fileURLToPath(new URL('./api-server.ts', import.meta.url));
 const REQUESTS = 1000;
 const CONCURRENCY = 8;
-/** Issue 20's targets, as ratios to the no-op route through the same stack. */
-const TARGET_P50 = 3;
-const TARGET_P99 = 5;
+/**
+ * Issue 33's targets, as ratios to '25 GIFs by id' through the same stack: the lightest call answering
+ * 25 GIFs with their signed payloads, so the floor any page of 25 stands on (issue 20's 3x the no-op
+ * route is retired; the no-op row stays for reference). The edge cache hit is still against the no-op.
+ */
+const TARGET_P50 = 2;
+const TARGET_P99 = 3;
 const TARGET_CACHE_HIT_P50 = 1.5;
 const TARGET_GROWTH = 2;
+/** A never-searched term over 1,000,000 GIFs on PostgreSQL against its 100,000-GIF figure: its cost must not grow with the library. */
+const TARGET_NEW_TERM_GROWTH = 1.2;
 const TARGET_SEARCHES_PER_S = 1000;
 /**
  * Each warm row first serves passes of its own calls until the stack is steady: the last
@@ -61,19 +67,21 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', count: numbe
 }
 
 /**
- * The edge cache's row has a target of its own. The reference rows have none; they show what the
- * targets are up against: the lightest call answering the same 25 GIFs (no ranking, no search log),
- * and the same cached answer sent as it is, 134 KB, with no work behind it.
+ * The search and trending rows have their targets against BY_ID_ROW, the edge cache's against the
+ * no-op. The reference rows have none: the no-op route and the by-id row are what the targets are up
+ * against, and the cached answer sent as it is, 134 KB, has no work behind it.
  */
 const NOOP_ROW = 'no-op route';
+const BY_ID_ROW = '25 GIFs by id';
 const CACHE_ROW = 'edge cache hit';
-const REFERENCE_ROWS = new Set(['25 GIFs by id', 'cache hit, not gzipped']);
+const NEW_TERM_ROW = 'search, new term';
+const REFERENCE_ROWS = new Set([NOOP_ROW, BY_ID_ROW, 'cache hit, not gzipped']);
 
-/** A row's target against the no-op route; none for the no-op itself and the reference rows. */
-function targetOf(name: string): { label: string; met(p50: number, p99: number): boolean } | undefined {
-  if (name === NOOP_ROW || REFERENCE_ROWS.has(name)) return undefined;
-  if (name === CACHE_ROW) return { label: `p50 ≤ ${TARGET_CACHE_HIT_P50}x`, met: (p50) => p50 <= TARGET_CACHE_HIT_P50 };
-  return { label: `p50 ≤ ${TARGET_P50}x, p99 ≤ ${TARGET_P99}x`, met: (p50, p99) => p50 <= TARGET_P50 && p99 <= TARGET_P99 };
+/** A row's target: the ratios it is held to and the row they are against; none for the reference rows. */
+function targetOf(name: string): { label: string; against: string; met(p50: number, p99: number): boolean } | undefined {
+  if (REFERENCE_ROWS.has(name)) return undefined;
+  if (name === CACHE_ROW) return { label: `p50 ≤ ${TARGET_CACHE_HIT_P50}x`, against: NOOP_ROW, met: (p50) => p50 <= TARGET_CACHE_HIT_P50 };
+  return { label: `p50 ≤ ${TARGET_P50}x, p99 ≤ ${TARGET_P99}x`, against: BY_ID_ROW, met: (p50, p99) => p50 <= TARGET_P50 && p99 <= TARGET_P99 };
 }
 
 interface Measured {
@@ -89,7 +97,11 @@ interface Measured {
  * `random_id` (as GIPHY's clients send per user), so the edge passes them on (it never keeps one
  * user's answers) and the server answers; the warm-up passes before each row run the same calls, as
  * a server that has been serving them would have (code optimised, terms ranked, wire objects built).
- * The cold row searches terms no pass has asked for. The cache rows repeat 50 URLs, as popular embeds do.
+ * The uncached rows ask what nothing has asked before, so no cache answers: 'search, uncached' a term
+ * no row asks (the most common words and the long tail, interleaved) at its own offset, right after
+ * the no-op (before any row has ranked the common words) with two-word searches as its warm-up;
+ * 'search, new term' the next thousand words of the vocabulary; 'trending, uncached deep page' odd
+ * offsets, where 'trending, deep page' warms even ones. The cache rows repeat 50 URLs, as popular embeds do.
  */
 async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ rows: Measured[]; buildMs: number }> {
   const { ready, stop } = await startBenchServer(kind, count);
@@ -99,7 +111,10 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
     const api = (path: string, i: number, pass: string) => `${base}${path}${path.includes('?') ? '&' : '?'}api_key=${key}&random_id=${pass}${i}`;
     const opts = { requests: REQUESTS, concurrency: CONCURRENCY };
     const hot = words.slice(0, 200);
-    const cold = words.slice(200);
+    const cold = words.slice(200, 200 + REQUESTS);
+    // The common words and the long tail after the new terms, interleaved (7 is prime to the pool's size).
+    const unasked = [...hot, ...words.slice(200 + REQUESTS, 2 * REQUESTS)];
+    const uncachedTerm = (i: number) => unasked[(i * 7) % unasked.length];
     const rows: Measured[] = [];
     const settled = async (name: string) => {
       if ((await settle()) < 0) console.error(`${name}: the machine did not settle before this row`);
@@ -109,18 +124,30 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
       const { result, passes, steady } = await steadyLoad(url, options);
       rows.push({ name, result, warmup: { passes, steady } });
     };
+    /** A row whose measured pass must ask what nothing asked before: warmed by `warm`'s passes, measured once. */
+    const runUncached = async (name: string, warm: UrlFor | null, url: UrlFor, requests = REQUESTS) => {
+      const warmup = warm ? await steadyLoad(warm, opts) : undefined;
+      await settled(name);
+      const result = await runLoad(url, { ...opts, warmup: 0, requests });
+      rows.push({ name, result, ...(warmup ? { warmup: { passes: warmup.passes, steady: warmup.steady } } : {}) });
+    };
     await run(NOOP_ROW, (i, pass) => `${base}/healthz?random_id=${pass}${i}`);
+    await runUncached(
+      'search, uncached',
+      (i, pass) => api(`/v1/gifs/search?q=${hot[(i * 13) % 150]}%20${hot[150 + (i % 50)]}`, i, pass),
+      (i, pass) => api(`/v1/gifs/search?q=${uncachedTerm(i)}&offset=${i % 25}`, i, pass),
+      unasked.length,
+    );
     await run('search, one word', (i, pass) => api(`/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}`, i, pass));
     await run('search, two words', (i, pass) => api(`/v1/gifs/search?q=${hot[i % 50]}%20${hot[(i * 31) % hot.length]}`, i, pass));
     await run('search, deep page', (i, pass) => api(`/v1/gifs/search?q=${hot[i % 20]}&offset=${1000 + ((i * 97) % 3950)}`, i, pass));
-    await settled('search, new term');
-    const newTerms = await runLoad((i, pass) => api(`/v1/gifs/search?q=${cold[i % cold.length]}`, i, pass), { ...opts, warmup: 0, requests: Math.min(REQUESTS, cold.length) });
-    rows.push({ name: 'search, new term', result: newTerms });
+    await runUncached(NEW_TERM_ROW, null, (i, pass) => api(`/v1/gifs/search?q=${cold[i % cold.length]}`, i, pass), cold.length);
     await run('trending', (i, pass) => api(`/v1/gifs/trending?offset=${(i % 20) * 25}`, i, pass));
-    await run('trending, deep page', (i, pass) => api(`/v1/gifs/trending?offset=${1000 + ((i * 97) % 3950)}`, i, pass));
+    await run('trending, deep page', (i, pass) => api(`/v1/gifs/trending?offset=${1000 + 2 * ((i * 97) % 1975)}`, i, pass));
+    await runUncached('trending, uncached deep page', null, (i, pass) => api(`/v1/gifs/trending?offset=${1001 + 2 * ((i * 97) % 1975)}`, i, pass));
     const pages = await Promise.all(hot.slice(0, 50).map((word, i) => fetch(api(`/v1/gifs/search?q=${word}`, i, 'ids')).then((r) => r.json() as Promise<{ data: { id: string }[] }>)));
     const idLists = pages.map((page) => page.data.map((gif) => gif.id).join(','));
-    await run('25 GIFs by id', (i, pass) => api(`/v1/gifs?ids=${idLists[i % idLists.length]}`, i, pass));
+    await run(BY_ID_ROW, (i, pass) => api(`/v1/gifs?ids=${idLists[i % idLists.length]}`, i, pass));
     const cached = (i: number) => `${base}/v1/gifs/search?q=${hot[i % 50]}&api_key=${key}`;
     await run(CACHE_ROW, cached);
     await run('cache hit, not gzipped', cached, { ...opts, acceptEncoding: 'identity' });
@@ -136,24 +163,32 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
 const warmupNote = ({ warmup }: Measured) => (!warmup ? '' : warmup.steady ? '' : `; NOT STEADY after ${warmup.passes} warm-up passes`);
 
 function verdicts(rows: Measured[], kind: string): string[] {
-  const noopRow = rows.find((r) => r.name === NOOP_ROW)!;
-  const noop = noopRow.result;
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  const noopRow = byName.get(NOOP_ROW)!;
   const out: string[] = noopRow.warmup?.steady ? [] : [`  no-op route${warmupNote(noopRow)}`];
   for (const row of rows) {
     const { name, result } = row;
     if (name === NOOP_ROW) continue;
     const target = targetOf(name);
-    const verdict = target ? `(target ${target.label}: ${target.met(result.p50 / noop.p50, result.p99 / noop.p99) ? 'met' : 'MISSED'})` : '(for reference, no target)';
+    const against = byName.get(target?.against ?? NOOP_ROW)!.result;
+    const verdict = target ? `(target ${target.label}: ${target.met(result.p50 / against.p50, result.p99 / against.p99) ? 'met' : 'MISSED'})` : '(for reference, no target)';
     const hits = result.cacheHits > 0 ? `, hit ratio ${((result.cacheHits / result.requests) * 100).toFixed(1)}%` : '';
     const errors = result.errors ? `, ${result.errors} ERRORS` : '';
     const warm = warmupNote(row);
-    out.push(`  ${name.padEnd(22)} ${ratio(result.p50, noop.p50).padStart(6)} p50 ${ratio(result.p99, noop.p99).padStart(6)} p99 of no-op ${verdict}${hits}${errors}${warm}`);
+    const of = target?.against === BY_ID_ROW ? 'of by id' : 'of no-op';
+    out.push(`  ${name.padEnd(28)} ${ratio(result.p50, against.p50).padStart(6)} p50 ${ratio(result.p99, against.p99).padStart(6)} p99 ${of} ${verdict}${hits}${errors}${warm}`);
   }
   if (kind === 'postgres') {
-    const search = rows.find((r) => r.name === 'search, one word')!.result;
+    const search = byName.get('search, one word')!.result;
     out.push(`  searches/s at concurrency ${CONCURRENCY}: ${search.perSecond.toFixed(0)} (target ≥ ${TARGET_SEARCHES_PER_S}: ${search.perSecond >= TARGET_SEARCHES_PER_S ? 'met' : 'MISSED'})`);
   }
   return out;
+}
+
+/** The row's p50 growth from the first corpus size to the last, with its target. */
+function growthOf(name: string, grew: number, kind: string): string {
+  const limit = name === NEW_TERM_ROW && kind === 'postgres' ? TARGET_NEW_TERM_GROWTH : targetOf(name) ? TARGET_GROWTH : undefined;
+  return `   ${grew.toFixed(1)}x${limit ? ` (≤ ${limit}x: ${grew <= limit ? 'met' : 'MISSED'})` : ''}`;
 }
 
 /** Search and trending on one store at each corpus size, side by side, with the targets' verdicts. */
@@ -163,13 +198,13 @@ export async function benchApi(kind: 'pglite' | 'postgres', sizes: readonly numb
   const header = runs.map((r) => `${r.count.toLocaleString('en')} GIFs: p50 / p99 / rate`.padStart(30)).join('  ');
   const lines = [
     `Public API on ${kind} through the edge, ${REQUESTS} requests per row at concurrency ${CONCURRENCY} (corpus built in ${runs.map((r) => `${(r.buildMs / 1000).toFixed(0)} s`).join(', ')}):`,
-    `  ${''.padEnd(22)} ${header}${runs.length > 1 ? '   p50 growth' : ''}`,
+    `  ${''.padEnd(28)} ${header}${runs.length > 1 ? '   p50 growth' : ''}`,
   ];
   for (const [i, { name }] of runs[0]!.rows.entries()) {
     const cells = runs.map((r) => cell(r.rows[i]?.result)).join('    ');
     const grew = runs[runs.length - 1]!.rows[i]!.result.p50 / runs[0]!.rows[i]!.result.p50;
-    const growth = runs.length > 1 ? `   ${grew.toFixed(1)}x${targetOf(name) ? ` (≤ ${TARGET_GROWTH}x: ${grew <= TARGET_GROWTH ? 'met' : 'MISSED'})` : ''}` : '';
-    lines.push(`  ${name.padEnd(22)} ${cells}${growth}`);
+    const growth = runs.length > 1 ? growthOf(name, grew, kind) : '';
+    lines.push(`  ${name.padEnd(28)} ${cells}${growth}`);
   }
   for (const r of runs) lines.push(`  at ${r.count.toLocaleString('en')} GIFs:`, ...verdicts(r.rows, kind));
   return lines;

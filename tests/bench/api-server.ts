@@ -35,7 +35,7 @@ const buildMs = Date.now() - started;
 const { platform, dataDir } = await startBenchPlatform(store);
 const server = serveHttp(platform.fetch, { port: attach ? Number(process.env.PORT) : 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   const { webKey } = platform.credentials;
-  process.stdout.write(attach ? `ready ${webKey}\n` : `${JSON.stringify({ port: info.port, key: webKey, words: words.slice(0, 1200), buildMs })}\n`);
+  process.stdout.write(attach ? `ready ${webKey}\n` : `${JSON.stringify({ port: info.port, key: webKey, words, buildMs })}\n`);
 });
 process.on('SIGTERM', async () => {
   server.close();
