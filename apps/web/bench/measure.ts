@@ -39,9 +39,9 @@ export interface LoadFigure<K extends string> {
 }
 
 /**
- * Times `ours` and `baseline` alternately, `runs` times each after one warm-up round, and writes one
- * line per measured figure: the medians side by side (the worst run for a score), their ratio, and
- * its budget when it has one.
+ * Times `ours` and `baseline` in turn (which goes first alternates), `runs` times each after one
+ * warm-up round, and writes one line per measured figure: the medians side by side (the worst run
+ * for a score), their ratio, and its budget when it has one.
  */
 export async function compareLoads<K extends string>(
   runs: number,
@@ -52,8 +52,10 @@ export async function compareLoads<K extends string>(
 ): Promise<string[]> {
   const measured = { ours: [] as Record<K, number>[], baseline: [] as Record<K, number>[] };
   for (let i = 0; i <= runs; i++) {
-    const a = await ours();
+    // Which side goes first alternates, so neither always follows the other's load.
+    const first = i % 2 === 0 ? await ours() : undefined;
     const b = await baseline();
+    const a = first ?? (await ours());
     if (i === 0) continue; // warm-up
     measured.ours.push(a);
     measured.baseline.push(b);
