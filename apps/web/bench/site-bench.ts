@@ -107,7 +107,7 @@ export async function benchSite(): Promise<string[]> {
       for (const { site, media, gifs, url } of references) {
         const load = async (target: string) => {
           const record = await loadAndRecord(timed, target, gifs, form.timeoutMs, form.settleMs);
-          return { first: record.media[0] ?? Number.NaN, screen: record.media.length >= gifs ? record.media[gifs - 1]! : Number.NaN, lcp: record.lcp, cls: record.cls };
+          return { first: record.media[0] ?? Number.NaN, screen: gifs > 0 && record.media.length >= gifs ? record.media[gifs - 1]! : Number.NaN, lcp: record.lcp, cls: record.cls };
         };
         const rows = await compareLoads(
           form.runs,
