@@ -33,12 +33,25 @@ export function normaliseFreeText(value: string): string {
   return value.replace(LONE_SURROGATES_GLOBAL, '').replace(CONTROLS_GLOBAL, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The first string in a parsed JSON value that cannot be stored, as `path reason`, or null. Keys are
- * checked as well as values, and nesting is bounded (MAX_JSON_DEPTH), so a hostile body can never
- * exhaust the stack of whatever reads it next.
- */
-export function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
+// Any NUL or surrogate, paired or not: what a value must hold before the exact walk is worth making.
+const MAYBE_UNSAFE = /[\u0000\uD800-\uDFFF]/;
+
+/** Whether findUnsafeText could find anything: the same walk, with no paths built and one test a string. */
+function mayHoldUnsafeText(value: unknown, depth: number): boolean {
+  if (depth > MAX_JSON_DEPTH) return true;
+  if (typeof value === 'string') return MAYBE_UNSAFE.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (mayHoldUnsafeText(value[i], depth + 1)) return true;
+    return false;
+  }
+  for (const key of Object.keys(value)) {
+    if (MAYBE_UNSAFE.test(key) || mayHoldUnsafeText((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+function unsafeTextAt(value: unknown, path: string, depth: number): string | null {
   if (depth > MAX_JSON_DEPTH) return `${path || 'value'} nests deeper than ${MAX_JSON_DEPTH} levels`;
   if (typeof value === 'string') {
     const reason = unsafeTextReason(value);
@@ -47,7 +60,7 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): string | n
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], `${path}[${i}]`, depth + 1);
+      const found = unsafeTextAt(value[i], `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
     return null;
@@ -56,8 +69,17 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): string | n
     const name = path ? `${path}.${key}` : key;
     const keyReason = unsafeTextReason(key);
     if (keyReason) return `a field name in ${path || 'the body'} ${keyReason}`;
-    const found = findUnsafeText(inner, name, depth + 1);
+    const found = unsafeTextAt(inner, name, depth + 1);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * The first string in a parsed JSON value that cannot be stored, as `path reason`, or null. Keys are
+ * checked as well as values, and nesting is bounded (MAX_JSON_DEPTH), so a hostile body can never
+ * exhaust the stack of whatever reads it next. Clean values (nearly all) cost one quick walk.
+ */
+export function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
+  return mayHoldUnsafeText(value, depth) ? unsafeTextAt(value, path, depth) : null;
 }

@@ -53,13 +53,9 @@ export function plainPingback(c: Record<string, unknown>): PingbackEvent | null 
   ) {
     return null;
   }
-  return {
-    ...(event_id !== undefined ? { event_id: event_id as string } : {}),
-    action_type: action_type as PingbackEvent['action_type'],
-    analytics_response_payload,
-    user_id,
-    ...(logged_in_user_id !== undefined ? { logged_in_user_id: logged_in_user_id as string } : {}),
-    ts: ts as number,
-    ...(attributes !== undefined ? { attributes: attributes as PingbackEvent['attributes'] } : {}),
-  };
+  const event: PingbackEvent = { action_type: action_type as PingbackEvent['action_type'], analytics_response_payload, user_id, ts: ts as number };
+  if (event_id !== undefined) event.event_id = event_id as string;
+  if (logged_in_user_id !== undefined) event.logged_in_user_id = logged_in_user_id as string;
+  if (attributes !== undefined) event.attributes = attributes as PingbackEvent['attributes'];
+  return event;
 }
