@@ -12,6 +12,8 @@ export interface PaintRecord {
   lcp: number;
   /** Cumulative Layout Shift: every layout-shift entry without recent input, summed. */
   cls: number;
+  /** What the last LCP candidate was (tag, file or text, size), to tell what a late LCP waited for. */
+  lcpElement: string;
 }
 
 /** A GIF tile, not an icon or avatar: what counts as "a GIF painted". */
@@ -27,7 +29,7 @@ interface Painted {
 
 declare global {
   interface Window {
-    __paintProbe?: { painted: Map<Element, Painted>; lcp: number; cls: number };
+    __paintProbe?: { painted: Map<Element, Painted>; lcp: number; lcpElement: string; cls: number };
   }
 }
 
@@ -38,7 +40,7 @@ declare global {
  * poster's paint, whichever is first.
  */
 function installProbe() {
-  const probe = { painted: new Map<Element, Painted>(), lcp: Number.NaN, cls: 0 };
+  const probe = { painted: new Map<Element, Painted>(), lcp: Number.NaN, lcpElement: '', cls: 0 };
   window.__paintProbe = probe;
   const note = (element: Element | null, time: number) => {
     if (!(element instanceof HTMLImageElement || element instanceof HTMLVideoElement) || !(time > 0)) return;
@@ -70,10 +72,13 @@ function installProbe() {
     }
   }).observe({ type: 'element', buffered: true });
   new PerformanceObserver((list) => {
-    const entries = list.getEntries() as PerformanceEntry[] & { element: Element | null }[];
+    const entries = list.getEntries() as PerformanceEntry[] & { element: Element | null; url: string; size: number }[];
     for (const entry of entries) note(entry.element, entry.startTime);
     const last = entries.at(-1);
-    if (last) probe.lcp = last.startTime;
+    if (!last) return;
+    probe.lcp = last.startTime;
+    const what = last.url ? last.url.split('/').slice(-2).join('/') : `"${(last.element?.textContent ?? '').trim().slice(0, 30)}"`;
+    probe.lcpElement = `${last.element?.tagName.toLowerCase() ?? 'removed element'} ${what}, ${last.size} px²`;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) {
@@ -96,14 +101,14 @@ export async function addPaintProbe(page: Page): Promise<void> {
 async function readPaints(page: Page): Promise<PaintRecord> {
   return page.evaluate((minSide) => {
     const probe = window.__paintProbe;
-    if (!probe) return { media: [], lcp: Number.NaN, cls: Number.NaN };
+    if (!probe) return { media: [], lcp: Number.NaN, cls: Number.NaN, lcpElement: '' };
     const earliest = new Map<string, number>();
     for (const { time, src, box, viewport } of probe.painted.values()) {
       const inView = box.bottom > 0 && box.top < viewport.height && box.right > 0 && box.left < viewport.width;
       if (!inView || box.width < minSide || box.height < minSide) continue;
       earliest.set(src, Math.min(time, earliest.get(src) ?? Number.POSITIVE_INFINITY));
     }
-    return { media: [...earliest.values()].sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls };
+    return { media: [...earliest.values()].sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls, lcpElement: probe.lcpElement };
   }, MIN_GIF_SIDE_PX);
 }
 
@@ -115,7 +120,7 @@ async function readPaints(page: Page): Promise<PaintRecord> {
 export async function loadAndRecord(page: Page, url: string, expected: number, timeoutMs: number, settleMs: number): Promise<PaintRecord> {
   await page.goto(url, { waitUntil: 'commit' });
   const deadline = Date.now() + timeoutMs;
-  const empty: PaintRecord = { media: [], lcp: Number.NaN, cls: Number.NaN };
+  const empty: PaintRecord = { media: [], lcp: Number.NaN, cls: Number.NaN, lcpElement: '' };
   let record = await readPaints(page).catch(() => empty);
   while (record.media.length < expected && Date.now() < deadline) {
     await page.waitForTimeout(100);

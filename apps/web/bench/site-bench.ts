@@ -105,8 +105,10 @@ export async function benchSite(): Promise<string[]> {
       await applyProfile(timed, form.profile);
       await addPaintProbe(timed);
       for (const { site, media, gifs, url } of references) {
+        const lcpElements = new Map<string, string>();
         const load = async (target: string) => {
           const record = await loadAndRecord(timed, target, gifs, form.timeoutMs, form.settleMs);
+          lcpElements.set(target, record.lcpElement);
           return { first: record.media[0] ?? Number.NaN, screen: gifs > 0 && record.media.length >= gifs ? record.media[gifs - 1]! : Number.NaN, lcp: record.lcp, cls: record.cls };
         };
         const rows = await compareLoads(
@@ -125,6 +127,7 @@ export async function benchSite(): Promise<string[]> {
         lines.push(
           `${site.label} (${site.path}) in Chromium, ${form.name}: ${form.profile.label}; ${form.viewport.width}x${form.viewport.height}, median of ${form.runs}; first screen: ${media.length - videos} images, ${videos} videos, ${gifs} GIF-sized:`,
           ...rows,
+          `  LCP element, last run: ${site.name} ${lcpElements.get(`${front.origin}${site.path}`) || 'none'}; static page ${lcpElements.get(url) || 'none'}`,
         );
       }
       await timed.close();
