@@ -18,8 +18,9 @@ export interface ClipOptions {
 }
 
 /** An animated GIF of ffmpeg's test pattern. */
-export async function makeGif(file: string, o: { seconds?: number; size?: string; rate?: number } = {}): Promise<string> {
-  await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', `testsrc=size=${o.size ?? '320x240'}:rate=${o.rate ?? 10}`, '-t', String(o.seconds ?? 1), '-loop', '0', file]);
+export async function makeGif(file: string, o: { seconds?: number; size?: string; rate?: number; frames?: number } = {}): Promise<string> {
+  const length = o.frames !== undefined ? ['-frames:v', String(o.frames)] : ['-t', String(o.seconds ?? 1)];
+  await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', `testsrc=size=${o.size ?? '320x240'}:rate=${o.rate ?? 10}`, ...length, '-loop', '0', file]);
   return file;
 }
 
