@@ -67,12 +67,12 @@ function installProbe() {
     for (const mutation of mutations) for (const node of mutation.addedNodes) mark(node);
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceEntry[] & { element: Element | null; renderTime: number; loadTime: number }[]) {
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; renderTime: number; loadTime: number })[]) {
       note(entry.element, entry.renderTime || entry.loadTime);
     }
   }).observe({ type: 'element', buffered: true });
   new PerformanceObserver((list) => {
-    const entries = list.getEntries() as PerformanceEntry[] & { element: Element | null; url: string; size: number }[];
+    const entries = list.getEntries() as (PerformanceEntry & { element: Element | null; url: string; size: number })[];
     for (const entry of entries) note(entry.element, entry.startTime);
     const last = entries.at(-1);
     if (!last) return;
@@ -81,7 +81,7 @@ function installProbe() {
     probe.lcpElement = `${last.element?.tagName.toLowerCase() ?? 'removed element'} ${what}, ${last.size} px²`;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
       if (!entry.hadRecentInput) probe.cls += entry.value;
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -94,42 +94,43 @@ export async function addPaintProbe(page: Page): Promise<void> {
 }
 
 /**
- * The first-screen GIFs painted so far: media at least MIN_GIF_SIDE_PX on each side that were in the
- * viewport when they painted, one per file at its earliest paint (so markup the client re-creates
- * over the server's, showing the same file, counts when the file first showed).
+ * The first-screen GIFs painted so far: media showing one of `files` (the settled first screen's, so a
+ * placeholder does not count), at least MIN_GIF_SIDE_PX on each side and in the viewport when they
+ * painted, one per file at its earliest paint (so markup the client re-creates over the server's,
+ * showing the same file, counts when the file first showed).
  */
-async function readPaints(page: Page): Promise<PaintRecord> {
-  return page.evaluate((minSide) => {
+async function readPaints(page: Page, files: string[]): Promise<PaintRecord> {
+  return page.evaluate(({ minSide, files }) => {
     const probe = window.__paintProbe;
     if (!probe) return { media: [], lcp: Number.NaN, cls: Number.NaN, lcpElement: '' };
     const earliest = new Map<string, number>();
     for (const { time, src, box, viewport } of probe.painted.values()) {
       const inView = box.bottom > 0 && box.top < viewport.height && box.right > 0 && box.left < viewport.width;
-      if (!inView || box.width < minSide || box.height < minSide) continue;
+      if (!inView || box.width < minSide || box.height < minSide || !files.includes(src)) continue;
       earliest.set(src, Math.min(time, earliest.get(src) ?? Number.POSITIVE_INFINITY));
     }
     return { media: [...earliest.values()].sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls, lcpElement: probe.lcpElement };
-  }, MIN_GIF_SIDE_PX);
+  }, { minSide: MIN_GIF_SIDE_PX, files });
 }
 
 /**
- * Navigates to `url` and waits until `expected` first-screen GIFs have painted (or `timeoutMs`), then
+ * Navigates to `url` and waits until each of the first screen's GIF `files` has painted (or `timeoutMs`), then
  * for the page to settle (`settleMs` with nothing new painted), so a later repaint (hydration
  * replacing the server's markup, a late LCP candidate) is counted.
  */
-export async function loadAndRecord(page: Page, url: string, expected: number, timeoutMs: number, settleMs: number): Promise<PaintRecord> {
+export async function loadAndRecord(page: Page, url: string, files: string[], timeoutMs: number, settleMs: number): Promise<PaintRecord> {
   await page.goto(url, { waitUntil: 'commit' });
   const deadline = Date.now() + timeoutMs;
   const empty: PaintRecord = { media: [], lcp: Number.NaN, cls: Number.NaN, lcpElement: '' };
-  let record = await readPaints(page).catch(() => empty);
-  while (record.media.length < expected && Date.now() < deadline) {
+  let record = await readPaints(page, files).catch(() => empty);
+  while (record.media.length < files.length && Date.now() < deadline) {
     await page.waitForTimeout(100);
-    record = await readPaints(page).catch(() => record);
+    record = await readPaints(page, files).catch(() => record);
   }
   await page.waitForLoadState('load');
   for (;;) {
     await page.waitForTimeout(settleMs);
-    const settled = await readPaints(page).catch(() => record);
+    const settled = await readPaints(page, files).catch(() => record);
     const same = settled.media.length === record.media.length && settled.lcp === record.lcp && settled.cls === record.cls;
     record = settled;
     if (same || Date.now() > deadline) return record;
