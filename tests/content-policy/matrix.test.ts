@@ -48,6 +48,8 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     embed: async (g, as) => status(await call('GET', `/embed/${g.id}`, as)),
     oembed: async (g, as) => status(await call('GET', `/oembed?url=${encodeURIComponent(`${server.baseUrl}/gifs/${g.id}`)}`, as)),
     site_page: async (g, as) => status(await call('GET', `/gifs/${g.id}`, as)),
+    // In the HTML the server sends (its tiles or its written-in data): the GIF's id anywhere in it.
+    site_search_page: async (g, as) => (await call('GET', `/search/${g.tag}`, as)).text.includes(g.id),
     media: async (g, as) => status(await call('GET', `/media/${g.id}/${g.file}`, as)),
     ajax_metadata: async (g, as) => ids((await call('GET', `/ajax/gifs/metadata?gif_ids=${g.id}`, as)).body.data).includes(g.id),
     ajax_tag_counts: async (g, as) => status(await call('GET', `/ajax/gif/${g.id}/tag-counts`, as)),

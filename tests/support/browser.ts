@@ -47,7 +47,7 @@ const CSP_VIOLATION = /Content[ -]Security[ -]Policy/;
  * host other than 127.0.0.1 is aborted, so a test can never reach the outside world. Service workers
  * are blocked unless asked for.
  */
-export async function launchBrowser(options: { extraArgs?: string[]; userDataDir?: string; serviceWorkers?: boolean } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: { extraArgs?: string[]; userDataDir?: string; serviceWorkers?: boolean; javaScriptEnabled?: boolean } = {}): Promise<TestBrowser> {
   // A profile the caller gave outlives this browser (a restart reopens it); a fresh one is removed.
   const userDataDir = options.userDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -58,6 +58,8 @@ export async function launchBrowser(options: { extraArgs?: string[]; userDataDir
     // Playwright cannot route the requests of a page a service worker controls, so suites that
     // route requests run without one; the pipeline suite, which tests the service worker, asks for it.
     serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
+    // Off, the browser sees what a crawler or a text browser sees: the HTML the server sent.
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
   await context.route(

@@ -5,6 +5,7 @@ export * from './route-constants.ts';
 export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
 export { embedCode, embedSrc, fitInto, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
 export { escapeHtml } from './escape.ts';
+export { FIRST_DATA_ELEMENT_ID, firstDataKey } from './first-data.ts';
 export { gifIdFromPath } from './gif-id.ts';
 export {
   accountHead,

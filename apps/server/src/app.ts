@@ -123,7 +123,7 @@ export function createApp(options: AppOptions) {
   app.use('*', authenticate(deps));
   // After authenticate: the owner and staff of a GIF others may not open still get its files.
   app.route('/', mediaRoutes(options.mediaDir, options.db, options.contentChanges));
-  const web = options.web ? webPages(deps, options.web.distDir, options.web.config) : undefined;
+  const web = options.web ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env))) : undefined;
   app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
   // A developer's page is any signed-in user's; its review list is staff's (issue 21).
   const dashboardGuard = requirePagePermission('dashboard.open', web?.refused);

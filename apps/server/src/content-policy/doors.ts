@@ -19,6 +19,8 @@ export const GIF_DOORS = {
   embed: { path: 'GET /embed/{id}', viewer: 'anyone', kind: 'status' },
   oembed: { path: 'GET /oembed?url={GIF page}', viewer: 'anyone', kind: 'status' },
   site_page: { path: 'GET /gifs/{slug-id}', viewer: 'request', kind: 'status' },
+  // The site's server-rendered first screens (web/first-screen): a search page's tiles and written-in data.
+  site_search_page: { path: 'GET /search/{term}', viewer: 'anyone', kind: 'listing' },
   media: { path: 'GET /media/{id}/{file}', viewer: 'request', kind: 'status' },
   ajax_metadata: { path: 'GET /ajax/gifs/metadata?gif_ids=', viewer: 'request', kind: 'ids' },
   ajax_tag_counts: { path: 'GET /ajax/gif/{id}/tag-counts', viewer: 'request', kind: 'status' },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { GIF_ID_PATTERN, gifIdFromPath, parseSitePath } from '@loopbox/pages';
+import { FIRST_DATA_ELEMENT_ID, GIF_ID_PATTERN, gifIdFromPath, parseSitePath, type SiteRoute } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
@@ -12,6 +12,8 @@ import { presentGif } from '../public-api/present.ts';
 import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
+import { renderFirstScreen, type ApiFetch, type FirstScreen } from './first-screen/first-screen.ts';
+import { pageChunkPreloads } from './first-screen/page-chunks.ts';
 import { renderHeadTags } from './head-tags.ts';
 import { scriptJson } from './script-json.ts';
 import type { SiteInfo } from './site-info.ts';
@@ -37,6 +39,7 @@ export function ownPageConfig(webKey: string, site?: SiteInfo): PageConfig {
 }
 
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
 const HEAD_PLACEHOLDER = '<!--loopbox-head-->';
 /** An inline script of the built page (the embed's deferred loader). */
 const INLINE_SCRIPT = /<script>/g;
@@ -108,7 +111,11 @@ export interface WebPages {
   refused(c: Context<AuthEnv>): Promise<Response | undefined>;
 }
 
-export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig): WebPages {
+/**
+ * `apiFetch` answers the public API in this process (the app itself): the site's first screens are
+ * asked of it as the page's script would ask (web/first-screen).
+ */
+export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig, apiFetch?: (request: Request, env: unknown) => Promise<Response>): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono<AuthEnv>();
   // The build's inline scripts and the config get this answer's CSP nonce (http/security-headers.ts), before any data is written in.
@@ -118,6 +125,29 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     return html.replace(INLINE_SCRIPT, open).replace(CONFIG_PLACEHOLDER, () => `${open}window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`);
   };
   const renderEmbedPage = embedPageRenderer(root);
+  const chunkPreloads = pageChunkPreloads(root);
+
+  /** The visitor's request as the API would get it from the page's script: same cookies, same address. */
+  const visitorApi = (c: Context<AuthEnv>, fetchApi: NonNullable<typeof apiFetch>): ApiFetch => (request) => {
+    const headers = new Headers(request.headers);
+    for (const name of ['cookie', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto']) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    return fetchApi(new Request(request.url, { headers }), c.env);
+  };
+
+  async function firstScreen(c: Context<AuthEnv>, route: SiteRoute): Promise<FirstScreen | undefined> {
+    if (!apiFetch) return undefined;
+    const apiBase = new URL(config().apiBase, new URL(c.req.url).origin).href;
+    return renderFirstScreen(route, { apiKey: config().apiKey, apiBase, userAgent: c.req.header('user-agent') ?? '', fetchApi: visitorApi(c, apiFetch) });
+  }
+
+  /** The page with its first screen in the root, its data beside it and its media and code preloaded. */
+  const withFirstScreen = (html: string, route: SiteRoute, screen: FirstScreen) =>
+    html
+      .replace(HEAD_PLACEHOLDER, () => `${HEAD_PLACEHOLDER}${screen.preloads}${chunkPreloads(route)}`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`);
 
   async function embedPage(c: Context<AuthEnv>, pathname: string) {
     const html = await readPage(root, EMBED_PAGE);
@@ -140,10 +170,14 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
   }
 
   /** The site's page with the server's verdict (status and head) written in; undefined before the site is built. */
-  async function sitePage(c: Context<AuthEnv>, verdict: () => Promise<ResolvedSitePage>, headers: Record<string, string> = HTML_HEADERS) {
-    const html = await readPage(root, SITE_PAGE);
-    if (html === undefined) return undefined;
+  async function sitePage(c: Context<AuthEnv>, verdict: () => Promise<ResolvedSitePage>, headers: Record<string, string> = HTML_HEADERS, route?: SiteRoute) {
+    const built = await readPage(root, SITE_PAGE);
+    if (built === undefined) return undefined;
     const { status, head, privateGif } = await verdict();
+    // A page the visitor may see as anyone does gets its first screen; written for their cookies, it is theirs alone.
+    const screen = route && status === 200 && !privateGif ? await firstScreen(c, route) : undefined;
+    const html = screen && route ? withFirstScreen(built, route, screen) : built;
+    if (screen && c.req.header('cookie')) headers = PRIVATE_HTML_HEADERS;
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
     if (privateGif) await deps.payloads.ready();
     const pageGif = privateGif && { gif: presentGif(privateGif.row, presenter(c, deps, 'GIF_BROWSE')), state: privateGif.state, notice: privateGif.notice };
@@ -165,7 +199,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     // once, which would turn a search for "100%" into a malformed path.
     const route = parseSitePath(new URL(c.req.url).pathname);
     if (route.page === 'redirect') return c.redirect(route.to, 301);
-    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, route, originOf(c, deps), async () => viewerOf(await c.var.auth.principal())))));
+    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, route, originOf(c, deps), async () => viewerOf(await c.var.auth.principal())), HTML_HEADERS, route)));
     return response ?? next();
   });
   return { routes: app, refused };

@@ -1,0 +1,159 @@
+import { categoryPath, channelPath, MAX_SEARCH_TERM_LENGTH, SEARCH_KINDS, searchPath, SITE_PAGE_SIZE, type SiteRoute } from '@loopbox/pages';
+import { normalizeGif, type ICategory, type IGif, type LoopboxFetch, type MediaType } from '@loopbox/sdk';
+import { HOME_SEARCHES_SHOWN } from './constants.ts';
+
+/** A link of the first screen: its address and words. */
+export interface FirstScreenLink {
+  href: string;
+  text: string;
+}
+
+/** What a site page's first screen shows, as the page's own script will show it. */
+export interface FirstScreenView {
+  heading: string;
+  /** Under the heading: the page's term pills, tabs or subcategories. */
+  links: FirstScreenLink[];
+  /** The page's one GIF (the GIF page). */
+  gif?: IGif;
+  /** The grid's first page, and the grid's title when the page has one. */
+  gifs: IGif[];
+  gridTitle?: string;
+  previous?: FirstScreenLink;
+  next?: FirstScreenLink;
+}
+
+/** The public API's type of a search tab (apps/web/src/site/search/search-types.ts). */
+const SEARCH_API_TYPE: Record<'gifs' | 'stickers' | 'clips', MediaType> = { gifs: 'gifs', stickers: 'stickers', clips: 'videos' };
+const page = (offset: number) => ({ offset, limit: SITE_PAGE_SIZE });
+
+async function homeView(client: LoopboxFetch): Promise<FirstScreenView> {
+  // The stickers row is asked for as the page asks, so the page finds its answer written in.
+  const [searches, categories, , gifs] = await Promise.all([client.trendingSearches(), client.categories(), client.trending({ type: 'stickers', ...page(0) }), client.trending(page(0))]);
+  return {
+    heading: 'Trending GIFs',
+    links: [...searches.data.slice(0, HOME_SEARCHES_SHOWN).map((term) => ({ href: searchPath(term), text: term })), ...categories.data.map((c) => ({ href: categoryPath(c.name_encoded), text: c.name }))],
+    gifs: gifs.data,
+    gridTitle: 'Trending GIFs',
+    next: { href: '/trending-gifs', text: 'More trending GIFs' },
+  };
+}
+
+async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page: 'search' }>): Promise<FirstScreenView> {
+  const query = route.term.slice(0, MAX_SEARCH_TERM_LENGTH);
+  const base = (route.pageNumber - 1) * SITE_PAGE_SIZE;
+  const types = ['gifs', 'stickers', 'clips'] as const;
+  // The tabs' counts as the page asks for them, then the page of results.
+  await Promise.all(types.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 })));
+  const results = await client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) });
+  const kind = SEARCH_KINDS[route.type];
+  const at = (n: number) => searchPath(route.term, { type: route.type, page: n });
+  return {
+    heading: `${route.term} ${kind}`,
+    links: types.map((t) => ({ href: searchPath(route.term, { type: t }), text: SEARCH_KINDS[t] })),
+    gifs: results.data,
+    ...(route.pageNumber > 1 ? { previous: { href: at(route.pageNumber - 1), text: 'Previous page' } } : {}),
+    ...(results.pagination.total_count > base + results.data.length && results.data.length > 0 ? { next: { href: at(route.pageNumber + 1), text: 'Next page' } } : {}),
+  };
+}
+
+async function gifView(client: LoopboxFetch, gifId: string): Promise<FirstScreenView> {
+  const { data: gif } = await client.gif(gifId);
+  const clip = gif.type === 'video';
+  const related = await client.related(gif.id, { ...page(0), ...(clip ? { type: 'videos' as const } : {}) });
+  return {
+    heading: gif.title || gif.alt_text || '',
+    links: [...(gif.username ? [{ href: `/${gif.username}`, text: `@${gif.username}` }] : []), ...gif.tags.map((tag) => ({ href: searchPath(tag), text: `#${tag}` }))],
+    gif,
+    gifs: related.data,
+    gridTitle: `Related ${gif.is_sticker ? 'stickers' : clip ? 'clips' : 'GIFs'}`,
+  };
+}
+
+async function categoryView(client: LoopboxFetch, category: string, subcategory: string | undefined): Promise<FirstScreenView | undefined> {
+  const all = await client.categories();
+  const parent = all.data.find((c: ICategory) => c.name_encoded === category);
+  if (!parent) return undefined;
+  const subs = (await client.subcategories(category)).data;
+  const sub = subcategory === undefined ? undefined : subs.find((s) => s.name_encoded === subcategory);
+  if (subcategory !== undefined && !sub) return undefined;
+  if (sub) {
+    const gifs = await client.gifs(parent.name_encoded, sub.name_encoded, page(0));
+    return { heading: `${sub.name} GIFs`, links: [{ href: categoryPath(parent.name_encoded), text: parent.name }], gifs: gifs.data };
+  }
+  // A category's page: its subcategories, each with a row of GIFs (the first one's shown here).
+  const first = subs[0];
+  const gifs = first ? await client.gifs(parent.name_encoded, first.name_encoded, page(0)) : undefined;
+  return {
+    heading: parent.name,
+    links: subs.map((s) => ({ href: categoryPath(parent.name_encoded, s.name_encoded), text: s.name })),
+    gifs: gifs?.data ?? [],
+    ...(first ? { gridTitle: `${first.name} GIFs`, next: { href: categoryPath(parent.name_encoded, first.name_encoded), text: `All ${first.name} GIFs` } } : {}),
+  };
+}
+
+/** GETs a site backend path (JSON) as the page's script would, or undefined when it is not there. */
+export type GetJson = (path: string) => Promise<unknown>;
+
+interface ChannelAnswer {
+  data: { id: number; slug: string; display_name: string; description?: string };
+}
+interface FeedAnswer {
+  data: Parameters<typeof normalizeGif>[0][];
+  pagination: { total_count: number };
+}
+
+/** A channel's page from page `n` of its feed (a public profile's name first: /{name} is theirs). */
+async function channelView(getJson: GetJson, slug: string, pageNumber: number): Promise<FirstScreenView | undefined> {
+  const found = (await getJson(`/api/v4/channels?slug=${encodeURIComponent(slug)}`)) as ChannelAnswer | undefined;
+  if (!found) return undefined;
+  const channel = found.data;
+  const base = (pageNumber - 1) * SITE_PAGE_SIZE;
+  const feed = (await getJson(`/api/v4/channels/${channel.id}/feed/?offset=${base}&limit=${SITE_PAGE_SIZE}`)) as FeedAnswer | undefined;
+  const gifs = (feed?.data ?? []).map((gif) => normalizeGif(gif));
+  return {
+    heading: channel.display_name,
+    links: [],
+    gifs,
+    ...(pageNumber > 1 ? { previous: { href: channelPath(channel.slug, { page: pageNumber - 1, shadowed: true }), text: 'Previous page' } } : {}),
+    ...(feed && feed.pagination.total_count > base + gifs.length && gifs.length > 0 ? { next: { href: channelPath(channel.slug, { page: pageNumber + 1 }), text: 'Next page' } } : {}),
+  };
+}
+
+async function profileView(client: LoopboxFetch, getJson: GetJson, username: string): Promise<FirstScreenView | undefined> {
+  const found = (await getJson(`/api/v1/profiles/${encodeURIComponent(username)}/`)) as { data: { username: string; display_name?: string } } | undefined;
+  if (!found) return /^[a-z0-9-]+$/.test(username) ? channelView(getJson, username, 1) : undefined;
+  const profile = found.data;
+  // The profile's GIFs as its page asks for them (a search inside the user's uploads).
+  const [gifs] = await Promise.all([
+    client.search('', { channel: profile.username, ...page(0) }),
+    // Its rows of stickers and clips, asked as the page asks, so they arrive with it.
+    client.search('', { channel: profile.username, type: 'stickers', ...page(0) }),
+    client.search('', { channel: profile.username, type: 'videos', ...page(0) }),
+  ]);
+  return { heading: profile.display_name || profile.username, links: [], gifs: gifs.data, gridTitle: `GIFs by @${profile.username}` };
+}
+
+/**
+ * The first screen of a site page, asked of the public API through `client` exactly as the page's
+ * script asks (same calls, same parameters); undefined for a page without one.
+ */
+export async function firstScreenView(route: SiteRoute, client: LoopboxFetch, getJson: GetJson): Promise<FirstScreenView | undefined> {
+  switch (route.page) {
+    case 'home':
+      return homeView(client);
+    case 'search':
+      return searchView(client, route);
+    case 'gif':
+      return gifView(client, route.gifId);
+    case 'category':
+      return categoryView(client, route.category, undefined);
+    case 'subcategory':
+      return categoryView(client, route.category, route.subcategory);
+    case 'profile':
+      return profileView(client, getJson, route.username);
+    case 'channel':
+      return channelView(getJson, route.slug, route.pageNumber);
+    default:
+      return undefined;
+  }
+}

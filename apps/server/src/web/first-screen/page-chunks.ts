@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SiteRoute } from '@loopbox/pages';
+
+/** The page module each server-rendered route loads on demand (apps/web/src/site/shell/routes.tsx). */
+const PAGE_MODULES: Partial<Record<SiteRoute['page'], string>> = {
+  home: 'src/site/home/HomePage.tsx',
+  search: 'src/site/search/SearchPage.tsx',
+  gif: 'src/site/gif/GifPage.tsx',
+  category: 'src/site/browse/CategoryPage.tsx',
+  subcategory: 'src/site/browse/CategoryPage.tsx',
+  profile: 'src/site/profile/ProfilePage.tsx',
+  channel: 'src/site/channel/ChannelPage.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The `<link rel="modulepreload">` of a route's page chunk and what it imports, read from the build's
+ * manifest (apps/web/dist/.vite/manifest.json, read again after a rebuild), so the page's code loads
+ * beside the entry instead of after it.
+ */
+export function pageChunkPreloads(distDir: string) {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  let loaded: { builtAt: number; manifest: Record<string, ManifestChunk> } | undefined;
+  const manifest = () => {
+    if (!fs.existsSync(file)) return undefined;
+    const builtAt = fs.statSync(file).mtimeMs;
+    if (loaded?.builtAt !== builtAt) loaded = { builtAt, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk> };
+    return loaded.manifest;
+  };
+  return (route: SiteRoute): string => {
+    const chunks = manifest();
+    const module = PAGE_MODULES[route.page];
+    if (!chunks || !module || !chunks[module]) return '';
+    const files = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = chunks[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.css?.forEach((css) => styles.add(css));
+      chunk.imports?.forEach(visit);
+    };
+    visit(module);
+    return [...[...styles].map((css) => `<link rel="stylesheet" href="/${css}">`), ...[...files].map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`)].join('');
+  };
+}

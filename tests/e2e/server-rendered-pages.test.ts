@@ -1,0 +1,172 @@
+/**
+ * The site's first screens as the server sends them (apps/server/src/web/first-screen): in Debian's
+ * Chromium with scripts off (what a crawler or a text browser sees), the home, search, category,
+ * GIF, profile and channel pages show their GIFs as images with alt text, links to the GIF pages and the pagination
+ * links; a private GIF is never in a listing's HTML; with scripts on, the page takes over from the
+ * data written into it (no request for the first screen's data again) without a layout shift.
+ */
+import { categoryPath, FIRST_DATA_ELEMENT_ID, searchPath } from '@loopbox/pages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { putInState } from '../content-policy/gif-states.ts';
+import { addJourneyGifs, attributedGifs, JOURNEY_TAG, type JourneyGifs } from './site-fixtures.ts';
+
+/** More than a page of 25, so the search has a next page. */
+const JOURNEY_COUNT = 30;
+
+describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
+  let server: TestServer;
+  let noScripts: TestBrowser;
+  let scripts: TestBrowser;
+  let journey: JourneyGifs;
+  let gif: { id: string; slug: string; username: string };
+  const channelSlug = 'ssr-test-channel';
+  let category: { parent: string; sub: string };
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { web: true });
+    journey = await addJourneyGifs(server, JOURNEY_COUNT);
+    gif = (await attributedGifs(server))[0]!;
+    const categories = (await server.get('/v1/gifs/categories')).body.data as { name_encoded: string }[];
+    const parent = categories[0]!.name_encoded;
+    const subs = (await server.get(`/v1/gifs/categories/${parent}`)).body.data as { name_encoded: string }[];
+    category = { parent, sub: subs[0]!.name_encoded };
+    // A channel whose feed is the journey's GIFs, more than a page of them.
+    const { db } = server.store;
+    const owner = await db.selectFrom('users').select('id').where('username', '=', journey.username).executeTakeFirstOrThrow();
+    const channel = await db.insertInto('channels').values({ slug: channelSlug, display_name: 'SSR test channel', user_id: owner.id }).returning('id').executeTakeFirstOrThrow();
+    const journeyIds = await db.selectFrom('gifs').select('id').where('id', 'like', 'Jrny%').orderBy('id').execute();
+    await db.insertInto('channel_gifs').values(journeyIds.map((g, position) => ({ channel_id: channel.id, gif_id: g.id, position }))).execute();
+    noScripts = await launchBrowser({ javaScriptEnabled: false });
+    scripts = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey?.remove();
+    await noScripts?.close();
+    await scripts?.close();
+    await server?.close();
+  });
+
+  /** What a page without scripts shows: its heading, its GIF images (alt text, loaded) and its links. */
+  async function readWithoutScripts(path: string) {
+    const page = await noScripts.context.newPage();
+    const response = await page.goto(`${server.baseUrl}${path}`);
+    const seen = await page.evaluate(() => ({
+      heading: document.querySelector('[role=main] h1')?.textContent ?? '',
+      images: [...document.querySelectorAll<HTMLImageElement>('[role=main] img')].map((img) => ({ alt: img.alt, src: img.currentSrc || img.src, lazy: img.loading === 'lazy' })),
+      gifLinks: [...document.querySelectorAll<HTMLAnchorElement>('[role=main] a[href^="/gifs/"]')].map((a) => a.getAttribute('href')!),
+      links: [...document.querySelectorAll<HTMLAnchorElement>('[role=main] a')].map((a) => a.getAttribute('href')!),
+    }));
+    const firstLoaded = await page.locator('[role=main] img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0, () => false));
+    await page.close();
+    return { status: response?.status(), firstLoaded, ...seen };
+  }
+
+  it.each([
+    ['home', '/'],
+    ['search', searchPath(JOURNEY_TAG)],
+    ['category', '{category}'],
+    ['subcategory', '{subcategory}'],
+    ['GIF', '{gif}'],
+    ['profile', '{profile}'],
+    ['channel', `/${channelSlug}`],
+  ])('shows the %s page without scripts: GIF images with alt text and links to their pages', async (_name, template) => {
+    const path = template.replace('{category}', categoryPath(category.parent)).replace('{subcategory}', categoryPath(category.parent, category.sub)).replace('{gif}', `/gifs/${gif.slug}`).replace('{profile}', `/${gif.username}`);
+    const seen = await readWithoutScripts(path);
+    expect(seen.status).toBe(200);
+    expect(seen.heading.trim()).not.toBe('');
+    expect(seen.images.length).toBeGreaterThan(0);
+    expect(seen.images.every((img) => img.alt.trim() !== '' && img.src.includes('/media/'))).toBe(true);
+    expect(seen.gifLinks.length).toBeGreaterThan(0);
+    expect(seen.firstLoaded).toBe(true);
+  });
+
+  it('links a search to its next and previous pages without scripts', async () => {
+    const first = await readWithoutScripts(searchPath(JOURNEY_TAG));
+    expect(first.links).toContain(searchPath(JOURNEY_TAG, { page: 2 }));
+    expect(first.gifLinks.length).toBe(25);
+    const second = await readWithoutScripts(searchPath(JOURNEY_TAG, { page: 2 }));
+    expect(second.links).toContain(searchPath(JOURNEY_TAG));
+    expect(second.links).not.toContain(searchPath(JOURNEY_TAG, { page: 3 }));
+    expect(second.gifLinks.length).toBe(JOURNEY_COUNT - 25);
+  });
+
+  it('links a channel to the next page of its feed without scripts', async () => {
+    const first = await readWithoutScripts(`/${channelSlug}`);
+    expect(first.links).toContain(`/channels/${channelSlug}/page/2`);
+    const second = await readWithoutScripts(`/channels/${channelSlug}/page/2`);
+    expect(second.gifLinks.length).toBe(JOURNEY_COUNT - 25);
+    expect(second.links).toContain(`/channels/${channelSlug}`);
+  });
+
+  it('never writes a private GIF into a listing it is left out of', async () => {
+    const html = async () => (await fetch(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`)).text();
+    const hidden = (await server.store.db.selectFrom('gifs').select('id').where('id', 'like', 'Jrny0001%').executeTakeFirstOrThrow()).id;
+    expect(await html()).toContain(hidden);
+    await putInState(server.store.db, hidden!, 'private');
+    try {
+      expect((await server.get(`/v1/gifs/search?q=${JOURNEY_TAG}&limit=50`)).body.data.map((g: { id: string }) => g.id)).not.toContain(hidden);
+      expect(await html()).not.toContain(hidden);
+    } finally {
+      await putInState(server.store.db, hidden!, 'public');
+    }
+  });
+
+  /** Opens a page with scripts on; the API requests it made and its layout shifts once it is settled. */
+  async function openWithScripts(path: string, viewport = { width: 1440, height: 900 }) {
+    const page = await scripts.context.newPage();
+    await page.setViewportSize(viewport);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/')) asked.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.baseUrl}${path}`);
+    await page.locator('.lb-grid .lb-gif').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    return { page, asked, shifts };
+  }
+
+  const askedFor = (asked: string[], path: string, offset: number) => asked.filter((url) => url.includes(path) && (new URL(url).searchParams.get('offset') ?? '0') === String(offset));
+
+  it('takes over the search page from its written-in data: no second request for it, no layout shift', async () => {
+    const { page, asked, shifts } = await openWithScripts(searchPath(JOURNEY_TAG));
+    expect(await page.locator(`#${FIRST_DATA_ELEMENT_ID}`).count()).toBe(1);
+    expect(askedFor(asked, '/v1/gifs/search', 0)).toEqual([]);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
+    await page.close();
+  });
+
+  it('takes over the home page from its written-in data: trending GIFs not asked for again', async () => {
+    const { page, asked, shifts } = await openWithScripts('/');
+    expect(askedFor(asked, '/v1/gifs/trending', 0)).toEqual([]);
+    expect(asked.filter((url) => url.includes('/v1/trending/searches') || url.includes('/v1/gifs/categories'))).toEqual([]);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
+    await page.close();
+  });
+
+  it('takes over the GIF page from its written-in data: the GIF and its related GIFs not asked for again', async () => {
+    const { page, asked, shifts } = await openWithScripts(`/gifs/${gif.slug}`);
+    expect(asked.filter((url) => url.includes(`/v1/gifs/${gif.id}`) || url.includes('/v1/gifs/related'))).toEqual([]);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
+    await page.close();
+  });
+
+  it.each([
+    ['profile', '{profile}'],
+    ['channel', `/${channelSlug}`],
+    ['channel page 2', `/channels/${channelSlug}/page/2`],
+  ])('takes over the %s page on a phone without a layout shift', async (_name, template) => {
+    const { page, shifts } = await openWithScripts(template.replace('{profile}', `/${gif.username}`), { width: 375, height: 812 });
+    await page.locator('main h1').first().waitFor();
+    expect(await page.locator('.lb-ssr').count()).toBe(0);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
+    await page.close();
+  });
+});
