@@ -68,7 +68,7 @@ async function rawInsert(db: Kysely<Database>, rows: NewEvent[]) {
 /** A lean client (node:http, kept-alive), as tests/bench/load.ts: fetch would cost this process more than the collector's own work. */
 function jsonPoster(url: string, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const post = (body: string) =>
+  const post = (body: string): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
         const chunks: Buffer[] = [];
@@ -76,7 +76,9 @@ function jsonPoster(url: string, concurrency: number) {
         res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`collector answered ${res.statusCode}: ${Buffer.concat(chunks).toString()}`))));
         res.on('error', reject);
       });
-      req.on('error', reject);
+      // A kept-alive socket the server closed while idle: send again on a new one (Node's documented
+      // pattern; the collector drops a repeated event id, so a resent batch counts once).
+      req.on('error', (err: NodeJS.ErrnoException) => (req.reusedSocket && err.code === 'ECONNRESET' ? post(body).then(resolve, reject) : reject(err)));
       req.end(body);
     });
   return { post, close: () => agent.destroy() };
