@@ -19,12 +19,10 @@ export interface PaintRecord {
 /** A GIF tile, not an icon or avatar: what counts as "a GIF painted". */
 export const MIN_GIF_SIDE_PX = 64;
 
-/** One media element's first paint, with the file it showed and where it was then. */
+/** One media element's first paint and the file it showed. */
 interface Painted {
   time: number;
   src: string;
-  box: { top: number; bottom: number; left: number; right: number; width: number; height: number };
-  viewport: { width: number; height: number };
 }
 
 declare global {
@@ -46,8 +44,7 @@ function installProbe() {
     if (!(element instanceof HTMLImageElement || element instanceof HTMLVideoElement) || !(time > 0)) return;
     const before = probe.painted.get(element);
     if (before && before.time <= time) return;
-    const { top, bottom, left, right, width, height } = element.getBoundingClientRect();
-    probe.painted.set(element, { time, src: element.currentSrc || (element instanceof HTMLVideoElement ? element.poster : ''), box: { top, bottom, left, right, width, height }, viewport: { width: innerWidth, height: innerHeight } });
+    probe.painted.set(element, { time, src: element.currentSrc || (element instanceof HTMLVideoElement ? element.poster : '') });
   };
   const watchVideo = (video: HTMLVideoElement) => {
     video.requestVideoFrameCallback((_now, frame) => note(video, frame.presentationTime));
@@ -94,23 +91,23 @@ export async function addPaintProbe(page: Page): Promise<void> {
 }
 
 /**
- * The first-screen GIFs painted so far: media showing one of `files` (the settled first screen's, so a
- * placeholder does not count), at least MIN_GIF_SIDE_PX on each side and in the viewport when they
- * painted, one per file at its earliest paint (so markup the client re-creates over the server's,
- * showing the same file, counts when the file first showed).
+ * The first-screen GIFs painted so far: media showing one of `files` (the GIF-sized files of the
+ * settled first screen, so a placeholder does not count), one per file at its earliest paint (so
+ * markup the client re-creates over the server's, showing the same file, counts when the file first
+ * showed). Where a file painted is not checked: a tile painted while content above it still grew
+ * counts when it painted, as a person saw it then.
  */
 async function readPaints(page: Page, files: string[]): Promise<PaintRecord> {
-  return page.evaluate(({ minSide, files }) => {
+  return page.evaluate((files) => {
     const probe = window.__paintProbe;
     if (!probe) return { media: [], lcp: Number.NaN, cls: Number.NaN, lcpElement: '' };
     const earliest = new Map<string, number>();
-    for (const { time, src, box, viewport } of probe.painted.values()) {
-      const inView = box.bottom > 0 && box.top < viewport.height && box.right > 0 && box.left < viewport.width;
-      if (!inView || box.width < minSide || box.height < minSide || !files.includes(src)) continue;
+    for (const { time, src } of probe.painted.values()) {
+      if (!files.includes(src)) continue;
       earliest.set(src, Math.min(time, earliest.get(src) ?? Number.POSITIVE_INFINITY));
     }
     return { media: [...earliest.values()].sort((a, b) => a - b), lcp: probe.lcp, cls: probe.cls, lcpElement: probe.lcpElement };
-  }, { minSide: MIN_GIF_SIDE_PX, files });
+  }, files);
 }
 
 /**
