@@ -16,7 +16,6 @@ const PAGE_MODULES: Partial<Record<SiteRoute['page'], string>> = {
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
 }
 
 /**
@@ -38,15 +37,14 @@ export function pageChunkPreloads(distDir: string) {
     const module = PAGE_MODULES[route.page];
     if (!chunks || !module || !chunks[module]) return '';
     const files = new Set<string>();
-    const styles = new Set<string>();
     const visit = (key: string) => {
       const chunk = chunks[key];
       if (!chunk || files.has(chunk.file)) return;
       files.add(chunk.file);
-      chunk.css?.forEach((css) => styles.add(css));
       chunk.imports?.forEach(visit);
     };
     visit(module);
-    return [...[...styles].map((css) => `<link rel="stylesheet" href="/${css}">`), ...[...files].map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`)].join('');
+    // Scripts only: a page's stylesheet would block the first paint, and the app loads it with the chunk.
+    return [...files].map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`).join('');
   };
 }
