@@ -6,6 +6,7 @@
  * data written into it (no request for the first screen's data again) without a layout shift.
  */
 import { categoryPath, FIRST_DATA_ELEMENT_ID, searchPath } from '@loopbox/pages';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -156,6 +157,36 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     expect(asked.filter((url) => url.includes(`/v1/gifs/${gif.id}`) || url.includes('/v1/gifs/related'))).toEqual([]);
     expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
     await page.close();
+  });
+
+  /** Each GIF tile's box relative to its grid, by the path it links to: the served grid's or the app's. */
+  async function tileBoxes(page: Page, grid: string, tile: string) {
+    return page.evaluate(
+      ([gridSelector, tileSelector]) => {
+        const origin = document.querySelector(gridSelector!)!.getBoundingClientRect();
+        return Object.fromEntries(
+          [...document.querySelectorAll<HTMLAnchorElement>(tileSelector!)].map((a) => {
+            const box = a.getBoundingClientRect();
+            return [new URL(a.href).pathname, { x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height }];
+          }),
+        );
+      },
+      [grid, tile],
+    );
+  }
+
+  it.each([375, 700, 1440])('draws the served grid at %i px as the app draws it, whatever the browser says it is (tile sizes and places)', async (width) => {
+    const viewport = { width, height: 900 };
+    const served = await noScripts.context.newPage();
+    await served.setViewportSize(viewport);
+    await served.goto(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`);
+    const servedTiles = await tileBoxes(served, '.lb-ssr-grid', '.lb-ssr-tile');
+    await served.close();
+    const { page } = await openWithScripts(searchPath(JOURNEY_TAG), viewport);
+    const appTiles = await tileBoxes(page, '.lb-grid__columns', '.lb-grid .lb-gif');
+    await page.close();
+    expect(Object.keys(servedTiles).length).toBe(25);
+    expect(servedTiles).toEqual(Object.fromEntries(Object.keys(servedTiles).map((path) => [path, appTiles[path]])));
   });
 
   it.each([

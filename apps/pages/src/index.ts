@@ -1,6 +1,7 @@
 export * from './gif-maker.ts';
 export * from './caption-fit.ts';
 export * from './constants.ts';
+export * from './grid-layout.ts';
 export * from './route-constants.ts';
 export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
 export { embedCode, embedSrc, fitInto, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';

@@ -140,7 +140,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
   async function firstScreen(c: Context<AuthEnv>, route: SiteRoute): Promise<FirstScreen | undefined> {
     if (!apiFetch) return undefined;
     const apiBase = new URL(config().apiBase, new URL(c.req.url).origin).href;
-    return renderFirstScreen(route, { apiKey: config().apiKey, apiBase, userAgent: c.req.header('user-agent') ?? '', fetchApi: visitorApi(c, apiFetch) });
+    return renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
   }
 
   /** The page with its first screen in the root, its data beside it and its media and code preloaded. */

@@ -1,10 +1,12 @@
 import { escapeHtml, gifPath, PROVIDER_NAME } from '@loopbox/pages';
 import { getAltText, getBestRendition, getBestRenditionUrl, getGifHeight, type IGif, type IImages, type RenditionVariant } from '@loopbox/sdk';
-import { EAGER_TILES, FIRST_SCREEN_GUTTER_PX, GIF_MEDIA_SIZES, MEDIA_MAX_HEIGHT, MEDIA_MAX_SCALE, IMAGE_SRCSET_WIDTHS, PRELOADED_TILES, TILE_SIZES, WEBP_SRCSET_WIDTHS } from './constants.ts';
+import { EAGER_TILES, GIF_MEDIA_SIZES, MEDIA_MAX_HEIGHT, MEDIA_MAX_SCALE, IMAGE_SRCSET_WIDTHS, PRELOADED_TILES, WEBP_SRCSET_WIDTHS } from './constants.ts';
+import { masonryCss, masonryGrid, tileSizes } from './masonry-html.ts';
 import type { FirstScreenLink, FirstScreenView } from './first-screen-view.ts';
 
-/** Tile width the server lays the masonry out for: proportions only, the columns are fractions of the grid. */
+/** The width of a tile's fallback rendition and its img's size attributes (CSS sizes the tile). */
 const LAYOUT_TILE_WIDTH = 250;
+const TILE_SIZES = tileSizes();
 
 /** Each wanted width's best rendition, by its real width (as the grid's tiles offer them). */
 function srcSet(images: IImages, variant: RenditionVariant, widths: readonly number[]): string | undefined {
@@ -38,22 +40,7 @@ function picture(gif: IGif, media: Media, width: number, { eager, high }: { eage
 
 function tile(gif: IGif, index: number): string {
   const media = mediaOf(gif, LAYOUT_TILE_WIDTH, TILE_SIZES);
-  const body = media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: index < PRELOADED_TILES }) : escapeHtml(getAltText(gif));
-  return `<a class="lb-ssr-tile" href="${escapeHtml(gifPath(gif))}">${body}</a>`;
-}
-
-/** The grid's masonry (each tile to the shortest column, in order), as the client's grid places them. */
-function masonryGrid(gifs: readonly IGif[], columns: number): string {
-  const placed: { index: number; gif: IGif }[][] = Array.from({ length: columns }, () => []);
-  const heights = Array.from({ length: columns }, () => 0);
-  gifs.forEach((gif, index) => {
-    let shortest = 0;
-    for (let i = 1; i < columns; i += 1) if (heights[i]! < heights[shortest]!) shortest = i;
-    heights[shortest]! += (placed[shortest]!.length > 0 ? FIRST_SCREEN_GUTTER_PX : 0) + getGifHeight(gif, LAYOUT_TILE_WIDTH);
-    placed[shortest]!.push({ index, gif });
-  });
-  const column = (items: { index: number; gif: IGif }[]) => `<div class="lb-ssr-grid__column">${items.map(({ gif, index }) => tile(gif, index)).join('')}</div>`;
-  return `<div class="lb-ssr-grid" style="--lb-ssr-columns:${columns}">${placed.map(column).join('')}</div>`;
+  return media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: index < PRELOADED_TILES }) : escapeHtml(getAltText(gif));
 }
 
 /** The GIF page's media box as the page sizes it (gif/media-size.ts): the column's width, at most 2× the GIF and 540 px high. */
@@ -68,20 +55,20 @@ const link = ({ href, text }: FirstScreenLink, className?: string) => `<a${attr(
 
 /**
  * A site page's first screen as HTML, inside the app's root: readable with scripts off (a crawler,
- * a text browser), replaced by the app when its script runs. `columns` is the grid's for this device.
+ * a text browser), replaced by the app when its script runs.
  */
-export function firstScreenHtml(view: FirstScreenView, columns: number): string {
+export function firstScreenHtml(view: FirstScreenView): string {
   const main = view.gif ? mediaOf(view.gif, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, GIF_MEDIA_SIZES) : undefined;
   const pager = [view.previous && link(view.previous, 'lb-ssr-pager__previous'), view.next && link(view.next, 'lb-ssr-pager__next')].filter(Boolean);
   return [
-    '<div class="lb-ssr">',
+    `<div class="lb-ssr"><style>${masonryCss()}</style>`,
     `<header class="lb-ssr-header"><a class="lb-ssr-header__logo" href="/">${escapeHtml(PROVIDER_NAME)}</a></header>`,
     '<div class="lb-site-main" role="main">',
     `<h1 class="lb-page-header__title">${escapeHtml(view.heading)}</h1>`,
     view.gif && main ? `<div class="lb-ssr-media" style="${mediaBox(view.gif)}">${picture(view.gif, main, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, { eager: true, high: true })}</div>` : '',
     view.links.length > 0 ? `<nav class="lb-ssr-links" aria-label="On this page">${view.links.map((l) => link(l)).join(' ')}</nav>` : '',
     view.gridTitle ? `<h2 class="lb-section__title">${escapeHtml(view.gridTitle)}</h2>` : '',
-    view.gifs.length > 0 ? masonryGrid(view.gifs, columns) : '',
+    view.gifs.length > 0 ? masonryGrid(view.gifs, tile, (gif) => escapeHtml(gifPath(gif))) : '',
     pager.length > 0 ? `<nav class="lb-ssr-pager" aria-label="Pages">${pager.join(' ')}</nav>` : '',
     '</div>',
     '</div>',

@@ -42,9 +42,8 @@ async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page
   const query = route.term.slice(0, MAX_SEARCH_TERM_LENGTH);
   const base = (route.pageNumber - 1) * SITE_PAGE_SIZE;
   const types = ['gifs', 'stickers', 'clips'] as const;
-  // The tabs' counts as the page asks for them, then the page of results.
-  await Promise.all(types.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 })));
-  const results = await client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) });
+  // The page of results and the tabs' counts as the page asks for them, at once.
+  const [results] = await Promise.all([client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) }), ...types.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }))]);
   const kind = SEARCH_KINDS[route.type];
   const at = (n: number) => searchPath(route.term, { type: route.type, page: n });
   return {
@@ -57,9 +56,10 @@ async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page
 }
 
 async function gifView(client: LoopboxFetch, gifId: string): Promise<FirstScreenView> {
-  const { data: gif } = await client.gif(gifId);
+  // The GIF and its related GIFs at once; a clip's related clips only once it is known to be one.
+  const [{ data: gif }, relatedGifs] = await Promise.all([client.gif(gifId), client.related(gifId, page(0))]);
   const clip = gif.type === 'video';
-  const related = await client.related(gif.id, { ...page(0), ...(clip ? { type: 'videos' as const } : {}) });
+  const related = clip ? await client.related(gif.id, { ...page(0), type: 'videos' }) : relatedGifs;
   return {
     heading: gif.title || gif.alt_text || '',
     links: [...(gif.username ? [{ href: `/${gif.username}`, text: `@${gif.username}` }] : []), ...gif.tags.map((tag) => ({ href: searchPath(tag), text: `#${tag}` }))],
@@ -70,10 +70,10 @@ async function gifView(client: LoopboxFetch, gifId: string): Promise<FirstScreen
 }
 
 async function categoryView(client: LoopboxFetch, category: string, subcategory: string | undefined): Promise<FirstScreenView | undefined> {
-  const all = await client.categories();
+  const [all, subcategories] = await Promise.all([client.categories(), client.subcategories(category).catch(() => undefined)]);
   const parent = all.data.find((c: ICategory) => c.name_encoded === category);
-  if (!parent) return undefined;
-  const subs = (await client.subcategories(category)).data;
+  if (!parent || !subcategories) return undefined;
+  const subs = subcategories.data;
   const sub = subcategory === undefined ? undefined : subs.find((s) => s.name_encoded === subcategory);
   if (subcategory !== undefined && !sub) return undefined;
   if (sub) {

@@ -1,7 +1,6 @@
 import { firstDataKey, type SiteRoute } from '@loopbox/pages';
 import { LoopboxFetch, type CacheEntry, type CacheStore } from '@loopbox/sdk';
 import type { WireEnvelope } from '@loopbox/sdk';
-import { DESKTOP_COLUMNS, PHONE_COLUMNS, PHONE_USER_AGENT } from './constants.ts';
 import { firstScreenHtml, firstScreenPreloads } from './first-screen-html.ts';
 import { firstScreenView } from './first-screen-view.ts';
 
@@ -33,7 +32,7 @@ function recordingStore(data: Record<string, WireEnvelope>): CacheStore<WireEnve
  * policy for every door). Undefined for a page without one, or when the API fails (the page's
  * script then asks and shows why).
  */
-export async function renderFirstScreen(route: SiteRoute, request: { apiKey: string; apiBase: string; userAgent: string; fetchApi: ApiFetch }): Promise<FirstScreen | undefined> {
+export async function renderFirstScreen(route: SiteRoute, request: { apiKey: string; apiBase: string; fetchApi: ApiFetch }): Promise<FirstScreen | undefined> {
   const data: Record<string, WireEnvelope> = {};
   const client = new LoopboxFetch(request.apiKey, {
     baseUrl: request.apiBase,
@@ -51,8 +50,7 @@ export async function renderFirstScreen(route: SiteRoute, request: { apiKey: str
     };
     const view = await firstScreenView(route, client, getJson);
     if (!view) return undefined;
-    const columns = PHONE_USER_AGENT.test(request.userAgent) ? PHONE_COLUMNS : DESKTOP_COLUMNS;
-    return { html: firstScreenHtml(view, columns), preloads: firstScreenPreloads(view), data };
+    return { html: firstScreenHtml(view), preloads: firstScreenPreloads(view), data };
   } catch {
     return undefined;
   }

@@ -1,17 +1,10 @@
 /**
- * The site's layout numbers. The page is as wide as SPEC 9's layout grid (1040 px) at most; the
- * masonry columns follow the width so tiles stay between about 150 and 260 px wide.
+ * The site's layout numbers. The grid's width, gutter and columns are shared with the server's first
+ * screen (@loopbox/pages grid-layout.ts).
  */
-export const LAYOUT_GRID_WIDTH_PX = 1040;
-export const GRID_GUTTER_PX = 8;
+export { GRID_GUTTER_PX, gridColumns, LAYOUT_GRID_WIDTH_PX } from '@loopbox/pages';
 /** Results per page of every listing (the provider client's pages, and SPEC 2.3's /page/{n}). */
 export { SITE_PAGE_SIZE } from '@loopbox/pages';
-
-export function gridColumns(width: number): number {
-  if (width >= 900) return 4;
-  if (width >= 560) return 3;
-  return 2;
-}
 
 /** Tile height of the sticker carousels: smaller on a phone. */
 export const carouselHeight = (width: number) => (width >= 560 ? 150 : 110);
