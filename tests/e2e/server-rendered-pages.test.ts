@@ -159,6 +159,14 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.close();
   });
 
+  it("lets the first screen's media load before the app's code: preloads high, the app's scripts low", async () => {
+    const html = await (await fetch(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`)).text();
+    const scriptTags = html.match(/<(script type="module"|link[^>]*rel="modulepreload")[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(1);
+    for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
+  });
+
   /** Each GIF tile's box relative to its grid, by the path it links to: the served grid's or the app's. */
   async function tileBoxes(page: Page, grid: string, tile: string) {
     return page.evaluate(

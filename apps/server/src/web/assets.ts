@@ -41,6 +41,8 @@ export function ownPageConfig(webKey: string, site?: SiteInfo): PageConfig {
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const HEAD_PLACEHOLDER = '<!--loopbox-head-->';
+/** The app's entry script and its modulepreloads, as Vite writes them and as page-chunks.ts adds them. */
+const APP_SCRIPT_TAGS = /<script type="module" crossorigin src="[^"]*"><\/script>|<link rel="modulepreload" crossorigin href="[^"]*">/g;
 /** An inline script of the built page (the embed's deferred loader). */
 const INLINE_SCRIPT = /<script>/g;
 const TYPES: Record<string, string> = {
@@ -147,7 +149,9 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
   const withFirstScreen = (html: string, route: SiteRoute, screen: FirstScreen) =>
     html
       .replace(HEAD_PLACEHOLDER, () => `${HEAD_PLACEHOLDER}${screen.preloads}${chunkPreloads(route)}`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`);
+      .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`)
+      // The served screen paints without the app: its code yields the link to the first screen's media.
+      .replace(APP_SCRIPT_TAGS, (tag) => tag.replace(/^<(script|link) /, '<$1 fetchpriority="low" '));
 
   async function embedPage(c: Context<AuthEnv>, pathname: string) {
     const html = await readPage(root, EMBED_PAGE);
