@@ -22,9 +22,3 @@ export const GIF_ID_PATTERN = /^[^\s\u0000-\u001F\u007F/?#%]{1,64}$/u;
 export const WIRE_TEXTS_MAX_BYTES = 32_000_000;
 /** Pages a process keeps while the store reports no change (Store.contentChanges): checked wire sources, kept trending pages. */
 export const CHECKED_PAGES_MAX = 5_000;
-/**
- * Built wire objects are stored behind the answers, together: one statement (one commit) for those
- * built within WIRE_SAVE_DELAY_MS, or as soon as WIRE_SAVE_BATCH are waiting.
- */
-export const WIRE_SAVE_DELAY_MS = 250;
-export const WIRE_SAVE_BATCH = 500;

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { GifRow } from '../content/gif-row.ts';
-import { buildWires, createWireSaver, storedWires, wireSources, type StoredWire } from '../content/gif-wire.ts';
+import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
 import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Database } from '../store/schema.ts';
-import { CHECKED_PAGES_MAX, WIRE_SAVE_BATCH, WIRE_SAVE_DELAY_MS, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
+import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
 import { presentGif, type PresentContext } from './present.ts';
 
 const PAYLOAD_FIELD = 'analytics_response_payload';
@@ -58,39 +58,25 @@ export interface WireTextsOptions {
 export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_BYTES, sizeCalculation: (t) => Math.max(1, t.open.length) });
   const checked = createUnchangedMemo<Map<string, string>>(contentChanges, CHECKED_PAGES_MAX);
-  const saver = createWireSaver(write, { delayMs: WIRE_SAVE_DELAY_MS, batch: WIRE_SAVE_BATCH, onError });
 
   return {
     async forIds(ids, ctx, listing) {
-      // A page not checked since the last change reads its sources, and in the same statement the
-      // stored wire objects of the GIFs this process holds no text of.
-      let stored = new Map<string, StoredWire>();
-      let lookedUp = new Set<string>();
-      const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, async () => {
-        const unkept = ids.filter((id) => !kept.has(id));
-        const found = await wireSources(read, ids, { listing }, unkept);
-        stored = found.stored;
-        lookedUp = new Set(unkept);
-        return found.sources;
-      });
-      const texts = new Map<string, WireText>();
+      const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, () => wireSources(read, ids, { listing }));
       const stale = new Map<string, string>();
+      const texts = new Map<string, WireText>();
       for (const [id, source] of sources) {
         const hit = kept.get(id);
         if (hit && hit.source === source && hit.origin === ctx.origin) texts.set(id, withPayload(hit.open, id, ctx));
         else stale.set(id, source);
       }
-      if (stale.size === 0) return texts;
-      const notLookedUp = new Map([...stale].filter(([id]) => !lookedUp.has(id)));
-      for (const [id, wire] of await storedWires(read, notLookedUp)) stored.set(id, wire);
-      const built = await buildWires(read, [...stale.keys()].filter((id) => !stored.has(id)), buildWire);
-      saver.save(built);
-      const wires = [...stored].filter(([id]) => stale.has(id)).concat(built.map((b) => [b.id, b.wire]));
-      const originJson = JSON.stringify(ctx.origin).slice(1, -1);
-      for (const [id, wire] of wires) {
-        const open = Buffer.from(wire.body.replaceAll(wire.mark, originJson).slice(0, -1));
-        kept.set(id, { source: stale.get(id)!, origin: ctx.origin, open });
-        texts.set(id, withPayload(open, id, ctx));
+      if (stale.size > 0) {
+        const originJson = JSON.stringify(ctx.origin).slice(1, -1);
+        const wires = await wiresFor(read, write, stale, buildWire, onError);
+        for (const [id, wire] of wires) {
+          const open = Buffer.from(wire.body.replaceAll(wire.mark, originJson).slice(0, -1));
+          kept.set(id, { source: stale.get(id)!, origin: ctx.origin, open });
+          texts.set(id, withPayload(open, id, ctx));
+        }
       }
       return texts;
     },
