@@ -9,13 +9,6 @@ export const READ_POSITIONS = MAX_OFFSET + MAX_LIMIT;
 
 /** A search ranks at most this many matches (found by the cheapest plan); more matches than that get an estimated total. */
 export const SEARCH_CANDIDATES = READ_POSITIONS;
-/**
- * A search ranks its matches in windows of this many, in the order the index finds them: positions
- * 0–249 are the first 250 matches found, by relevance; 250–499 the next 250; and so on. A page costs
- * the windows up to it, never more matches than that, so an uncached first page costs the same over
- * 100,000 GIFs as over 1,000,000 (docs/decisions.md, "Search ranked in windows").
- */
-export const SEARCH_RANK_WINDOW = 250;
 /** A term's ranked ids are kept this long per process (and dropped sooner when any GIF changes). */
 export const SEARCH_RESULTS_TTL_MS = 60_000;
 /** The kept rankings hold at most this many ids in all (about 40 bytes each). */

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { channelOpenScope } from '../content-policy/channels.ts';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifSearchTable, GifType, Rating } from '../store/schema.ts';
-import { SEARCH_CANDIDATES, SEARCH_RANK_WINDOW, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
+import { SEARCH_CANDIDATES, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
 import { channelsDb } from '../channels/schema.ts';
 import { visibleUpTo } from './gif-row.ts';
 
@@ -21,23 +21,11 @@ export interface Page<T> {
   total: number;
 }
 
-/**
- * A search's ranked positions read so far: its ids (whole windows, at most SEARCH_CANDIDATES), whether
- * they are all its matches, and its total: exact when they are, else the planner's estimate (at least
- * the matches read).
- */
+/** A search's answer for every page: its ranked ids (at most SEARCH_CANDIDATES) and its total, exact or estimated. */
 export interface RankedSearch {
   ids: readonly string[];
   total: number;
-  complete: boolean;
 }
-
-/** The positions a page needs ranked: whole windows up to its last position, at most SEARCH_CANDIDATES. */
-export function rankedDepth(offset: number, limit: number): number {
-  return Math.min(SEARCH_CANDIDATES, Math.ceil((offset + limit) / SEARCH_RANK_WINDOW) * SEARCH_RANK_WINDOW);
-}
-
-const NONE: RankedSearch = { ids: [], total: 0, complete: true };
 
 /**
  * Rankings kept per term, type, rating and language for a short time, so the next page, the same search from
@@ -78,8 +66,8 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
 }
 
 /**
- * One page of a search. The ranking is made once per term, type and rating, window by window as far as
- * pages ask (and kept in `results` when given); a page is a slice of it.
+ * One page of a search. The ranking is made once per term, type and rating (and kept in `results`
+ * when given); a page is a slice of it.
  */
 export async function searchGifs(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<Page<string> & { channelId?: number }> {
   const channel = await searchedChannel(db, input.q);
@@ -104,7 +92,7 @@ async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: S
   const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, channelVersion, input.lang?.slice(0, 2).toLowerCase() ?? '']);
   const version = await results.version();
   const kept = results.get(key, version);
-  if (kept && (kept.complete || kept.ids.length >= rankedDepth(input.offset, input.limit))) return kept;
+  if (kept) return kept;
   const ranked = await rankSearch(db, input);
   results.set(key, version, ranked);
   return ranked;
@@ -128,25 +116,23 @@ function candidatesIn(db: Kysely<Database>, table: 'gif_search' | 'gifs', input:
 /**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
  * that way does it fall back to trigram word similarity, so "pizzza" still finds pizza while a common
- * word never pays for fuzzy ranking. Matches are ranked in windows of SEARCH_RANK_WINDOW in the order
- * the planner's cheapest plan finds them, as deep as `input`'s page reaches (rankedDepth): whatever the
- * library's size, a page reads at most that many matches. When there are more, the total is the
+ * word never pays for fuzzy ranking. Whatever the library's size, at most SEARCH_CANDIDATES matches are
+ * ranked (the first the planner's cheapest plan finds) and counted; beyond them the total is the
  * planner's estimate, as GIPHY's total_count for a large result is. Ties break on id for stable paging.
  */
 export async function rankSearch(db: Kysely<Database>, input: SearchInput): Promise<RankedSearch> {
-  const depth = rankedDepth(input.offset, input.limit);
   const { channel, terms } = parseChannelQuery(input.q);
   let scope: Scope = null;
   if (channel) {
     const ch = await searchedChannel(db, input.q);
     const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
-    if (!ch && !user) return NONE;
+    if (!ch && !user) return { ids: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };
   }
-  if (input.types.length === 0) return NONE;
+  if (input.types.length === 0) return { ids: [], total: 0 };
 
   const candidates = candidatesIn(db, 'gif_search', input, scope);
-  if (!terms) return bounded(db, candidates, null, sql<number>`extract(epoch FROM g.import_datetime)`, depth);
+  if (!terms) return bounded(db, candidates, null, sql<number>`extract(epoch FROM g.import_datetime)`);
   const words = searchTerms(terms);
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
   const lang = input.lang?.slice(0, 2).toLowerCase();
@@ -154,34 +140,25 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   const languageTags = sql<boolean>`NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w WHERE NOT EXISTS (
     SELECT 1 FROM gif_language_tags l WHERE l.gif_id = g.id AND l.lang = ${lang ?? ''} AND (' ' || lower(l.tag)) LIKE '% ' || w || '%'))`;
   const match = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
-  const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`, depth);
+  const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
   if (fullText.total > 0) return fullText;
   const raw = terms.toLowerCase();
   const doc = sql`loopbox_search_doc(g.title, g.tags)`;
-  return bounded(db, candidatesIn(db, 'gifs', input, scope), sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`, depth);
+  return bounded(db, candidatesIn(db, 'gifs', input, scope), sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
 }
 
 /**
- * The first `depth` matches (and one more, to know whether there are more), ranked window by window:
- * the inner LIMIT lets the planner stop as soon as it has found that many (a sequential scan of a
- * common word stops early; a rare word's index scan finds few), so the cost is bounded by the depth a
- * page asks for, not by how many GIFs match. `found` numbers the matches in the order the scan found them.
+ * Ranks at most SEARCH_CANDIDATES + 1 matches: the inner LIMIT lets the planner stop as soon as it has
+ * found that many (a sequential scan of a common word stops early; a rare word's index scan finds few),
+ * so the cost is bounded by the cap, not by how many GIFs match.
  */
-async function bounded(db: Kysely<Database>, candidates: Candidates, match: RawBuilder<boolean> | null, rank: RawBuilder<number>, depth: number): Promise<RankedSearch> {
+async function bounded(db: Kysely<Database>, candidates: Candidates, match: RawBuilder<boolean> | null, rank: RawBuilder<number>): Promise<RankedSearch> {
   const matching = match ? candidates.where(match) : candidates;
-  const found = matching.select(['g.id', rank.as('rank')]).limit(depth + 1);
-  const numbered = db.selectFrom(found.as('f')).select(['f.id', 'f.rank', sql<number>`row_number() OVER ()`.as('found')]);
-  const rows = await db
-    .selectFrom(numbered.as('c'))
-    .select(['c.id', 'c.found'])
-    .orderBy(sql`(c.found - 1) / ${SEARCH_RANK_WINDOW}`)
-    .orderBy('c.rank', 'desc')
-    .orderBy('c.id')
-    .execute();
-  if (rows.length <= depth) return { ids: rows.map((r) => r.id), total: rows.length, complete: true };
-  // The one past the depth was found last, so it sorts into the last window: leave it out.
-  const ids = rows.filter((r) => Number(r.found) <= depth).map((r) => r.id);
-  return { ids, total: Math.max(rows.length, await estimatedRows(db, matching.select('g.id'))), complete: false };
+  const found = matching.select(['g.id', rank.as('rank')]).limit(SEARCH_CANDIDATES + 1);
+  const rows = await db.selectFrom(found.as('c')).select('c.id').orderBy('c.rank', 'desc').orderBy('c.id').execute();
+  if (rows.length <= SEARCH_CANDIDATES) return { ids: rows.map((r) => r.id), total: rows.length };
+  const ids = rows.slice(0, SEARCH_CANDIDATES).map((r) => r.id);
+  return { ids, total: Math.max(rows.length, await estimatedRows(db, matching.select('g.id'))) };
 }
 
 /** The planner's estimate of how many rows a query returns (its statistics for the bound values; no rows are read). */

@@ -58,12 +58,9 @@ const INT8_OID = 20;
 
 /**
  * Applied to every connection. Fuzzy search (`%>`) matches a word at 0.5 trigram word similarity
- * rather than pg_trgm's 0.6, which misses one-letter typos and transpositions ("pengiun"). A scan
- * of a large table starts at its first page, not wherever another scan of it has got to: search
- * ranks matches in windows in the order they are found (content/search.ts), so that order must not
- * depend on what else is running.
+ * rather than pg_trgm's 0.6, which misses one-letter typos and transpositions ("pengiun").
  */
-const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.5; SET synchronize_seqscans = off';
+const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.5';
 
 function withSessionSettings(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
