@@ -41,6 +41,7 @@ export function createNodeEdge(options: NodeEdgeOptions): Hono<EdgeEnv> {
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     logger: options.logger,
     accessLog: options.accessLog,
+    compressPages: true,
   });
 }
 

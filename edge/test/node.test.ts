@@ -1,8 +1,12 @@
 import http from 'node:http';
-import { afterAll, beforeAll } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEdge } from '../src/node.ts';
+import { bindingUpstream } from '../src/upstreams.ts';
 import { startEchoServer, type EchoServer } from './echo-server.ts';
-import { edgeSuite, SUITE_LIMITS, type EdgeHarness } from './edge-suite.ts';
+import { edgeSuite, KEYS, SUITE_LIMITS, type EdgeHarness } from './edge-suite.ts';
+import { fakeServices } from './fakes.ts';
 import { serveOnLoopback } from './serve.ts';
 
 let echo: EchoServer;
@@ -13,10 +17,10 @@ afterAll(async () => {
   await echo.close();
 });
 
-/** A GET sent from `localAddress` (any address of 127.0.0.0/8 reaches a server listening on 127.0.0.1). */
-function getFrom(localAddress: string, url: string): Promise<Response> {
+/** A GET sent from `localAddress` (any address of 127.0.0.0/8 reaches a server listening on 127.0.0.1), its body as sent. */
+function getFrom(localAddress: string, url: string, headers: Record<string, string> = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { localAddress }, (answer) => {
+    const request = http.get(url, { localAddress, headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('error', reject);
@@ -47,3 +51,35 @@ const node: EdgeHarness = {
 };
 
 edgeSuite(node);
+
+describe('the edge on Node compresses pages', () => {
+  const page = `<!doctype html><title>t</title>${'<a href="/gifs/x">a GIF</a>'.repeat(400)}`;
+  const json = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `gif${i}` })) });
+
+  it('gzips HTML for a browser that accepts it, and leaves JSON and other clients alone', async () => {
+    const site = new Hono();
+    site.get('/page', (c) => c.html(page, 200, { 'Cache-Control': 'no-cache' }));
+    site.get('/v1/gifs', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
+    const upstream = bindingUpstream(site);
+    const edge = createNodeEdge({ upstreams: { ...fakeServices().upstreams, assets: upstream, publicApi: upstream }, keys: KEYS, logger: { info: () => {}, error: () => {} } });
+    const served = await serveOnLoopback(edge.fetch);
+    try {
+      const zipped = await getFrom('127.0.0.1', `${served.origin}/page`, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+      const bytes = Buffer.from(await zipped.arrayBuffer());
+      expect(bytes.length).toBeLessThan(page.length / 10);
+      expect(gunzipSync(bytes).toString()).toBe(page);
+
+      const plain = await getFrom('127.0.0.1', `${served.origin}/page`);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(page);
+
+      const api = await getFrom('127.0.0.1', `${served.origin}/v1/gifs?ids=a&random_id=r1`, { 'Accept-Encoding': 'gzip' });
+      expect(api.headers.get('content-encoding')).toBeNull();
+      expect(await api.text()).toBe(json);
+    } finally {
+      await served.close();
+    }
+  });
+});
