@@ -14,10 +14,13 @@ export interface TenorMedia {
 type Kind = 'gif' | 'mp4' | 'webp' | 'still';
 
 /**
- * Each Tenor media format and the rendition it is served from. `exact`: the same kind of file at
- * the size Tenor describes; otherwise the nearest we make (README, Tenor-compatible API).
+ * Each media format Tenor's (and KLIPY's Tenor-compatible) v2 API names, and the rendition it is
+ * served from. `exact`: the same kind of file at the size Tenor describes; otherwise the nearest we
+ * make (README, Tenor-compatible API). `sticker`: Tenor's transparent formats, offered for stickers
+ * only ("not available in GIF search results"); a sticker's gif and webp keep its source's alpha.
  */
 export const TENOR_FORMATS = {
+  preview: { rendition: 'original', kind: 'still', exact: true }, // Tenor: a single-frame gif at the original size; ours is giphy_s.gif
   gif: { rendition: 'original', kind: 'gif', exact: true },
   mediumgif: { rendition: 'original', kind: 'gif', exact: false }, // Tenor: a reduced-size gif; ours are small already
   tinygif: { rendition: 'fixed_width', kind: 'gif', exact: false }, // Tenor: 220 wide; ours 200 wide
@@ -32,31 +35,46 @@ export const TENOR_FORMATS = {
   gifpreview: { rendition: 'original', kind: 'still', exact: true },
   tinygifpreview: { rendition: 'fixed_width', kind: 'still', exact: false },
   nanogifpreview: { rendition: 'fixed_height_small', kind: 'still', exact: false },
-} as const satisfies Record<string, { rendition: string; kind: Kind; exact: boolean }>;
+  gif_transparent: { rendition: 'original', kind: 'gif', exact: true, sticker: true },
+  tinygif_transparent: { rendition: 'fixed_width', kind: 'gif', exact: false, sticker: true },
+  nanogif_transparent: { rendition: 'fixed_height_small', kind: 'gif', exact: false, sticker: true },
+  webp_transparent: { rendition: 'original', kind: 'webp', exact: true, sticker: true },
+  tinywebp_transparent: { rendition: 'fixed_width', kind: 'webp', exact: false, sticker: true },
+  nanowebp_transparent: { rendition: 'fixed_height_small', kind: 'webp', exact: false, sticker: true },
+} as const satisfies Record<string, { rendition: string; kind: Kind; exact: boolean; sticker?: true }>;
 
 export type TenorFormat = keyof typeof TENOR_FORMATS;
 export const TENOR_FORMAT_NAMES = Object.keys(TENOR_FORMATS) as TenorFormat[];
 
 /**
+ * Formats Tenor's and KLIPY's documentation list that no rendition here can honestly be: we make no
+ * webm. Like any other name we do not serve, `media_filter` ignores them.
+ */
+export const TENOR_UNSERVED_FORMATS = ['webm', 'tinywebm', 'nanowebm'] as const;
+
+export const isTenorFormat = (name: string): name is TenorFormat => Object.hasOwn(TENOR_FORMATS, name);
+
+/**
  * The media formats of one item, limited to `wanted` (all when absent); a format whose rendition
- * or file we do not have is left out. Tenor has webm formats; we make no webm, so none is offered.
+ * or file we do not have is left out, and the transparent formats are offered for stickers only.
  */
 export function tenorMediaFormats(
   images: StoredImages,
   media: (file: string) => string,
-  durationSeconds: number,
+  item: { durationSeconds: number; sticker: boolean },
   wanted: readonly TenorFormat[] = TENOR_FORMAT_NAMES,
 ): Partial<Record<TenorFormat, TenorMedia>> {
   const formats: Partial<Record<TenorFormat, TenorMedia>> = {};
   for (const name of wanted) {
-    const { rendition, kind } = TENOR_FORMATS[name];
-    const source: StoredRendition | undefined = images[rendition];
-    const file = source?.[kind];
+    const format: { rendition: string; kind: Kind; sticker?: true } = TENOR_FORMATS[name];
+    if (format.sticker && !item.sticker) continue;
+    const source: StoredRendition | undefined = images[format.rendition];
+    const file = source?.[format.kind];
     if (!source || !file) continue;
     formats[name] = {
       url: media(file.file),
       dims: [source.width, source.height],
-      duration: kind === 'mp4' ? durationSeconds : 0,
+      duration: format.kind === 'mp4' ? item.durationSeconds : 0,
       preview: source.still ? media(source.still.file) : '',
       size: file.size,
     };

@@ -7,16 +7,17 @@ const seconds = (date: Date | string) => new Date(date).getTime() / 1000;
 export function tenorResult(row: GifRow, origin: string, formats?: readonly TenorFormat[]) {
   const media = (file: string) => `${origin}/media/${row.id}/${file}`;
   const page = `${origin}/gifs/${row.slug}`;
+  const sticker = row.type === 'sticker' || row.type === 'emoji';
   return {
     id: row.id,
     title: row.title,
-    media_formats: tenorMediaFormats(row.images, media, row.video?.duration ?? 0, formats),
+    media_formats: tenorMediaFormats(row.images, media, { durationSeconds: row.video?.duration ?? 0, sticker }, formats),
     created: seconds(row.create_datetime),
     content_description: row.alt_text || row.title,
     itemurl: page,
     url: page,
     tags: row.tags,
-    flags: row.type === 'sticker' || row.type === 'emoji' ? ['sticker'] : [],
+    flags: sticker ? ['sticker'] : [],
     // A clip kept as a video (type `video`) is one with sound or too long for a GIF; only those may have audio.
     hasaudio: row.type === 'video',
   };

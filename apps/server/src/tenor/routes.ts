@@ -23,14 +23,17 @@ import { parseQuery } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { TENOR_BASE_PATH, TENOR_SHARE_ACTION } from './constants.ts';
 import { tenorErrors } from './errors.ts';
-import { CategoriesQuery, FeaturedQuery, PostsQuery, RegisterShareQuery, SearchQuery, TermsQuery, TrendingTermsQuery } from './params.ts';
+import { AutocompleteQuery, CategoriesQuery, FeaturedQuery, PostsQuery, RegisterShareQuery, SearchQuery, SuggestionsQuery, TrendingTermsQuery } from './params.ts';
 import { tenorResult } from './present.ts';
 import { describe } from '../openapi/describe.ts';
 
 type ListingParams = z.infer<typeof FeaturedQuery>;
 
 /** Tenor's `searchfilter=sticker` lists stickers; anything else, GIFs. */
-const listedType = (p: ListingParams) => (p.searchfilter?.includes('sticker') ? 'stickers' : 'gifs');
+const listedType = (p: ListingParams) => (p.searchfilter.sticker ? 'stickers' : 'gifs');
+
+/** `searchfilter=static` asks for still images only: every item here is animated, so there is nothing to list. */
+const NOTHING_STILL: Page<string> = { rows: [], total: 0 };
 
 const NOT_KEPT = { 'Cache-Control': 'no-store' };
 
@@ -74,6 +77,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/search', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search (Tenor v2)', description: 'Results in Tenor\'s shape (`results` with `media_formats`, and `next` for `pos`); `contentfilter` maps to ratings, `media_filter` picks formats.', query: SearchQuery }), async (c) => {
     const p = parseQuery(SearchQuery, c.req.query());
+    if (p.searchfilter.staticOnly) return listingAnswer(c, p, NOTHING_STILL);
     const type = listedType(p);
     const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.contentfilter, limit: p.limit, offset: p.pos, lang: p.locale }, deps.searchResults);
     if (p.pos === 0) deps.searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: newResponseId(), searcher: searcherOf(c) });
@@ -82,6 +86,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/featured', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Featured (Tenor v2)', description: 'What is trending, in Tenor\'s shape.', query: FeaturedQuery }), async (c) => {
     const p = parseQuery(FeaturedQuery, c.req.query());
+    if (p.searchfilter.staticOnly) return listingAnswer(c, p, NOTHING_STILL);
     return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[listedType(p)], rating: p.contentfilter, limit: p.limit, offset: p.pos }, deps.trendingPages));
   });
 
@@ -106,14 +111,14 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ locale: p.locale ?? 'en', tags: terms.map((term, i) => tag(term, rows.get(tops[i] ?? ''))) });
   });
 
-  app.get('/search_suggestions', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search suggestions (Tenor v2)', query: TermsQuery }), async (c) => {
-    const p = parseQuery(TermsQuery, c.req.query());
+  app.get('/search_suggestions', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search suggestions (Tenor v2)', description: 'Related search terms.', query: SuggestionsQuery }), async (c) => {
+    const p = parseQuery(SuggestionsQuery, c.req.query());
     const { tags } = await relatedTags(reads, p.q.toLowerCase(), p.limit);
     return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
   });
 
-  app.get('/autocomplete', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Autocomplete (Tenor v2)', query: TermsQuery }), async (c) => {
-    const p = parseQuery(TermsQuery, c.req.query());
+  app.get('/autocomplete', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Autocomplete (Tenor v2)', description: 'Tags that start with `q`, most used first.', query: AutocompleteQuery }), async (c) => {
+    const p = parseQuery(AutocompleteQuery, c.req.query());
     const tags = await tagsWithPrefix(reads, p.q, p.limit, 0);
     return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
   });
