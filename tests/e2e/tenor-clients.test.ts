@@ -2,7 +2,8 @@
  * Tenor compatibility proven with callers written the way public projects call Tenor's v2 API
  * (tests/api/tenor-clients/): a Python `requests` script, a Node `axios` bot, and on a page of another
  * origin a web page's XMLHttpRequest helper and a GIF picker's `fetch`, each repointed by its base URL alone. Each finds GIFs,
- * pages on with `pos`, and registers a share the analytics count.
+ * pages on with `pos`, and registers a share the analytics count. A KLIPY caller (an app moved from
+ * Tenor to KLIPY, sending gifgrep's and a picker's KLIPY-style `media_filter` lists) does the same.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,6 +74,29 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
     expect(found.tiny.every((url) => url.startsWith(`${server.baseUrl}/media/`))).toBe(true);
     expect(found.refused).toEqual({ status: 403, error: expect.objectContaining({ code: 403, status: 'PERMISSION_DENIED' }) });
     await expectFoundPagedAndShared(found, 'sports', 3);
+  });
+
+  it('a KLIPY caller sending gifgrep’s search and a picker’s media_filter lists', async () => {
+    const klipyEnv = { ...process.env, KLIPY_BASE: base, KLIPY_API_KEY: server.webKey };
+    const { stdout } = await run(process.execPath, [new URL('klipy-search.mjs', CLIENTS).pathname, 'animals'], { env: klipyEnv });
+    const found = JSON.parse(stdout) as Found & {
+      results: { url: string; url_format: string; preview_url: string; preview_format: string; width: number; height: number }[];
+      formats: string[];
+      tray: { count: number; groups: Record<string, number> };
+      share: string;
+    };
+    expect(found.formats).toEqual(['gif', 'mediumgif', 'nanogif', 'preview', 'tinygif']);
+    for (const result of found.results) {
+      expect([result.url_format, result.preview_format]).toEqual(['gif', 'tinygif']);
+      expect(result.url.startsWith(`${server.baseUrl}/media/`)).toBe(true);
+      expect(result.width * result.height).toBeGreaterThan(0);
+    }
+    expect((await fetch(found.results[0]!.preview_url)).headers.get('content-type')).toBe('image/gif');
+    // The tray's gif and mp4 families are served; its webm names are ignored, as Tenor ignored names it did not know.
+    expect(found.tray.count).toBe(6);
+    expect(found.tray.groups).toEqual({ gif: 6, mp4: 6, webm: 0 });
+    expect(found.share).toBe('ok');
+    await expectFoundPagedAndShared(found, 'animals', 5);
   });
 
   describe('callers in a web page of another origin', () => {
