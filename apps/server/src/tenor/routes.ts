@@ -75,7 +75,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ results, next }, 200, p.random ? NOT_KEPT : {});
   };
 
-  app.get('/search', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search (Tenor v2)', description: 'Results in Tenor\'s shape (`results` with `media_formats`, and `next` for `pos`); `contentfilter` maps to ratings, `media_filter` picks formats.', query: SearchQuery }), async (c) => {
+  app.get('/search', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Search (Tenor v2)', description: 'Results in Tenor\'s shape (`results` with `media_formats`, and `next` for `pos`); `contentfilter` maps to ratings, `media_filter` picks formats. Read as Tenor read it: format names, search filter items, aspect ranges and locales it does not know are ignored (README, Tenor-compatible API).', query: SearchQuery }), async (c) => {
     const p = parseQuery(SearchQuery, c.req.query());
     if (p.searchfilter.staticOnly) return listingAnswer(c, p, NOTHING_STILL);
     const type = listedType(p);
@@ -84,13 +84,13 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return listingAnswer(c, p, page);
   });
 
-  app.get('/featured', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Featured (Tenor v2)', description: 'What is trending, in Tenor\'s shape.', query: FeaturedQuery }), async (c) => {
+  app.get('/featured', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Featured (Tenor v2)', description: 'What is trending (the order of `/v1/gifs/trending`), in Tenor\'s shape, with the same parameters as search but `q`.', query: FeaturedQuery }), async (c) => {
     const p = parseQuery(FeaturedQuery, c.req.query());
     if (p.searchfilter.staticOnly) return listingAnswer(c, p, NOTHING_STILL);
     return listingAnswer(c, p, await trendingGifs(reads, deps.db, { types: STORED_TYPES[listedType(p)], rating: p.contentfilter, limit: p.limit, offset: p.pos }, deps.trendingPages));
   });
 
-  app.get('/categories', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Categories (Tenor v2)', query: CategoriesQuery }), async (c) => {
+  app.get('/categories', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Categories (Tenor v2)', description: '`featured`: our categories; `trending`: trending searches, each with its top GIF.', query: CategoriesQuery }), async (c) => {
     const p = parseQuery(CategoriesQuery, c.req.query());
     const origin = originOf(c, deps);
     const tag = (term: string, row: GifRow | undefined) => ({
@@ -123,7 +123,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ locale: p.locale ?? 'en', results: tags.map((t) => t.name) });
   });
 
-  app.get('/trending_terms', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Trending terms (Tenor v2)', query: TrendingTermsQuery }), async (c) => {
+  app.get('/trending_terms', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Trending terms (Tenor v2)', description: 'Trending searches, as strings.', query: TrendingTermsQuery }), async (c) => {
     const p = parseQuery(TrendingTermsQuery, c.req.query());
     return c.json({ locale: p.locale ?? 'en', results: await trendingSearchTerms(reads, p.limit, deps.trendingRules) });
   });
@@ -140,7 +140,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     return c.json({ status: 'ok' }, 200, NOT_KEPT);
   });
 
-  app.get('/posts', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Posts by id (Tenor v2)', query: PostsQuery }), async (c) => {
+  app.get('/posts', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Posts by id (Tenor v2)', description: 'In the order asked; ids that name nothing are left out.', query: PostsQuery }), async (c) => {
     const p = parseQuery(PostsQuery, c.req.query());
     const rows = await selectGifs(reads).where('g.id', 'in', p.ids).where(openScope(ANONYMOUS_VIEWER)).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
