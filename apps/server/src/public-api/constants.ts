@@ -22,3 +22,22 @@ export const GIF_ID_PATTERN = /^[^\s\u0000-\u001F\u007F/?#%]{1,64}$/u;
 export const WIRE_TEXTS_MAX_BYTES = 32_000_000;
 /** Pages a process keeps while the store reports no change (Store.contentChanges): checked wire sources, kept trending pages. */
 export const CHECKED_PAGES_MAX = 5_000;
+/** Bytes of a `random_id` from GET /v1/randomid (GIPHY's are 32 hex characters). */
+export const RANDOM_ID_BYTES = 16;
+/** translate's `weirdness`: 0 picks the best match; each step reaches this many matches further down the ranking. */
+export const MAX_WEIRDNESS = 10;
+export const WEIRDNESS_REACH = 4;
+/**
+ * GIPHY's renditions-on-demand bundles (developers.giphy.com, Renditions on Demand): the renditions
+ * each keeps in `images` and, for the clips bundle, the `video.assets` it keeps (the others leave a
+ * clip's video as it is). Any other rendition is left out.
+ */
+export const RENDITION_BUNDLES: Readonly<Record<string, { images: readonly string[]; assets?: readonly string[] }>> = {
+  messaging_non_clips: { images: ['original', 'original_still', 'fixed_width', 'fixed_width_still', 'fixed_width_small', 'fixed_height', 'fixed_height_still', 'fixed_height_small', 'preview_gif'] },
+  clips_grid_picker: { images: ['original', 'fixed_width'], assets: ['360p', '480p', '720p', '1080p'] },
+  sticker_layering: { images: ['original', 'fixed_width', 'fixed_width_small', 'fixed_height', 'fixed_height_small'] },
+  low_bandwidth: { images: ['fixed_width_small', 'fixed_width_small_still', 'fixed_height_small', 'fixed_height_small_still', 'fixed_width_downsampled', 'fixed_height_downsampled', 'preview_gif', 'preview_webp', 'downsized_small'] },
+};
+export const RENDITION_BUNDLE_NAMES = Object.keys(RENDITION_BUNDLES) as [string, ...string[]];
+/** Paths `fields=` may list at most (GIPHY names no limit; every field of a GIF is far fewer). */
+export const MAX_FIELDS = 50;

@@ -9,7 +9,7 @@ import type { ContentType } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { envelope } from './envelope.ts';
-import { contentType, flag, gifId, lang, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
+import { contentType, flag, gifId, giphyAnswerParams, lang, limit, offset, parse, parseQuery, passthrough, query, rating } from './params.ts';
 import { presentGif } from './present.ts';
 import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
@@ -25,7 +25,7 @@ export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
   text: ['text'],
 };
 
-const common = { rating, lang, random_id: passthrough, pingback_id: passthrough, bundle: passthrough };
+const common = { rating, lang, pingback_id: passthrough, ...giphyAnswerParams };
 const SearchQuery = z.object({ q: query, limit, offset, excludeDynamicResults: flag('excludeDynamicResults'), ...common });
 const TrendingQuery = z.object({ limit, offset, ...common });
 const RandomQuery = z.object({ tag: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'tag must be at most 50 characters')).optional(), ...common });

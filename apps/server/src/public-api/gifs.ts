@@ -7,11 +7,11 @@ import { gifTag } from '@loopbox/edge';
 import { selectGifs } from '../content/gif-row.ts';
 import { sourceCredit } from '../made-from/credit.ts';
 import { refuseById } from '../content-policy/refusal.ts';
-import { gifId, ids, parse, parseQuery, passthrough } from './params.ts';
+import { gifId, giphyAnswerParams, ids, parse, parseQuery, passthrough } from './params.ts';
 import { gifList, gifOne } from './respond.ts';
 import { MAX_IDS } from './constants.ts';
 
-const ByIdsQuery = z.object({ ids, rating: passthrough, random_id: passthrough, pingback_id: passthrough });
+const ByIdsQuery = z.object({ ids, rating: passthrough, pingback_id: passthrough, ...giphyAnswerParams });
 const ByIdPath = z.object({ id: gifId });
 
 /**

@@ -12,6 +12,11 @@ import { feedRoutes } from './feeds.ts';
 import { gifsByIdRoutes } from './gifs.ts';
 import { textRoutes } from './text.ts';
 import { videoRoutes } from './videos.ts';
+import { clipRoutes } from './clips.ts';
+import { simplePingbackRoutes } from './pingback-simple.ts';
+import { randomIdRoutes } from './random-id.ts';
+import { translateRoutes } from './translate.ts';
+import { answerTrimming } from './trim.ts';
 import { uploadApiRoutes } from '../uploads/api-route.ts';
 
 export const CORS_OPTIONS = {
@@ -27,7 +32,7 @@ export interface PublicApiOptions {
   acceptGiphySdkKey?: boolean;
 }
 
-const COLLECTOR_PATHS = /^\/v2\/(?:pingback|analytics)\/?$/;
+const COLLECTOR_PATHS = /^\/v2\/(?:pingback|pingback_simple|analytics)\/?$/;
 
 /**
  * The GIPHY-compatible public API: /v1 for everything, /v2 for the emoji calls and the collector
@@ -40,6 +45,9 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   v1.route('/', categoryRoutes(deps));
   v1.route('/', discoveryRoutes(deps));
   v1.route('/', videoRoutes(deps));
+  v1.route('/', randomIdRoutes(deps));
+  v1.route('/', translateRoutes(deps));
+  v1.route('/', clipRoutes(deps));
   v1.route('/', textRoutes(deps, text));
   v1.route('/', emojiRoutes(deps, 1));
   v1.route('/', ctaRoutes(deps));
@@ -48,7 +56,9 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   v1.route('/', gifsByIdRoutes(deps));
 
   const v2 = new Hono<ApiEnv>();
-  v2.route('/', collectorRoutes(deps.db, { ...options.collector, payloads: deps.payloads }));
+  const collector = collectorRoutes(deps.db, { ...options.collector, payloads: deps.payloads });
+  v2.route('/', collector);
+  v2.route('/', simplePingbackRoutes(collector));
   v2.route('/', emojiRoutes(deps, 2));
 
   const apiKey = requireApiKey(deps.keys, { api: 'giphy' });
@@ -60,7 +70,7 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   };
 
   const api = new Hono<ApiEnv>();
-  api.use('/v1/*', corsOnAnswer(CORS_OPTIONS), apiKey, signerReady);
+  api.use('/v1/*', corsOnAnswer(CORS_OPTIONS), apiKey, signerReady, answerTrimming());
   api.use('/v2/*', corsOnAnswer(CORS_OPTIONS), keyFor, signerReady);
   api.route('/v1', v1);
   api.route('/v2', v2);

@@ -72,3 +72,16 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T
   const message = issue?.message ?? 'invalid request';
   throw new ApiError(400, message.startsWith(where) ? message : `${where}: ${message}`);
 }
+
+const twoLetters = (name: string, what: string) => z.string().regex(/^[A-Za-z]{2}$/, `${name} must be a 2-letter ${what}`).optional();
+/** GIPHY's `country_code` (ISO 3166-1 alpha-2) and `region` (a 2-letter state or province code): accepted and checked, not acted on. */
+export const countryCode = twoLetters('country_code', 'country code (ISO 3166-1 alpha-2)');
+export const region = twoLetters('region', 'region code');
+/** The parameters GIPHY takes on every GIF answer; `fields` and `bundle` are applied to the answer after it is made (public-api/trim.ts). */
+export const giphyAnswerParams = {
+  random_id: passthrough,
+  country_code: countryCode,
+  region,
+  fields: z.string().optional().meta({ description: 'Comma-separated fields to keep, nested ones by dots (`id,url,images.original`); unknown names are ignored.' }),
+  bundle: z.string().optional().meta({ description: 'A renditions bundle: messaging_non_clips, clips_grid_picker, sticker_layering or low_bandwidth.' }),
+};

@@ -57,6 +57,7 @@ export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unk
     images: presentImages(row.images, media),
     analytics_response_payload: analyticsPayload(row.id, ctx),
   };
+  gif.analytics = analyticsUrls(ctx.origin, gif.analytics_response_payload as string);
   if (row.user) gif.user = presentUser(row.user, ctx.origin);
   if (row.video) {
     gif.video = {
@@ -81,6 +82,18 @@ export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unk
 /** GIPHY's opaque payload, naming the GIF, the event type and the response, signed (payload-signing/). */
 export function analyticsPayload(gifId: string, ctx: Pick<PresentContext, 'responseId' | 'eventType' | 'signPayload'>): string {
   return ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
+}
+
+/** GIPHY's action-register actions of the `analytics` object: which URL an app calls when a GIF is shown, clicked or sent. */
+const ACTION_URLS = { onload: 'SEEN', onclick: 'CLICK', onsent: 'SENT' } as const;
+
+/**
+ * GIPHY's `analytics` object: for each action, the URL (`GET /v2/pingback_simple`, public-api/pingback-simple.ts)
+ * that registers it with this GIF's signed payload; the app adds `random_id` and `ts`.
+ */
+export function analyticsUrls(origin: string, payload: string): Record<keyof typeof ACTION_URLS, { url: string }> {
+  const base = `${origin}/v2/pingback_simple?analytics_response_payload=${encodeURIComponent(payload)}&action_type=`;
+  return { onload: { url: `${base}${ACTION_URLS.onload}` }, onclick: { url: `${base}${ACTION_URLS.onclick}` }, onsent: { url: `${base}${ACTION_URLS.onsent}` } };
 }
 
 /**

@@ -65,10 +65,10 @@ export function gifList(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, it
   return gifPage(c, deps, presenter(c, deps, eventType), items, page, listing);
 }
 
-/** One GIF in GIPHY's envelope (no pagination); null when it is not to be shown. */
-export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem, tags: readonly string[] = []): Promise<Response | null> {
+/** One GIF in GIPHY's envelope (no pagination); null when it is not to be shown (`listing`: only a listed GIF is). */
+export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem, tags: readonly string[] = [], listing = false): Promise<Response | null> {
   const ctx = presenter(c, deps, eventType);
-  const { ids, texts } = await gifTexts(deps, ctx, [item], false);
+  const { ids, texts } = await gifTexts(deps, ctx, [item], listing);
   if (texts.length === 0) return null;
   return answer(c, envelopeBytes(texts[0]!, ctx.responseId), ids, tags);
 }

@@ -5,16 +5,16 @@ import { clipsFeed } from '../content/clips.ts';
 import { relatedGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { gifId, lang, limit, offset, parseQuery, passthrough, query, rating } from './params.ts';
+import { gifId, giphyAnswerParams, lang, limit, offset, parseQuery, passthrough, query, rating } from './params.ts';
 import { gifList, gifPage, presenter } from './respond.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { describe } from '../openapi/describe.ts';
 
 const VIDEO: readonly ['video'] = ['video'];
-const VideoSearchQuery = z.object({ q: query, limit, offset, rating, lang, pingback_id: passthrough, random_id: passthrough });
-const VideoRelatedQuery = z.object({ gif_id: gifId, limit, offset, rating, pingback_id: passthrough });
-const VideoTrendingQuery = z.object({ limit, offset, rating, pingback_id: passthrough, random_id: passthrough });
+const VideoSearchQuery = z.object({ q: query, limit, offset, rating, lang, pingback_id: passthrough, ...giphyAnswerParams });
+const VideoRelatedQuery = z.object({ gif_id: gifId, limit, offset, rating, pingback_id: passthrough, ...giphyAnswerParams });
+const VideoTrendingQuery = z.object({ limit, offset, rating, pingback_id: passthrough, ...giphyAnswerParams });
 
 /** videos/search, videos/trending and videos/related: clips (type `video`, with playable mp4 assets). */
 export function videoRoutes(deps: ApiDeps) {

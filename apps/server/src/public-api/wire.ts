@@ -6,9 +6,10 @@ import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
 import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Database } from '../store/schema.ts';
 import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
-import { presentGif, type PresentContext } from './present.ts';
+import { analyticsUrls, presentGif, type PresentContext } from './present.ts';
 
 const PAYLOAD_FIELD = 'analytics_response_payload';
+const ANALYTICS_FIELD = 'analytics';
 
 /**
  * A GIF's wire object without what differs per answer: presentGif with a random mark standing for
@@ -19,6 +20,7 @@ export function buildWire(row: GifRow): StoredWire {
   const mark = randomBytes(12).toString('hex');
   const gif = presentGif(row, { origin: mark, responseId: '', eventType: '', signPayload: () => '' });
   delete gif[PAYLOAD_FIELD];
+  delete gif[ANALYTICS_FIELD];
   return { body: JSON.stringify(gif), mark };
 }
 
@@ -85,5 +87,5 @@ export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>,
 
 function withPayload(open: Buffer, gifId: string, ctx: PresentContext): WireText {
   const payload = ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
-  return [open, Buffer.from(`,"${PAYLOAD_FIELD}":${JSON.stringify(payload)}}`)];
+  return [open, Buffer.from(`,"${PAYLOAD_FIELD}":${JSON.stringify(payload)},"${ANALYTICS_FIELD}":${JSON.stringify(analyticsUrls(ctx.origin, payload))}}`)];
 }

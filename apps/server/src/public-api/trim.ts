@@ -1,0 +1,85 @@
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { MAX_FIELDS, RENDITION_BUNDLE_NAMES, RENDITION_BUNDLES } from './constants.ts';
+import type { ApiEnv } from './context.ts';
+import { countryCode, parseQuery, region } from './params.ts';
+
+type Json = Record<string, unknown>;
+
+const TrimQuery = z.object({
+  bundle: z.enum(RENDITION_BUNDLE_NAMES, { error: `bundle must be one of ${RENDITION_BUNDLE_NAMES.join(', ')}` }).optional(),
+  fields: z
+    .string()
+    .transform((v) => v.split(',').map((f) => f.trim()).filter(Boolean))
+    .pipe(z.array(z.string()).max(MAX_FIELDS, `fields may list at most ${MAX_FIELDS} fields`))
+    .optional(),
+  country_code: countryCode,
+  region,
+});
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const pick = (o: Json, keep: readonly string[]): Json => Object.fromEntries(keep.filter((k) => k in o).map((k) => [k, o[k]]));
+
+/** A GIF with only its bundle's renditions (and, for the clips bundle, its video assets). */
+export function bundled(gif: Json, bundle: string): Json {
+  const { images, assets } = RENDITION_BUNDLES[bundle]!;
+  const out = { ...gif };
+  if (isObject(gif.images)) out.images = pick(gif.images, images);
+  if (assets && isObject(gif.video) && isObject(gif.video.assets)) out.video = { ...gif.video, assets: pick(gif.video.assets, assets) };
+  return out;
+}
+
+/** Paths as a tree: `images.original` under `images`; a path that names a whole object keeps all of it (`true`). */
+type FieldTree = Map<string, FieldTree | true>;
+function fieldTree(paths: readonly string[]): FieldTree {
+  const root: FieldTree = new Map();
+  for (const path of paths) {
+    let node = root;
+    const parts = path.split('.');
+    for (const [i, part] of parts.entries()) {
+      const at = node.get(part);
+      if (at === true) break;
+      if (i === parts.length - 1) node.set(part, true);
+      else node = at ?? node.set(part, new Map()).get(part) as FieldTree;
+    }
+  }
+  return root;
+}
+
+/** An object with only the fields of the tree; unknown names are left out, as are objects none of whose named fields exist. */
+export function withFields(value: Json, tree: FieldTree): Json {
+  const out: Json = {};
+  for (const [name, sub] of tree) {
+    if (!(name in value)) continue;
+    const v = value[name];
+    if (sub === true) out[name] = v;
+    else if (isObject(v)) out[name] = withFields(v, sub);
+  }
+  return out;
+}
+
+/**
+ * GIPHY's `fields` and `bundle` on every /v1 answer, with `country_code` and `region` checked: the
+ * answer is made (and cached, in the process and at the edge) in full, and trimmed on its way out
+ * only when one of them is given, so every caller shares the same stored wire texts.
+ */
+export function answerTrimming(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const { bundle, fields } = parseQuery(TrimQuery, c.req.query());
+    await next();
+    if ((!bundle && !fields) || c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    const body = (await c.res.json()) as Json;
+    const tree = fields ? fieldTree(fields) : undefined;
+    const trim = (item: unknown) => {
+      if (!isObject(item)) return item;
+      const kept = bundle ? bundled(item, bundle) : item;
+      return tree ? withFields(kept, tree) : kept;
+    };
+    if ('data' in body) body.data = Array.isArray(body.data) ? body.data.map(trim) : trim(body.data);
+    const headers = new Headers(c.res.headers);
+    headers.delete('Content-Length');
+    const status = c.res.status;
+    c.res = undefined;
+    c.res = new Response(JSON.stringify(body), { status, headers });
+  };
+}
