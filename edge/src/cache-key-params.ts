@@ -7,31 +7,39 @@
  */
 const TYPE = '(?:gifs|stickers|text)';
 const ID = '[^/]+';
-const GIPHY_COMMON = ['rating', 'lang', 'bundle'];
+// GIPHY's fields and bundle trim any /v1 answer after it is made (server public-api/trim.ts), so they key every /v1 path.
+const TRIMMED = ['fields', 'bundle', 'country_code', 'region'];
+const GIPHY_COMMON = ['rating', 'lang', ...TRIMMED];
 const PAGED = ['limit', 'offset'];
 const TENOR_COMMON = ['client_key', 'country', 'locale'];
 const TENOR_LISTING = [...TENOR_COMMON, 'contentfilter', 'media_filter', 'ar_range', 'random', 'limit', 'pos', 'searchfilter'];
 
 export const CACHE_KEY_PARAMS: readonly (readonly [path: RegExp, params: readonly string[]])[] = [
   // The GIPHY-compatible API (/v1, and /v2 emoji).
-  [/^\/v1\/gifs\/categories(?:\/[^/]+){0,2}$/, [...PAGED, 'rating']],
-  [/^\/v[12]\/emoji$/, [...PAGED, 'rating']],
+  [/^\/v1\/gifs\/categories(?:\/[^/]+){0,2}$/, [...PAGED, 'rating', ...TRIMMED]],
+  [/^\/v1\/emoji$/, [...PAGED, 'rating', ...TRIMMED]],
+  [/^\/v2\/emoji$/, [...PAGED, 'rating']],
   [new RegExp(`^/v2/emoji/${ID}/variations$`), []],
-  [/^\/v1\/channels\/search$/, ['q', ...PAGED, 'rating']],
-  [/^\/v1\/trending\/searches$/, ['limit']],
-  [new RegExp(`^/v1/tags/related/${ID}$`), ['score', 'limit']],
-  [/^\/v1\/gifs\/search\/tags$/, ['q', ...PAGED]],
-  [new RegExp(`^/v1/gifs/${ID}/associations$`), []],
-  [/^\/v1\/videos\/search$/, ['q', ...PAGED, 'rating', 'lang']],
-  [/^\/v1\/videos\/related$/, ['gif_id', ...PAGED, 'rating']],
-  [/^\/v1\/videos\/trending$/, [...PAGED, 'rating']],
-  [/^\/v1\/text\/animate$/, ['m', ...PAGED]],
+  [/^\/v1\/channels\/search$/, ['q', ...PAGED, 'rating', ...TRIMMED]],
+  [/^\/v1\/trending\/searches$/, ['limit', ...TRIMMED]],
+  [new RegExp(`^/v1/tags/related/${ID}$`), ['score', 'limit', ...TRIMMED]],
+  [/^\/v1\/gifs\/search\/tags$/, ['q', ...PAGED, ...TRIMMED]],
+  [new RegExp(`^/v1/gifs/${ID}/associations$`), TRIMMED],
+  [/^\/v1\/videos\/search$/, ['q', ...PAGED, ...GIPHY_COMMON]],
+  [/^\/v1\/videos\/related$/, ['gif_id', ...PAGED, 'rating', ...TRIMMED]],
+  [/^\/v1\/videos\/trending$/, [...PAGED, 'rating', ...TRIMMED]],
+  [/^\/v1\/clips\/search$/, ['q', ...PAGED, ...GIPHY_COMMON]],
+  [/^\/v1\/clips\/trending$/, [...PAGED, 'rating', ...TRIMMED]],
+  [/^\/v1\/clips$/, ['ids', ...TRIMMED]],
+  [new RegExp(`^/v1/clips/${ID}$`), TRIMMED],
+  [/^\/v1\/(?:gifs|stickers)\/translate$/, ['s', 'weirdness', ...GIPHY_COMMON]],
+  [/^\/v1\/text\/animate$/, ['m', ...PAGED, ...TRIMMED]],
   [new RegExp(`^/v1/${TYPE}/search$`), ['q', ...PAGED, 'excludeDynamicResults', ...GIPHY_COMMON]],
   [new RegExp(`^/v1/${TYPE}/trending$`), [...PAGED, ...GIPHY_COMMON]],
   [new RegExp(`^/v1/${TYPE}/related$`), ['gif_id', ...PAGED, ...GIPHY_COMMON]],
   [new RegExp(`^/v1/${TYPE}/random$`), ['tag', ...GIPHY_COMMON]],
-  [/^\/v1\/gifs$/, ['ids', 'rating']],
-  [new RegExp(`^/v1/gifs/${ID}$`), []],
+  [/^\/v1\/gifs$/, ['ids', 'rating', ...TRIMMED]],
+  [new RegExp(`^/v1/gifs/${ID}$`), TRIMMED],
   // The Tenor-compatible API.
   [/^\/tenor\/v2\/search$/, ['q', ...TENOR_LISTING]],
   [/^\/tenor\/v2\/featured$/, TENOR_LISTING],

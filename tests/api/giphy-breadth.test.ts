@@ -194,6 +194,22 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
     });
   });
 
+  describe('fields and bundle at the edge', () => {
+    it('keeps trimmed and full answers apart in the edge cache, both ways round', async () => {
+      const edge = (path: string) => server.call('GET', path);
+      const full = await edge('/v1/gifs/search?q=dog&limit=2');
+      const trimmed = await edge('/v1/gifs/search?q=dog&limit=2&fields=id');
+      const fullAgain = await edge('/v1/gifs/search?q=dog&limit=2');
+      expect(Object.keys(trimmed.body.data[0])).toEqual(['id']);
+      expect(Object.keys(fullAgain.body.data[0]).length).toBeGreaterThan(20);
+      const id = full.body.data[0].id as string;
+      const bundledFirst = await edge(`/v1/gifs/${id}?bundle=low_bandwidth`);
+      const whole = await edge(`/v1/gifs/${id}`);
+      expect(Object.keys(bundledFirst.body.data.images).every((n) => RENDITION_BUNDLES.low_bandwidth!.images.includes(n))).toBe(true);
+      expect(Object.keys(whole.body.data.images)).toContain('original');
+    });
+  });
+
   describe('country_code and region', () => {
     it('accepts 2-letter codes on every GIF call and refuses others with 400 naming them', async () => {
       for (const path of ['/v1/gifs/search?q=cat', '/v1/gifs/trending?x=1', '/v1/gifs/translate?s=cat', '/v1/clips/trending?x=1']) {
@@ -235,6 +251,9 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
       const altered = await get(url.replace('action_type=SENT', 'action_type=SENT').replace(/analytics_response_payload=[^&]+/, 'analytics_response_payload=e%3Dforged'));
       expect(altered.status).toBe(400);
       await expectRefused(`/v2/pingback_simple?analytics_response_payload=x&action_type=SHOUT`, 400, 'action_type');
+      // Fired as it came (no key, as GIPHY's analytics URLs are), it is counted as GIPHY's analytics package's pingbacks are.
+      const keyless = await server.call('GET', `${gif.analytics.onclick!.url.slice(server.baseUrl.length)}&random_id=${run}keyless&ts=${ts}`, { direct: true });
+      expect([keyless.status, keyless.body.data?.accepted], keyless.text).toEqual([200, 1]);
     });
   });
 });

@@ -29,6 +29,9 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
   let server: AccountsServer;
   let people: Record<Exclude<Viewer, 'anonymous'>, TestUser>;
   const gifs = new Map<GifState, MatrixGif>();
+  /** For each GIF, a clip (type video) in the same state, for the Clips doors. */
+  const clipOf = new Map<string, MatrixGif>();
+  const clip = (g: MatrixGif): MatrixGif => clipOf.get(g.id) ?? g;
 
   const call = (method: string, path: string, as: TestUser | undefined): Promise<Answer> => server.call(method, path, as ? { as } : {});
   const status = (a: Answer): Seen => ({ status: a.status, text: a.text });
@@ -43,6 +46,10 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     api_search: async (g, as) => ids((await call('GET', `/v1/gifs/search?q=${g.tag}`, as)).body.data).includes(g.id),
     api_tag_search: async (g, as) => ((await call('GET', `/v1/gifs/search/tags?q=${g.tag}`, as)).body.data as { name: string }[]).some((t) => t.name === g.tag),
     api_random: async (g, as) => (await call('GET', `/v1/gifs/random?tag=${g.tag}`, as)).body.data?.id === g.id,
+    api_translate: async (g, as) => (await call('GET', `/v1/gifs/translate?s=${g.tag}`, as)).body.data?.id === g.id,
+    api_clip: async (g, as) => status(await call('GET', `/v1/clips/${clip(g).id}`, as)),
+    api_clips_by_ids: async (g, as) => ids((await call('GET', `/v1/clips?ids=${clip(g).id}`, as)).body.data).includes(clip(g).id),
+    api_clips_search: async (g, as) => ids((await call('GET', `/v1/clips/search?q=${clip(g).tag}`, as)).body.data).includes(clip(g).id),
     tenor_posts: async (g, as) => ids((await call('GET', tenor(`posts?ids=${g.id}`), as)).body.results).includes(g.id),
     tenor_search: async (g, as) => ids((await call('GET', tenor(`search?q=${g.tag}`), as)).body.results).includes(g.id),
     embed: async (g, as) => status(await call('GET', `/embed/${g.id}`, as)),
@@ -59,13 +66,18 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
   beforeAll(async () => {
     server = await startAccountsServer(kind, { web: true });
     people = { owner: await server.makeUser('creator'), moderator: await server.makeUser('moderator'), staff: await server.makeUser('staff') };
-    const rows = await server.store.db.selectFrom('gifs').select(['id', 'images']).where('type', '=', 'gif').where('is_removed', '=', false).orderBy('id').limit(GIF_STATES.length).execute();
+    const rows = await server.store.db.selectFrom('gifs').select(['id', 'images']).where('type', '=', 'gif').where('is_removed', '=', false).orderBy('id').limit(2 * GIF_STATES.length).execute();
     const run = Math.random().toString(36).slice(2, 8);
     for (const [i, state] of GIF_STATES.entries()) {
       const row = rows[i]!;
       const gif = { id: row.id, tag: `matrix${run}x${i}`, file: row.images.original!.gif!.file };
       await putInState(server.store.db, gif.id, state, { userId: people.owner.userId, tags: [gif.tag] });
       gifs.set(state, gif);
+      const clipRow = rows[GIF_STATES.length + i]!;
+      const asClip = { id: clipRow.id, tag: `matrixclip${run}x${i}`, file: clipRow.images.original!.gif!.file };
+      await server.store.db.updateTable('gifs').set({ type: 'video' }).where('id', '=', asClip.id).execute();
+      await putInState(server.store.db, asClip.id, state, { userId: people.owner.userId, tags: [asClip.tag] });
+      clipOf.set(gif.id, asClip);
     }
   });
   afterAll(async () => {
@@ -91,7 +103,7 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
   /** An answer with what varies per call taken out (the id asked, response ids, per-request tokens). */
   // What differs between any two answers: the id asked for, response ids, hashes, and a page's per-answer CSP nonce.
   const normalised = (text: string, id: string) =>
-    text.replaceAll(id, 'ID').replace(/"response_id":"[^"]*"/g, '').replace(/[0-9a-f]{32,}/g, 'HEX').replace(/nonce="[^"]*"/g, 'nonce=""');
+    text.replaceAll(id, 'ID').replaceAll(clipOf.get(id)?.id ?? id, 'ID').replace(/"response_id":"[^"]*"/g, '').replace(/[0-9a-f]{32,}/g, 'HEX').replace(/nonce="[^"]*"/g, 'nonce=""');
 
   it('has a GIF in every state of the policy', () => {
     expect([...gifs.keys()].sort()).toEqual([...GIF_STATES].sort());

@@ -14,6 +14,11 @@ export const GIF_DOORS = {
   api_search: { path: 'GET /v1/gifs/search', viewer: 'anyone', kind: 'listing' },
   api_tag_search: { path: 'GET /v1/gifs/search/tags', viewer: 'anyone', kind: 'listing' },
   api_random: { path: 'GET /v1/gifs/random?tag=', viewer: 'anyone', kind: 'listing' },
+  api_translate: { path: 'GET /v1/gifs/translate?s=', viewer: 'anyone', kind: 'listing' },
+  // GIPHY Clips: probed with a clip (type video) in the same state.
+  api_clip: { path: 'GET /v1/clips/{id}', viewer: 'anyone', kind: 'status' },
+  api_clips_by_ids: { path: 'GET /v1/clips?ids=', viewer: 'anyone', kind: 'ids' },
+  api_clips_search: { path: 'GET /v1/clips/search', viewer: 'anyone', kind: 'listing' },
   tenor_posts: { path: 'GET /tenor/v2/posts?ids=', viewer: 'anyone', kind: 'ids' },
   tenor_search: { path: 'GET /tenor/v2/search', viewer: 'anyone', kind: 'listing' },
   embed: { path: 'GET /embed/{id}', viewer: 'anyone', kind: 'status' },

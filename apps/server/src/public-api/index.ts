@@ -13,7 +13,7 @@ import { gifsByIdRoutes } from './gifs.ts';
 import { textRoutes } from './text.ts';
 import { videoRoutes } from './videos.ts';
 import { clipRoutes } from './clips.ts';
-import { simplePingbackRoutes } from './pingback-simple.ts';
+import { isKeylessSimplePingback, keylessSimplePingback, simplePingbackRoutes } from './pingback-simple.ts';
 import { randomIdRoutes } from './random-id.ts';
 import { translateRoutes } from './translate.ts';
 import { answerTrimming } from './trim.ts';
@@ -63,7 +63,11 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
 
   const apiKey = requireApiKey(deps.keys, { api: 'giphy' });
   const collectorKey = requireApiKey(deps.keys, { api: 'giphy', alsoAccepted: new Set(options.acceptGiphySdkKey === false ? [] : [GIPHY_SDK_PINGBACK_KEY]) });
-  const keyFor: MiddlewareHandler<ApiEnv> = (c, next) => (COLLECTOR_PATHS.test(c.req.path) ? collectorKey : apiKey)(c, next);
+  const keylessPingback = keylessSimplePingback(options.acceptGiphySdkKey === false ? null : GIPHY_SDK_PINGBACK_KEY);
+  const keyFor: MiddlewareHandler<ApiEnv> = (c, next) => {
+    if (keylessPingback && isKeylessSimplePingback(c.req.path, (name) => c.req.query(name))) return keylessPingback(c, next);
+    return (COLLECTOR_PATHS.test(c.req.path) ? collectorKey : apiKey)(c, next);
+  };
   const signerReady: MiddlewareHandler<ApiEnv> = async (_c, next) => {
     await deps.payloads.ready();
     await next();

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { PINGBACK_ACTIONS } from '../collector/constants.ts';
 import { describe } from '../openapi/describe.ts';
@@ -13,6 +13,26 @@ const SimplePingbackQuery = z.object({
   customer_id: passthrough,
   ts: z.string().regex(/^\d{1,15}$/, 'ts must be a number of milliseconds').transform(Number).optional(),
 });
+
+const SIMPLE_PINGBACK_PATH = /^\/v2\/pingback_simple\/?$/;
+
+/**
+ * The key a simple pingback without one is counted under. GIPHY's analytics URLs carry no key (an
+ * answer is shared by every caller, at the edge too), so one fired as it came is counted as the
+ * pingbacks of GIPHY's own analytics package are, under its built-in key, when the collector
+ * accepts that key (COLLECTOR_SDK_KEY); an app that adds `api_key` is counted under its own.
+ * Null where the usual key check applies.
+ */
+export function keylessSimplePingback(sdkKey: string | null): MiddlewareHandler<ApiEnv> | null {
+  if (!sdkKey) return null;
+  return async (c, next) => {
+    c.set('apiKey', sdkKey);
+    await next();
+  };
+}
+
+export const isKeylessSimplePingback = (path: string, query: (name: string) => string | undefined): boolean =>
+  SIMPLE_PINGBACK_PATH.test(path) && !query('api_key') && !query('apikey');
 
 /** Who sent a simple pingback when the app names nobody (GIPHY asks for `random_id` or `customer_id`, and some apps send neither). */
 const NOBODY = 'anonymous';
