@@ -256,4 +256,27 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
       expect([keyless.status, keyless.body.data?.accepted], keyless.text).toEqual([200, 1]);
     });
   });
+
+  describe('the API reference', () => {
+    it('documents every new route and parameter, with an example answer', async () => {
+      const doc = (await server.call('GET', '/openapi.json')).body as { paths: Record<string, { get?: { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, { example?: unknown }> }> } }> };
+      const wanted: Record<string, string[]> = {
+        '/v1/randomid': [],
+        '/v1/{type}/translate': ['s', 'weirdness', 'rating', 'lang', 'random_id', 'country_code', 'region', 'fields', 'bundle'],
+        '/v1/clips/search': ['q', 'limit', 'offset', 'rating', 'lang', 'random_id', 'country_code', 'region', 'fields', 'bundle'],
+        '/v1/clips/trending': ['limit', 'offset', 'rating', 'random_id', 'country_code', 'region', 'fields', 'bundle'],
+        '/v1/clips': ['ids', 'fields', 'bundle'],
+        '/v1/clips/{id}': ['id'],
+        '/v2/pingback_simple': ['analytics_response_payload', 'action_type', 'random_id', 'customer_id', 'ts'],
+        '/v1/{type}/search': ['fields', 'bundle', 'country_code', 'region', 'random_id'],
+      };
+      for (const [path, params] of Object.entries(wanted)) {
+        const get = doc.paths[path]?.get;
+        expect(get, path).toBeDefined();
+        const names = get!.parameters.map((p) => p.name);
+        for (const name of params) expect(names, `${path} ${name}`).toContain(name);
+        if (path !== '/v1/{type}/search') expect(get!.responses['200']!.content!['application/json']!.example, path).toBeDefined();
+      }
+    });
+  });
 });

@@ -31,6 +31,8 @@ export interface RouteDoc {
   /** The success answer's status (200 by default) and type (JSON by default). */
   status?: 200 | 201 | 202 | 204;
   responseType?: 'application/json' | 'text/csv';
+  /** An example of the success answer, shown in the reference. */
+  example?: unknown;
 }
 
 const ROUTE_DOC = Symbol('loopbox.routeDoc');

@@ -111,7 +111,7 @@ function queryParameters(schema?: z.ZodType): Json[] {
 function responses(path: string, doc: RouteDoc): Json {
   const status = doc.status ?? 200;
   const success: Json = { description: 'Success' };
-  if (status !== 204) success.content = { [doc.responseType ?? 'application/json']: { schema: {} } };
+  if (status !== 204) success.content = { [doc.responseType ?? 'application/json']: { schema: {}, ...(doc.example === undefined ? {} : { example: doc.example }) } };
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${tenor(doc) ? 'TenorError' : 'Error'}` } } } });
   const answers: Json = { [status]: success };
   if (doc.query || doc.body || path.includes('{')) answers[400] = error('A parameter or the body is invalid; the message names it.');

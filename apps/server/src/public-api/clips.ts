@@ -5,6 +5,7 @@ import { refusalError, refuseById } from '../content-policy/refusal.ts';
 import { clipsFeed } from '../content/clips.ts';
 import { searchGifs } from '../content/search.ts';
 import { describe } from '../openapi/describe.ts';
+import { EXAMPLES } from './examples.ts';
 import { MAX_IDS } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { gifId, giphyAnswerParams, ids, lang, limit, offset, parse, parseQuery, query, rating } from './params.ts';
@@ -29,22 +30,22 @@ export function clipRoutes(deps: ApiDeps) {
   const clipIds = async (wanted: readonly string[]): Promise<Set<string>> =>
     new Set(wanted.length === 0 ? [] : (await reads().selectFrom('gifs').select('id').where('id', 'in', wanted).where('type', '=', 'video').execute()).map((r) => r.id));
 
-  app.get('/clips/search', describe({ tag: 'gifs', summary: 'Search clips', description: 'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`.', access: { apiKey: 'giphy' }, query: ClipSearchQuery }), async (c) => {
+  app.get('/clips/search', describe({ tag: 'gifs', summary: 'Search clips', description: 'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`.', access: { apiKey: 'giphy' }, query: ClipSearchQuery, example: EXAMPLES.clipList }), async (c) => {
     const p = parseQuery(ClipSearchQuery, c.req.query());
     const page = await searchGifs(reads(), { q: p.q, types: CLIP, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
     return gifList(c, deps, 'CLIP_SEARCH', page.rows, { total: page.total, offset: p.offset });
   });
-  app.get('/clips/trending', describe({ tag: 'gifs', summary: 'Trending clips', description: 'Clips: trending ones first, then the rest newest first (as `videos/trending`).', access: { apiKey: 'giphy' }, query: ClipTrendingQuery }), async (c) => {
+  app.get('/clips/trending', describe({ tag: 'gifs', summary: 'Trending clips', description: 'Clips: trending ones first, then the rest newest first (as `videos/trending`).', access: { apiKey: 'giphy' }, query: ClipTrendingQuery, example: EXAMPLES.clipList }), async (c) => {
     const p = parseQuery(ClipTrendingQuery, c.req.query());
     const page = await clipsFeed(reads(), { rating: p.rating, limit: p.limit, offset: p.offset });
     return gifList(c, deps, 'CLIP_TRENDING', page.rows, { total: page.total, offset: p.offset });
   });
-  app.get('/clips', describe({ tag: 'gifs', summary: 'Clips by id', description: `Up to ${MAX_IDS} ids, in the order asked; clips anyone may open by id, others (and GIFs that are not clips) left out.`, access: { apiKey: 'giphy' }, query: ClipsByIdsQuery }), async (c) => {
+  app.get('/clips', describe({ tag: 'gifs', summary: 'Clips by id', description: `Up to ${MAX_IDS} ids, in the order asked; clips anyone may open by id, others (and GIFs that are not clips) left out.`, access: { apiKey: 'giphy' }, query: ClipsByIdsQuery, example: EXAMPLES.clipList }), async (c) => {
     const { ids: wanted } = parseQuery(ClipsByIdsQuery, c.req.query());
     const clips = await clipIds([...new Set(wanted)]);
     return gifList(c, deps, 'CLIP_BROWSE', [...new Set(wanted)].filter((id) => clips.has(id)), { total: 'sent', offset: 0 }, false);
   });
-  app.get('/clips/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One clip by id', description: 'A public or unlisted clip; 404 for an unknown or private one or a GIF that is not a clip, 410 for one the moderators hid, 451 for one taken down.', access: { apiKey: 'giphy' }, params: ClipPath }), async (c) => {
+  app.get('/clips/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One clip by id', description: 'A public or unlisted clip; 404 for an unknown or private one or a GIF that is not a clip, 410 for one the moderators hid, 451 for one taken down.', access: { apiKey: 'giphy' }, params: ClipPath, example: EXAMPLES.clip }), async (c) => {
     const id = parse(gifId, c.req.param('id'));
     // A GIF that is not a clip reads exactly as an id that names nothing.
     if (!(await clipIds([id])).has(id)) throw refusalError(id, 404);

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { PINGBACK_ACTIONS } from '../collector/constants.ts';
 import { describe } from '../openapi/describe.ts';
+import { EXAMPLES } from './examples.ts';
 import type { ApiEnv } from './context.ts';
 import { handleErrors } from './envelope.ts';
 import { parseQuery, passthrough } from './params.ts';
@@ -54,7 +55,7 @@ export function simplePingbackRoutes(collector: Hono<ApiEnv>) {
   inner.onError(handleErrors());
 
   const app = new Hono<ApiEnv>();
-  app.get('/pingback_simple', describe({ tag: 'collector', summary: 'Register a view, click or send (GIPHY\'s action register)', description: 'The URLs of each GIF\'s `analytics` object (`onload` SEEN, `onclick` CLICK, `onsent` SENT), with `random_id` (or `customer_id`) and `ts` added by the app: counted as one event posted to `POST /v2/pingback`, with its answer.', access: { apiKey: 'giphy' }, query: SimplePingbackQuery }), async (c) => {
+  app.get('/pingback_simple', describe({ tag: 'collector', summary: 'Register a view, click or send (GIPHY\'s action register)', description: 'The URLs of each GIF\'s `analytics` object (`onload` SEEN, `onclick` CLICK, `onsent` SENT), with `random_id` (or `customer_id`) and `ts` added by the app: counted as one event posted to `POST /v2/pingback`, with its answer. Without a key it is counted under the key of GIPHY\'s analytics package (unless `COLLECTOR_SDK_KEY=refuse`), as the URLs carry none.', access: { apiKey: 'giphy' }, query: SimplePingbackQuery, example: EXAMPLES.simplePingback }), async (c) => {
     const p = parseQuery(SimplePingbackQuery, c.req.query());
     const event = { action_type: p.action_type, analytics_response_payload: p.analytics_response_payload, user_id: p.random_id ?? p.customer_id ?? NOBODY, ts: p.ts ?? Date.now() };
     const body = JSON.stringify({ events: [event] });

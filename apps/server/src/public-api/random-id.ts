@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe } from '../openapi/describe.ts';
+import { EXAMPLES } from './examples.ts';
 import { RANDOM_ID_BYTES } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { envelope, newResponseId } from './envelope.ts';
@@ -12,7 +13,7 @@ import { envelope, newResponseId } from './envelope.ts';
  */
 export function randomIdRoutes(_deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/randomid', describe({ tag: 'gifs', summary: 'A random id for one user', description: 'GIPHY\'s `{data: {random_id}}`: a fresh random id (32 hex characters) for an app to pass as `random_id` on later calls. Never cached.', access: { apiKey: 'giphy' } }), (c) => {
+  app.get('/randomid', describe({ tag: 'gifs', summary: 'A random id for one user', description: 'GIPHY\'s `{data: {random_id}}`: a fresh random id (32 hex characters) for an app to pass as `random_id` on later calls. Never cached.', access: { apiKey: 'giphy' }, example: EXAMPLES.randomId }), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(envelope({ random_id: randomBytes(RANDOM_ID_BYTES).toString('hex') }, newResponseId()));
   });

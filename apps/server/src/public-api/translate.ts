@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { searchGifs } from '../content/search.ts';
 import { describe } from '../openapi/describe.ts';
+import { EXAMPLES } from './examples.ts';
 import { MAX_QUERY_LENGTH, MAX_WEIRDNESS, WEIRDNESS_REACH } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError } from './envelope.ts';
@@ -41,7 +42,7 @@ export function translatePick(phrase: string, weirdness: number, count: number):
 export function translateRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const reads = deps.readDb ?? deps.db;
-  app.get('/:type{gifs|stickers}/translate', describe({ tag: 'gifs', summary: 'One GIF or sticker for a phrase', description: `The phrase \`s\` searched as \`{type}/search\` searches it (its ranking, \`rating\`, \`lang\` and content policy); \`weirdness\` 0–${MAX_WEIRDNESS} (default 0) lets the pick reach further down the ranking (the best match at 0, up to ${translateReach(MAX_WEIRDNESS)} at ${MAX_WEIRDNESS}), the same GIF for the same inputs. 404 when nothing matches.`, access: { apiKey: 'giphy' }, params: z.object({ type: TranslateType }), query: TranslateQuery }), async (c) => {
+  app.get('/:type{gifs|stickers}/translate', describe({ tag: 'gifs', summary: 'One GIF or sticker for a phrase', description: `The phrase \`s\` searched as \`{type}/search\` searches it (its ranking, \`rating\`, \`lang\` and content policy); \`weirdness\` 0–${MAX_WEIRDNESS} (default 0) lets the pick reach further down the ranking (the best match at 0, up to ${translateReach(MAX_WEIRDNESS)} at ${MAX_WEIRDNESS}), the same GIF for the same inputs. 404 when nothing matches.`, access: { apiKey: 'giphy' }, params: z.object({ type: TranslateType }), query: TranslateQuery, example: EXAMPLES.translate }), async (c) => {
     const type = parse(TranslateType, c.req.param('type'));
     const p = parseQuery(TranslateQuery, c.req.query());
     const page = await searchGifs(reads, { q: p.s, types: STORED_TYPES[type], rating: p.rating, limit: translateReach(p.weirdness), offset: 0, lang: p.lang }, deps.searchResults);
