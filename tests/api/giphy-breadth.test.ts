@@ -166,6 +166,13 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
       const one = await get(`/v1/gifs/${res.body.data[0].id}?fields=id,images`);
       expect(Object.keys(one.body.data).sort()).toEqual(['id', 'images']);
       expect(Object.keys(one.body.data.images).length).toBeGreaterThan(10);
+      // Answers made otherwise than from kept wire texts are trimmed alike: random, text rendered on demand, a payload asked by name.
+      expect(Object.keys((await get('/v1/gifs/random?fields=id,title')).body.data).sort()).toEqual(['id', 'title']);
+      const text = await get(`/v1/text/search?q=${run}&fields=id,analytics.onsent`);
+      expect(text.body.data.length).toBeGreaterThan(0);
+      for (const gif of text.body.data) expect([Object.keys(gif), Object.keys(gif.analytics)]).toEqual([['id', 'analytics'], ['onsent']]);
+      const payloadOnly = await get(`/v1/gifs?ids=${res.body.data[0].id}&fields=analytics_response_payload`);
+      expect(Object.keys(payloadOnly.body.data[0])).toEqual(['analytics_response_payload']);
       // The full answer after a trimmed one is still whole: the trimming never reaches what is kept.
       const full = await get('/v1/gifs/search?q=cat&limit=3');
       expect(Object.keys(full.body.data[0].images).length).toBeGreaterThan(10);

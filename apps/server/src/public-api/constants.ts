@@ -41,3 +41,5 @@ export const RENDITION_BUNDLES: Readonly<Record<string, { images: readonly strin
 export const RENDITION_BUNDLE_NAMES = Object.keys(RENDITION_BUNDLES) as [string, ...string[]];
 /** Paths `fields=` may list at most (GIPHY names no limit; every field of a GIF is far fewer). */
 export const MAX_FIELDS = 50;
+/** Trimmed shapes (`fields`/`bundle` asked) kept beside each GIF's wire text; others are trimmed per answer. */
+export const TRIMMED_SHAPES_PER_GIF = 8;

@@ -10,6 +10,7 @@ import type { UnchangedMemo } from '../content/unchanged-memo.ts';
 import type { KeptPage } from '../content/trending-order.ts';
 import type { Uploads } from '../uploads/service.ts';
 import type { KeyGate } from './auth.ts';
+import type { AnswerTrim } from './trim.ts';
 
 export interface ApiDeps {
   /** The primary: every write, and reads that must see them. */
@@ -37,7 +38,8 @@ export interface ApiDeps {
   keys: KeyGate;
 }
 
-export type ApiEnv = { Variables: { responseId: string; apiKey: string } };
+/** `answerTrim`: the call's `fields`/`bundle` (public-api/trim.ts); `trimmed`: set once the answer was made trimmed, GIF by GIF. */
+export type ApiEnv = { Variables: { responseId: string; apiKey: string; answerTrim?: AnswerTrim | undefined; trimmed?: boolean } };
 
 export function originOf(c: Context, deps: Pick<ApiDeps, 'publicUrl'>): string {
   if (deps.publicUrl) return deps.publicUrl;

@@ -5,6 +5,7 @@ import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
 import { envelopeBytes, newResponseId, type Pagination } from './envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import type { WireText } from './wire.ts';
+import { trimmedObject, type AnswerTrim } from './trim.ts';
 
 export function presenter(c: Context, deps: ApiDeps, eventType: string): PresentContext {
   return { origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
@@ -18,9 +19,9 @@ export type PageItem = string | GifRow;
  * listing) are left out. Wire objects are copied as bytes (public-api/wire.ts): only the signed
  * payload is written per answer.
  */
-async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean): Promise<{ ids: string[]; texts: WireText[] }> {
+async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean, trim: AnswerTrim | undefined): Promise<{ ids: string[]; texts: WireText[] }> {
   const wanted = items.filter((item): item is string => typeof item === 'string');
-  const wires = await deps.wires.forIds(wanted, ctx, listing);
+  const wires = await deps.wires.forIds(wanted, ctx, listing, trim);
   const ids: string[] = [];
   const texts: WireText[] = [];
   for (const item of items) {
@@ -31,7 +32,8 @@ async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly Page
       texts.push(text);
     } else {
       ids.push(item.id);
-      texts.push([Buffer.from(JSON.stringify(presentGif(item, ctx)))]);
+      const gif = presentGif(item, ctx);
+      texts.push([Buffer.from(JSON.stringify(trim ? trimmedObject(gif, trim) : gif))]);
     }
   }
   return { ids, texts };
@@ -55,7 +57,7 @@ export interface PagePosition {
 
 /** A paged GIF listing in GIPHY's envelope, its count the GIFs actually sent; `tags`: purge tags beside its GIFs' (a channel's). */
 export async function gifPage(c: Context<ApiEnv>, deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], page: PagePosition, listing = true, tags: readonly string[] = []) {
-  const { ids, texts } = await gifTexts(deps, ctx, items, listing);
+  const { ids, texts } = await gifTexts(deps, ctx, items, listing, trimOf(c));
   const pagination: Pagination = { total_count: page.total === 'sent' ? texts.length : page.total, count: texts.length, offset: page.offset };
   return answer(c, envelopeBytes(jsonArray(texts), ctx.responseId, pagination), ids, tags);
 }
@@ -68,9 +70,16 @@ export function gifList(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, it
 /** One GIF in GIPHY's envelope (no pagination); null when it is not to be shown (`listing`: only a listed GIF is). */
 export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem, tags: readonly string[] = [], listing = false): Promise<Response | null> {
   const ctx = presenter(c, deps, eventType);
-  const { ids, texts } = await gifTexts(deps, ctx, [item], listing);
+  const { ids, texts } = await gifTexts(deps, ctx, [item], listing, trimOf(c));
   if (texts.length === 0) return null;
   return answer(c, envelopeBytes(texts[0]!, ctx.responseId), ids, tags);
+}
+
+/** The call's `fields`/`bundle`, applied GIF by GIF as the answer is made; the answer is marked so it is not trimmed again. */
+function trimOf(c: Context<ApiEnv>): AnswerTrim | undefined {
+  const trim = c.get('answerTrim');
+  if (trim) c.set('trimmed', true);
+  return trim;
 }
 
 /** A JSON answer that names the GIFs it shows (and any other `tags`) for the edge's purge tags, so the edge need not parse it. */

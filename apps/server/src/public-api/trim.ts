@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { MAX_FIELDS, RENDITION_BUNDLE_NAMES, RENDITION_BUNDLES } from './constants.ts';
+import { MAX_FIELDS, RENDITION_BUNDLE_NAMES, RENDITION_BUNDLES, TRIMMED_SHAPES_PER_GIF } from './constants.ts';
 import type { ApiEnv } from './context.ts';
 import { countryCode, parseQuery, region } from './params.ts';
 
@@ -30,7 +30,7 @@ export function bundled(gif: Json, bundle: string): Json {
 }
 
 /** Paths as a tree: `images.original` under `images`; a path that names a whole object keeps all of it (`true`). */
-type FieldTree = Map<string, FieldTree | true>;
+export type FieldTree = Map<string, FieldTree | true>;
 function fieldTree(paths: readonly string[]): FieldTree {
   const root: FieldTree = new Map();
   for (const path of paths) {
@@ -58,6 +58,37 @@ export function withFields(value: Json, tree: FieldTree): Json {
   return out;
 }
 
+/** What a call asked to keep of each GIF; `key` names it, for trimmed wire texts kept per GIF. */
+export interface AnswerTrim {
+  bundle?: string | undefined;
+  tree?: FieldTree | undefined;
+  key: string;
+}
+
+/** One GIF (or any object of an answer's `data`) as the call asked: its bundle's renditions, then its fields. */
+export function trimmedObject(item: Json, trim: AnswerTrim): Json {
+  const kept = trim.bundle ? bundled(item, trim.bundle) : item;
+  return trim.tree ? withFields(kept, trim.tree) : kept;
+}
+
+/**
+ * A GIF's wire text trimmed: the stored text (`open`, without its closing brace) trimmed once per
+ * call shape and kept beside it (`derived`, at most TRIMMED_SHAPES_PER_GIF shapes each, dropped with
+ * the text it came from), then this answer's `tail` (payload and analytics URLs) as the fields allow.
+ * So a trimmed answer is assembled by copying bytes as a full one is.
+ */
+export function trimmedWireText(open: Buffer, tail: Json, trim: AnswerTrim, derived: WeakMap<Buffer, Map<string, Buffer>>): Uint8Array[] {
+  let shapes = derived.get(open);
+  if (!shapes) derived.set(open, (shapes = new Map()));
+  let body = shapes.get(trim.key);
+  if (!body) {
+    body = Buffer.from(JSON.stringify(trimmedObject(JSON.parse(`${open.toString()}}`) as Json, trim)).slice(0, -1));
+    if (shapes.size < TRIMMED_SHAPES_PER_GIF) shapes.set(trim.key, body);
+  }
+  const members = JSON.stringify(trim.tree ? withFields(tail, trim.tree) : tail).slice(1, -1);
+  return [body, Buffer.from(`${members && body.length > 1 ? ',' : ''}${members}}`)];
+}
+
 /**
  * GIPHY's `fields` and `bundle` on every /v1 answer, with `country_code` and `region` checked: the
  * answer is made (and cached, in the process and at the edge) in full, and trimmed on its way out
@@ -66,15 +97,13 @@ export function withFields(value: Json, tree: FieldTree): Json {
 export function answerTrimming(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const { bundle, fields } = parseQuery(TrimQuery, c.req.query());
+    const answerTrim = bundle || fields ? { bundle, tree: fields ? fieldTree(fields) : undefined, key: `${bundle ?? ''}|${fields?.join(',') ?? ''}` } : undefined;
+    c.set('answerTrim', answerTrim);
     await next();
-    if ((!bundle && !fields) || c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    // GIF answers are made trimmed (public-api/respond.ts); any other answer is trimmed here, as it leaves.
+    if (!answerTrim || c.get('trimmed') || c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
     const body = (await c.res.json()) as Json;
-    const tree = fields ? fieldTree(fields) : undefined;
-    const trim = (item: unknown) => {
-      if (!isObject(item)) return item;
-      const kept = bundle ? bundled(item, bundle) : item;
-      return tree ? withFields(kept, tree) : kept;
-    };
+    const trim = (item: unknown) => (isObject(item) ? trimmedObject(item, answerTrim) : item);
     if ('data' in body) body.data = Array.isArray(body.data) ? body.data.map(trim) : trim(body.data);
     const headers = new Headers(c.res.headers);
     headers.delete('Content-Length');

@@ -7,6 +7,7 @@ import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Database } from '../store/schema.ts';
 import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
 import { analyticsUrls, presentGif, type PresentContext } from './present.ts';
+import { trimmedWireText, type AnswerTrim } from './trim.ts';
 
 const PAYLOAD_FIELD = 'analytics_response_payload';
 const ANALYTICS_FIELD = 'analytics';
@@ -43,7 +44,7 @@ export interface WireTexts {
    * by id, for this answer's origin and payloads. One small query checks every GIF's current source;
    * only GIFs changed since, or not seen by this process, read or build their wire object.
    */
-  forIds(ids: readonly string[], ctx: PresentContext, listing: boolean): Promise<Map<string, WireText>>;
+  forIds(ids: readonly string[], ctx: PresentContext, listing: boolean, trim?: AnswerTrim): Promise<Map<string, WireText>>;
 }
 
 export interface WireTextsOptions {
@@ -60,15 +61,19 @@ export interface WireTextsOptions {
 export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_BYTES, sizeCalculation: (t) => Math.max(1, t.open.length) });
   const checked = createUnchangedMemo<Map<string, string>>(contentChanges, CHECKED_PAGES_MAX);
+  // Trimmed copies of kept texts (fields/bundle), dropped with the text they were made from.
+  const trimmed = new WeakMap<Buffer, Map<string, Buffer>>();
+  const textOf = (open: Buffer, id: string, ctx: PresentContext, trim: AnswerTrim | undefined): WireText =>
+    trim ? trimmedWireText(open, perAnswer(id, ctx), trim, trimmed) : withPayload(open, id, ctx);
 
   return {
-    async forIds(ids, ctx, listing) {
+    async forIds(ids, ctx, listing, trim) {
       const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, () => wireSources(read, ids, { listing }));
       const stale = new Map<string, string>();
       const texts = new Map<string, WireText>();
       for (const [id, source] of sources) {
         const hit = kept.get(id);
-        if (hit && hit.source === source && hit.origin === ctx.origin) texts.set(id, withPayload(hit.open, id, ctx));
+        if (hit && hit.source === source && hit.origin === ctx.origin) texts.set(id, textOf(hit.open, id, ctx, trim));
         else stale.set(id, source);
       }
       if (stale.size > 0) {
@@ -77,12 +82,18 @@ export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>,
         for (const [id, wire] of wires) {
           const open = Buffer.from(wire.body.replaceAll(wire.mark, originJson).slice(0, -1));
           kept.set(id, { source: stale.get(id)!, origin: ctx.origin, open });
-          texts.set(id, withPayload(open, id, ctx));
+          texts.set(id, textOf(open, id, ctx, trim));
         }
       }
       return texts;
     },
   };
+}
+
+/** What a GIF's wire object gets per answer: its signed payload and the analytics URLs carrying it. */
+function perAnswer(gifId: string, ctx: PresentContext): Record<string, unknown> {
+  const payload = ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
+  return { [PAYLOAD_FIELD]: payload, [ANALYTICS_FIELD]: analyticsUrls(ctx.origin, payload) };
 }
 
 function withPayload(open: Buffer, gifId: string, ctx: PresentContext): WireText {
