@@ -3,9 +3,10 @@
  * Chromium with scripts off (what a crawler or a text browser sees), the home, search, category,
  * GIF, profile and channel pages show their GIFs as images with alt text, links to the GIF pages and the pagination
  * links; a private GIF is never in a listing's HTML; with scripts on, the page takes over from the
- * data written into it (no request for the first screen's data again) without a layout shift.
+ * data written into it (no request for the first screen's data again) without a layout shift, and
+ * the home page's served rows and header are drawn where the app draws them.
  */
-import { categoryPath, FIRST_DATA_ELEMENT_ID, searchPath } from '@loopbox/pages';
+import { categoryPath, FIRST_DATA_ELEMENT_ID, HOME_SEARCHES_SHOWN, SEARCH_BOX_LABEL, searchPath } from '@loopbox/pages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
@@ -207,5 +208,77 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     expect(await page.locator('.lb-ssr').count()).toBe(0);
     expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
     await page.close();
+  });
+  it('shows the home page as the app does without scripts: trending searches, the sticker row, the category cards', async () => {
+    const page = await noScripts.context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    const trending = (await server.get('/v1/trending/searches')).body.data as string[];
+    const categories = (await server.get('/v1/gifs/categories')).body.data as { name: string; name_encoded: string }[];
+    expect(await page.locator('.lb-pills a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(trending.slice(0, HOME_SEARCHES_SHOWN).map((term) => searchPath(term)));
+    const stickers = page.getByRole('region', { name: 'Trending stickers' }).locator('a[href^="/gifs/"] img');
+    expect(await stickers.count()).toBeGreaterThan(0);
+    expect(await stickers.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).alt.trim() !== ''))).toBe(true);
+    expect(await page.locator('.lb-category-card').evaluateAll((cards) => cards.map((a) => a.getAttribute('href')))).toEqual(categories.map((c) => categoryPath(c.name_encoded)));
+    expect(await page.locator('.lb-category-card img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
+    await page.close();
+  });
+
+  it("searches from the served header's search box without scripts", async () => {
+    const page = await noScripts.context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('searchbox', { name: SEARCH_BOX_LABEL }).fill(JOURNEY_TAG);
+    await Promise.all([page.waitForURL(`**${searchPath(JOURNEY_TAG)}`), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(await page.locator('[role=main] a[href^="/gifs/"] img').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('searchbox', { name: SEARCH_BOX_LABEL }).inputValue()).toBe(JOURNEY_TAG);
+    await page.close();
+  });
+
+  /** The boxes of the home page's first screen in page coordinates, the served screen's or the app's. */
+  async function homeBoxes(page: Page, grid: string) {
+    return page.evaluate((gridSelector) => {
+      const box = (element: Element | null) => {
+        const r = element?.getBoundingClientRect();
+        return r && { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+      };
+      const all = (selector: string) => [...document.querySelectorAll(selector)].map(box);
+      return {
+        header: box(document.querySelector('.lb-site-header')),
+        search: box(document.querySelector('.lb-search')),
+        titles: all('.lb-section__title'),
+        pills: all('.lb-pills a'),
+        stickerRow: box(document.querySelector('.lb-carousel')),
+        // By the GIF each shows (its media id): trending stickers may change order between two page loads.
+        stickerSizes: Object.fromEntries(
+          [...document.querySelectorAll<HTMLImageElement>('.lb-carousel img')].map((img) => {
+            const { width, height } = img.getBoundingClientRect();
+            return [/\/media\/([^/]+)\//.exec(img.src)?.[1], { width, height }];
+          }),
+        ),
+        cards: all('.lb-category-card img'),
+        // Where the grid starts (its length is what the app has loaded so far).
+        grid: box(document.querySelector(gridSelector))?.y,
+      };
+    }, grid);
+  }
+
+  it.each([375, 1440])('draws the home page at %i px where the app draws it: header, pills, sticker row (each sticker its size), category cards, grid', async (width) => {
+    const viewport = { width, height: 900 };
+    const servedPage = await noScripts.context.newPage();
+    await servedPage.setViewportSize(viewport);
+    await servedPage.goto(`${server.baseUrl}/`);
+    const servedBoxes = await homeBoxes(servedPage, '.lb-ssr-grid');
+    await servedPage.close();
+    const { page } = await openWithScripts('/', viewport);
+    await page.locator('.lb-carousel img').first().waitFor();
+    const appBoxes = await homeBoxes(page, '.lb-grid__columns');
+    await page.close();
+    expect(servedBoxes.cards.length).toBeGreaterThan(0);
+    const { stickerSizes: servedStickers, ...served } = servedBoxes;
+    const { stickerSizes: appStickers, ...app } = appBoxes;
+    expect(served).toEqual(app);
+    // The app's tiles show their image only once near the screen: compare those it shows.
+    const shown = Object.keys(servedStickers).filter((id) => id in appStickers);
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.map((id) => servedStickers[id])).toEqual(shown.map((id) => appStickers[id]));
   });
 });

@@ -19,10 +19,30 @@ export async function listCategories(db: Kysely<Database>, parent: string | null
     .where((eb) => (parent === null ? eb('parent_slug', 'is', null) : eb('parent_slug', '=', parent)))
     .orderBy('position')
     .execute();
+  return withFeaturedGifs(db, categories);
+}
+
+async function withFeaturedGifs(db: Kysely<Database>, categories: { slug: string; name: string; parent_slug: string | null; featured_gif_id: string | null }[]): Promise<CategoryWithGif[]> {
   const featuredIds = categories.map((c) => c.featured_gif_id).filter((id): id is string => id !== null);
   const gifs = featuredIds.length ? await selectGifs(db).where('g.id', 'in', featuredIds).where(listedScope).execute() : [];
   const byId = new Map(gifs.map((g) => [g.id, g]));
   return categories.map((c) => ({ slug: c.slug, name: c.name, parent_slug: c.parent_slug, gif: c.featured_gif_id ? (byId.get(c.featured_gif_id) ?? null) : null }));
+}
+
+export interface CategoryInTree extends CategoryWithGif {
+  subcategories: { slug: string; name: string }[];
+}
+
+/**
+ * The top-level categories from `offset`, each with its featured GIF and its subcategories' names,
+ * and how many there are: three reads whatever the number of categories.
+ */
+export async function categoryTree(db: Kysely<Database>, page: { limit: number; offset: number }): Promise<{ categories: CategoryInTree[]; total: number }> {
+  const all = await db.selectFrom('categories').select(['slug', 'name', 'parent_slug', 'featured_gif_id']).orderBy('position').execute();
+  const top = all.filter((c) => c.parent_slug === null);
+  const shown = await withFeaturedGifs(db, top.slice(page.offset, page.offset + page.limit));
+  const categories = shown.map((c) => ({ ...c, subcategories: all.filter((s) => s.parent_slug === c.slug).map(({ slug, name }) => ({ slug, name })) }));
+  return { categories, total: top.length };
 }
 
 /** A category's (or, with its parent, a subcategory's) name; undefined when there is none. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { categoryExists, categoryGifs, emojiVariations, listCategories, listEmoji, type CategoryWithGif } from '../content/browse.ts';
+import { categoryExists, categoryGifs, categoryTree, emojiVariations, listCategories, listEmoji, type CategoryWithGif } from '../content/browse.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError, envelope } from './envelope.ts';
 import { gifId, limit, offset, parse, parseQuery, passthrough, rating } from './params.ts';
@@ -14,7 +14,7 @@ const SubcategoryPath = z.object({ category: slug, subcategory: slug });
 const GifPath = z.object({ id: gifId });
 const PagedQuery = z.object({ limit, offset, rating, pingback_id: passthrough, random_id: passthrough });
 
-function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?: CategoryWithGif[]) {
+function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?: { slug: string; name: string }[]) {
   return {
     name: c.name,
     name_encoded: c.slug,
@@ -29,10 +29,9 @@ export function categoryRoutes(deps: ApiDeps) {
   app.get('/gifs/categories', describe({ tag: 'gifs', summary: 'GIF categories', access: { apiKey: 'giphy' }, query: PagedQuery }), async (c) => {
     const p = parseQuery(PagedQuery, c.req.query());
     const ctx = presenter(c, deps, 'GIF_CATEGORY');
-    const top = await listCategories(deps.db, null);
-    const page = top.slice(p.offset, p.offset + p.limit);
-    const data = await Promise.all(page.map(async (cat) => presentCategory(cat, ctx, await listCategories(deps.db, cat.slug))));
-    return c.json(envelope(data, ctx.responseId, { total_count: top.length, count: data.length, offset: p.offset }));
+    const { categories, total } = await categoryTree(deps.db, p);
+    const data = categories.map((cat) => presentCategory(cat, ctx, cat.subcategories));
+    return c.json(envelope(data, ctx.responseId, { total_count: total, count: data.length, offset: p.offset }));
   });
   app.get('/gifs/categories/:category', describe({ tag: 'gifs', summary: 'GIFs of a category', access: { apiKey: 'giphy' }, params: CategoryPath, query: PagedQuery }), async (c) => {
     const category = parse(slug, c.req.param('category'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { FIRST_DATA_ELEMENT_ID, GIF_ID_PATTERN, gifIdFromPath, parseSitePath, type SiteRoute } from '@loopbox/pages';
+import { FIRST_DATA_ELEMENT_ID, GIF_ID_PATTERN, gifIdFromPath, MAX_SEARCH_TERM_LENGTH, parseSitePath, SEARCH_QUERY_PARAM, searchPath, type SiteRoute } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { originOf, type ApiDeps } from '../public-api/context.ts';
 import { selectGifs } from '../content/gif-row.ts';
@@ -203,6 +203,9 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     // once, which would turn a search for "100%" into a malformed path.
     const route = parseSitePath(new URL(c.req.url).pathname);
     if (route.page === 'redirect') return c.redirect(route.to, 301);
+    // The served header's search box without scripts: /search?q=cat is the search for cat.
+    const term = route.page === 'search-home' ? c.req.query(SEARCH_QUERY_PARAM)?.trim().slice(0, MAX_SEARCH_TERM_LENGTH) : undefined;
+    if (term) return c.redirect(searchPath(term), 302);
     const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, route, originOf(c, deps), async () => viewerOf(await c.var.auth.principal())), HTML_HEADERS, route)));
     return response ?? next();
   });

@@ -24,7 +24,7 @@ const slotSizes = (width: number) => `${Math.max(1, width - RENDITION_TOLERANCE_
  * A srcset offering, for each wanted width, the rendition that fits it best, described by its
  * real width; duplicates are dropped.
  */
-export function srcSetFor(images: IImages, variant: RenditionVariant, widths: readonly number[]): string | undefined {
+function srcSetFor(images: IImages, variant: RenditionVariant, widths: readonly number[]): string | undefined {
   const entries = new Map<string, number>();
   for (const width of widths) {
     const rendition = getBestRendition(images, width, 0, variant);
@@ -34,11 +34,11 @@ export function srcSetFor(images: IImages, variant: RenditionVariant, widths: re
   return [...entries].map(([url, width]) => `${url} ${width}w`).join(', ');
 }
 
+/** The srcsets a tile offers, whatever its size: the animated GIF's and the webp's. */
+export function tileSrcSets(images: IImages): Pick<ImageSources, 'srcSet' | 'webpSrcSet'> {
+  return { srcSet: srcSetFor(images, 'gif', IMAGE_SRCSET_WIDTHS), webpSrcSet: srcSetFor(images, 'webp', WEBP_SRCSET_WIDTHS) };
+}
+
 export function imageSources(gif: { images: IImages }, width: number, height: number): ImageSources {
-  return {
-    src: getBestRenditionUrl(gif, width, height),
-    srcSet: srcSetFor(gif.images, 'gif', IMAGE_SRCSET_WIDTHS),
-    webpSrcSet: srcSetFor(gif.images, 'webp', WEBP_SRCSET_WIDTHS),
-    sizes: slotSizes(width),
-  };
+  return { src: getBestRenditionUrl(gif, width, height), ...tileSrcSets(gif.images), sizes: slotSizes(width) };
 }

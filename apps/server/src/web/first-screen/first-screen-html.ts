@@ -1,22 +1,15 @@
-import { escapeHtml, gifPath, PROVIDER_NAME } from '@loopbox/pages';
-import { getAltText, getBestRendition, getBestRenditionUrl, getGifHeight, type IGif, type IImages, type RenditionVariant } from '@loopbox/sdk';
-import { EAGER_TILES, GIF_MEDIA_SIZES, MEDIA_MAX_HEIGHT, MEDIA_MAX_SCALE, IMAGE_SRCSET_WIDTHS, PRELOADED_TILES, WEBP_SRCSET_WIDTHS } from './constants.ts';
+import { CATEGORY_CARD_HEIGHT, CATEGORY_CARD_WIDTH, categoryCardImage, EAGER_CATEGORY_CARDS, escapeHtml, gifPath, MEDIA_MAX_HEIGHT, MEDIA_MAX_SCALE } from '@loopbox/pages';
+import { getAltText, getBestRenditionUrl, getGifHeight, type IGif } from '@loopbox/sdk';
+import { tileSrcSets } from '@loopbox/widgets/image-sources';
+import { EAGER_TILES, GIF_MEDIA_SIZES, PRELOADED_CATEGORY_CARDS, PRELOADED_TILES } from './constants.ts';
+import { carouselCss, carouselTileSizes, carouselTileWidth } from './carousel-html.ts';
+import { headerHtml } from './header-html.ts';
 import { masonryCss, masonryGrid, tileSizes } from './masonry-html.ts';
-import type { FirstScreenLink, FirstScreenView } from './first-screen-view.ts';
+import type { FirstScreenLink, FirstScreenView, HomeRows } from './first-screen-view.ts';
 
 /** The width of a tile's fallback rendition and its img's size attributes (CSS sizes the tile). */
 const LAYOUT_TILE_WIDTH = 250;
 const TILE_SIZES = tileSizes();
-
-/** Each wanted width's best rendition, by its real width (as the grid's tiles offer them). */
-function srcSet(images: IImages, variant: RenditionVariant, widths: readonly number[]): string | undefined {
-  const entries = new Map<string, number>();
-  for (const width of widths) {
-    const rendition = getBestRendition(images, width, 0, variant);
-    if (rendition && rendition.width > 0) entries.set(rendition.url, rendition.width);
-  }
-  return entries.size === 0 ? undefined : [...entries].map(([url, width]) => `${url} ${width}w`).join(', ');
-}
 
 interface Media {
   src: string;
@@ -25,25 +18,35 @@ interface Media {
   sizes: string;
 }
 
-function mediaOf(gif: IGif, width: number, sizes: string): Media | undefined {
-  const src = getBestRenditionUrl(gif, width, getGifHeight(gif, width));
-  return src ? { src, srcSet: srcSet(gif.images, 'gif', IMAGE_SRCSET_WIDTHS), webpSrcSet: srcSet(gif.images, 'webp', WEBP_SRCSET_WIDTHS), sizes } : undefined;
+/** A GIF's sources as the app's tiles offer them (apps/widgets image-sources), for a slot of `sizes`. */
+function mediaOf(gif: IGif, width: number, height: number, sizes: string): Media | undefined {
+  const src = getBestRenditionUrl(gif, width, height);
+  return src ? { src, ...tileSrcSets(gif.images), sizes } : undefined;
 }
 
 const attr = (name: string, value: string | number | undefined) => (value === undefined ? '' : ` ${name}="${escapeHtml(String(value))}"`);
 
 function picture(gif: IGif, media: Media, width: number, { eager, high }: { eager: boolean; high: boolean }): string {
   const source = media.webpSrcSet ? `<source type="image/webp"${attr('srcset', media.webpSrcSet)}${attr('sizes', media.sizes)}>` : '';
-  const img = `<img class="lb-ssr-tile__image"${attr('src', media.src)}${attr('srcset', media.srcSet)}${attr('sizes', media.sizes)}${attr('width', width)}${attr('height', getGifHeight(gif, width))}${attr('alt', getAltText(gif))}${eager ? '' : ' loading="lazy"'}${high ? ' fetchpriority="high"' : ''}>`;
+  const img = `<img${attr('src', media.src)}${attr('srcset', media.srcSet)}${attr('sizes', media.sizes)}${attr('width', width)}${attr('height', getGifHeight(gif, width))}${attr('alt', getAltText(gif))}${eager ? '' : ' loading="lazy"'}${high ? ' fetchpriority="high"' : ''}>`;
   return `<picture>${source}${img}</picture>`;
 }
 
-function tile(gif: IGif, index: number): string {
-  const media = mediaOf(gif, LAYOUT_TILE_WIDTH, TILE_SIZES);
-  return media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: index < PRELOADED_TILES }) : escapeHtml(getAltText(gif));
+const gridMedia = (gif: IGif) => mediaOf(gif, LAYOUT_TILE_WIDTH, getGifHeight(gif, LAYOUT_TILE_WIDTH), TILE_SIZES);
+const mainMedia = (gif: IGif) => {
+  const width = gif.images.original?.width ?? LAYOUT_TILE_WIDTH;
+  return mediaOf(gif, width, getGifHeight(gif, width), GIF_MEDIA_SIZES);
+};
+
+/** The grid's tiles; on the home page the rows above push it down, so none is urgent there. */
+function gridTile(urgent: boolean) {
+  return (gif: IGif, index: number) => {
+    const media = gridMedia(gif);
+    return media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: urgent && index < PRELOADED_TILES }) : escapeHtml(getAltText(gif));
+  };
 }
 
-/** The GIF page's media box as the page sizes it (gif/media-size.ts): the column's width, at most 2× the GIF and 540 px high. */
+/** The GIF page's media box as the page sizes it (@loopbox/pages mediaSize): the column's width, at most 2× the GIF and 540 px high. */
 function mediaBox(gif: IGif): string {
   const original = gif.images.original;
   if (!original || original.width <= 0 || original.height <= 0) return '';
@@ -53,35 +56,88 @@ function mediaBox(gif: IGif): string {
 
 const link = ({ href, text }: FirstScreenLink, className?: string) => `<a${attr('class', className)} href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
+const section = (title: string, body: string, className = 'lb-section') => `<section class="${className}"><h2 class="lb-section__title">${title}</h2>${body}</section>`;
+
+/** A row of stickers as the site's Carousel lays it out (the widget's tile classes): each tile its GIF's width at the row's height. */
+function stickerRow(stickers: readonly IGif[]): string {
+  const tiles = stickers.map((gif) => {
+    const original = gif.images.original;
+    const media = mediaOf(gif, LAYOUT_TILE_WIDTH, 0, carouselTileSizes(gif));
+    if (!original || original.width <= 0 || original.height <= 0 || !media) return '';
+    return `<a class="lb-gif${gif.is_sticker ? ' lb-gif--sticker' : ''} lb-ssr-carousel__tile" href="${escapeHtml(gifPath(gif))}" style="width:${carouselTileWidth(original)}">${picture(gif, media, original.width, { eager: true, high: false })}</a>`;
+  });
+  return `<div class="lb-site-carousel lb-ssr-carousel"><div class="lb-carousel" role="region" aria-label="Trending stickers">${tiles.join('')}</div></div>`;
+}
+
+function categoryCards(categories: HomeRows['categories']): string {
+  const cards = categories.map(({ href, name, gif }, index) => {
+    const image = gif && categoryCardImage(gif);
+    const picture = image && gif ? `<img${attr('src', image)}${attr('alt', getAltText(gif))} width="${CATEGORY_CARD_WIDTH}" height="${CATEGORY_CARD_HEIGHT}"${index < EAGER_CATEGORY_CARDS ? '' : ' loading="lazy"'}>` : '<span class="lb-category-card__blank"></span>';
+    return `<li><a class="lb-category-card" href="${escapeHtml(href)}">${picture}<span class="lb-category-card__name">${escapeHtml(name)}</span></a></li>`;
+  });
+  return `<ul class="lb-category-cards">${cards.join('')}</ul>`;
+}
+
+/** The home page's rows above its grid, as HomePage.tsx draws them. */
+function homeRows(home: HomeRows): string {
+  const pills = home.searches.map((term) => `<li>${link(term, 'lb-pill')}</li>`).join('');
+  return [
+    section('Trending searches', pills ? `<ul class="lb-pills" aria-label="Trending searches">${pills}</ul>` : '', 'lb-section lb-section--pills'),
+    section('<a href="/stickers">Trending stickers</a>', stickerRow(home.stickers)),
+    section('<a href="/categories">Categories</a>', categoryCards(home.categories)),
+  ].join('');
+}
+
 /**
  * A site page's first screen as HTML, inside the app's root: readable with scripts off (a crawler,
  * a text browser), replaced by the app when its script runs.
  */
 export function firstScreenHtml(view: FirstScreenView): string {
-  const main = view.gif ? mediaOf(view.gif, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, GIF_MEDIA_SIZES) : undefined;
+  const main = view.gif && mainMedia(view.gif);
   const pager = [view.previous && link(view.previous, 'lb-ssr-pager__previous'), view.next && link(view.next, 'lb-ssr-pager__next')].filter(Boolean);
+  const grid = view.gifs.length > 0 ? masonryGrid(view.gifs, gridTile(!view.home), (gif) => escapeHtml(gifPath(gif))) : '';
   return [
-    `<div class="lb-ssr"><style>${masonryCss()}</style>`,
-    `<header class="lb-ssr-header"><a class="lb-ssr-header__logo" href="/">${escapeHtml(PROVIDER_NAME)}</a></header>`,
+    `<div class="lb-ssr"><style>${masonryCss()}${view.home ? carouselCss() : ''}</style>`,
+    headerHtml(view.searchTerm),
     '<div class="lb-site-main" role="main">',
-    `<h1 class="lb-page-header__title">${escapeHtml(view.heading)}</h1>`,
+    `<h1 class="${view.home ? 'lb-visually-hidden' : 'lb-page-header__title'}">${escapeHtml(view.heading)}</h1>`,
     view.gif && main ? `<div class="lb-ssr-media" style="${mediaBox(view.gif)}">${picture(view.gif, main, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, { eager: true, high: true })}</div>` : '',
     view.links.length > 0 ? `<nav class="lb-ssr-links" aria-label="On this page">${view.links.map((l) => link(l)).join(' ')}</nav>` : '',
-    view.gridTitle ? `<h2 class="lb-section__title">${escapeHtml(view.gridTitle)}</h2>` : '',
-    view.gifs.length > 0 ? masonryGrid(view.gifs, tile, (gif) => escapeHtml(gifPath(gif))) : '',
+    view.home ? homeRows(view.home) : '',
+    view.home && view.gridTitle ? section(link({ href: '/trending-gifs', text: view.gridTitle }), grid) : `${view.gridTitle ? `<h2 class="lb-section__title">${escapeHtml(view.gridTitle)}</h2>` : ''}${grid}`,
     pager.length > 0 ? `<nav class="lb-ssr-pager" aria-label="Pages">${pager.join(' ')}</nav>` : '',
     '</div>',
     '</div>',
   ].join('');
 }
 
-/** The head's preloads of the first screen's media: the GIF page's GIF, else the grid's first tiles. */
+const preloadMedia = (media: Media) =>
+  media.webpSrcSet
+    ? `<link rel="preload" as="image" type="image/webp" fetchpriority="high"${attr('imagesrcset', media.webpSrcSet)}${attr('imagesizes', media.sizes)}>`
+    : `<link rel="preload" as="image" fetchpriority="high"${attr('href', media.src)}${attr('imagesrcset', media.srcSet)}${attr('imagesizes', media.sizes)}>`;
+
+/**
+ * The head's preloads of the first screen's largest media: the GIF page's GIF; on the home page the
+ * category cards a viewport shows (the others only where the viewport is wide enough); else the grid's first tiles.
+ */
 export function firstScreenPreloads(view: FirstScreenView): string {
-  const preload = (media: Media) =>
-    media.webpSrcSet
-      ? `<link rel="preload" as="image" type="image/webp" fetchpriority="high"${attr('imagesrcset', media.webpSrcSet)}${attr('imagesizes', media.sizes)}>`
-      : `<link rel="preload" as="image" fetchpriority="high"${attr('href', media.src)}${attr('imagesrcset', media.srcSet)}${attr('imagesizes', media.sizes)}>`;
-  const main = view.gif && mediaOf(view.gif, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, GIF_MEDIA_SIZES);
-  const tiles = main ? [] : view.gifs.slice(0, PRELOADED_TILES).flatMap((gif) => mediaOf(gif, LAYOUT_TILE_WIDTH, TILE_SIZES) ?? []);
-  return [...(main ? [main] : []), ...tiles].map(preload).join('');
+  if (view.gif) {
+    const main = mainMedia(view.gif);
+    return main ? preloadMedia(main) : '';
+  }
+  if (view.home) {
+    return view.home.categories
+      .slice(0, PRELOADED_CATEGORY_CARDS.length)
+      .map(({ gif }, index) => {
+        const image = gif && categoryCardImage(gif);
+        const media = PRELOADED_CATEGORY_CARDS[index];
+        return image ? `<link rel="preload" as="image" fetchpriority="high"${attr('href', image)}${media ? attr('media', media) : ''}>` : '';
+      })
+      .join('');
+  }
+  return view.gifs
+    .slice(0, PRELOADED_TILES)
+    .flatMap((gif) => gridMedia(gif) ?? [])
+    .map(preloadMedia)
+    .join('');
 }

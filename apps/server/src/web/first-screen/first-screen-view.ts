@@ -1,11 +1,17 @@
-import { categoryPath, channelPath, MAX_SEARCH_TERM_LENGTH, SEARCH_KINDS, searchPath, SITE_PAGE_SIZE, type SiteRoute } from '@loopbox/pages';
+import { categoryPath, channelPath, HOME_SEARCHES_SHOWN, MAX_SEARCH_TERM_LENGTH, SEARCH_KINDS, searchPath, SITE_PAGE_SIZE, type SiteRoute } from '@loopbox/pages';
 import { normalizeGif, type ICategory, type IGif, type LoopboxFetch, type MediaType } from '@loopbox/sdk';
-import { HOME_SEARCHES_SHOWN } from './constants.ts';
 
 /** A link of the first screen: its address and words. */
 export interface FirstScreenLink {
   href: string;
   text: string;
+}
+
+/** The home page's rows above its grid. */
+export interface HomeRows {
+  searches: FirstScreenLink[];
+  stickers: IGif[];
+  categories: { href: string; name: string; gif?: IGif }[];
 }
 
 /** What a site page's first screen shows, as the page's own script will show it. */
@@ -20,6 +26,10 @@ export interface FirstScreenView {
   gridTitle?: string;
   previous?: FirstScreenLink;
   next?: FirstScreenLink;
+  /** The search box's words (a search's page). */
+  searchTerm?: string;
+  /** The home page: its heading is for screen readers, its rows come before the grid. */
+  home?: HomeRows;
 }
 
 /** The public API's type of a search tab (apps/web/src/site/search/search-types.ts). */
@@ -27,14 +37,18 @@ const SEARCH_API_TYPE: Record<'gifs' | 'stickers' | 'clips', MediaType> = { gifs
 const page = (offset: number) => ({ offset, limit: SITE_PAGE_SIZE });
 
 async function homeView(client: LoopboxFetch): Promise<FirstScreenView> {
-  // The stickers row is asked for as the page asks, so the page finds its answer written in.
-  const [searches, categories, , gifs] = await Promise.all([client.trendingSearches(), client.categories(), client.trending({ type: 'stickers', ...page(0) }), client.trending(page(0))]);
+  const [searches, categories, stickers, gifs] = await Promise.all([client.trendingSearches(), client.categories(), client.trending({ type: 'stickers', ...page(0) }), client.trending(page(0))]);
   return {
-    heading: 'Trending GIFs',
-    links: [...searches.data.slice(0, HOME_SEARCHES_SHOWN).map((term) => ({ href: searchPath(term), text: term })), ...categories.data.map((c) => ({ href: categoryPath(c.name_encoded), text: c.name }))],
+    heading: 'Loopbox: trending GIFs and stickers',
+    links: [],
     gifs: gifs.data,
     gridTitle: 'Trending GIFs',
     next: { href: '/trending-gifs', text: 'More trending GIFs' },
+    home: {
+      searches: searches.data.slice(0, HOME_SEARCHES_SHOWN).map((term) => ({ href: searchPath(term), text: term })),
+      stickers: stickers.data,
+      categories: categories.data.map((c) => ({ href: categoryPath(c.name_encoded), name: c.name, ...(c.gif ? { gif: c.gif } : {}) })),
+    },
   };
 }
 
@@ -48,6 +62,7 @@ async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page
   const at = (n: number) => searchPath(route.term, { type: route.type, page: n });
   return {
     heading: `${route.term} ${kind}`,
+    searchTerm: route.term,
     links: types.map((t) => ({ href: searchPath(route.term, { type: t }), text: SEARCH_KINDS[t] })),
     gifs: results.data,
     ...(route.pageNumber > 1 ? { previous: { href: at(route.pageNumber - 1), text: 'Previous page' } } : {}),

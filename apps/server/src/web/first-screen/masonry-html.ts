@@ -1,7 +1,7 @@
 import { GRID_COLUMN_BREAKPOINTS, GRID_GUTTER_PX, LAYOUT_GRID_WIDTH_PX, PAGE_PADDING_PX } from '@loopbox/pages';
-import { getGifHeight, type IGif } from '@loopbox/sdk';
+import { getGifHeight, RENDITION_TOLERANCE_PX, type IGif } from '@loopbox/sdk';
 import { masonry } from '@loopbox/widgets/masonry';
-import { COLUMN_CHOICE_GRID_WIDTH, RENDITION_TOLERANCE_PX } from './constants.ts';
+import { COLUMN_CHOICE_GRID_WIDTH } from './constants.ts';
 
 /**
  * The served grid, drawn by CSS at any width as the app's Grid draws it (apps/widgets/src/grid):

@@ -1,4 +1,4 @@
-import { categoryPath, homeHead, searchPath } from '@loopbox/pages';
+import { categoryPath, HOME_SEARCHES_SHOWN, homeHead, searchPath } from '@loopbox/pages';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { CategoryCards } from '../shell/CategoryCards.tsx';
@@ -9,8 +9,6 @@ import { useSite } from '../shell/site-context.tsx';
 import { usePage } from '../shell/use-page.ts';
 import { trendingGifs, trendingStickers } from './home-data.ts';
 import { useResource } from '../shell/use-resource.ts';
-
-const TRENDING_SEARCHES_SHOWN = 10;
 
 /** Home (`/`): trending searches, trending stickers, categories, then trending GIFs without end. */
 export default function HomePage() {
@@ -25,7 +23,7 @@ export default function HomePage() {
       <h1 className="lb-visually-hidden">Loopbox: trending GIFs and stickers</h1>
       <section aria-labelledby="home-searches" className="lb-section lb-section--pills">
         <h2 id="home-searches" className="lb-section__title">Trending searches</h2>
-        {searches.status === 'ok' && <TermPills terms={searches.data.data.slice(0, TRENDING_SEARCHES_SHOWN)} hrefOf={(t) => searchPath(t)} label="Trending searches" />}
+        {searches.status === 'ok' && <TermPills terms={searches.data.data.slice(0, HOME_SEARCHES_SHOWN)} hrefOf={(t) => searchPath(t)} label="Trending searches" />}
       </section>
       <section aria-labelledby="home-stickers" className="lb-section">
         <h2 id="home-stickers" className="lb-section__title">

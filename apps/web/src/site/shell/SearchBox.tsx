@@ -1,4 +1,4 @@
-import { MAX_SEARCH_TERM_LENGTH, searchPath } from '@loopbox/pages';
+import { MAX_SEARCH_TERM_LENGTH, SEARCH_BOX_LABEL, searchPath } from '@loopbox/pages';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SearchIcon } from './icons.tsx';
@@ -94,7 +94,7 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
       }}
     >
       <label className="lb-visually-hidden" htmlFor={`${id}-input`}>
-        Search GIFs and stickers
+        {SEARCH_BOX_LABEL}
       </label>
       <input
         ref={input}
@@ -105,7 +105,7 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
         role="combobox"
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search GIFs and stickers"
+        placeholder={SEARCH_BOX_LABEL}
         maxLength={MAX_SEARCH_TERM_LENGTH}
         aria-autocomplete="list"
         aria-expanded={expanded}

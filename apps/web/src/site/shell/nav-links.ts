@@ -1,14 +1,7 @@
 import { DASHBOARD_PAGE, JOIN_PAGE, UPLOAD_PAGE } from '@loopbox/pages';
 
-/** The header's browse links: a row on a wide screen, the first entries of the menu on a phone. */
-export const BROWSE_LINKS = [
-  { href: '/trending-gifs', label: 'GIFs' },
-  { href: '/stickers', label: 'Stickers' },
-  { href: '/categories', label: 'Categories' },
-  { href: '/stories', label: 'Stories' },
-  { href: '/artists', label: 'Artists' },
-  { href: '/create', label: 'GIF Maker' },
-] as const;
+/** The header's browse links (shared with the server's first screen). */
+export { BROWSE_LINKS } from '@loopbox/pages';
 
 /** Browse links only the phone menu holds (the wide row has no room; the footer links them too). */
 export const MENU_ONLY_LINKS = [{ href: '/clips', label: 'Clips' }] as const;

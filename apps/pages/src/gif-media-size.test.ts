@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_MAX_HEIGHT, mediaSize } from './media-size.ts';
+import { MEDIA_MAX_HEIGHT, mediaSize } from './gif-media-size.ts';
 
 describe('GIF display size', () => {
   it('fits the column and the height cap, keeping the aspect ratio', () => {
