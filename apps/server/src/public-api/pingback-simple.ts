@@ -61,7 +61,8 @@ export function simplePingbackRoutes(collector: Hono<ApiEnv>) {
     const body = JSON.stringify({ events: [event] });
     const res = await inner.request('/pingback', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, { apiKey: c.get('apiKey') });
     c.header('Cache-Control', 'no-store');
-    return c.body(await res.text(), res.status as 200, { 'Content-Type': res.headers.get('Content-Type') ?? 'application/json' });
+    const retryAfter = res.headers.get('Retry-After');
+    return c.body(await res.text(), res.status as 200, { 'Content-Type': res.headers.get('Content-Type') ?? 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) });
   });
   return app;
 }

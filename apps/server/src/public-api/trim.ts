@@ -18,7 +18,8 @@ const TrimQuery = z.object({
 });
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const pick = (o: Json, keep: readonly string[]): Json => Object.fromEntries(keep.filter((k) => k in o).map((k) => [k, o[k]]));
+// Own fields only: a name such as `constructor` or `__proto__` is not a field of any answer.
+const pick = (o: Json, keep: readonly string[]): Json => Object.fromEntries(keep.filter((k) => Object.hasOwn(o, k)).map((k) => [k, o[k]]));
 
 /** A GIF with only its bundle's renditions (and, for the clips bundle, its video assets). */
 export function bundled(gif: Json, bundle: string): Json {
@@ -50,7 +51,7 @@ function fieldTree(paths: readonly string[]): FieldTree {
 export function withFields(value: Json, tree: FieldTree): Json {
   const out: Json = {};
   for (const [name, sub] of tree) {
-    if (!(name in value)) continue;
+    if (!Object.hasOwn(value, name)) continue;
     const v = value[name];
     if (sub === true) out[name] = v;
     else if (isObject(v)) out[name] = withFields(v, sub);
