@@ -160,12 +160,23 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.close();
   });
 
-  it("lets the first screen's media load before the app's code: preloads high, the app's scripts low", async () => {
-    const html = await (await fetch(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`)).text();
-    const scriptTags = html.match(/<(script type="module"|link[^>]*rel="modulepreload")[^>]*>/g) ?? [];
-    expect(scriptTags.length).toBeGreaterThan(1);
-    for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
+  it("lets the first screen's media load before the app's code: preloads high, the app's scripts asked for once they are in", async () => {
+    const html = await (await fetch(`${server.baseUrl}/gifs/${gif.slug}`)).text();
     expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const page = await scripts.context.newPage();
+    const events: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image' && new URL(request.url()).pathname.startsWith(`/media/${gif.id}/`)) events.push('GIF loaded');
+    });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && new URL(request.url()).pathname.startsWith('/assets/')) events.push('script asked');
+    });
+    await page.goto(`${server.baseUrl}/gifs/${gif.slug}`);
+    await page.locator('.lb-ssr').waitFor({ state: 'detached' });
+    expect(events[0]).toBe('GIF loaded');
+    expect(events).toContain('script asked');
+    await page.close();
   });
 
   /** Each GIF tile's box relative to its grid, by the path it links to: the served grid's or the app's. */

@@ -13,7 +13,8 @@ import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
 import { renderFirstScreen, type ApiFetch, type FirstScreen } from './first-screen/first-screen.ts';
-import { pageChunkPreloads } from './first-screen/page-chunks.ts';
+import { appLoaderScript } from './first-screen/app-loader.ts';
+import { pageChunkFiles } from './first-screen/page-chunks.ts';
 import { renderHeadTags } from './head-tags.ts';
 import { scriptJson } from './script-json.ts';
 import type { SiteInfo } from './site-info.ts';
@@ -41,8 +42,8 @@ export function ownPageConfig(webKey: string, site?: SiteInfo): PageConfig {
 const CONFIG_PLACEHOLDER = '<!--loopbox-config-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const HEAD_PLACEHOLDER = '<!--loopbox-head-->';
-/** The app's entry script and its modulepreloads, as Vite writes them and as page-chunks.ts adds them. */
-const APP_SCRIPT_TAGS = /<script type="module" crossorigin src="[^"]*"><\/script>|<link rel="modulepreload" crossorigin href="[^"]*">/g;
+/** The app's entry script and its modulepreloads, as Vite writes them. */
+const APP_SCRIPT_TAGS = /<script type="module" crossorigin src="([^"]*)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]*)">/g;
 /** An inline script of the built page (the embed's deferred loader). */
 const INLINE_SCRIPT = /<script>/g;
 const TYPES: Record<string, string> = {
@@ -127,7 +128,7 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     return html.replace(INLINE_SCRIPT, open).replace(CONFIG_PLACEHOLDER, () => `${open}window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`);
   };
   const renderEmbedPage = embedPageRenderer(root);
-  const chunkPreloads = pageChunkPreloads(root);
+  const chunkFiles = pageChunkFiles(root);
 
   /** The visitor's request as the API would get it from the page's script: same cookies, same address. */
   const visitorApi = (c: Context<AuthEnv>, fetchApi: NonNullable<typeof apiFetch>): ApiFetch => (request) => {
@@ -145,13 +146,23 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     return renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
   }
 
-  /** The page with its first screen in the root, its data beside it and its media and code preloaded. */
-  const withFirstScreen = (html: string, route: SiteRoute, screen: FirstScreen) =>
-    html
-      .replace(HEAD_PLACEHOLDER, () => `${HEAD_PLACEHOLDER}${screen.preloads}${chunkPreloads(route)}`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`)
-      // The served screen paints without the app: its code yields the link to the first screen's media.
-      .replace(APP_SCRIPT_TAGS, (tag) => tag.replace(/^<(script|link) /, '<$1 fetchpriority="low" '));
+  /**
+   * The page with its first screen in the root, its data beside it and its media preloaded; the
+   * app's code starts once the screen's urgent media are in (first-screen/app-loader.ts).
+   */
+  const withFirstScreen = (html: string, route: SiteRoute, screen: FirstScreen) => {
+    const entries: string[] = [];
+    const preloads: string[] = [];
+    const served = html.replace(APP_SCRIPT_TAGS, (_tag, entry: string | undefined, preload: string | undefined) => {
+      if (entry) entries.push(entry);
+      if (preload) preloads.push(preload);
+      return '';
+    });
+    const loader = appLoaderScript(entries, [...preloads, ...chunkFiles(route)]);
+    return served
+      .replace(HEAD_PLACEHOLDER, () => `${HEAD_PLACEHOLDER}${screen.preloads}`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>${loader}`);
+  };
 
   async function embedPage(c: Context<AuthEnv>, pathname: string) {
     const html = await readPage(root, EMBED_PAGE);

@@ -26,9 +26,9 @@ function mediaOf(gif: IGif, width: number, height: number, sizes: string): Media
 
 const attr = (name: string, value: string | number | undefined) => (value === undefined ? '' : ` ${name}="${escapeHtml(String(value))}"`);
 
-function picture(gif: IGif, media: Media, width: number, { eager, high }: { eager: boolean; high: boolean }): string {
+function picture(gif: IGif, media: Media, width: number, { eager, high, low = false }: { eager: boolean; high: boolean; low?: boolean }): string {
   const source = media.webpSrcSet ? `<source type="image/webp"${attr('srcset', media.webpSrcSet)}${attr('sizes', media.sizes)}>` : '';
-  const img = `<img${attr('src', media.src)}${attr('srcset', media.srcSet)}${attr('sizes', media.sizes)}${attr('width', width)}${attr('height', getGifHeight(gif, width))}${attr('alt', getAltText(gif))}${eager ? '' : ' loading="lazy"'}${high ? ' fetchpriority="high"' : ''}>`;
+  const img = `<img${attr('src', media.src)}${attr('srcset', media.srcSet)}${attr('sizes', media.sizes)}${attr('width', width)}${attr('height', getGifHeight(gif, width))}${attr('alt', getAltText(gif))}${eager ? '' : ' loading="lazy"'}${high ? ' fetchpriority="high"' : low ? ' fetchpriority="low"' : ''}>`;
   return `<picture>${source}${img}</picture>`;
 }
 
@@ -38,11 +38,14 @@ const mainMedia = (gif: IGif) => {
   return mediaOf(gif, width, getGifHeight(gif, width), GIF_MEDIA_SIZES);
 };
 
-/** The grid's tiles; on the home page the rows above push it down, so none is urgent there. */
+/**
+ * The grid's tiles. Below the home page's rows or a GIF page's GIF none is urgent: they load lazily
+ * at low priority, leaving a slow link to the media above them.
+ */
 function gridTile(urgent: boolean) {
   return (gif: IGif, index: number) => {
     const media = gridMedia(gif);
-    return media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: urgent && index < PRELOADED_TILES }) : escapeHtml(getAltText(gif));
+    return media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: urgent && index < EAGER_TILES, high: urgent && index < PRELOADED_TILES, low: !urgent }) : escapeHtml(getAltText(gif));
   };
 }
 
@@ -72,7 +75,9 @@ function stickerRow(stickers: readonly IGif[]): string {
 function categoryCards(categories: HomeRows['categories']): string {
   const cards = categories.map(({ href, name, gif }, index) => {
     const image = gif && categoryCardImage(gif);
-    const picture = image && gif ? `<img${attr('src', image)}${attr('alt', getAltText(gif))} width="${CATEGORY_CARD_WIDTH}" height="${CATEGORY_CARD_HEIGHT}"${index < EAGER_CATEGORY_CARDS ? '' : ' loading="lazy"'}>` : '<span class="lb-category-card__blank"></span>';
+    // The cards every viewport shows are preloaded (firstScreenPreloads): the app's code waits for them.
+    const priority = PRELOADED_CATEGORY_CARDS[index] === undefined && index < PRELOADED_CATEGORY_CARDS.length ? ' fetchpriority="high"' : '';
+    const picture = image && gif ? `<img${attr('src', image)}${attr('alt', getAltText(gif))} width="${CATEGORY_CARD_WIDTH}" height="${CATEGORY_CARD_HEIGHT}"${index < EAGER_CATEGORY_CARDS ? '' : ' loading="lazy"'}${priority}>` : '<span class="lb-category-card__blank"></span>';
     return `<li><a class="lb-category-card" href="${escapeHtml(href)}">${picture}<span class="lb-category-card__name">${escapeHtml(name)}</span></a></li>`;
   });
   return `<ul class="lb-category-cards">${cards.join('')}</ul>`;
@@ -95,7 +100,7 @@ function homeRows(home: HomeRows): string {
 export function firstScreenHtml(view: FirstScreenView): string {
   const main = view.gif && mainMedia(view.gif);
   const pager = [view.previous && link(view.previous, 'lb-ssr-pager__previous'), view.next && link(view.next, 'lb-ssr-pager__next')].filter(Boolean);
-  const grid = view.gifs.length > 0 ? masonryGrid(view.gifs, gridTile(!view.home), (gif) => escapeHtml(gifPath(gif))) : '';
+  const grid = view.gifs.length > 0 ? masonryGrid(view.gifs, gridTile(!view.home && !view.gif), (gif) => escapeHtml(gifPath(gif))) : '';
   return [
     `<div class="lb-ssr"><style>${masonryCss()}${view.home ? carouselCss() : ''}</style>`,
     headerHtml(view.searchTerm),

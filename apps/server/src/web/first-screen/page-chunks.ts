@@ -19,11 +19,11 @@ interface ManifestChunk {
 }
 
 /**
- * The `<link rel="modulepreload">` of a route's page chunk and what it imports, read from the build's
+ * The files of a route's page chunk and what it imports (`/assets/…js`), read from the build's
  * manifest (apps/web/dist/.vite/manifest.json, read again after a rebuild), so the page's code loads
  * beside the entry instead of after it.
  */
-export function pageChunkPreloads(distDir: string) {
+export function pageChunkFiles(distDir: string) {
   const file = path.join(distDir, '.vite', 'manifest.json');
   let loaded: { builtAt: number; manifest: Record<string, ManifestChunk> } | undefined;
   const manifest = () => {
@@ -32,10 +32,10 @@ export function pageChunkPreloads(distDir: string) {
     if (loaded?.builtAt !== builtAt) loaded = { builtAt, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk> };
     return loaded.manifest;
   };
-  return (route: SiteRoute): string => {
+  return (route: SiteRoute): string[] => {
     const chunks = manifest();
     const module = PAGE_MODULES[route.page];
-    if (!chunks || !module || !chunks[module]) return '';
+    if (!chunks || !module || !chunks[module]) return [];
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = chunks[key];
@@ -45,6 +45,6 @@ export function pageChunkPreloads(distDir: string) {
     };
     visit(module);
     // Scripts only: a page's stylesheet would block the first paint, and the app loads it with the chunk.
-    return [...files].map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`).join('');
+    return [...files].map((js) => `/${js}`);
   };
 }
