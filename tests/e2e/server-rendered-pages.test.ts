@@ -160,7 +160,7 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.close();
   });
 
-  it("lets the first screen's media load before the app's code: preloads high, the app's scripts asked for once they are in", async () => {
+  it("lets the GIF page's GIF load first: preloaded high, the related GIFs and the app's scripts asked for once it is in", async () => {
     const html = await (await fetch(`${server.baseUrl}/gifs/${gif.slug}`)).text();
     expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
@@ -170,12 +170,15 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
       if (request.resourceType() === 'image' && new URL(request.url()).pathname.startsWith(`/media/${gif.id}/`)) events.push('GIF loaded');
     });
     page.on('request', (request) => {
-      if (request.resourceType() === 'script' && new URL(request.url()).pathname.startsWith('/assets/')) events.push('script asked');
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script' && path.startsWith('/assets/')) events.push('script asked');
+      if (request.resourceType() === 'image' && path.startsWith('/media/') && !path.startsWith(`/media/${gif.id}/`)) events.push('related GIF asked');
     });
     await page.goto(`${server.baseUrl}/gifs/${gif.slug}`);
     await page.locator('.lb-ssr').waitFor({ state: 'detached' });
     expect(events[0]).toBe('GIF loaded');
     expect(events).toContain('script asked');
+    expect(events).toContain('related GIF asked');
     await page.close();
   });
 

@@ -2,6 +2,7 @@ import { CATEGORY_CARD_HEIGHT, CATEGORY_CARD_WIDTH, categoryCardImage, EAGER_CAT
 import { getAltText, getBestRenditionUrl, getGifHeight, type IGif } from '@loopbox/sdk';
 import { tileSrcSets } from '@loopbox/widgets/image-sources';
 import { EAGER_TILES, GIF_MEDIA_SIZES, PRELOADED_CATEGORY_CARDS, PRELOADED_TILES } from './constants.ts';
+import { AFTER_URGENT_MEDIA_CLASS } from './app-loader.ts';
 import { carouselCss, carouselTileSizes, carouselTileWidth } from './carousel-html.ts';
 import { headerHtml } from './header-html.ts';
 import { masonryCss, masonryGrid, tileSizes } from './masonry-html.ts';
@@ -26,9 +27,9 @@ function mediaOf(gif: IGif, width: number, height: number, sizes: string): Media
 
 const attr = (name: string, value: string | number | undefined) => (value === undefined ? '' : ` ${name}="${escapeHtml(String(value))}"`);
 
-function picture(gif: IGif, media: Media, width: number, { eager, high, low = false }: { eager: boolean; high: boolean; low?: boolean }): string {
+function picture(gif: IGif, media: Media, width: number, { eager, high }: { eager: boolean; high: boolean }): string {
   const source = media.webpSrcSet ? `<source type="image/webp"${attr('srcset', media.webpSrcSet)}${attr('sizes', media.sizes)}>` : '';
-  const img = `<img${attr('src', media.src)}${attr('srcset', media.srcSet)}${attr('sizes', media.sizes)}${attr('width', width)}${attr('height', getGifHeight(gif, width))}${attr('alt', getAltText(gif))}${eager ? '' : ' loading="lazy"'}${high ? ' fetchpriority="high"' : low ? ' fetchpriority="low"' : ''}>`;
+  const img = `<img${attr('src', media.src)}${attr('srcset', media.srcSet)}${attr('sizes', media.sizes)}${attr('width', width)}${attr('height', getGifHeight(gif, width))}${attr('alt', getAltText(gif))}${eager ? '' : ' loading="lazy"'}${high ? ' fetchpriority="high"' : ''}>`;
   return `<picture>${source}${img}</picture>`;
 }
 
@@ -39,13 +40,20 @@ const mainMedia = (gif: IGif) => {
 };
 
 /**
- * The grid's tiles. Below the home page's rows or a GIF page's GIF none is urgent: they load lazily
- * at low priority, leaving a slow link to the media above them.
+ * Markup whose media wait for the first screen's urgent ones: a template the app's loader puts in
+ * place once those are in (app-loader.ts), and the same markup for a browser without scripts.
+ */
+const afterUrgentMedia = (html: string) => `<template class="${AFTER_URGENT_MEDIA_CLASS}">${html}</template><noscript>${html}</noscript>`;
+
+/**
+ * The grid's tiles. Below the home page's rows or a GIF page's GIF none is urgent: they wait for the
+ * media above them, whose slow link they would otherwise share, and then load lazily.
  */
 function gridTile(urgent: boolean) {
   return (gif: IGif, index: number) => {
     const media = gridMedia(gif);
-    return media ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: urgent && index < EAGER_TILES, high: urgent && index < PRELOADED_TILES, low: !urgent }) : escapeHtml(getAltText(gif));
+    if (!media) return escapeHtml(getAltText(gif));
+    return urgent ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: index < PRELOADED_TILES }) : afterUrgentMedia(picture(gif, media, LAYOUT_TILE_WIDTH, { eager: false, high: false }));
   };
 }
 
