@@ -93,7 +93,7 @@ function ChildTiles({ channel }: { channel: Channel }) {
 function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber: number }) {
   const { sendPageView } = useSite();
   const [, navigate] = useLocation();
-  const { firstPage, wrote } = useFirstPage(pageNumber);
+  const { firstPage, wrote, ownsAddress } = useFirstPage(pageNumber);
   const home = channelHref(channel);
   const pathOf = (page: number) => (page > 1 ? channelPath(channel.slug, { page }) : home);
   const virtual = (page: number) => virtualPagePath({ kind: 'channel-feed', slug: channel.slug, offset: (page - 1) * SITE_PAGE_SIZE, limit: SITE_PAGE_SIZE });
@@ -103,8 +103,8 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
   const onPageSeen = (page: number) => {
     if (page !== firstPage) sendPageView({ pagePath: pathOf(page), virtualPagePath: virtual(page) });
     const path = pathOf(page);
-    if (location.pathname !== path) {
-      wrote(page);
+    if (location.pathname !== path && ownsAddress()) {
+      wrote(page, path);
       navigate(path, { replace: true });
     }
   };

@@ -34,7 +34,7 @@ export default function ChannelSearchPage(props: ChannelSearchPageProps) {
 function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & { channel: Channel }) {
   const { client, sendPageView } = useSite();
   const [, navigate] = useLocation();
-  const { firstPage, wrote } = useFirstPage(pageNumber);
+  const { firstPage, wrote, ownsAddress } = useFirstPage(pageNumber);
   const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
   const virtual = (page: number) => virtualPagePath({ kind: 'channel-search', slug: channel.slug, term, page });
   usePage(channelSearchHead(channel, term, firstPage), { pagePath: channelSearchPath(channel.slug, term, firstPage), virtualPagePath: virtual(firstPage) });
@@ -46,8 +46,8 @@ function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & {
   const onPageSeen = (page: number) => {
     const path = channelSearchPath(channel.slug, term, page);
     if (page !== firstPage) sendPageView({ pagePath: path, virtualPagePath: virtual(page) });
-    if (location.pathname !== path) {
-      wrote(page);
+    if (location.pathname !== path && ownsAddress()) {
+      wrote(page, path);
       navigate(path, { replace: true });
     }
   };

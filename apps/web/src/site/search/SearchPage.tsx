@@ -35,7 +35,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
   const { client, sendPageView } = useSite();
   const [, navigate] = useLocation();
   const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
-  const { firstPage, wrote } = useFirstPage(pageNumber);
+  const { firstPage, wrote, ownsAddress } = useFirstPage(pageNumber);
   const pagePath = searchPath(term, { type, page: firstPage });
   usePage(searchHead(term, type, firstPage), { pagePath, virtualPagePath: virtualPagePath({ kind: 'search', term, page: firstPage }) });
 
@@ -50,8 +50,8 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
   const onPageSeen = (page: number) => {
     if (page !== firstPage) sendPageView({ pagePath: searchPath(term, { type, page }), virtualPagePath: virtualPagePath({ kind: 'search', term, page }) });
     const path = searchPath(term, { type, page });
-    if (location.pathname !== path) {
-      wrote(page);
+    if (location.pathname !== path && ownsAddress()) {
+      wrote(page, path);
       navigate(path, { replace: true });
     }
   };
