@@ -46,3 +46,29 @@ describe('what /about says of this instance', () => {
     expect(() => loadConfig({ SITE_NAME: 'x'.repeat(61) })).toThrow(/SITE_NAME/);
   });
 });
+
+describe('media store (issue 35)', () => {
+  const s3 = { MEDIA_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'key', AWS_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps media in DATA_DIR/media unless MEDIA_STORE=s3, and names them under this server unless MEDIA_PUBLIC_URL is set', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/loopbox' });
+    expect(defaults.mediaStore).toEqual({ kind: 'local', mediaDir: '/srv/loopbox/media' });
+    expect(defaults.mediaPublicUrl).toBeUndefined();
+    expect(loadConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example/' }).mediaPublicUrl).toBe('https://cdn.example');
+  });
+
+  it('reads the bucket settings, path-style addressing off unless S3_FORCE_PATH_STYLE=true', () => {
+    expect(loadConfig(s3).mediaStore).toEqual({ kind: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'us-east-1', forcePathStyle: false, accessKeyId: 'key', secretAccessKey: 'secret' });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).mediaStore).toMatchObject({ forcePathStyle: true });
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+
+  it('refuses to start on a bucket with a setting missing, naming each one missing', () => {
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const) {
+      const { [name]: _gone, ...without } = s3;
+      expect(() => loadConfig(without)).toThrow(new RegExp(`MEDIA_STORE=s3 needs ${name}`));
+    }
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/);
+  });
+});

@@ -4,6 +4,7 @@ import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
 import { LOG_LEVELS } from './logging/constants.ts';
 import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';
+import type { MediaStoreSettings } from './media-store/factory.ts';
 import { SPOTIFY_OEMBED_DEFAULT_URL } from './artists/constants.ts';
 import { NEW_ACCOUNT_QUOTA_DEFAULTS, TRUST_APPROVED_UPLOADS_DEFAULT, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS } from './uploads/constants.ts';
 import { parseRanges } from './uploads/fetch-url.ts';
@@ -56,7 +57,18 @@ const ConfigSchema = z.object({
   SITE_NAME: z.string().trim().min(1).max(SITE_NAME_MAX).default(DEFAULT_SITE_INFO.name),
   SITE_DESCRIPTION: z.string().trim().min(1).max(SITE_DESCRIPTION_MAX).default(DEFAULT_SITE_INFO.description),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_PUBLIC_URL: z.string().url().optional(),
 });
+
+/** The settings MEDIA_STORE=s3 cannot start without. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const;
 
 export interface Config {
   port: number;
@@ -92,6 +104,10 @@ export interface Config {
   removedMediaRetentionDays: number;
   /** What /about says of this instance (SITE_NAME, SITE_DESCRIPTION, CONTACT_EMAIL). */
   site: SiteInfo;
+  /** Where media are kept (MEDIA_STORE): the media folder (default) or an S3-compatible bucket. */
+  mediaStore: MediaStoreSettings;
+  /** The origin answers name media under (MEDIA_PUBLIC_URL: a CDN or the bucket's public URL); unset, this server's `/media/`. */
+  mediaPublicUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -106,11 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Mailed links must not take their host from a request's Host header (a forged one would send reset links elsewhere).
   if (c.SMTP_URL && !c.PUBLIC_URL) throw new Error('Invalid configuration: SMTP_URL needs PUBLIC_URL, the origin mailed links point at');
   const dataDir = path.resolve(c.DATA_DIR);
+  const mediaDir = path.join(dataDir, 'media');
   return {
     port: c.PORT,
     host: c.HOST,
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir,
     databaseUrl: c.DATABASE_URL,
     databaseReadUrl: c.DATABASE_READ_URL,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
@@ -147,5 +164,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     spotifyOembedUrl: c.SPOTIFY_OEMBED_URL,
     removedMediaRetentionDays: c.REMOVED_MEDIA_RETENTION_DAYS,
     site: { name: c.SITE_NAME, description: c.SITE_DESCRIPTION, contactEmail: c.CONTACT_EMAIL },
+    mediaStore: c.MEDIA_STORE === 's3' ? s3Settings(c) : { kind: 'local', mediaDir },
+    mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
+  };
+}
+
+function s3Settings(c: z.infer<typeof ConfigSchema>): MediaStoreSettings {
+  const missing = S3_REQUIRED.filter((name) => c[name] === undefined);
+  if (missing.length) throw new Error(`Invalid configuration: MEDIA_STORE=s3 needs ${missing.join(', ')}`);
+  return {
+    kind: 's3',
+    endpoint: c.S3_ENDPOINT as string,
+    bucket: c.S3_BUCKET as string,
+    region: c.S3_REGION as string,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true',
+    accessKeyId: c.AWS_ACCESS_KEY_ID as string,
+    secretAccessKey: c.AWS_SECRET_ACCESS_KEY as string,
   };
 }
