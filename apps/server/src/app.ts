@@ -1,3 +1,5 @@
+import { createLocalDiskStore } from './media-store/local-disk.ts';
+import type { MediaStore } from './media-store/media-store.ts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
@@ -47,6 +49,8 @@ export interface AppOptions {
   /** The store's change count (Store.contentChanges), when it keeps one. */
   contentChanges?: (() => number) | undefined;
   mediaDir: string;
+  /** Where media are kept (media-store/); the local disk under `mediaDir` when absent. */
+  mediaStore?: MediaStore;
   publicUrl?: string | undefined;
   /** The built web app and the config its pages get; without them only the APIs and media are served. */
   web?: { distDir: string; config: () => PageConfig };
@@ -122,7 +126,7 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use('*', authenticate(deps));
   // After authenticate: the owner and staff of a GIF others may not open still get its files.
-  app.route('/', mediaRoutes(options.mediaDir, options.db, options.contentChanges));
+  app.route('/', mediaRoutes(options.mediaStore ?? createLocalDiskStore(options.mediaDir), options.db, options.contentChanges));
   const web = options.web ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env))) : undefined;
   app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
   // A developer's page is any signed-in user's; its review list is staff's (issue 21).

@@ -4,6 +4,7 @@ import { serveHttp } from './http/serve.ts';
 import { exitOnSignals } from './http/shutdown.ts';
 import { createLogger } from './logging/logger.ts';
 import { createPlatform } from './platform.ts';
+import { createMediaStore } from './media-store/factory.ts';
 import { seedDemo } from './seed/seed.ts';
 import { openStore } from './store/db.ts';
 import { lockDataDir } from './store/lock.ts';
@@ -25,6 +26,7 @@ const platform = await createPlatform({
   store,
   dataDir: config.dataDir,
   mediaDir: config.mediaDir,
+  mediaStore: createMediaStore(config.mediaStore),
   publicUrl: config.publicUrl,
   given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
   acceptGiphySdkKey: config.acceptGiphySdkKey,

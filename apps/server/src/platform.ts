@@ -5,6 +5,8 @@ import { trendingRulesFrom } from './analytics/trending-settings.ts';
 import { videoOembedFrom } from './external-video/settings.ts';
 import { PROJECTION_VACUUM_INTERVAL_MS } from './analytics/constants.ts';
 import { createApp } from './app.ts';
+import { createLocalDiskStore } from './media-store/local-disk.ts';
+import type { MediaStore } from './media-store/media-store.ts';
 import type { AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
 import { lineLogger, type Logger } from './logging/logger.ts';
@@ -37,6 +39,8 @@ export interface PlatformOptions {
   store: Store;
   dataDir: string;
   mediaDir: string;
+  /** Where media are kept (MEDIA_STORE, media-store/factory.ts); the local disk under `mediaDir` when absent. */
+  mediaStore?: MediaStore;
   publicUrl?: string | undefined;
   /** Keys and token from the environment; absent ones are generated once per data directory. */
   given?: { webKey?: string | undefined; mobileKey?: string | undefined; adminToken?: string | undefined };
@@ -110,6 +114,7 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { store, logger } = options;
   const log = lineLogger(logger);
+  const mediaStore = options.mediaStore ?? createLocalDiskStore(options.mediaDir);
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
   const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
@@ -147,6 +152,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     readDb: store.readDb,
     contentChanges: store.contentChanges,
     mediaDir: options.mediaDir,
+    mediaStore,
     publicUrl: options.publicUrl,
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     ...(options.textRender ? { textRender: options.textRender } : {}),

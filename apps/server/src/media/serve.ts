@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { evaluateRequest, respond } from '@loopbox/edge/conditional-requests';
@@ -9,6 +8,8 @@ import { refusalMessage, type Refusal } from '../content-policy/refusal.ts';
 import { requestViewer } from '../content-policy/request.ts';
 import type { Database } from '../store/schema.ts';
 import { gifStates, mediaAccess, mediaGifId } from './door.ts';
+import { isMediaKey } from '../media-store/keys.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
@@ -18,7 +19,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 const ONE_YEAR_S = 31_536_000;
-const SAFE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+){1,3}$/;
 
 const PUBLIC_CACHE = `public, max-age=${ONE_YEAR_S}, immutable`;
 // Served by privilege only (the owner's or staff's own view): kept by no cache, the edge's included.
@@ -29,46 +29,50 @@ const refused = (status: Refusal, msg: string) => Response.json({ meta: { status
 const notFound = () => refused(404, 'Media not found');
 
 /**
- * Serves rendition files from the media directory: `/media/{id}/{file}`, avatars below
+ * Serves rendition files from the media store (media-store/): `/media/{id}/{file}`, avatars below
  * `/media/avatars/...`, channel images and text renders. A GIF's files are served as the content
  * policy says (media/door.ts): to anyone, with a year-long immutable cache (files never change once
  * written, so they carry a strong ETag); to their owner and staff only, never kept; or refused with
  * the policy's status (404, 410, 451), as an unknown id is. Conditional and range requests follow
  * RFC 9110 (edge/src/conditional-requests.ts, shared with the edge cache and the service worker).
  */
-export function mediaRoutes(mediaDir: string, db: Kysely<Database>, contentChanges?: () => number) {
-  const root = path.resolve(mediaDir);
+export function mediaRoutes(store: MediaStore, db: Kysely<Database>, contentChanges?: () => number) {
   const stateOf = gifStates(db, contentChanges);
   const app = new Hono<AuthEnv>();
   app.on(['GET', 'HEAD'], '/media/*', async (c) => {
     const relative = c.req.path.slice('/media/'.length);
-    const file = mediaFile(root, relative);
-    if (!file) return notFound();
+    const type = mediaType(relative);
+    if (!type) return notFound();
     const gifId = mediaGifId(relative);
     const access = await mediaAccess(stateOf, gifId, () => requestViewer(c));
     if (typeof access === 'number') return refused(access, refusalMessage(gifId ?? '', access));
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(file.path);
-    } catch {
-      return notFound();
-    }
-    if (!stat.isFile()) return notFound();
+    const object = await store.head(relative);
+    if (!object) return notFound();
 
-    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-    const lastModified = stat.mtime.toUTCString();
+    const etag = object.etag;
+    const lastModified = object.lastModified.toUTCString();
     const headers = new Headers({
-      'Content-Type': file.type,
+      'Content-Type': type,
       'Cache-Control': access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE,
       ETag: etag,
       'Last-Modified': lastModified,
       'Accept-Ranges': 'bytes',
       'Access-Control-Allow-Origin': '*',
     });
-    const outcome = evaluateRequest(c.req.method, c.req.raw.headers, { etag, lastModified, size: stat.size });
-    return respond(outcome, headers, stat.size, (start, end) => Readable.toWeb(fs.createReadStream(file.path, { start, end })) as ReadableStream, c.req.method);
+    const outcome = evaluateRequest(c.req.method, c.req.raw.headers, { etag, lastModified, size: object.size });
+    // The body is read once the outcome says which bytes (none for HEAD, 304, 412 or 416).
+    const wantsBody = c.req.method !== 'HEAD' && object.size > 0 && (outcome.status === 200 || outcome.status === 206);
+    const read = wantsBody ? await store.read(relative, outcome.status === 206 ? { start: outcome.start, end: outcome.end } : undefined) : null;
+    if (wantsBody && !read) return notFound();
+    return respond(outcome, headers, object.size, () => (read ? (Readable.toWeb(read.body) as ReadableStream) : null), c.req.method);
   });
   return app;
+}
+
+/** The content type a media path is served with; null for anything the media door never serves (mediaFile's rules). */
+function mediaType(relative: string): string | null {
+  const type = CONTENT_TYPES[path.extname(relative)];
+  return type && isMediaKey(relative) ? type : null;
 }
 
 /**
@@ -78,7 +82,7 @@ export function mediaRoutes(mediaDir: string, db: Kysely<Database>, contentChang
  */
 export function mediaFile(root: string, relative: string): { path: string; type: string } | null {
   const type = CONTENT_TYPES[path.extname(relative)];
-  if (!type || !SAFE_PATH.test(relative) || relative.split('/').some((p) => p.startsWith('.'))) return null;
+  if (!type || !isMediaKey(relative)) return null;
   const resolved = path.resolve(root, relative);
   return resolved.startsWith(root + path.sep) ? { path: resolved, type } : null;
 }
