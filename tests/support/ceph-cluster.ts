@@ -29,8 +29,9 @@ export interface RadosGateway {
 /**
  * A throwaway one-node Ceph cluster and its RADOS Gateway, all on 127.0.0.1 under one temp
  * directory: a monitor, one OSD on memstore (RAM) and radosgw, with cephx off (nothing but this
- * machine can reach it) and the monitor proposing at once instead of every second. No manager: the
- * gateway's S3 calls do not need one. A watchdog kills the daemons if the test process dies first.
+ * machine can reach it). The monitor proposes at once instead of every second and clients retry a
+ * waiting operation every 0.2 s instead of 5 (one start in four otherwise took 5 s longer). No
+ * manager: the gateway's S3 calls do not need one. A watchdog kills the daemons if the test process dies first.
  */
 export async function startRadosGateway(): Promise<RadosGateway> {
   const missing = COMMANDS.filter((command) => !onPath(command));
@@ -114,6 +115,7 @@ crash dir = ${dir}/crash
 paxos propose interval = 0.01
 paxos min wait = 0.001
 osd mon report interval = 1
+objecter tick interval = 0.2
 osd pool default size = 1
 osd pool default min size = 1
 osd pool default pg num = 1
