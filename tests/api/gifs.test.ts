@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { giphyFixture } from '../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -195,6 +196,26 @@ describe.each(storeKinds())('public GIF API: lookups, search and feeds (%s)', (k
       expect(related.tags.some((t: string) => gif.tags.includes(t))).toBe(true);
     }
     expect((await server.get('/v1/gifs/related?gif_id=NoSuchGif123')).status).toBe(404);
+  });
+
+  it('answers related GIFs as they are now: a kept page never outlives a tag edit', async () => {
+    // Straight to the services: the edge's cache is not what this checks.
+    const related = async (gifId: string) => {
+      const url = new URL(`/v1/gifs/related?gif_id=${gifId}&rating=r&limit=50`, server.baseUrl);
+      url.searchParams.set('api_key', server.webKey);
+      const body = (await (await server.services(new Request(url))).json()) as { data: { id: string }[] };
+      return body.data.map((g) => g.id);
+    };
+    const { body } = await server.get('/v1/gifs/trending?limit=25&rating=r');
+    const [source, ...rest] = body.data as { id: string }[];
+    const tag = `kept-page-check-${kind}`;
+    const before = await related(source!.id);
+    const other = rest.find((g) => !before.includes(g.id));
+    expect(await related(source!.id)).toEqual(before);
+    for (const id of [source!.id, other!.id]) {
+      await server.store.db.updateTable('gifs').set({ tags: sql`array_append(tags, ${tag})` }).where('id', '=', id).execute();
+    }
+    expect(await related(source!.id)).toContain(other!.id);
   });
 
   it('gives every answer the server makes a fresh response id; the edge cache repeats its copy', async () => {

@@ -106,6 +106,7 @@ export function createApp(options: AppOptions) {
       contentChanges: options.contentChanges,
     }),
     trendingPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
+    relatedPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     linkOrigin: options.linkOrigin ?? createLinkOrigin(options.publicUrl),

@@ -81,7 +81,13 @@ async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<
 }
 
 /** GIFs sharing the most tags with the given one; null when anyone may not open that one (content-policy/access.ts). */
-export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<string> | null> {
+export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput, keptPages?: UnchangedMemo<Page<string> | null>): Promise<Page<string> | null> {
+  const read = () => rankRelated(db, gifId, input);
+  // Related GIFs are read from `gifs` alone, whose every change counts (migration 016).
+  return keptPages ? keptPages.read(`${gifId}:${input.types.join(',')}:${input.rating}:${input.offset}:${input.limit}`, read) : read();
+}
+
+async function rankRelated(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<string> | null> {
   const source = await db.selectFrom('gifs as g').select('g.tags').where('g.id', '=', gifId).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
   if (!source) return null;
   if (input.types.length === 0) return EMPTY;

@@ -4,7 +4,7 @@ import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
-import type { SearchResults } from '../content/search.ts';
+import type { Page, SearchResults } from '../content/search.ts';
 import type { WireTexts } from './wire.ts';
 import type { UnchangedMemo } from '../content/unchanged-memo.ts';
 import type { KeptPage } from '../content/trending-order.ts';
@@ -23,6 +23,8 @@ export interface ApiDeps {
   wires: WireTexts;
   /** Pages of the kept trending lists, reused while the store reports no change; absent, each is read. */
   trendingPages?: UnchangedMemo<KeptPage | null> | undefined;
+  /** Pages of related GIFs, reused likewise. */
+  relatedPages?: UnchangedMemo<Page<string> | null> | undefined;
   mediaDir: string;
   /** Absolute origin for media and page links; when unset, the request's own origin. */
   publicUrl?: string | undefined;

@@ -80,7 +80,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs like `gif_id`; for a `gif_id` anyone may not open, the answer its lookup by id gets (404, 410 or 451).', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
     const type = typeOf(c.req.param('type'));
     const p = parseQuery(RelatedQuery, c.req.query());
-    const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset }, deps.relatedPages);
     if (!page) return refuseById(reads, p.gif_id, ANONYMOUS_VIEWER);
     // The answer names the GIF it is about too: when that one stops being shown, so does this.
     return gifPage(c, deps, presenter(c, deps, 'GIF_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [gifTag(p.gif_id)]);

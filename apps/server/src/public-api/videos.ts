@@ -31,7 +31,7 @@ export function videoRoutes(deps: ApiDeps) {
   });
   app.get('/videos/related', describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }), async (c) => {
     const p = parseQuery(VideoRelatedQuery, c.req.query());
-    const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset });
+    const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset }, deps.relatedPages);
     if (!page) return refuseById(deps.readDb ?? deps.db, p.gif_id, ANONYMOUS_VIEWER);
     return gifPage(c, deps, presenter(c, deps, 'VIDEO_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [gifTag(p.gif_id)]);
   });
