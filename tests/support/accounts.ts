@@ -86,6 +86,7 @@ export interface AccountsServerOptions {
   attemptLimits?: Partial<AttemptLimitSettings>;
   web?: boolean;
   uploads?: TestServerOptions['uploads'];
+  mediaStore?: TestServerOptions['mediaStore'];
   ffmpegPath?: string;
   spotifyOembedUrl?: string;
   clock?: TestServerOptions['clock'];

@@ -10,6 +10,7 @@ import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-li
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
 import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
 import type { UploadSettings } from '../../apps/server/src/uploads/service.ts';
+import type { MediaStore } from '../../apps/server/src/media-store/media-store.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
@@ -63,6 +64,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** PUBLIC_URL: the site's public origin (links, media, embed code); the request's own when unset. */
   publicUrl?: string;
+  /** Where media are kept (MEDIA_STORE); the local disk under the test media folder when unset. */
+  mediaStore?: MediaStore;
 }
 
 /**
@@ -111,6 +114,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.mediaStore ? { mediaStore: options.mediaStore } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
     env: { ACCESS_LOG: 'off', ...LOCAL_ONLY_ENV, ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),

@@ -121,7 +121,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const clock = options.clock ?? systemClock;
   const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: options.jobs?.batchSize, clock }), { log, now: clock, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
   const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
-  const mediaRetention = createMediaRetention(store.db, options.mediaDir, { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log });
+  const mediaRetention = createMediaRetention(store.db, { store: mediaStore, mediaDir: mediaStore.kind === 'local' ? options.mediaDir : undefined }, { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, options.mediaDir, createOcr());
   const decoder = await findDecoder(options.ffmpegPath);
@@ -131,6 +131,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const uploads = createUploads(store.db, {
     dataDir: options.dataDir,
     mediaDir: options.mediaDir,
+    store: mediaStore,
     alone: store.kind === 'pglite',
     decoder,
     log,

@@ -6,6 +6,9 @@ import { appendEvents } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
 import { MEDIA_RETENTION_BATCH, MEDIA_RETENTION_INTERVAL_MS } from './constants.ts';
 import { mediaGifId } from './door.ts';
+import { deleteGifObjects } from '../media-store/gif-objects.ts';
+import { createLocalDiskStore } from '../media-store/local-disk.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 export interface RetentionOptions {
   /** Days a removed GIF's files are kept after its removal (REMOVED_MEDIA_RETENTION_DAYS). */
@@ -19,22 +22,31 @@ export interface RetentionOptions {
  * a wrongful removal; the content policy serves them to no one else meanwhile. Runs every
  * `intervalMs`, in each process (rows are claimed with SKIP LOCKED).
  */
-export function createMediaRetention(db: Kysely<Database>, mediaDir: string, options: RetentionOptions & { intervalMs?: number; log?: (line: string) => void }): Passes<number> {
-  return createPasses(() => deleteExpiredMedia(db, mediaDir, options), {
+export function createMediaRetention(db: Kysely<Database>, media: RetentionMedia, options: RetentionOptions & { intervalMs?: number; log?: (line: string) => void }): Passes<number> {
+  return createPasses(() => deleteExpiredMedia(db, media, options), {
     intervalMs: options.intervalMs ?? MEDIA_RETENTION_INTERVAL_MS,
     onError: (err) => options.log?.(`media retention: pass failed: ${err.message}`),
   });
 }
 
 /**
- * One pass, in batches: each batch locks its GIFs' rows, deletes their folders (already gone is
- * fine), sets `media_deleted_at` and logs `gif.media_deleted` before it commits, so a restore racing
- * the pass either comes first (the GIF is no longer due) or waits and finds `media_deleted_at` set.
- * Answers how many GIFs' files were deleted; a second pass finds none.
+ * Where removed GIFs' files are deleted from: the media store (their recorded keys), and on the local
+ * disk also their folder (GIFs stored before their keys were recorded). A folder alone is the local disk.
  */
-export async function deleteExpiredMedia(db: Kysely<Database>, mediaDir: string, options: RetentionOptions): Promise<number> {
+export type RetentionMedia = string | { store: MediaStore; mediaDir?: string | undefined };
+
+/**
+ * One pass, in batches: each batch locks its GIFs' rows, deletes their objects by their recorded
+ * keys (never listing a bucket) and on the local disk their folders (already gone is fine), sets
+ * `media_deleted_at` and logs `gif.media_deleted` before it commits, so a restore racing the pass
+ * either comes first (the GIF is no longer due) or waits and finds `media_deleted_at` set. A store
+ * that fails rolls the batch back for the next pass. Answers how many GIFs' files were deleted; a
+ * second pass finds none.
+ */
+export async function deleteExpiredMedia(db: Kysely<Database>, media: RetentionMedia, options: RetentionOptions): Promise<number> {
   const batchSize = options.batchSize ?? MEDIA_RETENTION_BATCH;
-  const root = path.resolve(mediaDir);
+  const { store, mediaDir } = typeof media === 'string' ? { store: createLocalDiskStore(media), mediaDir: media } : media;
+  const root = mediaDir === undefined ? undefined : path.resolve(mediaDir);
   let deleted = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
@@ -50,11 +62,12 @@ export async function deleteExpiredMedia(db: Kysely<Database>, mediaDir: string,
         .skipLocked()
         .execute();
       if (due.length === 0) return 0;
-      for (const { id } of due) {
-        const folder = gifFolder(root, id);
+      const ids = due.map((g) => g.id);
+      await deleteGifObjects(trx, store, ids);
+      for (const id of root === undefined ? [] : ids) {
+        const folder = gifFolder(root as string, id);
         if (folder) await fs.rm(folder, { recursive: true, force: true });
       }
-      const ids = due.map((g) => g.id);
       await trx.updateTable('gifs').set({ media_deleted_at: sql`now()` }).where('id', 'in', ids).execute();
       await appendEvents(
         trx,

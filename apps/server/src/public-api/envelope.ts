@@ -38,8 +38,9 @@ export class FieldError extends ApiError {
     status: ContentfulStatusCode,
     readonly field: string,
     message: string,
+    headers: Record<string, string> = {},
   ) {
-    super(status, message);
+    super(status, message, headers);
   }
 }
 

@@ -19,6 +19,7 @@ import * as m021 from './migrations/021_trust_levels.ts';
 import * as m022 from './migrations/022_channel_applications.ts';
 import * as m023 from './migrations/023_notifications.ts';
 import * as m024 from './migrations/024_made_from.ts';
+import * as m025 from './migrations/025_gif_media_objects.ts';
 
 interface Migration {
   version: number;
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'channel_applications', up: m022.up },
   { version: 23, name: 'notifications', up: m023.up },
   { version: 24, name: 'made_from', up: m024.up },
+  { version: 25, name: 'gif_media_objects', up: m025.up },
 ];
 
 const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time

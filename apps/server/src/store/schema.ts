@@ -206,6 +206,12 @@ export interface TrendingListsTable {
   built_at: Timestamp;
 }
 
+/** A GIF's keys in the media store (migration 025; media-store/gif-objects.ts). */
+export interface GifMediaObjectsTable {
+  gif_id: string;
+  key: string;
+}
+
 export interface Database {
   users: UsersTable;
   gifs: GifsTable;
@@ -222,4 +228,5 @@ export interface Database {
   gif_wire: GifWireTable;
   trending_pages: TrendingPagesTable;
   trending_lists: TrendingListsTable;
+  gif_media_objects: GifMediaObjectsTable;
 }

@@ -7,6 +7,7 @@ import { parseFields } from '../boundary/json-body.ts';
 import { userOwner } from '../permissions/ownership.ts';
 import { ApiError, FieldError } from '../public-api/envelope.ts';
 import { API_ANSWER_WITHIN_MS } from './constants.ts';
+import { MEDIA_STORE_RETRY_AFTER_S } from '../media-store/constants.ts';
 import { checkUrl, parseRanges } from './fetch-url.ts';
 import { UploadFieldsSchema } from './fields.ts';
 import { UploadProblem } from './problems.ts';
@@ -29,10 +30,10 @@ export async function uploaderFor<E extends AuthEnv>(c: Context<E>, uploads: Upl
   return { principal, userId: owner };
 }
 
-/** An upload problem as the answer names it: its status, its message, and the field it came from. */
+/** An upload problem as the answer names it: its status, its message, and the field it came from; storage unreachable says when to try again. */
 export function problemAnswer(problem: { code: string; message: string; status?: number }, field: string): FieldError {
   const status = problem.status ?? new UploadProblem(problem.code as never, problem.message).status;
-  return new FieldError(status as never, field, problem.message);
+  return new FieldError(status as never, field, problem.message, problem.code === 'storage_unavailable' ? { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S) } : {});
 }
 
 export interface AcceptInput {

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { appendEventsReturningIds } from '../store/events.ts';
+import { deleteGifObjects, storeGifFiles } from '../media-store/gif-objects.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 import type { LinkOrigin } from '../mail/link-origin.ts';
 import { recordNotices } from '../notices/record.ts';
 import type { ProcessedUpload } from './process.ts';
@@ -24,18 +25,19 @@ export function titleFromFilename(filename: string): string {
 }
 
 /**
- * Makes a processed upload visible, all at once: the GIF row, its visual features, the upload's
- * `done` state and the `gif.uploaded` event in one transaction, whose last step moves the finished
- * rendition folder into the media folder. A failed move rolls the transaction back; a failed
- * commit removes the moved folder. Before this, nothing of the upload is reachable: the staging
- * folder's name starts with a dot, which the media server never serves. With `trust`, a new
- * account's GIF is committed in review (uploads/trust.ts), its level read in the same transaction.
+ * Makes a processed upload visible, all at once. First every file of the finished rendition folder
+ * is put in the media store under the GIF's id, its keys recorded (media-store/gif-objects.ts);
+ * the media door serves no file of a GIF without a row, so these are unreachable until then. Then
+ * the GIF row, its visual features, the upload's `done` state and the `gif.uploaded` event commit
+ * in one transaction: the GIF appears with every file in place. A failed put or commit deletes what
+ * was stored (a store still unreachable leaves the recorded keys to recoverUploads). With `trust`, a
+ * new account's GIF is committed in review (uploads/trust.ts), its level read in the same transaction.
  */
-export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; mediaDir: string; policy: VisibilityPolicy; review?: UploadReview; trust?: TrustSettings; linkOrigin?: LinkOrigin }): Promise<void> {
+export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; store: MediaStore; policy: VisibilityPolicy; review?: UploadReview; trust?: TrustSettings; linkOrigin?: LinkOrigin }): Promise<void> {
   const { upload, processed } = o;
-  const finalDir = path.join(o.mediaDir, upload.gif_id);
-  let moved = false;
+  const base = baseOf(db);
   try {
+    await storeGifFiles(base, o.store, upload.gif_id, o.stagingDir);
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select('username').where('id', '=', upload.user_id).executeTakeFirstOrThrow();
       const title = upload.fields.title ?? titleFromFilename(upload.filename);
@@ -96,11 +98,10 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
       ]);
       // A held upload's notice (and mail) to its creator commits with it.
       await recordNotices(baseOf(trx), logged, o.linkOrigin);
-      await fs.rename(o.stagingDir, finalDir);
-      moved = true;
     });
+    await fs.rm(o.stagingDir, { recursive: true, force: true });
   } catch (err) {
-    if (moved) await fs.rm(finalDir, { recursive: true, force: true });
+    await deleteGifObjects(base, o.store, [upload.gif_id]).catch(() => undefined);
     throw err;
   }
 }

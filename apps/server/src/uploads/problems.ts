@@ -18,7 +18,8 @@ export type UploadProblemCode =
   | 'url_timeout'
   | 'interrupted'
   | 'cancelled'
-  | 'decoder_missing';
+  | 'decoder_missing'
+  | 'storage_unavailable';
 
 const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   empty: 400,
@@ -38,6 +39,7 @@ const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   interrupted: 500,
   cancelled: 409,
   decoder_missing: 503,
+  storage_unavailable: 503,
 };
 
 /**

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { PROCESSING_MAX_ATTEMPTS, PROCESSING_STALE_MS, RESUMABLE_EXPIRY_MS, STAGING_PREFIX } from './constants.ts';
-import type { CreatorsDb } from './schema.ts';
+import { baseOf, type CreatorsDb } from './schema.ts';
+import { deleteGifObjects } from '../media-store/gif-objects.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 export interface UploadDirs {
   /** Whole files received by the API or fetched from a URL, named by upload id. */
@@ -31,7 +33,7 @@ async function entries(dir: string): Promise<string[]> {
  * directory's lock says no other process shares it) every processing upload is taken back at once;
  * otherwise only those whose heartbeat is older than PROCESSING_STALE_MS.
  */
-export async function recoverUploads(db: CreatorsDb, dirs: UploadDirs, o: { alone: boolean; claimer: string }): Promise<RecoveryReport> {
+export async function recoverUploads(db: CreatorsDb, dirs: UploadDirs, o: { alone: boolean; claimer: string; store?: MediaStore }): Promise<RecoveryReport> {
   const staleBefore = new Date(Date.now() - (o.alone ? 0 : PROCESSING_STALE_MS));
   const report: RecoveryReport = { requeued: 0, failed: 0, removed: [] };
   const orphaned = db.selectFrom('uploads').select('id').where('state', '=', 'processing').where((eb) => eb.or([eb('updated_at', '<=', staleBefore), eb('claimed_by', 'is', null)])).where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '<>', o.claimer)]));
@@ -66,9 +68,14 @@ export async function recoverUploads(db: CreatorsDb, dirs: UploadDirs, o: { alon
   for (const upload of known) {
     if (upload.state !== 'processing') await remove(path.join(dirs.mediaDir, STAGING_PREFIX + upload.id));
   }
-  // A rendition folder moved into place by a commit that never happened: its upload is not done and no GIF row names it.
+  // Files stored by a commit that never happened: its upload is not done and no GIF row names it.
   const unfinished = await sql<{ gif_id: string }>`
     SELECT u.gif_id FROM uploads u WHERE u.state IN ('receiving', 'queued', 'failed') AND NOT EXISTS (SELECT 1 FROM gifs g WHERE g.id = u.gif_id)`.execute(db);
+  const recorded = unfinished.rows.length ? await db.selectFrom('gif_media_objects').select('gif_id').distinct().where('gif_id', 'in', unfinished.rows.map((r) => r.gif_id)).execute() : [];
+  // A store still unreachable keeps the keys recorded for the next recovery.
+  if (o.store && recorded.length && (await deleteGifObjects(baseOf(db), o.store, recorded.map((r) => r.gif_id)).then(() => true, () => false))) {
+    report.removed.push(...recorded.map((r) => `${r.gif_id}/*`));
+  }
   for (const { gif_id } of unfinished.rows) {
     const dir = path.join(dirs.mediaDir, gif_id);
     if (await fs.stat(dir).catch(() => null)) await remove(dir);

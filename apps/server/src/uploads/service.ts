@@ -10,6 +10,8 @@ import { NEW_ACCOUNT_QUOTA_DEFAULTS, TRUST_APPROVED_UPLOADS_DEFAULT, PROCESSING_
 import { createProcessingPool, type ProcessingPool } from './pool.ts';
 import { UploadProblem } from './problems.ts';
 import { recoverUploads, type UploadDirs } from './recover.ts';
+import { createLocalDiskStore } from '../media-store/local-disk.ts';
+import { MediaStoreUnavailable, type MediaStore } from '../media-store/media-store.ts';
 import { fetchToFile } from './fetch-url.ts';
 import { creatorsDb, type CreatorsDb } from './schema.ts';
 import { presentQuota, quotaUsage, reserveUpload } from './quota.ts';
@@ -69,6 +71,8 @@ export interface Uploads {
 export interface UploadsOptions {
   dataDir: string;
   mediaDir: string;
+  /** Where finished GIFs' files are stored; the local disk under `mediaDir` when absent. */
+  store?: MediaStore;
   settings?: Partial<UploadSettings>;
   /** The embedded store: no other process shares the data, so interrupted processing is taken back at once. */
   alone: boolean;
@@ -107,6 +111,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
   };
   const dirs: UploadDirs = { incoming: path.join(options.dataDir, 'uploads', 'incoming'), resumable: path.join(options.dataDir, 'uploads', 'resumable'), mediaDir: options.mediaDir };
   const claimer = randomId(16);
+  const store = options.store ?? createLocalDiskStore(options.mediaDir);
   const policy = options.policy ?? postModeration;
   const waiters = new Map<string, Set<() => void>>();
   let pool: ProcessingPool | undefined;
@@ -138,13 +143,13 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       );
       if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message, outcome.detail);
       const review = await options.review?.({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result }, stagingDir);
-      await commitUpload(db, { upload, processed: outcome.result, stagingDir, mediaDir: dirs.mediaDir, policy, trust: settings.trust, ...(review ? { review } : {}), ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}) });
+      await commitUpload(db, { upload, processed: outcome.result, stagingDir, store, policy, trust: settings.trust, ...(review ? { review } : {}), ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}) });
       options.onCommitted?.(upload.gif_id);
       options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
     } catch (err) {
       // Stopping ends the worker threads: the upload stays claimed, and the next start takes it back with its file.
       if (stopped) return;
-      const problem = err instanceof UploadProblem ? err : undefined;
+      const problem = err instanceof UploadProblem ? err : err instanceof MediaStoreUnavailable ? new UploadProblem('storage_unavailable', 'Media storage is unreachable; nothing was kept. Upload the file again in a little while') : undefined;
       options.log?.(problem ? `upload ${upload.id} refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}` : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(() => {});
       await fs.rm(stagingDir, { recursive: true, force: true });
@@ -176,7 +181,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     // Several processes on one PostgreSQL: another's interrupted uploads are taken back once their heartbeat is stale.
     if (!options.alone && Date.now() - lastSweep > PROCESSING_STALE_MS) {
       lastSweep = Date.now();
-      await recoverUploads(db, dirs, { alone: false, claimer });
+      await recoverUploads(db, dirs, { alone: false, claimer, store });
     }
     await pump();
   }
@@ -240,7 +245,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     async start() {
       await fs.mkdir(dirs.incoming, { recursive: true });
       await fs.mkdir(dirs.resumable, { recursive: true });
-      const report = await recoverUploads(db, dirs, { alone: options.alone, claimer });
+      const report = await recoverUploads(db, dirs, { alone: options.alone, claimer, store });
       if (report.requeued || report.failed || report.removed.length) options.log?.(`uploads: recovered ${report.requeued} interrupted, failed ${report.failed}, removed ${report.removed.length} temporary files`);
       stopped = false;
       timer = setInterval(() => void tick().catch((err: Error) => options.log?.(`uploads: ${err.message}`)), PROCESSOR_POLL_MS);

@@ -1,0 +1,135 @@
+/**
+ * `npm start`'s wiring with MEDIA_STORE=s3 against a real S3-compatible server (Ceph's RADOS
+ * Gateway, tests/support/s3-server.ts): an upload's files go to the bucket with their keys recorded,
+ * /media/ serves them from it (whole and by range) as the content policy says, removal plus retention
+ * deletes them by their keys, nothing of them is kept on local disk, and with the bucket unreachable
+ * an upload is refused with 503 and Retry-After, leaving nothing behind.
+ */
+import { HeadObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredMedia } from '../../apps/server/src/media/retention.ts';
+import { createS3Store } from '../../apps/server/src/media-store/s3.ts';
+import { recoverUploads } from '../../apps/server/src/uploads/recover.ts';
+import { creatorsDb } from '../../apps/server/src/uploads/schema.ts';
+import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
+import { TEST_MEDIA_DIR } from '../support/corpus.ts';
+import { makeGif } from '../support/media-fixtures.ts';
+import { startS3Server, type S3Server } from '../support/s3-server.ts';
+import { storeKinds } from '../support/stores.ts';
+import { uploadGif } from '../support/uploads.ts';
+
+let s3: S3Server;
+const started = startS3Server().then((s) => (s3 = s));
+afterAll(() => s3?.stop());
+
+describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
+  let server: AccountsServer;
+  let bucket: string;
+  let client: S3Client;
+  let creator: TestUser;
+  let moderator: TestUser;
+  let staff: TestUser;
+  let dir: string;
+  let store: ReturnType<typeof createS3Store>;
+
+  beforeAll(async () => {
+    await started;
+    bucket = await s3.newBucket();
+    client = s3.client({ maxAttempts: 1 });
+    store = createS3Store({ endpoint: s3.endpoint, bucket, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+    server = await startAccountsServer(kind, { mediaStore: store });
+    [creator, moderator, staff] = [await server.makeUser('creator'), await server.makeUser('moderator'), await server.makeUser('staff')];
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bucket-'));
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    client?.destroy();
+    store?.client.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const form = (file: string) => {
+    const f = new FormData();
+    f.set('api_key', server.webKey);
+    f.set('file', new Blob([fs.readFileSync(file)]), path.basename(file));
+    return f;
+  };
+  const upload = async (name: string) => uploadGif(server, creator, form(await makeGif(path.join(dir, `${name}.gif`))));
+  const keysOf = async (gifId: string) => (await server.store.db.selectFrom('gif_media_objects').select('key').where('gif_id', '=', gifId).orderBy('key').execute()).map((r) => r.key);
+  const inBucket = (key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, (err: { $metadata?: { httpStatusCode?: number } }) => (err.$metadata?.httpStatusCode === 404 ? false : Promise.reject(err)));
+  const bucketBytes = async (key: string) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
+  const anyone = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${pathname}`, { headers });
+
+  it('stores every file of an upload in the bucket, keys recorded, none on local disk, and serves them from it, whole and by range', async () => {
+    const id = await upload('stored');
+    const keys = await keysOf(id);
+    const row = await server.store.db.selectFrom('gifs').select('images').where('id', '=', id).executeTakeFirstOrThrow();
+    const files = new Set<string>();
+    for (const rendition of Object.values(row.images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`${id}/${format.file}`);
+    expect(files.size).toBeGreaterThan(3);
+    for (const key of files) expect(keys).toContain(key);
+    for (const key of keys) expect(await inBucket(key), key).toBe(true);
+    expect(fs.existsSync(path.join(TEST_MEDIA_DIR, id))).toBe(false);
+    expect(fs.readdirSync(TEST_MEDIA_DIR).filter((name) => name.startsWith('.staging'))).toEqual([]);
+
+    const key = [...files].find((k) => k.endsWith('.gif'))!;
+    const whole = await anyone(`/media/${key}`);
+    const bytes = await bucketBytes(key);
+    expect([whole.status, whole.headers.get('content-type'), whole.headers.get('cache-control')]).toEqual([200, 'image/gif', 'public, max-age=31536000, immutable']);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    const part = await anyone(`/media/${key}`, { Range: 'bytes=6-15' });
+    expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 6-15/${bytes.length}`]);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(6, 16))).toBe(true);
+    const again = await anyone(`/media/${key}`, { 'If-None-Match': whole.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  }, 240_000);
+
+  it('answers from the bucket as the content policy says: 404 unknown, 410 hidden, 451 taken down', async () => {
+    const [hidden, takenDown] = [await upload('hidden'), await upload('takendown')];
+    const fileOf = async (id: string) => (await keysOf(id)).find((k) => k.endsWith('.gif'))!;
+    expect((await anyone(`/media/${await fileOf(hidden)}`)).status).toBe(200);
+    expect((await server.call('POST', `/api/v1/gifs/${hidden}/moderation`, { as: moderator, json: { action: 'hide', reason: 'bucket test' } })).status).toBeLessThan(300);
+    expect((await server.call('POST', '/api/v3/content-takedown/takedown', { as: staff, json: { items: [{ reason: 'copyright', gif_id: takenDown }], send_email: false } })).status).toBe(201);
+    expect((await anyone(`/media/${await fileOf(hidden)}`)).status).toBe(410);
+    expect((await anyone(`/media/${await fileOf(takenDown)}`)).status).toBe(451);
+    expect((await anyone(`/media/zzUnknownGif00/${path.basename(await fileOf(hidden))}`)).status).toBe(404);
+  }, 240_000);
+
+  it('deletes a removed GIF’s objects by their recorded keys once the retention period has passed', async () => {
+    const id = await upload('removed');
+    const keys = await keysOf(id);
+    expect((await server.call('DELETE', `/api/v1/gifs/${id}/`, { as: creator })).status).toBe(200);
+    await sql`UPDATE gifs SET removed_at = now() - interval '31 days' WHERE id = ${id}`.execute(server.store.db);
+    expect(await deleteExpiredMedia(server.store.db, { store }, { retentionDays: 30 })).toBeGreaterThanOrEqual(1);
+    for (const key of keys) expect(await inBucket(key), key).toBe(false);
+    expect(await keysOf(id)).toEqual([]);
+  }, 240_000);
+
+  it('refuses an upload with 503 and Retry-After while the bucket is unreachable, leaving no GIF and no object (its keys kept for recovery)', async () => {
+    const file = await makeGif(path.join(dir, 'down.gif'));
+    await s3.stopGateway();
+    let res: Awaited<ReturnType<AccountsServer['call']>>;
+    try {
+      res = await server.call('POST', '/v1/gifs', { as: creator, via: 'token', form: form(file) });
+    } finally {
+      await s3.startGateway();
+    }
+    expect([res.status, res.headers.get('retry-after')], res.text.slice(0, 300)).toEqual([503, '30']);
+    const last = await sql<{ gif_id: string; state: string; error_code: string }>`SELECT gif_id, state, error_code FROM uploads ORDER BY created_at DESC LIMIT 1`.execute(server.store.db);
+    const gifId = last.rows[0]!.gif_id;
+    expect([last.rows[0]!.state, last.rows[0]!.error_code]).toEqual(['failed', 'storage_unavailable']);
+    expect(await server.store.db.selectFrom('gifs').select('id').where('id', '=', gifId).executeTakeFirst()).toBeUndefined();
+    expect(fs.readdirSync(TEST_MEDIA_DIR).filter((name) => name.startsWith('.staging'))).toEqual([]);
+    // Recorded before any put: the keys stay until a recovery can delete them from a bucket that answers.
+    const keys = await keysOf(gifId);
+    expect(keys.length).toBeGreaterThan(3);
+    for (const key of keys) expect(await inBucket(key), key).toBe(false);
+    const report = await recoverUploads(creatorsDb(server.store.db), { incoming: path.join(dir, 'none'), resumable: path.join(dir, 'none'), mediaDir: path.join(dir, 'none') }, { alone: false, claimer: 'bucket-test', store });
+    expect(report.removed).toContain(`${gifId}/*`);
+    expect(await keysOf(gifId)).toEqual([]);
+  }, 240_000);
+});
