@@ -1,3 +1,6 @@
+import type { MediaType } from '@loopbox/sdk';
+import type { SearchType } from './routes.ts';
+
 /**
  * The site's path grammar, named once (SPEC 2.3, 9; the public API's limits). A module apart from
  * constants.ts so the embed, which needs only the product name, loads none of it.
@@ -9,6 +12,10 @@ export const SITE_PAGE_SIZE = 25;
 export const MAX_SITE_PAGE = Math.floor(4999 / SITE_PAGE_SIZE) + 1;
 /** The public API's limit on a search term. */
 export const MAX_SEARCH_TERM_LENGTH = 50;
+
+/** The search tabs in order, and the public API's type each one asks (clips are GIPHY's `videos`). */
+export const SEARCH_TYPES: readonly SearchType[] = ['gifs', 'stickers', 'clips'];
+export const SEARCH_API_TYPE: Record<SearchType, MediaType> = { gifs: 'gifs', stickers: 'stickers', clips: 'videos' };
 
 /** Usernames (the users table's check): 2 to 40 letters, digits or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{2,40}$/;

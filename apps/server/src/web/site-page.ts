@@ -1,6 +1,7 @@
 import {
   accountHead,
   categoryHead,
+  CHANNEL_SLUG_PATTERN,
   channelEditorHead,
   developerReviewHead,
   apiDocsHead,
@@ -130,7 +131,7 @@ async function storyPage(db: Kysely<Database>, slug: string, origin: string): Pr
 /** `/{name}`: a public user's profile first; failing that, a channel with that slug (README, Channels: the precedence). */
 async function profilePage(db: Kysely<Database>, username: string, origin: string): Promise<ResolvedSitePage> {
   const profile = await findPublicProfile(db, username);
-  if (!profile) return /^[a-z0-9-]+$/.test(username) ? channelPage(db, username, origin) : notFound();
+  if (!profile) return CHANNEL_SLUG_PATTERN.test(username) ? channelPage(db, username, origin) : notFound();
   return {
     status: 200,
     head: {

@@ -1,5 +1,5 @@
-import { categoryPath, channelPath, HOME_SEARCHES_SHOWN, MAX_SEARCH_TERM_LENGTH, SEARCH_KINDS, searchPath, SITE_PAGE_SIZE, type SiteRoute } from '@loopbox/pages';
-import { normalizeGif, type ICategory, type IGif, type LoopboxFetch, type MediaType } from '@loopbox/sdk';
+import { categoryPath, CHANNEL_SLUG_PATTERN, channelPath, HOME_SEARCHES_SHOWN, MAX_SEARCH_TERM_LENGTH, SEARCH_API_TYPE, SEARCH_KINDS, SEARCH_TYPES, searchPath, SITE_PAGE_SIZE, type SiteRoute } from '@loopbox/pages';
+import { normalizeGif, type ICategory, type IGif, type LoopboxFetch } from '@loopbox/sdk';
 
 /** A link of the first screen: its address and words. */
 export interface FirstScreenLink {
@@ -32,8 +32,6 @@ export interface FirstScreenView {
   home?: HomeRows;
 }
 
-/** The public API's type of a search tab (apps/web/src/site/search/search-types.ts). */
-const SEARCH_API_TYPE: Record<'gifs' | 'stickers' | 'clips', MediaType> = { gifs: 'gifs', stickers: 'stickers', clips: 'videos' };
 const page = (offset: number) => ({ offset, limit: SITE_PAGE_SIZE });
 
 async function homeView(client: LoopboxFetch): Promise<FirstScreenView> {
@@ -55,15 +53,14 @@ async function homeView(client: LoopboxFetch): Promise<FirstScreenView> {
 async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page: 'search' }>): Promise<FirstScreenView> {
   const query = route.term.slice(0, MAX_SEARCH_TERM_LENGTH);
   const base = (route.pageNumber - 1) * SITE_PAGE_SIZE;
-  const types = ['gifs', 'stickers', 'clips'] as const;
   // The page of results and the tabs' counts as the page asks for them, at once.
-  const [results] = await Promise.all([client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) }), ...types.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }))]);
+  const [results] = await Promise.all([client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) }), ...SEARCH_TYPES.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }))]);
   const kind = SEARCH_KINDS[route.type];
   const at = (n: number) => searchPath(route.term, { type: route.type, page: n });
   return {
     heading: `${route.term} ${kind}`,
     searchTerm: route.term,
-    links: types.map((t) => ({ href: searchPath(route.term, { type: t }), text: SEARCH_KINDS[t] })),
+    links: SEARCH_TYPES.map((t) => ({ href: searchPath(route.term, { type: t }), text: SEARCH_KINDS[t] })),
     gifs: results.data,
     ...(route.pageNumber > 1 ? { previous: { href: at(route.pageNumber - 1), text: 'Previous page' } } : {}),
     ...(results.pagination.total_count > base + results.data.length && results.data.length > 0 ? { next: { href: at(route.pageNumber + 1), text: 'Next page' } } : {}),
@@ -136,7 +133,7 @@ async function channelView(getJson: GetJson, slug: string, pageNumber: number): 
 
 async function profileView(client: LoopboxFetch, getJson: GetJson, username: string): Promise<FirstScreenView | undefined> {
   const found = (await getJson(`/api/v1/profiles/${encodeURIComponent(username)}/`)) as { data: { username: string; display_name?: string } } | undefined;
-  if (!found) return /^[a-z0-9-]+$/.test(username) ? channelView(getJson, username, 1) : undefined;
+  if (!found) return CHANNEL_SLUG_PATTERN.test(username) ? channelView(getJson, username, 1) : undefined;
   const profile = found.data;
   // The profile's GIFs as its page asks for them (a search inside the user's uploads).
   const [gifs] = await Promise.all([

@@ -1,5 +1,5 @@
 import './profile.css';
-import { profileHead, profilePath } from '@loopbox/pages';
+import { CHANNEL_SLUG_PATTERN, profileHead, profilePath } from '@loopbox/pages';
 import { avatarOf } from '../shell/avatar.ts';
 import { useCallback, useMemo } from 'react';
 import ChannelPage from '../channel/ChannelPage.tsx';
@@ -23,7 +23,7 @@ export default function ProfilePage({ username }: { username: string }) {
   const found = useResource(`profile:${username.toLowerCase()}`, () => profile(username));
   if (found.status === 'loading') return <PageLoading label="Loading the profile" />;
   if (found.status === 'error') return <PageFailed onRetry={() => location.reload()}>This profile could not be loaded.</PageFailed>;
-  if (!found.data) return /^[a-z0-9-]+$/.test(username) ? <ChannelPage slug={username} /> : <ErrorPage status={404} />;
+  if (!found.data) return CHANNEL_SLUG_PATTERN.test(username) ? <ChannelPage slug={username} /> : <ErrorPage status={404} />;
   return <ProfileDetails profile={found.data} />;
 }
 

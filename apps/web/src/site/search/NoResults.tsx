@@ -1,10 +1,10 @@
-import { searchPath, type SearchType } from '@loopbox/pages';
+import { SEARCH_TYPES, searchPath, type SearchType } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { TermPills } from '../shell/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
 import { useResource } from '../shell/use-resource.ts';
 import { suggestionsFor } from './alternatives.ts';
-import { countOf, SEARCH_TYPES } from './search-types.ts';
+import { countOf } from './search-types.ts';
 
 const SUGGESTIONS_SHOWN = 8;
 

@@ -1,4 +1,4 @@
-import { MAX_SEARCH_TERM_LENGTH, SEARCH_KINDS, searchHead, searchPath, type SearchType } from '@loopbox/pages';
+import { MAX_SEARCH_TERM_LENGTH, SEARCH_API_TYPE, SEARCH_KINDS, SEARCH_TYPES, searchHead, searchPath, type SearchType } from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -12,7 +12,6 @@ import { usePage } from '../shell/use-page.ts';
 import { useResource } from '../shell/use-resource.ts';
 import { NoResults } from './NoResults.tsx';
 import { ScopeNote } from './ScopeNote.tsx';
-import { SEARCH_API_TYPE, SEARCH_TYPES } from './search-types.ts';
 import { shiftedPage } from './shifted-page.ts';
 import { formatQuantity } from '../../ui/format.ts';
 
