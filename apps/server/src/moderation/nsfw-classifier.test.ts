@@ -35,7 +35,7 @@ describe('NSFW classifier on a labelled safe set', () => {
     expect(falsePositives).toEqual([]);
   });
 
-  it('reports, per kind, the highest score and how many safe images would be suggested a rating above g', () => {
+  it('scores what each image shows: never exactly 0 or 1, the same for the same file, different across images', async () => {
     const kinds = [...new Set(scored.map((s) => s.item.kind))];
     const rows = kinds.map((kind) => {
       const of = scored.filter((s) => s.item.kind === kind);
@@ -43,7 +43,10 @@ describe('NSFW classifier on a labelled safe set', () => {
     });
     // The measurement the README quotes (Moderation: the NSFW classifier).
     console.info(`NSFW classifier on ${scored.length} safe images at threshold ${NSFW_HIDE_THRESHOLD}:\n${rows.join('\n')}`);
-    expect(rows).toHaveLength(kinds.length);
+    // A softmax's classes are never certain: a classifier answering a constant (0 included) fails here.
+    expect(scored.filter((s) => !(s.score > 0 && s.score < 1)).map((s) => s.item.name)).toEqual([]);
+    expect(new Set(scored.map((s) => s.score.toPrecision(6))).size).toBeGreaterThan(scored.length / 2);
+    expect((await classifier.classify(path.join(dir, '0.png'))).score).toBe(scored[0]!.score);
   });
 
   it('labels every kind in the set', () => {
