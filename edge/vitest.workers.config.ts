@@ -19,6 +19,10 @@ export default defineConfig({
           ADDRESS_RATE_LIMITER: { namespace_id: '1002', simple: { limit: SUITE_LIMITS.perAddress, period: RATE_LIMIT_WINDOW_S } },
           MEDIA_RATE_LIMITER: { namespace_id: '1003', simple: { limit: SUITE_LIMITS.mediaPerAddress, period: RATE_LIMIT_WINDOW_S } },
         },
+        // wrangler.toml's R2 bucket and Queue producer, local to Miniflare. The specs run the Worker's
+        // consumer on batches they make (cloudflare:test's createMessageBatch), so no consumer is bound here.
+        r2Buckets: ['MEDIA_BUCKET'],
+        queueProducers: { PINGBACK_QUEUE: { queueName: 'loopbox-pingbacks' } },
       },
     }),
   ],

@@ -10,11 +10,15 @@ import { edgeCache } from './middleware/cache.ts';
 import { corsByRoute } from './middleware/cors.ts';
 import { requireCsrfToken } from './middleware/csrf.ts';
 import { byClientAddress, byDeveloperKey, rateLimit } from './middleware/rate-limit.ts';
+import { mediaFromBucket } from './middleware/media-from-bucket.ts';
+import { pingbacksToQueue } from './middleware/pingbacks-to-queue.ts';
 import { requestId } from './middleware/request-id.ts';
 import { resolveRequest, type ClientAddress } from './middleware/resolve.ts';
 import { stripHeaders } from './middleware/strip-headers.ts';
 import { proxyToUpstream } from './proxy.ts';
 import type { CacheStore } from './stores/cache-store.ts';
+import type { MediaBucket } from './stores/media-bucket.ts';
+import type { PingbackQueue } from './stores/pingback-queue.ts';
 import type { RateLimiter } from './stores/rate-limiter.ts';
 import type { Upstreams } from './upstreams.ts';
 
@@ -39,6 +43,10 @@ export interface EdgeConfig {
    * Workers, Cloudflare compresses in front of the edge.
    */
   compressPages?: boolean;
+  /** Workers only (an R2 binding): `/media/*` bytes read from the bucket, the policy from the origin (middleware/media-from-bucket.ts). */
+  mediaBucket?: MediaBucket;
+  /** Workers only (a Queue producer binding): collector batches accepted at the edge and queued (middleware/pingbacks-to-queue.ts). */
+  pingbackQueue?: PingbackQueue;
 }
 
 const HTML_TYPE = /^text\/html/i;
@@ -60,7 +68,10 @@ export function createEdgeApp(config: EdgeConfig): Hono<EdgeEnv> {
   app.use(rateLimit(config.rateLimits.perAddress, byClientAddress('api'), 'from this address'));
   app.use(rateLimit(config.rateLimits.mediaPerAddress, byClientAddress('media'), 'for media from this address'));
   app.use(rateLimit(config.rateLimits.perKey, byDeveloperKey(config.keys), 'with this API key'));
-  app.all('*', proxyToUpstream(config.upstreams, config.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS));
+  const timeoutMs = config.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  if (config.mediaBucket) app.use(mediaFromBucket(config.mediaBucket, config.upstreams.media, timeoutMs));
+  if (config.pingbackQueue) app.use(pingbacksToQueue(config.pingbackQueue));
+  app.all('*', proxyToUpstream(config.upstreams, timeoutMs));
   app.onError((err, c) => {
     logger.error({ requestId: c.get('requestId'), method: c.req.method, path: new URL(c.req.url).pathname, error: err.stack ?? err.message }, 'edge failure');
     return edgeError(c, 500, 'The edge failed to handle this request');

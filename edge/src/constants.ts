@@ -110,3 +110,24 @@ export const SITE_CORS = {
   credentials: true,
   maxAge: 600,
 };
+
+// Workers bindings (wrangler.toml): each part works only when its binding is there; without it the edge proxies as on Node.
+/** The R2 bucket the media store writes (MEDIA_STORE=s3 on R2): `/media/*` bytes are read from it at the edge. */
+export const MEDIA_BUCKET_BINDING = 'MEDIA_BUCKET';
+/** The Queue producer the collector's batches are handed to; the same Worker consumes the queue into the origin's collector. */
+export const PINGBACK_QUEUE_BINDING = 'PINGBACK_QUEUE';
+
+// The collector at the edge: the origin's bounds (apps/server/src/collector/constants.ts), checked before a batch is queued.
+export const COLLECTOR_MAX_BODY_BYTES = 1_000_000;
+export const COLLECTOR_MAX_EVENTS_PER_BATCH = 500;
+export const COLLECTOR_EVENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
+/** The prefix of the ids made for pingbacks sent without one, as the origin makes them (collector/event-id.ts). */
+export const DERIVED_EVENT_ID_PREFIX = 'd-';
+/** Cloudflare Queues' limits: one message at most 128 KB; one sendBatch at most 100 messages and 256 KB. */
+export const QUEUE_MESSAGE_MAX_BYTES = 128_000;
+export const QUEUE_SEND_MAX_MESSAGES = 100;
+export const QUEUE_SEND_MAX_BYTES = 256_000;
+/** A delivery the origin did not take (down, busy, slow) is retried after its Retry-After, or this long. */
+export const QUEUE_RETRY_DELAY_S = 10;
+/** The longest Retry-After a delivery honours (Queues' own ceiling for a delay is 12 hours). */
+export const QUEUE_RETRY_MAX_DELAY_S = 3_600;

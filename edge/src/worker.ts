@@ -1,9 +1,12 @@
 import type { ExecutionContext, Hono } from 'hono';
 import { createEdgeApp, type EdgeConfig } from './app.ts';
-import { RATE_LIMIT_WINDOW_S, WORKERS_CACHE_NAME } from './constants.ts';
+import { MEDIA_BUCKET_BINDING, PINGBACK_QUEUE_BINDING, RATE_LIMIT_WINDOW_S, WORKERS_CACHE_NAME } from './constants.ts';
 import type { EdgeEnv } from './env.ts';
+import { deliverPingbacks } from './pingback-delivery.ts';
 import { settingsFrom } from './settings.ts';
 import { CacheApiStore } from './stores/cache-api.ts';
+import { isMediaBucket } from './stores/media-bucket.ts';
+import { isPingbackQueue, type QueuedBatch } from './stores/pingback-queue.ts';
 import { bindingRateLimiter, type RateLimitBinding } from './stores/rate-limit-binding.ts';
 import { MemoryRateLimiter, type RateLimiter } from './stores/rate-limiter.ts';
 import { upstreamsFrom } from './upstreams.ts';
@@ -26,10 +29,14 @@ function limiter(binding: unknown, perWindow: number): RateLimiter {
   return isRateLimitBinding(binding) ? bindingRateLimiter(binding, RATE_LIMIT_WINDOW_S) : new MemoryRateLimiter(perWindow);
 }
 
-/** The edge's configuration from the Worker's env: upstreams, keys, the Cache API store and the limiters. */
+/** The edge's configuration from the Worker's env: upstreams, keys, the Cache API store, the limiters, and the R2 and Queue bindings when bound. */
 export function workerConfig(env: WorkerEnv): EdgeConfig {
   const settings = settingsFrom(env);
+  const mediaBucket = env[MEDIA_BUCKET_BINDING];
+  const pingbackQueue = env[PINGBACK_QUEUE_BINDING];
   return {
+    ...(isMediaBucket(mediaBucket) ? { mediaBucket } : {}),
+    ...(isPingbackQueue(pingbackQueue) ? { pingbackQueue } : {}),
     upstreams: upstreamsFrom(env),
     keys: { web: requiredString(env, 'WEB_API_KEY'), mobile: requiredString(env, 'MOBILE_API_KEY') },
     cache: new CacheApiStore(caches.open(WORKERS_CACHE_NAME)),
@@ -45,13 +52,19 @@ export function workerConfig(env: WorkerEnv): EdgeConfig {
   };
 }
 
-/** A Workers module handler that builds the edge from its env on the first request of each isolate. */
+/**
+ * A Workers module handler that builds the edge from its env on the first request of each isolate,
+ * and the consumer of the pingback queue: each batch posted to the collector's upstream.
+ */
 export function createWorker() {
   let edge: Hono<EdgeEnv> | undefined;
   return {
     fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
       edge ??= createEdgeApp(workerConfig(env));
       return edge.fetch(request, env, ctx);
+    },
+    async queue(batch: QueuedBatch, env: WorkerEnv): Promise<void> {
+      await deliverPingbacks(batch, upstreamsFrom(env).collector, settingsFrom(env).upstreamTimeoutMs);
     },
   };
 }

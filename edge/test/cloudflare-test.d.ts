@@ -5,4 +5,18 @@ declare module 'cloudflare:test' {
   export const env: Readonly<Record<string, unknown>>;
   export function createExecutionContext(): ExecutionContext;
   export function waitOnExecutionContext(ctx: ExecutionContext): Promise<void>;
+
+  export interface TestMessageBatch<Body> {
+    readonly queue: string;
+    readonly messages: readonly { readonly id: string; readonly body: Body; readonly attempts: number; ack(): void; retry(options?: { delaySeconds?: number }): void }[];
+  }
+  export function createMessageBatch<Body>(queueName: string, messages: { id: string; timestamp: Date | number; attempts: number; body: Body }[]): TestMessageBatch<Body>;
+  export interface QueueResult {
+    outcome: string;
+    ackAll: boolean;
+    retryBatch: { retry: boolean; delaySeconds?: number };
+    explicitAcks: string[];
+    retryMessages: { msgId: string; delaySeconds?: number }[];
+  }
+  export function getQueueResult(batch: TestMessageBatch<unknown>, ctx: ExecutionContext): Promise<QueueResult>;
 }
