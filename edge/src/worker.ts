@@ -2,6 +2,7 @@ import type { ExecutionContext, Hono } from 'hono';
 import { createEdgeApp, type EdgeConfig } from './app.ts';
 import { MEDIA_BUCKET_BINDING, PINGBACK_QUEUE_BINDING, RATE_LIMIT_WINDOW_S, WORKERS_CACHE_NAME } from './constants.ts';
 import type { EdgeEnv } from './env.ts';
+import { consoleJsonLogger } from './logger.ts';
 import { deliverPingbacks } from './pingback-delivery.ts';
 import { settingsFrom } from './settings.ts';
 import { CacheApiStore } from './stores/cache-api.ts';
@@ -64,7 +65,7 @@ export function createWorker() {
       return edge.fetch(request, env, ctx);
     },
     async queue(batch: QueuedBatch, env: WorkerEnv): Promise<void> {
-      await deliverPingbacks(batch, upstreamsFrom(env).collector, settingsFrom(env).upstreamTimeoutMs);
+      await deliverPingbacks(batch, upstreamsFrom(env).collector, settingsFrom(env).upstreamTimeoutMs, consoleJsonLogger);
     },
   };
 }
