@@ -38,7 +38,7 @@ describe.each(storeKinds())('queued pingbacks delivered to the collector (%s)', 
 
   it('delivers a batch with its ids once: retried while the collector is down, counted once when delivered twice', async () => {
     const sent = (n: number) => ({ action_type: 'SEEN', analytics_response_payload: payload, user_id: `visitor-${kind}`, ts: Date.now() + n });
-    const events = [{ ...sent(1), event_id: `edge-${kind}-${Date.now()}` }, sent(2), sent(3)];
+    const events: Record<string, unknown>[] = [{ ...sent(1), event_id: `edge-${kind}-${Date.now()}` }, sent(2), sent(3)];
     // What the edge queues: a derived id for each pingback sent without one.
     const bodies: QueuedEvent[] = await Promise.all(
       events.map(async (event) => ({ route: 'pingback' as const, search: `?api_key=${server.webKey}`, event: { ...event, event_id: event.event_id ?? (await derivedEventId(event)) } })),
