@@ -9,6 +9,7 @@ import { HeadObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/cli
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredMedia } from '../../apps/server/src/media/retention.ts';
@@ -41,7 +42,7 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     bucket = await s3.newBucket();
     client = s3.client({ maxAttempts: 1 });
     store = createS3Store({ endpoint: s3.endpoint, bucket, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
-    server = await startAccountsServer(kind, { mediaStore: store });
+    server = await startAccountsServer(kind, { mediaStore: store, mediaPublicUrl: `${s3.endpoint}/${bucket}` });
     [creator, moderator, staff] = [await server.makeUser('creator'), await server.makeUser('moderator'), await server.makeUser('staff')];
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bucket-'));
   }, 300_000);
@@ -88,6 +89,20 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect(again.status).toBe(304);
   }, 240_000);
 
+  it('names renditions under MEDIA_PUBLIC_URL (the bucket’s own URL here) in GIPHY and Tenor answers, at the keys stored', async () => {
+    const id = await upload('public');
+    const giphy = await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`);
+    const url = giphy.body.data.images.original.url as string;
+    expect(url.startsWith(`${s3.endpoint}/${bucket}/${id}/`), url).toBe(true);
+    expect(await inBucket(url.slice(`${s3.endpoint}/${bucket}/`.length))).toBe(true);
+    // Listings come from the kept wire texts: the same base there.
+    const byIds = await server.call('GET', `/v1/gifs?ids=${id}&api_key=${server.webKey}`);
+    expect(byIds.body.data[0].images.fixed_width.url.startsWith(`${s3.endpoint}/${bucket}/${id}/`)).toBe(true);
+    const tenor = await server.call('GET', `/tenor/v2/posts?ids=${id}&key=${server.webKey}`);
+    expect(tenor.status, tenor.text.slice(0, 200)).toBe(200);
+    expect((tenor.body.results[0].media_formats.gif.url as string).startsWith(`${s3.endpoint}/${bucket}/${id}/`)).toBe(true);
+  }, 240_000);
+
   it('answers from the bucket as the content policy says: 404 unknown, 410 hidden, 451 taken down', async () => {
     const [hidden, takenDown] = [await upload('hidden'), await upload('takendown')];
     const fileOf = async (id: string) => (await keysOf(id)).find((k) => k.endsWith('.gif'))!;
@@ -107,6 +122,36 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect(await deleteExpiredMedia(server.store.db, { store }, { retentionDays: 30 })).toBeGreaterThanOrEqual(1);
     for (const key of keys) expect(await inBucket(key), key).toBe(false);
     expect(await keysOf(id)).toEqual([]);
+  }, 240_000);
+
+  it('stores avatars and channel pictures in the bucket, serves them from it, and deletes a replaced one', async () => {
+    const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const avatarForm = async () => {
+      const f = new FormData();
+      f.set('avatar', new Blob([new Uint8Array(await picture(640, 480))], { type: 'image/png' }), 'me.png');
+      return f;
+    };
+    const first = await server.call('PATCH', `/api/v1/users/${creator.userId}/`, { as: creator, form: await avatarForm() });
+    expect(first.status, first.text).toBe(200);
+    const avatarKey = new URL(first.body.data.avatar_url as string).pathname.slice('/media/'.length);
+    const variants = ['200h', '80h', '200w'].map((v) => avatarKey.replace(/\.jpg$/, `/${v}.jpg`));
+    for (const key of [avatarKey, ...variants]) expect(await inBucket(key), key).toBe(true);
+    expect((await anyone(`/media/${variants[1]}`)).status).toBe(200);
+    expect(fs.existsSync(path.join(TEST_MEDIA_DIR, avatarKey))).toBe(false);
+    expect((await server.call('PATCH', `/api/v1/users/${creator.userId}/`, { as: creator, form: await avatarForm() })).status).toBe(200);
+    for (const key of [avatarKey, ...variants]) expect(await inBucket(key), key).toBe(false);
+
+    const channel = await server.call('POST', '/api/v4/channels/', { as: creator, json: { display_name: 'On a bucket', slug: `bucket-${Date.now().toString(36)}` } });
+    expect(channel.status, channel.text).toBeLessThan(300);
+    const banner = new FormData();
+    banner.set('banner', new Blob([new Uint8Array(await picture(2000, 900))], { type: 'image/png' }), 'banner.png');
+    const res = await server.call('PATCH', `/api/v4/channels/${channel.body.data.id}/`, { as: creator, form: banner });
+    expect(res.status, res.text).toBe(200);
+    const bannerKey = new URL(res.body.data.banner_image as string).pathname.slice('/media/'.length);
+    expect(await inBucket(bannerKey)).toBe(true);
+    const served = await anyone(`/media/${bannerKey}`);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1040, height: 260 });
+    expect(fs.existsSync(path.join(TEST_MEDIA_DIR, bannerKey))).toBe(false);
   }, 240_000);
 
   it('refuses an upload with 503 and Retry-After while the bucket is unreachable, leaving no GIF and no object (its keys kept for recovery)', async () => {

@@ -87,6 +87,7 @@ export interface AccountsServerOptions {
   web?: boolean;
   uploads?: TestServerOptions['uploads'];
   mediaStore?: TestServerOptions['mediaStore'];
+  mediaPublicUrl?: TestServerOptions['mediaPublicUrl'];
   ffmpegPath?: string;
   spotifyOembedUrl?: string;
   clock?: TestServerOptions['clock'];

@@ -66,6 +66,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** Where media are kept (MEDIA_STORE); the local disk under the test media folder when unset. */
   mediaStore?: MediaStore;
+  /** MEDIA_PUBLIC_URL: where answers name GIF renditions; this server's `/media` when unset. */
+  mediaPublicUrl?: string;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.mediaStore ? { mediaStore: options.mediaStore } : {}),
+    ...(options.mediaPublicUrl ? { mediaPublicUrl: options.mediaPublicUrl } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
     env: { ACCESS_LOG: 'off', ...LOCAL_ONLY_ENV, ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),

@@ -51,6 +51,8 @@ export interface AppOptions {
   mediaDir: string;
   /** Where media are kept (media-store/); the local disk under `mediaDir` when absent. */
   mediaStore?: MediaStore;
+  /** Where answers name GIF renditions (MEDIA_PUBLIC_URL); this server's `/media` when absent. */
+  mediaPublicUrl?: string | undefined;
   publicUrl?: string | undefined;
   /** The built web app and the config its pages get; without them only the APIs and media are served. */
   web?: { distDir: string; config: () => PageConfig };
@@ -92,10 +94,13 @@ export interface AppOptions {
  * need a signed-in role that may open them.
  */
 export function createApp(options: AppOptions) {
+  const mediaStore = options.mediaStore ?? createLocalDiskStore(options.mediaDir);
   const deps: BackendDeps & ApiDeps = {
     db: options.db,
     readDb: options.readDb,
     mediaDir: options.mediaDir,
+    mediaStore,
+    mediaPublicUrl: options.mediaPublicUrl,
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
     trendingRules: options.trendingRules ?? trendingRulesFrom({}),
@@ -127,7 +132,7 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use('*', authenticate(deps));
   // After authenticate: the owner and staff of a GIF others may not open still get its files.
-  app.route('/', mediaRoutes(options.mediaStore ?? createLocalDiskStore(options.mediaDir), options.db, options.contentChanges));
+  app.route('/', mediaRoutes(mediaStore, options.db, options.contentChanges));
   const web = options.web ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env))) : undefined;
   app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
   // A developer's page is any signed-in user's; its review list is staff's (issue 21).

@@ -17,16 +17,20 @@ const unlock = lockDataDir(config.dataDir);
 const store = await openStore({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.databaseReadUrl, dataDir: config.dataDir });
 logger.info({ store: store.kind, ...(store.kind === 'pglite' ? { dataDir: config.dataDir } : {}) }, `Loopbox: store ${store.kind}`);
 
+const mediaStore = createMediaStore(config.mediaStore);
+logger.info({ mediaStore: mediaStore.kind, ...(config.mediaStore.kind === 's3' ? { bucket: config.mediaStore.bucket } : { mediaDir: config.mediaDir }) }, `Loopbox: media in ${mediaStore.kind === 's3' ? 'the bucket' : 'the media folder'}`);
+
 if (config.seed === 'demo') {
   const started = Date.now();
-  const result = await seedDemo(store.db, { mediaDir: config.mediaDir, onProgress: progressPrinter() });
+  const result = await seedDemo(store.db, { mediaDir: config.mediaDir, store: mediaStore, onProgress: progressPrinter() });
   if (!result.skipped) logger.info({ created: result.created, seconds: (Date.now() - started) / 1000 }, 'Loopbox: demo corpus ready');
 }
 const platform = await createPlatform({
   store,
   dataDir: config.dataDir,
   mediaDir: config.mediaDir,
-  mediaStore: createMediaStore(config.mediaStore),
+  mediaStore,
+  mediaPublicUrl: config.mediaPublicUrl,
   publicUrl: config.publicUrl,
   given: { webKey: config.webKey, mobileKey: config.mobileKey, adminToken: config.adminToken },
   acceptGiphySdkKey: config.acceptGiphySdkKey,

@@ -41,6 +41,8 @@ export interface PlatformOptions {
   mediaDir: string;
   /** Where media are kept (MEDIA_STORE, media-store/factory.ts); the local disk under `mediaDir` when absent. */
   mediaStore?: MediaStore;
+  /** Where answers name GIF renditions (MEDIA_PUBLIC_URL: a CDN or the bucket's public URL); this server's `/media` when absent. */
+  mediaPublicUrl?: string | undefined;
   publicUrl?: string | undefined;
   /** Keys and token from the environment; absent ones are generated once per data directory. */
   given?: { webKey?: string | undefined; mobileKey?: string | undefined; adminToken?: string | undefined };
@@ -154,6 +156,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     contentChanges: store.contentChanges,
     mediaDir: options.mediaDir,
     mediaStore,
+    mediaPublicUrl: options.mediaPublicUrl,
     publicUrl: options.publicUrl,
     ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     ...(options.textRender ? { textRender: options.textRender } : {}),

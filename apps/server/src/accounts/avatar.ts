@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { FieldError } from '../public-api/envelope.ts';
+import type { MediaStore, PutItem } from '../media-store/media-store.ts';
 import { AVATAR_VARIANTS } from '../media/avatars.ts';
 import { pictureFormat } from '../media/picture-format.ts';
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE } from './constants.ts';
@@ -11,11 +10,11 @@ import { AVATAR_MAX_PIXELS, AVATAR_SIZE } from './constants.ts';
 const UPLOADED = /^avatars\/[A-Za-z0-9_]+\/[0-9a-f]{16}\.jpg$/;
 
 /**
- * Decodes an uploaded picture (type by content, pixel count bounded), crops it square and writes it
+ * Decodes an uploaded picture (type by content, pixel count bounded), crops it square and stores it
  * with the 200h, 80h and 200w renditions (SPEC 3, 9) under a fresh name, since media is cached as
- * immutable. Returns the path relative to the media root.
+ * immutable. Returns its key (the path below `/media/`).
  */
-export async function saveAvatar(mediaDir: string, username: string, bytes: Uint8Array): Promise<string> {
+export async function saveAvatar(store: MediaStore, username: string, bytes: Uint8Array): Promise<string> {
   const invalid = () => new FieldError(400, 'avatar', 'avatar must be a JPEG, PNG, WebP or GIF picture');
   const format = pictureFormat(bytes);
   if (!format) throw invalid();
@@ -25,25 +24,27 @@ export async function saveAvatar(mediaDir: string, username: string, bytes: Uint
   if (meta.format !== format) throw invalid();
   const name = randomBytes(8).toString('hex');
   const relative = `avatars/${username}/${name}.jpg`;
-  const dir = path.join(mediaDir, 'avatars', username, name);
+  let files: PutItem[];
   try {
     // The square first, then each rendition from it (a second resize on one pipeline would replace the crop).
     const square = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(mediaDir, relative), square);
-    for (const [variant, size] of Object.entries(AVATAR_VARIANTS)) {
-      await sharp(square).resize(size).jpeg({ quality: 85 }).toFile(path.join(dir, `${variant}.jpg`));
-    }
+    const variants = await Promise.all(Object.entries(AVATAR_VARIANTS).map(async ([variant, size]) => ({ key: `avatars/${username}/${name}/${variant}.jpg`, body: await sharp(square).resize(size).jpeg({ quality: 85 }).toBuffer(), contentType: 'image/jpeg' })));
+    files = [{ key: relative, body: square, contentType: 'image/jpeg' }, ...variants];
   } catch {
-    await removeAvatar(mediaDir, relative);
     throw invalid();
+  }
+  try {
+    await store.putMany(files);
+  } catch (err) {
+    await removeAvatar(store, relative).catch(() => undefined);
+    throw err;
   }
   return relative;
 }
 
 /** Deletes an uploaded avatar and its renditions; anything else (seeded avatars, null) is left alone. */
-export async function removeAvatar(mediaDir: string, relative: string | null): Promise<void> {
+export async function removeAvatar(store: MediaStore, relative: string | null): Promise<void> {
   if (!relative || !UPLOADED.test(relative)) return;
-  await fs.rm(path.join(mediaDir, relative), { force: true });
-  await fs.rm(path.join(mediaDir, relative.replace(/\.jpg$/, '')), { recursive: true, force: true });
+  const base = relative.replace(/\.jpg$/, '');
+  await store.delete([relative, ...Object.keys(AVATAR_VARIANTS).map((variant) => `${base}/${variant}.jpg`)]);
 }

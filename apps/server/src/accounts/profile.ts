@@ -105,7 +105,7 @@ export function profileRoutes(deps: BackendDeps) {
       if (await emailTaken(db, newEmail, id)) throw new FieldError(409, 'email', 'An account already uses that e-mail address');
       await deps.limits.count('mailsPerEmail', newEmail);
     }
-    const avatarPath = avatar ? await saveAvatar(deps.mediaDir, before.username, avatar) : undefined;
+    const avatarPath = avatar ? await saveAvatar(deps.mediaStore, before.username, avatar) : undefined;
     const { email: _, social_links, is_verified, is_public, suppress_chrome, ...fields } = changes;
     const flags: UserFlagChanges = { is_verified, is_public, suppress_chrome };
     let flagged: string[] = [];
@@ -135,10 +135,10 @@ export function profileRoutes(deps: BackendDeps) {
         }
       });
     } catch (err) {
-      if (avatarPath) await removeAvatar(deps.mediaDir, avatarPath);
+      if (avatarPath) await removeAvatar(deps.mediaStore, avatarPath);
       throw err;
     }
-    if (avatarPath) await removeAvatar(deps.mediaDir, before.avatar);
+    if (avatarPath) await removeAvatar(deps.mediaStore, before.avatar);
     if (newEmail !== undefined) deps.onMailQueued?.();
     const after = await loadProfile(db, id);
     return c.json(envelope({ ...privateProfile(after ?? before, originOf(c, deps)), ...(newEmail ? { email_change_pending: newEmail } : {}) }, newResponseId()), 200, flagged.length > 0 ? { [PURGE_HEADER]: userPurgeTags() } : {});

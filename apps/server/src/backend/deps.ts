@@ -6,10 +6,15 @@ import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { Uploads } from '../uploads/service.ts';
 import type { Predictor } from '../tag-prediction/predictor.ts';
 import type { LinkOrigin } from '../mail/link-origin.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 /** What the own backend's routes need. */
 export interface BackendDeps extends AuthDeps {
   mediaDir: string;
+  /** Where avatars and channel pictures are stored (media-store/). */
+  mediaStore: MediaStore;
+  /** Where GIF renditions are named (MEDIA_PUBLIC_URL); unset, this server's `/media`. */
+  mediaPublicUrl?: string | undefined;
   /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
   onMailQueued?: () => void;
   /** The origin of every link in a mail (PUBLIC_URL, else where the server listens): never a request header. */

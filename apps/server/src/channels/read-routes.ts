@@ -51,7 +51,7 @@ function decodeCursor(cursor: string): { position: number; gifId: string } {
  */
 export function channelReadRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
-  const context = (c: Parameters<typeof originOf>[0], eventType: string): PresentContext => ({ origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign });
+  const context = (c: Parameters<typeof originOf>[0], eventType: string): PresentContext => ({ origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl, responseId: newResponseId(), eventType, signPayload: deps.payloads.sign });
   const readable = async (c: Parameters<typeof mayRead>[0], views: ChannelView[]) => {
     const shown: ChannelView[] = [];
     for (const view of views) if (await mayRead(c, view)) shown.push(view);

@@ -65,7 +65,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     const view = await channelView(deps.db, id);
     if (!view) throw new ApiError(404, `Channel ${id} not found`);
     const responseId = newResponseId();
-    return presentChannel(view, { origin: originOf(c, deps), responseId, eventType: 'CHANNEL', signPayload: deps.payloads.sign });
+    return presentChannel(view, { origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl, responseId, eventType: 'CHANNEL', signPayload: deps.payloads.sign });
   };
 
   app.post('/api/v4/channels/', describe({ tag: 'channels', summary: 'Create a channel', description: 'At the root (your own: `channel.create`), or under a `parent` you manage (`channel.manage` of the parent; its tree\'s owner owns the new channel).', access: { permission: 'channel.create' }, alsoAsks: ['channel.manage'], status: 201, body: NewChannel }), async (c) => {
@@ -141,8 +141,8 @@ export function channelWriteRoutes(deps: BackendDeps) {
       }
       const before = await findChannel(deps.db, id);
       if (!before) throw new ApiError(404, `Channel ${id} not found`);
-      const banner = images.banner ? await saveChannelImage(deps.mediaDir, id, 'banner', images.banner) : undefined;
-      const avatar = images.avatar ? await saveChannelImage(deps.mediaDir, id, 'avatar', images.avatar) : undefined;
+      const banner = images.banner ? await saveChannelImage(deps.mediaStore, id, 'banner', images.banner) : undefined;
+      const avatar = images.avatar ? await saveChannelImage(deps.mediaStore, id, 'avatar', images.avatar) : undefined;
       const set = { ...fields, ...(featured_gif !== undefined ? { featured_gif_id: featured_gif || null } : {}), ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}) };
       const changed = Object.keys(set);
       try {
@@ -154,11 +154,11 @@ export function channelWriteRoutes(deps: BackendDeps) {
           });
         }
       } catch (err) {
-        await Promise.all([banner, avatar].map((file) => removeChannelImage(deps.mediaDir, file)));
+        await Promise.all([banner, avatar].map((file) => removeChannelImage(deps.mediaStore, file)));
         throw err;
       }
-      if (banner) await removeChannelImage(deps.mediaDir, before.banner);
-      if (avatar) await removeChannelImage(deps.mediaDir, before.avatar);
+      if (banner) await removeChannelImage(deps.mediaStore, before.banner);
+      if (avatar) await removeChannelImage(deps.mediaStore, before.avatar);
       return c.json(envelope(await answer(c, id), newResponseId()), 200, purgeChannels([id]));
     },
   );

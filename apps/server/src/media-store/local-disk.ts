@@ -34,10 +34,8 @@ export function createLocalDiskStore(mediaDir: string): MediaStore & { pathOf(ke
     const target = pathOf(item.key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const body = item.body;
-    if (!(body instanceof Uint8Array) && body.move) {
-      await fs.promises.rename(body.file, target);
-      return;
-    }
+    // A work file on the same file system is renamed in; from another (a temp folder elsewhere) it is copied.
+    if (!(body instanceof Uint8Array) && body.move && (await fs.promises.rename(body.file, target).then(() => true, (err: NodeJS.ErrnoException) => (err.code === 'EXDEV' ? false : Promise.reject(err))))) return;
     const work = path.join(path.dirname(target), `.tmp-${randomBytes(6).toString('hex')}`);
     try {
       if (body instanceof Uint8Array) await fs.promises.writeFile(work, body);

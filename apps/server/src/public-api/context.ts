@@ -28,6 +28,8 @@ export interface ApiDeps {
   mediaDir: string;
   /** Absolute origin for media and page links; when unset, the request's own origin. */
   publicUrl?: string | undefined;
+  /** Where GIF renditions are named (MEDIA_PUBLIC_URL: a CDN or the bucket's public URL); unset, this server's `/media`. */
+  mediaPublicUrl?: string | undefined;
   /** Where searches are logged for the analytics projections; absent, they are not logged. */
   searchLog?: SearchLog | undefined;
   /** What a search term needs to show in trending searches (TRENDING_* settings). */
@@ -42,6 +44,11 @@ export interface ApiDeps {
 
 /** `answerTrim`: the call's `fields`/`bundle` (public-api/trim.ts); `trimmed`: set once the answer was made trimmed, GIF by GIF. */
 export type ApiEnv = { Variables: { responseId: string; apiKey: string; answerTrim?: AnswerTrim | undefined; trimmed?: boolean } };
+
+/** Where an answer's GIF renditions are named: MEDIA_PUBLIC_URL, else this server's `/media`. */
+export function mediaBaseOf(c: Context, deps: Pick<ApiDeps, 'publicUrl' | 'mediaPublicUrl'>): string {
+  return deps.mediaPublicUrl ?? `${originOf(c, deps)}/media`;
+}
 
 export function originOf(c: Context, deps: Pick<ApiDeps, 'publicUrl'>): string {
   if (deps.publicUrl) return deps.publicUrl;

@@ -1,3 +1,5 @@
+import { MEDIA_STORE_RETRY_AFTER_S } from '../media-store/constants.ts';
+import { MediaStoreUnavailable } from '../media-store/media-store.ts';
 import { randomBytes } from 'node:crypto';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -96,10 +98,11 @@ export function sendError(c: Context, err: ApiError): Response {
   return c.json(body, err.status, err.headers);
 }
 
-/** The app-wide error handler: API errors keep their status and message; anything else is a logged 500. */
+/** The app-wide error handler: API errors keep their status and message; an unreachable media store is a 503 to retry; anything else is a logged 500. */
 export function handleErrors(log?: (line: string) => void): ErrorHandler {
   return (err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof MediaStoreUnavailable) return sendError(c, new ApiError(503, 'Media storage is unreachable; try again in a little while', { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S) }));
     if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message), err.status);
     log?.(`error ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
     return c.json(errorBody(500, 'Internal server error'), 500);

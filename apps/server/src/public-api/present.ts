@@ -5,6 +5,8 @@ import type { StoredImages, StoredRendition } from '../store/schema.ts';
 /** What a presenter needs beyond the row: where media is served from and which response shows it. */
 export interface PresentContext {
   origin: string;
+  /** Where rendition URLs start (MEDIA_PUBLIC_URL); `{origin}/media` when absent. */
+  mediaBase?: string | undefined;
   responseId: string;
   /** GIPHY's analytics event type for the listing, e.g. GIF_SEARCH, GIF_TRENDING, GIF_RELATED. */
   eventType: string;
@@ -19,7 +21,7 @@ const bit = (b: boolean): number => (b ? 1 : 0);
 
 /** Turns a stored GIF into GIPHY's wire object: numbers as strings, flags as 0/1, absolute media URLs. */
 export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unknown> {
-  const media = (file: string) => `${ctx.origin}/media/${row.id}/${file}`;
+  const media = (file: string) => `${ctx.mediaBase ?? `${ctx.origin}/media`}/${row.id}/${file}`;
   const isSticker = row.type === 'sticker' || row.type === 'emoji' || row.type === 'text';
   const gif: Record<string, unknown> = {
     type: row.type,

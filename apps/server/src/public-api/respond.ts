@@ -8,7 +8,7 @@ import type { WireText } from './wire.ts';
 import { trimmedObject, type AnswerTrim } from './trim.ts';
 
 export function presenter(c: Context, deps: ApiDeps, eventType: string): PresentContext {
-  return { origin: originOf(c, deps), responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
+  return { origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl, responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
 }
 
 /** A GIF of an answer: its id (served from its stored wire object) or a row made for this answer (rendered text). */

@@ -28,6 +28,7 @@ export function buildWire(row: GifRow): StoredWire {
 /** A wire object with its origin written in, as UTF-8 open at the end for the per-answer payload. */
 interface OriginText {
   source: string;
+  /** The origin and media base written in. */
   origin: string;
   open: Buffer;
 }
@@ -71,17 +72,21 @@ export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>,
       const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, () => wireSources(read, ids, { listing }));
       const stale = new Map<string, string>();
       const texts = new Map<string, WireText>();
+      const originKey = ctx.mediaBase === undefined ? ctx.origin : `${ctx.origin} ${ctx.mediaBase}`;
       for (const [id, source] of sources) {
         const hit = kept.get(id);
-        if (hit && hit.source === source && hit.origin === ctx.origin) texts.set(id, textOf(hit.open, id, ctx, trim));
+        if (hit && hit.source === source && hit.origin === originKey) texts.set(id, textOf(hit.open, id, ctx, trim));
         else stale.set(id, source);
       }
       if (stale.size > 0) {
         const originJson = JSON.stringify(ctx.origin).slice(1, -1);
+        // Built with the mark as origin, a rendition's URL starts `{mark}/media/`: MEDIA_PUBLIC_URL takes its place.
+        const mediaJson = ctx.mediaBase === undefined ? undefined : JSON.stringify(`${ctx.mediaBase}/`).slice(1, -1);
         const wires = await wiresFor(read, write, stale, buildWire, onError);
         for (const [id, wire] of wires) {
-          const open = Buffer.from(wire.body.replaceAll(wire.mark, originJson).slice(0, -1));
-          kept.set(id, { source: stale.get(id)!, origin: ctx.origin, open });
+          const media = mediaJson === undefined ? wire.body : wire.body.replaceAll(`${wire.mark}/media/`, mediaJson);
+          const open = Buffer.from(media.replaceAll(wire.mark, originJson).slice(0, -1));
+          kept.set(id, { source: stale.get(id)!, origin: originKey, open });
           texts.set(id, textOf(open, id, ctx, trim));
         }
       }

@@ -8,12 +8,21 @@ import { trustedFfmpeg } from '../media/ffmpeg-binary.ts';
 import { makeRenditions } from '../media/renditions.ts';
 import { textDrawing } from '../media/text-stickers.ts';
 import { appendEvents } from '../store/events.ts';
+import { text } from 'node:stream/consumers';
+import { storeGifFiles } from '../media-store/gif-objects.ts';
+import { createLocalDiskStore } from '../media-store/local-disk.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 import type { Database, StoredImages } from '../store/schema.ts';
 import { artSvg } from './art.ts';
 import { CORPUS_VERSION, planCorpus, type CorpusPlan, type SeedItem } from './corpus.ts';
 
 export interface SeedOptions {
   mediaDir: string;
+  /**
+   * The media store to seed into (MEDIA_STORE): each item rendered in a work folder, then stored with
+   * its keys recorded; without it, rendered straight into `mediaDir` (the tests' shared media folder).
+   */
+  store?: MediaStore;
   /** Keep only part of the plan (tests use a small corpus); the default seeds all of it. */
   filter?: (item: SeedItem) => boolean;
   onProgress?: (done: number, total: number) => void;
@@ -31,7 +40,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
 
   const plan = planCorpus();
   const items = options.filter ? plan.items.filter(options.filter) : plan.items;
-  const userIds = await seedUsers(db, plan, options.mediaDir);
+  const userIds = await seedUsers(db, plan, options.store ?? createLocalDiskStore(options.mediaDir));
   const existing = new Set((await db.selectFrom('gifs').select('id').execute()).map((r) => r.id));
   const todo = items.filter((item) => !existing.has(item.id));
 
@@ -40,9 +49,10 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await insertItem(db, item, images, userIds);
     options.onProgress?.(++done, items.length);
   };
+  const target: MediaTarget = options.store ? { db, store: options.store } : options.mediaDir;
   // Emoji variations reference their default emoji, so every other item is in before them.
-  await renderCorpusMedia(options.mediaDir, todo.filter((i) => !i.emoji?.of), insert);
-  await renderCorpusMedia(options.mediaDir, todo.filter((i) => i.emoji?.of), insert);
+  await renderCorpusMedia(target, todo.filter((i) => !i.emoji?.of), insert);
+  await renderCorpusMedia(target, todo.filter((i) => i.emoji?.of), insert);
 
   await seedCategories(db, plan, items);
   await seedChannels(db, plan, items, userIds);
@@ -54,12 +64,16 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
   return { created: todo.length, skipped: false };
 }
 
+/** Where corpus media go: a media folder, written in place, or a media store (with the database its keys are recorded in). */
+type MediaTarget = string | { db: Kysely<Database>; store: MediaStore };
+
 /**
- * Renders items' media, one per core, calling `onItem` as each finishes. An item whose folder already
- * holds its rendition list is not rendered again, so a reseed after losing the database is fast.
+ * Renders items' media, one per core, calling `onItem` as each finishes. An item whose folder (or
+ * store) already holds its rendition list is not rendered again, so a reseed after losing the
+ * database is fast.
  */
 export async function renderCorpusMedia(
-  mediaDir: string,
+  target: MediaTarget,
   items: readonly SeedItem[],
   onItem?: (item: SeedItem, images: StoredImages) => Promise<void>,
 ): Promise<void> {
@@ -68,7 +82,7 @@ export async function renderCorpusMedia(
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const item = items[next++] as SeedItem;
-      const images = await renderItem(item, path.join(mediaDir, item.id));
+      const images = typeof target === 'string' ? await renderItem(item, path.join(target, item.id)) : await renderItemToStore(item, target.db, target.store);
       await onItem?.(item, images);
     }
   };
@@ -85,11 +99,32 @@ async function renderItem(item: SeedItem, dir: string): Promise<StoredImages> {
   return images;
 }
 
-async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, mediaDir: string): Promise<Map<string, number>> {
+/**
+ * Renders an item in a work folder and stores its files (keys recorded first, media-store/gif-objects.ts),
+ * the rendition list last: its presence says every file is stored.
+ */
+async function renderItemToStore(item: SeedItem, db: Kysely<Database>, store: MediaStore): Promise<StoredImages> {
+  const listKey = `${item.id}/${RENDITION_LIST}`;
+  const kept = await store.read(listKey);
+  if (kept) return JSON.parse(await text(kept.body)) as StoredImages;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `loopbox-seed-${item.id}-`));
+  try {
+    const images = await renderItem(item, dir);
+    fs.rmSync(path.join(dir, RENDITION_LIST));
+    await storeGifFiles(db, store, item.id, dir);
+    await db.insertInto('gif_media_objects').values({ gif_id: item.id, key: listKey }).onConflict((oc) => oc.doNothing()).execute();
+    await store.put({ key: listKey, body: Buffer.from(JSON.stringify(images)), contentType: 'application/json' });
+    return images;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, store: MediaStore): Promise<Map<string, number>> {
   for (const [i, u] of plan.users.entries()) {
-    const avatarFile = path.join(mediaDir, 'avatars', u.username, 'avatar.jpg');
+    const avatarKey = `avatars/${u.username}/avatar.jpg`;
     const avatar = u.has_avatar
-      ? fs.existsSync(avatarFile) ? `avatars/${u.username}/avatar.jpg` : await makeAvatar(mediaDir, u.username, u.display_name, (i * 47) % 360)
+      ? (await store.head(avatarKey)) ? avatarKey : await makeAvatar(store, u.username, u.display_name, (i * 47) % 360)
       : null;
     await db.transaction().execute(async (trx) => {
       const row = await trx

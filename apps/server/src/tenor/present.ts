@@ -4,8 +4,8 @@ import { tenorMediaFormats, type TenorFormat } from './media-formats.ts';
 const seconds = (date: Date | string) => new Date(date).getTime() / 1000;
 
 /** One GIF as a Tenor v2 response object. */
-export function tenorResult(row: GifRow, origin: string, formats?: readonly TenorFormat[]) {
-  const media = (file: string) => `${origin}/media/${row.id}/${file}`;
+export function tenorResult(row: GifRow, origin: string, formats?: readonly TenorFormat[], mediaBase = `${origin}/media`) {
+  const media = (file: string) => `${mediaBase}/${row.id}/${file}`;
   const page = `${origin}/gifs/${row.slug}`;
   const sticker = row.type === 'sticker' || row.type === 'emoji';
   return {

@@ -15,7 +15,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { clientAddress } from '../http/client.ts';
 import { requireApiKey } from '../public-api/auth.ts';
-import { originOf, type ApiDeps, type ApiEnv } from '../public-api/context.ts';
+import { mediaBaseOf, originOf, type ApiDeps, type ApiEnv } from '../public-api/context.ts';
 import { ApiError, newResponseId } from '../public-api/envelope.ts';
 import { STORED_TYPES } from '../public-api/feeds.ts';
 import { CORS_OPTIONS } from '../public-api/index.ts';
@@ -71,7 +71,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     const origin = originOf(c, deps);
     const end = p.pos + p.limit;
     const next = end < Math.min(page.total, READ_POSITIONS) ? String(end) : '';
-    const results = (p.random ? shuffled(rows) : rows).map((row) => tenorResult(row, origin, p.media_filter));
+    const results = (p.random ? shuffled(rows) : rows).map((row) => tenorResult(row, origin, p.media_filter, mediaBaseOf(c, deps)));
     return c.json({ results, next }, 200, p.random ? NOT_KEPT : {});
   };
 
@@ -96,7 +96,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     const tag = (term: string, row: GifRow | undefined) => ({
       searchterm: term,
       path: `${TENOR_BASE_PATH}/search?q=${encodeURIComponent(term)}`,
-      image: row ? (tenorResult(row, origin, ['tinygif']).media_formats.tinygif?.url ?? '') : '',
+      image: row ? (tenorResult(row, origin, ['tinygif'], mediaBaseOf(c, deps)).media_formats.tinygif?.url ?? '') : '',
       name: `#${term}`,
     });
     if (p.type === 'featured') {
@@ -147,7 +147,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     const origin = originOf(c, deps);
     const results = p.ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [tenorResult(row, origin, p.media_filter)] : [];
+      return row ? [tenorResult(row, origin, p.media_filter, mediaBaseOf(c, deps))] : [];
     });
     return c.json({ results, next: '' });
   });
