@@ -117,11 +117,12 @@ export const MEDIA_BUCKET_BINDING = 'MEDIA_BUCKET';
 /** The Queue producer the collector's batches are handed to; the same Worker consumes the queue into the origin's collector. */
 export const PINGBACK_QUEUE_BINDING = 'PINGBACK_QUEUE';
 
-// The collector at the edge: the origin's bounds (apps/server/src/collector/constants.ts), checked before a batch is queued.
+// The collector's bounds, named here once: the origin's collector (apps/server/src/collector/constants.ts) re-exports them, and the edge checks them before a batch is queued.
 export const COLLECTOR_MAX_BODY_BYTES = 1_000_000;
 export const COLLECTOR_MAX_EVENTS_PER_BATCH = 500;
-export const COLLECTOR_EVENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
-/** The prefix of the ids made for pingbacks sent without one, as the origin makes them (collector/event-id.ts). */
+export const COLLECTOR_MAX_EVENT_ID_LENGTH = 64;
+export const COLLECTOR_EVENT_ID_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{8,${COLLECTOR_MAX_EVENT_ID_LENGTH}}$`);
+/** The prefix of the ids made for pingbacks sent without one (pingback-event-id.ts). */
 export const DERIVED_EVENT_ID_PREFIX = 'd-';
 /** Cloudflare Queues' limits: one message at most 128 KB; one sendBatch at most 100 messages and 256 KB. */
 export const QUEUE_MESSAGE_MAX_BYTES = 128_000;

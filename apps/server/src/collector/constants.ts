@@ -9,8 +9,14 @@ export const LAYOUT_TYPES = ['GRID', 'CAROUSEL', 'GIF', 'VIDEO', 'EMBED', 'SEARC
 
 /** GIPHY's analytics package's own key (no setter): accepted beside issued keys unless COLLECTOR_SDK_KEY=refuse. */
 export { GIPHY_SDK_PINGBACK_KEY } from '@loopbox/edge';
-/** Prefix of the ids made for events sent without one (collector/event-id.ts). */
-export const DERIVED_EVENT_ID_PREFIX = 'd-';
+/** The collector's bounds, checked at the edge too when it queues pingbacks (edge/src/constants.ts). */
+export {
+  COLLECTOR_EVENT_ID_PATTERN as EVENT_ID_PATTERN,
+  COLLECTOR_MAX_BODY_BYTES as MAX_BODY_BYTES,
+  COLLECTOR_MAX_EVENT_ID_LENGTH as MAX_EVENT_ID_LENGTH,
+  COLLECTOR_MAX_EVENTS_PER_BATCH as MAX_EVENTS_PER_BATCH,
+  DERIVED_EVENT_ID_PREFIX,
+} from '@loopbox/edge';
 
 /** The embed's analytics events (SPEC 7.7): one category, these actions, a free label. */
 export const ANALYTICS_CATEGORY = 'Embed';
@@ -21,10 +27,6 @@ export const MAX_ERROR_MESSAGE_LENGTH = 500;
 export const MAX_ERROR_SOURCE_LENGTH = 500;
 export const MAX_PAGE_PATH_LENGTH = 500;
 
-export const MAX_EVENTS_PER_BATCH = 500;
-export const MAX_BODY_BYTES = 1_000_000;
-export const MAX_EVENT_ID_LENGTH = 64;
-export const EVENT_ID_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{8,${MAX_EVENT_ID_LENGTH}}$`);
 export const GIF_ID_PATTERN = /^[A-Za-z0-9:_-]{1,64}$/;
 export const MAX_USER_ID_LENGTH = 64;
 /** Batches being committed at once before new ones are shed with 429. */
