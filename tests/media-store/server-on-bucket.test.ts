@@ -154,6 +154,20 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect(fs.existsSync(path.join(TEST_MEDIA_DIR, bannerKey))).toBe(false);
   }, 240_000);
 
+  it('publishes on-demand text renders to the bucket and serves them from it', async () => {
+    const res = await server.call('GET', `/v1/text/animate?m=${encodeURIComponent('on a bucket')}&api_key=${server.webKey}`);
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    const url = res.body.data[0].images.fixed_width.url as string;
+    expect(url.startsWith(`${s3.endpoint}/${bucket}/txt`), url).toBe(true);
+    const key = url.slice(`${s3.endpoint}/${bucket}/`.length);
+    expect(await inBucket(key)).toBe(true);
+    expect(await inBucket(`${key.split('/')[0]}/images.json`)).toBe(true);
+    expect(fs.existsSync(path.join(TEST_MEDIA_DIR, key.split('/')[0]!))).toBe(false);
+    const served = await anyone(`/media/${key}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(await bucketBytes(key))).toBe(true);
+  }, 240_000);
+
   it('refuses an upload with 503 and Retry-After while the bucket is unreachable, leaving no GIF and no object (its keys kept for recovery)', async () => {
     const file = await makeGif(path.join(dir, 'down.gif'));
     await s3.stopGateway();

@@ -156,7 +156,8 @@ export function createApp(options: AppOptions) {
   app.use(`${MODERATION_PAGE}/*`, requirePagePermission('gif.moderate', web?.refused));
   app.route(
     '/',
-    publicApi(deps, createTextStickers(options.mediaDir, options.textRender), {
+    // With a bucket, text renders are published to it (served from there like every other file); on the local disk they stay in its own cache folder.
+    publicApi(deps, createTextStickers(options.mediaDir, options.textRender, mediaStore.kind === 's3' ? mediaStore : undefined), {
       collector: { ...(options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}), ...(options.log ? { log: options.log } : {}) },
       ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     }),

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { text } from 'node:stream/consumers';
 import type { StoredImages } from '../store/schema.ts';
+import { contentTypeOf } from '../media-store/keys.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 import { TEXT_RENDER_DIR } from './constants.ts';
 
 const META_FILE = 'images.json';
@@ -14,6 +17,8 @@ const ABANDONED_PARTIAL_MS = 60 * 60 * 1000;
 interface Entry {
   bytes: number;
   images: StoredImages;
+  /** The render's keys in the bucket it is published to (none on the local disk). */
+  keys?: string[];
 }
 
 export interface RenderCache {
@@ -36,11 +41,10 @@ export interface RenderCache {
  * a least-recently-used map bounded in bytes (lru-cache with `maxSize`); what falls out is deleted.
  * Recency survives restarts through the mtime of each render's `images.json`, touched on use.
  */
-export function createRenderCache(mediaDir: string, maxBytes: number): RenderCache {
+export function createRenderCache(mediaDir: string, maxBytes: number, publish?: MediaStore): RenderCache {
   const removing = new Map<string, Promise<void>>();
-  const remove = (id: string) => {
-    const done = fs
-      .rm(path.join(mediaDir, id), { recursive: true, force: true })
+  const remove = (id: string, entry?: Entry) => {
+    const done = (publish ? publish.delete(entry?.keys ?? []) : fs.rm(path.join(mediaDir, id), { recursive: true, force: true }))
       .catch(() => undefined)
       .finally(() => {
         if (removing.get(id) === done) removing.delete(id);
@@ -51,14 +55,14 @@ export function createRenderCache(mediaDir: string, maxBytes: number): RenderCac
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.bytes),
     // Overwriting an entry keeps its files; anything leaving the index otherwise takes them along.
-    dispose: (_entry, id, reason) => {
-      if (reason !== 'set') remove(id);
+    dispose: (entry, id, reason) => {
+      if (reason !== 'set') remove(id, entry);
     },
   });
 
   const keep = (id: string, entry: Entry) => {
     index.set(id, entry);
-    if (!index.has(id)) remove(id); // larger than the whole bound
+    if (!index.has(id)) remove(id, entry); // larger than the whole bound
   };
 
   const ready = loadExisting(mediaDir, remove).then((found) => {
@@ -71,11 +75,12 @@ export function createRenderCache(mediaDir: string, maxBytes: number): RenderCac
       const entry = index.get(id);
       if (!entry) return undefined;
       const now = new Date();
-      void fs.utimes(path.join(mediaDir, id, META_FILE), now, now).catch(() => undefined);
+      if (!publish) void fs.utimes(path.join(mediaDir, id, META_FILE), now, now).catch(() => undefined);
       return entry.images;
     },
     async make(id, build) {
       await removing.get(id); // a deletion of an evicted copy must not land on the new one
+      if (publish) return makePublished(id, build);
       const partial = path.join(mediaDir, `${PARTIAL_PREFIX}${id}-${randomBytes(6).toString('hex')}`);
       const dir = path.join(mediaDir, id);
       let images: StoredImages;
@@ -96,6 +101,49 @@ export function createRenderCache(mediaDir: string, maxBytes: number): RenderCac
       return { entries: index.size, bytes: index.calculatedSize };
     },
   };
+
+  /**
+   * With a bucket (MEDIA_STORE=s3): the render is built in a work folder and its files put in the
+   * bucket, the rendition list last, so a render whose list is there is whole; one already there
+   * (made before a restart, or by another process) is taken as it is. The bucket is never listed:
+   * the index starts empty and renders left in it by an earlier process are found when asked for.
+   */
+  async function makePublished(id: string, build: (dir: string) => Promise<StoredImages>): Promise<StoredImages> {
+    const store = publish as MediaStore;
+    const listKey = `${id}/${META_FILE}`;
+    const there = await store.read(listKey);
+    if (there) {
+      const images = JSON.parse(await text(there.body)) as StoredImages;
+      keep(id, { bytes: storedBytes(images), images, keys: [...renditionKeys(id, images), listKey] });
+      return images;
+    }
+    const partial = path.join(mediaDir, `${PARTIAL_PREFIX}${id}-${randomBytes(6).toString('hex')}`);
+    try {
+      const images = await build(partial);
+      const files = (await fs.readdir(partial, { withFileTypes: true })).filter((f) => f.isFile()).map((f) => f.name);
+      const bytes = await directoryBytes(partial);
+      const keys = files.map((file) => `${id}/${file}`);
+      await store.putMany(files.map((file, i) => ({ key: keys[i] as string, body: { file: path.join(partial, file), move: true }, contentType: contentTypeOf(file) })));
+      await store.put({ key: listKey, body: Buffer.from(JSON.stringify(images)), contentType: 'application/json' });
+      keep(id, { bytes, images, keys: [...keys, listKey] });
+      return images;
+    } finally {
+      await fs.rm(partial, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The keys of a render's files as its rendition list names them. */
+function renditionKeys(id: string, images: StoredImages): string[] {
+  const files = new Set<string>();
+  for (const rendition of Object.values(images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`${id}/${format.file}`);
+  return [...files];
+}
+
+function storedBytes(images: StoredImages): number {
+  let bytes = 0;
+  for (const rendition of Object.values(images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) bytes += format?.size ?? 0;
+  return bytes;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MediaStore } from '../media-store/media-store.ts';
 import { createHash } from 'node:crypto';
 import type { GifRow } from '../content/gif-row.ts';
 import { escapeXml } from '../seed/art.ts';
@@ -51,9 +52,9 @@ export interface TextStickers {
  * requests merged into one render, and a byte-bounded least-recently-used cache on disk.
  * Rendering runs in ffmpeg processes and libvips threads, never on the event loop.
  */
-export function createTextStickers(mediaDir: string, settings: Partial<TextRenderSettings> = {}): TextStickers {
+export function createTextStickers(mediaDir: string, settings: Partial<TextRenderSettings> = {}, publish?: MediaStore): TextStickers {
   const limits = { ...TEXT_RENDER_DEFAULTS, ...settings };
-  const cache = createRenderCache(mediaDir, limits.cacheBytes);
+  const cache = createRenderCache(mediaDir, limits.cacheBytes, publish);
   const queue = createRenderQueue({ concurrency: limits.concurrency, queue: limits.queue, maxWaitMs: limits.maxWaitMs });
   const budget = createRenderBudget({ perKey: limits.budgetPerKey, perAddress: limits.budgetPerAddress });
   const inFlight = new Map<string, Promise<GifRow[]>>();
