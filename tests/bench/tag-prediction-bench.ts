@@ -13,6 +13,7 @@ import { createPredictor, type Suggestion } from '../../apps/server/src/tag-pred
 import { createOcr } from '../../apps/server/src/tag-prediction/ocr.ts';
 import { framesFromAnimation } from '../../apps/server/src/tag-prediction/frames.ts';
 import type { StoredImages } from '../../apps/server/src/store/schema.ts';
+import { createLocalDiskStore } from '../../apps/server/src/media-store/local-disk.ts';
 
 const MEDIA = path.resolve('.tmp/bench-corpus-media');
 
@@ -33,7 +34,7 @@ export async function benchTagPrediction(): Promise<string[]> {
   const store = await openStore({});
   try {
     await seedDemo(store.db, { mediaDir: MEDIA });
-    const predictor = createPredictor(store.db, MEDIA, createOcr());
+    const predictor = createPredictor(store.db, createLocalDiskStore(MEDIA), createOcr());
     await predictor.backfill();
     const gifs = await store.db.selectFrom('gifs').select(['id', 'tags', 'images', 'type']).where('type', 'in', ['gif', 'sticker']).where('variation_of', 'is', null).orderBy('id').execute();
     const frequency = new Map<string, number>();

@@ -13,6 +13,8 @@ import type { MediaStore } from '../../apps/server/src/media-store/media-store.t
 import { createS3Store } from '../../apps/server/src/media-store/s3.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import { planCorpus } from '../../apps/server/src/seed/corpus.ts';
+import { createOcr } from '../../apps/server/src/tag-prediction/ocr.ts';
+import { createPredictor } from '../../apps/server/src/tag-prediction/predictor.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
 import { openTestStore, storeKinds } from '../support/stores.ts';
 
@@ -70,6 +72,18 @@ describe.each(storeKinds())('seeding into a media store (%s)', (kind) => {
       // Nothing of the corpus in the (unused) media folder of a bucket's server; the local disk keeps it where it always did.
       const local = media.store.kind === 'local' ? media.dir : path.join(media.dir, 'media');
       expect(fs.existsSync(path.join(local, [...chosen][0]!))).toBe(media.store.kind === 'local');
+
+      // Tag prediction reads the seeded GIFs' renditions from the store for their visual features.
+      const predictor = createPredictor(db.db, media.store, createOcr());
+      try {
+        await predictor.backfill();
+      } finally {
+        await predictor.close();
+      }
+      const features = await db.db.selectFrom('gif_features').select(['gif_id', 'features']).where('gif_id', 'in', [...chosen]).execute();
+      expect(features.length).toBe(chosen.size);
+      for (const row of features) expect((row.features as number[]).length, row.gif_id).toBeGreaterThan(0);
+      expect(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('loopbox-features-'))).toEqual([]);
 
       // The database lost, the media kept: the rendition lists say every item is already stored, so a
       // file deleted meanwhile does not come back (nothing was rendered or stored again).

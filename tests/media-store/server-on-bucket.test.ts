@@ -103,6 +103,16 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect((tenor.body.results[0].media_formats.gif.url as string).startsWith(`${s3.endpoint}/${bucket}/${id}/`)).toBe(true);
   }, 240_000);
 
+  it('trims a GIF of its own read from the bucket (imaging media_url)', async () => {
+    const id = await upload('trimmed');
+    const row = await server.store.db.selectFrom('gifs').select('images').where('id', '=', id).executeTakeFirstOrThrow();
+    const original = row.images.original!.gif!.file;
+    const trim = await fetch(`${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent(`/media/${id}/${original}`)}&start=0&duration=0.5`, { headers: { Authorization: `Bearer ${creator.token}` } });
+    expect(trim.status, trim.status === 200 ? '' : await trim.text()).toBe(200);
+    expect(trim.headers.get('content-type')).toBe('image/gif');
+    expect((await sharp(Buffer.from(await trim.arrayBuffer())).metadata()).format).toBe('gif');
+  }, 240_000);
+
   it('answers from the bucket as the content policy says: 404 unknown, 410 hidden, 451 taken down', async () => {
     const [hidden, takenDown] = [await upload('hidden'), await upload('takendown')];
     const fileOf = async (id: string) => (await keysOf(id)).find((k) => k.endsWith('.gif'))!;

@@ -125,7 +125,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
   const mediaRetention = createMediaRetention(store.db, { store: mediaStore, mediaDir: mediaStore.kind === 'local' ? options.mediaDir : undefined }, { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log });
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
-  const predictor = createPredictor(store.db, options.mediaDir, createOcr());
+  const predictor = createPredictor(store.db, mediaStore, createOcr());
   const decoder = await findDecoder(options.ffmpegPath);
   if (decoder.ffmpeg !== null) logger.info({ ffmpeg: decoder.ffmpeg, version: decoder.version }, `Loopbox: uploads and trims decoded by ffmpeg ${decoder.version} (${decoder.ffmpeg})`);
   else logger.warn({ ffmpeg: decoder.reason }, `Loopbox: uploads and trims are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`);
@@ -177,7 +177,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
   const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
-  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), decoder, log });
+  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, mediaStore, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), decoder, log });
   // The services behind the edge's routes, each its own app, reached by the edge's own route table (each sees the
   // same path in-process as alone behind a URL); the server app answers everything else.
   const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler, imaging };

@@ -12,12 +12,15 @@ import type { ImagingSettings } from './settings.ts';
 import { renderRoutes } from './render-route.ts';
 import { trimRoutes } from './trim-route.ts';
 import { imagingQueue } from './work.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 export interface ImagingDeps {
   /** The shared store: callers are resolved from its sessions and personal access tokens. */
   db: Kysely<Database>;
   /** The media folder `/media/…` URLs name (this server's media). */
   mediaDir: string;
+  /** Where those files are read from (MEDIA_STORE); the local disk under `mediaDir` when absent. */
+  mediaStore?: MediaStore | undefined;
   /** Scratch space (inside the data directory). */
   workDir: string;
   publicUrl?: string | undefined;

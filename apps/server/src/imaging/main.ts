@@ -9,6 +9,7 @@ import { serveAlone } from '../http/serve-alone.ts';
 import { findDecoder, minVersionText } from '../media/ffmpeg-binary.ts';
 import { createImagingApp } from './app.ts';
 import { imagingSettingsFrom } from './settings.ts';
+import { createMediaStore } from '../media-store/factory.ts';
 
 const IMAGING_PORT_DEFAULT = 3003;
 
@@ -19,6 +20,7 @@ await serveAlone('imaging', { variable: 'IMAGING_PORT', fallback: IMAGING_PORT_D
     decoder,
     db: store.db,
     mediaDir: config.mediaDir,
+    mediaStore: createMediaStore(config.mediaStore),
     workDir: path.join(config.dataDir, 'imaging'),
     publicUrl: config.publicUrl,
     settings: imagingSettingsFrom(process.env),

@@ -56,7 +56,7 @@ function answer(c: Context<AuthEnv>, deps: WorkDeps & { db: Kysely<Database> }, 
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
       const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
-      return renderEditList({ db: deps.db, mediaDir: deps.mediaDir, ffmpeg: decoderOf(deps), source, field: file ? 'file' : 'media_url', edits, workDir: path.join(dir, 'out') });
+      return renderEditList({ db: deps.db, mediaDir: deps.mediaDir, store: deps.mediaStore, ffmpeg: decoderOf(deps), source, field: file ? 'file' : 'media_url', edits, workDir: path.join(dir, 'out') });
     });
     return fileAnswer(made, 'made.gif');
   });

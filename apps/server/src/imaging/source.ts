@@ -7,6 +7,8 @@ import { FieldError } from '../public-api/envelope.ts';
 import { fetchToFile } from '../uploads/fetch-url.ts';
 import { UploadProblem } from '../uploads/problems.ts';
 import { TRIM_SOURCE_LIMITS } from './constants.ts';
+import { fileOf } from '../media-store/local-file.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 import type { ImagingSettings } from './settings.ts';
 
 /** Where a trim's source is: a file already received, or what `media_url` names. */
@@ -14,6 +16,8 @@ export type SourceRef = { file: string; filename: string } | { mediaUrl: string 
 
 export interface SourceContext {
   mediaDir: string;
+  /** Where this server's media are (MEDIA_STORE); the local disk under `mediaDir` when absent. */
+  store?: MediaStore | undefined;
   /** Origins whose `/media/…` paths are this server's own media (the request's own and PUBLIC_URL). */
   ownOrigins: readonly string[];
   settings: ImagingSettings;
@@ -59,6 +63,13 @@ async function ownMedia(url: URL, o: SourceContext): Promise<{ file: string; fil
   const gifId = mediaGifId(relative);
   const access = await o.access(gifId);
   if (access === 410 || access === 451) throw new FieldError(access, 'media_url', `media_url: ${refusalMessage(gifId ?? '', access)}`);
-  if (access !== 'public' || !fs.statSync(found.path, { throwIfNoEntry: false })?.isFile()) throw new FieldError(404, 'media_url', 'media_url names no media file of this server');
+  const missing = () => new FieldError(404, 'media_url', 'media_url names no media file of this server');
+  if (access !== 'public') throw missing();
+  if (o.store) {
+    const file = await fileOf(o.store, relative, o.scratch);
+    if (!file) throw missing();
+    return { file, filename: path.basename(relative) };
+  }
+  if (!fs.statSync(found.path, { throwIfNoEntry: false })?.isFile()) throw missing();
   return { file: found.path, filename: path.basename(found.path) };
 }

@@ -14,12 +14,15 @@ import type { ImagingSettings } from './settings.ts';
 import type { SourceContext } from './source.ts';
 import type { Database } from '../store/schema.ts';
 import type { Trimmed } from './trim.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 /** What the service's routes share: where media and scratch space are, its settings, and one queue for all its work. */
 export interface WorkDeps {
   /** The shared store: whether anyone may open a GIF whose media a source names. */
   db: Kysely<Database>;
   mediaDir: string;
+  /** Where this server's media are read from (MEDIA_STORE); the local disk under `mediaDir` when absent. */
+  mediaStore?: MediaStore | undefined;
   /** Scratch space for received and fetched sources and the renditions being made. */
   workDir: string;
   publicUrl?: string | undefined;
@@ -63,6 +66,7 @@ const ownOrigins = (c: Context<AuthEnv>, publicUrl: string | undefined) => [new 
 /** Where a request's source may come from (source.ts), fetched into `scratch` when from another host. */
 export const sourceContext = (c: Context<AuthEnv>, deps: WorkDeps, scratch: string): SourceContext => ({
   mediaDir: deps.mediaDir,
+  store: deps.mediaStore,
   ownOrigins: ownOrigins(c, deps.publicUrl),
   settings: deps.settings,
   access: (gifId) => mediaAccess(gifStates(deps.db), gifId),

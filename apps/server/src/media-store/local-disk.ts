@@ -12,7 +12,7 @@ import { eachLimited } from './parallel.ts';
  * none; a file given with `move` (a work file its maker no longer needs) is renamed in without a copy.
  * The entity tag is the file's size and modification time, as it always was.
  */
-export function createLocalDiskStore(mediaDir: string): MediaStore & { pathOf(key: string): string } {
+export function createLocalDiskStore(mediaDir: string): MediaStore & { pathOf(key: string): string; localPath(key: string): string } {
   const root = path.resolve(mediaDir);
   const pathOf = (key: string) => {
     assertMediaKey(key);
@@ -50,6 +50,7 @@ export function createLocalDiskStore(mediaDir: string): MediaStore & { pathOf(ke
   return {
     kind: 'local',
     pathOf,
+    localPath: pathOf,
     put,
     putMany: (items) => eachLimited(items, MEDIA_STORE_PARALLEL, put),
     async head(key) {

@@ -45,6 +45,8 @@ export interface MediaStore {
   read(key: string, range?: ByteRange): Promise<ObjectRead | null>;
   /** Deletes the keys; keys already gone are fine. */
   delete(keys: string[]): Promise<void>;
+  /** Where a key's file is on this machine, on the local disk only (readers that need a path use media-store/local-file.ts). */
+  localPath?(key: string): string;
 }
 
 /** The store could not be reached or refused to work (network, credentials, 5xx): an upload should be retried later. */

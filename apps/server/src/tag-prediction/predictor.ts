@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import { listedScope } from '../content-policy/access.ts';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -9,6 +11,8 @@ import { BACKFILL_BATCH, MAX_SUGGESTIONS, NEIGHBOUR_MIN_SHARE, NEIGHBOURS } from
 import { featureDistance, visualFeatures, type Frames } from './features.ts';
 import { framesFromAnimation } from './frames.ts';
 import type { Ocr } from './ocr.ts';
+import { fileOf } from '../media-store/local-file.ts';
+import type { MediaStore } from '../media-store/media-store.ts';
 
 export interface Suggestion {
   name: string;
@@ -40,7 +44,7 @@ export interface Predictor {
   close(): Promise<void>;
 }
 
-export function createPredictor(database: Kysely<Database>, mediaDir: string, ocr: Ocr): Predictor {
+export function createPredictor(database: Kysely<Database>, store: MediaStore, ocr: Ocr): Predictor {
   const db = creatorsDb(database);
   let index: { count: number; rows: Indexed[] } | undefined;
 
@@ -57,12 +61,15 @@ export function createPredictor(database: Kysely<Database>, mediaDir: string, oc
     for (const gif of missing) {
       const images = gif.images as StoredImages;
       const file = images.fixed_width?.webp?.file ?? images.fixed_width?.gif?.file ?? images.original?.gif?.file;
-      const full = file ? path.join(mediaDir, gif.id, file) : undefined;
+      const scratch = path.join(os.tmpdir(), `loopbox-features-${randomBytes(6).toString('hex')}`);
       let features: number[];
       try {
-        features = full && fs.existsSync(full) ? visualFeatures(await framesFromAnimation(full)) : [];
+        const full = file ? await fileOf(store, `${gif.id}/${file}`, scratch) : null;
+        features = full ? visualFeatures(await framesFromAnimation(full)) : [];
       } catch {
         features = [];
+      } finally {
+        await fs.promises.rm(scratch, { force: true });
       }
       // An empty vector marks a GIF whose media cannot be read, so it is not tried again and again.
       await db.insertInto('gif_features').values({ gif_id: gif.id, features }).onConflict((oc) => oc.column('gif_id').doNothing()).execute();
