@@ -113,6 +113,21 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect((await sharp(Buffer.from(await trim.arrayBuffer())).metadata()).format).toBe('gif');
   }, 240_000);
 
+  it('renders a GIF maker edit list whose source and sticker are both read from the bucket', async () => {
+    const source = await upload('maker-source');
+    const stickerForm = form(await makeGif(path.join(dir, 'maker-sticker.gif'), { size: '64x64' }));
+    stickerForm.set('is_sticker', 'true');
+    const sticker = await uploadGif(server, creator, stickerForm);
+    expect((await server.store.db.selectFrom('gifs').select('type').where('id', '=', sticker).executeTakeFirstOrThrow()).type).toBe('sticker');
+    expect(await inBucket(`${sticker}/giphy.gif`)).toBe(true);
+    const original = (await server.store.db.selectFrom('gifs').select('images').where('id', '=', source).executeTakeFirstOrThrow()).images.original!.gif!.file;
+    const edits = new FormData();
+    edits.set('edits', JSON.stringify({ media_url: `/media/${source}/${original}`, trim: { start: 0, duration: 0.5 }, stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.5 }] }));
+    const made = await fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: edits });
+    expect(made.status, made.status === 200 ? '' : await made.text()).toBe(200);
+    expect((await sharp(Buffer.from(await made.arrayBuffer())).metadata()).format).toBe('gif');
+  }, 240_000);
+
   it('answers from the bucket as the content policy says: 404 unknown, 410 hidden, 451 taken down', async () => {
     const [hidden, takenDown] = [await upload('hidden'), await upload('takendown')];
     const fileOf = async (id: string) => (await keysOf(id)).find((k) => k.endsWith('.gif'))!;
