@@ -3,6 +3,7 @@ import type { MediaStore } from './media-store/media-store.ts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { paramsGuard } from './boundary/params-guard.ts';
+import { systemClock, type Clock } from './jobs/clock.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createPayloadSigner, type PayloadSigner } from './payload-signing/signer.ts';
 import { contentVersionReader } from './content/content-version.ts';
@@ -86,6 +87,8 @@ export interface AppOptions {
   predictor?: Predictor;
   /** What a term needs to trend (TRENDING_* settings); the defaults when absent. */
   trendingRules?: TrendingSearchRules;
+  /** What time it is for keys' grace periods and the key cache (jobs/clock.ts); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
@@ -94,6 +97,7 @@ export interface AppOptions {
  * need a signed-in role that may open them.
  */
 export function createApp(options: AppOptions) {
+  const clock = options.clock ?? systemClock;
   const mediaStore = options.mediaStore ?? createLocalDiskStore(options.mediaDir);
   const deps: BackendDeps & ApiDeps = {
     db: options.db,
@@ -104,6 +108,7 @@ export function createApp(options: AppOptions) {
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
     trendingRules: options.trendingRules ?? trendingRulesFrom({}),
+    clock,
     payloads: options.payloads ?? createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),
     wires: createWireTexts(options.readDb ?? options.db, options.db, {
@@ -119,7 +124,7 @@ export function createApp(options: AppOptions) {
     spotifyOembedUrl: options.spotifyOembedUrl,
     videoOembed: options.videoOembed,
     predictor: options.predictor,
-    keys: { lookup: createKeyLookup(options.db), hourly: createHourlyLimit(options.db), usage: options.analytics?.usage },
+    keys: { lookup: createKeyLookup(options.db, () => clock().getTime()), hourly: createHourlyLimit(options.db), usage: options.analytics?.usage },
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };

@@ -167,6 +167,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     uploads,
     predictor,
     trendingRules: trendingRulesFrom(options.env ?? process.env),
+    clock,
     videoOembed: videoOembedFrom(options.env ?? process.env),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),

@@ -1,4 +1,5 @@
 import type { AuthDeps } from '../auth/context.ts';
+import type { Clock } from '../jobs/clock.ts';
 import type { VideoOembedSettings } from '../external-video/settings.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
 import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
@@ -24,6 +25,8 @@ export interface BackendDeps extends AuthDeps {
   searchLog?: SearchLog | undefined;
   /** What a search term needs to show in trending searches (TRENDING_* settings). */
   trendingRules: TrendingSearchRules;
+  /** What time it is for keys' grace periods (jobs/clock.ts). */
+  clock: Clock;
   /** Called after a commit queued a job (the platform wakes the job runner with it). */
   onJobQueued?: () => void;
   /** Signs the analytics payload of every GIF the backend hands out (favorites). */

@@ -32,7 +32,7 @@ export function createKeyLookup(db: Kysely<Database>, now: () => number = Date.n
     const result = await sql<{ kind: string; tier: KeyTier | null; expires_at: Date | null }>`
       SELECT k.kind, a.tier, k.expires_at
       FROM api_keys k LEFT JOIN developer_apps a ON a.id = k.app_id
-      WHERE k.key = ${key} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`.execute(db);
+      WHERE k.key = ${key} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ${new Date(at)}::timestamptz)`.execute(db);
     const row = result.rows[0];
     if (!row) return { facts: { valid: false }, until: at + KEY_CACHE_MS };
     const tier = row.tier ?? null;

@@ -39,7 +39,7 @@ export function developerRoutes(deps: BackendDeps) {
 
   app.get('/api/v1/developer/apps/', describe({ tag: 'developers', summary: 'Your apps and their keys', description: 'Newest first, each with its keys (tier, hourly limit, state) and latest production request.', access: { permission: 'developer_app.manage' } }), async (c) => {
     const principal = await authorizeUser(c, 'developer_app.manage');
-    return c.json(envelope(await listApps(db, principal.userId), newResponseId()), 200, NOT_KEPT);
+    return c.json(envelope(await listApps(db, principal.userId, deps.clock()), newResponseId()), 200, NOT_KEPT);
   });
 
   app.post('/api/v1/developer/apps/', describe({ tag: 'developers', summary: 'Create an app', description: 'The app comes with a beta key (a low hourly limit) that works on both the GIPHY and the Tenor API.', access: { permission: 'developer_app.create' }, status: 201, body: AppBody }), async (c) => {
@@ -50,7 +50,7 @@ export function developerRoutes(deps: BackendDeps) {
       await appendEvents(baseOf(trx), [appEvent(APP_EVENTS.created, appId, actorOf(principal, c.var.auth.address), { ...input, key: keyId, tier: 'beta' })]);
       return appId;
     });
-    const listed = (await listApps(db, principal.userId)).find((a) => a.id === created);
+    const listed = (await listApps(db, principal.userId, deps.clock())).find((a) => a.id === created);
     return c.json(envelope(listed, newResponseId()), 201, NOT_KEPT);
   });
 
@@ -81,11 +81,11 @@ export function developerRoutes(deps: BackendDeps) {
     const principal = await managedApp(c, appId);
     const { grace_seconds } = await jsonBody(c, RotateBody);
     const rotated = await db.transaction().execute(async (trx) => {
-      const result = await rotateKey(trx, appId, grace_seconds);
+      const result = await rotateKey(trx, appId, grace_seconds, deps.clock());
       await appendEvents(baseOf(trx), [appEvent(APP_EVENTS.keyRotated, appId, actorOf(principal, c.var.auth.address), { key: result.keyId, replaced: result.replaced, grace_seconds })]);
       return result;
     });
-    const listed = (await listApps(db, (await appOwner(db, appId))!)).find((a) => a.id === appId);
+    const listed = (await listApps(db, (await appOwner(db, appId))!, deps.clock())).find((a) => a.id === appId);
     return c.json(envelope({ app: listed, key_id: rotated.keyId, replaced: rotated.replaced }, newResponseId()), 200, NOT_KEPT);
   });
 

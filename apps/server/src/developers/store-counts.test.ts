@@ -65,7 +65,7 @@ describe.each(storeKinds())('developer keys in the store (%s)', (kind) => {
     now += KEY_CACHE_MS;
     expect((await lookup.find(key)).valid).toBe(false);
 
-    await rotateKey(developersDb(store.db), appId, 0);
+    await rotateKey(developersDb(store.db), appId, 0, new Date(now));
     const live = await developersDb(store.db).selectFrom('api_keys').select('key').where('app_id', '=', appId).where('revoked_at', 'is', null).execute();
     expect(live).toHaveLength(1);
     expect(await lookup.find(live[0]!.key)).toMatchObject({ valid: true });

@@ -51,7 +51,7 @@ export async function createApp(db: DevelopersDb, ownerId: number, input: { name
 }
 
 /** A user's apps, newest first, each with its keys (live ones first) and its latest production request. */
-export async function listApps(db: DevelopersDb, ownerId: number, now = new Date()): Promise<AppListing[]> {
+export async function listApps(db: DevelopersDb, ownerId: number, now: Date): Promise<AppListing[]> {
   const apps = await db.selectFrom('developer_apps').select(['id', 'name', 'description', 'platform', 'tier', 'created_at']).where('owner_id', '=', ownerId).orderBy('id', 'desc').execute();
   if (apps.length === 0) return [];
   const ids = apps.map((a) => a.id);
@@ -96,14 +96,14 @@ export async function keyOwner(db: DevelopersDb, keyId: string): Promise<{ appId
  * Issues the app a new key and ends its live ones `graceSeconds` from now (an earlier end they already
  * have stands). Returns the new key's id and the ids of the keys it replaces.
  */
-export async function rotateKey(db: DevelopersDb, appId: string, graceSeconds: number): Promise<{ keyId: string; replaced: string[] }> {
-  const ends = sql<Date>`LEAST(coalesce(expires_at, 'infinity'), now() + make_interval(secs => ${graceSeconds}))`;
+export async function rotateKey(db: DevelopersDb, appId: string, graceSeconds: number, now: Date): Promise<{ keyId: string; replaced: string[] }> {
+  const ends = sql<Date>`LEAST(coalesce(expires_at, 'infinity'), ${now}::timestamptz + make_interval(secs => ${graceSeconds}))`;
   const replaced = await db
     .updateTable('api_keys')
     .set({ expires_at: ends })
     .where('app_id', '=', appId)
     .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .returning('id')
     .execute();
   const app = await db.selectFrom('developer_apps').select('name').where('id', '=', appId).executeTakeFirstOrThrow();
