@@ -15,16 +15,23 @@ export function assertMediaKey(key: string): void {
   if (!isMediaKey(key)) throw new Error(`Not a media key: ${JSON.stringify(key)}`);
 }
 
-const CONTENT_TYPES: Record<string, string> = {
+/** What `/media/` serves, by extension: every other stored file (a render's rendition list) is the store's alone. */
+const SERVED_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.webp': 'image/webp',
   '.mp4': 'video/mp4',
   '.jpg': 'image/jpeg',
   '.png': 'image/png',
-  '.json': 'application/json',
 };
+const CONTENT_TYPES: Record<string, string> = { ...SERVED_TYPES, '.json': 'application/json' };
 
-/** The content type a media file is stored and served with, by its extension. */
+/** The content type a media file is stored with, by its extension. */
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
+}
+
+/** The content type `/media/{key}` is served with; null for a key the media door never serves. */
+export function servedTypeOf(key: string): string | null {
+  const type = SERVED_TYPES[path.extname(key)];
+  return type && isMediaKey(key) ? type : null;
 }

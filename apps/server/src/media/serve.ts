@@ -8,16 +8,9 @@ import { refusalMessage, type Refusal } from '../content-policy/refusal.ts';
 import { requestViewer } from '../content-policy/request.ts';
 import type { Database } from '../store/schema.ts';
 import { gifStates, mediaAccess, mediaGifId } from './door.ts';
-import { isMediaKey } from '../media-store/keys.ts';
+import { servedTypeOf } from '../media-store/keys.ts';
 import type { MediaStore } from '../media-store/media-store.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.mp4': 'video/mp4',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-};
 const ONE_YEAR_S = 31_536_000;
 
 const PUBLIC_CACHE = `public, max-age=${ONE_YEAR_S}, immutable`;
@@ -41,7 +34,7 @@ export function mediaRoutes(store: MediaStore, db: Kysely<Database>, contentChan
   const app = new Hono<AuthEnv>();
   app.on(['GET', 'HEAD'], '/media/*', async (c) => {
     const relative = c.req.path.slice('/media/'.length);
-    const type = mediaType(relative);
+    const type = servedTypeOf(relative);
     if (!type) return notFound();
     const gifId = mediaGifId(relative);
     const access = await mediaAccess(stateOf, gifId, () => requestViewer(c));
@@ -69,20 +62,14 @@ export function mediaRoutes(store: MediaStore, db: Kysely<Database>, contentChan
   return app;
 }
 
-/** The content type a media path is served with; null for anything the media door never serves (mediaFile's rules). */
-function mediaType(relative: string): string | null {
-  const type = CONTENT_TYPES[path.extname(relative)];
-  return type && isMediaKey(relative) ? type : null;
-}
-
 /**
  * The file a media path names, inside the media root, with its content type; null for anything
  * else: unknown types, characters outside the safe set, dot segments or hidden files (`..`,
  * `.tmp-…`), and so any path that could leave the root.
  */
 export function mediaFile(root: string, relative: string): { path: string; type: string } | null {
-  const type = CONTENT_TYPES[path.extname(relative)];
-  if (!type || !isMediaKey(relative)) return null;
+  const type = servedTypeOf(relative);
+  if (!type) return null;
   const resolved = path.resolve(root, relative);
   return resolved.startsWith(root + path.sep) ? { path: resolved, type } : null;
 }
