@@ -13,3 +13,9 @@ export const S3_REQUEST_TIMEOUT_MS = 30_000;
 export const S3_CONNECT_TIMEOUT_MS = 5_000;
 /** What an upload refused because the bucket is unreachable asks the client to wait, in seconds. */
 export const MEDIA_STORE_RETRY_AFTER_S = 30;
+/** Files the media migration (npm run media:migrate) checks and copies at once. */
+export const MIGRATE_PARALLEL = 8;
+/** Without a terminal, the migration prints a progress line every this many files. */
+export const MIGRATE_PROGRESS_EVERY_FILES = 500;
+/** GIF ids looked up, or keys recorded, per database statement. */
+export const MIGRATE_DB_BATCH = 500;
