@@ -12,7 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeGifFiles } from '../../apps/server/src/media-store/gif-objects.ts';
 import { contentTypeOf } from '../../apps/server/src/media-store/keys.ts';
+import { createLocalDiskStore } from '../../apps/server/src/media-store/local-disk.ts';
 import { migrateMedia, walkMediaFolder, type MigrationCount } from '../../apps/server/src/media-store/migrate.ts';
 import { createS3Store } from '../../apps/server/src/media-store/s3.ts';
 import { TEST_MEDIA_DIR } from '../support/corpus.ts';
@@ -131,6 +133,26 @@ describe.each(storeKinds())('migrating a media folder into a bucket (%s)', (kind
         expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(mediaDir, id, format.file))), `${id}/${format.file}`).toBe(true);
       }
     }
+  }, 120_000);
+
+  it('the final pass, run once the old process is stopped, copies a GIF it committed after the previous pass, which the bucket\'s server then serves', async () => {
+    // The old process (MEDIA_STORE=local) commits an upload as commitUpload does: keys recorded, files moved into its media folder.
+    const late = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('id', 'not in', gifIds).orderBy('id').execute()).map((r) => r.id).find((id) => fs.existsSync(path.join(TEST_MEDIA_DIR, id, 'images.json')))!;
+    const work = fs.mkdtempSync(path.join(mediaDir, '.tmp-upload-'));
+    fs.cpSync(path.join(TEST_MEDIA_DIR, late), work, { recursive: true });
+    await server.store.db.deleteFrom('gif_media_objects').where('gif_id', '=', late).execute();
+    const stored = await storeGifFiles(server.store.db, createLocalDiskStore(mediaDir), late, work);
+    fs.rmSync(work, { recursive: true, force: true });
+    const key = stored.find((k) => k.endsWith('.gif'))!;
+    expect((await fetch(`${server.baseUrl}/media/${key}`)).status).toBe(404);
+
+    const final = await run();
+    expect(final.copied).toBe(stored.length);
+    expect(final.alreadyThere).toBe(final.found - stored.length);
+    expect(final.failed).toEqual([]);
+    const res = await fetch(`${server.baseUrl}/media/${key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(mediaDir, key)))).toBe(true);
   }, 120_000);
 });
 
