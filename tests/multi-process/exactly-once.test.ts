@@ -7,6 +7,7 @@ import { createProjectionRunner } from '../../apps/server/src/analytics/runner.t
 import { openStore, type Store } from '../../apps/server/src/store/db.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
 import { startProcessGroup, type GroupMember } from '../support/process-group.ts';
+import { startS3Server, type S3Server } from '../support/s3-server.ts';
 import { scratchDatabase, storeKinds } from '../support/stores.ts';
 
 const MAIN = path.resolve('tests/support/sample-server-main.ts');
@@ -35,7 +36,8 @@ async function snapshot(db: Kysely<Database>): Promise<Record<string, unknown[]>
 }
 
 /**
- * Three server processes (`npm start`'s wiring) on one PostgreSQL database, pingbacks and searches
+ * Three server processes (`npm start`'s wiring) on one PostgreSQL database and one bucket
+ * (MEDIA_STORE=s3, each process its own data directory), pingbacks and searches
  * spread over them, one killed with -9 mid-load. A batch its process did not answer is sent again
  * to another one, as a client (or a load balancer) retries. Then: every acknowledged event is in the
  * log exactly once, each projection holds every logged event exactly once (it equals a replay of the
@@ -45,21 +47,26 @@ describe.skipIf(!storeKinds().includes('postgres'))('three processes on one Post
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let group: Awaited<ReturnType<typeof startProcessGroup>>;
   let store: Store;
+  let s3: S3Server;
 
   beforeAll(async () => {
+    s3 = await startS3Server();
     scratch = await scratchDatabase();
-    group = await startProcessGroup(MAIN, PROCESSES, scratch.url, { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' });
+    group = await startProcessGroup(MAIN, PROCESSES, scratch.url, { ...s3.env, MEDIA_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`, RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' });
     store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
   }, 300_000);
   afterAll(async () => {
     await group?.close();
     await store?.close();
     await scratch?.drop();
+    await s3?.stop();
   });
 
   it('logs every acknowledged event once and folds it once, whichever process took it', async () => {
     const [first] = group.members as [GroupMember];
-    const listed = await (await fetch(`${first.baseUrl}/v1/gifs/trending?limit=25&api_key=${group.webKey}`)).json() as { data: { id: string; analytics_response_payload: string }[] };
+    const listed = await (await fetch(`${first.baseUrl}/v1/gifs/trending?limit=25&api_key=${group.webKey}`)).json() as { data: { id: string; analytics_response_payload: string; images: { original: { url: string } } }[] };
+    // The processes run on the bucket: answers name renditions under its URL.
+    expect(listed.data[0]!.images.original.url.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
     const payloads = listed.data.map((g) => g.analytics_response_payload);
     expect(payloads.length).toBeGreaterThan(5);
 

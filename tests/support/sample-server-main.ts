@@ -4,10 +4,16 @@
  * DATABASE_URL (and DATABASE_READ_URL); JOB_BATCH_SIZE and JOB_STEP_PAUSE_MS as npm start reads them;
  * CLOCK_OFFSET_MS moves its clock that far ahead (a test restarting it after a scheduled time).
  * STORIES_URL, SCHEDULER_URL and IMAGING_URL point its edge at services in other processes.
+ * MEDIA_STORE (and its S3_*, AWS_* and MEDIA_PUBLIC_URL settings) as npm start reads it: `local`, the
+ * process's own DATA_DIR/media; `s3`, the bucket. Unset, media are in the tests' shared folder. Either
+ * way the sample corpus's rows name the shared folder's files (rendered once per run).
+ * EDGE=off serves the services alone, as behind an edge elsewhere.
  * Prints `ready <webKey>` once it listens.
  */
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
+import { createMediaStore } from '../../apps/server/src/media-store/factory.ts';
 import { createPlatform } from '../../apps/server/src/platform.ts';
 import { offsetClock } from '../../apps/server/src/jobs/clock.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
@@ -20,10 +26,12 @@ const port = Number(process.env.PORT);
 const dataDir = process.env.DATA_DIR!;
 const store = await openStore({ databaseUrl: process.env.DATABASE_URL || undefined, readDatabaseUrl: process.env.DATABASE_READ_URL || undefined, dataDir });
 await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
+const media = process.env.MEDIA_STORE ? loadConfig() : undefined;
 const platform = await createPlatform({
   store,
   dataDir,
-  mediaDir: TEST_MEDIA_DIR,
+  mediaDir: media?.mediaDir ?? TEST_MEDIA_DIR,
+  ...(media ? { mediaStore: createMediaStore(media.mediaStore), mediaPublicUrl: media.mediaPublicUrl } : {}),
   web: true,
   ffmpegPath: process.env.FFMPEG_PATH || undefined,
   // Load tests send everything from 127.0.0.1: they may lift the edge's limits through the environment.
@@ -34,7 +42,7 @@ const platform = await createPlatform({
   logger: createLogger(),
 });
 await platform.start();
-const server = serveHttp(platform.fetch, { port, hostname: '127.0.0.1' }, () => {
+const server = serveHttp(process.env.EDGE === 'off' ? platform.services : platform.fetch, { port, hostname: '127.0.0.1' }, () => {
   platform.listening(`http://127.0.0.1:${port}`);
   process.stdout.write(`ready ${platform.credentials.webKey}\n`);
 });
