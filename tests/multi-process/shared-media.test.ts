@@ -136,6 +136,13 @@ describe.skipIf(!storeKinds().includes('postgres'))('two server processes on one
     expect([(await fetch(`${b.baseUrl}${hiddenFile}`)).status, (await fetch(`${b.baseUrl}${deletedFile}`)).status]).toEqual([410, 404]);
   });
 
+  it('processes uploads queued behind one another in the process that received them, never in the other', async () => {
+    const [a] = members(group);
+    // One processing slot per process (UPLOAD_CONCURRENCY 1): the second waits queued while the first is processed.
+    const ids = await Promise.all([upload(a, group.webKey, 'queued-1'), upload(a, group.webKey, 'queued-2')]);
+    for (const id of ids) expect((await filesOf(id)).length).toBeGreaterThan(3);
+  });
+
   it('with the local store instead, the other process has none of the files (404)', async () => {
     await group.close();
     group = await startProcessGroup(MAIN, 2, scratch.url, { MEDIA_STORE: 'local', EDGE: 'off' });

@@ -168,4 +168,20 @@ describe.each(storeKinds())('the upload queue takes creators in turn (%s)', (kin
     expect(order.indexOf('c2')).toBeLessThanOrEqual(5);
     expect(order.filter((label) => label.startsWith('a'))).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
   });
+
+  it('takes only an upload the asking process received, when it names them (its own data directory)', async () => {
+    const db = creatorsDb(store.db);
+    const username = testUsername('r');
+    const userId = await createAccount(accountsDb(store.db), { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
+    const [first, second] = [`r1${randomBytes(8).toString('hex')}`, `r2${randomBytes(8).toString('hex')}`];
+    for (const [i, id] of [first, second].entries()) {
+      await upsertUpload(db, { id, userId, gifId: `g${id}`, origin: 'api', state: 'queued', filename: `${id}.gif`, fields: {}, address: '127.0.0.1', via: 'token' });
+      await db.updateTable('uploads').set({ created_at: new Date(Date.now() - 60_000 + i * 1000) }).where('id', '=', id).execute();
+    }
+    // The first in the queue was received by another process: this one has only the second's file.
+    expect(await claimNextUpload(db, 'process-2', [])).toBeUndefined();
+    expect((await claimNextUpload(db, 'process-2', [second, 'not-an-upload']))?.id).toBe(second);
+    expect(await claimNextUpload(db, 'process-2', [second])).toBeUndefined();
+    expect((await claimNextUpload(db, 'process-1', [first]))?.id).toBe(first);
+  });
 });

@@ -164,7 +164,9 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
 
   async function pump(): Promise<void> {
     while (!stopped && running < settings.concurrency) {
-      const upload = await claimNextUpload(db, claimer);
+      // Processes behind one edge each have their own data directory: one takes only the uploads it received.
+      const received = await fs.readdir(dirs.incoming).catch(() => []);
+      const upload = await claimNextUpload(db, claimer, received);
       if (!upload) break;
       running += 1;
       const job = processOne(upload).finally(() => {

@@ -75,9 +75,11 @@ export async function failUpload(db: CreatorsDb, id: string, code: string, messa
  * ranked by how many of its creator's uploads were claimed within FAIR_SHARE_WINDOW_MS plus its
  * place in its creator's queue, and the lowest rank goes first (then the oldest). So a creator with
  * one upload waits behind at most one of a heavy creator's, not all of them. SKIP LOCKED lets
- * several processes share one queue: each takes the best upload no other is taking.
+ * several processes share one queue: each takes the best upload no other is taking. With `received`,
+ * only among those uploads (the ones whose received file is on this process's disk).
  */
-export async function claimNextUpload(db: CreatorsDb, claimer: string): Promise<UploadRow | undefined> {
+export async function claimNextUpload(db: CreatorsDb, claimer: string, received?: readonly string[]): Promise<UploadRow | undefined> {
+  if (received?.length === 0) return undefined;
   const servedSince = new Date(Date.now() - FAIR_SHARE_WINDOW_MS);
   const result = await sql<UploadRow>`
     WITH queue AS (
@@ -92,7 +94,7 @@ export async function claimNextUpload(db: CreatorsDb, claimer: string): Promise<
       SELECT u.id FROM uploads u
       JOIN queue ON queue.id = u.id
       LEFT JOIN served ON served.user_id = queue.user_id
-      WHERE u.state = 'queued'
+      WHERE u.state = 'queued' ${received ? sql`AND u.id IN (${sql.join(received)})` : sql``}
       ORDER BY queue.place + coalesce(served.n, 0), u.created_at, u.id
       LIMIT 1
       FOR UPDATE OF u SKIP LOCKED)
