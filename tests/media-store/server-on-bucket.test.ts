@@ -149,7 +149,7 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect(await keysOf(id)).toEqual([]);
   }, 240_000);
 
-  it('stores avatars and channel pictures in the bucket, serves them from it, and deletes a replaced one', async () => {
+  it('stores avatars and channel pictures in the bucket, names them under MEDIA_PUBLIC_URL, serves them from it, and deletes a replaced one', async () => {
     const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
     const avatarForm = async () => {
       const f = new FormData();
@@ -158,7 +158,16 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     };
     const first = await server.call('PATCH', `/api/v1/users/${creator.userId}/`, { as: creator, form: await avatarForm() });
     expect(first.status, first.text).toBe(200);
-    const avatarKey = new URL(first.body.data.avatar_url as string).pathname.slice('/media/'.length);
+    const underBucket = (url: string) => {
+      expect(url.startsWith(`${s3.endpoint}/${bucket}/`), url).toBe(true);
+      return url.slice(`${s3.endpoint}/${bucket}/`.length);
+    };
+    const avatarKey = underBucket(first.body.data.avatar_url as string);
+    // The same base wherever the user is shown: a GIF's user, in a by-id answer and a kept listing text.
+    const id = await upload('avatar-shown');
+    expect(underBucket((await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`)).body.data.user.avatar_url)).toBe(avatarKey);
+    expect(underBucket((await server.call('GET', `/v1/gifs?ids=${id}&api_key=${server.webKey}`)).body.data[0].user.avatar_url)).toBe(avatarKey);
+    expect(underBucket((await server.call('GET', `/api/v1/profiles/${creator.username}/`)).body.data.avatar_url)).toBe(avatarKey);
     const variants = ['200h', '80h', '200w'].map((v) => avatarKey.replace(/\.jpg$/, `/${v}.jpg`));
     for (const key of [avatarKey, ...variants]) expect(await inBucket(key), key).toBe(true);
     expect((await anyone(`/media/${variants[1]}`)).status).toBe(200);
@@ -172,7 +181,7 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     banner.set('banner', new Blob([new Uint8Array(await picture(2000, 900))], { type: 'image/png' }), 'banner.png');
     const res = await server.call('PATCH', `/api/v4/channels/${channel.body.data.id}/`, { as: creator, form: banner });
     expect(res.status, res.text).toBe(200);
-    const bannerKey = new URL(res.body.data.banner_image as string).pathname.slice('/media/'.length);
+    const bannerKey = underBucket(res.body.data.banner_image as string);
     expect(await inBucket(bannerKey)).toBe(true);
     const served = await anyone(`/media/${bannerKey}`);
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1040, height: 260 });

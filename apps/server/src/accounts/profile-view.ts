@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { presentUser } from '../public-api/present.ts';
+import { presentUser, type LinkBase } from '../public-api/present.ts';
 import type { UsersTable } from '../store/schema.ts';
 import type { AccountsDb, AccountsTables, SocialLinks } from './schema.ts';
 
@@ -19,15 +19,15 @@ export async function loadProfile(db: AccountsDb, userId: number): Promise<Profi
 }
 
 /** What anyone may see of a public user: GIPHY's user object plus the profile's links. */
-export function publicProfile(row: ProfileRow, origin: string): Record<string, unknown> {
-  const links: SocialLinks = row.social_links;
-  return { ...presentUser(row, origin), social_links: links };
+export function publicProfile(row: ProfileRow, links: LinkBase): Record<string, unknown> {
+  const socialLinks: SocialLinks = row.social_links;
+  return { ...presentUser(row, links), social_links: socialLinks };
 }
 
 /** What the user themself and staff see besides. */
-export function privateProfile(row: ProfileRow, origin: string): Record<string, unknown> {
+export function privateProfile(row: ProfileRow, links: LinkBase): Record<string, unknown> {
   return {
-    ...publicProfile(row, origin),
+    ...publicProfile(row, links),
     role: row.role,
     email: row.email,
     email_verified: row.email_verified_at !== null,

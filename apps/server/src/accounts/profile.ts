@@ -12,7 +12,7 @@ import { FieldError } from '../public-api/envelope.ts';
 import { emailChangedMessage, verifyEmailMessage } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { can } from '../permissions/can.ts';
-import { originOf } from '../public-api/context.ts';
+import { linksOf } from '../public-api/context.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { removeAvatar, saveAvatar } from './avatar.ts';
@@ -72,8 +72,8 @@ export function profileRoutes(deps: BackendDeps) {
     const privateView = can(subjectOf(principal), 'profile.read_private', id);
     const row = await loadProfile(db, id);
     if (!row || (!row.is_public && !privateView)) throw new ApiError(404, `User ${id} not found`);
-    const origin = originOf(c, deps);
-    const data: Record<string, unknown> = privateView ? privateProfile(row, origin) : publicProfile(row, origin);
+    const links = linksOf(c, deps);
+    const data: Record<string, unknown> = privateView ? privateProfile(row, links) : publicProfile(row, links);
     const password = c.req.header(PASSWORD_HEADER);
     if (password !== undefined) {
       if (principal.kind === 'anonymous' || !privateView) throw new FieldError(403, 'password', `${PASSWORD_HEADER} confirms your own password for your own or, as staff, anyone's private reads`);
@@ -141,7 +141,7 @@ export function profileRoutes(deps: BackendDeps) {
     if (avatarPath) await removeAvatar(deps.mediaStore, before.avatar);
     if (newEmail !== undefined) deps.onMailQueued?.();
     const after = await loadProfile(db, id);
-    return c.json(envelope({ ...privateProfile(after ?? before, originOf(c, deps)), ...(newEmail ? { email_change_pending: newEmail } : {}) }, newResponseId()), 200, flagged.length > 0 ? { [PURGE_HEADER]: userPurgeTags() } : {});
+    return c.json(envelope({ ...privateProfile(after ?? before, linksOf(c, deps)), ...(newEmail ? { email_change_pending: newEmail } : {}) }, newResponseId()), 200, flagged.length > 0 ? { [PURGE_HEADER]: userPurgeTags() } : {});
   });
 
   return app;

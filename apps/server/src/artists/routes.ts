@@ -9,7 +9,7 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { presentUser } from '../public-api/present.ts';
-import { originOf } from '../public-api/context.ts';
+import { linksOf } from '../public-api/context.ts';
 import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
 import { flag, offset, parseQuery } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
@@ -68,9 +68,9 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
         ${pattern ? sql`AND (lower(u.username) LIKE ${pattern} OR lower(u.display_name) LIKE ${pattern} OR lower(coalesce(u.music_artist_name, '')) LIKE ${pattern})` : sql``}
       ORDER BY ${orderBy} ${direction}, u.id
       LIMIT ${ARTISTS_PAGE_SIZE} OFFSET ${p.offset}`.execute(db);
-    const origin = originOf(c, deps);
+    const links = linksOf(c, deps);
     const data = rows.rows.map((r) => ({
-      ...presentUser((r as unknown as { user: UserRow }).user, origin),
+      ...presentUser((r as unknown as { user: UserRow }).user, links),
       is_freelance: r.is_freelance,
       music_artist: r.music_artist_url ? { url: r.music_artist_url, name: r.music_artist_name } : null,
       gif_count: r.gif_count,

@@ -7,7 +7,7 @@ import type { UserRow } from '../content/gif-row.ts';
 import { channelOpenScope } from '../content-policy/channels.ts';
 import { listedScope } from '../content-policy/access.ts';
 import { describe } from '../openapi/describe.ts';
-import { originOf } from '../public-api/context.ts';
+import { linksOf } from '../public-api/context.ts';
 import { envelope, newResponseId } from '../public-api/envelope.ts';
 import { offset, parseQuery } from '../public-api/params.ts';
 import { presentUser } from '../public-api/present.ts';
@@ -43,8 +43,8 @@ export function studioRoutes(deps: BackendDeps) {
       WHERE u.is_verified AND u.is_public
       ORDER BY gif_count DESC, lower(coalesce(nullif(u.display_name, ''), u.username)), u.id
       LIMIT ${STUDIOS_PAGE_SIZE} OFFSET ${p.offset}`.execute(db);
-    const origin = originOf(c, deps);
-    const data = rows.map((r) => ({ ...presentUser(r.user, origin), gif_count: r.gif_count, channels: r.channels ?? [] }));
+    const links = linksOf(c, deps);
+    const data = rows.map((r) => ({ ...presentUser(r.user, links), gif_count: r.gif_count, channels: r.channels ?? [] }));
     const total = rows[0] ? Number(rows[0].total) : 0;
     return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
   });

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findPublicProfile, type ProfileRow } from '../content/profiles.ts';
-import { originOf, type ApiDeps } from '../public-api/context.ts';
+import { linksOf, type ApiDeps } from '../public-api/context.ts';
+import { mediaUrl, type LinkBase } from '../public-api/present.ts';
 import { ApiError } from '../public-api/envelope.ts';
 import { parse } from '../public-api/params.ts';
 import { username } from '../accounts/fields.ts';
@@ -10,8 +11,8 @@ import { describe } from '../openapi/describe.ts';
 const ProfilePath = z.object({ username });
 
 /** The public fields of a profile, named as the public API names a GIF's user (never the user's id). */
-export function presentProfile(profile: ProfileRow, origin: string) {
-  const media = (file: string | null) => (file ? `${origin}/media/${file}` : '');
+export function presentProfile(profile: ProfileRow, links: LinkBase) {
+  const media = (file: string | null) => (file ? mediaUrl(links, file) : '');
   return {
     username: profile.username,
     display_name: profile.display_name,
@@ -19,7 +20,7 @@ export function presentProfile(profile: ProfileRow, origin: string) {
     description: profile.description,
     avatar_url: media(profile.avatar),
     banner_url: media(profile.banner),
-    profile_url: `${origin}/${profile.username}`,
+    profile_url: `${links.origin}/${profile.username}`,
     website_url: profile.website_url,
     user_type: profile.user_type,
     is_public: true,
@@ -38,7 +39,7 @@ export function publicProfileRoutes(deps: ApiDeps) {
     const { username } = parse(ProfilePath, c.req.param());
     const profile = await findPublicProfile(deps.db, username);
     if (!profile) throw new ApiError(404, `No public profile ${username}`);
-    return c.json({ data: presentProfile(profile, originOf(c, deps)) });
+    return c.json({ data: presentProfile(profile, linksOf(c, deps)) });
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { channelPath } from '@loopbox/pages';
-import { analyticsPayload, presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
+import { analyticsPayload, mediaUrl, presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
 import type { ChannelView } from './view.ts';
 
 const wireDate = (d: Date | string) => new Date(d).toISOString();
@@ -10,7 +10,7 @@ const wireDate = (d: Date | string) => new Date(d).toISOString();
  * (new whenever what the channel shows changes), `avatar_image` and the owner's id.
  */
 export function presentChannel(ch: ChannelView, ctx: PresentContext, extra: { ancestors?: ChannelView[] } = {}): Record<string, unknown> {
-  const media = (file: string | null) => (file ? `${ctx.origin}/media/${file}` : '');
+  const media = (file: string | null) => (file ? mediaUrl(ctx, file) : '');
   return {
     id: ch.id,
     url: `${ctx.origin}${channelPath(ch.slug, { shadowed: ch.shadowed })}`,
@@ -21,7 +21,7 @@ export function presentChannel(ch: ChannelView, ctx: PresentContext, extra: { an
     type: ch.type,
     content_type: ch.content_type,
     user_id: ch.user_id,
-    ...(ch.user ? { user: presentUser(ch.user, ctx.origin) } : {}),
+    ...(ch.user ? { user: presentUser(ch.user, ctx) } : {}),
     banner_image: media(ch.banner),
     avatar_image: media(ch.avatar),
     description: ch.description,

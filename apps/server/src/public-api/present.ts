@@ -2,11 +2,18 @@ import type { GifRow, UserRow } from '../content/gif-row.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { StoredImages, StoredRendition } from '../store/schema.ts';
 
-/** What a presenter needs beyond the row: where media is served from and which response shows it. */
-export interface PresentContext {
+/** Where an answer's links point: pages on this server, media files under `mediaBase`. */
+export interface LinkBase {
   origin: string;
-  /** Where rendition URLs start (MEDIA_PUBLIC_URL); `{origin}/media` when absent. */
+  /** Where media URLs start (MEDIA_PUBLIC_URL); `{origin}/media` when absent. */
   mediaBase?: string | undefined;
+}
+
+/** A media key's URL (`{id}/{file}`, `avatars/…`, `channels/…`): under MEDIA_PUBLIC_URL when set, else this server's `/media`. */
+export const mediaUrl = (links: LinkBase, key: string): string => `${links.mediaBase ?? `${links.origin}/media`}/${key}`;
+
+/** What a presenter needs beyond the row: where links point and which response shows it. */
+export interface PresentContext extends LinkBase {
   responseId: string;
   /** GIPHY's analytics event type for the listing, e.g. GIF_SEARCH, GIF_TRENDING, GIF_RELATED. */
   eventType: string;
@@ -21,7 +28,7 @@ const bit = (b: boolean): number => (b ? 1 : 0);
 
 /** Turns a stored GIF into GIPHY's wire object: numbers as strings, flags as 0/1, absolute media URLs. */
 export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unknown> {
-  const media = (file: string) => `${ctx.mediaBase ?? `${ctx.origin}/media`}/${row.id}/${file}`;
+  const media = (file: string) => mediaUrl(ctx, `${row.id}/${file}`);
   const isSticker = row.type === 'sticker' || row.type === 'emoji' || row.type === 'text';
   const gif: Record<string, unknown> = {
     type: row.type,
@@ -60,7 +67,7 @@ export function presentGif(row: GifRow, ctx: PresentContext): Record<string, unk
     analytics_response_payload: analyticsPayload(row.id, ctx),
   };
   gif.analytics = analyticsUrls(ctx.origin, gif.analytics_response_payload as string);
-  if (row.user) gif.user = presentUser(row.user, ctx.origin);
+  if (row.user) gif.user = presentUser(row.user, ctx);
   if (row.video) {
     gif.video = {
       duration: row.video.duration,
@@ -150,9 +157,10 @@ export function presentImages(images: StoredImages, media: (file: string) => str
   return out;
 }
 
-export function presentUser(user: UserRow, origin: string): Record<string, unknown> {
-  const avatar = user.avatar ? `${origin}/media/${user.avatar}` : '';
-  const banner = user.banner ? `${origin}/media/${user.banner}` : '';
+export function presentUser(user: UserRow, links: LinkBase): Record<string, unknown> {
+  const { origin } = links;
+  const avatar = user.avatar ? mediaUrl(links, user.avatar) : '';
+  const banner = user.banner ? mediaUrl(links, user.banner) : '';
   return {
     id: user.id,
     avatar_url: avatar,

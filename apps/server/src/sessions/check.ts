@@ -5,7 +5,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { getCookie } from 'hono/cookie';
 import { CSRF_COOKIE } from '../auth/constants.ts';
 import type { BackendDeps } from '../backend/deps.ts';
-import { originOf } from '../public-api/context.ts';
+import { linksOf } from '../public-api/context.ts';
 import { presentUser } from '../public-api/present.ts';
 import { grantsOf } from '../permissions/can.ts';
 import { subjectOf } from '../auth/principal.ts';
@@ -31,7 +31,7 @@ export function loginCheckRoutes(deps: BackendDeps) {
     const profile = await loadProfile(db, principal.userId);
     if (!profile) return c.json(anonymous);
     if (principal.csrfToken && getCookie(c, CSRF_COOKIE) !== principal.csrfToken) setCsrfCookie(c, principal.csrfToken, deps.publicUrl);
-    const user = presentUser(profile, originOf(c, deps));
+    const user = presentUser(profile, linksOf(c, deps));
     return c.json({
       loggedInStatus: true,
       userType: principal.role,

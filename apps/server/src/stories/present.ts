@@ -56,7 +56,7 @@ export async function presentStories(db: Kysely<Database>, stories: readonly Sto
       description: story.description,
       url: `${ctx.origin}/stories/${story.slug}`,
       api_url: `${ctx.origin}${STORIES_PATH}/${story.id}`,
-      user: author ? presentUser(author, ctx.origin) : null,
+      user: author ? presentUser(author, ctx) : null,
       cover_gif: coverRow ? presentGif(coverRow, ctx) : null,
       ...(options.withGifs ? { gifs: gifs.map((g) => ({ caption: g.caption, gif: presentGif(g.gif, ctx) })) } : {}),
       gif_count: gifs.length,
