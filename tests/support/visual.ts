@@ -27,6 +27,8 @@ export const MAX_SCREENSHOT_HEIGHT = 2400;
  * scroll in), copyable links (they hold the test server's port) and whatever the app marks as changing.
  */
 export const VOLATILE_SELECTOR = 'img, video, canvas, picture, iframe, .lb-gif, .lb-copy__field, [data-volatile]';
+/** Further shots taken at most while waiting for two in a row to agree. */
+const STABLE_SHOT_TRIES = 4;
 export const UPDATE_HINT = 'UPDATE_SCREENSHOTS=1 npx vitest run tests/e2e/visual.test.ts';
 
 export interface Comparison {
@@ -97,7 +99,7 @@ export async function stillScreenshot(page: Page, options: ScreenshotOptions = {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const height = await settledHeight(page);
   const width = page.viewportSize()!.width;
-  return page.screenshot({
+  const shoot = () => page.screenshot({
     fullPage: !options.viewportOnly,
     animations: 'disabled',
     caret: 'hide',
@@ -106,6 +108,15 @@ export async function stillScreenshot(page: Page, options: ScreenshotOptions = {
     ...(options.hide ? { style: `${options.hide.join(', ')} { display: none !important; }` } : {}),
     ...(height > MAX_SCREENSHOT_HEIGHT && !options.viewportOnly ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
   });
+  // As Playwright's toHaveScreenshot does: shots until two in a row agree. On a busy machine a full-page
+  // capture (which lays the page out again at its full height) was seen catching a layout in passing.
+  let shot = await shoot();
+  for (let tries = 0; tries < STABLE_SHOT_TRIES; tries += 1) {
+    const next = await shoot();
+    if (next.equals(shot)) return next;
+    shot = next;
+  }
+  return shot;
 }
 
 /** Fails unless the page looks as tests/e2e/screenshots/{name}.png does (see the module comment). */

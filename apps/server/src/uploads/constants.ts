@@ -99,6 +99,12 @@ export const RESUMABLE_CHUNK_BYTES = 5 * 1024 * 1024;
  * (killed mid-processing); a starting server takes it back and sweeps its temporary files.
  */
 export const PROCESSING_STALE_MS = 2 * 60 * 1000;
+/**
+ * A queued upload no process took within this long fails: only the process that received its file
+ * can process it (README, Running at scale), so that process is gone for good, or the queue is a day
+ * behind. Either way the creator is told to upload again rather than wait on it forever.
+ */
+export const QUEUED_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** How often processing reports that it is alive (and its progress). */
 export const PROCESSING_HEARTBEAT_MS = 5_000;
 /** An upload interrupted this many times (a crash each time) fails instead of being tried again. */
