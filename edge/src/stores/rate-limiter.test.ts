@@ -15,6 +15,29 @@ describe('the in-memory rate limiter', () => {
     expect(await limiter.limit('a')).toEqual({ allowed: true });
   });
 
+  it('peeks without counting, gives a count back, and forgets a key', async () => {
+    let now = 0;
+    const limiter = new MemoryRateLimiter(2, 60, () => now);
+    expect(limiter.peek('a')).toEqual({ allowed: true });
+    await limiter.limit('a');
+    expect(limiter.peek('a')).toEqual({ allowed: true });
+    await limiter.limit('a');
+    now = 10_000;
+    expect(limiter.peek('a')).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(limiter.peek('a')).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    limiter.refund('a');
+    expect(await limiter.limit('a')).toEqual({ allowed: true });
+    expect(await limiter.limit('a')).toMatchObject({ allowed: false });
+    limiter.forget('a');
+    expect(await limiter.limit('a')).toEqual({ allowed: true });
+    // A refund after the window ended leaves the new window alone.
+    now = 70_000;
+    limiter.refund('a');
+    expect(await limiter.limit('a')).toEqual({ allowed: true });
+    expect(await limiter.limit('a')).toEqual({ allowed: true });
+    expect(await limiter.limit('a')).toMatchObject({ allowed: false });
+  });
+
   it('keeps at most its bound of keys under 150,000 distinct ones, and the key in steady use stays counted', async () => {
     const limiter = new MemoryRateLimiter(5, 60, () => 0);
     for (let i = 0; i < 5; i++) await limiter.limit('steady');

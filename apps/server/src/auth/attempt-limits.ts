@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import { MemoryRateLimiter, type RateLimitOutcome } from '@loopbox/edge/rate-limiter';
 import { ApiError } from '../public-api/envelope.ts';
-import { ATTEMPT_LIMITS, type AttemptLimitName } from './constants.ts';
+import { ATTEMPT_KEY_MAX_CHARS, ATTEMPT_LIMIT_MAX_KEYS, ATTEMPT_LIMITS, type AttemptLimitName } from './constants.ts';
 
 export type AttemptLimitSettings = Record<AttemptLimitName, { points: number; windowS: number }>;
 
@@ -12,9 +13,9 @@ export class TooManyAttempts extends ApiError {
 }
 
 /**
- * Counters of attempts per key (an account, an e-mail, an address) in fixed windows, held in memory by
- * rate-limiter-flexible: keys expire with their window, so memory is bounded by recent attempts.
- * One per app: each server process counts on its own.
+ * Counters of attempts per key (an account, an e-mail, an address) in fixed windows, on the edge's
+ * bounded limiter: at most ATTEMPT_LIMIT_MAX_KEYS keys per limit. One per app: each server process
+ * counts on its own.
  */
 export interface AttemptLimiter {
   /** Throws TooManyAttempts when the key has used up its window (without counting this call). */
@@ -25,30 +26,29 @@ export interface AttemptLimiter {
   clear(name: AttemptLimitName, key: string): Promise<void>;
 }
 
-const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+const refuse = (outcome: RateLimitOutcome): void => {
+  if (!outcome.allowed) throw new TooManyAttempts(outcome.retryAfterSeconds);
+};
 
-export function createAttemptLimiter(overrides: Partial<AttemptLimitSettings> = {}): AttemptLimiter {
+/** Case-folded, and hashed when longer than a key is kept. */
+function normal(key: string): string {
+  const folded = key.toLowerCase();
+  return folded.length <= ATTEMPT_KEY_MAX_CHARS ? folded : `#${createHash('sha256').update(folded).digest('base64url')}`;
+}
+
+export function createAttemptLimiter(overrides: Partial<AttemptLimitSettings> = {}, now: () => number = Date.now): AttemptLimiter {
   const settings: AttemptLimitSettings = { ...ATTEMPT_LIMITS, ...overrides };
-  const limiters = new Map(
-    (Object.keys(settings) as AttemptLimitName[]).map((name) => [name, new RateLimiterMemory({ keyPrefix: name, points: settings[name].points, duration: settings[name].windowS })]),
-  );
-  const limiter = (name: AttemptLimitName) => limiters.get(name) as RateLimiterMemory;
-  const normal = (key: string) => key.toLowerCase().slice(0, 320);
+  const limiters = new Map((Object.keys(settings) as AttemptLimitName[]).map((name) => [name, new MemoryRateLimiter(settings[name].points, settings[name].windowS, now, ATTEMPT_LIMIT_MAX_KEYS)]));
+  const limiter = (name: AttemptLimitName) => limiters.get(name)!;
   return {
     async check(name, key) {
-      const res = await limiter(name).get(normal(key));
-      if (res && res.consumedPoints >= settings[name].points) throw new TooManyAttempts(retryAfter(res));
+      refuse(limiter(name).peek(normal(key)));
     },
     async count(name, key) {
-      try {
-        await limiter(name).consume(normal(key));
-      } catch (err) {
-        if (err instanceof RateLimiterRes) throw new TooManyAttempts(retryAfter(err));
-        throw err;
-      }
+      refuse(await limiter(name).limit(normal(key)));
     },
     async clear(name, key) {
-      await limiter(name).delete(normal(key));
+      limiter(name).forget(normal(key));
     },
   };
 }

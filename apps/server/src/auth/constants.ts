@@ -43,3 +43,11 @@ export const ATTEMPT_LIMITS = {
   reportsPerAddress: { points: 30, windowS: 60 * 60 },
 } as const;
 export type AttemptLimitName = keyof typeof ATTEMPT_LIMITS;
+/**
+ * Keys each abuse limit counts at once (the least recently used goes past it): a bounded count, and
+ * keys of at most ATTEMPT_KEY_MAX_CHARS, so a flood of distinct names costs bounded memory. To push
+ * one account's failures out, a flood needs this many other names, which the per-address limits bound.
+ */
+export const ATTEMPT_LIMIT_MAX_KEYS = 20_000;
+/** A longer key (an e-mail typed, say) is counted by its hash. */
+export const ATTEMPT_KEY_MAX_CHARS = 64;

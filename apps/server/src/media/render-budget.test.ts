@@ -31,7 +31,6 @@ describe('render budget', () => {
     const budget = createRenderBudget({ perKey: 1, perAddress: 1 });
     const charge = await budget.take({ apiKey: 'k', address: 'a' });
     charge.refund();
-    await new Promise((resolve) => setImmediate(resolve));
     await expect(budget.take({ apiKey: 'k', address: 'a' })).resolves.toBeDefined();
   });
 });
