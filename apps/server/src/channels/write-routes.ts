@@ -24,10 +24,10 @@ import { ancestorsOf, channelEvent, findChannel, flushChannels, placeAmongSiblin
 import { channelView } from './view.ts';
 import { z } from 'zod';
 import { describe } from '../openapi/describe.ts';
+import { LOCK_KEYS } from '../store/lock-keys.ts';
 
-/** Tree changes (create, move) take this lock, so a cycle check and the move it allows see one tree, in every process. */
-const CHANNEL_TREE_LOCK_KEY = 7_311_011;
-const lockTree = (trx: Kysely<Database>) => sql`SELECT pg_advisory_xact_lock(${CHANNEL_TREE_LOCK_KEY})`.execute(trx);
+/** Tree changes (create, move) take the tree's lock, so a cycle check and the move it allows see one tree, in every process. */
+const lockTree = (trx: Kysely<Database>) => sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.channelTree})`.execute(trx);
 const IdPath = z.object({ id: channelId('id') });
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';

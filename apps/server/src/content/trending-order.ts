@@ -4,11 +4,10 @@ import { RATINGS } from '../public-api/constants.ts';
 import type { Database, GifType } from '../store/schema.ts';
 import { READ_POSITIONS, TRENDING_LISTS, TRENDING_ORDER_MAX_AGE_MS, TRENDING_ORDER_MIN_INTERVAL_MS } from './constants.ts';
 import { readContentVersion } from './content-version.ts';
+import { LOCK_KEYS } from '../store/lock-keys.ts';
 
 /** The trending order's projector (analytics/projectors/trending-gifs.ts), whose position the order is built at. */
 const TRENDING_PROJECTOR = 'trending_gifs';
-// With a list's number, held for its rebuild's transaction: with several processes on one store, one rebuilds and the others skip.
-const TRENDING_ORDER_LOCK_KEY = 7_311_009;
 
 /** A list's key: its content types and the highest rating it shows. */
 export const trendingListKey = (types: readonly GifType[], ratingRank: number) => `${types.join(',')}:${ratingRank}`;
@@ -90,7 +89,7 @@ export async function rebuildTrendingList(db: Kysely<Database>, key: string, sta
   const list = TRENDING_LIST_KEYS.get(key);
   if (!list) return false;
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${TRENDING_ORDER_LOCK_KEY}, ${list.index}) AS locked`.execute(trx);
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${LOCK_KEYS.trendingOrder}, ${list.index}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return false;
     const visible = sql`${listedScope} AND g.rating_rank <= ${list.ratingRank} AND g.type = ANY(${[...list.types]}::text[])`;
     await sql`DELETE FROM trending_pages WHERE list = ${key}`.execute(trx);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { LOCK_KEYS } from './lock-keys.ts';
 
 export interface NewEvent {
   /** Client-made for pingbacks (so repeats are dropped); generated for domain events. */
@@ -12,9 +13,6 @@ export interface NewEvent {
   payload: Record<string, unknown>;
 }
 
-// Appends are serialised by this lock so seq order equals commit order: a projector reading
-// `seq > last` can then never skip an event that commits late (see ARCHITECTURE, Store).
-const EVENT_LOG_LOCK_KEY = 7_311_002;
 
 /**
  * Appends events in one statement, dropping any whose event id is already logged, and returns the
@@ -35,7 +33,7 @@ export async function appendEventsReturningIds(db: Kysely<Database>, events: rea
     WITH logged AS (
       INSERT INTO events (event_id, type, stream, stream_id, ts, payload)
       SELECT r.event_id, r.type, r.stream, r.stream_id, r.ts, r.payload
-      FROM (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_KEY})) AS log_lock,
+      FROM (SELECT pg_advisory_xact_lock(${LOCK_KEYS.eventLog})) AS log_lock,
         json_to_recordset(${rows}::json) AS r(event_id text, type text, stream text, stream_id text, ts timestamptz, payload jsonb)
       ON CONFLICT (event_id) DO NOTHING
       RETURNING event_id)

@@ -20,6 +20,7 @@ import * as m022 from './migrations/022_channel_applications.ts';
 import * as m023 from './migrations/023_notifications.ts';
 import * as m024 from './migrations/024_made_from.ts';
 import * as m025 from './migrations/025_gif_media_objects.ts';
+import { LOCK_KEYS } from './lock-keys.ts';
 
 interface Migration {
   version: number;
@@ -51,7 +52,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'gif_media_objects', up: m025.up },
 ];
 
-const MIGRATION_LOCK_KEY = 7_311_001; // advisory lock: two servers starting at once migrate one at a time
 
 /** Applies every migration not yet recorded, each in its own transaction. Returns the versions applied. */
 export async function migrate(db: Kysely<any>): Promise<number[]> {
@@ -60,7 +60,7 @@ export async function migrate(db: Kysely<any>): Promise<number[]> {
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
     const done = await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.migrations})`.execute(trx);
       const row = await sql`SELECT 1 FROM schema_migrations WHERE version = ${migration.version}`.execute(trx);
       if (row.rows.length > 0) return false;
       await migration.up(trx);
