@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { hashToken, newToken } from '../../apps/server/src/content/access-tokens.ts';
+import { newSecret, secretHash } from '../../apps/server/src/auth/secrets.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';
@@ -146,8 +146,8 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
 
     it('lets an owner edit their own GIF but not someone else’s', async () => {
       const user = await server.store.db.selectFrom('users').select('id').where('username', '=', 'pixelpal').executeTakeFirstOrThrow();
-      const token = newToken();
-      await server.store.db.insertInto('access_tokens').values({ token_hash: hashToken(token), user_id: user.id }).execute();
+      const token = newSecret();
+      await server.store.db.insertInto('access_tokens').values({ token_hash: secretHash(token), user_id: user.id }).execute();
       expect((await put(await owned('pixelpal'), { link: 'https://example.test', text: 'Mine' }, token)).status).toBe(200);
       const other = await owned('retro_rita');
       const refused = await put(other, { link: 'https://example.test', text: 'Not mine' }, token);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalytics, type Analytics } from '../../apps/server/src/analytics/index.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { trendingRulesFrom } from '../../apps/server/src/analytics/trending-settings.ts';
-import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { ensureCredentials } from '../../apps/server/src/tokens/credentials.ts';
 import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import { appendEvents } from '../../apps/server/src/store/events.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';

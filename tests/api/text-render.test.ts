@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../apps/server/src/app.ts';
-import { ensureCredentials, type Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import { ensureCredentials, type Credentials } from '../../apps/server/src/tokens/credentials.ts';
 import type { TextRenderSettings } from '../../apps/server/src/media/text-stickers.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import { singleProcessEdge } from '../../edge/src/node.ts';

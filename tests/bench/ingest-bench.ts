@@ -12,7 +12,7 @@ import { analyticsDb } from '../../apps/server/src/analytics/schema.ts';
 import { createApp } from '../../apps/server/src/app.ts';
 import { received } from '../../apps/server/src/collector/fields.ts';
 import { pingbackToLog } from '../../apps/server/src/collector/pingback-event.ts';
-import { ensureCredentials } from '../../apps/server/src/content/bootstrap.ts';
+import { ensureCredentials } from '../../apps/server/src/tokens/credentials.ts';
 import { createPayloadSigner, type PayloadSigner } from '../../apps/server/src/payload-signing/signer.ts';
 import type { StoreKind } from '../../apps/server/src/store/db.ts';
 import type { NewEvent } from '../../apps/server/src/store/events.ts';

@@ -18,7 +18,7 @@ import { csrfTokenFor } from '../../apps/server/src/auth/secrets.ts';
 import type { Role } from '../../apps/server/src/permissions/roles.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
-import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import type { Credentials } from '../../apps/server/src/tokens/credentials.ts';
 import type { MailSender } from '../../apps/server/src/mail/sender.ts';
 import type { JobSettings } from '../../apps/server/src/platform.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';

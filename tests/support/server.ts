@@ -3,7 +3,7 @@ import type { Clock } from '../../apps/server/src/jobs/clock.ts';
 import type { ServerType } from '@hono/node-server';
 import { serveHttp } from '../../apps/server/src/http/serve.ts';
 import type { Analytics } from '../../apps/server/src/analytics/index.ts';
-import type { Credentials } from '../../apps/server/src/content/bootstrap.ts';
+import type { Credentials } from '../../apps/server/src/tokens/credentials.ts';
 import { createLogger } from '../../apps/server/src/logging/logger.ts';
 import { createPlatform, type JobSettings, type Platform } from '../../apps/server/src/platform.ts';
 import type { AttemptLimitSettings } from '../../apps/server/src/auth/attempt-limits.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ADMIN_TOKEN_MIN_LENGTH } from './content/admin-token.ts';
+import { ADMIN_TOKEN_MIN_LENGTH } from './tokens/admin-token.ts';
 import { LOG_LEVELS } from './logging/constants.ts';
 import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 import type { TextRenderSettings } from './media/text-stickers.ts';

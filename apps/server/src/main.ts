@@ -1,5 +1,5 @@
 import { loadConfig } from './config.ts';
-import { adminTokenPath, watchAdminTokenFile, type AdminTokenWatch } from './content/admin-token.ts';
+import { adminTokenPath, watchAdminTokenFile, type AdminTokenWatch } from './tokens/admin-token.ts';
 import { serveHttp } from './http/serve.ts';
 import { exitOnSignals } from './http/shutdown.ts';
 import { createLogger } from './logging/logger.ts';

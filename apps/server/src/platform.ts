@@ -8,7 +8,7 @@ import { createApp } from './app.ts';
 import { createLocalDiskStore } from './media-store/local-disk.ts';
 import type { MediaStore } from './media-store/media-store.ts';
 import type { AttemptLimitSettings } from './auth/attempt-limits.ts';
-import { ensureCredentials, type Credentials } from './content/bootstrap.ts';
+import { ensureCredentials, type Credentials } from './tokens/credentials.ts';
 import { lineLogger, type Logger } from './logging/logger.ts';
 import { createMailSender, type MailSender } from './mail/sender.ts';
 import { createLinkOrigin } from './mail/link-origin.ts';

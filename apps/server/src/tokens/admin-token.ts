@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { appendEvents } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
-import { hashToken } from './access-tokens.ts';
+import { secretHash } from '../auth/secrets.ts';
 
 /** The file in the data directory holding the admin token when LOOPBOX_ADMIN_TOKEN is not set (mode 0600). */
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -48,7 +48,7 @@ export function writeAdminTokenFile(dataDir: string, token: string): string {
  * every process sharing the store. A rotation is logged as `user.token_rotated`.
  */
 export async function installAdminToken(db: Kysely<Database>, token: string): Promise<void> {
-  const tokenHash = hashToken(token);
+  const tokenHash = secretHash(token);
   await db.transaction().execute(async (trx) => {
     let admin = await trx.selectFrom('users').select('id').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
     if (!admin) {

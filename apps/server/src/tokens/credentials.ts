@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { newToken } from './access-tokens.ts';
+import { newSecret } from '../auth/secrets.ts';
 import { adminTokenPath, adminTokenProblem, installAdminToken, readAdminTokenFile, writeAdminTokenFile } from './admin-token.ts';
 
 export interface Credentials {
@@ -41,7 +41,7 @@ async function ensureKey(db: Kysely<Database>, kind: 'web' | 'mobile', fromEnv: 
 async function ensureAdminToken(db: Kysely<Database>, dataDir: string, fromEnv: string | undefined): Promise<string> {
   const file = adminTokenPath(dataDir);
   const fromFile = fromEnv ? undefined : readAdminTokenFile(file);
-  const token = fromEnv ?? fromFile ?? newToken();
+  const token = fromEnv ?? fromFile ?? newSecret();
   const problem = adminTokenProblem(token);
   if (problem) throw new Error(`${fromEnv ? 'LOOPBOX_ADMIN_TOKEN' : file}: ${problem}`);
   if (!fromEnv && !fromFile) writeAdminTokenFile(dataDir, token);

@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../store/db.ts';
 import { openTestStore, storeKinds } from '../../../../tests/support/stores.ts';
-import { hashToken, newToken, userForToken } from './access-tokens.ts';
+import { newSecret, secretHash } from '../auth/secrets.ts';
+import { accountsDb } from '../accounts/schema.ts';
+import { tokenBySecret } from './store.ts';
 import { adminTokenPath, watchAdminTokenFile, writeAdminTokenFile, type AdminTokenWatch } from './admin-token.ts';
-import { ensureCredentials } from './bootstrap.ts';
+import { ensureCredentials } from './credentials.ts';
 
 const ROTATE_COMMAND = fileURLToPath(new URL('./rotate-admin-token.ts', import.meta.url));
 
@@ -32,18 +34,18 @@ describe.each(storeKinds())('admin token rotation (%s)', (kind) => {
     dirs.push(dir);
     return dir;
   };
-  const works = async (token: string) => (await userForToken(store.db, token))?.username === 'admin';
+  const works = async (token: string) => (await tokenBySecret(accountsDb(store.db), token))?.username === 'admin';
   const adminTokenRows = () => store.db.selectFrom('access_tokens').selectAll().where('label', '=', 'admin').execute();
 
   it('refuses the old token once LOOPBOX_ADMIN_TOKEN changes, keeping only a hash of the new one', async () => {
     const dir = dataDir();
-    const [first, second] = [newToken(), newToken()];
+    const [first, second] = [newSecret(), newSecret()];
     await ensureCredentials(store.db, { dataDir: dir, adminToken: first });
     expect(await works(first)).toBe(true);
     await ensureCredentials(store.db, { dataDir: dir, adminToken: second });
     expect(await works(first)).toBe(false);
     expect(await works(second)).toBe(true);
-    expect(await adminTokenRows()).toEqual([expect.objectContaining({ token_hash: hashToken(second) })]);
+    expect(await adminTokenRows()).toEqual([expect.objectContaining({ token_hash: secretHash(second) })]);
     const rotations = await store.db.selectFrom('events').select('payload').where('type', '=', 'user.token_rotated').execute();
     expect(rotations.length).toBeGreaterThan(0);
     expect(JSON.stringify(rotations)).not.toContain(second);
@@ -53,7 +55,7 @@ describe.each(storeKinds())('admin token rotation (%s)', (kind) => {
     const dir = dataDir();
     const generated = await ensureCredentials(store.db, { dataDir: dir });
     expect(fs.statSync(adminTokenPath(dir)).mode & 0o777).toBe(0o600);
-    const replacement = newToken();
+    const replacement = newSecret();
     writeAdminTokenFile(dir, replacement);
     expect((await ensureCredentials(store.db, { dataDir: dir })).adminToken).toBe(replacement);
     expect(await works(generated.adminToken)).toBe(false);
@@ -92,7 +94,7 @@ describe('npm run rotate-admin-token', () => {
   it('refuses while LOOPBOX_ADMIN_TOKEN is set, since the variable wins over the file', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-admin-token-'));
     try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', ROTATE_COMMAND], { env: { ...process.env, DATA_DIR: dir, LOOPBOX_ADMIN_TOKEN: newToken() }, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', ROTATE_COMMAND], { env: { ...process.env, DATA_DIR: dir, LOOPBOX_ADMIN_TOKEN: newSecret() }, encoding: 'utf8' });
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/LOOPBOX_ADMIN_TOKEN is set/);
       expect(fs.existsSync(adminTokenPath(dir))).toBe(false);

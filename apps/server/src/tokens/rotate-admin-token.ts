@@ -4,7 +4,7 @@
  * takes it at its next start. The store is not opened, so this runs beside a server holding it.
  */
 import { loadConfig } from '../config.ts';
-import { newToken } from './access-tokens.ts';
+import { newSecret } from '../auth/secrets.ts';
 import { writeAdminTokenFile } from './admin-token.ts';
 
 const config = loadConfig();
@@ -12,5 +12,5 @@ if (config.adminToken) {
   process.stderr.write('LOOPBOX_ADMIN_TOKEN is set, and it wins over the file: rotate by changing it and restarting the server.\n');
   process.exit(1);
 }
-const file = writeAdminTokenFile(config.dataDir, newToken());
+const file = writeAdminTokenFile(config.dataDir, newSecret());
 process.stdout.write(`A new admin token is in ${file}; the old one stops working once the server has read it (within a second, or at its next start).\n`);
