@@ -14,7 +14,7 @@ import { received } from '../../apps/server/src/collector/fields.ts';
 import { createPayloadSigner } from '../../apps/server/src/payload-signing/signer.ts';
 import type { ApiEnv } from '../../apps/server/src/public-api/context.ts';
 import { groupCommitter } from '../../apps/server/src/collector/group-commit.ts';
-import { handleErrors } from '../../apps/server/src/public-api/envelope.ts';
+import { handleErrors } from '../../apps/server/src/http/envelope.ts';
 import { appendEventsReturningIds, type NewEvent } from '../../apps/server/src/store/events.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, metaStatusAgrees, newResponseId } from '../../apps/server/src/public-api/envelope.ts';
+import { envelope, metaStatusAgrees, newResponseId } from '../../apps/server/src/http/envelope.ts';
 import { startAccountsServer, testUsername, type AccountsServer } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { MediaStore, PutItem } from '../media-store/media-store.ts';
 import { AVATAR_VARIANTS } from '../media/avatars.ts';
 import { pictureFormat } from '../media/picture-format.ts';

@@ -1,6 +1,6 @@
 import type { AttemptLimiter } from '../auth/attempt-limits.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { AccountsDb } from './schema.ts';
 import { passwordHashOf } from './store.ts';
 

@@ -5,7 +5,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import type { BackendDeps } from '../backend/deps.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { role, userIdParam } from './fields.ts';
 import { baseDb, accountsDb } from './schema.ts';

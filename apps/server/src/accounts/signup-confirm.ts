@@ -6,7 +6,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
-import { envelope, FieldError, newResponseId } from '../public-api/envelope.ts';
+import { envelope, FieldError, newResponseId } from '../http/envelope.ts';
 import { signedInAnswer, startSession } from '../sessions/start.ts';
 import { createAccount } from './create.ts';
 import { mailedToken } from './fields.ts';

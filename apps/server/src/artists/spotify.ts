@@ -1,4 +1,4 @@
-import { ApiError, FieldError } from '../public-api/envelope.ts';
+import { ApiError, FieldError } from '../http/envelope.ts';
 import { SPOTIFY_ARTIST_URI, SPOTIFY_ARTIST_URL, SPOTIFY_TIMEOUT_MS } from './constants.ts';
 
 /** The canonical link of a Spotify artist, or a 400 naming the field when it is not one. */

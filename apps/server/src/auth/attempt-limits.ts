@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MemoryRateLimiter, type RateLimitOutcome } from '@loopbox/edge/rate-limiter';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { ATTEMPT_KEY_MAX_CHARS, ATTEMPT_LIMIT_MAX_KEYS, ATTEMPT_LIMITS, type AttemptLimitName } from './constants.ts';
 
 export type AttemptLimitSettings = Record<AttemptLimitName, { points: number; windowS: number }>;

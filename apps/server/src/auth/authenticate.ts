@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { accountsDb, type AccountsDb } from '../accounts/schema.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { sessionBySecret, touchSession } from '../sessions/store.ts';
 import { tokenBySecret, touchToken } from '../tokens/store.ts';
 import { clientAddress } from '../http/client.ts';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { can, reachOf, type Owner } from '../permissions/can.ts';
 import { ROLES } from '../permissions/roles.ts';
 import { SESSION_ONLY, type Action } from '../permissions/table.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import type { AuthEnv } from './context.ts';
 import { subjectOf, type Principal, type UserPrincipal } from './principal.ts';
 

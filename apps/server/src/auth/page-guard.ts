@@ -2,7 +2,7 @@ import { loginPath } from '@loopbox/pages';
 import type { Context, MiddlewareHandler } from 'hono';
 import { can } from '../permissions/can.ts';
 import type { Action } from '../permissions/table.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import type { AuthEnv } from './context.ts';
 import { subjectOf } from './principal.ts';
 

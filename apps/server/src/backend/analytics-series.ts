@@ -8,8 +8,8 @@ import { username } from '../accounts/fields.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { lookupOnce, userOwner } from '../permissions/ownership.ts';
-import { ApiError } from '../public-api/envelope.ts';
-import { intParam, parseQuery } from '../public-api/params.ts';
+import { ApiError } from '../http/envelope.ts';
+import { intParam, parseQuery } from '../http/parse.ts';
 import type { BackendDeps } from './deps.ts';
 import { describe } from '../openapi/describe.ts';
 

@@ -7,8 +7,9 @@ import { userIdParam, username } from '../accounts/fields.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { gifOwner, lookupOnce, userOwner } from '../permissions/ownership.ts';
-import { ApiError } from '../public-api/envelope.ts';
-import { gifId, parse, parseQuery } from '../public-api/params.ts';
+import { ApiError } from '../http/envelope.ts';
+import { gifId } from '../public-api/params.ts';
+import { parse, parseQuery } from '../http/parse.ts';
 import type { BackendDeps } from './deps.ts';
 import { describe } from '../openapi/describe.ts';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, FieldError } from '../public-api/envelope.ts';
+import { ApiError, FieldError } from '../http/envelope.ts';
 import { findUnsafeText } from './text.ts';
 
 /** Turns a schema's first problem into a FieldError naming the field. */

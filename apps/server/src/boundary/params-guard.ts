@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { FREE_TEXT_PARAMS, MAX_PARAM_CHARS } from './constants.ts';
 import { unsafeTextReason } from './text.ts';
 

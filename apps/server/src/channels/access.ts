@@ -8,7 +8,7 @@ import { subjectOf, type UserPrincipal } from '../auth/principal.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { can } from '../permissions/can.ts';
 import { channelOwner, lookupOnce } from '../permissions/ownership.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import type { Channel } from './store.ts';
 
 /** Whether the caller may see this channel: anyone when it is visible and public, its managers always. */

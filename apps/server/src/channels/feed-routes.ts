@@ -4,7 +4,7 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { JOB_STATUS } from '../jobs/constants.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { envelope, FieldError, newResponseId } from '../public-api/envelope.ts';
+import { envelope, FieldError, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { managerOf, purgeChannels } from './access.ts';
 import { BULK_ADD_INLINE_MAX, JOB_KINDS } from './constants.ts';

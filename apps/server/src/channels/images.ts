@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { MediaStore } from '../media-store/media-store.ts';
 import { pictureFormat } from '../media/picture-format.ts';
 import { BANNER_SIZE, CHANNEL_AVATAR_SIZE, CHANNEL_IMAGE_MAX_BYTES } from './constants.ts';

@@ -4,8 +4,8 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { findJob, type JobView } from '../jobs/queue.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
-import { parseQuery } from '../public-api/params.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
+import { parseQuery } from '../http/parse.ts';
 import { purgeChannels } from './access.ts';
 import { describe } from '../openapi/describe.ts';
 

@@ -1,5 +1,6 @@
 import { channelPath } from '@loopbox/pages';
-import { analyticsPayload, mediaUrl, presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
+import { analyticsPayload, presentGif, presentUser, type PresentContext } from '../public-api/present.ts';
+import { mediaUrl } from '../http/origin.ts';
 import type { ChannelView } from './view.ts';
 
 const wireDate = (d: Date | string) => new Date(d).toISOString();

@@ -1,6 +1,6 @@
 import { findUnsafeText } from '../boundary/text.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import type { NewEvent } from '../store/events.ts';
 import { MAX_EVENTS_PER_BATCH } from './constants.ts';
 import type { Received } from './fields.ts';

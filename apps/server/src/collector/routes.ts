@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import type { ApiEnv } from '../public-api/context.ts';
 import { deadLetters, type DeadLetterSource } from '../store/dead-letters.ts';
 import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';

@@ -1,4 +1,4 @@
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { ExternalMedia } from '../store/schema.ts';
 import { OEMBED_TIMEOUT_MS } from './constants.ts';
 import type { VideoOembedSettings } from './settings.ts';

@@ -9,7 +9,7 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { gifSharedMessage } from '../mail/messages.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { baseOf, creatorsDb } from '../uploads/schema.ts';

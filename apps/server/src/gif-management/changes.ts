@@ -5,7 +5,7 @@ import type { Actor } from '../auth/audit.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { appendEvents } from '../store/events.ts';
 import { lockedField, type Authority } from '../content-policy/precedence.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import { flagField, httpUrlField, ratingField, tagsField, titleField, visibilityField } from '../uploads/fields.ts';
 import { baseOf, type CreatorsDb } from '../uploads/schema.ts';
 import { ExternalMediaField } from '../external-video/parse.ts';

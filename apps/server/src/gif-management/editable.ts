@@ -4,7 +4,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 
 /** The caller allowed to change this GIF (`gif.edit`: its owner or staff), and as whom the change is logged; 404 for no such GIF. */

@@ -7,8 +7,9 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
-import { ApiError } from '../public-api/envelope.ts';
-import { gifId, intParam, parseQuery } from '../public-api/params.ts';
+import { ApiError } from '../http/envelope.ts';
+import { gifId } from '../public-api/params.ts';
+import { intParam, parseQuery } from '../http/parse.ts';
 import { GIF_ACTIONS } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
 

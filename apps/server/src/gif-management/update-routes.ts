@@ -6,7 +6,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { appendEvents } from '../store/events.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { ratingField, tagsField } from '../uploads/fields.ts';
 import { baseOf, creatorsDb } from '../uploads/schema.ts';

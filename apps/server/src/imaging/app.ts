@@ -5,7 +5,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
 import { securityHeaders } from '../http/security-headers.ts';
-import { errorBody, handleErrors } from '../public-api/envelope.ts';
+import { errorBody, handleErrors } from '../http/envelope.ts';
 import type { Decoder } from '../media/ffmpeg-binary.ts';
 import type { Database } from '../store/schema.ts';
 import type { ImagingSettings } from './settings.ts';

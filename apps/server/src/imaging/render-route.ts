@@ -7,7 +7,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { findUnsafeText } from '../boundary/text.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { receiveForm } from '../uploads/receive-form.ts';
 import { RENDER_PATH, TRIM_SOURCE_LIMITS } from './constants.ts';

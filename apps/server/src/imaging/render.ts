@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { mediaFile } from '../media/serve.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { decodePlan, decodeUpload } from '../uploads/decode.ts';
 import { probeUpload } from '../uploads/probe.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { refusalMessage } from '../content-policy/refusal.ts';
 import { mediaGifId, type MediaAccess } from '../media/door.ts';
 import { mediaFile } from '../media/serve.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import { fetchToFile } from '../uploads/fetch-url.ts';
 import { UploadProblem } from '../uploads/problems.ts';
 import { TRIM_SOURCE_LIMITS } from './constants.ts';

@@ -13,7 +13,7 @@ import { runFfmpegToBuffer } from '../media/ffmpeg.ts';
 import { trustedFfmpeg } from '../media/ffmpeg-binary.ts';
 import { maintainedDecoder } from '../../../../tests/support/decoder.ts';
 import type { MediaAccess } from '../media/door.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { TrimFormat } from './constants.ts';
 import { sourceFile } from './source.ts';
 import { trimMedia } from './trim.ts';

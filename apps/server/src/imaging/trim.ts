@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FrameStrip } from '../media/frame-strip.ts';
 import { makeRenditions } from '../media/renditions.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import { decodeUpload, segmentPlan } from '../uploads/decode.ts';
 import { probeUpload } from '../uploads/probe.ts';
 import { UploadProblem } from '../uploads/problems.ts';

@@ -8,7 +8,7 @@ import { gifStates, mediaAccess } from '../media/door.ts';
 import type { Decoder } from '../media/ffmpeg-binary.ts';
 import { createRenderQueue, type RenderQueue } from '../media/render-queue.ts';
 import { RenderRefused } from '../media/render-refused.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { DURATION_HEADER, FRAMES_HEADER, TRIM_CONCURRENCY, TRIM_EXPECTED_MS, TRIM_MAX_WAIT_MS, TRIM_QUEUE } from './constants.ts';
 import type { ImagingSettings } from './settings.ts';
 import type { SourceContext } from './source.ts';

@@ -3,7 +3,7 @@ import { accountsDb } from '../accounts/schema.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { OUTBOX_PAGE_SIZE } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
 

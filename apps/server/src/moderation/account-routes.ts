@@ -8,7 +8,7 @@ import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { userIdParam } from '../accounts/fields.ts';
 import { accountsDb } from '../accounts/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { revokeSessions } from '../sessions/store.ts';
 import { revokeTokens } from '../tokens/store.ts';
 import { developersDb } from '../developers/schema.ts';

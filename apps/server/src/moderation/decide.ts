@@ -1,6 +1,6 @@
 import { ALL_TAG, gifTag } from '@loopbox/edge';
 import type { Actor } from '../auth/audit.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';
 import type { LinkOrigin } from '../mail/link-origin.ts';
 import { recordNotices } from '../notices/record.ts';

@@ -8,7 +8,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { CONTENT_VERSION_REFRESH_MS } from '../content/constants.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { viewerOf } from '../content-policy/access.ts';
 import { authorityOf } from '../content-policy/precedence.ts';
 import { gifStateOf } from '../content-policy/states.ts';

@@ -8,7 +8,7 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { requireOpenable } from '../content-policy/request.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { GIF_REPORT_REASONS, MODERATION_EVENTS, SEARCH_CONTENT_TYPES, SEARCH_REPORT_REASONS, SEARCH_TERM_MAX } from './constants.ts';

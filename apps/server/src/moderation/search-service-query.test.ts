@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../public-api/params.ts';
+import { parseQuery } from '../http/parse.ts';
 import { SearchServiceQuery } from './search-service-query.ts';
 
 describe('SearchServiceQuery', () => {

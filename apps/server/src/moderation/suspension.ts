@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { moderationDb } from './schema.ts';
 

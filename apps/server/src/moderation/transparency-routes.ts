@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { TRANSPARENCY_CACHE_MS } from './constants.ts';
 import { moderationDb } from './schema.ts';
 import { transparencyFigures, type TransparencyFigures } from './transparency-figures.ts';

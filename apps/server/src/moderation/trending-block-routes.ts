@@ -5,7 +5,7 @@ import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody } from '../boundary/json-body.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { MODERATION_EVENTS } from './constants.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';

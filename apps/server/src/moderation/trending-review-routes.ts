@@ -8,7 +8,7 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { describe } from '../openapi/describe.ts';
 import { TermBody } from './fields.ts';
-import { envelope, newResponseId } from '../public-api/envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { MODERATION_EVENTS, TRENDING_CANDIDATES_MAX } from './constants.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';

@@ -5,8 +5,8 @@ import { username } from '../accounts/fields.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
-import { parseQuery } from '../public-api/params.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
+import { parseQuery } from '../http/parse.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
 

@@ -5,7 +5,7 @@ import type { HourlyLimit } from '../developers/hourly-limit.ts';
 import type { KeyLookup } from '../developers/key-lookup.ts';
 import type { UsageMeter } from '../developers/usage-meter.ts';
 import type { ApiEnv } from './context.ts';
-import { ApiError } from './envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 
 /** Where GIPHY's callers put their key: `api_key`, or `apikey` as GIPHY's pingback does. */
 const GIPHY_KEY_PARAMS = ['api_key', 'apikey'] as const;

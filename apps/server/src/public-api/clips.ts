@@ -8,7 +8,8 @@ import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { MAX_IDS } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { gifId, giphyAnswerParams, ids, lang, limit, offset, parse, parseQuery, query, rating } from './params.ts';
+import { gifId, giphyAnswerParams, ids, lang, limit, offset, query, rating } from './params.ts';
+import { parse, parseQuery } from '../http/parse.ts';
 import { gifList, gifOne } from './respond.ts';
 
 const CLIP: readonly ['video'] = ['video'];

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
@@ -11,7 +10,6 @@ import type { KeptPage } from '../content/trending-order.ts';
 import type { Uploads } from '../uploads/service.ts';
 import type { KeyGate } from './auth.ts';
 import type { AnswerTrim } from './trim.ts';
-import type { LinkBase } from './present.ts';
 
 export interface ApiDeps {
   /** The primary: every write, and reads that must see them. */
@@ -45,21 +43,3 @@ export interface ApiDeps {
 
 /** `answerTrim`: the call's `fields`/`bundle` (public-api/trim.ts); `trimmed`: set once the answer was made trimmed, GIF by GIF. */
 export type ApiEnv = { Variables: { responseId: string; apiKey: string; answerTrim?: AnswerTrim | undefined; trimmed?: boolean } };
-
-/** Where an answer's links point: this server's origin for pages, MEDIA_PUBLIC_URL (when set) for media. */
-export function linksOf(c: Context, deps: Pick<ApiDeps, 'publicUrl' | 'mediaPublicUrl'>): LinkBase {
-  return { origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl };
-}
-
-/** Where an answer's GIF renditions are named: MEDIA_PUBLIC_URL, else this server's `/media`. */
-export function mediaBaseOf(c: Context, deps: Pick<ApiDeps, 'publicUrl' | 'mediaPublicUrl'>): string {
-  return deps.mediaPublicUrl ?? `${originOf(c, deps)}/media`;
-}
-
-export function originOf(c: Context, deps: Pick<ApiDeps, 'publicUrl'>): string {
-  if (deps.publicUrl) return deps.publicUrl;
-  const forwardedHost = c.req.header('x-forwarded-host');
-  const url = new URL(c.req.url);
-  if (forwardedHost) return `${c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')}://${forwardedHost}`;
-  return url.origin;
-}

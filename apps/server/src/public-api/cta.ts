@@ -9,8 +9,9 @@ import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { appendEvents } from '../store/events.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { CTA_TEXT_MAX } from './constants.ts';
-import { ApiError, envelope, newResponseId } from './envelope.ts';
-import { gifId, parse } from './params.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
+import { gifId } from './params.ts';
+import { parse } from '../http/parse.ts';
 import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });

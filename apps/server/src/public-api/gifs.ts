@@ -1,13 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { describe } from '../openapi/describe.ts';
-import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
+import { type ApiDeps, type ApiEnv } from './context.ts';
+import { originOf } from '../http/origin.ts';
 import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { gifTag } from '@loopbox/edge';
 import { selectGifs } from '../content/gif-row.ts';
 import { sourceCredit } from '../made-from/credit.ts';
 import { refuseById } from '../content-policy/refusal.ts';
-import { gifId, giphyAnswerParams, ids, parse, parseQuery, passthrough } from './params.ts';
+import { gifId, giphyAnswerParams, ids, passthrough } from './params.ts';
+import { parse, parseQuery } from '../http/parse.ts';
 import { gifList, gifOne } from './respond.ts';
 import { MAX_IDS } from './constants.ts';
 

@@ -4,8 +4,9 @@ import { PINGBACK_ACTIONS } from '../collector/constants.ts';
 import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ApiEnv } from './context.ts';
-import { handleErrors } from './envelope.ts';
-import { parseQuery, passthrough } from './params.ts';
+import { handleErrors } from '../http/envelope.ts';
+import { passthrough } from './params.ts';
+import { parseQuery } from '../http/parse.ts';
 
 const SimplePingbackQuery = z.object({
   analytics_response_payload: z.string({ error: 'analytics_response_payload is required' }),

@@ -1,16 +1,7 @@
+import { mediaUrl, type LinkBase } from '../http/origin.ts';
 import type { GifRow, UserRow } from '../content/gif-row.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { StoredImages, StoredRendition } from '../store/schema.ts';
-
-/** Where an answer's links point: pages on this server, media files under `mediaBase`. */
-export interface LinkBase {
-  origin: string;
-  /** Where media URLs start (MEDIA_PUBLIC_URL); `{origin}/media` when absent. */
-  mediaBase?: string | undefined;
-}
-
-/** A media key's URL (`{id}/{file}`, `avatars/…`, `channels/…`): under MEDIA_PUBLIC_URL when set, else this server's `/media`. */
-export const mediaUrl = (links: LinkBase, key: string): string => `${links.mediaBase ?? `${links.origin}/media`}/${key}`;
 
 /** What a presenter needs beyond the row: where links point and which response shows it. */
 export interface PresentContext extends LinkBase {

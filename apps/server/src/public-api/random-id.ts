@@ -4,7 +4,7 @@ import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { RANDOM_ID_BYTES } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { envelope, newResponseId } from './envelope.ts';
+import { envelope, newResponseId } from '../http/envelope.ts';
 
 /**
  * GET randomid: an id standing for one user of an app, with nothing personal in it, which the app

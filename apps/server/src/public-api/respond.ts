@@ -1,8 +1,9 @@
 import { CACHE_TAGS_HEADER, gifTag } from '@loopbox/edge';
 import type { Context } from 'hono';
 import type { GifRow } from '../content/gif-row.ts';
-import { originOf, type ApiDeps, type ApiEnv } from './context.ts';
-import { envelopeBytes, newResponseId, type Pagination } from './envelope.ts';
+import { type ApiDeps, type ApiEnv } from './context.ts';
+import { originOf } from '../http/origin.ts';
+import { envelopeBytes, newResponseId, type Pagination } from '../http/envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import type { WireText } from './wire.ts';
 import { trimmedObject, type AnswerTrim } from './trim.ts';

@@ -7,8 +7,9 @@ import type { TextStickers } from '../media/text-stickers.ts';
 import { clientAddress } from '../http/client.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
-import { ApiError } from './envelope.ts';
-import { limit, offset, parseQuery, passthrough } from './params.ts';
+import { ApiError } from '../http/envelope.ts';
+import { limit, offset, passthrough } from './params.ts';
+import { parseQuery } from '../http/parse.ts';
 import { gifList } from './respond.ts';
 import { describe } from '../openapi/describe.ts';
 

@@ -7,9 +7,10 @@ import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { MAX_QUERY_LENGTH, MAX_WEIRDNESS, WEIRDNESS_REACH } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { ApiError } from './envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { STORED_TYPES } from './feeds.ts';
-import { giphyAnswerParams, intParam, lang, parse, parseQuery, rating } from './params.ts';
+import { giphyAnswerParams, lang, rating } from './params.ts';
+import { intParam, parse, parseQuery } from '../http/parse.ts';
 import { gifOne } from './respond.ts';
 
 const TranslateQuery = z.object({

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { MAX_FIELDS, RENDITION_BUNDLE_NAMES, RENDITION_BUNDLES, TRIMMED_SHAPES_PER_GIF } from './constants.ts';
 import type { ApiEnv } from './context.ts';
-import { countryCode, parseQuery, region } from './params.ts';
+import { countryCode, region } from './params.ts';
+import { parseQuery } from '../http/parse.ts';
 
 type Json = Record<string, unknown>;
 

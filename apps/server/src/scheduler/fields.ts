@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { gifId, intParam } from '../public-api/params.ts';
+import { gifId } from '../public-api/params.ts';
+import { intParam } from '../http/parse.ts';
 import { uuidField } from '../boundary/uuid.ts';
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT, SCHEDULE_DEFAULT_LIMIT, SCHEDULE_DEFAULT_OFFSET, SCHEDULE_DEFAULT_TYPE, SCHEDULE_MAX_GIFS, SCHEDULE_MAX_LIMIT, SCHEDULE_MAX_OFFSET, SCHEDULE_TYPES, PUBLIC_GIF_CHOICES } from './constants.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../auth/audit.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import { appendEvents, type NewEvent } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
 import { PUBLIC_GIFS_REQUIRED, PUBLISH_JOB_KIND, type PublicGifChoice } from './constants.ts';

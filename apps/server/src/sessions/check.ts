@@ -5,7 +5,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { getCookie } from 'hono/cookie';
 import { CSRF_COOKIE } from '../auth/constants.ts';
 import type { BackendDeps } from '../backend/deps.ts';
-import { linksOf } from '../public-api/context.ts';
+import { linksOf } from '../http/origin.ts';
 import { presentUser } from '../public-api/present.ts';
 import { grantsOf } from '../permissions/can.ts';
 import { subjectOf } from '../auth/principal.ts';

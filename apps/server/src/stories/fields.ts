@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { uuidField as storyId } from '../boundary/uuid.ts';
-import { gifId, intParam } from '../public-api/params.ts';
+import { gifId } from '../public-api/params.ts';
+import { intParam } from '../http/parse.ts';
 import { CAPTION_MAX, DEFAULT_STORIES_LIMIT, DESCRIPTION_MAX, MAX_STORIES_LIMIT, PARTNER_ARTIST_LIMIT, STORY_MAX_GIFS, STORY_SLUG_PATTERN, TITLE_MAX, TRENDING_SORTS } from './constants.ts';
 
 const oneLine = (name: string, max: number, min = 0) =>

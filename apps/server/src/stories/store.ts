@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { authorViewer, openScope } from '../content-policy/access.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Actor } from '../auth/audit.ts';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import type { Database } from '../store/schema.ts';
 import type { StoryChangeSet } from './fields.ts';

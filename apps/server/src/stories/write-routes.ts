@@ -5,7 +5,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { storiesAnswer } from './answer.ts';
 import { STORIES_PATH } from './constants.ts';

@@ -1,7 +1,7 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 
 /** Google's canonical status names, which Tenor's errors carry beside the HTTP code. */
 const STATUS_NAMES: Readonly<Record<number, string>> = {

@@ -5,7 +5,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { userOwner } from '../permissions/ownership.ts';
-import { ApiError, FieldError } from '../public-api/envelope.ts';
+import { ApiError, FieldError } from '../http/envelope.ts';
 import { API_ANSWER_WITHIN_MS } from './constants.ts';
 import { MEDIA_STORE_RETRY_AFTER_S } from '../media-store/constants.ts';
 import { checkUrl, parseRanges } from './fetch-url.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
 import type { ApiEnv } from '../public-api/context.ts';
-import { envelope, FieldError, newResponseId } from '../public-api/envelope.ts';
+import { envelope, FieldError, newResponseId } from '../http/envelope.ts';
 import { acceptUpload, problemAnswer, uploaderFor } from './accept.ts';
 import { UploadProblem } from './problems.ts';
 import { z } from 'zod';

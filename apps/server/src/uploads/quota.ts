@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { OPEN_UPLOADS_RETRY_S, RESUMABLE_EXPIRY_MS, URL_FETCH_TIMEOUT_MS, type UploadQuota } from './constants.ts';
 import { humanBytes } from './problems.ts';
 import type { CreatorsDb, UploadOrigin } from './schema.ts';

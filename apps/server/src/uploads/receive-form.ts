@@ -5,7 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { unsafeTextReason } from '../boundary/text.ts';
-import { ApiError, FieldError } from '../public-api/envelope.ts';
+import { ApiError, FieldError } from '../http/envelope.ts';
 import { humanBytes, UploadProblem } from './problems.ts';
 
 export interface ReceivedForm {

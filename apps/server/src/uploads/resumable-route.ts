@@ -7,7 +7,7 @@ import type { UserPrincipal } from '../auth/principal.ts';
 import { unsafeTextReason } from '../boundary/text.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { lookupOnce } from '../permissions/ownership.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { RESUMABLE_EXPIRY_MS } from './constants.ts';
 import { UploadFieldsSchema, UploadPath } from './fields.ts';
 import type { Uploads } from './service.ts';

@@ -4,7 +4,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
-import { ApiError, envelope, newResponseId } from '../public-api/envelope.ts';
+import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { acceptUpload, uploaderFor } from './accept.ts';
 import { httpUrlField, UploadFieldsSchema, UploadPath } from './fields.ts';
 import { resumableRoutes } from './resumable-route.ts';

@@ -1,5 +1,5 @@
 import { GIF_ID_PATTERN, parseSitePath } from '@loopbox/pages';
-import { FieldError } from '../public-api/envelope.ts';
+import { FieldError } from '../http/envelope.ts';
 import type { ApplicationExample, ChannelsApplyDb } from './schema.ts';
 
 /** The GIF id an address of this site names: a GIF's or sticker's page, or one of its media files. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { previewPath } from '../moderation/preview.ts';
 import type { Role } from '../permissions/roles.ts';
-import { ApiError } from '../public-api/envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { REVIEW_QUEUE_MAX, type ApplicationState } from './constants.ts';
 import type { ApplicationInput } from './fields.ts';
 import type { ApplicationExample, ChannelsApplyDb } from './schema.ts';
