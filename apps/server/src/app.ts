@@ -23,7 +23,7 @@ import { trendingRulesFrom, type TrendingSearchRules } from './analytics/trendin
 import type { VideoOembedSettings } from './external-video/settings.ts';
 import { backendRoutes } from './backend/index.ts';
 import { collectorRejectsRoutes } from './collector/rejects-route.ts';
-import { publicProfileRoutes } from './backend/public-profile.ts';
+import { publicProfileRoutes } from './accounts/public-profile.ts';
 import { webPages, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 import { openApiRoutes } from './openapi/route.ts';
@@ -32,7 +32,7 @@ import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
 import { channelEditorPath, DASHBOARD_PAGE, DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, NOTICES_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
-import { readBuildInfo, type BuildInfo } from './backend/build-info.ts';
+import { readBuildInfo, type BuildInfo } from './build-info/routes.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import { type ApiDeps } from './public-api/context.ts';
 import { originOf } from './http/origin.ts';

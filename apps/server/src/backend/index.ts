@@ -23,9 +23,9 @@ import { developerRoutes } from '../developers/routes.ts';
 import { productionReviewRoutes } from '../developers/review-routes.ts';
 import { applyRoutes } from '../verified-channels/apply-routes.ts';
 import { applicationReviewRoutes } from '../verified-channels/review-routes.ts';
-import { analyticsSeriesRoutes } from './analytics-series.ts';
-import { analyticsRoutes } from './analytics.ts';
-import { buildRoutes, type BuildInfo } from './build-info.ts';
+import { analyticsSeriesRoutes } from '../analytics/series-routes.ts';
+import { analyticsRoutes } from '../analytics/routes.ts';
+import { buildRoutes, type BuildInfo } from '../build-info/routes.ts';
 import type { BackendDeps } from './deps.ts';
 
 /** The own backend (SPEC 7.2) served by this server; every route asks the permission table (permissions/table.ts). */

@@ -1,6 +1,6 @@
 import type { IUser } from '@loopbox/sdk';
 
-/** A public profile as `GET /api/v1/profiles/{username}/` answers it (apps/server/src/backend/public-profile.ts). */
+/** A public profile as `GET /api/v1/profiles/{username}/` answers it (apps/server/src/accounts/public-profile.ts). */
 export interface Profile extends IUser {
   username: string;
   display_name: string;

@@ -1,4 +1,4 @@
-/** The response of GET /api/v1/analytics/series/ (apps/server/src/backend/analytics-series.ts). */
+/** The response of GET /api/v1/analytics/series/ (apps/server/src/analytics/series-routes.ts). */
 export interface DayCounts {
   date: string;
   views: number;

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SERIES_DEFAULT_DAYS, SERIES_MAX_DAYS, SERIES_MIN_DAYS, SERIES_TOP_GIFS, SERIES_TOP_SEARCHES } from '../analytics/constants.ts';
-import { creatorSearches } from '../analytics/queries.ts';
-import { trendingSearches } from '../analytics/trending-searches.ts';
-import { dailyTotals, pageTypeDays, seriesWindow, topGifs } from '../analytics/series.ts';
+import { SERIES_DEFAULT_DAYS, SERIES_MAX_DAYS, SERIES_MIN_DAYS, SERIES_TOP_GIFS, SERIES_TOP_SEARCHES } from './constants.ts';
+import { creatorSearches } from './queries.ts';
+import { trendingSearches } from './trending-searches.ts';
+import { dailyTotals, pageTypeDays, seriesWindow, topGifs } from './series.ts';
 import { username } from '../accounts/fields.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
-import type { BackendDeps } from './deps.ts';
+import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
 
 const SeriesQuery = z.object({

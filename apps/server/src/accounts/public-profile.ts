@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findPublicProfile, type ProfileRow } from '../content/profiles.ts';
-import { type ApiDeps } from '../public-api/context.ts';
-import { linksOf } from '../http/origin.ts';
-import { mediaUrl, type LinkBase } from '../http/origin.ts';
+import type { ApiDeps } from '../public-api/context.ts';
+import { linksOf, mediaUrl, type LinkBase } from '../http/origin.ts';
 import { ApiError } from '../http/envelope.ts';
 import { parse } from '../http/parse.ts';
-import { username } from '../accounts/fields.ts';
+import { username } from './fields.ts';
 import { describe } from '../openapi/describe.ts';
 
 const ProfilePath = z.object({ username });

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DASHBOARD_SEARCHES_LIMIT, MAX_TRENDING_GIF_IDS } from '../analytics/constants.ts';
-import { creatorSearches, gifViews, trendingScores, userViews } from '../analytics/queries.ts';
-import { trendingSearches } from '../analytics/trending-searches.ts';
+import { DASHBOARD_SEARCHES_LIMIT, MAX_TRENDING_GIF_IDS } from './constants.ts';
+import { creatorSearches, gifViews, trendingScores, userViews } from './queries.ts';
+import { trendingSearches } from './trending-searches.ts';
 import { userIdParam, username } from '../accounts/fields.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
@@ -10,7 +10,7 @@ import { gifOwner, lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
-import type { BackendDeps } from './deps.ts';
+import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });
