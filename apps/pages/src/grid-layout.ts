@@ -1,5 +1,5 @@
 /**
- * The site's masonry grid, shared by the web app's grids (apps/web/src/site/shell/layout.ts) and the
+ * The site's masonry grid, shared by the web app's grids (apps/web/src/site/feeds/layout.ts) and the
  * server-rendered first screen (apps/server/src/web/first-screen), so both draw the same tiles.
  */
 

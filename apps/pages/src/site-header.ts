@@ -1,5 +1,5 @@
 /**
- * The site header's words and links, shared by the web app (site/shell/Header, SearchBox) and the
+ * The site header's words and links, shared by the web app (site/shell/Header, site/search-box/SearchBox) and the
  * server's first screen, which draws the same header before the app does.
  */
 

@@ -1,6 +1,6 @@
 import { BROWSE_LINKS, escapeHtml, MAX_SEARCH_TERM_LENGTH, PROVIDER_NAME, SEARCH_BOX_LABEL, SEARCH_QUERY_PARAM } from '@loopbox/pages';
 
-/** The app's logo and search icon (apps/web/src/site/shell/icons.tsx), drawn the same size. */
+/** The app's logo and search icon (apps/web/src/site/display/icons.tsx), drawn the same size. */
 const LOGO_SVG =
   '<svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false"><path d="M9 7v15h8" fill="none" stroke="#00ccff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/><circle cx="22" cy="20" r="4" fill="none" stroke="#ff6666" stroke-width="3.5"/></svg>';
 const SEARCH_SVG =

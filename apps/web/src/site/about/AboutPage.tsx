@@ -1,7 +1,7 @@
 import { PROVIDER_NAME, sitePageHead } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { readPageConfig } from '../../shared/page-config.ts';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import './about.css';
 
 /** `/about`: what this instance is (its settings), its rules, what its moderators do, how to report, and how to reach its team. */

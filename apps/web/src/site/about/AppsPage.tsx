@@ -1,6 +1,6 @@
 import { API_DOCS_PAGE, DEVELOPERS_PAGE, embedCode, PROVIDER_NAME, sitePageHead } from '@loopbox/pages';
 import { Link } from 'wouter';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import './about.css';
 
 /** The embed code as the GIF pages copy it, for an example GIF id. */

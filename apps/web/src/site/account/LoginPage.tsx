@@ -5,7 +5,7 @@ import { callBackend } from '../../shared/backend.ts';
 import { useAccount } from '../shell/account.tsx';
 import { useGoTo } from '../shell/navigation.ts';
 import { PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { Field, FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from './form.tsx';
 import { nextPath } from './next-path.ts';
 

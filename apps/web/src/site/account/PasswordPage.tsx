@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { backendData } from '../../shared/backend.ts';
 import { useAccount } from '../shell/account.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { PASSWORD_MIN } from './constants.ts';
 import { Field, FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from './form.tsx';
 import { useHashToken } from './hash-token.ts';

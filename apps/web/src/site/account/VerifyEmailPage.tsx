@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { backendData, BackendError } from '../../shared/backend.ts';
 import { useAccount } from '../shell/account.tsx';
 import { PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { useHashToken } from './hash-token.ts';
 import { ResendLink } from './ResendLink.tsx';
 

@@ -18,7 +18,7 @@ import { Link } from 'wouter';
 import { Field, FormStatus, SubmitButton, TextAreaField, textOf, useFormSubmit } from '../account/form.tsx';
 import { useAccount } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { fetchMyApplication, linesOf, submitApplication, type Application } from './apply-api.ts';
 
 /**

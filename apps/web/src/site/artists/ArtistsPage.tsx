@@ -9,8 +9,8 @@ import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Check, SelectField, TextField } from '../../ui/Field.tsx';
 import { formatQuantity } from '../../ui/format.ts';
-import { avatarOf } from '../shell/avatar.ts';
-import { usePage } from '../shell/use-page.ts';
+import { avatarOf } from '../display/avatar.ts';
+import { usePage } from '../data/use-page.ts';
 
 interface Artist {
   id: number;

@@ -1,9 +1,9 @@
 import { categoryPath, listingHead } from '@loopbox/pages';
-import { CategoryCards } from '../shell/CategoryCards.tsx';
+import { CategoryCards } from '../feeds/CategoryCards.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 
 /** `/categories`: every category with its featured GIF. */
 export default function CategoriesPage() {

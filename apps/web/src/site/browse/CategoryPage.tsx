@@ -3,14 +3,14 @@ import type { ICategory } from '@loopbox/sdk';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import ErrorPage from '../errors/ErrorPage.tsx';
-import { CategoryCards } from '../shell/CategoryCards.tsx';
-import { GifCarousel } from '../shell/GifCarousel.tsx';
-import { GifFeed } from '../shell/GifFeed.tsx';
-import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { CategoryCards } from '../feeds/CategoryCards.tsx';
+import { GifCarousel } from '../feeds/GifCarousel.tsx';
+import { GifFeed } from '../feeds/GifFeed.tsx';
+import { SITE_PAGE_SIZE } from '../feeds/layout.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 
 /** A category with its subcategories (one list answers both pages). */
 const findCategory = (categories: readonly ICategory[], slug: string) => categories.find((c) => c.name_encoded === slug);

@@ -1,13 +1,13 @@
 import { explorePath, exploreHead, MAX_SEARCH_TERM_LENGTH, searchPath } from '@loopbox/pages';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
-import { GifCarousel } from '../shell/GifCarousel.tsx';
-import { GifFeed } from '../shell/GifFeed.tsx';
-import { SITE_PAGE_SIZE } from '../shell/layout.ts';
-import { TermPills } from '../shell/TermPills.tsx';
+import { GifCarousel } from '../feeds/GifCarousel.tsx';
+import { GifFeed } from '../feeds/GifFeed.tsx';
+import { SITE_PAGE_SIZE } from '../feeds/layout.ts';
+import { TermPills } from '../feeds/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 
 const RELATED_TAGS_SHOWN = 12;
 /** Related tags that get a row of their GIFs. */

@@ -1,7 +1,7 @@
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
 import { useRef, useState } from 'react';
 import { fetchFeed, type Channel } from '../channel/channel-api.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { EDITOR_FEED_LIMIT } from './constants.ts';
 import { send, type Queued } from './editor-api.ts';
 import { runChange, type ChangeHooks } from './run-change.ts';

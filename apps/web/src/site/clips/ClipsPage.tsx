@@ -1,9 +1,9 @@
 import { listingHead } from '@loopbox/pages';
 import { useCallback } from 'react';
-import { GifFeed } from '../shell/GifFeed.tsx';
-import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { GifFeed } from '../feeds/GifFeed.tsx';
+import { SITE_PAGE_SIZE } from '../feeds/layout.ts';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 
 /** `/clips` (SPEC 2.3's `clips` segment): GIFs with sound, trending ones first and then the latest (`videos/trending`). */
 export default function ClipsPage() {

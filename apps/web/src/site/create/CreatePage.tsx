@@ -3,7 +3,7 @@ import { virtualPagePath } from '@loopbox/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useAccount } from '../shell/account.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { loadFile, loadState, saveFile, saveState, type MakerState } from './maker-state.ts';
 import { publishMade, scheduleProblem, type PublishProgress } from './publish.ts';
 import { Stage, type Selection } from './Stage.tsx';

@@ -3,7 +3,7 @@ import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { fetchLoginState, reachOf, type LoginState } from '../../shared/login-state.ts';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 import { readPageQuery, withDays, type WindowDays } from './analytics/window-choice.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';

@@ -1,8 +1,8 @@
 import { listingHead } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
-import { GifStateBadge } from '../shell/GifStateBadge.tsx';
-import { GIF_STATE_LABELS, type GifState } from '../shell/gif-state.ts';
-import { usePage } from '../shell/use-page.ts';
+import { GifStateBadge } from '../display/GifStateBadge.tsx';
+import { GIF_STATE_LABELS, type GifState } from '../display/gif-state.ts';
+import { usePage } from '../data/use-page.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { GifEditor } from './GifEditor.tsx';
 import { bulkEdit, fetchMyGifs, isTombstone, type MyGifsFilters, type MyGifsPage as Page } from './my-gifs-api.ts';

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { callBackend } from '../../shared/backend.ts';
 import { useSignedIn } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 
 /** A message as GET /api/v1/mail/outbox/ lists it (apps/server/src/mail/routes.ts). */
 interface OutboxMessage {

@@ -1,4 +1,4 @@
-import { GifStateBadge } from '../shell/GifStateBadge.tsx';
+import { GifStateBadge } from '../display/GifStateBadge.tsx';
 import type { MyGifTombstone } from './my-gifs-api.ts';
 import { formatDate } from '../../ui/format.ts';
 

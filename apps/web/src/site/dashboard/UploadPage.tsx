@@ -8,7 +8,7 @@ import { UploadQuotaLine } from './UploadQuota.tsx';
 import { EMPTY_FIELDS, type UploadFields } from './upload-fields.ts';
 import { sendFile, sendUrl, suggestTags, type ItemProgress } from './upload-item.ts';
 import { listingHead } from '@loopbox/pages';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { formatQuantity } from '../../ui/format.ts';

@@ -1,5 +1,5 @@
 import { backendData } from '../../shared/backend.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { formatBytes, formatCount, formatDateTime, formatQuantity } from '../../ui/format.ts';
 
 /** GET /api/v1/uploads/quota/: what a creator may have going at once and send today, and what they use now. */

@@ -1,5 +1,5 @@
 import { backendData } from '../../shared/backend.ts';
-import type { GifState } from '../shell/gif-state.ts';
+import type { GifState } from '../display/gif-state.ts';
 
 /** What a GIF's owner chose; `scheduled` is private until its post's time. */
 export type Visibility = 'public' | 'unlisted' | 'private' | 'scheduled';

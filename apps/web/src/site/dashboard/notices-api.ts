@@ -1,5 +1,5 @@
 import { callBackend } from '../../shared/backend.ts';
-import type { GifState } from '../shell/gif-state.ts';
+import type { GifState } from '../display/gif-state.ts';
 
 /** A notice as GET /api/v1/notifications/ lists it (apps/server/src/notices/routes.ts). */
 export interface Notice {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { BackendError } from '../../shared/backend.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { PLATFORM_LABELS } from './constants.ts';
 import { decide, openRequests, type OpenRequest } from './developers-api.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -6,7 +6,7 @@ import { BackendError } from '../../shared/backend.ts';
 import { reachOf } from '../../shared/login-state.ts';
 import { useAccount } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { GRACE_CHOICES, PLATFORM_LABELS, USAGE_DAYS, USAGE_REFRESH_MS } from './constants.ts';
 import { appUsage, askForProduction, createApp, listApps, revokeKey, rotateKey, type AppUsage, type DeveloperApp, type DeveloperKey, type Platform } from './developers-api.ts';
 import { KeyUsagePanel } from './KeyUsagePanel.tsx';

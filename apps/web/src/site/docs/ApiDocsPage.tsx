@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { listApps } from '../developers/developers-api.ts';
 import { useAccount } from '../shell/account.tsx';
 import { PageFailed } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { SelectField } from '../../ui/Field.tsx';
 import { loadReference, referenceConfig, tryKeys, type ReferenceInstance, type TryKey } from './reference.ts';
 

@@ -1,7 +1,7 @@
 import './error-page.css';
 import { errorHead, type ErrorStatus } from '@loopbox/pages';
 import { Link } from 'wouter';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 
 const COPY: Record<ErrorStatus, { heading: string; text: string }> = {
   404: { heading: 'Page not found', text: 'There is nothing at this address. It may have moved, or the GIF or profile it showed is gone.' },

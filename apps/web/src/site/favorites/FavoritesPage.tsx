@@ -2,10 +2,10 @@ import { accountHead } from '@loopbox/pages';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { useSignedIn } from '../shell/account.tsx';
-import { GifFeed } from '../shell/GifFeed.tsx';
-import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { GifFeed } from '../feeds/GifFeed.tsx';
+import { SITE_PAGE_SIZE } from '../feeds/layout.ts';
 import { PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { fetchFavorites } from './favorites-api.ts';
 
 /** `/favorites`: the GIFs and stickers the signed-in visitor favorited, newest first, in the site's grid. */

@@ -2,7 +2,7 @@ import { mediaSize } from '@loopbox/pages';
 import type { IGif } from '@loopbox/sdk';
 import { Gif, Video } from '@loopbox/widgets';
 import { useRef } from 'react';
-import { useWidth } from '../shell/use-width.ts';
+import { useWidth } from '../feeds/use-width.ts';
 
 /**
  * The GIF itself, as large as its column allows: the Video widget (with controls) when the item is a

@@ -2,7 +2,7 @@ import { embedCode, gifPath } from '@loopbox/pages';
 import type { IGif } from '@loopbox/sdk';
 import { popupFeatures, SHARE_TARGETS, shareUrl } from '../../embed/share-links.ts';
 import { useSite } from '../shell/site-context.tsx';
-import { CopyField } from '../shell/CopyField.tsx';
+import { CopyField } from '../display/CopyField.tsx';
 
 /**
  * Sharing a GIF: the three social networks (each in a popup, SPEC 7.7), and copyable links: the

@@ -1,5 +1,5 @@
-import { GifStateBadge } from '../shell/GifStateBadge.tsx';
-import { gifStateTone, type GifState } from '../shell/gif-state.ts';
+import { GifStateBadge } from '../display/GifStateBadge.tsx';
+import { gifStateTone, type GifState } from '../display/gif-state.ts';
 
 /** Above a GIF the viewer sees and others do not: its state and why others cannot see it. */
 export function StateBanner({ state, notice }: { state: GifState; notice: string }) {

@@ -1,14 +1,14 @@
 import { categoryPath, HOME_SEARCHES_SHOWN, homeHead, searchPath } from '@loopbox/pages';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { CategoryCards } from '../shell/CategoryCards.tsx';
-import { GifCarousel } from '../shell/GifCarousel.tsx';
-import { GifFeed } from '../shell/GifFeed.tsx';
-import { TermPills } from '../shell/TermPills.tsx';
+import { CategoryCards } from '../feeds/CategoryCards.tsx';
+import { GifCarousel } from '../feeds/GifCarousel.tsx';
+import { GifFeed } from '../feeds/GifFeed.tsx';
+import { TermPills } from '../feeds/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { trendingGifs, trendingStickers } from './home-data.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 
 /** Home (`/`): trending searches, trending stickers, categories, then trending GIFs without end. */
 export default function HomePage() {

@@ -1,7 +1,7 @@
 import { DECISIONS, type Decision } from '@loopbox/pages';
 import { useId, useState } from 'react';
 import { RATINGS } from '../dashboard/upload-fields.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';

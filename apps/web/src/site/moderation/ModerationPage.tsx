@@ -5,7 +5,7 @@ import { reachOf } from '../../shared/login-state.ts';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { useSignedIn } from '../shell/account.tsx';
 import { PageLoading } from '../shell/PageStatus.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { ApplicationsPanel } from './ApplicationsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { QueuePanel } from './QueuePanel.tsx';

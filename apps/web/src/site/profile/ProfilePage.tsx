@@ -1,18 +1,18 @@
 import './profile.css';
 import { CHANNEL_SLUG_PATTERN, profileHead, profilePath } from '@loopbox/pages';
-import { avatarOf } from '../shell/avatar.ts';
+import { avatarOf } from '../display/avatar.ts';
 import { useCallback, useMemo } from 'react';
 import ChannelPage from '../channel/ChannelPage.tsx';
 import ErrorPage from '../errors/ErrorPage.tsx';
-import { GifCarousel } from '../shell/GifCarousel.tsx';
-import { GifFeed } from '../shell/GifFeed.tsx';
-import { VerifiedBadge } from '../shell/icons.tsx';
-import { SITE_PAGE_SIZE } from '../shell/layout.ts';
+import { GifCarousel } from '../feeds/GifCarousel.tsx';
+import { GifFeed } from '../feeds/GifFeed.tsx';
+import { VerifiedBadge } from '../display/icons.tsx';
+import { SITE_PAGE_SIZE } from '../feeds/layout.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
-import type { Profile } from '../shell/profile-api.ts';
+import type { Profile } from './profile-api.ts';
 import { useSite } from '../shell/site-context.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 
 /**
  * A profile (`/{username}`). A name no public user has may be a channel's slug (users come first,

@@ -5,7 +5,7 @@ import { BackendError } from '../../shared/backend.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { PUBLIC_GIF_ANSWERS, PublicGifQuestion } from './PublicGifChoice.tsx';
 import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type PublicGifChoice, type ScheduledPost } from './schedule-api.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,8 +1,8 @@
 import { SEARCH_TYPES, searchPath, type SearchType } from '@loopbox/pages';
 import { Link } from 'wouter';
-import { TermPills } from '../shell/TermPills.tsx';
+import { TermPills } from '../feeds/TermPills.tsx';
 import { useSite } from '../shell/site-context.tsx';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { suggestionsFor } from './alternatives.ts';
 import { countOf } from './search-types.ts';
 

@@ -1,7 +1,7 @@
 import { profilePath, searchPath } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { useSite } from '../shell/site-context.tsx';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { scopeOf } from './scope.ts';
 
 /**

@@ -2,9 +2,9 @@ import { searchPath, sitePageHead } from '@loopbox/pages';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useSite } from '../shell/site-context.tsx';
-import { TermPills } from '../shell/TermPills.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { TermPills } from '../feeds/TermPills.tsx';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 
 const TRENDING_SEARCHES_SHOWN = 20;
 

@@ -1,4 +1,4 @@
-import { avatarOf } from '../shell/avatar.ts';
+import { avatarOf } from '../display/avatar.ts';
 import { useEffect, useId, useState } from 'react';
 import { BackendError } from '../../shared/backend.ts';
 import { FormStatus, SubmitButton, useFormSubmit } from '../account/form.tsx';

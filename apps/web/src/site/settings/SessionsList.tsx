@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { callBackend } from '../../shared/backend.ts';
 import { FormStatus } from '../account/form.tsx';
 import { useAccount } from '../shell/account.tsx';
-import { useResource } from '../shell/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { browserName } from './browser-name.ts';
 import { Panel } from './Panel.tsx';
 import { fetchSessions, when } from './settings-api.ts';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { backendData, callBackend } from '../../shared/backend.ts';
 import { TOKEN_LABEL_MAX } from '../account/constants.ts';
 import { Field, FormStatus, SubmitButton, textOf, useFormSubmit } from '../account/form.tsx';
-import { CopyField } from '../shell/CopyField.tsx';
-import { useResource } from '../shell/use-resource.ts';
+import { CopyField } from '../display/CopyField.tsx';
+import { useResource } from '../data/use-resource.ts';
 import { Panel } from './Panel.tsx';
 import { fetchTokens, when, type TokenListing } from './settings-api.ts';
 

@@ -6,7 +6,7 @@ import { MenuButton } from '../../ui/MenuButton.tsx';
 import { callBackend } from '../../shared/backend.ts';
 import { reachOf, type LoginState } from '../../shared/login-state.ts';
 import { currentPath, useAccount } from './account.tsx';
-import { avatarOf } from './avatar.ts';
+import { avatarOf } from '../display/avatar.ts';
 import { DASHBOARD_LINK, JOIN_LINK, UPLOAD_LINK } from './nav-links.ts';
 
 /**

@@ -2,9 +2,9 @@ import { PROVIDER_NAME } from '@loopbox/pages';
 import { Link } from 'wouter';
 import { AccountSlot } from './AccountSlot.tsx';
 import { NoticeCount } from './NoticeCount.tsx';
-import { Logo } from './icons.tsx';
+import { Logo } from '../display/icons.tsx';
 import { BROWSE_LINKS } from './nav-links.ts';
-import { SearchBox } from './SearchBox.tsx';
+import { SearchBox } from '../search-box/SearchBox.tsx';
 import { SiteMenu } from './SiteMenu.tsx';
 
 /**

@@ -3,8 +3,8 @@ import type { PingbackEvent, PingbackSink } from '@loopbox/widgets';
 import type { AnalyticsPipeline } from '@loopbox/workers/pipeline';
 import { embedActionEvent } from '../../embed/analytics.ts';
 import { sendPageView } from '../../shared/page-pipeline.ts';
-import { fetchProfile, type Profile } from './profile-api.ts';
-import { createRecentSearches, type RecentSearches } from './recent-searches.ts';
+import { fetchProfile, type Profile } from '../profile/profile-api.ts';
+import { createRecentSearches, type RecentSearches } from '../search-box/recent-searches.ts';
 import { pageGifs, type PageGifs } from '../gif/page-gif.ts';
 
 /** A page view as a page reports it: its path (the page type comes from it), paged view and GIF. */

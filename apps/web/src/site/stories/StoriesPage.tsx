@@ -1,7 +1,7 @@
 import './stories.css';
 import { listingHead } from '@loopbox/pages';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 import { StoryCard } from './StoryCard.tsx';
 import { fetchLatestStories, fetchTrendingStories, type Story } from './stories-api.ts';
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type DragEvent, type FormEvent } from
 import { Link } from 'wouter';
 import { BackendError } from '../../shared/backend.ts';
 import { useSignedIn } from '../shell/account.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { usePage } from '../data/use-page.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';

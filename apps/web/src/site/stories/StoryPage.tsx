@@ -1,9 +1,9 @@
 import './stories.css';
 import { embedCode, gifPath, profilePath, storyHead, storyPath } from '@loopbox/pages';
 import { Link } from 'wouter';
-import { CopyField } from '../shell/CopyField.tsx';
-import { usePage } from '../shell/use-page.ts';
-import { useResource } from '../shell/use-resource.ts';
+import { CopyField } from '../display/CopyField.tsx';
+import { usePage } from '../data/use-page.ts';
+import { useResource } from '../data/use-resource.ts';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { fetchStoryBySlug, pictureOf, type Story } from './stories-api.ts';
 

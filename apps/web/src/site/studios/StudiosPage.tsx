@@ -1,10 +1,10 @@
 import { channelPath, profilePath, sitePageHead } from '@loopbox/pages';
-import { avatarOf } from '../shell/avatar.ts';
+import { avatarOf } from '../display/avatar.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { callBackend } from '../../shared/backend.ts';
-import { VerifiedBadge } from '../shell/icons.tsx';
-import { usePage } from '../shell/use-page.ts';
+import { VerifiedBadge } from '../display/icons.tsx';
+import { usePage } from '../data/use-page.ts';
 import './studios.css';
 import { formatQuantity } from '../../ui/format.ts';
 

@@ -6,7 +6,7 @@ import { linearScale } from './scale.ts';
 import type { PageTypeDay } from './series-api.ts';
 import { pageTypeTotals, type PageTypeTotal } from './shape.ts';
 import { formatCount, formatQuantity } from '../../../ui/format.ts';
-import { useWidth } from '../../shell/use-width.ts';
+import { useWidth } from '../../feeds/use-width.ts';
 
 /** The width drawn before the box is measured. */
 const FALLBACK_WIDTH = 720;

@@ -6,7 +6,7 @@ import { linearScale, niceTicks, pointX, tickIndexes } from './scale.ts';
 import type { DayCounts } from './series-api.ts';
 import { COUNTER_LABELS, COUNTERS, dailyMax, dayLabel, describeDaily, polylinePoints } from './shape.ts';
 import { formatCount } from '../../../ui/format.ts';
-import { useWidth } from '../../shell/use-width.ts';
+import { useWidth } from '../../feeds/use-width.ts';
 
 /** The width drawn before the box is measured. */
 const FALLBACK_WIDTH = 720;

@@ -1,7 +1,7 @@
 import type { PageHead } from '@loopbox/pages';
 import { useEffect } from 'react';
-import { useSite } from './site-context.tsx';
-import type { SitePageView } from './services.ts';
+import { useSite } from '../shell/site-context.tsx';
+import type { SitePageView } from '../shell/services.ts';
 
 /** Sets the document title to the page's (the same text the server wrote into the HTML). */
 export function useTitle(title: string | undefined): void {

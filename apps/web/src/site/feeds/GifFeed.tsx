@@ -2,7 +2,7 @@ import type { IGif } from '@loopbox/sdk';
 import { Grid, type FetchGifs } from '@loopbox/widgets';
 import { useRef, type ReactNode } from 'react';
 import { GRID_GUTTER_PX, GRID_PRELOAD_MARGIN, gridColumns, SITE_PAGE_SIZE } from './layout.ts';
-import { useOpenGif } from './navigation.ts';
+import { useOpenGif } from '../shell/navigation.ts';
 import { useWidth } from './use-width.ts';
 
 export interface GifFeedProps {

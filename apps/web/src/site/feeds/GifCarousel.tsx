@@ -1,7 +1,7 @@
 import { Carousel, type FetchGifs } from '@loopbox/widgets';
 import { useRef } from 'react';
 import { carouselHeight, GRID_GUTTER_PX } from './layout.ts';
-import { useOpenGif } from './navigation.ts';
+import { useOpenGif } from '../shell/navigation.ts';
 import { useWidth } from './use-width.ts';
 
 /** A sticker or GIF row (the Carousel widget), its tiles opening GIF pages in the site. */

@@ -1,8 +1,8 @@
 import { MAX_SEARCH_TERM_LENGTH, SEARCH_BOX_LABEL, searchPath } from '@loopbox/pages';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SearchIcon } from './icons.tsx';
-import { useSite } from './site-context.tsx';
+import { SearchIcon } from '../display/icons.tsx';
+import { useSite } from '../shell/site-context.tsx';
 import { nextActive, suggestionGroups, type SuggestionGroup } from './suggestions.ts';
 
 /** Typing waits this long before asking for completions. */
