@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { TYPECHECK_CONFIGS, typecheck } from './typecheck.ts';
 
 const runs = [
   { name: 'node', args: [] },
@@ -54,14 +55,15 @@ if (process.env.LOOPBOX_REQUIRE_POSTGRES === '1') {
 }
 
 if (!filtered) {
-  const typecheck = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: 'inherit' });
-  if (typecheck.status === 0) {
-    passed += 1;
-    console.log('typecheck: every workspace passes tsc --noEmit');
-  } else {
-    failed += 1;
-    ok = false;
-    console.log('typecheck: tsc --noEmit failed');
+  for (const { config, runtime } of TYPECHECK_CONFIGS) {
+    if (typecheck(config)) {
+      passed += 1;
+      console.log(`typecheck passed: ${runtime} (${config})`);
+    } else {
+      failed += 1;
+      ok = false;
+      console.log(`typecheck failed: ${runtime} (${config})`);
+    }
   }
 }
 

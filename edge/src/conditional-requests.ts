@@ -152,7 +152,7 @@ export function respond(
   outcome: Outcome,
   headers: Headers,
   size: number,
-  body: (start: number, end: number) => BodyInit | null,
+  body: (start: number, end: number) => ConstructorParameters<typeof Response>[0],
   method = 'GET',
 ): Response {
   if (outcome.status === 304) return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });

@@ -55,7 +55,7 @@ export function proxyToUpstream(upstreams: Upstreams, timeoutMs: number): Handle
       timedOut = resolve;
     });
     const restartTimer = () => {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
       timer = setTimeout(() => timedOut(TIMED_OUT), timeoutMs);
     };
     restartTimer();
@@ -78,7 +78,7 @@ export function proxyToUpstream(upstreams: Upstreams, timeoutMs: number): Handle
     } catch {
       return edgeError(c, 502, `The ${route.service} service is unavailable`);
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
   };
 }

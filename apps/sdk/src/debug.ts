@@ -8,7 +8,10 @@ export interface Logger {
 }
 
 /** The parts of the page location the debug switch reads. */
-export type PageLocation = Pick<Location, 'hostname' | 'search'>;
+export interface PageLocation {
+  hostname: string;
+  search: string;
+}
 
 export interface DebugSwitches {
   /** An explicit debug flag. */

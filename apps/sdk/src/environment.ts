@@ -23,7 +23,7 @@ export const platformFetch: FetchLike = (url, init) => globalThis.fetch(url, ini
 /** sessionStorage when available; reading it throws in some sandboxed frames. */
 export function sessionStorageOrNull(): KeyValueStorage | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    return (globalThis as { sessionStorage?: KeyValueStorage }).sessionStorage ?? null;
   } catch {
     return null;
   }

@@ -1,7 +1,10 @@
 import { PINGBACK_ID_ALPHABET, PINGBACK_ID_LENGTH, PINGBACK_ID_STORAGE_KEY } from './constants.ts';
 
 /** The part of the Web Storage API the pingback id needs (sessionStorage in a browser). */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
 
 export interface PingbackIdSources {
   /** Where the id is kept for the session; null or absent to keep nothing. */

@@ -27,7 +27,7 @@ async function askOrigin(c: Context<EdgeEnv>, media: Upstream, timeoutMs: number
   } catch {
     return null;
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 

@@ -11,28 +11,19 @@ import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAs
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
 
-/** The parts of the service worker scope used here (the DOM lib does not describe it). */
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  request: Request;
-  respondWith(response: Promise<Response>): void;
-}
+declare const self: ServiceWorkerGlobalScope;
+
+/** Background Sync's event, which TypeScript's WebWorker lib does not describe. */
 interface SyncEvent extends ExtendableEvent {
-  tag: string;
+  readonly tag: string;
 }
-interface ServiceWorkerScope {
-  skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
-  location: Location;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown; ports: readonly MessagePort[] }) => void): void;
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: SyncEvent;
+  }
 }
 
-const scope = self as unknown as ServiceWorkerScope;
+const scope = self;
 const manifest = __LOOPBOX_SHELL__;
 const precachedAssets = new Set(manifest.assets);
 const store = createIdbQueueStore();
