@@ -1,8 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Role } from '../permissions/roles.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, Timestamp } from '../store/schema.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Profile links a person may show, by network; each value is an http(s) URL. */

@@ -1,7 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Database, Timestamp } from '../store/schema.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** The channel tables and columns of migration 011. */
 export type ChannelTables = {

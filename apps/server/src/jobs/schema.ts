@@ -1,7 +1,6 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Database, Timestamp } from '../store/schema.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = Record<string, unknown>;
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';

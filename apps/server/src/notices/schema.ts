@@ -3,7 +3,8 @@ import type { Database } from '../store/schema.ts';
 import type { AccountsTables } from '../accounts/schema.ts';
 import type { NoticeKind } from './constants.ts';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** Given on every insert: a notice is dated by the event that caused it (the column has no default). */
+type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Migration 023's table. */
@@ -16,7 +17,7 @@ export type NoticesTables = {
     kind: NoticeKind;
     reason: string;
     rating: string | null;
-    created_at: Timestamp;
+    created_at: GivenTimestamp;
     read_at: MaybeTimestamp;
   };
 };

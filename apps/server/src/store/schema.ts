@@ -34,7 +34,8 @@ export interface Cta {
 export type GifType = 'gif' | 'sticker' | 'video' | 'emoji' | 'text';
 export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp column: read as a Date, optional on insert (the column's default), a Date or ISO string on update. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 
 export interface UsersTable {

@@ -1,8 +1,7 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { Visibility as GifVisibility } from '../content-policy/states.ts';
-import type { Database, Rating } from '../store/schema.ts';
+import type { Database, Rating, Timestamp } from '../store/schema.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** What a creator may choose (`scheduled` is the scheduler's, content-policy/states.ts). */

@@ -1,9 +1,8 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from '../accounts/schema.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, Timestamp } from '../store/schema.ts';
 import type { ApplicationState } from './constants.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** One example of an applicant's work: the URL as given (or this site's GIF page), and the GIF's id when it is one of this site's. */
