@@ -1,7 +1,8 @@
 /**
  * An upload queued for a day fails (issue 35): only the process that received its file can process
  * it, so when that process never comes back the creator is told to upload again instead of waiting
- * on it forever. A younger queued upload is left for its process.
+ * on it forever. A younger queued upload is left for its process, and a process alone on its store
+ * (which holds every received file) expires nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +30,7 @@ describe.each(storeKinds())('an upload no process took (%s)', (kind) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('fails once queued for QUEUED_EXPIRY_MS, with the reason on its status; a younger one stays queued', async () => {
+  it('fails once queued for QUEUED_EXPIRY_MS when the store is shared, with the reason on its status; a younger one stays queued', async () => {
     const db = creatorsDb(server.store.db);
     const queue = async (id: string, queuedAgoMs: number) => {
       await upsertUpload(db, { id, userId: creator.userId, gifId: `g${id}`, origin: 'api', state: 'queued', filename: 'a.gif', fields: {}, address: '127.0.0.1', via: 'test' });
@@ -39,8 +40,11 @@ describe.each(storeKinds())('an upload no process took (%s)', (kind) => {
     const [orphan, waiting] = [`orphan${suffix}`, `waiting${suffix}`];
     await queue(orphan, QUEUED_EXPIRY_MS + 60_000);
     await queue(waiting, QUEUED_EXPIRY_MS - 60_000);
-    // Another process's view (not alone), as a sweep on a shared PostgreSQL runs it.
     const none = path.join(dir, 'none');
+
+    // Alone on its store (the embedded default), a process holds every received file: nothing expires.
+    await recoverUploads(db, { incoming: none, resumable: none, mediaDir: none }, { alone: true, claimer: 'queued-expiry-test' });
+    expect((await server.call('GET', `/api/v1/uploads/${orphan}/`, { as: creator })).body.data.state).toBe('queued');
     await recoverUploads(db, { incoming: none, resumable: none, mediaDir: none }, { alone: false, claimer: 'queued-expiry-test' });
 
     const status = await server.call('GET', `/api/v1/uploads/${orphan}/`, { as: creator });

@@ -23,35 +23,34 @@ declare global {
   }
 }
 
-const scope = self;
 const manifest = __LOOPBOX_SHELL__;
 const precachedAssets = new Set(manifest.assets);
 const store = createIdbQueueStore();
 const replay = () => replayOrphans({ locks: navigator.locks as unknown as Locks, store, fetch: (input, init) => fetch(input, init) });
 
-scope.addEventListener('install', (event) => event.waitUntil(precacheShell(caches, manifest).then(() => scope.skipWaiting())));
-scope.addEventListener('activate', (event) => event.waitUntil(dropOldShells(caches, manifest).then(() => scope.clients.claim())));
+self.addEventListener('install', (event) => event.waitUntil(precacheShell(caches, manifest).then(() => self.skipWaiting())));
+self.addEventListener('activate', (event) => event.waitUntil(dropOldShells(caches, manifest).then(() => self.clients.claim())));
 
-scope.addEventListener('fetch', (event) => {
+self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== scope.location.origin) return;
+  if (url.origin !== self.location.origin) return;
   const shellKey = request.mode === 'navigate' ? shellKeyOf(url.pathname) : undefined;
   if (shellKey) event.respondWith(shellPage(caches, manifest, request, shellKey));
   else if (precachedAssets.has(url.pathname)) event.respondWith(shellAsset(caches, manifest, request));
   else if (isRuntimeCached(url.pathname)) event.respondWith(runtimeResponse(caches, request, url.pathname));
 });
 
-scope.addEventListener('sync', (event) => {
+self.addEventListener('sync', (event) => {
   if (event.tag === REPLAY_SYNC_TAG) event.waitUntil(replay());
 });
-scope.addEventListener('message', (event) => {
+self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; urls?: unknown } | null;
   const reply = (message: unknown) => event.ports[0]?.postMessage(message);
   if (data?.type === REPLAY_MESSAGE) event.waitUntil(replay().then(reply, (error: unknown) => reply({ error: String(error) })));
   if (data?.type === WARM_MESSAGE && Array.isArray(data.urls)) {
     const urls = data.urls.filter((url): url is string => typeof url === 'string');
-    event.waitUntil(warmCaches(caches, manifest, scope.location.origin, urls).then((warmed) => reply({ warmed })));
+    event.waitUntil(warmCaches(caches, manifest, self.location.origin, urls).then((warmed) => reply({ warmed })));
   }
 });

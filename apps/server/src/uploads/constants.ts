@@ -100,9 +100,10 @@ export const RESUMABLE_CHUNK_BYTES = 5 * 1024 * 1024;
  */
 export const PROCESSING_STALE_MS = 2 * 60 * 1000;
 /**
- * A queued upload no process took within this long fails: only the process that received its file
- * can process it (README, Running at scale), so that process is gone for good, or the queue is a day
- * behind. Either way the creator is told to upload again rather than wait on it forever.
+ * With several processes on one store, a queued upload no process took within this long fails: only
+ * the process that received its file can process it (README, Running at scale), so that process is
+ * gone for good, or the queue is a day behind. Either way the creator is told to upload again rather
+ * than wait on it forever. A process alone on its store never expires its own queue.
  */
 export const QUEUED_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** How often processing reports that it is alive (and its progress). */

@@ -29,8 +29,8 @@ async function entries(dir: string): Promise<string[]> {
  * (or fails after PROCESSING_MAX_ATTEMPTS interruptions), transfers that died with their request
  * fail, and every temporary file no live upload needs is removed — half-made rendition folders, a
  * media folder moved into place by a commit that never happened, received files of finished
- * uploads, resumable uploads past their expiry. An upload queued for QUEUED_EXPIRY_MS fails: the
- * process holding its received file never came back. With `alone` (the embedded store: the data
+ * uploads, resumable uploads past their expiry. Shared with other processes, an upload queued for
+ * QUEUED_EXPIRY_MS fails: the process holding its received file never came back. With `alone` (the embedded store: the data
  * directory's lock says no other process shares it) every processing upload is taken back at once;
  * otherwise only those whose heartbeat is older than PROCESSING_STALE_MS.
  */
@@ -56,13 +56,16 @@ export async function recoverUploads(db: CreatorsDb, dirs: UploadDirs, o: { alon
     .where('updated_at', '<=', staleBefore)
     .executeTakeFirst();
   report.failed += Number(cutOff.numUpdatedRows);
-  const expired = await db
-    .updateTable('uploads')
-    .set({ state: 'failed', error_code: 'interrupted', error: 'No server processed this upload within a day (the one that received it stopped); upload the file again', finished_at: new Date(), updated_at: new Date() })
-    .where('state', '=', 'queued')
-    .where('updated_at', '<', new Date(Date.now() - QUEUED_EXPIRY_MS))
-    .executeTakeFirst();
-  report.failed += Number(expired.numUpdatedRows);
+  // Alone, this process holds every received file: an upload queued before a long stop is processed now.
+  if (!o.alone) {
+    const expired = await db
+      .updateTable('uploads')
+      .set({ state: 'failed', error_code: 'interrupted', error: 'No server processed this upload within a day (the one that received it stopped); upload the file again', finished_at: new Date(), updated_at: new Date() })
+      .where('state', '=', 'queued')
+      .where('updated_at', '<', new Date(Date.now() - QUEUED_EXPIRY_MS))
+      .executeTakeFirst();
+    report.failed += Number(expired.numUpdatedRows);
+  }
 
   const live = await db.selectFrom('uploads').select('id').where('state', 'in', ['receiving', 'queued', 'processing']).execute();
   const liveIds = new Set(live.map((u) => u.id));
