@@ -131,7 +131,7 @@ export function createApp(options: AppOptions) {
   };
   const build = options.build ?? readBuildInfo();
   const app = new Hono<AuthEnv>();
-  app.use(securityHeaders({ publicUrl: options.publicUrl }));
+  app.use(securityHeaders({ publicUrl: options.publicUrl, mediaPublicUrl: options.mediaPublicUrl }));
   app.use(paramsGuard());
   app.use(metaStatusAgrees());
   // A route that touches nothing: the baseline every benchmark compares against.

@@ -32,18 +32,23 @@ const COMMON: NonNullable<Parameters<typeof secureHeaders>[0]> = {
   xFrameOptions: false,
 };
 
-/** The site's and the embed's sources: this origin (and PUBLIC_URL's, where media URLs point), inline bootstrap by nonce. */
-function documentPolicy(publicOrigin: string[]) {
+/**
+ * The site's and the embed's sources: this origin (and PUBLIC_URL's, where links point), inline
+ * bootstrap by nonce; images and video also from MEDIA_PUBLIC_URL's origin, where answers name media.
+ */
+function documentPolicy(publicOrigin: string[], mediaOrigin: string[]) {
   const own = ["'self'", ...publicOrigin];
+  const media = [...own, ...mediaOrigin.filter((origin) => !own.includes(origin))];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", NONCE],
     // React's style attributes and the embed's inlined stylesheet.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: [...own, 'data:', 'blob:'],
-    mediaSrc: [...own, 'data:', 'blob:'],
+    imgSrc: [...media, 'data:', 'blob:'],
+    mediaSrc: [...media, 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: own,
+    // Media is fetched too (downloads, the GIF maker's sources).
+    connectSrc: media,
     workerSrc: ["'self'", 'blob:'],
     frameSrc: ["'self'"],
     manifestSrc: ["'self'"],
@@ -58,9 +63,9 @@ function documentPolicy(publicOrigin: string[]) {
  * chosen by the kind of answer the path gives: built on Hono's secure-headers middleware, whose
  * per-request nonce (`c.get('secureHeadersNonce')`) the pages put on their inline bootstrap script.
  */
-export function securityHeaders(options: { publicUrl?: string | undefined } = {}): MiddlewareHandler {
-  const publicOrigin = options.publicUrl ? [new URL(options.publicUrl).origin] : [];
-  const page = documentPolicy(publicOrigin);
+export function securityHeaders(options: { publicUrl?: string | undefined; mediaPublicUrl?: string | undefined } = {}): MiddlewareHandler {
+  const originOf = (url: string | undefined) => (url ? [new URL(url).origin] : []);
+  const page = documentPolicy(originOf(options.publicUrl), originOf(options.mediaPublicUrl));
   const byKind: Record<AnswerKind, MiddlewareHandler> = {
     page: secureHeaders({ ...COMMON, xFrameOptions: 'DENY', contentSecurityPolicy: { ...page, frameAncestors: ["'none'"] } }),
     // Framed by any site, so no frame-ancestors; the Watch button's players and the first host's API script.
