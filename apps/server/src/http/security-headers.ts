@@ -34,7 +34,8 @@ const COMMON: NonNullable<Parameters<typeof secureHeaders>[0]> = {
 
 /**
  * The site's and the embed's sources: this origin (and PUBLIC_URL's, where links point), inline
- * bootstrap by nonce; images and video also from MEDIA_PUBLIC_URL's origin, where answers name media.
+ * bootstrap by nonce; images and video also from MEDIA_PUBLIC_URL's origin, where answers name media
+ * (shown by <img> and <video>, never fetched by script, so not in connect-src).
  */
 function documentPolicy(publicOrigin: string[], mediaOrigin: string[]) {
   const own = ["'self'", ...publicOrigin];
@@ -47,8 +48,7 @@ function documentPolicy(publicOrigin: string[], mediaOrigin: string[]) {
     imgSrc: [...media, 'data:', 'blob:'],
     mediaSrc: [...media, 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    // Media is fetched too (downloads, the GIF maker's sources).
-    connectSrc: media,
+    connectSrc: own,
     workerSrc: ["'self'", 'blob:'],
     frameSrc: ["'self'"],
     manifestSrc: ["'self'"],
