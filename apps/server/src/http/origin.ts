@@ -21,11 +21,6 @@ export function linksOf(c: Context, deps: OriginSettings): LinkBase {
   return { origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl };
 }
 
-/** Where an answer's GIF renditions are named: MEDIA_PUBLIC_URL, else this server's `/media`. */
-export function mediaBaseOf(c: Context, deps: OriginSettings): string {
-  return deps.mediaPublicUrl ?? `${originOf(c, deps)}/media`;
-}
-
 export function originOf(c: Context, deps: Pick<OriginSettings, 'publicUrl'>): string {
   if (deps.publicUrl) return deps.publicUrl;
   const forwardedHost = c.req.header('x-forwarded-host');

@@ -64,8 +64,8 @@ function documentPolicy(publicOrigin: string[], mediaOrigin: string[]) {
  * per-request nonce (`c.get('secureHeadersNonce')`) the pages put on their inline bootstrap script.
  */
 export function securityHeaders(options: { publicUrl?: string | undefined; mediaPublicUrl?: string | undefined } = {}): MiddlewareHandler {
-  const originOf = (url: string | undefined) => (url ? [new URL(url).origin] : []);
-  const page = documentPolicy(originOf(options.publicUrl), originOf(options.mediaPublicUrl));
+  const originsOf = (url: string | undefined) => (url ? [new URL(url).origin] : []);
+  const page = documentPolicy(originsOf(options.publicUrl), originsOf(options.mediaPublicUrl));
   const byKind: Record<AnswerKind, MiddlewareHandler> = {
     page: secureHeaders({ ...COMMON, xFrameOptions: 'DENY', contentSecurityPolicy: { ...page, frameAncestors: ["'none'"] } }),
     // Framed by any site, so no frame-ancestors; the Watch button's players and the first host's API script.

@@ -1,12 +1,13 @@
 import type { GifRow } from '../content/gif-row.ts';
+import { mediaUrl, type LinkBase } from '../http/origin.ts';
 import { tenorMediaFormats, type TenorFormat } from './media-formats.ts';
 
 const seconds = (date: Date | string) => new Date(date).getTime() / 1000;
 
 /** One GIF as a Tenor v2 response object. */
-export function tenorResult(row: GifRow, origin: string, formats?: readonly TenorFormat[], mediaBase = `${origin}/media`) {
-  const media = (file: string) => `${mediaBase}/${row.id}/${file}`;
-  const page = `${origin}/gifs/${row.slug}`;
+export function tenorResult(row: GifRow, links: LinkBase, formats?: readonly TenorFormat[]) {
+  const media = (file: string) => mediaUrl(links, `${row.id}/${file}`);
+  const page = `${links.origin}/gifs/${row.slug}`;
   const sticker = row.type === 'sticker' || row.type === 'emoji';
   return {
     id: row.id,

@@ -16,7 +16,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { clientAddress } from '../http/client.ts';
 import { requireApiKey } from '../public-api/auth.ts';
 import { type ApiDeps, type ApiEnv } from '../public-api/context.ts';
-import { mediaBaseOf, originOf } from '../http/origin.ts';
+import { linksOf } from '../http/origin.ts';
 import { ApiError, newResponseId } from '../http/envelope.ts';
 import { STORED_TYPES } from '../public-api/feeds.ts';
 import { CORS_OPTIONS } from '../public-api/index.ts';
@@ -69,10 +69,10 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
   /** A page of a listing: `ar_range` keeps positions (so `next` pages on), `random` shuffles the page. */
   const listingAnswer = async (c: Context<TenorEnv>, p: ListingParams, page: Page<string>) => {
     const rows = (await rowsInOrder(reads, page.rows)).filter(aspectWithin(p.ar_range));
-    const origin = originOf(c, deps);
+    const links = linksOf(c, deps);
     const end = p.pos + p.limit;
     const next = end < Math.min(page.total, READ_POSITIONS) ? String(end) : '';
-    const results = (p.random ? shuffled(rows) : rows).map((row) => tenorResult(row, origin, p.media_filter, mediaBaseOf(c, deps)));
+    const results = (p.random ? shuffled(rows) : rows).map((row) => tenorResult(row, links, p.media_filter));
     return c.json({ results, next }, 200, p.random ? NOT_KEPT : {});
   };
 
@@ -93,11 +93,11 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
 
   app.get('/categories', describe({ tag: 'tenor', access: { apiKey: 'tenor' }, summary: 'Categories (Tenor v2)', description: '`featured`: our categories; `trending`: trending searches, each with its top GIF.', query: CategoriesQuery }), async (c) => {
     const p = parseQuery(CategoriesQuery, c.req.query());
-    const origin = originOf(c, deps);
+    const links = linksOf(c, deps);
     const tag = (term: string, row: GifRow | undefined) => ({
       searchterm: term,
       path: `${TENOR_BASE_PATH}/search?q=${encodeURIComponent(term)}`,
-      image: row ? (tenorResult(row, origin, ['tinygif'], mediaBaseOf(c, deps)).media_formats.tinygif?.url ?? '') : '',
+      image: row ? (tenorResult(row, links, ['tinygif']).media_formats.tinygif?.url ?? '') : '',
       name: `#${term}`,
     });
     if (p.type === 'featured') {
@@ -145,10 +145,10 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     const p = parseQuery(PostsQuery, c.req.query());
     const rows = await selectGifs(reads).where('g.id', 'in', p.ids).where(openScope(ANONYMOUS_VIEWER)).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const origin = originOf(c, deps);
+    const links = linksOf(c, deps);
     const results = p.ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [tenorResult(row, origin, p.media_filter, mediaBaseOf(c, deps))] : [];
+      return row ? [tenorResult(row, links, p.media_filter)] : [];
     });
     return c.json({ results, next: '' });
   });
