@@ -9,8 +9,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * wrangler.toml builds: `wrangler deploy --dry-run` bundles the Worker and lists its bindings, the R2
- * bucket and the Queue among them. wrangler's launcher refuses Node 20, so its CLI is called directly
- * (as wrangler.toml says). Nothing leaves the machine: no banner (its update check), no metrics or
+ * bucket and the Queue among them. Its CLI runs on this test's Node (what `npx wrangler`
+ * starts). Nothing leaves the machine: no banner (its update check), no metrics or
  * error reports, and npm's registry pointed at a closed local port in case a warning asks for updates.
  */
 it('wrangler deploy --dry-run builds the Worker with its R2 and Queue bindings', () => {
