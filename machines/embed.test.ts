@@ -228,10 +228,7 @@ describe('embed pause/play', () => {
     actor.send({ type: 'TOGGLE_PAUSE' });
     expect(region('playback')).toBe('playing');
     expect(calls).toEqual(['pauseVideo', 'playVideo']);
-    expect(tracked).toEqual([
-      ev('Click', 'Pause'),
-      ev('Click', 'Pause'),
-    ]);
+    expect(tracked).toEqual([ev('Click', 'Pause'), ev('Click', 'Pause')]);
   });
 
   it('only flips the paused state for an image', () => {
@@ -246,7 +243,7 @@ describe('embed pause/play', () => {
 });
 
 describe('embed reduced motion', () => {
-  it('stops a video on its still without tracking; play is the visitor\'s choice', () => {
+  it("stops a video on its still without tracking; play is the visitor's choice", () => {
     const { actor, region, context, calls, tracked } = start({ media: 'video' });
     actor.send({ type: 'REDUCE_MOTION' });
     expect(region('playback')).toBe('paused');
@@ -260,7 +257,7 @@ describe('embed reduced motion', () => {
     expect(tracked).toEqual([ev('Click', 'Pause')]);
   });
 
-  it('shows an image\'s still and leaves an already paused GIF as it is', () => {
+  it("shows an image's still and leaves an already paused GIF as it is", () => {
     const { actor, region, calls } = start({ media: 'image' });
     actor.send({ type: 'REDUCE_MOTION' });
     expect(region('playback')).toBe('paused');
@@ -425,9 +422,6 @@ describe('embed favorite', () => {
     expect(region('favorite')).toBe('active');
     actor.send({ type: 'FAVORITE_CLICKED' });
     expect(region('favorite')).toBe('active');
-    expect(tracked).toEqual([
-      ev('Click', 'Favorite'),
-      ev('Click', 'Favorite'),
-    ]);
+    expect(tracked).toEqual([ev('Click', 'Favorite'), ev('Click', 'Favorite')]);
   });
 });

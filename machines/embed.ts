@@ -211,10 +211,7 @@ export const embedMachine = setup({
           on: {
             CLOSE_MEDIA_OVERLAY: { target: 'closed', actions: track('Click', 'Back to GIF') },
             FIRST_HOST_PLAYER_STATE: { guard: 'showsBackToGifForFirstHost', target: '.backToGifShown' },
-            SECOND_HOST_PLAYER_EVENT: [
-              { guard: 'showsBackToGifForSecondHost', target: '.backToGifShown' },
-              { target: '.backToGifHidden' },
-            ],
+            SECOND_HOST_PLAYER_EVENT: [{ guard: 'showsBackToGifForSecondHost', target: '.backToGifShown' }, { target: '.backToGifHidden' }],
           },
           states: { backToGifHidden: {}, backToGifShown: {} },
         },

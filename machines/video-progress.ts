@@ -1,9 +1,4 @@
-import {
-  QUARTILES,
-  SHORT_VIDEO_FULL_PROGRESS_THRESHOLD,
-  SHORT_VIDEO_MAX_DURATION_S,
-  type Quartile,
-} from './constants.ts';
+import { QUARTILES, SHORT_VIDEO_FULL_PROGRESS_THRESHOLD, SHORT_VIDEO_MAX_DURATION_S, type Quartile } from './constants.ts';
 
 /** Played fraction 0..1, clamped; 0 while the duration is unknown. */
 export function playedFraction(currentTime: number, duration: number): number {
@@ -19,11 +14,7 @@ export function displayedProgress(currentTime: number, duration: number): number
 }
 
 /** Quartiles passed at this time that were not reported yet, in order. */
-export function newlyReachedQuartiles(
-  currentTime: number,
-  duration: number,
-  reported: readonly Quartile[],
-): Quartile[] {
+export function newlyReachedQuartiles(currentTime: number, duration: number, reported: readonly Quartile[]): Quartile[] {
   const fraction = playedFraction(currentTime, duration);
   return QUARTILES.filter((q) => fraction >= q && !reported.includes(q));
 }

@@ -12,15 +12,9 @@ const area = (r: VideoRendition) => r.width * r.height;
  * The smallest rendition that covers the container within the tolerance, else the
  * largest one; undefined when there is none.
  */
-export function chooseRendition(
-  renditions: readonly VideoRendition[],
-  width: number,
-  height: number,
-): VideoRendition | undefined {
+export function chooseRendition(renditions: readonly VideoRendition[], width: number, height: number): VideoRendition | undefined {
   const bySize = [...renditions].sort((a, b) => area(a) - area(b));
-  const covering = bySize.find(
-    (r) => r.width + RENDITION_TOLERANCE_PX >= width && r.height + RENDITION_TOLERANCE_PX >= height,
-  );
+  const covering = bySize.find((r) => r.width + RENDITION_TOLERANCE_PX >= width && r.height + RENDITION_TOLERANCE_PX >= height);
   return covering ?? bySize.at(-1);
 }
 

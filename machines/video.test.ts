@@ -12,10 +12,7 @@ function start(input: Partial<VideoInput> = {}) {
   const clock = new SimulatedClock();
   const play = controllablePromiseActor<void, unknown>();
   const calls: unknown[][] = [];
-  const record =
-    (name: string) =>
-    (_: unknown, params?: unknown) =>
-      calls.push(params === undefined ? [name] : [name, params]);
+  const record = (name: string) => (_: unknown, params?: unknown) => calls.push(params === undefined ? [name] : [name, params]);
   const machine = videoMachine.provide({
     actors: { play: play.logic },
     actions: {
@@ -297,9 +294,7 @@ describe('video errors', () => {
     const { actor, playback, calls, plays } = await startPlaying();
     actor.send({ type: 'MEDIA_ERROR', code: 4 });
     expect(playback()).toBe('failed');
-    expect(calls).toEqual([
-      ['reportError', { code: 4, message: 'Can not play a video of type "mp4" on this platform.' }],
-    ]);
+    expect(calls).toEqual([['reportError', { code: 4, message: 'Can not play a video of type "mp4" on this platform.' }]]);
     actor.send({ type: 'TOGGLE_PLAY' });
     expect(playback()).toBe('resuming');
     expect(plays).toHaveLength(2);

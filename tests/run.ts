@@ -71,9 +71,13 @@ fs.mkdirSync('.tmp', { recursive: true });
 for (const run of runs) {
   const reportFile = `.tmp/vitest-report-${run.name}.json`;
   fs.rmSync(reportFile, { force: true });
-  const result = spawnSync('npx', ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
   let runFailed = 0;
   if (fs.existsSync(reportFile)) {
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report;
@@ -99,6 +103,8 @@ if (process.env.LOOPBOX_REQUIRE_POSTGRES === '1' && !filtered && perStore.postgr
   ok = false;
 }
 if (!ok && failed === 0) failed = 1; // no tests at all
-console.log(`stores: ${perStore.pglite} tests ran on PGlite, ${perStore.postgres} on PostgreSQL${process.env.DATABASE_URL ? '' : ' (DATABASE_URL not set)'}`);
+console.log(
+  `stores: ${perStore.pglite} tests ran on PGlite, ${perStore.postgres} on PostgreSQL${process.env.DATABASE_URL ? '' : ' (DATABASE_URL not set)'}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

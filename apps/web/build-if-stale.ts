@@ -10,7 +10,15 @@ import { BUILD_STAMP } from './build-stamp.ts';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(WEB, '../..');
-const SOURCES = [WEB, path.join(REPO, 'apps/widgets'), path.join(REPO, 'apps/sdk'), path.join(REPO, 'apps/pages'), path.join(REPO, 'machines'), path.join(REPO, 'workers'), path.join(REPO, 'edge/src')];
+const SOURCES = [
+  WEB,
+  path.join(REPO, 'apps/widgets'),
+  path.join(REPO, 'apps/sdk'),
+  path.join(REPO, 'apps/pages'),
+  path.join(REPO, 'machines'),
+  path.join(REPO, 'workers'),
+  path.join(REPO, 'edge/src'),
+];
 const SKIPPED = new Set(['dist', 'node_modules', 'bench', 'testing']);
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
 

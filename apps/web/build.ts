@@ -16,7 +16,10 @@ import { DIST_DIR, embedRendererConfig, lightConfig, siteConfig, WIDGETS_LIB_DIR
 
 /** Every file under `dir`, as a root-relative URL path of dist. */
 const servedFiles = (dir: string): string[] =>
-  fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${path.relative(DIST_DIR, path.join(entry.parentPath, entry.name))}`);
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(DIST_DIR, path.join(entry.parentPath, entry.name))}`);
 
 export async function buildWeb(): Promise<void> {
   await build(siteConfig());

@@ -39,7 +39,10 @@ export function serviceWorkerPlugin({ pages, fileName = 'sw.js', extraAssets = (
     },
     async closeBundle() {
       assets = [...assets, ...extraAssets()].sort();
-      const version = createHash('sha256').update(JSON.stringify([assets, pages])).digest('hex').slice(0, 16);
+      const version = createHash('sha256')
+        .update(JSON.stringify([assets, pages]))
+        .digest('hex')
+        .slice(0, 16);
       const manifest: ShellManifest = { version, assets, pages };
       await build({
         configFile: false,

@@ -24,7 +24,10 @@ const KEYS = { web: 'bench-web-key', mobile: 'bench-mobile-key' };
 /** A backend read (forwarded every time) and a public API read (cached after the first). */
 const PASS_THROUGH_PATH = '/api/v3/env/build';
 const CACHED_PATH = '/v1/gifs/trending?limit=25';
-const UPSTREAM_BODY = JSON.stringify({ data: Array.from({ length: 25 }, (_, i) => ({ id: `gif${i}`, title: `Bench GIF ${i}` })), meta: { status: 200 } });
+const UPSTREAM_BODY = JSON.stringify({
+  data: Array.from({ length: 25 }, (_, i) => ({ id: `gif${i}`, title: `Bench GIF ${i}` })),
+  meta: { status: 200 },
+});
 
 interface Measure {
   rps: number;
@@ -33,7 +36,9 @@ interface Measure {
 }
 
 function listen(server: http.Server | ServerType): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 /** The upstream: a Hono app with a fixed JSON answer, served over HTTP and also usable in-process. */
@@ -121,7 +126,15 @@ async function startWorkerd(upstreamUrl: string): Promise<{ edge: URL; bare: URL
           ...shared,
           name: 'edge',
           script: await bundleWorker(),
-          bindings: { ACCESS_LOG: 'off', UPSTREAM_URL: upstreamUrl, WEB_API_KEY: KEYS.web, MOBILE_API_KEY: KEYS.mobile, RATE_LIMIT_PER_KEY: String(UNREACHED_LIMIT), RATE_LIMIT_PER_ADDRESS: String(UNREACHED_LIMIT), RATE_LIMIT_MEDIA_PER_ADDRESS: String(UNREACHED_LIMIT) },
+          bindings: {
+            ACCESS_LOG: 'off',
+            UPSTREAM_URL: upstreamUrl,
+            WEB_API_KEY: KEYS.web,
+            MOBILE_API_KEY: KEYS.mobile,
+            RATE_LIMIT_PER_KEY: String(UNREACHED_LIMIT),
+            RATE_LIMIT_PER_ADDRESS: String(UNREACHED_LIMIT),
+            RATE_LIMIT_MEDIA_PER_ADDRESS: String(UNREACHED_LIMIT),
+          },
         },
         { ...shared, name: 'bare', script: BARE_PROXY_WORKER, bindings: { UPSTREAM_URL: upstreamUrl } },
       ],

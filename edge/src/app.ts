@@ -73,7 +73,10 @@ export function createEdgeApp(config: EdgeConfig): Hono<EdgeEnv> {
   if (config.pingbackQueue) app.use(pingbacksToQueue(config.pingbackQueue));
   app.all('*', proxyToUpstream(config.upstreams, timeoutMs));
   app.onError((err, c) => {
-    logger.error({ requestId: c.get('requestId'), method: c.req.method, path: new URL(c.req.url).pathname, error: err.stack ?? err.message }, 'edge failure');
+    logger.error(
+      { requestId: c.get('requestId'), method: c.req.method, path: new URL(c.req.url).pathname, error: err.stack ?? err.message },
+      'edge failure',
+    );
     return edgeError(c, 500, 'The edge failed to handle this request');
   });
   return app;

@@ -8,14 +8,22 @@ const keyOf = (path: string) => cacheKey(routeFor(new URL(path, 'https://edge.ex
 describe('the cache key', () => {
   it('is the path and, sorted, the first value of each parameter the route reads, its API key included', () => {
     const key = 'https://edge.example/v1/gifs/search?api_key=k1&limit=2&q=cat';
-    for (const path of ['/v1/gifs/search?q=cat&limit=2&api_key=k1', '/v1/gifs/search?api_key=k1&bust=x&limit=2&q=cat', '/v1/gifs/search?q=cat&q=dog&limit=2&api_key=k1&sort=relevant']) {
+    for (const path of [
+      '/v1/gifs/search?q=cat&limit=2&api_key=k1',
+      '/v1/gifs/search?api_key=k1&bust=x&limit=2&q=cat',
+      '/v1/gifs/search?q=cat&q=dog&limit=2&api_key=k1&sort=relevant',
+    ]) {
       expect(keyOf(path)).toBe(key);
     }
     expect(keyOf('/v1/gifs/search?q=cat&limit=2&api_key=k2')).not.toBe(key);
     expect(keyOf('/v1/gifs/search?q=cat&limit=2&apikey=k1')).toBe('https://edge.example/v1/gifs/search?apikey=k1&limit=2&q=cat');
     expect(keyOf('/v1/gifs/trending?q=cat&api_key=k1')).toBe('https://edge.example/v1/gifs/trending?api_key=k1');
-    expect(keyOf('/tenor/v2/search?q=cat&key=t1&api_key=ignored&locale=fr_FR')).toBe('https://edge.example/tenor/v2/search?key=t1&locale=fr_FR&q=cat');
-    expect(keyOf('/oembed?format=json&url=https%3A%2F%2Fedge.example%2Fgifs%2Fa&x=1')).toBe('https://edge.example/oembed?format=json&url=https%3A%2F%2Fedge.example%2Fgifs%2Fa');
+    expect(keyOf('/tenor/v2/search?q=cat&key=t1&api_key=ignored&locale=fr_FR')).toBe(
+      'https://edge.example/tenor/v2/search?key=t1&locale=fr_FR&q=cat',
+    );
+    expect(keyOf('/oembed?format=json&url=https%3A%2F%2Fedge.example%2Fgifs%2Fa&x=1')).toBe(
+      'https://edge.example/oembed?format=json&url=https%3A%2F%2Fedge.example%2Fgifs%2Fa',
+    );
   });
 
   it('ignores the query of media files and assets', () => {

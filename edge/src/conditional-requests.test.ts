@@ -46,15 +46,23 @@ describe('range requests (RFC 9110 14)', () => {
   it('answers several disjoint ranges with the whole representation, never 416', () => {
     expect(ask({ Range: 'bytes=0-1,4-5' })).toEqual({ status: 200 });
     expect(ask({ Range: 'bytes=0-1,500-600' })).toEqual({ status: 206, start: 0, end: 1 }); // only one is satisfiable
-    expect(ask({ Range: Array.from({ length: 150 }, (_, i) => `${i * 2}-${i * 2}`).join(',').replace(/^/, 'bytes=') })).toEqual({ status: 200 });
+    expect(
+      ask({
+        Range: Array.from({ length: 150 }, (_, i) => `${i * 2}-${i * 2}`)
+          .join(',')
+          .replace(/^/, 'bytes='),
+      }),
+    ).toEqual({ status: 200 });
   });
 
   it('answers 416 only when no range is satisfiable', () => {
-    for (const range of ['bytes=100-', 'bytes=200-300', 'bytes=-0', 'bytes=100-,150-']) expect(ask({ Range: range }), range).toEqual({ status: 416 });
+    for (const range of ['bytes=100-', 'bytes=200-300', 'bytes=-0', 'bytes=100-,150-'])
+      expect(ask({ Range: range }), range).toEqual({ status: 416 });
   });
 
   it('ignores a Range of another unit, with bad syntax, or on a method other than GET', () => {
-    for (const range of ['items=0-1', 'bytes=', 'bytes=-', 'bytes=a-b', 'bytes=5-2', 'bytes=0-1;x']) expect(ask({ Range: range }), range).toEqual({ status: 200 });
+    for (const range of ['items=0-1', 'bytes=', 'bytes=-', 'bytes=a-b', 'bytes=5-2', 'bytes=0-1;x'])
+      expect(ask({ Range: range }), range).toEqual({ status: 200 });
     expect(ask({ Range: 'bytes=0-1' }, 'HEAD')).toEqual({ status: 200 });
   });
 
@@ -67,7 +75,10 @@ describe('range requests (RFC 9110 14)', () => {
   });
 
   it('lists the satisfiable ranges of a header', () => {
-    expect(byteRanges('bytes=0-0,-1', 10)).toEqual([[0, 0], [9, 9]]);
+    expect(byteRanges('bytes=0-0,-1', 10)).toEqual([
+      [0, 0],
+      [9, 9],
+    ]);
     expect(byteRanges('bytes=5-', 0)).toEqual([]);
     expect(byteRanges('lines=1-2', 10)).toBeNull();
   });
@@ -75,20 +86,43 @@ describe('range requests (RFC 9110 14)', () => {
 
 describe('answering from a whole kept response', () => {
   const whole = () =>
-    new Response('0123456789', { headers: { 'Content-Type': 'video/mp4', ETag: '"v1"', 'Cache-Control': 'public, max-age=60', 'Content-Length': '10' } });
+    new Response('0123456789', {
+      headers: { 'Content-Type': 'video/mp4', ETag: '"v1"', 'Cache-Control': 'public, max-age=60', 'Content-Length': '10' },
+    });
   const read = async (response: Response) => ({
     status: response.status,
     range: response.headers.get('Content-Range'),
     length: response.headers.get('Content-Length'),
     text: await response.text(),
   });
-  const request = (headers: Record<string, string>, method = 'GET') => new Request('https://x.example/media/a/giphy.mp4', { headers, method });
+  const request = (headers: Record<string, string>, method = 'GET') =>
+    new Request('https://x.example/media/a/giphy.mp4', { headers, method });
 
   it('gives the bytes asked for, or all of them', async () => {
-    expect(await read(await answerFromWhole(request({ Range: 'bytes=2-4' }), whole()))).toEqual({ status: 206, range: 'bytes 2-4/10', length: '3', text: '234' });
-    expect(await read(await answerFromWhole(request({ Range: 'bytes=0-1,4-5' }), whole()))).toEqual({ status: 200, range: null, length: '10', text: '0123456789' });
-    expect(await read(await answerFromWhole(request({ Range: 'bytes=2-4', 'If-Range': '"v0"' }), whole()))).toEqual({ status: 200, range: null, length: '10', text: '0123456789' });
-    expect(await read(await answerFromWhole(request({ Range: 'bytes=10-' }), whole()))).toEqual({ status: 416, range: 'bytes */10', length: '0', text: '' });
+    expect(await read(await answerFromWhole(request({ Range: 'bytes=2-4' }), whole()))).toEqual({
+      status: 206,
+      range: 'bytes 2-4/10',
+      length: '3',
+      text: '234',
+    });
+    expect(await read(await answerFromWhole(request({ Range: 'bytes=0-1,4-5' }), whole()))).toEqual({
+      status: 200,
+      range: null,
+      length: '10',
+      text: '0123456789',
+    });
+    expect(await read(await answerFromWhole(request({ Range: 'bytes=2-4', 'If-Range': '"v0"' }), whole()))).toEqual({
+      status: 200,
+      range: null,
+      length: '10',
+      text: '0123456789',
+    });
+    expect(await read(await answerFromWhole(request({ Range: 'bytes=10-' }), whole()))).toEqual({
+      status: 416,
+      range: 'bytes */10',
+      length: '0',
+      text: '',
+    });
   });
 
   it('answers a matching validator with a bodiless 304 keeping the caching headers', async () => {

@@ -20,15 +20,20 @@ export interface Representation {
   size: number;
 }
 
-export type Outcome =
-  | { status: 200 }
-  | { status: 206; start: number; end: number }
-  | { status: 304 }
-  | { status: 412 }
-  | { status: 416 };
+export type Outcome = { status: 200 } | { status: 206; start: number; end: number } | { status: 304 } | { status: 412 } | { status: 416 };
 
 /** Headers of a 200 that a 304 repeats (RFC 9110 15.4.5), plus Last-Modified and CORS so a cross-origin revalidation stays readable. */
-const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'last-modified', 'access-control-allow-origin', 'accept-ranges'];
+const NOT_MODIFIED_KEEPS = [
+  'cache-control',
+  'content-location',
+  'date',
+  'etag',
+  'expires',
+  'vary',
+  'last-modified',
+  'access-control-allow-origin',
+  'accept-ranges',
+];
 
 /** More ranges than this in one header are not worth parsing: the whole representation is sent. */
 const MAX_RANGES = 100;
@@ -83,7 +88,8 @@ function preconditionOutcome(method: string, headers: Headers, rep: Representati
 function ifRangeHolds(headers: Headers, rep: Representation): boolean {
   const ifRange = headers.get('if-range')?.trim();
   if (!ifRange) return true;
-  if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return !isWeak(ifRange) && rep.etag !== null && !isWeak(rep.etag) && ifRange === rep.etag;
+  if (ifRange.startsWith('"') || ifRange.startsWith('W/'))
+    return !isWeak(ifRange) && rep.etag !== null && !isWeak(rep.etag) && ifRange === rep.etag;
   return rep.lastModified !== null && !Number.isNaN(dateOf(ifRange)) && dateOf(ifRange) === dateOf(rep.lastModified);
 }
 
@@ -94,7 +100,10 @@ function ifRangeHolds(headers: Headers, rep: Representation): boolean {
 export function byteRanges(header: string, size: number): Array<[number, number]> | null {
   const match = /^\s*bytes\s*=(.*)$/i.exec(header);
   if (!match) return null;
-  const specs = (match[1] as string).split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const specs = (match[1] as string)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (specs.length === 0 || specs.length > MAX_RANGES) return null;
   const ranges: Array<[number, number]> = [];
   for (const spec of specs) {
@@ -184,5 +193,11 @@ export async function answerFromWhole(request: Request, whole: Response): Promis
   const headers = new Headers(whole.headers);
   const rep = { etag: headers.get('etag'), lastModified: headers.get('last-modified'), size: bytes.byteLength };
   const outcome = evaluateRequest(request.method, request.headers, rep);
-  return respond(outcome, headers, bytes.byteLength, (start, end) => (start === 0 && end === bytes.byteLength - 1 ? bytes : bytes.slice(start, end + 1)), request.method);
+  return respond(
+    outcome,
+    headers,
+    bytes.byteLength,
+    (start, end) => (start === 0 && end === bytes.byteLength - 1 ? bytes : bytes.slice(start, end + 1)),
+    request.method,
+  );
 }

@@ -80,7 +80,17 @@ export const CACHE_TAGS_HEADER = 'Loopbox-Cache-Tags';
 /** Internal headers start with this; the edge drops them from what clients send and from what they receive. */
 export const INTERNAL_HEADER_PREFIX = 'loopbox-';
 /** Headers about one connection, never passed on (RFC 9110 7.6.1), plus any the Connection header names. */
-export const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'] as const;
+export const HOP_BY_HOP_HEADERS = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+] as const;
 /** Client-sent headers the edge replaces with its own view of the connection. */
 export const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'] as const;
 /** Cloudflare's own request headers (cf-connecting-ip, cf-ray, …) stay at the edge. */

@@ -17,7 +17,13 @@ function retryDelay(answer: Response | null): number {
   return Number.isInteger(asked) && asked > 0 ? Math.min(asked, QUEUE_RETRY_MAX_DELAY_S) : QUEUE_RETRY_DELAY_S;
 }
 
-async function post(collector: Upstream, path: string, messages: readonly QueuedMessage[], timeoutMs: number, logger: EdgeLogger): Promise<Verdict> {
+async function post(
+  collector: Upstream,
+  path: string,
+  messages: readonly QueuedMessage[],
+  timeoutMs: number,
+  logger: EdgeLogger,
+): Promise<Verdict> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
@@ -31,7 +37,11 @@ async function post(collector: Upstream, path: string, messages: readonly Queued
     await answer.body?.cancel();
     if (isTransient(answer.status)) return { delivered: false, delaySeconds: retryDelay(answer) };
     // The query holds the key: only the route is logged.
-    if (answer.status >= 400) logger.error({ route: new URL(path, DELIVERY_ORIGIN).pathname, status: answer.status, events: messages.length }, 'queued events refused by the collector');
+    if (answer.status >= 400)
+      logger.error(
+        { route: new URL(path, DELIVERY_ORIGIN).pathname, status: answer.status, events: messages.length },
+        'queued events refused by the collector',
+      );
     return { delivered: true };
   } catch {
     return { delivered: false, delaySeconds: QUEUE_RETRY_DELAY_S };

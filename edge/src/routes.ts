@@ -30,26 +30,95 @@ export interface Route {
   addressLimit: 'api' | 'media' | 'none';
 }
 
-const siteService = { ttlSeconds: 0, needsMaxAge: false, cors: 'site', csrf: true, apiKey: false, keyQuery: 'listed', addressLimit: 'api' } as const;
+const siteService = {
+  ttlSeconds: 0,
+  needsMaxAge: false,
+  cors: 'site',
+  csrf: true,
+  apiKey: false,
+  keyQuery: 'listed',
+  addressLimit: 'api',
+} as const;
 
 /** First match wins: the collector's paths sit inside /v2. Anything unmatched is a web app asset. */
 export const ROUTES: readonly Route[] = [
-  { service: 'collector', paths: ['/v2/pingback*', '/v2/analytics*'], ttlSeconds: 0, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, keyQuery: 'listed', addressLimit: 'api' },
-  { service: 'publicApi', paths: ['/v1/*', '/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: true, keyQuery: 'listed', addressLimit: 'api' },
+  {
+    service: 'collector',
+    paths: ['/v2/pingback*', '/v2/analytics*'],
+    ttlSeconds: 0,
+    needsMaxAge: false,
+    cors: 'public',
+    csrf: false,
+    apiKey: false,
+    keyQuery: 'listed',
+    addressLimit: 'api',
+  },
+  {
+    service: 'publicApi',
+    paths: ['/v1/*', '/v2/*'],
+    ttlSeconds: PUBLIC_API_TTL_S,
+    needsMaxAge: false,
+    cors: 'public',
+    csrf: false,
+    apiKey: true,
+    keyQuery: 'listed',
+    addressLimit: 'api',
+  },
   // The Tenor-compatible API: its callers always send their own `key`.
-  { service: 'publicApi', paths: ['/tenor/v2/*'], ttlSeconds: PUBLIC_API_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, keyParam: 'key', keyQuery: 'listed', addressLimit: 'api' },
+  {
+    service: 'publicApi',
+    paths: ['/tenor/v2/*'],
+    ttlSeconds: PUBLIC_API_TTL_S,
+    needsMaxAge: false,
+    cors: 'public',
+    csrf: false,
+    apiKey: false,
+    keyParam: 'key',
+    keyQuery: 'listed',
+    addressLimit: 'api',
+  },
   // The stories API sits inside /api: the site's pages own /stories and /stories/{slug}.
   { service: 'stories', paths: ['/api/v1/stories/*'], ...siteService },
   { service: 'backend', paths: ['/api/*', '/ajax/*', '/login/check'], ...siteService },
   { service: 'scheduler', paths: ['/schedule*', '/activity'], ...siteService },
   { service: 'imaging', paths: ['/imaging/*'], ...siteService },
   // The standalone widget bundles are imported as ES modules by other sites' pages: any origin.
-  { service: 'assets', paths: ['/lib/widgets/*'], ttlSeconds: ASSETS_TTL_S, needsMaxAge: true, cors: 'public', csrf: false, apiKey: false, keyQuery: 'ignored', addressLimit: 'none' },
+  {
+    service: 'assets',
+    paths: ['/lib/widgets/*'],
+    ttlSeconds: ASSETS_TTL_S,
+    needsMaxAge: true,
+    cors: 'public',
+    csrf: false,
+    apiKey: false,
+    keyQuery: 'ignored',
+    addressLimit: 'none',
+  },
   // The media door answers a file by its path alone: a query string never makes another copy.
-  { service: 'media', paths: ['/media/*'], ttlSeconds: MEDIA_TTL_S, needsMaxAge: false, cors: 'public', csrf: false, apiKey: false, keyQuery: 'ignored', addressLimit: 'media' },
+  {
+    service: 'media',
+    paths: ['/media/*'],
+    ttlSeconds: MEDIA_TTL_S,
+    needsMaxAge: false,
+    cors: 'public',
+    csrf: false,
+    apiKey: false,
+    keyQuery: 'ignored',
+    addressLimit: 'media',
+  },
 ];
 // The assets kept (files, the API reference) are answered by path; the pages that read a query are no-cache, oEmbed's listed.
-export const ASSETS_ROUTE: Route = { service: 'assets', paths: ['/*'], ttlSeconds: ASSETS_TTL_S, needsMaxAge: true, cors: 'none', csrf: false, apiKey: false, keyQuery: 'ignored', addressLimit: 'none' };
+export const ASSETS_ROUTE: Route = {
+  service: 'assets',
+  paths: ['/*'],
+  ttlSeconds: ASSETS_TTL_S,
+  needsMaxAge: true,
+  cors: 'none',
+  csrf: false,
+  apiKey: false,
+  keyQuery: 'ignored',
+  addressLimit: 'none',
+};
 
 function matches(pattern: string, path: string): boolean {
   if (pattern.endsWith('/*')) {

@@ -23,7 +23,10 @@ export function settingsFrom(env: Readonly<Record<string, unknown>>): EdgeSettin
   const origins = typeof env.SITE_ORIGINS === 'string' ? env.SITE_ORIGINS : '';
   return {
     accessLog: env.ACCESS_LOG !== 'off',
-    siteOrigins: origins.split(',').map((origin) => origin.trim()).filter(Boolean),
+    siteOrigins: origins
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     upstreamTimeoutMs: positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', UPSTREAM_TIMEOUT_MS),
     rateLimitPerKey: positiveInteger(env, 'RATE_LIMIT_PER_KEY', RATE_LIMIT_PER_KEY),
     rateLimitPerAddress: positiveInteger(env, 'RATE_LIMIT_PER_ADDRESS', RATE_LIMIT_PER_ADDRESS),

@@ -8,9 +8,18 @@ declare module 'cloudflare:test' {
 
   export interface TestMessageBatch<Body> {
     readonly queue: string;
-    readonly messages: readonly { readonly id: string; readonly body: Body; readonly attempts: number; ack(): void; retry(options?: { delaySeconds?: number }): void }[];
+    readonly messages: readonly {
+      readonly id: string;
+      readonly body: Body;
+      readonly attempts: number;
+      ack(): void;
+      retry(options?: { delaySeconds?: number }): void;
+    }[];
   }
-  export function createMessageBatch<Body>(queueName: string, messages: { id: string; timestamp: Date | number; attempts: number; body: Body }[]): TestMessageBatch<Body>;
+  export function createMessageBatch<Body>(
+    queueName: string,
+    messages: { id: string; timestamp: Date | number; attempts: number; body: Body }[],
+  ): TestMessageBatch<Body>;
   export interface QueueResult {
     outcome: string;
     ackAll: boolean;

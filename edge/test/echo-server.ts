@@ -19,7 +19,9 @@ export interface EchoServer {
 }
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 /** A real HTTP upstream on 127.0.0.1 for the edge's URL upstreams (started on Node, also for the workerd run). */
 export async function startEchoServer(): Promise<EchoServer> {

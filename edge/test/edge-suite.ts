@@ -70,7 +70,10 @@ export function edgeSuite(harness: EdgeHarness): void {
       message: string;
     }
 
-    async function startEdge(upstreams: Partial<Upstreams> = {}, options: { siteOrigins?: string[] } = {}): Promise<{ edge: EdgeClient; fakes: FakeServices; logged: Logged[] }> {
+    async function startEdge(
+      upstreams: Partial<Upstreams> = {},
+      options: { siteOrigins?: string[] } = {},
+    ): Promise<{ edge: EdgeClient; fakes: FakeServices; logged: Logged[] }> {
       const fakes = fakeServices();
       const logged: Logged[] = [];
       const edge = await harness.start({
@@ -151,7 +154,11 @@ export function edgeSuite(harness: EdgeHarness): void {
         const echo = await json<Echo>(response);
         const edgeHost = new URL(edge.origin).host;
         expect(echo).toMatchObject({ method: 'GET', path: '/api/v1/stories/slug/cats', query: { next_cursor: '5' } });
-        expect(echo.headers).toMatchObject({ authorization: 'Token story-token', 'x-forwarded-host': edgeHost, 'x-forwarded-proto': new URL(edge.origin).protocol.slice(0, -1) });
+        expect(echo.headers).toMatchObject({
+          authorization: 'Token story-token',
+          'x-forwarded-host': edgeHost,
+          'x-forwarded-proto': new URL(edge.origin).protocol.slice(0, -1),
+        });
         expect(echo.headers.host).toBe(new URL(echoUrl).host);
         expect(echo.headers['x-request-id']).toBe(response.headers.get('X-Request-Id'));
       });
@@ -188,7 +195,11 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('passes the session cookie and a matching CSRF token through to the backend', async () => {
         const { edge, fakes } = await startEdge();
         const cookie = 'sessionid=s3ss10n; csrftoken=t0k3n';
-        const response = await edge.fetch('/api/v1/users/7/', { method: 'PATCH', body: '{"display_name":"Z"}', headers: { Cookie: cookie, 'X-CSRFToken': 't0k3n' } });
+        const response = await edge.fetch('/api/v1/users/7/', {
+          method: 'PATCH',
+          body: '{"display_name":"Z"}',
+          headers: { Cookie: cookie, 'X-CSRFToken': 't0k3n' },
+        });
         expect(response.status).toBe(200);
         expect(lastSeen(fakes, 'backend').headers).toMatchObject({ cookie, 'x-csrftoken': 't0k3n' });
       });
@@ -198,7 +209,11 @@ export function edgeSuite(harness: EdgeHarness): void {
         ['a token not matching the cookie', { 'X-CSRFToken': 'forged' }],
       ])('refuses a cookie-authenticated change with %s', async (_case, extra: Record<string, string>) => {
         const { edge, fakes } = await startEdge();
-        const response = await edge.fetch('/ajax/gif/update', { method: 'POST', body: 'gif_id=a', headers: { Cookie: 'sessionid=s3ss10n; csrftoken=t0k3n', ...extra } });
+        const response = await edge.fetch('/ajax/gif/update', {
+          method: 'POST',
+          body: 'gif_id=a',
+          headers: { Cookie: 'sessionid=s3ss10n; csrftoken=t0k3n', ...extra },
+        });
         expect(response.status).toBe(403);
         const body = await json<{ message: string; meta: { status: number; request_id: string } }>(response);
         expect(body.message).toMatch(/CSRF/);
@@ -284,7 +299,10 @@ export function edgeSuite(harness: EdgeHarness): void {
         const hit = await edge.fetch('/v1/gifs/trending?ids=a', { headers: { 'X-Request-Id': 'second-read-0001' } });
         expect(hit.headers.get('X-Cache')).toBe('HIT');
         expect(hit.headers.get('X-Request-Id')).toBe('second-read-0001');
-        const preflight = await edge.fetch('/v2/pingback', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' } });
+        const preflight = await edge.fetch('/v2/pingback', {
+          method: 'OPTIONS',
+          headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
+        });
         expect(preflight.status).toBe(204);
         expect(preflight.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
       });
@@ -325,7 +343,9 @@ export function edgeSuite(harness: EdgeHarness): void {
 
       it('drops hop-by-hop and internal headers on the way out', async () => {
         const { edge } = await startEdge();
-        const response = await edge.fetch('/api/x?header=Connection:X-Hop&header=X-Hop:1&header=Keep-Alive:timeout=1&header=Loopbox-Secret:1&header=X-Kept:1');
+        const response = await edge.fetch(
+          '/api/x?header=Connection:X-Hop&header=X-Hop:1&header=Keep-Alive:timeout=1&header=Loopbox-Secret:1&header=X-Kept:1',
+        );
         expect(response.status).toBe(200);
         expect(response.headers.get('X-Hop')).toBeNull();
         expect(response.headers.get('Loopbox-Secret')).toBeNull();
@@ -349,7 +369,12 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('finds the same entry whatever parameters the route does not read: ?bust=x, another order, a repeated one, 12 KB of junk', async () => {
         const { edge, fakes } = await startEdge();
         expect((await edge.fetch('/v1/gifs/search?q=cat&limit=2')).headers.get('X-Cache')).toBe('MISS');
-        for (const path of ['/v1/gifs/search?q=cat&limit=2&bust=x', '/v1/gifs/search?limit=2&bust=y&q=cat', '/v1/gifs/search?q=cat&limit=2&q=dog', `/v1/gifs/search?q=cat&limit=2&junk=${'j'.repeat(12_000)}`]) {
+        for (const path of [
+          '/v1/gifs/search?q=cat&limit=2&bust=x',
+          '/v1/gifs/search?limit=2&bust=y&q=cat',
+          '/v1/gifs/search?q=cat&limit=2&q=dog',
+          `/v1/gifs/search?q=cat&limit=2&junk=${'j'.repeat(12_000)}`,
+        ]) {
           expect((await edge.fetch(path)).headers.get('X-Cache'), path.slice(0, 60)).toBe('HIT');
         }
         expect(fakes.seen.publicApi).toHaveLength(1);
@@ -567,10 +592,12 @@ export function edgeSuite(harness: EdgeHarness): void {
       it("limits a busy visitor on the site's own key by address, never the other visitors", async () => {
         const { edge } = await startEdge();
         const busy: number[] = [];
-        for (let i = 0; i <= harness.limits.perAddress; i++) busy.push((await edge.fetchAs(1, `/v1/gifs/search?q=busy-${i}&api_key=${KEYS.web}`)).status);
+        for (let i = 0; i <= harness.limits.perAddress; i++)
+          busy.push((await edge.fetchAs(1, `/v1/gifs/search?q=busy-${i}&api_key=${KEYS.web}`)).status);
         expect(busy.slice(0, -1).every((status) => status === 200)).toBe(true);
         expect(busy.at(-1)).toBe(429);
-        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetchAs(2, `/v1/gifs/search?q=calm-${i}&api_key=${KEYS.web}`)).status).toBe(200);
+        for (let i = 0; i <= harness.limits.perKey; i++)
+          expect((await edge.fetchAs(2, `/v1/gifs/search?q=calm-${i}&api_key=${KEYS.web}`)).status).toBe(200);
         expect((await edge.fetchAs(3, `/v1/stickers/search?q=calm&api_key=${KEYS.mobile}`)).status).toBe(200);
       });
 
@@ -587,12 +614,16 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('gives a string that cannot be an API key no key limit of its own, only the address limit', async () => {
         const { edge } = await startEdge();
         const notAKey = 'k'.repeat(2_000);
-        for (let i = 0; i <= harness.limits.perKey; i++) expect((await edge.fetch(`/v1/gifs/trending?api_key=${notAKey}&offset=${i}`)).status).toBe(200);
+        for (let i = 0; i <= harness.limits.perKey; i++)
+          expect((await edge.fetch(`/v1/gifs/trending?api_key=${notAKey}&offset=${i}`)).status).toBe(200);
       });
     });
 
     describe('CORS', () => {
-      const preflight = (origin: string) => ({ method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'Content-Type' } });
+      const preflight = (origin: string) => ({
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'Content-Type' },
+      });
 
       it('answers preflights for public routes from any origin, without the upstream', async () => {
         const { edge, fakes } = await startEdge();
@@ -644,7 +675,11 @@ export function edgeSuite(harness: EdgeHarness): void {
       it('gives a 504 when an upstream does not answer in time', async () => {
         const { echoUrl } = harness.httpUpstreams();
         const { edge } = await startEdge({ backend: neverAnswers, stories: urlUpstream(echoUrl) });
-        await expectEdgeError(await edge.fetch('/api/v4/artists/'), 504, new RegExp(`backend service did not answer within ${TIMEOUT_MS} ms`));
+        await expectEdgeError(
+          await edge.fetch('/api/v4/artists/'),
+          504,
+          new RegExp(`backend service did not answer within ${TIMEOUT_MS} ms`),
+        );
         await expectEdgeError(await edge.fetch('/api/v1/stories/slow'), 504, /stories service did not answer/);
       });
 

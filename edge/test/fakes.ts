@@ -33,7 +33,10 @@ export function fakeServices(): FakeServices {
         query,
         headers: Object.fromEntries(c.req.raw.headers),
         body: await c.req.text(),
-        data: (query.ids ?? '').split(',').filter(Boolean).map((id) => ({ id })),
+        data: (query.ids ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((id) => ({ id })),
       };
       seen[service].push(answer);
       if (query.delay_ms) await new Promise((resolve) => setTimeout(resolve, Number(query.delay_ms)));

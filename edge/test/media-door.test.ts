@@ -19,13 +19,22 @@ function bucketOver(store: MediaStore): MediaBucket & { reads: string[] } {
     reads,
     async head(key) {
       const object = await store.head(key);
-      return object && { size: object.size, httpEtag: object.etag, uploaded: object.lastModified, httpMetadata: { contentType: object.contentType } };
+      return (
+        object && {
+          size: object.size,
+          httpEtag: object.etag,
+          uploaded: object.lastModified,
+          httpMetadata: { contentType: object.contentType },
+        }
+      );
     },
     async get(key, options) {
       const range = options?.range ? { start: options.range.offset, end: options.range.offset + options.range.length - 1 } : undefined;
       const read = await store.read(key, range);
       reads.push(key);
-      return read && { size: read.size, httpEtag: read.etag, uploaded: read.lastModified, body: Readable.toWeb(read.body) as ReadableStream };
+      return (
+        read && { size: read.size, httpEtag: read.etag, uploaded: read.lastModified, body: Readable.toWeb(read.body) as ReadableStream }
+      );
     },
   };
 }
@@ -42,11 +51,24 @@ describe.each(storeKinds())('media from a bucket, the policy from the real media
       upstreams: upstreamsFrom({ UPSTREAM_URL: server.baseUrl }),
       keys: { web: server.webKey, mobile: server.mobileKey },
       cache: new MemoryCacheStore(),
-      rateLimits: { perKey: new MemoryRateLimiter(1000), perAddress: new MemoryRateLimiter(1000), mediaPerAddress: new MemoryRateLimiter(1000) },
+      rateLimits: {
+        perKey: new MemoryRateLimiter(1000),
+        perAddress: new MemoryRateLimiter(1000),
+        mediaPerAddress: new MemoryRateLimiter(1000),
+      },
       clientAddress: () => '127.0.0.1',
       mediaBucket: bucket,
     });
-    const rows = await server.store.db.selectFrom('gifs').select(['id', 'images']).where('type', '=', 'gif').where('is_removed', '=', false).where('is_hidden', '=', false).where('visibility', '=', 'public').orderBy('id').limit(3).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'images'])
+      .where('type', '=', 'gif')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('visibility', '=', 'public')
+      .orderBy('id')
+      .limit(3)
+      .execute();
     gifs.push(...rows.map((row) => ({ id: row.id, file: row.images.original!.gif!.file })));
   });
   afterAll(async () => {

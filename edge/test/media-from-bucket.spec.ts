@@ -33,10 +33,20 @@ describe('media from the R2 binding, the policy from the origin', () => {
     await waitOnExecutionContext(ctx);
     return response;
   }
-  const originAsks = async (path: string) => Number(await (await fetch(`${inject('originUrl')}/_media_asks?path=${encodeURIComponent(path)}`)).text());
+  const originAsks = async (path: string) =>
+    Number(await (await fetch(`${inject('originUrl')}/_media_asks?path=${encodeURIComponent(path)}`)).text());
 
   beforeAll(async () => {
-    for (const key of ['public-a/200.gif', 'public-b/200.mp4', 'public-c/200.gif', 'public-e/200.gif', 'own-a/200.gif', 'gone-a/200.gif', 'legal-a/200.gif', 'nosuch-a/200.gif']) {
+    for (const key of [
+      'public-a/200.gif',
+      'public-b/200.mp4',
+      'public-c/200.gif',
+      'public-e/200.gif',
+      'own-a/200.gif',
+      'gone-a/200.gif',
+      'legal-a/200.gif',
+      'nosuch-a/200.gif',
+    ]) {
       const stored = await bucket.put(key, BYTES, { httpMetadata: { contentType: key.endsWith('.mp4') ? 'video/mp4' : 'image/gif' } });
       etags.set(key, stored.httpEtag);
     }
@@ -81,7 +91,12 @@ describe('media from the R2 binding, the policy from the origin', () => {
   });
 
   it('refuses as the origin’s content policy says (410, 451, 404), though the bucket holds the bytes', async () => {
-    for (const [path, status] of [['/media/gone-a/200.gif', 410], ['/media/legal-a/200.gif', 451], ['/media/nosuch-a/200.gif', 404], ['/media/own-a/200.gif', 404]] as const) {
+    for (const [path, status] of [
+      ['/media/gone-a/200.gif', 410],
+      ['/media/legal-a/200.gif', 451],
+      ['/media/nosuch-a/200.gif', 404],
+      ['/media/own-a/200.gif', 404],
+    ] as const) {
       const refused = await send(path);
       expect(refused.status, path).toBe(status);
       expect(refused.headers.get('Cache-Control')).toBe('no-store');
@@ -109,7 +124,11 @@ describe('media from the R2 binding, the policy from the origin', () => {
     const offline = createWorker();
     const ask = async (path: string) => {
       const ctx = createExecutionContext();
-      const response = await offline.fetch(new Request(`https://loopbox.example${path}`, { headers: { 'CF-Connecting-IP': '203.0.113.41' } }), cut, ctx);
+      const response = await offline.fetch(
+        new Request(`https://loopbox.example${path}`, { headers: { 'CF-Connecting-IP': '203.0.113.41' } }),
+        cut,
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
       return response;
     };

@@ -40,7 +40,12 @@ const node: EdgeHarness = {
   limits: SUITE_LIMITS,
   httpUpstreams: () => ({ echoUrl: echo.url, closedUrl: echo.closedUrl }),
   async start(options) {
-    const app = createNodeEdge({ ...options, rateLimitPerKey: SUITE_LIMITS.perKey, rateLimitPerAddress: SUITE_LIMITS.perAddress, rateLimitMediaPerAddress: SUITE_LIMITS.mediaPerAddress });
+    const app = createNodeEdge({
+      ...options,
+      rateLimitPerKey: SUITE_LIMITS.perKey,
+      rateLimitPerAddress: SUITE_LIMITS.perAddress,
+      rateLimitMediaPerAddress: SUITE_LIMITS.mediaPerAddress,
+    });
     const served = await serveOnLoopback(app.fetch);
     return {
       ...served,
@@ -61,7 +66,11 @@ describe('the edge on Node compresses pages', () => {
     site.get('/page', (c) => c.html(page, 200, { 'Cache-Control': 'no-cache' }));
     site.get('/v1/gifs', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
     const upstream = bindingUpstream(site);
-    const edge = createNodeEdge({ upstreams: { ...fakeServices().upstreams, assets: upstream, publicApi: upstream }, keys: KEYS, logger: { info: () => {}, error: () => {} } });
+    const edge = createNodeEdge({
+      upstreams: { ...fakeServices().upstreams, assets: upstream, publicApi: upstream },
+      keys: KEYS,
+      logger: { info: () => {}, error: () => {} },
+    });
     const served = await serveOnLoopback(edge.fetch);
     try {
       const zipped = await getFrom('127.0.0.1', `${served.origin}/page`, { 'Accept-Encoding': 'gzip, deflate, br' });

@@ -28,14 +28,18 @@ export interface Collected {
 }
 
 function refusal(res: ServerResponse, status: number, msg: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify({ meta: { status, msg, response_id: 'stand-in' } }));
+  res
+    .writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
+    .end(JSON.stringify({ meta: { status, msg, response_id: 'stand-in' } }));
 }
 
 function mediaDoor(req: IncomingMessage, res: ServerResponse, path: string): void {
   const gif = path.split('/')[2] ?? '';
   const type = path.endsWith('.mp4') ? 'video/mp4' : 'image/gif';
   const file = (cacheControl: string) => {
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: '"origin-etag"' }).end(req.method === 'HEAD' ? undefined : 'origin bytes');
+    res
+      .writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: '"origin-etag"' })
+      .end(req.method === 'HEAD' ? undefined : 'origin bytes');
   };
   if (gif.startsWith('public-')) return file('public, max-age=31536000, immutable');
   if (gif.startsWith('own-') && (req.headers.cookie ?? '').includes('sessionid=')) return file('private, no-store');
@@ -75,10 +79,17 @@ export async function startOriginStandIn(): Promise<OriginStandIn> {
         mine.stored.push(event_id);
         accepted += 1;
       }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data: { accepted, duplicates: events.length - accepted, rejected: [] }, meta: { status: 200, msg: 'OK', response_id: 'stand-in' } }));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          data: { accepted, duplicates: events.length - accepted, rejected: [] },
+          meta: { status: 200, msg: 'OK', response_id: 'stand-in' },
+        }),
+      );
     });
   });
-  const url = await new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  const url = await new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
   return {
     url,
     close: () =>

@@ -34,14 +34,24 @@ describe.each(storeKinds())('queued pingbacks delivered to the collector (%s)', 
   afterAll(async () => {
     await server?.close();
   });
-  const logged = (ids: string[]) => server.store.db.selectFrom('events').select(['event_id', 'type']).where('event_id', 'in', ids).execute();
+  const logged = (ids: string[]) =>
+    server.store.db.selectFrom('events').select(['event_id', 'type']).where('event_id', 'in', ids).execute();
 
   it('delivers a batch with its ids once: retried while the collector is down, counted once when delivered twice', async () => {
-    const sent = (n: number) => ({ action_type: 'SEEN', analytics_response_payload: payload, user_id: `visitor-${kind}`, ts: Date.now() + n });
+    const sent = (n: number) => ({
+      action_type: 'SEEN',
+      analytics_response_payload: payload,
+      user_id: `visitor-${kind}`,
+      ts: Date.now() + n,
+    });
     const events: Record<string, unknown>[] = [{ ...sent(1), event_id: `edge-${kind}-${Date.now()}` }, sent(2), sent(3)];
     // What the edge queues: a derived id for each pingback sent without one.
     const bodies: QueuedEvent[] = await Promise.all(
-      events.map(async (event) => ({ route: 'pingback' as const, search: `?api_key=${server.webKey}`, event: { ...event, event_id: event.event_id ?? (await derivedEventId(event)) } })),
+      events.map(async (event) => ({
+        route: 'pingback' as const,
+        search: `?api_key=${server.webKey}`,
+        event: { ...event, event_id: event.event_id ?? (await derivedEventId(event)) },
+      })),
     );
     const ids = bodies.map((body) => body.event.event_id as string);
     const collector = urlUpstream(server.baseUrl);
@@ -66,14 +76,28 @@ describe.each(storeKinds())('queued pingbacks delivered to the collector (%s)', 
   });
 
   it('acknowledges what the collector refuses for good, and logs it', async () => {
-    const refused = batchOf([{ route: 'pingback', search: '?api_key=lb_not_issued_key', event: { action_type: 'SEEN', analytics_response_payload: payload, user_id: 'v', ts: Date.now(), event_id: `refused-${kind}-${Date.now()}` } }]);
+    const refused = batchOf([
+      {
+        route: 'pingback',
+        search: '?api_key=lb_not_issued_key',
+        event: {
+          action_type: 'SEEN',
+          analytics_response_payload: payload,
+          user_id: 'v',
+          ts: Date.now(),
+          event_id: `refused-${kind}-${Date.now()}`,
+        },
+      },
+    ]);
     await deliverPingbacks(refused, urlUpstream(server.baseUrl), 10_000, logger);
     expect(refused.outcome).toEqual(['ack']);
     expect(errors.at(-1)).toMatchObject({ route: '/v2/pingback', status: 403, events: 1 });
   });
 
   it('retries a batch when the collector cannot be reached', async () => {
-    const unreachable = batchOf([{ route: 'analytics', search: `?api_key=${server.webKey}`, event: { event_id: `unreached-${Date.now()}` } }]);
+    const unreachable = batchOf([
+      { route: 'analytics', search: `?api_key=${server.webKey}`, event: { event_id: `unreached-${Date.now()}` } },
+    ]);
     await deliverPingbacks(unreachable, urlUpstream('http://127.0.0.1:9'), 10_000, logger);
     expect(unreachable.outcome).toEqual(['retry 10']);
   });

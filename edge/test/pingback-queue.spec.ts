@@ -32,12 +32,28 @@ function workerEnv(queue?: Producer): WorkerEnv {
   };
 }
 
-const pingback = (n: number, extra: Record<string, unknown> = {}) => ({ action_type: 'SEEN', analytics_response_payload: `payload-${n}`, user_id: 'visitor-1', ts: 1_780_000_000_000 + n, ...extra });
+const pingback = (n: number, extra: Record<string, unknown> = {}) => ({
+  action_type: 'SEEN',
+  analytics_response_payload: `payload-${n}`,
+  user_id: 'visitor-1',
+  ts: 1_780_000_000_000 + n,
+  ...extra,
+});
 const collected = async (key: string) => (await (await fetch(`${inject('originUrl')}/_collected?api_key=${key}`)).json()) as Collected;
 
 describe('pingbacks through the Queue binding', () => {
-  async function post(handler: ReturnType<typeof createWorker>, bindings: WorkerEnv, path: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
-    const request = new Request(`https://loopbox.example${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.50', ...headers } });
+  async function post(
+    handler: ReturnType<typeof createWorker>,
+    bindings: WorkerEnv,
+    path: string,
+    body: BodyInit,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    const request = new Request(`https://loopbox.example${path}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.50', ...headers },
+    });
     const ctx = createExecutionContext();
     const response = await handler.fetch(request, bindings, ctx);
     await waitOnExecutionContext(ctx);
@@ -47,7 +63,10 @@ describe('pingbacks through the Queue binding', () => {
   /** Runs the Worker's consumer on a Miniflare batch; the delays its retries ask for are noted too (getQueueResult does not report them). */
   async function consume(bindings: WorkerEnv, bodies: QueuedEvent[], attempts: number) {
     batches += 1;
-    const batch = createMessageBatch('loopbox-pingbacks', bodies.map((body, i) => ({ id: `b${batches}-m${i}`, timestamp: Date.now(), attempts, body })));
+    const batch = createMessageBatch(
+      'loopbox-pingbacks',
+      bodies.map((body, i) => ({ id: `b${batches}-m${i}`, timestamp: Date.now(), attempts, body })),
+    );
     const delays: (number | undefined)[] = [];
     const noting = {
       messages: batch.messages.map((message) => ({
@@ -134,15 +153,34 @@ describe('pingbacks through the Queue binding', () => {
     expect((await post(handler, bindings, '/v2/pingback?api_key=k2', 'x'.repeat(1_000_001))).status).toBe(413);
     expect((await post(handler, bindings, '/v2/pingback?api_key=k3', '{"events":')).status).toBe(400);
     expect((await post(handler, bindings, '/v2/pingback?api_key=k4', '{"events":[]}')).status).toBe(400);
-    expect((await post(handler, bindings, '/v2/pingback?api_key=k5', JSON.stringify({ events: Array.from({ length: 501 }, (_, i) => pingback(i)) }))).status).toBe(413);
-    const allBad = await post(handler, bindings, '/v2/analytics?api_key=k6', JSON.stringify({ events: [{ kind: 'event' }, { event_id: 'short' }] }));
+    expect(
+      (
+        await post(
+          handler,
+          bindings,
+          '/v2/pingback?api_key=k5',
+          JSON.stringify({ events: Array.from({ length: 501 }, (_, i) => pingback(i)) }),
+        )
+      ).status,
+    ).toBe(413);
+    const allBad = await post(
+      handler,
+      bindings,
+      '/v2/analytics?api_key=k6',
+      JSON.stringify({ events: [{ kind: 'event' }, { event_id: 'short' }] }),
+    );
     expect(allBad.status).toBe(400);
     expect(((await allBad.json()) as { data: { rejected: { index: number }[] } }).data.rejected.map((r) => r.index)).toEqual([0, 1]);
     expect(sent).toEqual([]);
   });
 
   it('proxies to the collector as before without the binding', async () => {
-    const answer = await post(createWorker(), workerEnv(), '/v2/pingback?api_key=direct', JSON.stringify({ events: [pingback(1, { event_id: 'client-id-0100' })] }));
+    const answer = await post(
+      createWorker(),
+      workerEnv(),
+      '/v2/pingback?api_key=direct',
+      JSON.stringify({ events: [pingback(1, { event_id: 'client-id-0100' })] }),
+    );
     expect(answer.status).toBe(200);
     expect((await collected('direct')).stored).toEqual(['client-id-0100']);
   });

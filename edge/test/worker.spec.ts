@@ -57,7 +57,10 @@ describe('the Workers entry', () => {
   it('caches in the Cache API and answers CORS for the configured site origins', async () => {
     await send('/v1/gifs/search?q=worker');
     expect((await send('/v1/gifs/search?q=worker')).headers.get('X-Cache')).toBe('HIT');
-    const preflight = await send('/api/v1/stories', { method: 'OPTIONS', headers: { Origin: 'https://admin.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await send('/api/v1/stories', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://admin.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('https://admin.example');
   });
 

@@ -19,7 +19,14 @@ it('wrangler deploy --dry-run builds the Worker with its R2 and Queue bindings',
     const run = spawnSync(process.execPath, ['node_modules/wrangler/wrangler-dist/cli.js', 'deploy', '--dry-run', '--outdir', outdir], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, WRANGLER_HIDE_BANNER: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', npm_config_registry: 'http://127.0.0.1:9/', CI: 'true' },
+      env: {
+        ...process.env,
+        WRANGLER_HIDE_BANNER: 'true',
+        WRANGLER_SEND_METRICS: 'false',
+        WRANGLER_SEND_ERROR_REPORTS: 'false',
+        npm_config_registry: 'http://127.0.0.1:9/',
+        CI: 'true',
+      },
       timeout: 120_000,
     });
     expect(run.status, run.stderr).toBe(0);

@@ -45,9 +45,12 @@ describe.each(storeKinds())('abuse limits (%s)', (kind) => {
     const unknown = `${testUsername('nobody')}@example.test`;
     const perEmail = ATTEMPT_LIMITS.mailsPerEmail.points;
     for (const email of [known.email, unknown]) {
-      for (let i = 0; i < perEmail; i++) expect((await server.call('POST', '/api/v3/password/reset', { json: { email } })).status).toBe(200);
+      for (let i = 0; i < perEmail; i++)
+        expect((await server.call('POST', '/api/v3/password/reset', { json: { email } })).status).toBe(200);
     }
-    const [k, u] = await Promise.all([known.email, unknown].map((email) => server.call('POST', '/api/v3/password/reset', { json: { email } })));
+    const [k, u] = await Promise.all(
+      [known.email, unknown].map((email) => server.call('POST', '/api/v3/password/reset', { json: { email } })),
+    );
     expect([k!.status, u!.status]).toEqual([429, 429]);
     expect(k!.body.meta.msg.replace(/\d+ s/, 'N s')).toBe(u!.body.meta.msg.replace(/\d+ s/, 'N s'));
     const queued = await server.db.selectFrom('mail_outbox').select('id').where('to_address', '=', known.email).execute();
@@ -57,7 +60,12 @@ describe.each(storeKinds())('abuse limits (%s)', (kind) => {
   it('limits wrong password confirmations on a signed-in account', async () => {
     const user = await server.makeUser('user', { password: 'confirm passphrase' });
     const perAccount = ATTEMPT_LIMITS.confirmFailuresPerAccount.points;
-    for (let i = 0; i < perAccount; i++) expect((await server.call('GET', `/api/v1/users/${user.userId}/`, { as: user, headers: { 'X-Password': `wrong ${i}` } })).status).toBe(403);
-    expect((await server.call('GET', `/api/v1/users/${user.userId}/`, { as: user, headers: { 'X-Password': 'confirm passphrase' } })).status).toBe(429);
+    for (let i = 0; i < perAccount; i++)
+      expect(
+        (await server.call('GET', `/api/v1/users/${user.userId}/`, { as: user, headers: { 'X-Password': `wrong ${i}` } })).status,
+      ).toBe(403);
+    expect(
+      (await server.call('GET', `/api/v1/users/${user.userId}/`, { as: user, headers: { 'X-Password': 'confirm passphrase' } })).status,
+    ).toBe(429);
   });
 });

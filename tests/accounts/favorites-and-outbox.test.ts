@@ -17,7 +17,14 @@ describe.each(storeKinds())('favorites and the outbox (%s)', (kind) => {
 
   it('adds, lists and removes favorites, each change an event on the GIF’s stream', async () => {
     const fan = await server.makeUser('user');
-    const gifs = await server.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).orderBy('id').limit(2).execute();
+    const gifs = await server.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .orderBy('id')
+      .limit(2)
+      .execute();
     const [a, b] = gifs.map((g) => g.id) as [string, string];
     expect((await server.call('PUT', `/api/v1/favorites/${a}/`, { as: fan })).status).toBe(200);
     expect((await server.call('PUT', `/api/v1/favorites/${b}/`, { as: fan })).status).toBe(200);
@@ -30,7 +37,13 @@ describe.each(storeKinds())('favorites and the outbox (%s)', (kind) => {
     expect((await server.call('DELETE', `/api/v1/favorites/${a}/`, { as: fan })).status).toBe(200);
     expect((await server.call('GET', `/api/v1/favorites/${a}/`, { as: fan })).body.data.favorite).toBe(false);
     expect((await server.call('PUT', '/api/v1/favorites/NoSuchGif999/', { as: fan })).status).toBe(404);
-    const events = await server.db.selectFrom('events').select(['type', 'stream_id', 'payload']).where('type', 'like', 'favorite.%').where('stream', '=', 'gif').orderBy('seq').execute();
+    const events = await server.db
+      .selectFrom('events')
+      .select(['type', 'stream_id', 'payload'])
+      .where('type', 'like', 'favorite.%')
+      .where('stream', '=', 'gif')
+      .orderBy('seq')
+      .execute();
     expect(events.map((e) => [e.type, e.stream_id, (e.payload as { user_id: number }).user_id])).toEqual([
       ['favorite.added', a, fan.userId],
       ['favorite.added', b, fan.userId],

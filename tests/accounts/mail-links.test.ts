@@ -17,16 +17,28 @@ function rawPost(baseUrl: string, path: string, json: unknown, headers: Record<s
   const url = new URL(path, baseUrl);
   const body = JSON.stringify(json);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const sessionHeaders = (user: TestUser) => ({ Cookie: `${SESSION_COOKIE}=${user.sessionSecret}; ${CSRF_COOKIE}=${user.csrfToken}`, [CSRF_HEADER]: user.csrfToken });
+const sessionHeaders = (user: TestUser) => ({
+  Cookie: `${SESSION_COOKIE}=${user.sessionSecret}; ${CSRF_COOKIE}=${user.csrfToken}`,
+  [CSRF_HEADER]: user.csrfToken,
+});
 
 describe.each(storeKinds())('mailed links and words (%s)', (kind) => {
   let server: AccountsServer;
@@ -37,7 +49,7 @@ describe.each(storeKinds())('mailed links and words (%s)', (kind) => {
     await server?.close();
   });
 
-  it('a reset asked with a forged Host mails a link to the server\'s own origin', async () => {
+  it("a reset asked with a forged Host mails a link to the server's own origin", async () => {
     const user = await server.makeUser('user');
     expect(await rawPost(server.baseUrl, '/api/v3/password/reset', { email: user.email }, HOSTILE)).toBe(200);
     const mail = await server.smtp!.waitFor((m) => m.to === user.email && m.subject.includes('Reset'));
@@ -46,7 +58,7 @@ describe.each(storeKinds())('mailed links and words (%s)', (kind) => {
     expect(mail.html).toContain(`<a href="${server.baseUrl}/password#token=`);
   });
 
-  it('a shared GIF\'s mail links to the own origin and keeps its title out of the subject, escaped in the HTML part', async () => {
+  it("a shared GIF's mail links to the own origin and keeps its title out of the subject, escaped in the HTML part", async () => {
     const sender = await server.makeUser('user');
     const gif = (await server.call('GET', '/v1/gifs/trending?limit=1')).body.data[0] as { id: string; slug: string };
     await server.store.db.updateTable('gifs').set({ title: HOSTILE_TITLE }).where('id', '=', gif.id).execute();

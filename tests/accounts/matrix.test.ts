@@ -19,11 +19,43 @@ import { CALLER_PASSWORD, GUARDED_READS, MUTATING_ROUTES, type MatrixCase, type 
  * out: the job runner and the magic-tag sweep change it in the background; a refused call queues
  * no job, which the channel tables and events show.)
  */
-const TABLES = ['users', 'accounts', 'account_tokens', 'sessions', 'access_tokens', 'mail_outbox', 'favorites', 'gifs', 'events', 'api_keys', 'channels', 'channel_gifs', 'channel_gif_removals', 'channel_ranked_tags', 'channel_magic_tags', 'uploads', 'gif_language_tags', 'stories', 'story_gifs', 'trending_stories', 'scheduled_posts', 'scheduled_post_gifs', 'gif_reports', 'search_reports', 'takedowns', 'takedown_items', 'blocked_trending_terms', 'notifications', 'channel_applications'];
+const TABLES = [
+  'users',
+  'accounts',
+  'account_tokens',
+  'sessions',
+  'access_tokens',
+  'mail_outbox',
+  'favorites',
+  'gifs',
+  'events',
+  'api_keys',
+  'channels',
+  'channel_gifs',
+  'channel_gif_removals',
+  'channel_ranked_tags',
+  'channel_magic_tags',
+  'uploads',
+  'gif_language_tags',
+  'stories',
+  'story_gifs',
+  'trending_stories',
+  'scheduled_posts',
+  'scheduled_post_gifs',
+  'gif_reports',
+  'search_reports',
+  'takedowns',
+  'takedown_items',
+  'blocked_trending_terms',
+  'notifications',
+  'channel_applications',
+];
 async function fingerprint(server: AccountsServer): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of TABLES) {
-    const row = await sql<{ f: string }>`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS f FROM ${sql.table(table)} t`.execute(server.store.db);
+    const row = await sql<{
+      f: string;
+    }>`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS f FROM ${sql.table(table)} t`.execute(server.store.db);
     out[table] = row.rows[0]!.f;
   }
   return out;
@@ -39,7 +71,14 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
       web: true,
       // URL uploads in the matrix fetch this server's own media.
       uploads: { urlAllow: ['127.0.0.1/32'] },
-      attemptLimits: { mailsPerAddress: LIMITS, mailsPerEmail: LIMITS, loginFailuresPerAddress: LIMITS, loginFailuresPerAccount: LIMITS, confirmFailuresPerAccount: LIMITS, reportsPerAddress: LIMITS },
+      attemptLimits: {
+        mailsPerAddress: LIMITS,
+        mailsPerEmail: LIMITS,
+        loginFailuresPerAddress: LIMITS,
+        loginFailuresPerAccount: LIMITS,
+        confirmFailuresPerAccount: LIMITS,
+        reportsPerAddress: LIMITS,
+      },
     });
   });
   afterAll(async () => {
@@ -47,45 +86,86 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
   });
 
   async function prepare(route: MatrixRoute, who: Audience): Promise<MatrixCase> {
-    const caller = who === 'anonymous' ? undefined : await server.makeUser(who, { ...(route.caller?.password ? { password: CALLER_PASSWORD } : {}), ...(route.caller?.emailVerified === false ? { emailVerified: false } : {}) });
+    const caller =
+      who === 'anonymous'
+        ? undefined
+        : await server.makeUser(who, {
+            ...(route.caller?.password ? { password: CALLER_PASSWORD } : {}),
+            ...(route.caller?.emailVerified === false ? { emailVerified: false } : {}),
+          });
     const other = await server.makeUser('user');
     const k: MatrixCase = { server, caller, other, vars: {} };
-    k.vars = { self: String((caller ?? other).userId), selfname: (caller ?? other).username, other: String(other.userId), othername: other.username, ...(await route.prepare?.(k)) };
+    k.vars = {
+      self: String((caller ?? other).userId),
+      selfname: (caller ?? other).username,
+      other: String(other.userId),
+      othername: other.username,
+      ...(await route.prepare?.(k)),
+    };
     return k;
   }
-  const pathOf = (route: MatrixRoute, k: MatrixCase) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(k.vars[name] ?? `missing-${name}`));
+  const pathOf = (route: MatrixRoute, k: MatrixCase) =>
+    route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(k.vars[name] ?? `missing-${name}`));
 
   /** What the permission table says this caller gets. */
   function expected(route: MatrixRoute, who: Audience, via: 'session' | 'token', k: MatrixCase): number {
     if (route.action === null) return route.ok;
-    const owner: Owner | undefined = route.target === 'self' ? (k.caller?.userId ?? null) : route.target === 'other' ? k.other.userId : route.target === 'site' ? null : undefined;
+    const owner: Owner | undefined =
+      route.target === 'self'
+        ? (k.caller?.userId ?? null)
+        : route.target === 'other'
+          ? k.other.userId
+          : route.target === 'site'
+            ? null
+            : undefined;
     const subject = who === 'anonymous' ? { audience: who } : { audience: who, userId: k.caller!.userId, via };
     if (can(subject, route.action, owner)) return route.ok;
     return who === 'anonymous' ? (route.anonymous ?? 401) : 403;
   }
 
   /** The route's body (JSON or a form) and headers. */
-  const payloadOf = async (route: MatrixRoute, k: MatrixCase) => ({ ...(route.body ? { json: route.body(k) } : {}), ...(route.form ? { form: await route.form(k) } : {}), ...(route.headers ? { headers: route.headers } : {}) });
+  const payloadOf = async (route: MatrixRoute, k: MatrixCase) => ({
+    ...(route.body ? { json: route.body(k) } : {}),
+    ...(route.form ? { form: await route.form(k) } : {}),
+    ...(route.headers ? { headers: route.headers } : {}),
+  });
 
-  const callers: [Audience, 'session' | 'token'][] = AUDIENCES.flatMap((who): [Audience, 'session' | 'token'][] => (who === 'anonymous' ? [[who, 'session']] : [[who, 'session'], [who, 'token']]));
+  const callers: [Audience, 'session' | 'token'][] = AUDIENCES.flatMap((who): [Audience, 'session' | 'token'][] =>
+    who === 'anonymous'
+      ? [[who, 'session']]
+      : [
+          [who, 'session'],
+          [who, 'token'],
+        ],
+  );
   const routes = [...MUTATING_ROUTES, ...GUARDED_READS];
 
-  it.each(routes.flatMap((route) => callers.map(([who, via]) => [label(route), who, via, route] as const)))('%s as %s by %s', async (_, who, via, route) => {
-    const k = await prepare(route, who);
-    const want = expected(route, who, via, k);
-    const before = want === route.ok ? undefined : await fingerprint(server);
-    const res = await server.call(route.method, pathOf(route, k), { ...(k.caller ? { as: k.caller, via } : {}), ...(await payloadOf(route, k)) });
-    expect({ status: res.status, body: res.status === want ? 'as expected' : res.text }).toEqual({ status: want, body: 'as expected' });
-    // Every success the matrix produces says in its envelope the status it was sent with (201 and 202 too).
-    if (res.status < 300 && typeof res.body?.meta?.status === 'number') expect(res.body.meta.status).toBe(res.status);
-    if (before) expect(await fingerprint(server)).toEqual(before);
-    await uploadsSettled();
-  });
+  it.each(routes.flatMap((route) => callers.map(([who, via]) => [label(route), who, via, route] as const)))(
+    '%s as %s by %s',
+    async (_, who, via, route) => {
+      const k = await prepare(route, who);
+      const want = expected(route, who, via, k);
+      const before = want === route.ok ? undefined : await fingerprint(server);
+      const res = await server.call(route.method, pathOf(route, k), {
+        ...(k.caller ? { as: k.caller, via } : {}),
+        ...(await payloadOf(route, k)),
+      });
+      expect({ status: res.status, body: res.status === want ? 'as expected' : res.text }).toEqual({ status: want, body: 'as expected' });
+      // Every success the matrix produces says in its envelope the status it was sent with (201 and 202 too).
+      if (res.status < 300 && typeof res.body?.meta?.status === 'number') expect(res.body.meta.status).toBe(res.status);
+      if (before) expect(await fingerprint(server)).toEqual(before);
+      await uploadsSettled();
+    },
+  );
 
   /** A URL upload goes on in the background after its answer: the next call's fingerprints wait for it. */
   async function uploadsSettled() {
     for (let i = 0; i < 600; i++) {
-      const open = await sql<{ n: number }>`SELECT count(*)::int AS n FROM uploads WHERE state IN ('queued', 'processing') OR (state = 'receiving' AND origin = 'url')`.execute(server.store.db);
+      const open = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM uploads WHERE state IN ('queued', 'processing') OR (state = 'receiving' AND origin = 'url')`.execute(
+        server.store.db,
+      );
       if (open.rows[0]!.n === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -109,23 +189,34 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
       seen.actions.push(route.action);
       guarded.set(key, seen);
     }
-    const grantsNone = (who: Audience, via: 'session' | 'token', actions: Action[]) => actions.every((action) => reachOf(who === 'anonymous' ? { audience: who } : { audience: who, via }, action) === undefined);
-    const refused = [...guarded].flatMap(([key, { route, actions }]) => callers.filter(([who, via]) => grantsNone(who, via, actions)).map(([who, via]) => [key, who, via, route] as const));
+    const grantsNone = (who: Audience, via: 'session' | 'token', actions: Action[]) =>
+      actions.every((action) => reachOf(who === 'anonymous' ? { audience: who } : { audience: who, via }, action) === undefined);
+    const refused = [...guarded].flatMap(([key, { route, actions }]) =>
+      callers.filter(([who, via]) => grantsNone(who, via, actions)).map(([who, via]) => [key, who, via, route] as const),
+    );
 
     it('covers every guarded route of the matrix', () => {
       expect(refused.length).toBeGreaterThan(guarded.size);
-      expect([...guarded.keys()]).toEqual(expect.arrayContaining(['POST /api/v4/channels/', 'POST /schedule', 'DELETE /schedule/1', 'POST /api/v1/stories']));
+      expect([...guarded.keys()]).toEqual(
+        expect.arrayContaining(['POST /api/v4/channels/', 'POST /schedule', 'DELETE /schedule/1', 'POST /api/v1/stories']),
+      );
     });
 
-    it.each(refused)('%s with nothing valid in it, as %s by %s, is refused for the caller before its input is read', async (_, who, via, route) => {
-      const caller = known.get(who);
-      const res = await server.call(route.method, emptyPath(route), { ...(caller ? { as: caller, via } : {}), ...(route.method === 'GET' ? {} : { json: {} }) });
-      const want = who === 'anonymous' ? (route.anonymous ?? 401) : 403;
-      const said = res.status === 302 ? res.headers.get('location') : String(res.body?.meta?.msg ?? res.text).slice(0, 200);
-      // The refusal the table's callers get: the login page for a page, its 403 page or the API's message.
-      const refusal = { 302: '/login', 401: 'Sign in first', 403: route.anonymous === 302 ? '<!doctype html>' : 'Not allowed' }[want];
-      expect(`${res.status} ${said}`).toMatch(new RegExp(`^${want} ${refusal}`));
-    });
+    it.each(refused)(
+      '%s with nothing valid in it, as %s by %s, is refused for the caller before its input is read',
+      async (_, who, via, route) => {
+        const caller = known.get(who);
+        const res = await server.call(route.method, emptyPath(route), {
+          ...(caller ? { as: caller, via } : {}),
+          ...(route.method === 'GET' ? {} : { json: {} }),
+        });
+        const want = who === 'anonymous' ? (route.anonymous ?? 401) : 403;
+        const said = res.status === 302 ? res.headers.get('location') : String(res.body?.meta?.msg ?? res.text).slice(0, 200);
+        // The refusal the table's callers get: the login page for a page, its 403 page or the API's message.
+        const refusal = { 302: '/login', 401: 'Sign in first', 403: route.anonymous === 302 ? '<!doctype html>' : 'Not allowed' }[want];
+        expect(`${res.status} ${said}`).toMatch(new RegExp(`^${want} ${refusal}`));
+      },
+    );
   });
 
   describe('CSRF', () => {
@@ -135,26 +226,29 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
       staff = await server.makeUser('staff', { password: CALLER_PASSWORD });
     });
 
-    it.each(changes.map((route) => [label(route), route] as const))('%s with the session cookie but no header is refused at the edge and by the service', async (_, route) => {
-      const k = await prepare(route, 'staff');
-      const path = pathOf(route, k);
-      const payload = () => payloadOf(route, k);
-      const before = await fingerprint(server);
-      const atEdge = await server.call(route.method, path, { as: staff, csrf: false, ...(await payload()) });
-      // Bypassing the edge, the public API's key is the caller's to add.
-      const direct = path.startsWith('/v1/') ? `${path}?api_key=${server.webKey}` : path;
-      const atService = await server.call(route.method, direct, { as: staff, csrf: false, direct: true, ...(await payload()) });
-      // A cookie and header the attacker chose alike (say, from a sibling domain) pass the edge's compare, not the service's.
-      const forged = await server.call(route.method, path, {
-        cookie: `${SESSION_COOKIE}=${staff.sessionSecret}; ${CSRF_COOKIE}=forged-token`,
-        ...(await payload()),
-        headers: { ...route.headers, [CSRF_HEADER]: 'forged-token' },
-      });
-      expect([atEdge.status, atService.status, forged.status]).toEqual([403, 403, 403]);
-      expect(atEdge.body.meta.msg).toContain('CSRF');
-      expect(atService.body.meta.msg).toContain('CSRF');
-      expect(forged.body.meta.msg).toContain('CSRF');
-      expect(await fingerprint(server)).toEqual(before);
-    });
+    it.each(changes.map((route) => [label(route), route] as const))(
+      '%s with the session cookie but no header is refused at the edge and by the service',
+      async (_, route) => {
+        const k = await prepare(route, 'staff');
+        const path = pathOf(route, k);
+        const payload = () => payloadOf(route, k);
+        const before = await fingerprint(server);
+        const atEdge = await server.call(route.method, path, { as: staff, csrf: false, ...(await payload()) });
+        // Bypassing the edge, the public API's key is the caller's to add.
+        const direct = path.startsWith('/v1/') ? `${path}?api_key=${server.webKey}` : path;
+        const atService = await server.call(route.method, direct, { as: staff, csrf: false, direct: true, ...(await payload()) });
+        // A cookie and header the attacker chose alike (say, from a sibling domain) pass the edge's compare, not the service's.
+        const forged = await server.call(route.method, path, {
+          cookie: `${SESSION_COOKIE}=${staff.sessionSecret}; ${CSRF_COOKIE}=forged-token`,
+          ...(await payload()),
+          headers: { ...route.headers, [CSRF_HEADER]: 'forged-token' },
+        });
+        expect([atEdge.status, atService.status, forged.status]).toEqual([403, 403, 403]);
+        expect(atEdge.body.meta.msg).toContain('CSRF');
+        expect(atService.body.meta.msg).toContain('CSRF');
+        expect(forged.body.meta.msg).toContain('CSRF');
+        expect(await fingerprint(server)).toEqual(before);
+      },
+    );
   });
 });

@@ -53,10 +53,21 @@ describe.each(storeKinds())('profiles (%s)', (kind) => {
   it('changes display name, bio and links, naming a bad field', async () => {
     const changed = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, {
       as: eve,
-      json: { display_name: '  Eve Everloop ', description: 'Loops.\nMore loops.', website_url: 'https://eve.example.test', social_links: { instagram: 'https://instagram.example.test/eve' } },
+      json: {
+        display_name: '  Eve Everloop ',
+        description: 'Loops.\nMore loops.',
+        website_url: 'https://eve.example.test',
+        social_links: { instagram: 'https://instagram.example.test/eve' },
+      },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toMatchObject({ display_name: 'Eve Everloop', attribution_display_name: 'Eve Everloop', description: 'Loops.\nMore loops.', website_url: 'https://eve.example.test', social_links: { instagram: 'https://instagram.example.test/eve' } });
+    expect(changed.body.data).toMatchObject({
+      display_name: 'Eve Everloop',
+      attribution_display_name: 'Eve Everloop',
+      description: 'Loops.\nMore loops.',
+      website_url: 'https://eve.example.test',
+      social_links: { instagram: 'https://instagram.example.test/eve' },
+    });
     const cleared = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, { as: eve, json: { social_links: { instagram: '' } } });
     expect(cleared.body.data.social_links).toEqual({});
     for (const [json, field] of [
@@ -69,12 +80,19 @@ describe.each(storeKinds())('profiles (%s)', (kind) => {
       const res = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, { as: eve, json });
       expect([res.status, res.body.field]).toEqual([400, field]);
     }
-    const events = await server.db.selectFrom('events').select('payload').where('type', '=', 'profile.updated').where('stream_id', '=', String(eve.userId)).execute();
+    const events = await server.db
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', 'profile.updated')
+      .where('stream_id', '=', String(eve.userId))
+      .execute();
     expect(events[0]?.payload).toMatchObject({ fields: ['display_name', 'description', 'website_url', 'social_links'], actor: eve.userId });
   });
 
   it('takes an avatar upload and serves its renditions', async () => {
-    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('avatar', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'me.png');
     const uploaded = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, { as: eve, form });
@@ -109,7 +127,11 @@ describe.each(storeKinds())('profiles (%s)', (kind) => {
     const newEmail = `new-${eve.email}`;
     const noPassword = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, { as: eve, json: { email: newEmail } });
     expect([noPassword.status, noPassword.body.field]).toEqual([403, 'password']);
-    const asked = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, { as: eve, json: { email: newEmail }, headers: { 'X-Password': PASSWORD } });
+    const asked = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, {
+      as: eve,
+      json: { email: newEmail },
+      headers: { 'X-Password': PASSWORD },
+    });
     expect([asked.status, asked.body.data.email, asked.body.data.email_change_pending]).toEqual([200, eve.email, newEmail]);
     await server.smtp!.waitFor((m) => m.to === eve.email && m.subject.includes('changing'));
     const confirm = await server.smtp!.waitFor((m) => m.to === newEmail && m.subject.includes('Confirm'));
@@ -117,7 +139,11 @@ describe.each(storeKinds())('profiles (%s)', (kind) => {
     expect((await server.call('POST', '/api/v1/email/verify/', { json: { token } })).status).toBe(200);
     const after = await profile(eve.userId, { as: eve });
     expect([after.body.data.email, after.body.data.email_verified]).toEqual([newEmail, true]);
-    const taken = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, { as: eve, json: { email: staff.email }, headers: { 'X-Password': PASSWORD } });
+    const taken = await server.call('PATCH', `/api/v1/users/${eve.userId}/`, {
+      as: eve,
+      json: { email: staff.email },
+      headers: { 'X-Password': PASSWORD },
+    });
     expect([taken.status, taken.body.field]).toEqual([409, 'email']);
   });
 });

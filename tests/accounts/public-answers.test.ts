@@ -17,9 +17,27 @@ describe.each(storeKinds())('hidden users and guarded figures (%s)', (kind) => {
     const db = server.db;
     hidden = await db.selectFrom('users').select(['id', 'username']).where('username', '=', 'hidden_helen').executeTakeFirstOrThrow();
     // A GIF of the hidden user, found by a word of its title, and a channel of theirs.
-    gif = await db.selectFrom('gifs').select(['id', 'title']).where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').executeTakeFirstOrThrow();
-    await db.updateTable('gifs').set({ user_id: hidden.id, slug: `${hidden.username}-secret-loop-${gif.id}` }).where('id', '=', gif.id).execute();
-    channel = await db.selectFrom('channels').select(['id', 'slug']).where('is_visible', '=', true).where('is_private', '=', false).orderBy('id').executeTakeFirstOrThrow();
+    gif = await db
+      .selectFrom('gifs')
+      .select(['id', 'title'])
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .where('rating', '=', 'g')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('gifs')
+      .set({ user_id: hidden.id, slug: `${hidden.username}-secret-loop-${gif.id}` })
+      .where('id', '=', gif.id)
+      .execute();
+    channel = await db
+      .selectFrom('channels')
+      .select(['id', 'slug'])
+      .where('is_visible', '=', true)
+      .where('is_private', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await db.updateTable('channels').set({ user_id: hidden.id }).where('id', '=', channel.id).execute();
   });
   afterAll(async () => {
@@ -89,7 +107,11 @@ describe.each(storeKinds())('hidden users and guarded figures (%s)', (kind) => {
       const creator = await Promise.all([real, madeUp].map((id) => server.call('GET', path.replace('{id}', String(id)), { as: made[1] })));
       expect(creator.map((a) => a.status)).toEqual([403, 403]);
     }
-    const searches = await Promise.all([made[0]!.username, 'no_such_user_x'].map((name) => server.call('GET', `/api/v1/analytics/dashboard-trending-searches/?username=${name}`, { as: made[1] })));
+    const searches = await Promise.all(
+      [made[0]!.username, 'no_such_user_x'].map((name) =>
+        server.call('GET', `/api/v1/analytics/dashboard-trending-searches/?username=${name}`, { as: made[1] }),
+      ),
+    );
     expect(searches.map((a) => a.status)).toEqual([403, 403]);
   });
 

@@ -33,7 +33,9 @@ describe.each(storeKinds())('secrets never in clear (%s)', (kind) => {
     };
     const withSession = (s: { cookie: string; csrf: string }) => ({ cookie: s.cookie, headers: { 'X-CSRFToken': s.csrf } });
     const mailed = async (subject: string) => {
-      const mail = await server.smtp!.waitFor((m) => m.to === email && m.subject.includes(subject) && !secrets.some((s) => m.text.includes(s)));
+      const mail = await server.smtp!.waitFor(
+        (m) => m.to === email && m.subject.includes(subject) && !secrets.some((s) => m.text.includes(s)),
+      );
       const token = /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
       secrets.push(token);
       return token;
@@ -54,11 +56,22 @@ describe.each(storeKinds())('secrets never in clear (%s)', (kind) => {
     const token = made.body.data.token as string;
     secrets.push(token);
     expect((await server.call('GET', '/login/check', { headers: { Authorization: `Bearer ${token}` } })).body.loggedInStatus).toBe(true);
-    expect((await server.call('POST', '/api/v3/password/change', { ...withSession(session), json: { current_password: passwords[0], new_password: passwords[1] } })).status).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/api/v3/password/change', {
+          ...withSession(session),
+          json: { current_password: passwords[0], new_password: passwords[1] },
+        })
+      ).status,
+    ).toBe(200);
     const userId = (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-    expect((await server.call('GET', `/api/v1/users/${userId}/`, { cookie: session.cookie, headers: { 'X-Password': passwords[1] } })).status).toBe(200);
+    expect(
+      (await server.call('GET', `/api/v1/users/${userId}/`, { cookie: session.cookie, headers: { 'X-Password': passwords[1] } })).status,
+    ).toBe(200);
     expect((await server.call('POST', '/api/v3/password/reset', { json: { email } })).status).toBe(200);
-    expect((await server.call('POST', '/api/v3/password/reset', { json: { token: await mailed('Reset'), password: passwords[2] } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/api/v3/password/reset', { json: { token: await mailed('Reset'), password: passwords[2] } })).status,
+    ).toBe(200);
     session = cookiesOf((await server.call('POST', '/api/v1/session/', { json: { login: email, password: passwords[2] } })).headers);
     expect((await server.call('DELETE', '/api/v1/session/', withSession(session))).status).toBe(200);
     await server.mail!.deliverDue();
@@ -69,7 +82,10 @@ describe.each(storeKinds())('secrets never in clear (%s)', (kind) => {
     expect(tokenShown).toHaveLength(1);
     expect(tokenShown[0]!.url).toBe('/api/v1/tokens/');
     for (const answer of server.answers) {
-      const headers = answer.headers.split('\n').filter((h) => !h.startsWith('set-cookie:')).join('\n');
+      const headers = answer.headers
+        .split('\n')
+        .filter((h) => !h.startsWith('set-cookie:'))
+        .join('\n');
       for (const secret of secrets) {
         if (answer === tokenShown[0] && secret === token) continue;
         expect(`${answer.url}\n${headers}\n${answer.text}`).not.toContain(secret);
@@ -78,10 +94,14 @@ describe.each(storeKinds())('secrets never in clear (%s)', (kind) => {
     const logs = server.logLines.join('\n');
     expect(server.logLines.length).toBeGreaterThan(10);
     for (const secret of secrets) expect(logs).not.toContain(secret);
-    const events = (await sql<{ e: string }>`SELECT string_agg(type || ' ' || payload::text, E'\n') AS e FROM events`.execute(server.store.db)).rows[0]!.e;
+    const events = (
+      await sql<{ e: string }>`SELECT string_agg(type || ' ' || payload::text, E'\n') AS e FROM events`.execute(server.store.db)
+    ).rows[0]!.e;
     for (const secret of secrets) expect(events).not.toContain(secret);
     for (const table of ['users', 'accounts', 'account_tokens', 'signup_requests', 'sessions', 'access_tokens', 'mail_outbox']) {
-      const rows = (await sql<{ r: string }>`SELECT coalesce(string_agg(t::text, E'\n'), '') AS r FROM ${sql.table(table)} t`.execute(server.store.db)).rows[0]!.r;
+      const rows = (
+        await sql<{ r: string }>`SELECT coalesce(string_agg(t::text, E'\n'), '') AS r FROM ${sql.table(table)} t`.execute(server.store.db)
+      ).rows[0]!.r;
       for (const secret of secrets) expect(rows, `${table} holds a secret in clear`).not.toContain(secret);
     }
   });

@@ -21,9 +21,19 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
   });
 
   const audit = (userId: number, type: string) =>
-    server.db.selectFrom('events').select('payload').where('stream', '=', 'user').where('stream_id', '=', String(userId)).where('type', '=', type).orderBy('seq').execute();
+    server.db
+      .selectFrom('events')
+      .select('payload')
+      .where('stream', '=', 'user')
+      .where('stream_id', '=', String(userId))
+      .where('type', '=', type)
+      .orderBy('seq')
+      .execute();
   const login = async (username: string, password: string) => {
-    const res = await server.call('POST', '/api/v1/session/', { json: { login: username, password }, headers: { 'User-Agent': 'second browser' } });
+    const res = await server.call('POST', '/api/v1/session/', {
+      json: { login: username, password },
+      headers: { 'User-Agent': 'second browser' },
+    });
     expect(res.status).toBe(200);
     const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0] as string);
     return { cookie: pairs.join('; '), csrf: res.body.data.csrf_token as string };
@@ -43,7 +53,9 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
 
     expect((await server.call('DELETE', `/api/v1/sessions/${other.id}/`, { as: ada })).status).toBe(200);
     expect((await server.call('GET', '/login/check', { cookie: second.cookie })).body.loggedInStatus).toBe(false);
-    expect((await audit(ada.userId, 'session.revoked')).map((e) => e.payload)).toEqual([{ session: other.id, reason: 'revoked', actor: ada.userId, via: 'session', address: '127.0.0.1' }]);
+    expect((await audit(ada.userId, 'session.revoked')).map((e) => e.payload)).toEqual([
+      { session: other.id, reason: 'revoked', actor: ada.userId, via: 'session', address: '127.0.0.1' },
+    ]);
 
     const third = await login(ada.username, password);
     const everywhere = await server.call('DELETE', '/api/v1/sessions/', { as: ada });
@@ -58,16 +70,26 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
     const password = 'change me passphrase';
     const bea = await server.makeUser('creator', { password });
     const elsewhere = await login(bea.username, password);
-    const wrong = await server.call('POST', '/api/v3/password/change', { as: bea, json: { current_password: 'not it at all', new_password: 'a new passphrase here' } });
+    const wrong = await server.call('POST', '/api/v3/password/change', {
+      as: bea,
+      json: { current_password: 'not it at all', new_password: 'a new passphrase here' },
+    });
     expect([wrong.status, wrong.body.field]).toEqual([403, 'current_password']);
-    const changed = await server.call('POST', '/api/v3/password/change', { as: bea, json: { current_password: password, new_password: 'a new passphrase here' } });
+    const changed = await server.call('POST', '/api/v3/password/change', {
+      as: bea,
+      json: { current_password: password, new_password: 'a new passphrase here' },
+    });
     expect([changed.status, changed.body.data.sessions_ended, changed.body.data.tokens_revoked]).toEqual([200, 1, 1]);
     expect((await server.call('GET', '/login/check', { as: bea })).body.loggedInStatus).toBe(true);
     expect((await server.call('GET', '/login/check', { cookie: elsewhere.cookie })).body.loggedInStatus).toBe(false);
     // A token made with the old password (by whoever held it) does not outlive it.
     const check = await server.call('GET', '/login/check', { as: bea, via: 'token' });
     expect([check.status, check.body.loggedInStatus ?? false]).toEqual([401, false]);
-    const byToken = await server.call('POST', '/api/v3/password/change', { as: bea, via: 'token', json: { current_password: 'a new passphrase here', new_password: 'a third passphrase' } });
+    const byToken = await server.call('POST', '/api/v3/password/change', {
+      as: bea,
+      via: 'token',
+      json: { current_password: 'a new passphrase here', new_password: 'a third passphrase' },
+    });
     expect(byToken.status).toBe(401);
     expect(await audit(bea.userId, 'password.changed')).toHaveLength(1);
   });
@@ -88,7 +110,13 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
 
     // The token acts as a user (its scope), not as the creator who made it.
     const check = await server.call('GET', '/login/check', { headers: { Authorization: `Bearer ${token}` } });
-    expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'user', userID: cleo.userId, loginMethod: 'token', csrfToken: null });
+    expect(check.body).toMatchObject({
+      loggedInStatus: true,
+      userType: 'user',
+      userID: cleo.userId,
+      loginMethod: 'token',
+      csrfToken: null,
+    });
     expect((await server.call('GET', CREATORS_READ, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(403);
     expect((await server.call('GET', CREATORS_READ, { as: cleo, via: 'token' })).status).toBe(200);
 
@@ -99,14 +127,18 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
     expect((await server.call('DELETE', `/api/v1/tokens/${made.body.data.id}/`, { as: cleo })).status).toBe(200);
     const revoked = await server.call('GET', '/login/check', { headers: { Authorization: `Bearer ${token}` } });
     expect(revoked.status).toBe(401);
-    expect((await audit(cleo.userId, 'token.created')).map((e) => e.payload)).toEqual([{ token: made.body.data.id, label: 'scheduler script', scope: 'user', actor: cleo.userId, via: 'session', address: '127.0.0.1' }]);
+    expect((await audit(cleo.userId, 'token.created')).map((e) => e.payload)).toEqual([
+      { token: made.body.data.id, label: 'scheduler script', scope: 'user', actor: cleo.userId, via: 'session', address: '127.0.0.1' },
+    ]);
     expect(await audit(cleo.userId, 'token.revoked')).toHaveLength(1);
   });
 
   it('maps the admin token to a staff principal', async () => {
     const check = await server.call('GET', '/login/check', { headers: { Authorization: `Bearer ${server.adminToken}` } });
     expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'staff', loginMethod: 'token' });
-    expect((await server.call('GET', '/api/v1/analytics/series/', { headers: { Authorization: `Bearer ${server.adminToken}` } })).status).toBe(200);
+    expect(
+      (await server.call('GET', '/api/v1/analytics/series/', { headers: { Authorization: `Bearer ${server.adminToken}` } })).status,
+    ).toBe(200);
     expect((await server.call('GET', '/login/check', { headers: { Authorization: 'Bearer not-a-real-token-at-all' } })).status).toBe(401);
   });
 
@@ -120,14 +152,19 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
     expect([promoted.status, promoted.body.data.role]).toEqual([200, 'creator']);
     expect((await server.call('GET', CREATORS_READ, { as: dana })).status).toBe(200);
     // A token keeps the scope it was made with: user.
-    expect((await server.call('GET', CREATORS_READ, { headers: { Authorization: `Bearer ${daneToken.body.data.token}` } })).status).toBe(403);
-    expect((await audit(dana.userId, 'role.changed')).map((e) => e.payload)).toEqual([{ from: 'user', to: 'creator', actor: staff.userId, via: 'session', address: '127.0.0.1' }]);
+    expect((await server.call('GET', CREATORS_READ, { headers: { Authorization: `Bearer ${daneToken.body.data.token}` } })).status).toBe(
+      403,
+    );
+    expect((await audit(dana.userId, 'role.changed')).map((e) => e.payload)).toEqual([
+      { from: 'user', to: 'creator', actor: staff.userId, via: 'session', address: '127.0.0.1' },
+    ]);
     const bad = await server.call('PUT', `/api/v1/users/${dana.userId}/role/`, { as: staff, json: { role: 'emperor' } });
     expect([bad.status, bad.body.field]).toEqual([400, 'role']);
 
     // Every other staff account demoted, the last one stays.
     const others = await server.db.selectFrom('users').select('id').where('role', '=', 'staff').where('id', '!=', staff.userId).execute();
-    for (const { id } of others) expect((await server.call('PUT', `/api/v1/users/${id}/role/`, { as: staff, json: { role: 'moderator' } })).status).toBe(200);
+    for (const { id } of others)
+      expect((await server.call('PUT', `/api/v1/users/${id}/role/`, { as: staff, json: { role: 'moderator' } })).status).toBe(200);
     const last = await server.call('PUT', `/api/v1/users/${staff.userId}/role/`, { as: staff, json: { role: 'user' } });
     expect(last.status).toBe(409);
     expect((await server.call('GET', '/login/check', { as: staff })).body.userType).toBe('staff');
@@ -144,11 +181,34 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
 
   it('answers the anonymous logged-in state and the build', async () => {
     const check = await server.call('GET', '/login/check');
-    const anonymous = { 'account.create': 'any', 'build.read': 'any', 'email.verify': 'any', 'gif.report': 'any', 'gif.report_action': 'any', 'password.reset': 'any', 'profile.read': 'any', 'search.report': 'any', 'session.create': 'any' };
-    expect(check.body).toEqual({ loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: anonymous });
+    const anonymous = {
+      'account.create': 'any',
+      'build.read': 'any',
+      'email.verify': 'any',
+      'gif.report': 'any',
+      'gif.report_action': 'any',
+      'password.reset': 'any',
+      'profile.read': 'any',
+      'search.report': 'any',
+      'session.create': 'any',
+    };
+    expect(check.body).toEqual({
+      loggedInStatus: false,
+      userType: 'anonymous',
+      verifiedStatus: false,
+      userID: null,
+      loginMethod: null,
+      csrfToken: null,
+      user: null,
+      permissions: anonymous,
+    });
     const build = await server.call('GET', '/api/v3/env/build');
     expect(build.status).toBe(200);
-    expect(build.body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/), built_at: expect.any(String) });
+    expect(build.body).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      commit: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/),
+      built_at: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(build.body.built_at))).toBe(false);
   });
 });

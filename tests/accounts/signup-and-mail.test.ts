@@ -31,7 +31,8 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
   const password = 'correct horse battery';
   let session: { cookie: string; csrf: string };
 
-  const noRows = async (name: string) => expect(await server.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()).toBeUndefined();
+  const noRows = async (name: string) =>
+    expect(await server.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()).toBeUndefined();
 
   it('signs up with a 202, no session and no account; the mailed link makes the account once and signs in', async () => {
     const res = await server.call('POST', '/api/v1/accounts/', { json: { username, email, password } });
@@ -60,7 +61,13 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     session = cookiesFrom(confirmed.headers);
     expect(confirmed.body.data.csrf_token).toBe(session.csrf);
     const check = await server.call('GET', '/login/check', { cookie: session.cookie });
-    expect(check.body).toMatchObject({ loggedInStatus: true, userType: 'user', loginMethod: 'password', emailVerified: true, csrfToken: session.csrf });
+    expect(check.body).toMatchObject({
+      loggedInStatus: true,
+      userType: 'user',
+      loginMethod: 'password',
+      emailVerified: true,
+      csrfToken: session.csrf,
+    });
     expect(check.body.userID).toBe(confirmed.body.data.user_id);
     expect(check.body.userID).toBeGreaterThanOrEqual(100_000_000);
     const created = await server.db.selectFrom('events').select('type').where('stream_id', '=', String(check.body.userID)).execute();
@@ -77,23 +84,47 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     const owner = await server.makeUser('user');
     const intruder = testUsername('intruder');
     const fresh = testUsername('fresh');
-    const before = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const taken = await server.call('POST', '/api/v1/accounts/', { json: { username: intruder, email: owner.email.toUpperCase(), password: 'another long passphrase' } });
-    const free = await server.call('POST', '/api/v1/accounts/', { json: { username: fresh, email: `${fresh}@example.test`, password: 'another long passphrase' } });
+    const before = await server.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const taken = await server.call('POST', '/api/v1/accounts/', {
+      json: { username: intruder, email: owner.email.toUpperCase(), password: 'another long passphrase' },
+    });
+    const free = await server.call('POST', '/api/v1/accounts/', {
+      json: { username: fresh, email: `${fresh}@example.test`, password: 'another long passphrase' },
+    });
     expect([taken.status, free.status]).toEqual([202, 202]);
     expect(taken.body.data).toEqual({ username: intruder, email: owner.email.toUpperCase(), message: SIGNUP_ACCEPTED });
     expect(Object.keys(taken.body.data)).toEqual(Object.keys(free.body.data));
     expect([taken.headers.getSetCookie(), free.headers.getSetCookie()]).toEqual([[], []]);
-    const after = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(0);
     await noRows(intruder);
     await noRows(fresh);
 
     // Logging in as the new name fails alike, and so does taking the name again.
-    const logins = await Promise.all([intruder, fresh].map((login) => server.call('POST', '/api/v1/session/', { json: { login, password: 'another long passphrase' } })));
-    expect(logins.map((r) => [r.status, r.body.meta.msg])).toEqual([[401, logins[0]!.body.meta.msg], [401, logins[0]!.body.meta.msg]]);
-    const agains = await Promise.all([intruder, fresh].map((name) => server.call('POST', '/api/v1/accounts/', { json: { username: name.toUpperCase(), email: `${testUsername()}@example.test`, password: 'another long passphrase' } })));
-    expect(agains.map((r) => [r.status, r.body.field])).toEqual([[409, 'username'], [409, 'username']]);
+    const logins = await Promise.all(
+      [intruder, fresh].map((login) => server.call('POST', '/api/v1/session/', { json: { login, password: 'another long passphrase' } })),
+    );
+    expect(logins.map((r) => [r.status, r.body.meta.msg])).toEqual([
+      [401, logins[0]!.body.meta.msg],
+      [401, logins[0]!.body.meta.msg],
+    ]);
+    const agains = await Promise.all(
+      [intruder, fresh].map((name) =>
+        server.call('POST', '/api/v1/accounts/', {
+          json: { username: name.toUpperCase(), email: `${testUsername()}@example.test`, password: 'another long passphrase' },
+        }),
+      ),
+    );
+    expect(agains.map((r) => [r.status, r.body.field])).toEqual([
+      [409, 'username'],
+      [409, 'username'],
+    ]);
 
     const notice = await server.smtp!.waitFor((m) => m.to === owner.email && m.subject.includes('tried to sign up'));
     expect(notice.text).toContain(`${server.baseUrl}/login`);
@@ -109,8 +140,10 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
   it('makes nothing from a link whose address an account took meanwhile, or an expired one, which frees its name', async () => {
     const shared = `${testUsername('shared')}@example.test`;
     const [first, second] = [testUsername('first'), testUsername('second')];
-    for (const name of [first, second]) expect((await server.call('POST', '/api/v1/accounts/', { json: { username: name, email: shared, password } })).status).toBe(202);
-    const tokenFor = async (name: string) => linkToken((await server.smtp!.waitFor((m) => m.to === shared && m.text.includes(`Hi ${name},`))).text, '/join');
+    for (const name of [first, second])
+      expect((await server.call('POST', '/api/v1/accounts/', { json: { username: name, email: shared, password } })).status).toBe(202);
+    const tokenFor = async (name: string) =>
+      linkToken((await server.smtp!.waitFor((m) => m.to === shared && m.text.includes(`Hi ${name},`))).text, '/join');
     const [firstToken, secondToken] = [await tokenFor(first), await tokenFor(second)];
     expect((await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: firstToken } })).status).toBe(201);
     const late = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: secondToken } });
@@ -119,21 +152,33 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     await noRows(second);
 
     const lapsed = testUsername('lapsed');
-    expect((await server.call('POST', '/api/v1/accounts/', { json: { username: lapsed, email: `${lapsed}@example.test`, password } })).status).toBe(202);
+    expect(
+      (await server.call('POST', '/api/v1/accounts/', { json: { username: lapsed, email: `${lapsed}@example.test`, password } })).status,
+    ).toBe(202);
     const token = linkToken((await server.smtp!.waitFor((m) => m.to === `${lapsed}@example.test`)).text, '/join');
-    await server.db.updateTable('signup_requests').set({ expires_at: new Date(Date.now() - 1000) }).where('username', '=', lapsed).execute();
+    await server.db
+      .updateTable('signup_requests')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('username', '=', lapsed)
+      .execute();
     const expired = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token } });
     expect([expired.status, expired.body.field]).toEqual([400, 'token']);
     await noRows(lapsed);
-    expect((await server.call('POST', '/api/v1/accounts/', { json: { username: lapsed, email: `${lapsed}@example.test`, password } })).status).toBe(202);
+    expect(
+      (await server.call('POST', '/api/v1/accounts/', { json: { username: lapsed, email: `${lapsed}@example.test`, password } })).status,
+    ).toBe(202);
     const bad = await server.call('POST', '/api/v1/accounts/confirm/', { json: { token: 'not a token' } });
     expect([bad.status, bad.body.field]).toEqual([400, 'token']);
   });
 
   it('refuses a taken username, naming the field, and input it cannot take', async () => {
-    const taken = await server.call('POST', '/api/v1/accounts/', { json: { username: username.toUpperCase(), email: 'other@example.test', password } });
+    const taken = await server.call('POST', '/api/v1/accounts/', {
+      json: { username: username.toUpperCase(), email: 'other@example.test', password },
+    });
     expect([taken.status, taken.body.field]).toEqual([409, 'username']);
-    const short = await server.call('POST', '/api/v1/accounts/', { json: { username: testUsername(), email: 'x@example.test', password: 'short' } });
+    const short = await server.call('POST', '/api/v1/accounts/', {
+      json: { username: testUsername(), email: 'x@example.test', password: 'short' },
+    });
     expect([short.status, short.body.field]).toEqual([400, 'password']);
     const notJson = await server.call('POST', '/api/v1/accounts/', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(notJson.status).toBe(415);
@@ -157,7 +202,11 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
 
   it('answers a reset request the same for known and unknown addresses, and mails only the known', async () => {
     // A token made before the reset (by whoever knew the old password) must not outlive it.
-    const made = await server.call('POST', '/api/v1/tokens/', { cookie: session.cookie, headers: { 'X-CSRFToken': session.csrf }, json: { label: 'before the reset', scope: 'user' } });
+    const made = await server.call('POST', '/api/v1/tokens/', {
+      cookie: session.cookie,
+      headers: { 'X-CSRFToken': session.csrf },
+      json: { label: 'before the reset', scope: 'user' },
+    });
     expect(made.status, made.text).toBe(201);
     const bearer = { Authorization: `Bearer ${made.body.data.token}` };
     expect((await server.call('GET', '/login/check', { headers: bearer })).body.loggedInStatus).toBe(true);
@@ -192,9 +241,16 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
   it('expires reset links', async () => {
     const caught = server.smtp!.mails.length;
     await server.call('POST', '/api/v3/password/reset', { json: { email } });
-    const mail = await server.smtp!.waitFor((m) => server.smtp!.mails.indexOf(m) >= caught && m.to === email && m.subject.includes('Reset'));
+    const mail = await server.smtp!.waitFor(
+      (m) => server.smtp!.mails.indexOf(m) >= caught && m.to === email && m.subject.includes('Reset'),
+    );
     const token = linkToken(mail.text, '/password');
-    await server.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('purpose', '=', 'reset_password').where('used_at', 'is', null).execute();
+    await server.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'reset_password')
+      .where('used_at', 'is', null)
+      .execute();
     const expired = await server.call('POST', '/api/v3/password/reset', { json: { token, password: 'yet another passphrase' } });
     expect([expired.status, expired.body.field]).toEqual([400, 'token']);
   });
@@ -208,7 +264,11 @@ describe.each(storeKinds())('sign-up, mail and passwords (%s)', (kind) => {
     const other = await server.makeUser('user');
     await server.call('POST', '/api/v3/password/reset', { json: { email: other.email } });
     await server.mail!.deliverDue();
-    const refused = await server.db.selectFrom('mail_outbox').select(['id', 'attempts', 'sent_at', 'last_error', 'body']).where('to_address', '=', other.email).executeTakeFirstOrThrow();
+    const refused = await server.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'attempts', 'sent_at', 'last_error', 'body'])
+      .where('to_address', '=', other.email)
+      .executeTakeFirstOrThrow();
     expect(refused.sent_at).toBeNull();
     expect(refused.attempts).toBeGreaterThanOrEqual(1);
     expect(refused.last_error).toContain('451');

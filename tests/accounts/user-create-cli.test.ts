@@ -10,7 +10,9 @@ import { openStore } from '../../apps/server/src/store/db.ts';
 
 function run(args: string[], stdin: string, dataDir: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/accounts/create-user-cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/accounts/create-user-cli.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += String(chunk)));
     child.stderr.on('data', (chunk) => (out += String(chunk)));
@@ -37,12 +39,22 @@ describe('npm run user:create (pglite data directory)', () => {
     const store = await openStore({ dataDir });
     try {
       const db = accountsDb(store.db);
-      const row = await db.selectFrom('users as u').innerJoin('accounts as a', 'a.user_id', 'u.id').select(['u.id', 'u.role', 'u.is_staff', 'a.email_verified_at', 'a.password_hash']).where('u.username', '=', 'first_staff').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users as u')
+        .innerJoin('accounts as a', 'a.user_id', 'u.id')
+        .select(['u.id', 'u.role', 'u.is_staff', 'a.email_verified_at', 'a.password_hash'])
+        .where('u.username', '=', 'first_staff')
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ role: 'staff', is_staff: true });
       expect(row.email_verified_at).not.toBeNull();
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect(await verifyPassword(password, row.password_hash)).toBe(true);
-      const event = await db.selectFrom('events').select('payload').where('type', '=', 'account.created').where('stream_id', '=', String(row.id)).executeTakeFirstOrThrow();
+      const event = await db
+        .selectFrom('events')
+        .select('payload')
+        .where('type', '=', 'account.created')
+        .where('stream_id', '=', String(row.id))
+        .executeTakeFirstOrThrow();
       expect(event.payload).toMatchObject({ role: 'staff', via: 'cli', actor: null });
     } finally {
       await store.close();

@@ -18,7 +18,16 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
   beforeAll(async () => {
     server = await startAccountsServer(kind, { smtp: true });
     staff = await server.makeUser('staff');
-    gifs = (await server.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').orderBy('id').limit(3).execute()).map((g) => g.id);
+    gifs = (
+      await server.db
+        .selectFrom('gifs')
+        .select('id')
+        .where('is_removed', '=', false)
+        .where('type', '=', 'gif')
+        .orderBy('id')
+        .limit(3)
+        .execute()
+    ).map((g) => g.id);
   });
   afterAll(async () => {
     await server?.close();
@@ -32,22 +41,42 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     ...overrides,
   });
   const apply = (as: TestUser, body: unknown = application()) => server.call('POST', '/api/v1/applications/', { as, json: body });
-  const openQueue = async () => (await server.call('GET', '/api/v1/applications/', { as: staff })).body.data as { id: string; applicant: { id: number }; examples: { url: string; gif_id: string | null }[]; gifs: Record<string, { preview: string }> }[];
-  const decide = (id: string, body: unknown, as: TestUser = staff) => server.call('POST', `/api/v1/applications/${id}/decision/`, { as, json: body });
-  const trail = async (userId: number) => (await server.call('GET', `/api/v1/moderation/audit/?target=user:${userId}`, { as: staff })).body.data.entries as { type: string; actor: unknown; payload: Record<string, unknown> }[];
+  const openQueue = async () =>
+    (await server.call('GET', '/api/v1/applications/', { as: staff })).body.data as {
+      id: string;
+      applicant: { id: number };
+      examples: { url: string; gif_id: string | null }[];
+      gifs: Record<string, { preview: string }>;
+    }[];
+  const decide = (id: string, body: unknown, as: TestUser = staff) =>
+    server.call('POST', `/api/v1/applications/${id}/decision/`, { as, json: body });
+  const trail = async (userId: number) =>
+    (await server.call('GET', `/api/v1/moderation/audit/?target=user:${userId}`, { as: staff })).body.data.entries as {
+      type: string;
+      actor: unknown;
+      payload: Record<string, unknown>;
+    }[];
 
-  it('takes an application, shows it as open, and lists it for staff with tiles for this site\'s GIFs', async () => {
+  it("takes an application, shows it as open, and lists it for staff with tiles for this site's GIFs", async () => {
     const artist = await server.makeUser('user');
     expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toBeNull();
     const sent = await apply(artist);
     expect(sent.status).toBe(201);
-    expect(sent.body.data).toMatchObject({ state: 'open', name: 'Studio Loop', why: 'We animate.\n\nA lot.', links: ['https://studio-loop.example.test', 'http://portfolio.example.test/loop'] });
+    expect(sent.body.data).toMatchObject({
+      state: 'open',
+      name: 'Studio Loop',
+      why: 'We animate.\n\nA lot.',
+      links: ['https://studio-loop.example.test', 'http://portfolio.example.test/loop'],
+    });
     expect(sent.body.data.examples).toEqual([
       { url: `${server.baseUrl}/gifs/${gifs[0]}`, gif_id: gifs[0] },
       { url: `${server.baseUrl}/gifs/funny-${gifs[1]}`, gif_id: gifs[1] },
       { url: 'https://vimeo.example.test/123', gif_id: null },
     ]);
-    expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toMatchObject({ id: sent.body.data.id, state: 'open' });
+    expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toMatchObject({
+      id: sent.body.data.id,
+      state: 'open',
+    });
     const listed = (await openQueue()).find((a) => a.id === sent.body.data.id)!;
     expect(listed.applicant.id).toBe(artist.userId);
     expect(Object.keys(listed.gifs).sort()).toEqual([gifs[0], gifs[1]].sort());
@@ -61,7 +90,11 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     const again = await apply(artist, application({ name: 'Second try' }));
     expect(again.status).toBe(409);
     expect(again.body.meta.msg).toMatch(/already have an application waiting/);
-    const rows = await server.db.selectFrom('channel_applications' as never).select('name' as never).where('user_id' as never, '=', artist.userId as never).execute();
+    const rows = await server.db
+      .selectFrom('channel_applications' as never)
+      .select('name' as never)
+      .where('user_id' as never, '=', artist.userId as never)
+      .execute();
     expect(rows).toEqual([{ name: 'Studio Loop' }]);
   });
 
@@ -70,7 +103,11 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     await server.db.updateTable('gifs').set({ user_id: artist.userId }).where('id', '=', gifs[2]!).execute();
     const { id } = (await apply(artist)).body.data;
     // Called on the service itself, so its purge header (which the edge acts on and drops) is seen.
-    const approved = await server.call('POST', `/api/v1/applications/${id}/decision/`, { as: staff, json: { decision: 'approve', note: 'Lovely loops' }, direct: true });
+    const approved = await server.call('POST', `/api/v1/applications/${id}/decision/`, {
+      as: staff,
+      json: { decision: 'approve', note: 'Lovely loops' },
+      direct: true,
+    });
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id, state: 'approved', role: 'creator', is_verified: true });
     expect(approved.headers.get('Loopbox-Purge')).toBe('all');
@@ -82,12 +119,18 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
 
     const mine = (await server.call('GET', `/api/v1/users/${artist.userId}/`, { as: artist })).body.data;
     expect(mine).toMatchObject({ role: 'creator', is_verified: true });
-    expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toMatchObject({ state: 'approved', decision_note: 'Lovely loops' });
+    expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toMatchObject({
+      state: 'approved',
+      decision_note: 'Lovely loops',
+    });
     expect((await openQueue()).map((a) => a.id)).not.toContain(id);
     const gif = await server.call('GET', `/v1/gifs/${gifs[2]}?api_key=${server.webKey}`);
     expect(gif.body.data.user).toMatchObject({ username: artist.username, is_verified: true });
 
-    const story = await server.call('POST', STORIES_PATH, { as: artist, json: { title: 'Verified by staff', gifs: [{ gif_id: gifs[2] }], is_published: true } });
+    const story = await server.call('POST', STORIES_PATH, {
+      as: artist,
+      json: { title: 'Verified by staff', gifs: [{ gif_id: gifs[2] }], is_published: true },
+    });
     expect(story.status).toBe(201);
     const partner = await server.call('GET', `${STORIES_PATH}/partnerArtist`);
     expect(partner.body.data.map((s: { title: string }) => s.title)).toContain('Verified by staff');
@@ -110,7 +153,10 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     expect(mail.text).toContain(`${server.baseUrl}/apply`);
     const me = (await server.call('GET', `/api/v1/users/${artist.userId}/`, { as: artist })).body.data;
     expect(me).toMatchObject({ role: 'user', is_verified: false });
-    expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toMatchObject({ state: 'refused', decision_note: 'Show us more of your own work' });
+    expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toMatchObject({
+      state: 'refused',
+      decision_note: 'Show us more of your own work',
+    });
     expect((await apply(artist, application({ name: 'Studio Loop, again' }))).status).toBe(201);
     expect((await trail(artist.userId)).map((e) => e.type)).toContain('channel_application.refused');
   });
@@ -134,9 +180,18 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     ];
     for (const [change, field, message] of cases) {
       const res = await apply(artist, application(change));
-      expect({ change, status: res.status, field: res.body.field, ok: message.test(res.body.meta.msg) }).toEqual({ change, status: 400, field, ok: true });
+      expect({ change, status: res.status, field: res.body.field, ok: message.test(res.body.meta.msg) }).toEqual({
+        change,
+        status: 400,
+        field,
+        ok: true,
+      });
     }
-    const text = await server.call('POST', '/api/v1/applications/', { as: artist, headers: { 'Content-Type': 'text/plain' }, body: new TextEncoder().encode('name=x') });
+    const text = await server.call('POST', '/api/v1/applications/', {
+      as: artist,
+      headers: { 'Content-Type': 'text/plain' },
+      body: new TextEncoder().encode('name=x'),
+    });
     expect(text.status).toBe(415);
     expect((await server.call('GET', '/api/v1/applications/mine/', { as: artist })).body.data).toBeNull();
   });
@@ -159,7 +214,8 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
   it('lets staff verify, hide and suppress chrome through PATCH, each change audited, and nobody else', async () => {
     const person = await server.makeUser('user');
     // On the service itself, so its purge header (which the edge acts on and drops) is seen.
-    const patch = (json: unknown, as: TestUser = staff) => server.call('PATCH', `/api/v1/users/${person.userId}/`, { as, json, direct: true });
+    const patch = (json: unknown, as: TestUser = staff) =>
+      server.call('PATCH', `/api/v1/users/${person.userId}/`, { as, json, direct: true });
     const set = await patch({ is_verified: true, is_public: false, suppress_chrome: true });
     expect(set.status).toBe(200);
     expect(set.body.data).toMatchObject({ is_verified: true, is_public: false, suppress_chrome: true });
@@ -168,7 +224,10 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     expect((await server.call('GET', `/api/v1/users/${person.userId}/`)).status).toBe(404);
     const flagged = (await trail(person.userId)).filter((e) => e.type === 'user.flags_changed');
     expect(flagged).toHaveLength(1);
-    expect(flagged[0]!.payload).toMatchObject({ actor: staff.userId, changes: { is_verified: { from: false, to: true }, is_public: { from: true, to: false }, suppress_chrome: { from: false, to: true } } });
+    expect(flagged[0]!.payload).toMatchObject({
+      actor: staff.userId,
+      changes: { is_verified: { from: false, to: true }, is_public: { from: true, to: false }, suppress_chrome: { from: false, to: true } },
+    });
     // Setting what is already set logs nothing and purges nothing.
     const same = await patch({ is_verified: true });
     expect([same.status, same.headers.get('Loopbox-Purge')]).toEqual([200, null]);

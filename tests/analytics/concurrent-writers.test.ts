@@ -41,13 +41,15 @@ describe.skipIf(!process.env.DATABASE_URL)('event log with concurrent writers (p
   });
 
   const db = () => analyticsDb(store.db);
-  const views = async (gifId: string) => Number((await db().selectFrom('gif_counts').select('views').where('gif_id', '=', gifId).executeTakeFirst())?.views ?? 0);
+  const views = async (gifId: string) =>
+    Number((await db().selectFrom('gif_counts').select('views').where('gif_id', '=', gifId).executeTakeFirst())?.views ?? 0);
 
   it('control: without the lock, a projector polling between two commits skips the earlier seq for good', async () => {
     const gifId = 'controlgif1';
     const early = gate();
     const earlyInserted = gate();
-    const raw = (eventId: string) => sql`INSERT INTO events (event_id, type, stream, stream_id, payload) VALUES (${eventId}, 'pingback.seen', 'gif', ${gifId}, '{}'::jsonb)`;
+    const raw = (eventId: string) =>
+      sql`INSERT INTO events (event_id, type, stream, stream_id, payload) VALUES (${eventId}, 'pingback.seen', 'gif', ${gifId}, '{}'::jsonb)`;
     const slow = store.db.transaction().execute(async (trx) => {
       await raw(randomUUID()).execute(trx); // takes the lower seq…
       earlyInserted.open();
@@ -113,9 +115,16 @@ describe.skipIf(!process.env.DATABASE_URL)('event log with concurrent writers (p
     writing = false;
     expect(await poller).toBeGreaterThan(1);
     await catchUpProjector(db(), countsProjector, 100);
-    const logged = await store.db.selectFrom('events').select(['stream_id', (eb) => eb.fn.countAll<string>().as('n')]).where('stream_id', 'in', gifs).groupBy('stream_id').execute();
+    const logged = await store.db
+      .selectFrom('events')
+      .select(['stream_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('stream_id', 'in', gifs)
+      .groupBy('stream_id')
+      .execute();
     const projected = await db().selectFrom('gif_counts').select(['gif_id', 'views']).where('gif_id', 'in', gifs).execute();
-    expect(Object.fromEntries(projected.map((r) => [r.gif_id, Number(r.views)]))).toEqual(Object.fromEntries(logged.map((r) => [r.stream_id, Number(r.n)])));
+    expect(Object.fromEntries(projected.map((r) => [r.gif_id, Number(r.views)]))).toEqual(
+      Object.fromEntries(logged.map((r) => [r.stream_id, Number(r.n)])),
+    );
     expect(logged.reduce((sum, r) => sum + Number(r.n), 0)).toBe(WRITERS * EVENTS_PER_WRITER);
   });
 });

@@ -50,7 +50,12 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
       gifAction('download', a, hoursAfter(DAY2, 1)),
     ]);
     for (const p of PROJECTORS) await projectBatch(analyticsDb(store.db), p, 3);
-    await append(store.db, [pingback('seen', c, hoursAfter(DAY2, 3)), pingback('click', b, hoursAfter(DAY2, 3)), pageView('/nba', hoursAfter(DAY2, 3)), { ...pageView('/x', DAY2), payload: { kind: 'page_view' } }]);
+    await append(store.db, [
+      pingback('seen', c, hoursAfter(DAY2, 3)),
+      pingback('click', b, hoursAfter(DAY2, 3)),
+      pageView('/nba', hoursAfter(DAY2, 3)),
+      { ...pageView('/x', DAY2), payload: { kind: 'page_view' } },
+    ]);
     for (const p of PROJECTORS) await catchUpProjector(analyticsDb(store.db), p, 2);
   });
   afterAll(async () => {
@@ -76,11 +81,33 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
 
   it('keeps daily series per GIF, per owner and per page type', async () => {
     const [, b] = seeded.gifs;
-    const gifDays = await db().selectFrom('gif_daily').select(['day', 'views', 'starts']).select((eb) => eb.cast<string>('day', 'text').as('d')).where('gif_id', '=', b).orderBy('day').execute();
-    expect(gifDays.map((r) => [r.d, r.views, r.starts])).toEqual([['2026-03-01', '1', '0'], ['2026-03-02', '2', '1']]);
-    const userDays = await db().selectFrom('user_daily').select((eb) => [eb.cast<string>('day', 'text').as('d'), 'views']).where('user_id', '=', seeded.alice).orderBy('day').execute();
-    expect(userDays).toEqual([{ d: '2026-03-01', views: '2' }, { d: '2026-03-02', views: '1' }]);
-    const pages = await db().selectFrom('page_type_daily').select((eb) => ['page_type', eb.cast<string>('day', 'text').as('d'), 'views', 'hovers']).where('day', '=', '2026-03-01').orderBy('page_type').execute();
+    const gifDays = await db()
+      .selectFrom('gif_daily')
+      .select(['day', 'views', 'starts'])
+      .select((eb) => eb.cast<string>('day', 'text').as('d'))
+      .where('gif_id', '=', b)
+      .orderBy('day')
+      .execute();
+    expect(gifDays.map((r) => [r.d, r.views, r.starts])).toEqual([
+      ['2026-03-01', '1', '0'],
+      ['2026-03-02', '2', '1'],
+    ]);
+    const userDays = await db()
+      .selectFrom('user_daily')
+      .select((eb) => [eb.cast<string>('day', 'text').as('d'), 'views'])
+      .where('user_id', '=', seeded.alice)
+      .orderBy('day')
+      .execute();
+    expect(userDays).toEqual([
+      { d: '2026-03-01', views: '2' },
+      { d: '2026-03-02', views: '1' },
+    ]);
+    const pages = await db()
+      .selectFrom('page_type_daily')
+      .select((eb) => ['page_type', eb.cast<string>('day', 'text').as('d'), 'views', 'hovers'])
+      .where('day', '=', '2026-03-01')
+      .orderBy('page_type')
+      .execute();
     expect(pages).toEqual([
       { page_type: 'channel', d: '2026-03-01', views: '0', hovers: '1' },
       { page_type: 'gifs', d: '2026-03-01', views: '1', hovers: '0' },
@@ -91,7 +118,12 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
   });
 
   it('counts page views per page type (of page_path) and day, apart from pingbacks', async () => {
-    const rows = await db().selectFrom('page_views_daily').select((eb) => ['page_type', eb.cast<string>('day', 'text').as('d'), 'views']).orderBy('day').orderBy('page_type').execute();
+    const rows = await db()
+      .selectFrom('page_views_daily')
+      .select((eb) => ['page_type', eb.cast<string>('day', 'text').as('d'), 'views'])
+      .orderBy('day')
+      .orderBy('page_type')
+      .execute();
     expect(rows.map((r) => [r.d, r.page_type, r.views])).toEqual([
       ['2026-03-01', 'edit/gifs', '1'],
       ['2026-03-01', 'gifs', '1'],
@@ -115,7 +147,10 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
 
   it('trends searches with decay and credits creators with the searches their GIFs were seen for', async () => {
     const terms = await db().selectFrom('search_trending').select(['term', 'searches']).orderBy('score', 'desc').execute();
-    expect(terms).toEqual([{ term: 'dogs', searches: '3' }, { term: 'cats', searches: '2' }]);
+    expect(terms).toEqual([
+      { term: 'dogs', searches: '3' },
+      { term: 'cats', searches: '2' },
+    ]);
     const credited = await db().selectFrom('user_search_terms').selectAll().orderBy('user_id').execute();
     expect(credited).toEqual([
       { user_id: seeded.alice, term: 'dogs', views: '1' },
@@ -127,7 +162,12 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
 
   it('counts actions on GIFs per day', async () => {
     const [a] = seeded.gifs;
-    const rows = await db().selectFrom('gif_actions_daily').select((eb) => ['gif_id', eb.cast<string>('day', 'text').as('d'), 'action', 'count']).orderBy('day').orderBy('action').execute();
+    const rows = await db()
+      .selectFrom('gif_actions_daily')
+      .select((eb) => ['gif_id', eb.cast<string>('day', 'text').as('d'), 'action', 'count'])
+      .orderBy('day')
+      .orderBy('action')
+      .execute();
     expect(rows.map((r) => [r.gif_id, r.d, r.action, String(r.count)])).toEqual([
       [a, '2026-03-01', 'copy_link', '1'],
       [a, '2026-03-01', 'download', '1'],
@@ -144,7 +184,11 @@ describe.each(storeKinds())('projections (%s)', (kind) => {
     // Each projector stands at the last event of the types it reads.
     for (const p of PROJECTORS) {
       const state = await db().selectFrom('projector_state').select('last_seq').where('name', '=', p.name).executeTakeFirstOrThrow();
-      const maxSeq = await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('m')).where('type', 'in', [...p.eventTypes]).executeTakeFirstOrThrow();
+      const maxSeq = await store.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('seq').as('m'))
+        .where('type', 'in', [...p.eventTypes])
+        .executeTakeFirstOrThrow();
       expect(state.last_seq).toBe(String(maxSeq.m));
     }
   });

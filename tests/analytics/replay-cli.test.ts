@@ -18,14 +18,25 @@ describe('npm run replay (pglite data directory)', () => {
     let store = await openStore({ dataDir });
     const { gifs } = await seedOwners(store.db);
     const now = new Date('2026-04-01T12:00:00Z');
-    await append(store.db, [pingback('seen', gifs[0], now), pingback('click', gifs[1], now), search('otters', 'r1', now), pingback('seen', gifs[1], now, { responseId: 'r1' })]);
+    await append(store.db, [
+      pingback('seen', gifs[0], now),
+      pingback('click', gifs[1], now),
+      search('otters', 'r1', now),
+      pingback('seen', gifs[1], now, { responseId: 'r1' }),
+    ]);
     await createProjectionRunner(store.db).catchUp();
     const before = await snapshot(store.db);
     // Tamper with a projection: replay must not keep anything it did not fold from the log.
-    await store.db.withTables<{ gif_counts: { gif_id: string; views: number } }>().insertInto('gif_counts').values({ gif_id: 'strayrow1', views: 9 }).execute();
+    await store.db
+      .withTables<{ gif_counts: { gif_id: string; views: number } }>()
+      .insertInto('gif_counts')
+      .values({ gif_id: 'strayrow1', views: 9 })
+      .execute();
     await store.close();
 
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/replay-cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/replay-cli.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     expect(stdout).toContain('counts: 3 events');
     expect(stdout).toContain('searches: 3 events');
 

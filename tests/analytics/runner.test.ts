@@ -25,11 +25,17 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
   afterAll(async () => {
     await store?.close();
   });
-  const views = async (gifId: string) => Number((await analyticsDb(store.db).selectFrom('gif_counts').select('views').where('gif_id', '=', gifId).executeTakeFirst())?.views ?? 0);
+  const views = async (gifId: string) =>
+    Number(
+      (await analyticsDb(store.db).selectFrom('gif_counts').select('views').where('gif_id', '=', gifId).executeTakeFirst())?.views ?? 0,
+    );
 
   it('serialises on-demand catch-ups: concurrent calls fold each event exactly once, in small batches', async () => {
     const runner = createProjectionRunner(store.db, { batchSize: 3 });
-    await append(store.db, Array.from({ length: 10 }, () => pingback('seen', 'runnergif1', new Date())));
+    await append(
+      store.db,
+      Array.from({ length: 10 }, () => pingback('seen', 'runnergif1', new Date())),
+    );
     const folded = await Promise.all([runner.catchUp(), runner.catchUp(), runner.catchUp()]);
     // Calls made before the first one starts share it: 10 events for each projector that reads SEEN pingbacks.
     const readers = PROJECTORS.filter((p) => p.eventTypes.includes('pingback.seen')).length;
@@ -48,7 +54,11 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
   });
 
   it('vacuums the projection tables when asked to (PGlite has no autovacuum)', async () => {
-    const vacuums = async () => Number((await sql<{ n: string }>`SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relname = 'gif_counts'`.execute(store.db)).rows[0]?.n ?? 0);
+    const vacuums = async () =>
+      Number(
+        (await sql<{ n: string }>`SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relname = 'gif_counts'`.execute(store.db)).rows[0]
+          ?.n ?? 0,
+      );
     const before = await vacuums();
     await createProjectionRunner(store.db).catchUp();
     expect(await vacuums()).toBe(before);

@@ -47,13 +47,18 @@ describe.each(storeKinds())('search log under poison (%s)', (kind) => {
     // The next search flushes at once: nothing is stuck in front of it.
     searchLog.record({ q: 'after', type: 'gifs', resultCount: 0, responseId: 'after-1' });
     await searchLog.close();
-    expect(await store.db.selectFrom('events').select('event_id').where('event_id', '=', 'search:after-1').executeTakeFirst()).toBeDefined();
+    expect(
+      await store.db.selectFrom('events').select('event_id').where('event_id', '=', 'search:after-1').executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('writes a steady stream of searches one batch per flush, not one transaction per arrival', async () => {
     const flushMs = 100;
     // Each statement takes 20 ms more, as on a store busy serving requests.
-    const busy = store.db.withPlugin({ transformQuery: ({ node }) => node, transformResult: async ({ result }) => (await sleep(20), result) });
+    const busy = store.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => (await sleep(20), result),
+    });
     const searchLog = createSearchLog(busy, { flushMs });
     // A search about every millisecond for 300 ms: while one batch is being written, more keep arriving.
     let recorded = 0;

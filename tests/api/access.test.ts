@@ -21,7 +21,9 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
     const app = createApp({ db: server.store.db, mediaDir: server.mediaDir });
     const missing = await app.request('/v1/gifs/trending');
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ meta: { status: 401, msg: 'No API key found in request', response_id: expect.stringMatching(/^[0-9a-f]{40}$/) } });
+    expect(await missing.json()).toEqual({
+      meta: { status: 401, msg: 'No API key found in request', response_id: expect.stringMatching(/^[0-9a-f]{40}$/) },
+    });
     const unknown = await server.get('/v1/gifs/trending?api_key=not-a-real-key');
     expect(unknown.status).toBe(403);
     expect(unknown.body.meta.msg).toBe('Invalid authentication credentials');
@@ -121,7 +123,13 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
 
   describe('call to action', () => {
     const ctaEvents = async (id: string) =>
-      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events WHERE stream = 'gif' AND stream_id = ${id} AND type LIKE 'gif.cta%'`.execute(server.store.db)).rows[0]?.n);
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM events WHERE stream = 'gif' AND stream_id = ${id} AND type LIKE 'gif.cta%'`.execute(server.store.db)
+        ).rows[0]?.n,
+      );
     const put = (id: string, body: unknown, token?: string) =>
       fetch(`${server.baseUrl}/v1/gifs/${id}/cta?api_key=${server.webKey}`, {
         method: 'PUT',
@@ -138,7 +146,10 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
       const set = await put(id, { link: 'https://example.test/shop', text: 'Shop now' }, server.adminToken);
       expect(set.status).toBe(200);
       expect((await server.get(`/v1/gifs/${id}`)).body.data.cta).toEqual({ link: 'https://example.test/shop', text: 'Shop now' });
-      const removed = await fetch(`${server.baseUrl}/v1/gifs/${id}/cta?api_key=${server.webKey}`, { method: 'DELETE', headers: { Authorization: `Bearer ${server.adminToken}` } });
+      const removed = await fetch(`${server.baseUrl}/v1/gifs/${id}/cta?api_key=${server.webKey}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${server.adminToken}` },
+      });
       expect(removed.status).toBe(200);
       expect((await server.get(`/v1/gifs/${id}`)).body.data.cta).toBeUndefined();
       expect(await ctaEvents(id)).toBe(2);
@@ -147,7 +158,10 @@ describe.each(storeKinds())('public GIF API: keys, errors, CORS and CTA (%s)', (
     it('lets an owner edit their own GIF but not someone else’s', async () => {
       const user = await server.store.db.selectFrom('users').select('id').where('username', '=', 'pixelpal').executeTakeFirstOrThrow();
       const token = newSecret();
-      await server.store.db.insertInto('access_tokens').values({ token_hash: secretHash(token), user_id: user.id }).execute();
+      await server.store.db
+        .insertInto('access_tokens')
+        .values({ token_hash: secretHash(token), user_id: user.id })
+        .execute();
       expect((await put(await owned('pixelpal'), { link: 'https://example.test', text: 'Mine' }, token)).status).toBe(200);
       const other = await owned('retro_rita');
       const refused = await put(other, { link: 'https://example.test', text: 'Not mine' }, token);

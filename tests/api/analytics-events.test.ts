@@ -16,9 +16,28 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
   });
 
   const common = () => ({ event_id: randomUUID(), user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), page_path: '/gifs/funny-cat-abc123' });
-  const click = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'event', category: 'Embed', action: 'Copy', label: 'Embed Code', gif_id: gif, ...extra });
-  const pageView = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'page_view', virtual_page_path: '/search/cats/page/2', ...extra });
-  const error = (extra: Record<string, unknown> = {}) => ({ ...common(), kind: 'error', message: 'Error fetching data from a Public API', source: 'embed.js:12', ...extra });
+  const click = (extra: Record<string, unknown> = {}) => ({
+    ...common(),
+    kind: 'event',
+    category: 'Embed',
+    action: 'Copy',
+    label: 'Embed Code',
+    gif_id: gif,
+    ...extra,
+  });
+  const pageView = (extra: Record<string, unknown> = {}) => ({
+    ...common(),
+    kind: 'page_view',
+    virtual_page_path: '/search/cats/page/2',
+    ...extra,
+  });
+  const error = (extra: Record<string, unknown> = {}) => ({
+    ...common(),
+    kind: 'error',
+    message: 'Error fetching data from a Public API',
+    source: 'embed.js:12',
+    ...extra,
+  });
 
   const post = (body: unknown, key: string | null = server.webKey) =>
     fetch(`${server.baseUrl}/v2/analytics${key === null ? '' : `?apikey=${key}`}`, {
@@ -29,7 +48,12 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
   const logged = (ids: string[]) => server.store.db.selectFrom('events').selectAll().where('event_id', 'in', ids).orderBy('seq').execute();
 
   it('accepts every kind and logs each on the GIF’s stream or its page’s', async () => {
-    const batch = [click(), pageView({ gif_id: gif }), pageView({ page_path: '/search/cats', virtual_page_path: undefined }), error({ page_path: '/' })];
+    const batch = [
+      click(),
+      pageView({ gif_id: gif }),
+      pageView({ page_path: '/search/cats', virtual_page_path: undefined }),
+      error({ page_path: '/' }),
+    ];
     const res = await post({ events: batch });
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
@@ -54,7 +78,12 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
     });
     expect(new Date(rows[0]!.ts).getTime()).toBe(first!.ts);
     expect(rows[1]!.payload).toMatchObject({ kind: 'page_view', virtual_page_path: '/search/cats/page/2', gif_id: gif });
-    expect(rows[3]!.payload).toMatchObject({ kind: 'error', message: 'Error fetching data from a Public API', source: 'embed.js:12', page_path: '/' });
+    expect(rows[3]!.payload).toMatchObject({
+      kind: 'error',
+      message: 'Error fetching data from a Public API',
+      source: 'embed.js:12',
+      page_path: '/',
+    });
     expect(rows.every((r) => !('event_id' in (r.payload as object)) && !('ts' in (r.payload as object)))).toBe(true);
   });
 
@@ -119,7 +148,11 @@ describe.each(storeKinds())('analytics-event collector (%s)', (kind) => {
   it('answers the preflight of a cross-origin JSON POST', async () => {
     const res = await fetch(`${server.baseUrl}/v2/analytics?apikey=${server.webKey}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://host.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://host.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -24,7 +24,13 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
     // One searcher a term is enough here: the rules of trending searches are tested in trending-searches.test.ts.
     server = await startTestServer(kind, { env: { TRENDING_MIN_SEARCHERS: '1' } });
     const db = server.store.db;
-    const owned = await db.selectFrom('gifs').innerJoin('users', 'users.id', 'gifs.user_id').select(['gifs.id', 'users.username', 'users.id as uid']).where('gifs.is_removed', '=', false).orderBy('gifs.id').execute();
+    const owned = await db
+      .selectFrom('gifs')
+      .innerJoin('users', 'users.id', 'gifs.user_id')
+      .select(['gifs.id', 'users.username', 'users.id as uid'])
+      .where('gifs.is_removed', '=', false)
+      .orderBy('gifs.id')
+      .execute();
     const first = owned[0]!;
     const sameOwner = owned.filter((g) => g.uid === first.uid);
     const other = owned.find((g) => g.uid !== first.uid)!;
@@ -59,7 +65,8 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
   });
 
   // Staff (the admin token) may read every figure; who else may is tested in tests/accounts/analytics-access.test.ts.
-  const series = (query = '') => server.get(`/api/v1/analytics/series/${query}`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
+  const series = (query = '') =>
+    server.get(`/api/v1/analytics/series/${query}`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
 
   it('answers the last 30 days by default, every day listed, all GIFs summed', async () => {
     const { status, body } = await series();
@@ -67,7 +74,9 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
     expect(body).toMatchObject({ username: null, days: 30, from: dateOf(daysAgo(29)), to: dateOf(daysAgo(0)) });
     expect(body.daily).toHaveLength(30);
     expect(body.daily.map((d: { date: string }) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => dateOf(daysAgo(29 - i))));
-    const nonZero = body.daily.filter((d: { views: number; clicks: number; hovers: number; starts: number }) => d.views + d.clicks + d.hovers + d.starts > 0);
+    const nonZero = body.daily.filter(
+      (d: { views: number; clicks: number; hovers: number; starts: number }) => d.views + d.clicks + d.hovers + d.starts > 0,
+    );
     expect(nonZero).toEqual([
       { date: dateOf(daysAgo(10)), views: 0, clicks: 0, hovers: 0, starts: 1 },
       { date: dateOf(daysAgo(1)), views: 4, clicks: 0, hovers: 1, starts: 0 },
@@ -89,13 +98,23 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
   });
 
   it('lists the trending searches', async () => {
-    expect((await series()).body.top_searches).toEqual({ counted: 'searches', data: [{ term: 'cats', count: 2 }, { term: 'dogs', count: 1 }] });
+    expect((await series()).body.top_searches).toEqual({
+      counted: 'searches',
+      data: [
+        { term: 'cats', count: 2 },
+        { term: 'dogs', count: 1 },
+      ],
+    });
   });
 
   it('gives per page type and day the pingback counters and the page views', async () => {
     const { body } = await series('?days=7');
     expect(body.daily).toHaveLength(7);
-    const row = (date: Date, pageType: string, counts: Partial<Record<'views' | 'clicks' | 'hovers' | 'starts' | 'page_views', number>>) => ({
+    const row = (
+      date: Date,
+      pageType: string,
+      counts: Partial<Record<'views' | 'clicks' | 'hovers' | 'starts' | 'page_views', number>>,
+    ) => ({
       date: dateOf(date),
       page_type: pageType,
       views: 0,
@@ -125,7 +144,10 @@ describe.each(storeKinds())('analytics series endpoint (%s)', (kind) => {
       { date: dateOf(daysAgo(1)), views: 1, clicks: 0, hovers: 1, starts: 0 },
       { date: dateOf(daysAgo(0)), views: 2, clicks: 1, hovers: 0, starts: 0 },
     ]);
-    expect(body.top_gifs.map((g: { id: string; views: number }) => [g.id, g.views])).toEqual([[mine[0], 2], [mine[1], 1]]);
+    expect(body.top_gifs.map((g: { id: string; views: number }) => [g.id, g.views])).toEqual([
+      [mine[0], 2],
+      [mine[1], 1],
+    ]);
     expect(body.top_searches).toEqual({ counted: 'views', data: [{ term: 'cats', count: 1 }] });
   });
 

@@ -32,7 +32,12 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     // Not started: the tests catch up on demand, so nothing depends on timing.
     analytics = createAnalytics(store.db);
     // One searcher a term is enough here: the rules of trending searches are tested in trending-searches.test.ts.
-    const app = createApp({ db: store.db, mediaDir: TEST_MEDIA_DIR, analytics, trendingRules: { ...trendingRulesFrom({}), minSearchers: 1 } });
+    const app = createApp({
+      db: store.db,
+      mediaDir: TEST_MEDIA_DIR,
+      analytics,
+      trendingRules: { ...trendingRulesFrom({}), minSearchers: 1 },
+    });
     server = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
@@ -52,15 +57,39 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
   };
   const v1 = (p: string) => get(`${p}${p.includes('?') ? '&' : '?'}api_key=${webKey}`);
   const pingbacks = async (payload: string, actions: string[]) => {
-    const events = actions.map((action) => ({ event_id: randomUUID(), action_type: action, analytics_response_payload: payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), attributes: { layout_type: 'GRID', page_path: '/search/x' } }));
-    const res = await fetch(`${baseUrl}/v2/pingback?apikey=${webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events }) });
+    const events = actions.map((action) => ({
+      event_id: randomUUID(),
+      action_type: action,
+      analytics_response_payload: payload,
+      user_id: 'a1b2c3d4e5f6a7b8',
+      ts: Date.now(),
+      attributes: { layout_type: 'GRID', page_path: '/search/x' },
+    }));
+    const res = await fetch(`${baseUrl}/v2/pingback?apikey=${webKey}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events }),
+    });
     expect(res.status).toBe(200);
   };
-  const searchEvents = () => store.db.selectFrom('events').select(['event_id', 'payload']).where('type', '=', 'search.performed').orderBy('seq').execute();
+  const searchEvents = () =>
+    store.db.selectFrom('events').select(['event_id', 'payload']).where('type', '=', 'search.performed').orderBy('seq').execute();
 
   /** The seeded trending order of visible GIFs, as ids. */
   const seededTrending = async () =>
-    (await store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('trending_datetime', 'is not', null).where('is_hidden', '=', false).where('is_removed', '=', false).where('rating', 'in', ['g', 'pg', 'pg-13']).orderBy('trending_datetime', 'desc').orderBy('id').execute()).map((r) => r.id);
+    (
+      await store.db
+        .selectFrom('gifs')
+        .select('id')
+        .where('type', '=', 'gif')
+        .where('trending_datetime', 'is not', null)
+        .where('is_hidden', '=', false)
+        .where('is_removed', '=', false)
+        .where('rating', 'in', ['g', 'pg', 'pg-13'])
+        .orderBy('trending_datetime', 'desc')
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
   const ids = (body: { data: { id: string }[] }) => body.data.map((g) => g.id);
 
   it('falls back to the seeded orders while nothing has been projected', async () => {
@@ -84,7 +113,18 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     await analytics.searchLog.flush();
     await analytics.searchLog.flush();
     const logged = await searchEvents();
-    expect(logged).toEqual([{ event_id: `search:${res.body.meta.response_id}`, payload: { term: 'pizza party', type: 'gifs', result_count: res.body.pagination.total_count, response_id: res.body.meta.response_id, searcher: expect.stringMatching(/^[0-9a-f]{32}$/) } }]);
+    expect(logged).toEqual([
+      {
+        event_id: `search:${res.body.meta.response_id}`,
+        payload: {
+          term: 'pizza party',
+          type: 'gifs',
+          result_count: res.body.pagination.total_count,
+          response_id: res.body.meta.response_id,
+          searcher: expect.stringMatching(/^[0-9a-f]{32}$/),
+        },
+      },
+    ]);
   });
 
   it('feeds pingbacks and searches into the view counts, trending and dashboard reads', async () => {
@@ -95,7 +135,14 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     const gifViews = await get(`/api/v1/proxy-gif/${gif.id}/view-count/`);
     expect(gifViews.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
-    expect(gifViews.body).toEqual({ gif_id: gif.id, view_count: 3, clicks: 1, hovers: 1, starts: 1, daily: [{ date: today, views: 3, clicks: 1, hovers: 1, starts: 1 }] });
+    expect(gifViews.body).toEqual({
+      gif_id: gif.id,
+      view_count: 3,
+      clicks: 1,
+      hovers: 1,
+      starts: 1,
+      daily: [{ date: today, views: 3, clicks: 1, hovers: 1, starts: 1 }],
+    });
     const userViews = await get(`/api/v1/users/${gif.userId}/view-count/`);
     expect(userViews.body).toMatchObject({ user_id: gif.userId, view_count: 3, clicks: 1, daily: [{ date: today, views: 3 }] });
 
@@ -114,7 +161,10 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
 
     expect((await v1('/v1/trending/searches')).body.data.slice(0, 2)).toEqual(['cats', 'pizza party']);
     const dashboard = await get('/api/v1/analytics/dashboard-trending-searches/');
-    expect(dashboard.body.data.map((t: { term: string; searches: number }) => [t.term, t.searches])).toEqual([['cats', 3], ['pizza party', 1]]);
+    expect(dashboard.body.data.map((t: { term: string; searches: number }) => [t.term, t.searches])).toEqual([
+      ['cats', 3],
+      ['pizza party', 1],
+    ]);
     const mine = await get(`/api/v1/analytics/dashboard-trending-searches/?username=${gif.username}`);
     expect(mine.body).toEqual({ username: gif.username, data: [{ term: 'pizza party', views: 3 }] });
   });
@@ -122,7 +172,16 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
   it('counts old views in the totals but keeps only the last 30 days in the daily series', async () => {
     const old = new Date(Date.now() - 40 * 86_400_000);
     await store.db.transaction().execute((trx) =>
-      appendEvents(trx, [{ eventId: randomUUID(), type: 'pingback.seen', stream: 'gif', streamId: gif.id, ts: old, payload: { action_type: 'SEEN', attributes: {} } }]),
+      appendEvents(trx, [
+        {
+          eventId: randomUUID(),
+          type: 'pingback.seen',
+          stream: 'gif',
+          streamId: gif.id,
+          ts: old,
+          payload: { action_type: 'SEEN', attributes: {} },
+        },
+      ]),
     );
     await analytics.catchUp();
     const views = await get(`/api/v1/proxy-gif/${gif.id}/view-count/`);

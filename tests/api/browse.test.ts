@@ -17,7 +17,14 @@ describe.each(storeKinds())('public GIF API: browsing, emoji, text, channels, ta
   it('lists categories with their subcategories and a featured GIF', async () => {
     const { status, body } = await server.get('/v1/gifs/categories');
     expect(status).toBe(200);
-    expect(body.data.map((c: { name_encoded: string }) => c.name_encoded)).toEqual(['reactions', 'animals', 'emotions', 'food-drink', 'sports', 'holidays']);
+    expect(body.data.map((c: { name_encoded: string }) => c.name_encoded)).toEqual([
+      'reactions',
+      'animals',
+      'emotions',
+      'food-drink',
+      'sports',
+      'holidays',
+    ]);
     const reactions = body.data[0];
     expect(reactions.subcategories).toEqual([
       { name: 'Happy', name_encoded: 'happy' },
@@ -128,7 +135,21 @@ describe.each(storeKinds())('public GIF API: browsing, emoji, text, channels, ta
     const reference = giphyFixture('channels-search.json').data[0];
     const { body } = await server.get('/v1/channels/search?q=react');
     expect(body.data[0].slug).toBe('reactions');
-    for (const key of ['id', 'url', 'display_name', 'slug', 'type', 'content_type', 'user', 'short_display_name', 'description', 'has_children', 'is_visible', 'is_private', 'featured_gif']) {
+    for (const key of [
+      'id',
+      'url',
+      'display_name',
+      'slug',
+      'type',
+      'content_type',
+      'user',
+      'short_display_name',
+      'description',
+      'has_children',
+      'is_visible',
+      'is_private',
+      'featured_gif',
+    ]) {
       expect(body.data[0], key).toHaveProperty(key);
       expect(typeof body.data[0][key], key).toBe(typeof reference[key]);
     }

@@ -23,19 +23,37 @@ describe.each(storeKinds())('a channel update job and kill -9 (%s)', { timeout: 
     const server = proc;
     const { token, tag, tagged } = await server.readStore(async (db) => {
       const username = testUsername('kill');
-      const made = await accountsDb(db).transaction().execute(async (trx) => {
-        const userId = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
-        return (await createAccessToken(trx, userId, { label: 'kill', scope: 'creator' })).token;
-      });
-      const top = await sql<{ t: string; n: string }>`SELECT t, count(*) AS n FROM gifs, unnest(tags) t WHERE NOT is_hidden AND NOT is_removed GROUP BY t ORDER BY count(*) DESC, t LIMIT 1`.execute(db);
+      const made = await accountsDb(db)
+        .transaction()
+        .execute(async (trx) => {
+          const userId = await createAccount(
+            trx,
+            { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true },
+            { userId: null, via: 'cli', address: 'test' },
+          );
+          return (await createAccessToken(trx, userId, { label: 'kill', scope: 'creator' })).token;
+        });
+      const top = await sql<{
+        t: string;
+        n: string;
+      }>`SELECT t, count(*) AS n FROM gifs, unnest(tags) t WHERE NOT is_hidden AND NOT is_removed GROUP BY t ORDER BY count(*) DESC, t LIMIT 1`.execute(
+        db,
+      );
       return { token: made, tag: top.rows[0]!.t, tagged: Number(top.rows[0]!.n) };
     });
     expect(tagged).toBeGreaterThanOrEqual(6);
     const call = async (method: string, path: string, json?: unknown) => {
-      const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...(json ? { 'Content-Type': 'application/json' } : {}) }, ...(json ? { body: JSON.stringify(json) } : {}) });
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+        ...(json ? { body: JSON.stringify(json) } : {}),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const channel = await call('POST', '/api/v4/channels/', { slug: testUsername('kill').replace(/_/g, '-'), display_name: 'Killed mid-job' });
+    const channel = await call('POST', '/api/v4/channels/', {
+      slug: testUsername('kill').replace(/_/g, '-'),
+      display_name: 'Killed mid-job',
+    });
     expect(channel.status).toBe(201);
     const magic = await call('POST', '/api/v4/channel-magic-tags/', { channel: channel.body.data.id, tag });
     expect(magic.status).toBe(202);
@@ -45,7 +63,10 @@ describe.each(storeKinds())('a channel update job and kill -9 (%s)', { timeout: 
 
     await server.kill();
     const atCrash = await server.readStore(async (db) => {
-      const row = await sql<{ state: string; added: number }>`SELECT state, (progress->>'added')::int AS added FROM jobs WHERE id = ${job}::uuid`.execute(db);
+      const row = await sql<{
+        state: string;
+        added: number;
+      }>`SELECT state, (progress->>'added')::int AS added FROM jobs WHERE id = ${job}::uuid`.execute(db);
       return row.rows[0]!;
     });
     expect(atCrash.state).not.toBe('done');
@@ -57,7 +78,13 @@ describe.each(storeKinds())('a channel update job and kill -9 (%s)', { timeout: 
     const feed = await call('GET', `/api/v4/channels/${channel.body.data.id}/feed/?limit=100`);
     expect(feed.body.pagination.total_count).toBe(tagged);
     const added = await server.readStore(async (db) =>
-      (await sql<{ gifs: string[] }>`SELECT payload->'gifs' AS gifs FROM events WHERE stream = 'channel' AND stream_id = ${String(channel.body.data.id)} AND type = 'channel.gifs_added'`.execute(db)).rows.flatMap((r) => r.gifs),
+      (
+        await sql<{
+          gifs: string[];
+        }>`SELECT payload->'gifs' AS gifs FROM events WHERE stream = 'channel' AND stream_id = ${String(channel.body.data.id)} AND type = 'channel.gifs_added'`.execute(
+          db,
+        )
+      ).rows.flatMap((r) => r.gifs),
     );
     expect(added).toHaveLength(tagged);
     expect(new Set(added).size).toBe(tagged);

@@ -19,16 +19,41 @@ describe.each(storeKinds())('channel pages (%s)', (kind) => {
   const page = async (path: string) => {
     const res = await fetch(`${server.baseUrl}${path}`);
     const html = await res.text();
-    return { status: res.status, title: /<title>([^<]*)<\/title>/.exec(html)?.[1], canonical: /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] };
+    return {
+      status: res.status,
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      canonical: /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1],
+    };
   };
 
   it('answers a channel at /{slug}, its feed pages and searches inside it', async () => {
-    const channel = await server.store.db.selectFrom('channels').select(['slug', 'display_name']).where('slug', '=', 'reactions').executeTakeFirstOrThrow();
-    expect(await page('/reactions')).toEqual({ status: 200, title: `${channel.display_name} GIFs - Loopbox`, canonical: `${server.baseUrl}/reactions` });
+    const channel = await server.store.db
+      .selectFrom('channels')
+      .select(['slug', 'display_name'])
+      .where('slug', '=', 'reactions')
+      .executeTakeFirstOrThrow();
+    expect(await page('/reactions')).toEqual({
+      status: 200,
+      title: `${channel.display_name} GIFs - Loopbox`,
+      canonical: `${server.baseUrl}/reactions`,
+    });
     expect(await page('/channels/reactions')).toMatchObject({ status: 200, canonical: `${server.baseUrl}/reactions` });
-    expect(await page('/channels/reactions/page/2')).toEqual({ status: 200, title: `${channel.display_name} GIFs - Page 2 - Loopbox`, canonical: `${server.baseUrl}/channels/reactions/page/2` });
-    expect(await page('/channel/reactions/search/happy')).toEqual({ status: 200, title: `happy GIFs in ${channel.display_name} - Loopbox`, canonical: `${server.baseUrl}/channel/reactions/search/happy` });
-    const child = await server.store.db.selectFrom('channels').select('slug').where('slug', 'like', '%-%').where('parent_id', 'is not', null).executeTakeFirstOrThrow();
+    expect(await page('/channels/reactions/page/2')).toEqual({
+      status: 200,
+      title: `${channel.display_name} GIFs - Page 2 - Loopbox`,
+      canonical: `${server.baseUrl}/channels/reactions/page/2`,
+    });
+    expect(await page('/channel/reactions/search/happy')).toEqual({
+      status: 200,
+      title: `happy GIFs in ${channel.display_name} - Loopbox`,
+      canonical: `${server.baseUrl}/channel/reactions/search/happy`,
+    });
+    const child = await server.store.db
+      .selectFrom('channels')
+      .select('slug')
+      .where('slug', 'like', '%-%')
+      .where('parent_id', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect((await page(`/${child.slug}`)).status).toBe(200);
   });
 
@@ -45,7 +70,13 @@ describe.each(storeKinds())('channel pages (%s)', (kind) => {
   it('answers hidden, private and unknown channels with the 404 page', async () => {
     await server.store.db.updateTable('channels').set({ is_visible: false }).where('slug', '=', 'animals').execute();
     await server.store.db.updateTable('channels').set({ is_private: true }).where('slug', '=', 'sports').execute();
-    for (const path of ['/animals', '/channels/sports/page/2', '/channel/animals/search/cats', '/no-such-channel', '/channels/no-such-channel']) {
+    for (const path of [
+      '/animals',
+      '/channels/sports/page/2',
+      '/channel/animals/search/cats',
+      '/no-such-channel',
+      '/channels/no-such-channel',
+    ]) {
       expect(await page(path)).toMatchObject({ status: 404, title: 'Page not found - Loopbox' });
     }
   });

@@ -25,10 +25,31 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
   beforeAll(async () => {
     server = await startAccountsServer(kind, { jobs: { intervalMs: 100, magicSweepMs: 300, batchSize: 3 } });
     [creator, rival, staff] = await Promise.all([server.makeUser('creator'), server.makeUser('creator'), server.makeUser('staff')]);
-    gifs = (await server.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('is_hidden', '=', false).where('is_removed', '=', false).orderBy('id').limit(40).execute()).map((g) => g.id);
-    const tags = await sql<{ t: string; n: string }>`SELECT t, count(*) AS n FROM gifs, unnest(tags) t WHERE NOT is_hidden AND NOT is_removed GROUP BY t HAVING count(*) BETWEEN 4 AND 12 ORDER BY count(*) DESC, t LIMIT 1`.execute(server.store.db);
+    gifs = (
+      await server.db
+        .selectFrom('gifs')
+        .select('id')
+        .where('type', '=', 'gif')
+        .where('is_hidden', '=', false)
+        .where('is_removed', '=', false)
+        .orderBy('id')
+        .limit(40)
+        .execute()
+    ).map((g) => g.id);
+    const tags = await sql<{
+      t: string;
+      n: string;
+    }>`SELECT t, count(*) AS n FROM gifs, unnest(tags) t WHERE NOT is_hidden AND NOT is_removed GROUP BY t HAVING count(*) BETWEEN 4 AND 12 ORDER BY count(*) DESC, t LIMIT 1`.execute(
+      server.store.db,
+    );
     const name = tags.rows[0]!.t;
-    const carrying = await server.db.selectFrom('gifs').select('id').where(sql<boolean>`tags @> ARRAY[${name}]::text[]`).where('is_hidden', '=', false).where('is_removed', '=', false).execute();
+    const carrying = await server.db
+      .selectFrom('gifs')
+      .select('id')
+      .where(sql<boolean>`tags @> ARRAY[${name}]::text[]`)
+      .where('is_hidden', '=', false)
+      .where('is_removed', '=', false)
+      .execute();
     tag = { name, gifs: carrying.map((g) => g.id) };
   });
   afterAll(async () => {
@@ -55,9 +76,19 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     }
     throw new Error(`job ${job} did not finish`);
   }
-  const feedIds = async (id: number, query = '') => ((await server.call('GET', `/api/v4/channels/${id}/feed/?limit=100${query}`)).body.data as { id: string }[]).map((g) => g.id);
+  const feedIds = async (id: number, query = '') =>
+    ((await server.call('GET', `/api/v4/channels/${id}/feed/?limit=100${query}`)).body.data as { id: string }[]).map((g) => g.id);
   const events = async (channel: number, type: string) =>
-    (await server.db.selectFrom('events').select(['type', 'payload']).where('stream', '=', 'channel').where('stream_id', '=', String(channel)).where('type', '=', type).orderBy('seq').execute()).map((e) => e.payload);
+    (
+      await server.db
+        .selectFrom('events')
+        .select(['type', 'payload'])
+        .where('stream', '=', 'channel')
+        .where('stream_id', '=', String(channel))
+        .where('type', '=', type)
+        .orderBy('seq')
+        .execute()
+    ).map((e) => e.payload);
 
   it('builds a tree: a root and ordered children, read by id, slug and parent; children without a parent id are refused with SPEC 5’s message', async () => {
     const root = await createChannel(creator, { slug: slugOf('brand'), display_name: 'Brand', description: 'Our brand' });
@@ -68,7 +99,13 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     const bySlug = await server.call('GET', `/api/v4/channels?slug=${first.slug}`);
     expect(bySlug.body.data).toMatchObject({ id: first.id, parent: root.id, ancestors: [{ id: root.id, slug: root.slug }] });
     const byId = await server.call('GET', `/api/v4/channels/${root.id}`);
-    expect(byId.body.data).toMatchObject({ id: root.id, slug: root.slug, has_children: true, user: { username: creator.username }, description: 'Our brand' });
+    expect(byId.body.data).toMatchObject({
+      id: root.id,
+      slug: root.slug,
+      has_children: true,
+      user: { username: creator.username },
+      description: 'Our brand',
+    });
     for (const path of ['/api/v4/channels//children/', '/api/v4/channels/undefined/children/', '/api/v4/channels/null/children/']) {
       const res = await server.call('GET', path);
       expect([res.status, res.body.meta.msg]).toEqual([400, CHILDREN_WITHOUT_PARENT_MESSAGE]);
@@ -86,7 +123,9 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     expect([profile.status, profile.body.field]).toEqual([409, 'slug']);
     const plain = await server.makeUser('user');
     expect((await as(plain).post('/api/v4/channels/', { slug: slugOf('plain'), display_name: 'Nope' })).status).toBe(403);
-    expect((await as(rival).post('/api/v4/channels/', { slug: slugOf('under'), display_name: 'Under', parent: taken.id })).status).toBe(403);
+    expect((await as(rival).post('/api/v4/channels/', { slug: slugOf('under'), display_name: 'Under', parent: taken.id })).status).toBe(
+      403,
+    );
   });
 
   it('moves channels among siblings and to new parents, never into their own subtree', async () => {
@@ -94,7 +133,8 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     const a = await createChannel(creator, { slug: slugOf('a'), parent: root.id });
     const b = await createChannel(creator, { slug: slugOf('b'), parent: root.id });
     const a1 = await createChannel(creator, { slug: slugOf('a1'), parent: a.id });
-    const order = async (id: number) => (await server.call('GET', `/api/v4/channels/${id}/children/`)).body.data.map((c: { id: number }) => c.id);
+    const order = async (id: number) =>
+      (await server.call('GET', `/api/v4/channels/${id}/children/`)).body.data.map((c: { id: number }) => c.id);
     expect(await order(root.id)).toEqual([a.id, b.id]);
     const reordered = await as(creator).post(`/api/v4/channels/${b.id}/move/`, { position: 0 });
     expect(reordered.status, reordered.text).toBe(200);
@@ -112,16 +152,28 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     const after = (await server.call('GET', `/api/v4/channels/${a1.id}`)).body.data;
     expect(after.ancestors.map((x: { id: number }) => x.id)).toEqual([root.id, b.id, a.id]);
     expect(after.flush_uuid).not.toBe(before);
-    expect(await events(a.id, 'channel.moved')).toEqual([expect.objectContaining({ from_parent: root.id, to_parent: b.id, actor: creator.userId })]);
+    expect(await events(a.id, 'channel.moved')).toEqual([
+      expect.objectContaining({ from_parent: root.id, to_parent: b.id, actor: creator.userId }),
+    ]);
     const rivalMove = await as(rival).post(`/api/v4/channels/${b.id}/move/`, { position: 0 });
     expect(rivalMove.status).toBe(403);
   });
 
   it('edits fields and flags; hidden and private channels answer their managers only', async () => {
     const ch = await createChannel(creator, { slug: slugOf('edit') });
-    const res = await as(creator).patch(`/api/v4/channels/${ch.id}/`, { display_name: 'Edited', description: 'Two\nlines', featured_gif: gifs[0], is_live: true });
+    const res = await as(creator).patch(`/api/v4/channels/${ch.id}/`, {
+      display_name: 'Edited',
+      description: 'Two\nlines',
+      featured_gif: gifs[0],
+      is_live: true,
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ display_name: 'Edited', description: 'Two\nlines', is_live: true, featured_gif: { id: gifs[0] } });
+    expect(res.body.data).toMatchObject({
+      display_name: 'Edited',
+      description: 'Two\nlines',
+      is_live: true,
+      featured_gif: { id: gifs[0] },
+    });
     expect(res.body.data.flush_uuid).not.toBe(ch.flush_uuid);
     expect((await as(rival).patch(`/api/v4/channels/${ch.id}/`, { display_name: 'Mine now' })).status).toBe(403);
     expect((await as(staff).patch(`/api/v4/channels/${ch.id}/`, { is_private: true })).status).toBe(200);
@@ -135,7 +187,10 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
 
   it('takes banner and avatar pictures (multipart), served at their stored sizes; refuses what is not a picture', async () => {
     const ch = await createChannel(creator, { slug: slugOf('pics') });
-    const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer();
     const form = new FormData();
     form.set('display_name', 'With pictures');
     form.set('banner', new Blob([new Uint8Array(await picture(2000, 900))], { type: 'image/png' }), 'banner.png');
@@ -143,7 +198,10 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     const res = await server.call('PATCH', `/api/v4/channels/${ch.id}/`, { as: creator, form });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.display_name).toBe('With pictures');
-    for (const [field, width, height] of [['banner_image', 1040, 260], ['avatar_image', 200, 200]] as const) {
+    for (const [field, width, height] of [
+      ['banner_image', 1040, 260],
+      ['avatar_image', 200, 200],
+    ] as const) {
       const url = res.body.data[field] as string;
       const served = await fetch(url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
       expect(served.status, url).toBe(200);
@@ -181,7 +239,9 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     expect(defaults.body.pagination.count).toBe(4);
 
     const holders = await server.call('GET', `/api/v4/channel-gifs/?gif=${g0},${g1}`);
-    expect(holders.body.data.filter((h: { channel: number }) => h.channel === ch.id)).toEqual([expect.objectContaining({ gif: g0, channel: ch.id, position: 2 })]);
+    expect(holders.body.data.filter((h: { channel: number }) => h.channel === ch.id)).toEqual([
+      expect.objectContaining({ gif: g0, channel: ch.id, position: 2 }),
+    ]);
     expect((await events(ch.id, 'channel.gifs_added')).flatMap((e) => e.gifs as string[])).toEqual([g0, g1, g2, g3, g4]);
     expect(await events(ch.id, 'channel.gif_moved')).toEqual([expect.objectContaining({ gif: g0, from: 0, to: 3 })]);
   });
@@ -200,7 +260,9 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
 
   it('keeps ranked tags in order through adds, moves and removals', async () => {
     const ch = await createChannel(creator, { slug: slugOf('ranked') });
-    const add = async (t: string, rank?: number) => (await as(creator).post('/api/v4/channel-ranked-tags/', { channel: ch.id, tag: t, ...(rank !== undefined ? { rank } : {}) })).body.data;
+    const add = async (t: string, rank?: number) =>
+      (await as(creator).post('/api/v4/channel-ranked-tags/', { channel: ch.id, tag: t, ...(rank !== undefined ? { rank } : {}) })).body
+        .data;
     const one = await add('One');
     const two = await add('two');
     const zero = await add('zero', 0);
@@ -225,15 +287,23 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     expect(done.status).toBe('DONE');
     expect(new Set(await feedIds(ch.id))).toEqual(new Set([manual, ...tag.gifs]));
     // Each tagged GIF added once, by the tag's own job or by a sweep that ran before it (every 300 ms here).
-    const magicSoFar = (await events(ch.id, 'channel.gifs_added')).filter((e) => e.source === 'magic_tag').flatMap((e) => e.gifs as string[]);
+    const magicSoFar = (await events(ch.id, 'channel.gifs_added'))
+      .filter((e) => e.source === 'magic_tag')
+      .flatMap((e) => e.gifs as string[]);
     expect(magicSoFar.sort()).toEqual([...tag.gifs].sort());
     expect(done.progress.added).toBeLessThanOrEqual(tag.gifs.length);
-    expect((await server.call('GET', `/api/v4/channels/${ch.id}`)).body.data.syncable_tags).toEqual([{ id: added.body.data.id, channel: ch.id, tag: tag.name }]);
+    expect((await server.call('GET', `/api/v4/channels/${ch.id}`)).body.data.syncable_tags).toEqual([
+      { id: added.body.data.id, channel: ch.id, tag: tag.name },
+    ]);
 
     // A person's removal sticks; a GIF that gets the tag later joins by the sweep.
     await as(creator).post('/api/v4/channel-gifs/remove/', { channel: ch.id, gif: tag.gifs[0] });
     const later = gifs.find((g) => g !== manual && !tag.gifs.includes(g))!;
-    await server.db.updateTable('gifs').set({ tags: sql<string[]>`array_append(tags, ${tag.name})` }).where('id', '=', later).execute();
+    await server.db
+      .updateTable('gifs')
+      .set({ tags: sql<string[]>`array_append(tags, ${tag.name})` })
+      .where('id', '=', later)
+      .execute();
     await expect.poll(() => feedIds(ch.id), { timeout: 15_000, interval: 100 }).toContain(later);
     expect(await feedIds(ch.id)).not.toContain(tag.gifs[0]);
 
@@ -241,7 +311,9 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     expect(removed.status).toBe(202);
     await untilDone(removed.body.data.job);
     expect(await feedIds(ch.id)).toEqual([manual]);
-    const magicAdds = (await events(ch.id, 'channel.gifs_added')).filter((e) => e.source === 'magic_tag').flatMap((e) => e.gifs as string[]);
+    const magicAdds = (await events(ch.id, 'channel.gifs_added'))
+      .filter((e) => e.source === 'magic_tag')
+      .flatMap((e) => e.gifs as string[]);
     expect(magicAdds.sort()).toEqual([...tag.gifs, later].sort());
   });
 

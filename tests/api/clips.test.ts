@@ -32,7 +32,11 @@ describe.each(storeKinds())('clips (%s)', (kind) => {
   const ids = async (apiPath: string) => {
     const res = await server.call('GET', `${apiPath}${apiPath.includes('?') ? '&' : '?'}api_key=${server.webKey}`, { direct: true });
     expect(res.status, res.text).toBe(200);
-    return { ids: (res.body.data as { id: string; type: string }[]).map((g) => g.id), types: new Set((res.body.data as { type: string }[]).map((g) => g.type)), total: res.body.pagination.total_count as number };
+    return {
+      ids: (res.body.data as { id: string; type: string }[]).map((g) => g.id),
+      types: new Set((res.body.data as { type: string }[]).map((g) => g.type)),
+      total: res.body.pagination.total_count as number,
+    };
   };
   /** Search rankings are kept per content version, reread at most once a second (content/content-version.ts). */
   async function eventually(check: () => Promise<boolean>) {

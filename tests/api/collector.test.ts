@@ -58,7 +58,12 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     const rows = await logged(batch.map((e) => e.event_id));
     expect(rows.map((r) => r.type)).toEqual(['pingback.seen', 'pingback.click', 'pingback.hover', 'pingback.start']);
     expect(rows.every((r) => r.stream === 'gif' && r.stream_id === gifId)).toBe(true);
-    expect(rows[0]!.payload).toMatchObject({ action_type: 'SEEN', user_id: 'a1b2c3d4e5f6a7b8', event_type: 'GIF_SEARCH', attributes: { layout_type: 'GRID', position: { x: 10, y: 20, width: 200, height: 150 } } });
+    expect(rows[0]!.payload).toMatchObject({
+      action_type: 'SEEN',
+      user_id: 'a1b2c3d4e5f6a7b8',
+      event_type: 'GIF_SEARCH',
+      attributes: { layout_type: 'GRID', position: { x: 10, y: 20, width: 200, height: 150 } },
+    });
   });
 
   it('drops repeated event ids, so a retried batch is counted once', async () => {
@@ -71,7 +76,15 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
 
   it('keeps the good events of a batch and reports each bad one by index', async () => {
     const good = [event(), event()];
-    const res = await post({ events: [good[0], event('WINK'), good[1], { ...event(), analytics_response_payload: 'e=' + Buffer.from('nothing').toString('base64') }, { ...event(), event_id: 'x' }] });
+    const res = await post({
+      events: [
+        good[0],
+        event('WINK'),
+        good[1],
+        { ...event(), analytics_response_payload: 'e=' + Buffer.from('nothing').toString('base64') },
+        { ...event(), event_id: 'x' },
+      ],
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.data.accepted).toBe(2);
@@ -109,7 +122,11 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     expect(row!.payload).toMatchObject({ api_key: GIPHY_SDK_PINGBACK_KEY });
     // A deployment may refuse it (COLLECTOR_SDK_KEY=refuse): issued keys only.
     const strict = createApp({ db: server.store.db, mediaDir: server.mediaDir, acceptGiphySdkKey: false });
-    const refused = await strict.request(`/v2/pingback?apikey=${GIPHY_SDK_PINGBACK_KEY}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: [event()] }) });
+    const refused = await strict.request(`/v2/pingback?apikey=${GIPHY_SDK_PINGBACK_KEY}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events: [event()] }),
+    });
     expect(refused.status).toBe(403);
   });
 
@@ -131,12 +148,19 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     expect(await logged(forged.map((e) => e.event_id))).toHaveLength(0);
     for (const reason of ['not one this server issued', 'signature does not hold', 'names no GIF']) {
       const letters = await deadLetters(reason);
-      expect(letters.some((l) => JSON.parse(l.raw).event_id !== undefined && forged.some((f) => l.raw.includes(f.event_id))), reason).toBe(true);
+      expect(
+        letters.some((l) => JSON.parse(l.raw).event_id !== undefined && forged.some((f) => l.raw.includes(f.event_id))),
+        reason,
+      ).toBe(true);
     }
   });
 
   it('counts every valid neighbour of an event the store could not hold, in concurrent batches', async () => {
-    const batches = Array.from({ length: 6 }, (_, i) => [event(), { ...event(), user_id: i % 2 ? 'nul\u0000here' : 'lone\ud800' }, event()]);
+    const batches = Array.from({ length: 6 }, (_, i) => [
+      event(),
+      { ...event(), user_id: i % 2 ? 'nul\u0000here' : 'lone\ud800' },
+      event(),
+    ]);
     const answers = await Promise.all(batches.map((b) => post({ events: b })));
     for (const res of answers) {
       expect(res.status).toBe(200);
@@ -145,7 +169,11 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     const good = batches.flatMap((b) => [b[0]!.event_id, b[2]!.event_id]);
     expect(await logged(good)).toHaveLength(good.length);
     const bad = batches.map((b) => b[1]!.event_id);
-    const letters = await server.store.db.selectFrom('collector_rejects').select('raw').where('reason', 'like', 'user_id must not contain%').execute();
+    const letters = await server.store.db
+      .selectFrom('collector_rejects')
+      .select('raw')
+      .where('reason', 'like', 'user_id must not contain%')
+      .execute();
     expect(bad.every((id) => letters.some((l) => l.raw.includes(id)))).toBe(true);
   });
 
@@ -162,7 +190,11 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
   it('answers the preflight of a cross-origin JSON POST with SDK headers', async () => {
     const res = await fetch(`${server.baseUrl}/v2/pingback?apikey=${server.webKey}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://host.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-giphy-sdk-name,x-giphy-sdk-version' },
+      headers: {
+        Origin: 'https://host.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-giphy-sdk-name,x-giphy-sdk-version',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
@@ -188,7 +220,9 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     });
     const url = `http://127.0.0.1:${(shedding.address() as AddressInfo).port}/v2/pingback`;
     const batches = Array.from({ length: 40 }, () => [event(), event()]);
-    const pending = batches.map((b) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: b }) }));
+    const pending = batches.map((b) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: b }) }),
+    );
     const first = await Promise.race(pending.map((p, i) => p.then(() => i)));
     release();
     const answers = await Promise.all(pending);
@@ -210,13 +244,24 @@ describe('pingback validation', () => {
   const ctxAt = (now: Date) => ({
     received: received(now),
     apiKey: 'key',
-    payloads: { verify: () => ({ ok: true as const, fields: { gifId: 'abc123', eventType: 'GIF_SEARCH', responseId: 'r1' }, verification: false }) },
+    payloads: {
+      verify: () => ({ ok: true as const, fields: { gifId: 'abc123', eventType: 'GIF_SEARCH', responseId: 'r1' }, verification: false }),
+    },
   });
 
   it('uses the server’s clock for events far outside the client’s', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: 'e=abc', user_id: 'u' };
-    const { accepted } = validateBatch({ events: [{ ...base, ts: now.getTime() - 1000 }, { ...base, event_id: 'evt-87654321', ts: 1000 }] }, ctxAt(now), pingbackToLog);
+    const { accepted } = validateBatch(
+      {
+        events: [
+          { ...base, ts: now.getTime() - 1000 },
+          { ...base, event_id: 'evt-87654321', ts: 1000 },
+        ],
+      },
+      ctxAt(now),
+      pingbackToLog,
+    );
     expect(accepted[0]!.entry.ts).toEqual(new Date(now.getTime() - 1000));
     expect(accepted[1]!.entry.ts).toEqual(now);
     expect(accepted[0]!.entry.streamId).toBe('abc123');
@@ -248,23 +293,55 @@ describe('pingback validation', () => {
   });
 
   it('gives an event without an id one derived from its content, the same for the same event', () => {
-    const event = { action_type: 'CLICK', analytics_response_payload: 'e=abc', user_id: 'u', ts: 1_763_800_000_000, attributes: { position: '{"x":1,"y":2,"width":3,"height":4}' } };
-    const reordered = { attributes: event.attributes, ts: event.ts, user_id: 'u', analytics_response_payload: 'e=abc', action_type: 'CLICK' };
-    const ids = validateBatch({ events: [event, reordered, { ...event, ts: event.ts + 1 }] }, ctxAt(new Date()), pingbackToLog).accepted.map((a) => a.entry.eventId);
+    const event = {
+      action_type: 'CLICK',
+      analytics_response_payload: 'e=abc',
+      user_id: 'u',
+      ts: 1_763_800_000_000,
+      attributes: { position: '{"x":1,"y":2,"width":3,"height":4}' },
+    };
+    const reordered = {
+      attributes: event.attributes,
+      ts: event.ts,
+      user_id: 'u',
+      analytics_response_payload: 'e=abc',
+      action_type: 'CLICK',
+    };
+    const ids = validateBatch(
+      { events: [event, reordered, { ...event, ts: event.ts + 1 }] },
+      ctxAt(new Date()),
+      pingbackToLog,
+    ).accepted.map((a) => a.entry.eventId);
     expect(ids[0]).toMatch(/^d-[A-Za-z0-9_-]{32}$/);
     expect(ids[1]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('refuses only the event holding text the store cannot keep', () => {
-    const base = { event_id: 'evt-12345678', action_type: 'SEEN', analytics_response_payload: 'e=abc', user_id: 'u', ts: 1_763_800_000_000 };
+    const base = {
+      event_id: 'evt-12345678',
+      action_type: 'SEEN',
+      analytics_response_payload: 'e=abc',
+      user_id: 'u',
+      ts: 1_763_800_000_000,
+    };
     const { accepted, refused } = validateBatch(
-      { events: [base, { ...base, event_id: 'evt-00000001', user_id: 'a\u0000b' }, { ...base, event_id: 'evt-00000002', attributes: { tab: '\ud800' } }, { ...base, event_id: 'evt-00000003' }] },
+      {
+        events: [
+          base,
+          { ...base, event_id: 'evt-00000001', user_id: 'a\u0000b' },
+          { ...base, event_id: 'evt-00000002', attributes: { tab: '\ud800' } },
+          { ...base, event_id: 'evt-00000003' },
+        ],
+      },
       ctxAt(new Date()),
       pingbackToLog,
     );
     expect(accepted.map((a) => a.index)).toEqual([0, 3]);
-    expect(refused.map((r) => r.error)).toEqual(['user_id must not contain NUL characters', 'attributes.tab must not contain unpaired UTF-16 surrogates']);
+    expect(refused.map((r) => r.error)).toEqual([
+      'user_id must not contain NUL characters',
+      'attributes.tab must not contain unpaired UTF-16 surrogates',
+    ]);
   });
 
   it('the hot path’s check accepts only what the schema accepts, and returns what it returns', () => {
@@ -343,7 +420,12 @@ describe('group commit', () => {
     expect(calls.map((c) => c.ids)).toEqual([['a', 'b']]);
     calls[0]!.done.resolve(['a', 'b']);
     expect(await first).toBe(2);
-    await vi.waitFor(() => expect(calls.map((c) => c.ids)).toEqual([['a', 'b'], ['c', 'd', 'd', 'e', 'a']]));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.ids)).toEqual([
+        ['a', 'b'],
+        ['c', 'd', 'd', 'e', 'a'],
+      ]),
+    );
     // 'a' was already logged; 'd' is new once, for the batch that sent it first.
     calls[1]!.done.resolve(['c', 'd', 'e']);
     expect([await second, await third]).toEqual([2, 1]);

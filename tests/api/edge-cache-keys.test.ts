@@ -36,7 +36,8 @@ describe("the edge's cache-key parameters", () => {
       const listed = cacheKeyParams(concrete(path));
       if (listed === undefined && route.keyQuery === 'listed') missing.push(`${path}: not listed (never cached)`);
       const known = listed ?? [];
-      for (const name of query) if (!known.includes(name) && !(PER_USER_PARAMS as readonly string[]).includes(name)) missing.push(`${path}: ${name}`);
+      for (const name of query)
+        if (!known.includes(name) && !(PER_USER_PARAMS as readonly string[]).includes(name)) missing.push(`${path}: ${name}`);
     }
     expect(missing).toEqual([]);
   });

@@ -43,9 +43,14 @@ describe.each(storeKinds())('external video on a GIF (%s)', { timeout: 300_000 }
     oembed?.close();
   });
 
-  const attach = (externalMedia: unknown, as = creator) => server.call('PATCH', `/api/v1/gifs/${gifId}/`, { as, json: { external_media: externalMedia } });
+  const attach = (externalMedia: unknown, as = creator) =>
+    server.call('PATCH', `/api/v1/gifs/${gifId}/`, { as, json: { external_media: externalMedia } });
   const shown = async () => (await server.call('GET', `/v1/gifs/${gifId}?api_key=${server.webKey}`)).body.data.external_media;
-  const refusal = (res: { status: number; body: { field?: string; meta?: { msg?: string } } }) => ({ status: res.status, field: res.body.field, msg: res.body.meta?.msg });
+  const refusal = (res: { status: number; body: { field?: string; meta?: { msg?: string } } }) => ({
+    status: res.status,
+    field: res.body.field,
+    msg: res.body.meta?.msg,
+  });
 
   it('refuses what is not a video of the host with SPEC 5’s messages, asking no host and changing nothing', async () => {
     const cases: [unknown, string][] = [
@@ -59,18 +64,38 @@ describe.each(storeKinds())('external video on a GIF (%s)', { timeout: 300_000 }
       [{ provider_name: 'YouTube', video: YOUTUBE.ok, start: -1 }, 'start must be at least 0'],
       ['https://youtu.be/x', 'external_media must be {provider_name, video, start} or null'],
     ];
-    for (const [value, msg] of cases) expect(refusal(await attach(value)), JSON.stringify(value)).toEqual({ status: 400, field: 'external_media', msg });
+    for (const [value, msg] of cases)
+      expect(refusal(await attach(value)), JSON.stringify(value)).toEqual({ status: 400, field: 'external_media', msg });
     expect(asked).toEqual([]);
     expect(await shown()).toBeUndefined();
   });
 
   it('answers the host’s oEmbed verdict: 404 was not found, 403 is not embeddable, anything else a fetch error', async () => {
-    expect(refusal(await attach({ provider_name: 'YouTube', video: YOUTUBE.missing }))).toEqual({ status: 422, field: 'external_media', msg: `YouTube video ${YOUTUBE.missing} was not found` });
-    expect(refusal(await attach({ provider_name: 'YouTube', video: `https://youtu.be/${YOUTUBE.private}` }))).toEqual({ status: 422, field: 'external_media', msg: `YouTube video ${YOUTUBE.private} is not embeddable` });
-    expect(refusal(await attach({ provider_name: 'YouTube', video: YOUTUBE.broken }))).toEqual({ status: 502, field: 'external_media', msg: `YouTube video ${YOUTUBE.broken} could not be fetched from YouTube's oEmbed (HTTP 500)` });
-    expect(refusal(await attach({ provider_name: 'Vimeo', video: `https://vimeo.com/${VIMEO.missing}` }))).toEqual({ status: 422, field: 'external_media', msg: `Vimeo video ${VIMEO.missing} was not found` });
+    expect(refusal(await attach({ provider_name: 'YouTube', video: YOUTUBE.missing }))).toEqual({
+      status: 422,
+      field: 'external_media',
+      msg: `YouTube video ${YOUTUBE.missing} was not found`,
+    });
+    expect(refusal(await attach({ provider_name: 'YouTube', video: `https://youtu.be/${YOUTUBE.private}` }))).toEqual({
+      status: 422,
+      field: 'external_media',
+      msg: `YouTube video ${YOUTUBE.private} is not embeddable`,
+    });
+    expect(refusal(await attach({ provider_name: 'YouTube', video: YOUTUBE.broken }))).toEqual({
+      status: 502,
+      field: 'external_media',
+      msg: `YouTube video ${YOUTUBE.broken} could not be fetched from YouTube's oEmbed (HTTP 500)`,
+    });
+    expect(refusal(await attach({ provider_name: 'Vimeo', video: `https://vimeo.com/${VIMEO.missing}` }))).toEqual({
+      status: 422,
+      field: 'external_media',
+      msg: `Vimeo video ${VIMEO.missing} was not found`,
+    });
     // The one-key update names its `value`.
-    const one = await server.call('POST', '/ajax/gif/update', { as: creator, json: { gif_id: gifId, key: 'external_media', value: { provider_name: 'YouTube', video: YOUTUBE.private } } });
+    const one = await server.call('POST', '/ajax/gif/update', {
+      as: creator,
+      json: { gif_id: gifId, key: 'external_media', value: { provider_name: 'YouTube', video: YOUTUBE.private } },
+    });
     expect(refusal(one)).toEqual({ status: 422, field: 'value', msg: `YouTube video ${YOUTUBE.private} is not embeddable` });
     expect(await shown()).toBeUndefined();
   });
@@ -80,7 +105,12 @@ describe.each(storeKinds())('external video on a GIF (%s)', { timeout: 300_000 }
     const set = await attach({ provider_name: 'YouTube', video: `https://www.youtube.com/watch?v=${YOUTUBE.ok}&t=42`, start: 5 });
     expect(set.status, set.text).toBe(200);
     expect(asked).toEqual([`/youtube/oembed https://www.youtube.com/watch?v=${YOUTUBE.ok}`]);
-    expect(await shown()).toEqual({ provider_name: 'YouTube', asset_uid: YOUTUBE.ok, start: 5, url: `https://www.youtube.com/watch?v=${YOUTUBE.ok}` });
+    expect(await shown()).toEqual({
+      provider_name: 'YouTube',
+      asset_uid: YOUTUBE.ok,
+      start: 5,
+      url: `https://www.youtube.com/watch?v=${YOUTUBE.ok}`,
+    });
 
     expect((await attach({ provider_name: 'Vimeo', video: VIMEO.ok })).status).toBe(200);
     expect(await shown()).toEqual({ provider_name: 'Vimeo', asset_uid: VIMEO.ok, start: 0, url: `https://vimeo.com/${VIMEO.ok}` });

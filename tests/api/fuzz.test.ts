@@ -5,7 +5,25 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 /** Any value a client might put in a parameter: numbers, words, junk, injection attempts, unicode. */
 const value = fc.oneof(
   fc.integer({ min: -10, max: 6000 }).map(String),
-  fc.constantFrom('', ' ', 'pg-13', 'r', 'true', '1', 'NaN', '1e3', "' OR 1=1 --", '%', '_', '\\', '<script>', '@', '@@', '@reactions', 'a,b,,c'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'pg-13',
+    'r',
+    'true',
+    '1',
+    'NaN',
+    '1e3',
+    "' OR 1=1 --",
+    '%',
+    '_',
+    '\\',
+    '<script>',
+    '@',
+    '@@',
+    '@reactions',
+    'a,b,,c',
+  ),
   fc.string({ maxLength: 70 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );

@@ -59,7 +59,11 @@ describe.each(storeKinds())('public GIF API: lookups, search and feeds (%s)', (k
     expect(webp.headers.get('content-type')).toBe('image/webp');
     const mp4 = await fetch(original.mp4);
     expect(mp4.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await mp4.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+    expect(
+      Buffer.from(await mp4.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
   });
 
   it('answers gifs?ids in the order asked, skipping unknown ids', async () => {
@@ -213,7 +217,11 @@ describe.each(storeKinds())('public GIF API: lookups, search and feeds (%s)', (k
     const other = rest.find((g) => !before.includes(g.id));
     expect(await related(source!.id)).toEqual(before);
     for (const id of [source!.id, other!.id]) {
-      await server.store.db.updateTable('gifs').set({ tags: sql`array_append(tags, ${tag})` }).where('id', '=', id).execute();
+      await server.store.db
+        .updateTable('gifs')
+        .set({ tags: sql`array_append(tags, ${tag})` })
+        .where('id', '=', id)
+        .execute();
     }
     expect(await related(source!.id)).toContain(other!.id);
   });

@@ -11,7 +11,14 @@ import { startAccountsServer, type AccountsServer } from '../support/accounts.ts
 import { storeKinds } from '../support/stores.ts';
 import { putInState } from '../content-policy/gif-states.ts';
 
-type Gif = { id: string; type: string; images: Record<string, unknown>; video?: { assets: Record<string, unknown> }; analytics_response_payload: string; analytics: Record<string, { url: string }> };
+type Gif = {
+  id: string;
+  type: string;
+  images: Record<string, unknown>;
+  video?: { assets: Record<string, unknown> };
+  analytics_response_payload: string;
+  analytics: Record<string, { url: string }>;
+};
 
 describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
   let server: AccountsServer;
@@ -36,7 +43,15 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
     expect(await check()).toBe(true);
   }
   const tagGif = async (type: 'gif' | 'video', tag: string): Promise<string> => {
-    const row = await server.store.db.selectFrom('gifs').select('id').where('type', '=', type).where('is_removed', '=', false).where('visibility', '=', 'public').where('moderation_state', '=', 'none').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('type', '=', type)
+      .where('is_removed', '=', false)
+      .where('visibility', '=', 'public')
+      .where('moderation_state', '=', 'none')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await putInState(server.store.db, row.id, 'public', { tags: [tag] });
     return row.id;
   };
@@ -50,7 +65,12 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
       expect(b.body.data.random_id).not.toBe(a.body.data.random_id);
       expect(a.headers.get('cache-control')).toBe('no-store');
       const id = a.body.data.random_id as string;
-      for (const path of [`/v1/gifs/search?q=cat&random_id=${id}`, `/v1/gifs/trending?random_id=${id}`, `/v1/gifs/translate?s=cat&random_id=${id}`, `/v1/clips/trending?random_id=${id}`]) {
+      for (const path of [
+        `/v1/gifs/search?q=cat&random_id=${id}`,
+        `/v1/gifs/trending?random_id=${id}`,
+        `/v1/gifs/translate?s=cat&random_id=${id}`,
+        `/v1/clips/trending?random_id=${id}`,
+      ]) {
         expect((await get(path)).status, path).toBe(200);
       }
     });
@@ -154,7 +174,9 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
 
   describe('fields and bundle', () => {
     it('keeps only the fields asked, nested ones included, ignoring unknown names (GIPHY: fields=id,url,images.original)', async () => {
-      const res = await get('/v1/gifs/search?q=cat&limit=3&fields=id,url,images.original,nosuchfield,constructor,__proto__.x,images.toString');
+      const res = await get(
+        '/v1/gifs/search?q=cat&limit=3&fields=id,url,images.original,nosuchfield,constructor,__proto__.x,images.toString',
+      );
       expect(res.status).toBe(200);
       for (const gif of res.body.data) {
         expect(Object.keys(gif).sort()).toEqual(['id', 'images', 'url']);
@@ -179,14 +201,17 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
       expect(full.body.data[0].analytics_response_payload).toMatch(/^e=/);
     });
 
-    it('keeps each bundle\'s renditions only, and refuses an unknown bundle with 400 naming it', async () => {
+    it("keeps each bundle's renditions only, and refuses an unknown bundle with 400 naming it", async () => {
       for (const [bundle, keeps] of Object.entries(RENDITION_BUNDLES)) {
         const res = await get(`/v1/gifs/search?q=cat&limit=3&bundle=${bundle}`);
         expect(res.status, bundle).toBe(200);
         for (const gif of res.body.data as Gif[]) {
           const kept = Object.keys(gif.images);
           expect(kept.length, bundle).toBeGreaterThan(0);
-          expect(kept.every((name) => keeps.images.includes(name)), `${bundle}: ${kept}`).toBe(true);
+          expect(
+            kept.every((name) => keeps.images.includes(name)),
+            `${bundle}: ${kept}`,
+          ).toBe(true);
           expect(gif.id).toBeTruthy();
         }
       }
@@ -229,11 +254,20 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
   });
 
   describe('the analytics object and the action register', () => {
-    it('gives every GIF onload, onclick and onsent URLs with its signed payload (GIPHY\'s analytics object)', async () => {
-      for (const path of ['/v1/gifs/search?q=cat&limit=5', '/v1/gifs/trending?limit=5', '/v1/clips/trending?limit=2', '/v1/stickers/search?q=heart&limit=2']) {
+    it("gives every GIF onload, onclick and onsent URLs with its signed payload (GIPHY's analytics object)", async () => {
+      for (const path of [
+        '/v1/gifs/search?q=cat&limit=5',
+        '/v1/gifs/trending?limit=5',
+        '/v1/clips/trending?limit=2',
+        '/v1/stickers/search?q=heart&limit=2',
+      ]) {
         for (const gif of (await get(path)).body.data as Gif[]) {
           expect(Object.keys(gif.analytics).sort(), path).toEqual(['onclick', 'onload', 'onsent']);
-          for (const [on, action] of [['onload', 'SEEN'], ['onclick', 'CLICK'], ['onsent', 'SENT']] as const) {
+          for (const [on, action] of [
+            ['onload', 'SEEN'],
+            ['onclick', 'CLICK'],
+            ['onsent', 'SENT'],
+          ] as const) {
             const url = new URL(gif.analytics[on]!.url);
             expect(url.origin).toBe(server.baseUrl);
             expect(url.pathname).toBe('/v2/pingback_simple');
@@ -253,20 +287,38 @@ describe.each(storeKinds())('GIPHY API breadth (%s)', (kind) => {
       const first = await get(url);
       expect([first.status, first.body.data?.accepted], first.text).toEqual([200, 1]);
       expect((await get(url)).body.data).toMatchObject({ accepted: 0, duplicates: 1 });
-      const logged = await server.store.db.selectFrom('events').select(['type', 'payload']).where('stream_id', '=', gif.id).where('type', '=', 'pingback.sent').execute();
+      const logged = await server.store.db
+        .selectFrom('events')
+        .select(['type', 'payload'])
+        .where('stream_id', '=', gif.id)
+        .where('type', '=', 'pingback.sent')
+        .execute();
       expect(logged.some((e) => (e.payload as { user_id?: string }).user_id === `${run}abcdef`)).toBe(true);
-      const altered = await get(url.replace('action_type=SENT', 'action_type=SENT').replace(/analytics_response_payload=[^&]+/, 'analytics_response_payload=e%3Dforged'));
+      const altered = await get(
+        url
+          .replace('action_type=SENT', 'action_type=SENT')
+          .replace(/analytics_response_payload=[^&]+/, 'analytics_response_payload=e%3Dforged'),
+      );
       expect(altered.status).toBe(400);
       await expectRefused(`/v2/pingback_simple?analytics_response_payload=x&action_type=SHOUT`, 400, 'action_type');
       // Fired as it came (no key, as GIPHY's analytics URLs are), it is counted as GIPHY's analytics package's pingbacks are.
-      const keyless = await server.call('GET', `${gif.analytics.onclick!.url.slice(server.baseUrl.length)}&random_id=${run}keyless&ts=${ts}`, { direct: true });
+      const keyless = await server.call(
+        'GET',
+        `${gif.analytics.onclick!.url.slice(server.baseUrl.length)}&random_id=${run}keyless&ts=${ts}`,
+        { direct: true },
+      );
       expect([keyless.status, keyless.body.data?.accepted], keyless.text).toEqual([200, 1]);
     });
   });
 
   describe('the API reference', () => {
     it('documents every new route and parameter, with an example answer', async () => {
-      const doc = (await server.call('GET', '/openapi.json')).body as { paths: Record<string, { get?: { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, { example?: unknown }> }> } }> };
+      const doc = (await server.call('GET', '/openapi.json')).body as {
+        paths: Record<
+          string,
+          { get?: { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, { example?: unknown }> }> } }
+        >;
+      };
       const wanted: Record<string, string[]> = {
         '/v1/randomid': [],
         '/v1/{type}/translate': ['s', 'weirdness', 'rating', 'lang', 'random_id', 'country_code', 'region', 'fields', 'bundle'],

@@ -51,7 +51,9 @@ function rawPost(baseUrl: string, pathAndQuery: string, body: string): Promise<{
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(Number(port), hostname, () => {
-      socket.write(`POST ${pathAndQuery} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST ${pathAndQuery} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+      );
       socket.write(body);
     });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -98,7 +100,11 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
   beforeAll(async () => {
     // The suite sends a few thousand requests from one address: the edge's per-address limit is raised so every one reaches a service.
     // One new text render is enough to reach the renderer with a hostile message; the rest are refused by budget (429) at once.
-    server = await startTestServer('pglite', { web: true, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' }, textRender: { budgetPerKey: 1, budgetPerAddress: 1 } });
+    server = await startTestServer('pglite', {
+      web: true,
+      env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' },
+      textRender: { budgetPerKey: 1, budgetPerAddress: 1 },
+    });
     const { body } = await server.get('/v1/gifs/search?q=pizza&limit=1');
     gif = { id: body.data[0].id, payload: body.data[0].analytics_response_payload };
     const user = await server.store.db.selectFrom('users').select('id').where('is_public', '=', true).executeTakeFirstOrThrow();
@@ -176,7 +182,11 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     if (!page || res.headers.get('content-type')?.includes('json')) {
       if (res.status >= 400) {
         // GIPHY's error body, Tenor's {error: {code, message}}, or (oEmbed, which has none of its own) {error, status}.
-        const body = JSON.parse(text) as { meta?: { status: number; msg: string }; error?: string | { code: number; message: string }; status?: number };
+        const body = JSON.parse(text) as {
+          meta?: { status: number; msg: string };
+          error?: string | { code: number; message: string };
+          status?: number;
+        };
         const [status, message] = body.meta
           ? [body.meta.status, body.meta.msg]
           : typeof body.error === 'object'
@@ -207,7 +217,11 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
         const at = segments.findLastIndex((s) => s === gif.id || s === '200.gif' || /^\d+$/.test(s) || s === 'happy');
         if (at > 0) {
           segments[at] = value;
-          await expectAnswered(`${server.baseUrl}${segments.join('/')}?${[base.search.slice(1), key].filter(Boolean).join('&')}`, {}, route.page);
+          await expectAnswered(
+            `${server.baseUrl}${segments.join('/')}?${[base.search.slice(1), key].filter(Boolean).join('&')}`,
+            {},
+            route.page,
+          );
         }
       }
     }
@@ -218,8 +232,14 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       { path: '/api/v1/moderation/queue/', params: ['limit', 'offset'] },
       { path: `/api/v1/gifs/${gif.id}/moderation`, params: [] },
       { path: '/api/v1/moderation/audit/', params: ['target', 'actor', 'before', 'limit'] },
-      { path: '/api/v1/search-service/search/', params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports', 'limit', 'offset'] },
-      { path: '/api/v1/search-service/csv/', params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'] },
+      {
+        path: '/api/v1/search-service/search/',
+        params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports', 'limit', 'offset'],
+      },
+      {
+        path: '/api/v1/search-service/csv/',
+        params: ['q', 'username', 'rating', 'state', 'type', 'uploaded_from', 'uploaded_to', 'min_reports'],
+      },
       { path: '/api/v3/content-takedown/takedown/1', params: [] },
       { path: '/api/v1/moderation/users/', params: ['username'] },
     ];
@@ -229,7 +249,8 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
         for (const name of route.params) await expectAnswered(`${server.baseUrl}${route.path}?${name}=${value}&${name}[]=3`, init);
         const segments = route.path.split('/');
         const at = segments.findLastIndex((s) => s === gif.id || /^\d+$/.test(s));
-        if (at > 0) await expectAnswered(`${server.baseUrl}${[...segments.slice(0, at), value, ...segments.slice(at + 1)].join('/')}`, init);
+        if (at > 0)
+          await expectAnswered(`${server.baseUrl}${[...segments.slice(0, at), value, ...segments.slice(at + 1)].join('/')}`, init);
       }
     }
   });
@@ -239,10 +260,42 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     expect(res.status).toBe(431);
   });
 
-  const validPingback = () => ({ event_id: randomUUID(), action_type: 'SEEN', analytics_response_payload: gif.payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), attributes: { layout_type: 'GRID' } });
-  const validAnalytics = () => ({ event_id: randomUUID(), kind: 'event', category: 'Embed', action: 'Copy', label: 'Embed Code', gif_id: gif.id, user_id: 'u1', ts: Date.now(), page_path: '/gifs/x' });
+  const validPingback = () => ({
+    event_id: randomUUID(),
+    action_type: 'SEEN',
+    analytics_response_payload: gif.payload,
+    user_id: 'a1b2c3d4e5f6a7b8',
+    ts: Date.now(),
+    attributes: { layout_type: 'GRID' },
+  });
+  const validAnalytics = () => ({
+    event_id: randomUUID(),
+    kind: 'event',
+    category: 'Embed',
+    action: 'Copy',
+    label: 'Embed Code',
+    gif_id: gif.id,
+    user_id: 'u1',
+    ts: Date.now(),
+    page_path: '/gifs/x',
+  });
   const collectors: [string, () => Record<string, unknown>, string[]][] = [
-    ['/v2/pingback', validPingback, ['event_id', 'action_type', 'analytics_response_payload', 'user_id', 'logged_in_user_id', 'ts', 'attributes', 'attributes.position', 'attributes.layout_type', 'attributes.tab']],
+    [
+      '/v2/pingback',
+      validPingback,
+      [
+        'event_id',
+        'action_type',
+        'analytics_response_payload',
+        'user_id',
+        'logged_in_user_id',
+        'ts',
+        'attributes',
+        'attributes.position',
+        'attributes.layout_type',
+        'attributes.tab',
+      ],
+    ],
     ['/v2/analytics', validAnalytics, ['event_id', 'kind', 'category', 'action', 'label', 'gif_id', 'user_id', 'ts', 'page_path']],
   ];
   const withField = (event: Record<string, unknown>, field: string, value: unknown) => {
@@ -250,7 +303,8 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     if (!inner) return { ...event, [top]: value };
     return { ...event, [top]: { ...(event[top] as object), [inner]: value } };
   };
-  const stored = async (ids: string[]) => (await server.store.db.selectFrom('events').select('event_id').where('event_id', 'in', ids).execute()).length;
+  const stored = async (ids: string[]) =>
+    (await server.store.db.selectFrom('events').select('event_id').where('event_id', 'in', ids).execute()).length;
 
   it.each(collectors)('%s refuses each hostile field on its own and counts every valid neighbour', async (path, valid, fields) => {
     for (const field of fields) {
@@ -261,7 +315,11 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
         good.push(...neighbours);
         events.push(neighbours[0]!, withField(valid(), field, value), neighbours[1]!);
       }
-      const res = await expectAnswered(`${server.baseUrl}${path}?apikey=${server.webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: toJson({ events }) });
+      const res = await expectAnswered(`${server.baseUrl}${path}?apikey=${server.webKey}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: toJson({ events }),
+      });
       expect(res.status, field).toBe(200);
       expect(await stored(good.map((e) => e.event_id as string)), field).toBe(good.length);
     }
@@ -279,12 +337,20 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
       ['too deep', '['.repeat(100_000) + ']'.repeat(100_000)],
     ];
     for (const [name, body] of bodies) {
-      const res = await expectAnswered(`${server.baseUrl}${path}?apikey=${server.webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const res = await expectAnswered(`${server.baseUrl}${path}?apikey=${server.webKey}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       expect(res.status, name).toBeGreaterThanOrEqual(400);
     }
     // Over the size bound the server answers before reading the rest, so the request goes over a raw
     // socket that keeps what came back even as the server closes it.
-    const tooLarge = await rawPost(server.baseUrl, `${path}?apikey=${server.webKey}`, JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] }));
+    const tooLarge = await rawPost(
+      server.baseUrl,
+      `${path}?apikey=${server.webKey}`,
+      JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] }),
+    );
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.body).meta.msg).toContain('at most');
   });
@@ -292,7 +358,11 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
   it('refuses each hostile field of a call to action and changes nothing', async () => {
     const before = await server.store.db.selectFrom('gifs').select('cta').where('id', '=', gif.id).executeTakeFirstOrThrow();
     const url = `${server.baseUrl}/v1/gifs/${gif.id}/cta?api_key=${server.webKey}`;
-    const init = (body: BodyInit): RequestInit => ({ method: 'PUT', headers: { ...headers, Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' }, body });
+    const init = (body: BodyInit): RequestInit => ({
+      method: 'PUT',
+      headers: { ...headers, Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' },
+      body,
+    });
     for (const field of ['link', 'text']) {
       for (const [name, value] of JSON_VALUES) {
         const res = await expectAnswered(url, init(toJson({ link: 'https://example.test/shop', text: 'Shop', [field]: value })));
@@ -311,33 +381,87 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
    */
   const creatorCalls: [string, string, () => Record<string, unknown>, string[]][] = [
     ['POST', '/ajax/gif/update', () => ({ gif_id: gif.id, key: 'title', value: 'A title' }), ['gif_id', 'key', 'value']],
-    ['PATCH', '/api/v1/gifs/{gif}/', () => ({ title: 'A title', tags: ['a'], rating: 'g', source_post_url: 'https://example.test/p', visibility: 'public', is_sticker: false, alt_text: 'Alt' }), ['title', 'tags', 'rating', 'source_post_url', 'visibility', 'is_sticker', 'alt_text']],
-    ['POST', '/api/v1/gifs/bulk/', () => ({ gif_ids: [gif.id], add_tags: ['a'], remove_tags: ['b'], rating: 'g' }), ['gif_ids', 'add_tags', 'remove_tags', 'rating']],
+    [
+      'PATCH',
+      '/api/v1/gifs/{gif}/',
+      () => ({
+        title: 'A title',
+        tags: ['a'],
+        rating: 'g',
+        source_post_url: 'https://example.test/p',
+        visibility: 'public',
+        is_sticker: false,
+        alt_text: 'Alt',
+      }),
+      ['title', 'tags', 'rating', 'source_post_url', 'visibility', 'is_sticker', 'alt_text'],
+    ],
+    [
+      'POST',
+      '/api/v1/gifs/bulk/',
+      () => ({ gif_ids: [gif.id], add_tags: ['a'], remove_tags: ['b'], rating: 'g' }),
+      ['gif_ids', 'add_tags', 'remove_tags', 'rating'],
+    ],
     ['POST', '/ajax/gif/{gif}/language-tags', () => ({ tags: ['hola'], lang: 'es' }), ['tags', 'lang']],
     ['DELETE', '/ajax/gif/{gif}/language-tags', () => ({ tag: 'hola', lang: 'es' }), ['tag', 'lang']],
     ['POST', '/ajax/instashare/', () => ({ gif_id: gif.id, to: 'friend@example.test' }), ['gif_id', 'to']],
     ['PATCH', '/api/v4/artists/{user}/', () => ({ is_freelance: true, music_artist_url: '' }), ['is_freelance', 'music_artist_url']],
     ['POST', '/ajax/gif/{gif}/report/', () => ({ reason: 'spam', note: 'A note' }), ['reason', 'note']],
-    ['POST', '/ajax/report-search', () => ({ reasons: ['other'], additional_info: 'More', search_response_id: 'abc-1', search_term: 'cats', search_content_type: 'gifs' }), ['reasons', 'additional_info', 'search_response_id', 'search_term', 'search_content_type']],
+    [
+      'POST',
+      '/ajax/report-search',
+      () => ({
+        reasons: ['other'],
+        additional_info: 'More',
+        search_response_id: 'abc-1',
+        search_term: 'cats',
+        search_content_type: 'gifs',
+      }),
+      ['reasons', 'additional_info', 'search_response_id', 'search_term', 'search_content_type'],
+    ],
     ['POST', '/api/v1/gifs/{gif}/moderation', () => ({ action: 'approve', reason: 'Fine', rating: 'g' }), ['action', 'reason', 'rating']],
     // An id naming no GIF: whatever passes the boundary is answered 422 and nothing is taken down.
-    ['POST', '/api/v3/content-takedown/takedown', () => ({ items: [{ gif_id: 'NoSuchGif404', reason: 'copyright' }], send_email: false, note: 'A note' }), ['items', 'send_email', 'note']],
+    [
+      'POST',
+      '/api/v3/content-takedown/takedown',
+      () => ({ items: [{ gif_id: 'NoSuchGif404', reason: 'copyright' }], send_email: false, note: 'A note' }),
+      ['items', 'send_email', 'note'],
+    ],
     ['PUT', '/api/v1/moderation/trending-blocks/', () => ({ term: 'blockme' }), ['term']],
     ['DELETE', '/api/v1/moderation/trending-blocks/', () => ({ term: 'blockme' }), ['term']],
     ['POST', '/api/v1/users/{user}/moderation/', () => ({ action: 'warn', reason: 'A warning' }), ['action', 'reason']],
-    ['POST', '/api/v1/uploads/', () => ({ source_image_url: 'http://127.0.0.1:9/x.gif', title: 'T', tags: 'a,b', rating: 'g', source_post_url: 'https://example.test/p', is_sticker: false, visibility: 'public' }), ['source_image_url', 'title', 'tags', 'rating', 'source_post_url', 'is_sticker', 'visibility', 'username']],
+    [
+      'POST',
+      '/api/v1/uploads/',
+      () => ({
+        source_image_url: 'http://127.0.0.1:9/x.gif',
+        title: 'T',
+        tags: 'a,b',
+        rating: 'g',
+        source_post_url: 'https://example.test/p',
+        is_sticker: false,
+        visibility: 'public',
+      }),
+      ['source_image_url', 'title', 'tags', 'rating', 'source_post_url', 'is_sticker', 'visibility', 'username'],
+    ],
   ];
   const ALWAYS_REFUSED = new Set(['NUL', 'a lone surrogate', 'a 100 KB string', 'deep nesting']);
   const gifState = async () => {
     const row = await server.store.db.selectFrom('gifs').selectAll().where('id', '=', gif.id).executeTakeFirstOrThrow();
-    const events = await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const events = await server.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return JSON.stringify({ row, events: Number(events.n) });
   };
 
   it.each(creatorCalls)('%s %s refuses each hostile field and changes nothing', async (method, path, valid, fields) => {
     const user = await server.store.db.selectFrom('users').select('id').where('is_public', '=', true).executeTakeFirstOrThrow();
     const url = `${server.baseUrl}${path.replace('{gif}', gif.id).replace('{user}', String(user.id))}`;
-    const init = (body: BodyInit): RequestInit => ({ method, headers: { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' }, body });
+    const init = (body: BodyInit): RequestInit => ({
+      method,
+      headers: { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' },
+      body,
+    });
     for (const field of fields) {
       for (const [name, value] of JSON_VALUES) {
         const before = await gifState();
@@ -357,34 +481,74 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
         const form = new FormData();
         form.set('source_image_url', 'http://127.0.0.1:9/x.gif');
         form.set(field, typeof value === 'string' ? value : JSON.stringify(value));
-        const res = await expectAnswered(`${server.baseUrl}/v1/gifs?api_key=${server.webKey}`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}` }, body: form });
+        const res = await expectAnswered(`${server.baseUrl}/v1/gifs?api_key=${server.webKey}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${server.adminToken}` },
+          body: form,
+        });
         expect(res.status, `${field}: ${name}`).toBeGreaterThanOrEqual(400);
         // The creator's own fields are checked before the URL: text no field may hold is refused naming the field.
-        if (CHECKED_FORM_FIELDS.has(field) && (name === 'NUL' || name === 'a 100 KB string')) expect((JSON.parse(res.bodyText) as { field?: string }).field, `${field}: ${name}: ${res.bodyText.slice(0, 200)}`).toBe(field);
+        if (CHECKED_FORM_FIELDS.has(field) && (name === 'NUL' || name === 'a 100 KB string'))
+          expect((JSON.parse(res.bodyText) as { field?: string }).field, `${field}: ${name}: ${res.bodyText.slice(0, 200)}`).toBe(field);
       }
     }
     for (const [name, value] of JSON_VALUES) {
       const form = new FormData();
       form.set('frames', typeof value === 'string' ? value : JSON.stringify(value));
-      const res = await expectAnswered(`${server.baseUrl}/ajax/tags/prediction/`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}` }, body: form });
+      const res = await expectAnswered(`${server.baseUrl}/ajax/tags/prediction/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.adminToken}` },
+        body: form,
+      });
       expect(res.status, `frames: ${name}`).toBe(400);
     }
-    const tus = await expectAnswered(`${server.baseUrl}/api/v1/uploads/resumable`, { method: 'POST', headers: { Authorization: `Bearer ${server.adminToken}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': '-1', 'Upload-Metadata': `filename ${Buffer.from('a\u0000b').toString('base64')}` } });
+    const tus = await expectAnswered(`${server.baseUrl}/api/v1/uploads/resumable`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.adminToken}`,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '-1',
+        'Upload-Metadata': `filename ${Buffer.from('a\u0000b').toString('base64')}`,
+      },
+    });
     expect(tus.status).toBeGreaterThanOrEqual(400);
     expect(await gifState()).toEqual(before);
   });
 
   it('refuses each hostile field of every channel call (staff, by token) and logs nothing for a refusal', async () => {
     const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
-    const post = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
-    const setUp = async (path: string, body: unknown) => (await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: admin, body: JSON.stringify(body) })).json();
+    const post = (method: string, path: string, body: BodyInit) =>
+      expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const setUp = async (path: string, body: unknown) =>
+      (await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: admin, body: JSON.stringify(body) })).json();
     const made = await setUp('/api/v4/channels/', { slug: `hostile-${randomUUID().slice(0, 8)}`, display_name: 'Hostile' });
     const id = made.data.id as number;
     const ranked = await setUp('/api/v4/channel-ranked-tags/', { channel: id, tag: 'hostile' });
     const magic = await setUp('/api/v4/channel-magic-tags/', { channel: id, tag: 'hostile' });
     const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
-      { method: 'POST', path: '/api/v4/channels/', valid: { slug: 'never-made', display_name: 'x' }, fields: ['slug', 'display_name', 'short_display_name', 'description', 'parent', 'type', 'content_type', 'is_visible', 'is_private', 'position'] },
-      { method: 'PATCH', path: `/api/v4/channels/${id}/`, valid: { display_name: 'x' }, fields: ['display_name', 'short_display_name', 'description', 'featured_gif', 'is_visible', 'is_private', 'is_live'] },
+      {
+        method: 'POST',
+        path: '/api/v4/channels/',
+        valid: { slug: 'never-made', display_name: 'x' },
+        fields: [
+          'slug',
+          'display_name',
+          'short_display_name',
+          'description',
+          'parent',
+          'type',
+          'content_type',
+          'is_visible',
+          'is_private',
+          'position',
+        ],
+      },
+      {
+        method: 'PATCH',
+        path: `/api/v4/channels/${id}/`,
+        valid: { display_name: 'x' },
+        fields: ['display_name', 'short_display_name', 'description', 'featured_gif', 'is_visible', 'is_private', 'is_live'],
+      },
       { method: 'POST', path: `/api/v4/channels/${id}/move/`, valid: { position: 0 }, fields: ['position', 'target_channel'] },
       { method: 'POST', path: '/api/v4/channel-gifs/', valid: { channel: id, gif: gif.id }, fields: ['channel', 'gif', 'position'] },
       { method: 'POST', path: '/api/v4/channel-gifs/remove/', valid: { channel: id, gif: gif.id }, fields: ['channel', 'gif'] },
@@ -394,7 +558,15 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     ];
     // Values a field may really take: null clears a featured GIF, or makes a channel a root; `gif` may be a list (['x'] names no GIF: a removal of nothing).
     const accepted = new Set(['PATCH featured_gif null', 'POST parent null', 'POST target_channel null', 'POST gif an array for a scalar']);
-    const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const logged = async () =>
+      Number(
+        (
+          await server.store.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     for (const call of calls) {
       for (const field of call.fields) {
         for (const [name, value] of JSON_VALUES) {
@@ -405,16 +577,29 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
           expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
         }
       }
-      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await post(call.method, call.path, body)).status).toBe(400);
+      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])])
+        expect((await post(call.method, call.path, body)).status).toBe(400);
     }
     expect((await post('DELETE', `/api/v4/channel-magic-tags/${magic.data.id}/`, '')).status).toBe(202);
   });
 
   /** Events in the log: a refused call adds none. */
-  const logged = async () => Number((await server.store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const logged = async () =>
+    Number(
+      (
+        await server.store.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   type JsonCall = { method: string; path: string; valid: Record<string, unknown>; fields: string[] };
   /** Each field of each call's valid body replaced by each hostile value: refused (unless `accepted` names `field value`) and nothing logged; broken bodies refused. */
-  async function expectEachFieldRefused(calls: JsonCall[], accepted: ReadonlySet<string>, send: (method: string, path: string, body: BodyInit) => Promise<Response>) {
+  async function expectEachFieldRefused(
+    calls: JsonCall[],
+    accepted: ReadonlySet<string>,
+    send: (method: string, path: string, body: BodyInit) => Promise<Response>,
+  ) {
     for (const call of calls) {
       for (const field of call.fields) {
         for (const [name, value] of JSON_VALUES) {
@@ -425,23 +610,45 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
           expect(await logged(), `${call.method} ${call.path} ${field}: ${name}`).toBe(before);
         }
       }
-      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) expect((await send(call.method, call.path, body)).status).toBe(400);
+      for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])])
+        expect((await send(call.method, call.path, body)).status).toBe(400);
     }
   }
 
   it('refuses each hostile field of every developer app call (staff, by token) and logs nothing for a refusal', async () => {
     const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
-    const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
-    const made = await (await fetch(`${server.baseUrl}/api/v1/developer/apps/`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Hostile', platform: 'web' }) })).json();
+    const send = (method: string, path: string, body: BodyInit) =>
+      expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const made = await (
+      await fetch(`${server.baseUrl}/api/v1/developer/apps/`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ name: 'Hostile', platform: 'web' }),
+      })
+    ).json();
     const app = made.data.id as string;
-    await fetch(`${server.baseUrl}/api/v1/developer/apps/${app}/production/`, { method: 'POST', headers: admin, body: JSON.stringify({ note: 'for review' }) });
+    await fetch(`${server.baseUrl}/api/v1/developer/apps/${app}/production/`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ note: 'for review' }),
+    });
     const open = await (await fetch(`${server.baseUrl}/api/v1/developer/production-requests/`, { headers: admin })).json();
     const request = open.data.find((r: { app_id: string }) => r.app_id === app).id as string;
     const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
-      { method: 'POST', path: '/api/v1/developer/apps/', valid: { name: 'x', platform: 'web' }, fields: ['name', 'description', 'platform'] },
+      {
+        method: 'POST',
+        path: '/api/v1/developer/apps/',
+        valid: { name: 'x', platform: 'web' },
+        fields: ['name', 'description', 'platform'],
+      },
       { method: 'POST', path: `/api/v1/developer/apps/${app}/production/`, valid: { note: 'again' }, fields: ['note'] },
       { method: 'POST', path: `/api/v1/developer/apps/${app}/rotate/`, valid: { grace_seconds: 0 }, fields: ['grace_seconds'] },
-      { method: 'POST', path: `/api/v1/developer/production-requests/${request}/`, valid: { decision: 'refused', note: 'x' }, fields: ['decision', 'note'] },
+      {
+        method: 'POST',
+        path: `/api/v1/developer/production-requests/${request}/`,
+        valid: { decision: 'refused', note: 'x' },
+        fields: ['decision', 'note'],
+      },
     ];
     // Free text on one line: control characters become spaces (the call is then made, or refused for the state it finds: 409, 404).
     const accepted = new Set(['name control characters', 'description control characters', 'note control characters']);
@@ -450,16 +657,58 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
 
   it('refuses each hostile field of every story and scheduler call (staff, by token) and logs nothing for a refusal', async () => {
     const admin = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
-    const send = (method: string, path: string, body: BodyInit) => expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
-    const made = await (await fetch(`${server.baseUrl}/api/v1/stories`, { method: 'POST', headers: admin, body: JSON.stringify({ title: 'Hostile', gifs: [{ gif_id: gif.id }] }) })).json();
+    const send = (method: string, path: string, body: BodyInit) =>
+      expectAnswered(`${server.baseUrl}${path}`, { method, headers: admin, body });
+    const made = await (
+      await fetch(`${server.baseUrl}/api/v1/stories`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ title: 'Hostile', gifs: [{ gif_id: gif.id }] }),
+      })
+    ).json();
     const id = made.data.story_id as string;
-    const story = { title: 'A story', description: 'About it', cover_gif_id: gif.id, gifs: [{ gif_id: gif.id, caption: 'A caption' }], is_published: false };
+    const story = {
+      title: 'A story',
+      description: 'About it',
+      cover_gif_id: gif.id,
+      gifs: [{ gif_id: gif.id, caption: 'A caption' }],
+      is_published: false,
+    };
     const calls: { method: string; path: string; valid: Record<string, unknown>; fields: string[] }[] = [
-      { method: 'POST', path: '/api/v1/stories', valid: story, fields: ['story_id', 'title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
-      { method: 'POST', path: '/api/v1/stories', valid: { story_id: id, title: 'Changed' }, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
-      { method: 'PUT', path: `/api/v1/stories/${id}`, valid: story, fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'] },
-      { method: 'POST', path: '/api/v1/stories/trending', valid: { story_id: id, publish_datetime: new Date().toISOString() }, fields: ['story_id', 'publish_datetime'] },
-      { method: 'POST', path: '/schedule', valid: { gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }], timestamp: new Date(Date.now() + 3_600_000).toISOString(), public_gifs: 'private_until_publish' }, fields: ['gifs', 'timestamp', 'public_gifs'] },
+      {
+        method: 'POST',
+        path: '/api/v1/stories',
+        valid: story,
+        fields: ['story_id', 'title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'],
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/stories',
+        valid: { story_id: id, title: 'Changed' },
+        fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'],
+      },
+      {
+        method: 'PUT',
+        path: `/api/v1/stories/${id}`,
+        valid: story,
+        fields: ['title', 'description', 'slug', 'cover_gif_id', 'gifs', 'is_published'],
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/stories/trending',
+        valid: { story_id: id, publish_datetime: new Date().toISOString() },
+        fields: ['story_id', 'publish_datetime'],
+      },
+      {
+        method: 'POST',
+        path: '/schedule',
+        valid: {
+          gifs: [{ id: gif.id, is_sticker: false, type: 'gif' }],
+          timestamp: new Date(Date.now() + 3_600_000).toISOString(),
+          public_gifs: 'private_until_publish',
+        },
+        fields: ['gifs', 'timestamp', 'public_gifs'],
+      },
     ];
     // Values a field may really take: titles are free text (controls become spaces), a description keeps its lines, null clears the cover.
     const accepted = new Set(['title control characters', 'description control characters', 'cover_gif_id null']);
@@ -471,40 +720,78 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     const valid: Record<string, string> = { media_url: `/media/${gif.id}/200.gif`, start: '0', duration: '0.3', format: 'gif' };
     for (const field of Object.keys(valid)) {
       for (const [name, value] of PARAM_VALUES) {
-        const query = Object.entries(valid).map(([k, v]) => `${k}=${k === field ? value : encodeURIComponent(v)}`).join('&');
+        const query = Object.entries(valid)
+          .map(([k, v]) => `${k}=${k === field ? value : encodeURIComponent(v)}`)
+          .join('&');
         const res = await expectAnswered(`${server.baseUrl}/imaging/trim?${query}`, { headers: auth });
         expect(res.status, `query ${field}: ${name}`).toBeGreaterThanOrEqual(400);
         await expectAnswered(`${server.baseUrl}/imaging/trim?${query}&${field}=2&${field}[]=3`, { headers: auth });
       }
       for (const [name, value] of JSON_VALUES) {
-        const json = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson({ ...valid, [field]: value }) });
+        const json = await expectAnswered(`${server.baseUrl}/imaging/trim`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: toJson({ ...valid, [field]: value }),
+        });
         expect(json.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
         const form = new FormData();
-        for (const [k, v] of Object.entries({ ...valid, [field]: typeof value === 'string' ? value : JSON.stringify(value) })) form.set(k, v);
+        for (const [k, v] of Object.entries({ ...valid, [field]: typeof value === 'string' ? value : JSON.stringify(value) }))
+          form.set(k, v);
         const res = await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: auth, body: form });
         expect(res.status, `form ${field}: ${name}`).toBeGreaterThanOrEqual(400);
       }
     }
     for (const body of ['{', 'null', '[]', new Uint8Array([0xff, 0xfe])]) {
-      expect((await expectAnswered(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body })).status).toBe(400);
+      expect(
+        (
+          await expectAnswered(`${server.baseUrl}/imaging/trim`, {
+            method: 'POST',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body,
+          })
+        ).status,
+      ).toBe(400);
     }
   });
 
   it('refuses each hostile field of a GIF maker edit list (staff, by token), as JSON and as the edits form field', async () => {
     const auth = { Authorization: `Bearer ${server.adminToken}` };
-    const sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').orderBy('id').executeTakeFirstOrThrow()).id;
-    const valid = { media_url: `/media/${gif.id}/200.gif`, trim: { start: 0, duration: 0.3 }, captions: [{ text: 'hi', font: 'sans', color: '#ffffff', size: 0.1, x: 0.5, y: 0.5, animation: 'fade' }], stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.2, rotation: 0 }] };
+    const sticker = (
+      await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').orderBy('id').executeTakeFirstOrThrow()
+    ).id;
+    const valid = {
+      media_url: `/media/${gif.id}/200.gif`,
+      trim: { start: 0, duration: 0.3 },
+      captions: [{ text: 'hi', font: 'sans', color: '#ffffff', size: 0.1, x: 0.5, y: 0.5, animation: 'fade' }],
+      stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.2, rotation: 0 }],
+    };
     const variants: [string, (value: unknown) => unknown][] = [
-      ...['media_url', 'trim', 'captions', 'stickers'].map((field): [string, (value: unknown) => unknown] => [field, (value) => ({ ...valid, [field]: value })]),
-      ...['start', 'duration'].map((field): [string, (value: unknown) => unknown] => [`trim.${field}`, (value) => ({ ...valid, trim: { ...valid.trim, [field]: value } })]),
-      ...Object.keys(valid.captions[0]!).map((field): [string, (value: unknown) => unknown] => [`captions.${field}`, (value) => ({ ...valid, captions: [{ ...valid.captions[0], [field]: value }] })]),
-      ...Object.keys(valid.stickers[0]!).map((field): [string, (value: unknown) => unknown] => [`stickers.${field}`, (value) => ({ ...valid, stickers: [{ ...valid.stickers[0], [field]: value }] })]),
+      ...['media_url', 'trim', 'captions', 'stickers'].map((field): [string, (value: unknown) => unknown] => [
+        field,
+        (value) => ({ ...valid, [field]: value }),
+      ]),
+      ...['start', 'duration'].map((field): [string, (value: unknown) => unknown] => [
+        `trim.${field}`,
+        (value) => ({ ...valid, trim: { ...valid.trim, [field]: value } }),
+      ]),
+      ...Object.keys(valid.captions[0]!).map((field): [string, (value: unknown) => unknown] => [
+        `captions.${field}`,
+        (value) => ({ ...valid, captions: [{ ...valid.captions[0], [field]: value }] }),
+      ]),
+      ...Object.keys(valid.stickers[0]!).map((field): [string, (value: unknown) => unknown] => [
+        `stickers.${field}`,
+        (value) => ({ ...valid, stickers: [{ ...valid.stickers[0], [field]: value }] }),
+      ]),
     ];
     // Values an edit list may really hold: no captions or stickers at all; a caption's line breaks and controls become spaces (like a title's); a rotation of -1°.
     const accepted = new Set(['captions null', 'stickers null', 'captions.text control characters', 'stickers.rotation a negative number']);
     for (const [field, withValue] of variants) {
       for (const [name, value] of JSON_VALUES) {
-        const res = await expectAnswered(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: toJson(withValue(value)) });
+        const res = await expectAnswered(`${server.baseUrl}/imaging/render`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: toJson(withValue(value)),
+        });
         if (!accepted.has(`${field} ${name}`)) expect(res.status, `JSON ${field}: ${name}`).toBeGreaterThanOrEqual(400);
       }
     }

@@ -26,7 +26,12 @@ import { accountsDb } from '../../apps/server/src/accounts/schema.ts';
 /** A GIF or WebP answer, decoded: frames, the sum of their delays, and the frame size. */
 async function decoded(bytes: ArrayBuffer) {
   const meta = await sharp(Buffer.from(bytes), { animated: true }).metadata();
-  return { frames: meta.pages ?? 1, durationMs: (meta.delay ?? []).reduce((a, b) => a + b, 0), width: meta.width, height: meta.pageHeight ?? meta.height };
+  return {
+    frames: meta.pages ?? 1,
+    durationMs: (meta.delay ?? []).reduce((a, b) => a + b, 0),
+    width: meta.width,
+    height: meta.pageHeight ?? meta.height,
+  };
 }
 
 let dir: string;
@@ -51,7 +56,15 @@ describe.each(storeKinds())('imaging trim through the edge (%s)', { timeout: 300
   beforeAll(async () => {
     server = await startAccountsServer(kind);
     creator = await server.makeUser('creator');
-    gif = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id;
+    gif = (
+      await server.store.db
+        .selectFrom('gifs')
+        .select('id')
+        .where('type', '=', 'gif')
+        .where('is_removed', '=', false)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => {
     await server?.close();
@@ -59,7 +72,10 @@ describe.each(storeKinds())('imaging trim through the edge (%s)', { timeout: 300
 
   it('trims this server’s GIF by token into a GIF whose decoded frames and duration are what it says', async () => {
     // The seeded GIFs run 12 frames of 70 ms: from the 3rd frame, 6 frames.
-    const res = await fetch(`${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent(`/media/${gif}/giphy.gif`)}&start=0.14&duration=0.42`, { headers: { Authorization: `Bearer ${creator.token}` } });
+    const res = await fetch(
+      `${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent(`/media/${gif}/giphy.gif`)}&start=0.14&duration=0.42`,
+      { headers: { Authorization: `Bearer ${creator.token}` } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/gif');
     const out = await decoded(await res.arrayBuffer());
@@ -68,7 +84,10 @@ describe.each(storeKinds())('imaging trim through the edge (%s)', { timeout: 300
   });
 
   it('trims an uploaded clip by session (with its CSRF header) and a URL of its own origin as JSON', async () => {
-    const byForm = await server.call('POST', '/imaging/trim', { as: creator, form: clipForm({ start: '0.5', duration: '1', format: 'webp' }) });
+    const byForm = await server.call('POST', '/imaging/trim', {
+      as: creator,
+      form: clipForm({ start: '0.5', duration: '1', format: 'webp' }),
+    });
     expect(byForm.status, byForm.text.slice(0, 200)).toBe(200);
     const res = await fetch(`${server.baseUrl}/imaging/trim`, {
       method: 'POST',
@@ -77,7 +96,11 @@ describe.each(storeKinds())('imaging trim through the edge (%s)', { timeout: 300
     });
     expect(res.status).toBe(200);
     expect((await decoded(await res.arrayBuffer())).durationMs).toBeGreaterThanOrEqual(480);
-    const webp = await fetch(`${server.baseUrl}/imaging/trim`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: clipForm({ start: '0.5', duration: '1', format: 'webp' }) });
+    const webp = await fetch(`${server.baseUrl}/imaging/trim`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${creator.token}` },
+      body: clipForm({ start: '0.5', duration: '1', format: 'webp' }),
+    });
     expect(webp.headers.get('content-type')).toBe('image/webp');
     expect(await decoded(await webp.arrayBuffer())).toEqual({ frames: 10, durationMs: 1000, width: 160, height: 120 });
   });
@@ -100,9 +123,29 @@ describe.each(storeKinds())('imaging trim through the edge (%s)', { timeout: 300
       [() => get(`media_url=${encodeURIComponent('http://10.0.0.1/a.gif')}&start=0&duration=1`), 400, 'media_url'],
       [() => get(`media_url=${encodeURIComponent('https://elsewhere.example/a.gif')}&start=0&duration=1`), 400, 'media_url'],
       [() => get(`media_url=${encodeURIComponent('http://127.0.0.1:9/media/x/giphy.gif')}&start=0&duration=1`), 400, 'media_url'],
-      [() => server.call('POST', '/imaging/trim', { ...as, form: clipForm({ start: '0', duration: '1' }, corruptGif(path.join(dir, 'corrupt.gif'))) }), 400, 'file'],
-      [() => server.call('POST', '/imaging/trim', { ...as, form: clipForm({ start: '0', duration: '1', media_url: `/media/${gif}/giphy.gif` }) }), 400, 'media_url'],
-      [() => server.call('POST', '/imaging/trim', { ...as, json: { media_url: `/media/${gif}/giphy.gif`, start: '1e3', duration: 1 } }), 400, 'start'],
+      [
+        () =>
+          server.call('POST', '/imaging/trim', {
+            ...as,
+            form: clipForm({ start: '0', duration: '1' }, corruptGif(path.join(dir, 'corrupt.gif'))),
+          }),
+        400,
+        'file',
+      ],
+      [
+        () =>
+          server.call('POST', '/imaging/trim', {
+            ...as,
+            form: clipForm({ start: '0', duration: '1', media_url: `/media/${gif}/giphy.gif` }),
+          }),
+        400,
+        'media_url',
+      ],
+      [
+        () => server.call('POST', '/imaging/trim', { ...as, json: { media_url: `/media/${gif}/giphy.gif`, start: '1e3', duration: 1 } }),
+        400,
+        'start',
+      ],
       [() => server.call('GET', `/imaging/trim?media_url=${own}&start=0&duration=0.2`), 401, undefined],
     ];
     for (const [pending, status, field] of cases) {
@@ -121,10 +164,32 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
   beforeAll(async () => {
     server = await startAccountsServer(kind);
     creator = await server.makeUser('creator');
-    sticker = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'sticker').where('is_removed', '=', false).orderBy('id').executeTakeFirstOrThrow()).id;
+    sticker = (
+      await server.store.db
+        .selectFrom('gifs')
+        .select('id')
+        .where('type', '=', 'sticker')
+        .where('is_removed', '=', false)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     // A flat blue clip: anything else on a frame was drawn by the edit list.
     plain = path.join(dir, 'blue.mp4');
-    await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=320x180:rate=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', plain]);
+    await runFfmpeg(trustedFfmpeg(), [
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x2040a0:size=320x180:rate=10',
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      plain,
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -140,7 +205,12 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
   async function region(bytes: ArrayBuffer, page: number, box: { left: number; top: number; width: number; height: number }) {
     const image = sharp(Buffer.from(bytes), { page });
     const { width = 0, height = 0 } = await image.metadata();
-    const px = { left: Math.round(box.left * width), top: Math.round(box.top * height), width: Math.round(box.width * width), height: Math.round(box.height * height) };
+    const px = {
+      left: Math.round(box.left * width),
+      top: Math.round(box.top * height),
+      width: Math.round(box.width * width),
+      height: Math.round(box.height * height),
+    };
     const raw = await image.extract(px).removeAlpha().raw().toBuffer();
     const pixels: [number, number, number][] = [];
     for (let i = 0; i < raw.length; i += 3) pixels.push([raw[i]!, raw[i + 1]!, raw[i + 2]!]);
@@ -156,7 +226,13 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
       stickers: [{ id: sticker, x: 0.25, y: 0.3, scale: 0.3, rotation: 20 }],
     };
     const res = await render(edits);
-    expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+    expect(
+      res.status,
+      await res
+        .clone()
+        .text()
+        .then((t) => t.slice(0, 300)),
+    ).toBe(200);
     const bytes = await res.arrayBuffer();
     expect(await decoded(bytes)).toMatchObject({ frames: 10, durationMs: 1000, width: 320, height: 180 });
     const caption = await region(bytes, 5, { left: 0.3, top: 0.7, width: 0.4, height: 0.2 });
@@ -173,12 +249,34 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
   it('fits long captions to a narrow frame in the published GIF: no caption ink at the left or right edge, all of it drawn', async () => {
     // A portrait frame, where "NEWBIE WAS HERE" at the default size is twice as wide as the frame.
     const narrow = path.join(dir, 'blue-narrow.mp4');
-    await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', 'color=c=0x2040a0:size=144x256:rate=10', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', narrow]);
+    await runFfmpeg(trustedFfmpeg(), [
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x2040a0:size=144x256:rate=10',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      narrow,
+    ]);
     const edits = {
       trim: { start: 0, duration: 0.5 },
       captions: [
         { text: 'NEWBIE WAS HERE', font: 'sans', color: '#ffffff', size: 0.12, x: 0.5, y: 0.85, animation: 'none' },
-        { text: 'WHEN THE NEW INTERN PUSHES TO PRODUCTION ON A FRIDAY', font: 'serif', color: '#ffffff', size: 0.2, x: 0.1, y: 0.2, animation: 'none' },
+        {
+          text: 'WHEN THE NEW INTERN PUSHES TO PRODUCTION ON A FRIDAY',
+          font: 'serif',
+          color: '#ffffff',
+          size: 0.2,
+          x: 0.1,
+          y: 0.2,
+          animation: 'none',
+        },
       ],
     };
     const made = await render(edits, narrow);
@@ -222,9 +320,17 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
       const body = (await res.json()) as { field?: string; meta: { msg: string } };
       expect({ status: res.status, field: body.field }, JSON.stringify(body)).toEqual({ status: 400, field });
     }
-    const noEdits = await fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: new FormData() });
+    const noEdits = await fetch(`${server.baseUrl}/imaging/render`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${creator.token}` },
+      body: new FormData(),
+    });
     expect(noEdits.status).toBe(400);
-    const anonymous = await fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ trim }) });
+    const anonymous = await fetch(`${server.baseUrl}/imaging/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ trim }),
+    });
     expect(anonymous.status).toBe(401);
   });
 });
@@ -233,7 +339,13 @@ describe.each(storeKinds())('the GIF maker’s render from an edit list (%s)', {
 async function listening(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`imaging process exited with ${child.exitCode}`);
-    if (await fetch(url).then(() => true, () => false)) return;
+    if (
+      await fetch(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('imaging process did not start');
@@ -260,10 +372,17 @@ describe.each(storeKinds())('the edge reaches the imaging service started alone 
     const store = await openStore({ databaseUrl: scratch?.url, dataDir });
     const db = accountsDb(store.db);
     const username = testUsername('alone');
-    const userId = await createAccount(db, { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
+    const userId = await createAccount(
+      db,
+      { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true },
+      { userId: null, via: 'cli', address: 'test' },
+    );
     const { token } = await createAccessToken(db, userId, { label: 'alone', scope: 'creator' });
     // Its media is read only for a GIF of its store that anyone may open.
-    await store.db.insertInto('gifs').values({ id: 'aloneGif', type: 'gif', slug: 'alone', title: 'Alone', rating: 'g', images: '{}' }).execute();
+    await store.db
+      .insertInto('gifs')
+      .values({ id: 'aloneGif', type: 'gif', slug: 'alone', title: 'Alone', rating: 'g', images: '{}' })
+      .execute();
     await store.close();
     fs.mkdirSync(path.join(dataDir, 'media', 'aloneGif'), { recursive: true });
     fs.copyFileSync(clip, path.join(dataDir, 'media', 'aloneGif', 'giphy.mp4'));
@@ -276,7 +395,10 @@ describe.each(storeKinds())('the edge reaches the imaging service started alone 
     await listening(`http://127.0.0.1:${port}/healthz`, child);
     server = await startAccountsServer('pglite', { env: { IMAGING_URL: `http://127.0.0.1:${port}` } });
 
-    const res = await fetch(`${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent('/media/aloneGif/giphy.mp4')}&start=1&duration=0.5`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(
+      `${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent('/media/aloneGif/giphy.mp4')}&start=1&duration=0.5`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await decoded(await res.arrayBuffer())).toMatchObject({ frames: 5, durationMs: 500 });
     // The main server's own callers are unknown to the service's store: the edge forwarded, the service decided.

@@ -50,11 +50,23 @@ describe.each(storeKinds())('the GIF maker’s made-from credit (%s)', { timeout
     const source = await uploaded(author, { title: 'The original dance' });
     const made = await uploaded(maker, { title: 'Remixed dance', source_gif_id: source });
     const credit = (await gif(made)).source_gif;
-    expect(credit).toMatchObject({ id: source, title: 'The original dance', username: author.username, profile_url: `${server.baseUrl}/${author.username}/` });
+    expect(credit).toMatchObject({
+      id: source,
+      title: 'The original dance',
+      username: author.username,
+      profile_url: `${server.baseUrl}/${author.username}/`,
+    });
     expect(credit.url).toMatch(new RegExp(`^${server.baseUrl}/gifs/.*${source}$`));
-    expect(await server.db.selectFrom('gifs').select('made_from').where('id', '=', made).executeTakeFirstOrThrow()).toEqual({ made_from: source });
+    expect(await server.db.selectFrom('gifs').select('made_from').where('id', '=', made).executeTakeFirstOrThrow()).toEqual({
+      made_from: source,
+    });
     // The log keeps it too, on the upload's event.
-    const logged = await server.db.selectFrom('events').select('payload').where('type', '=', 'gif.uploaded').where('stream_id', '=', made).executeTakeFirstOrThrow();
+    const logged = await server.db
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', 'gif.uploaded')
+      .where('stream_id', '=', made)
+      .executeTakeFirstOrThrow();
     expect((logged.payload as { made_from?: string }).made_from).toBe(source);
     // A GIF made from nothing says nothing.
     expect((await gif(source)).source_gif).toBeUndefined();
@@ -69,7 +81,9 @@ describe.each(storeKinds())('the GIF maker’s made-from credit (%s)', { timeout
     const secret = await uploaded(author, { visibility: 'private' });
     const made = await uploaded(maker, { source_gif_id: secret });
     expect((await gif(made)).source_gif).toBeUndefined();
-    expect(await server.db.selectFrom('gifs').select('made_from').where('id', '=', made).executeTakeFirstOrThrow()).toEqual({ made_from: null });
+    expect(await server.db.selectFrom('gifs').select('made_from').where('id', '=', made).executeTakeFirstOrThrow()).toEqual({
+      made_from: null,
+    });
     const bad = await server.call('POST', '/v1/gifs', { as: maker, via: 'token', form: formOf({ source_gif_id: 'not/an id' }) });
     expect({ status: bad.status, field: bad.body.field }, bad.text).toEqual({ status: 400, field: 'source_gif_id' });
   });

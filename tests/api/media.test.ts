@@ -40,7 +40,8 @@ describe('media serving', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     edge = await serveOnLoopback(
-      createNodeEdge({ upstreams: upstreamsFrom({ UPSTREAM_URL: server.baseUrl }), keys: { web: server.webKey, mobile: server.mobileKey } }).fetch,
+      createNodeEdge({ upstreams: upstreamsFrom({ UPSTREAM_URL: server.baseUrl }), keys: { web: server.webKey, mobile: server.mobileKey } })
+        .fetch,
     );
     const { body } = await server.get('/v1/gifs/trending?limit=1');
     mp4 = body.data[0].images.original.mp4;
@@ -205,7 +206,19 @@ describe('media serving', () => {
     const root = path.resolve('/srv/media');
     expect(mediaFile(root, 'abc/giphy.gif')).toEqual({ path: path.join(root, 'abc/giphy.gif'), type: 'image/gif' });
     expect(mediaFile(root, 'avatars/sunny/avatar/200h.jpg')?.type).toBe('image/jpeg');
-    for (const bad of ['../x.gif', 'abc/../../x.gif', 'abc/../x.gif', './abc/x.gif', 'abc/..%2fx.gif', 'abc\\..\\x.gif', 'abc/.tmp-giphy.gif', 'abc/images.json', 'abc/x.exe', '/etc/x.gif', 'abc//x.gif']) {
+    for (const bad of [
+      '../x.gif',
+      'abc/../../x.gif',
+      'abc/../x.gif',
+      './abc/x.gif',
+      'abc/..%2fx.gif',
+      'abc\\..\\x.gif',
+      'abc/.tmp-giphy.gif',
+      'abc/images.json',
+      'abc/x.exe',
+      '/etc/x.gif',
+      'abc//x.gif',
+    ]) {
       expect(mediaFile(root, bad), bad).toBeNull();
     }
   });

@@ -47,7 +47,9 @@ describe.each(storeKinds())('meta.status through the backend (%s)', (kind) => {
 
   it('a sign-up (202) and a new token (201) say their status in meta', async () => {
     const name = testUsername('meta');
-    const signup = await server.call('POST', '/api/v1/accounts/', { json: { username: name, email: `${name}@example.test`, password: 'a long enough password' } });
+    const signup = await server.call('POST', '/api/v1/accounts/', {
+      json: { username: name, email: `${name}@example.test`, password: 'a long enough password' },
+    });
     expect([signup.status, signup.body.meta.status]).toEqual([202, 202]);
     const user = await server.makeUser('user');
     const token = await server.call('POST', '/api/v1/tokens/', { as: user, json: { label: 'meta' } });

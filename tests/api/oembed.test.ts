@@ -9,7 +9,12 @@ describe('oEmbed', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    const row = await server.store.db.selectFrom('gifs').select(['id', 'slug', 'title', 'images']).where('type', '=', 'gif').where('is_removed', '=', false).executeTakeFirstOrThrow();
+    const row = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'slug', 'title', 'images'])
+      .where('type', '=', 'gif')
+      .where('is_removed', '=', false)
+      .executeTakeFirstOrThrow();
     gif = { id: row.id, slug: row.slug, title: row.title, width: row.images.original!.width, height: row.images.original!.height };
   });
   afterAll(() => server?.close());
@@ -25,9 +30,18 @@ describe('oEmbed', () => {
     expect(status).toBe(200);
     expect(type).toContain('application/json');
     const size = fitInto(gif.width, gif.height);
-    expect(body).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Loopbox', provider_url: server.baseUrl, title: gif.title, ...size });
+    expect(body).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'Loopbox',
+      provider_url: server.baseUrl,
+      title: gif.title,
+      ...size,
+    });
     expect(Math.max(size.width, size.height)).toBe(480);
-    expect(body.html).toBe(embedCode({ embedUrl: `${server.baseUrl}/embed/${gif.id}`, pageUrl: url, width: gif.width, height: gif.height }));
+    expect(body.html).toBe(
+      embedCode({ embedUrl: `${server.baseUrl}/embed/${gif.id}`, pageUrl: url, width: gif.width, height: gif.height }),
+    );
     // The scheme and host the site is served on: an http install's embed must load.
     expect(body.html).toContain(`src="${server.baseUrl}/embed/${gif.id}"`);
     expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -66,7 +80,12 @@ describe('oEmbed behind PUBLIC_URL', () => {
     it(`writes the embed code on ${publicUrl}`, async () => {
       const server = await startTestServer('pglite', { publicUrl });
       try {
-        const row = await server.store.db.selectFrom('gifs').select(['id', 'slug']).where('type', '=', 'gif').where('is_removed', '=', false).executeTakeFirstOrThrow();
+        const row = await server.store.db
+          .selectFrom('gifs')
+          .select(['id', 'slug'])
+          .where('type', '=', 'gif')
+          .where('is_removed', '=', false)
+          .executeTakeFirstOrThrow();
         const res = await fetch(`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${publicUrl}/gifs/${row.slug}` })}`);
         const body = await res.json();
         expect(res.status).toBe(200);

@@ -68,30 +68,46 @@ describe('the OpenAPI document', () => {
   });
 
   it('has a matrix row for every route it documents as answering 201 or 202, so the matrix checks its meta.status', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops as object).map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as any })));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as object).map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as any })),
+    );
     const created = operations.filter((o) => Object.keys(o.op.responses ?? {}).some((s) => s === '201' || s === '202'));
     expect(created.length).toBeGreaterThan(10);
     const rows = [...MUTATING_ROUTES, ...GUARDED_READS];
     // One handler at two paths (channels/tag-routes.ts): the matrix calls it at the first.
-    const sameHandler: Record<string, string> = { 'POST /api/v4/channel-ranked-tags/{id}/': '/api/v4/channel-ranked-tags/', 'POST /api/v4/channel-magic-tags/{id}/': '/api/v4/channel-magic-tags/' };
+    const sameHandler: Record<string, string> = {
+      'POST /api/v4/channel-ranked-tags/{id}/': '/api/v4/channel-ranked-tags/',
+      'POST /api/v4/channel-magic-tags/{id}/': '/api/v4/channel-magic-tags/',
+    };
     const uncovered = created
-      .filter((o) => !rows.some((row) => row.method === o.method && String(row.ok) in o.op.responses && pattern(sameHandler[`${o.method} ${o.path}`] ?? o.path).test(concrete(row.path))))
+      .filter(
+        (o) =>
+          !rows.some(
+            (row) =>
+              row.method === o.method &&
+              String(row.ok) in o.op.responses &&
+              pattern(sameHandler[`${o.method} ${o.path}`] ?? o.path).test(concrete(row.path)),
+          ),
+      )
       .map((o) => `${o.method} ${o.path}`);
     expect(uncovered).toEqual([]);
   });
 
-  it("names, for every route of the role × route matrix, the permission the matrix proves it enforces", () => {
+  it('names, for every route of the role × route matrix, the permission the matrix proves it enforces', () => {
     const rows = [...MUTATING_ROUTES, ...GUARDED_READS].filter((row) => !OTHER_SERVICES.test(row.path));
     expect(rows.length).toBeGreaterThan(80);
     const mismatches: string[] = [];
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops as object).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as object).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    );
     for (const row of rows) {
       // The most specific documented path the request matches (fewest parameters).
       const op = operations
         .filter((o) => o.method === row.method && pattern(o.path).test(concrete(row.path)))
         .sort((a, b) => a.path.split('{').length - b.path.split('{').length)[0]?.op;
       if (!op) mismatches.push(`${row.method} ${row.path} is not in the document`);
-      else if (![op['x-permission'], ...(op['x-also-permissions'] ?? [])].includes(row.action ?? undefined)) mismatches.push(`${row.method} ${row.path}: documented ${op['x-permission']}, enforces ${row.action}`);
+      else if (![op['x-permission'], ...(op['x-also-permissions'] ?? [])].includes(row.action ?? undefined))
+        mismatches.push(`${row.method} ${row.path}: documented ${op['x-permission']}, enforces ${row.action}`);
     }
     expect(mismatches).toEqual([]);
   });

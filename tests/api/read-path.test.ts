@@ -39,8 +39,13 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
 
   it('rebuilds a GIF’s wire object when the GIF or its user changes, and signs every answer afresh', async () => {
     // A public user's GIF: a hidden user never appears in a GIF object.
-    const owned = await server.store.db.selectFrom('gifs').innerJoin('users', 'users.id', 'gifs.user_id')
-      .select(['gifs.id', 'gifs.user_id']).where('users.is_public', '=', true).where('gifs.is_removed', '=', false).executeTakeFirstOrThrow();
+    const owned = await server.store.db
+      .selectFrom('gifs')
+      .innerJoin('users', 'users.id', 'gifs.user_id')
+      .select(['gifs.id', 'gifs.user_id'])
+      .where('users.is_public', '=', true)
+      .where('gifs.is_removed', '=', false)
+      .executeTakeFirstOrThrow();
     const before = await gif(owned.id);
     const again = await gif(owned.id);
     expect(again).toEqual({ ...before, analytics_response_payload: again.analytics_response_payload, analytics: again.analytics });
@@ -52,7 +57,8 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
     expect((await gif(owned.id)).user?.display_name).toBe('Renamed Creator');
     // The stored wire object was rebuilt from the new rows, not only this process's copy (stored
     // after the answer is sent, so it may take a moment).
-    const storedBody = async () => (await server.store.db.selectFrom('gif_wire').select('body').where('gif_id', '=', owned.id).executeTakeFirst())?.body ?? '';
+    const storedBody = async () =>
+      (await server.store.db.selectFrom('gif_wire').select('body').where('gif_id', '=', owned.id).executeTakeFirst())?.body ?? '';
     await expect.poll(storedBody, { timeout: 10_000 }).toContain('Renamed Creator');
     await server.store.db.updateTable('gifs').set({ removal: 'moderation' }).where('id', '=', owned.id).execute();
     expect((await server.get(`/v1/gifs/${owned.id}`)).status).toBe(404);
@@ -60,7 +66,8 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
   });
 
   it('drops a kept search ranking once a GIF changes', async () => {
-    const search = async () => ((await server.get(`/v1/gifs/search?q=cat&rating=g&random_id=${Math.random()}`)).body.data as WireGif[]).map((g) => g.id);
+    const search = async () =>
+      ((await server.get(`/v1/gifs/search?q=cat&rating=g&random_id=${Math.random()}`)).body.data as WireGif[]).map((g) => g.id);
     const first = await search();
     expect(first.length).toBeGreaterThan(0);
     const [target] = first as [string];
@@ -72,15 +79,28 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
   });
 
   it('answers trending from the order the projection runner keeps, scores first', async () => {
-    const trending = await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('trending_datetime', 'is not', null)
-      .where('is_hidden', '=', false).where('is_removed', '=', false).orderBy('trending_datetime').orderBy('id', 'desc').execute();
+    const trending = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('type', '=', 'gif')
+      .where('trending_datetime', 'is not', null)
+      .where('is_hidden', '=', false)
+      .where('is_removed', '=', false)
+      .orderBy('trending_datetime')
+      .orderBy('id', 'desc')
+      .execute();
     const last = trending[0]!.id;
-    await append(server.store.db, Array.from({ length: 5 }, () => pingback('click', last, new Date())));
+    await append(
+      server.store.db,
+      Array.from({ length: 5 }, () => pingback('click', last, new Date())),
+    );
     await server.analytics.catchUp();
     // The first ask is answered from the live query and marks the list wanted; the runner then keeps it.
     const live = (await server.get('/v1/gifs/trending?limit=50&rating=r')).body;
     await server.analytics.catchUp();
-    const kept = await sql<{ built: boolean }>`SELECT built_seq >= 0 AS built FROM trending_lists WHERE list = 'gif:3'`.execute(server.store.db);
+    const kept = await sql<{ built: boolean }>`SELECT built_seq >= 0 AS built FROM trending_lists WHERE list = 'gif:3'`.execute(
+      server.store.db,
+    );
     expect(kept.rows[0]?.built).toBe(true);
     const answer = (await server.get(`/v1/gifs/trending?limit=50&rating=r&random_id=${Math.random()}`)).body;
     expect(answer.data[0].id).toBe(last);

@@ -37,7 +37,10 @@ const gf = new LoopboxFetch(process.argv[2], { baseUrl: process.argv[3], storage
 const { data } = await gf.search('pizza', { limit: 2 });
 console.log(JSON.stringify(data.map((g) => ({ id: g.id, sticker: g.is_sticker, width: g.images.original.width, alt: getAltText(g) }))));`,
     );
-    const { stdout: out } = await run(process.execPath, ['app.js', server.webKey, `${server.baseUrl}/v1/`], { cwd: consumer, encoding: 'utf8' });
+    const { stdout: out } = await run(process.execPath, ['app.js', server.webKey, `${server.baseUrl}/v1/`], {
+      cwd: consumer,
+      encoding: 'utf8',
+    });
     const gifs = JSON.parse(out) as { id: string; sticker: boolean; width: number; alt: string }[];
     expect(gifs).toHaveLength(2);
     expect(gifs.every((g) => g.sticker === false && typeof g.width === 'number' && g.alt.length > 0)).toBe(true);
@@ -56,7 +59,19 @@ gf.search(42);`,
     );
     fs.writeFileSync(
       path.join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'ES2022', lib: ['ES2022', 'DOM'], noEmit: true, skipLibCheck: false, types: [] }, files: ['app.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['app.ts'],
+      }),
     );
     const result = (() => {
       try {

@@ -13,7 +13,13 @@ type Kind = 'page' | 'embed' | 'media' | 'data';
 
 /** The CSP's directives by name. */
 function directives(csp: string | null): Map<string, string[]> {
-  return new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('security headers', () => {
@@ -41,16 +47,30 @@ describe('security headers', () => {
   function expectKind(label: string, headers: Headers, kind: Kind) {
     expect([label, headers.get('x-content-type-options')]).toEqual([label, 'nosniff']);
     expect([label, headers.get('referrer-policy')]).toEqual([label, 'strict-origin-when-cross-origin']);
-    expect([label, headers.get('permissions-policy')]).toEqual([label, expect.stringContaining('camera=(), microphone=(), geolocation=()')]);
+    expect([label, headers.get('permissions-policy')]).toEqual([
+      label,
+      expect.stringContaining('camera=(), microphone=(), geolocation=()'),
+    ]);
     expect([label, headers.get('cross-origin-resource-policy')]).toEqual([label, null]);
     const csp = directives(headers.get('content-security-policy'));
     const framedByAnyone = kind === 'embed' || kind === 'media';
-    expect([label, csp.get('frame-ancestors'), headers.get('x-frame-options')]).toEqual(framedByAnyone ? [label, undefined, null] : [label, ["'none'"], 'DENY']);
+    expect([label, csp.get('frame-ancestors'), headers.get('x-frame-options')]).toEqual(
+      framedByAnyone ? [label, undefined, null] : [label, ["'none'"], 'DENY'],
+    );
     if (kind === 'data') expect([label, csp.get('default-src')]).toEqual([label, ["'none'"]]);
     if (kind === 'media') expect([label, csp.get('default-src'), csp.get('sandbox')]).toEqual([label, ["'none'"], []]);
     if (kind === 'page' || kind === 'embed') {
-      expect([label, csp.get('default-src'), csp.get('object-src'), csp.get('base-uri'), csp.get('form-action')]).toEqual([label, ["'self'"], ["'none'"], ["'self'"], ["'self'"]]);
-      expect([label, csp.get('script-src')?.slice(0, 2)]).toEqual([label, ["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]{16,}'$/)]]);
+      expect([label, csp.get('default-src'), csp.get('object-src'), csp.get('base-uri'), csp.get('form-action')]).toEqual([
+        label,
+        ["'self'"],
+        ["'none'"],
+        ["'self'"],
+        ["'self'"],
+      ]);
+      expect([label, csp.get('script-src')?.slice(0, 2)]).toEqual([
+        label,
+        ["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]{16,}'$/)],
+      ]);
     }
     return csp;
   }
@@ -62,14 +82,28 @@ describe('security headers', () => {
     expect([label, scripts.length]).not.toEqual([label, 0]);
     for (const attributes of scripts) {
       if (/\bsrc="/.test(attributes)) expect([label, attributes]).toEqual([label, expect.stringMatching(/src="\/[^/]/)]);
-      else if (!/type="application\/json"/.test(attributes)) expect([label, attributes]).toEqual([label, expect.stringContaining(`nonce="${nonce}"`)]);
+      else if (!/type="application\/json"/.test(attributes))
+        expect([label, attributes]).toEqual([label, expect.stringContaining(`nonce="${nonce}"`)]);
     }
   }
 
   it('gives the site and its dashboards a nonce CSP and never lets them be framed', async () => {
-    for (const [path, init] of [['/', undefined], [`/gifs/${gifId}`, undefined], ['/search/cat', undefined], ['/nope/x', undefined], ['/dashboard', 'staff'], ['/upload', 'staff'], ['/widgets', undefined], ['/labs/pipeline', undefined]] as const) {
+    for (const [path, init] of [
+      ['/', undefined],
+      [`/gifs/${gifId}`, undefined],
+      ['/search/cat', undefined],
+      ['/nope/x', undefined],
+      ['/dashboard', 'staff'],
+      ['/upload', 'staff'],
+      ['/widgets', undefined],
+      ['/labs/pipeline', undefined],
+    ] as const) {
       const res = await call(path, init && asStaff);
-      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, path === '/nope/x' ? 404 : 200, 'text/html; charset=UTF-8']);
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([
+        path,
+        path === '/nope/x' ? 404 : 200,
+        'text/html; charset=UTF-8',
+      ]);
       const csp = expectKind(path, res.headers, 'page');
       expect([path, csp.get('connect-src'), csp.get('worker-src')]).toEqual([path, ["'self'"], ["'self'", 'blob:']]);
       expectScriptsAllowed(path, res.body, csp);
@@ -94,13 +128,20 @@ describe('security headers', () => {
       ['/static/site.webmanifest', 'application/manifest+json'],
     ] as const) {
       const res = await call(path);
-      expect([path, res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([path, 200, type, 'public, max-age=86400']);
+      expect([path, res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+        path,
+        200,
+        type,
+        'public, max-age=86400',
+      ]);
       expectKind(path, res.headers, 'page');
     }
   });
 
   it('gives each page load its own nonce', async () => {
-    const nonces = await Promise.all([call('/'), call('/')].map(async (p) => directives((await p).headers.get('content-security-policy')).get('script-src')![1]));
+    const nonces = await Promise.all(
+      [call('/'), call('/')].map(async (p) => directives((await p).headers.get('content-security-policy')).get('script-src')![1]),
+    );
     expect(nonces[0]).not.toEqual(nonces[1]);
   });
 
@@ -147,6 +188,10 @@ describe('security headers', () => {
     }
     // A cookie-signed change without the CSRF header: refused by the edge itself, as data.
     const refused = await call('/api/v1/favorites/x/', { method: 'PUT', headers: { Cookie: 'sessionid=x' } });
-    expect([refused.status, refused.headers.get('x-content-type-options'), refused.headers.get('content-security-policy')]).toEqual([403, 'nosniff', "default-src 'none'; frame-ancestors 'none'"]);
+    expect([refused.status, refused.headers.get('x-content-type-options'), refused.headers.get('content-security-policy')]).toEqual([
+      403,
+      'nosniff',
+      "default-src 'none'; frame-ancestors 'none'",
+    ]);
   });
 });

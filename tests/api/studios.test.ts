@@ -29,7 +29,13 @@ describe.each(storeKinds())('studios (%s)', (kind) => {
 
   it('lists the verified public users with their GIF counts and open channels, most GIFs first', async () => {
     const { db } = server.store;
-    const verified = await db.selectFrom('users').select(['id', 'username']).where('is_verified', '=', true).where('is_public', '=', true).orderBy('id').execute();
+    const verified = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('is_verified', '=', true)
+      .where('is_public', '=', true)
+      .orderBy('id')
+      .execute();
     expect(verified.length).toBeGreaterThan(1);
     const { status, body } = await studios();
     expect(status).toBe(200);
@@ -41,17 +47,32 @@ describe.each(storeKinds())('studios (%s)', (kind) => {
 
     // A channel of a studio: listed while open, gone once private.
     const owner = body.data[0]!;
-    const { id } = await db.insertInto('channels').values({ slug: 'studio-test-channel', display_name: 'Studio test channel', user_id: owner.id }).returning('id').executeTakeFirstOrThrow();
-    expect((await studios()).body.data.find((s) => s.id === owner.id)!.channels).toContainEqual({ slug: 'studio-test-channel', display_name: 'Studio test channel' });
+    const { id } = await db
+      .insertInto('channels')
+      .values({ slug: 'studio-test-channel', display_name: 'Studio test channel', user_id: owner.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await studios()).body.data.find((s) => s.id === owner.id)!.channels).toContainEqual({
+      slug: 'studio-test-channel',
+      display_name: 'Studio test channel',
+    });
     await db.updateTable('channels').set({ is_private: true }).where('id', '=', id).execute();
-    expect((await studios()).body.data.find((s) => s.id === owner.id)!.channels).not.toContainEqual(expect.objectContaining({ slug: 'studio-test-channel' }));
+    expect((await studios()).body.data.find((s) => s.id === owner.id)!.channels).not.toContainEqual(
+      expect.objectContaining({ slug: 'studio-test-channel' }),
+    );
   });
 
   it('leaves out hidden and unverified users, and verifies by the column whoever set it', async () => {
     const { db } = server.store;
     const hidden = (await studios()).body.data.at(-1)!;
     await db.updateTable('users').set({ is_public: false }).where('id', '=', hidden.id).execute();
-    const unverified = await db.selectFrom('users').select(['id', 'username']).where('is_verified', '=', false).where('is_public', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    const unverified = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('is_verified', '=', false)
+      .where('is_public', '=', true)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect((await studios()).body.data.map((s) => s.id)).not.toContain(hidden.id);
     expect((await studios()).body.data.map((s) => s.id)).not.toContain(unverified.id);
     await db.updateTable('users').set({ is_verified: true }).where('id', '=', unverified.id).execute();

@@ -43,9 +43,15 @@ describe.each(storeKinds())('Tenor and KLIPY v2 conformance and leniency (%s)', 
   const documented: [string, (body: any) => void][] = [
     [`search?q=cat&${MARKET}&limit=8`, (b) => expect(b).toEqual({ results: expect.any(Array), next: expect.any(String) })],
     [`search?q=cat&${MARKET}&limit=8&random=true`, (b) => expect(b.results.length).toBeGreaterThan(0)],
-    [`search?q=sticker&${MARKET}&searchfilter=sticker&media_filter=tinygif_transparent&limit=4`, (b) => expect(b.results.length).toBeGreaterThan(0)],
+    [
+      `search?q=sticker&${MARKET}&searchfilter=sticker&media_filter=tinygif_transparent&limit=4`,
+      (b) => expect(b.results.length).toBeGreaterThan(0),
+    ],
     [`featured?${MARKET}&limit=8`, (b) => expect(b).toEqual({ results: expect.any(Array), next: '8' })],
-    [`featured?${MARKET}&media_filter=gif,tinygif,mp4,tinymp4&ar_range=standard&contentfilter=high`, (b) => expect(b.next).toEqual(expect.any(String))],
+    [
+      `featured?${MARKET}&media_filter=gif,tinygif,mp4,tinymp4&ar_range=standard&contentfilter=high`,
+      (b) => expect(b.next).toEqual(expect.any(String)),
+    ],
     [`categories?${MARKET}`, (b) => expect(b).toEqual({ locale: 'en', tags: expect.any(Array) })],
     [`categories?${MARKET}&type=trending&contentfilter=medium`, (b) => expect(b.tags.length).toBeGreaterThan(0)],
     [`search_suggestions?q=cat&${MARKET}&limit=5`, (b) => expect(b.results.length).toBeLessThanOrEqual(5)],
@@ -80,8 +86,27 @@ describe.each(storeKinds())('Tenor and KLIPY v2 conformance and leniency (%s)', 
   /** Values Tenor tolerated, each with what it must answer like. */
   const tolerated: [string, string, (b: any, plain: any) => void][] = [
     ['unknown and webm names are ignored', 'media_filter=gif,webm,hd,sm,xs', (b) => expect(formatsOf(b.results)).toEqual(['gif'])],
-    ['a KLIPY picker’s list keeps what we serve', `media_filter=${KLIPY_PICKER_FILTER}`, (b) => expect(formatsOf(b.results)).toEqual(['gif', 'loopedmp4', 'mediumgif', 'mp4', 'nanogif', 'nanomp4', 'preview', 'tinygif', 'tinymp4'])],
-    ['a list of nothing we serve gives every format', 'media_filter=webm,tinywebm,md', (b, plain) => expect(formatsOf(b.results)).toEqual(formatsOf(plain.results))],
+    [
+      'a KLIPY picker’s list keeps what we serve',
+      `media_filter=${KLIPY_PICKER_FILTER}`,
+      (b) =>
+        expect(formatsOf(b.results)).toEqual([
+          'gif',
+          'loopedmp4',
+          'mediumgif',
+          'mp4',
+          'nanogif',
+          'nanomp4',
+          'preview',
+          'tinygif',
+          'tinymp4',
+        ]),
+    ],
+    [
+      'a list of nothing we serve gives every format',
+      'media_filter=webm,tinywebm,md',
+      (b, plain) => expect(formatsOf(b.results)).toEqual(formatsOf(plain.results)),
+    ],
     ['format names in any case', 'media_filter=GIF,%20TinyGif', (b) => expect(formatsOf(b.results)).toEqual(['gif', 'tinygif'])],
     ['an unknown aspect range', 'ar_range=tall', (b, plain) => expect(ids(b.results)).toEqual(ids(plain.results))],
     ['an unknown search filter item', 'searchfilter=animated', (b, plain) => expect(ids(b.results)).toEqual(ids(plain.results))],

@@ -40,7 +40,18 @@ describe.each(storeKinds())('Tenor-compatible API (%s)', (kind) => {
     expect(ids(second.body.results)).toEqual(giphy.body.data.slice(2, 4).map((g: { id: string }) => g.id));
 
     const result = first.body.results[0] as TenorResult;
-    expect(Object.keys(result).sort()).toEqual(['content_description', 'created', 'flags', 'hasaudio', 'id', 'itemurl', 'media_formats', 'tags', 'title', 'url']);
+    expect(Object.keys(result).sort()).toEqual([
+      'content_description',
+      'created',
+      'flags',
+      'hasaudio',
+      'id',
+      'itemurl',
+      'media_formats',
+      'tags',
+      'title',
+      'url',
+    ]);
     expect(result.tags.some((tag) => tag.includes('cat'))).toBe(true);
     expect(result.itemurl).toMatch(/\/gifs\//);
     expect(result.created).toBeGreaterThan(1_000_000_000);
@@ -64,7 +75,8 @@ describe.each(storeKinds())('Tenor-compatible API (%s)', (kind) => {
 
   it('keeps only the media formats asked for, and maps contentfilter to ratings', async () => {
     const filtered = await tenor('search?q=cat&limit=3&media_filter=gif,tinymp4');
-    for (const result of filtered.body.results as TenorResult[]) expect(Object.keys(result.media_formats).sort()).toEqual(['gif', 'tinymp4']);
+    for (const result of filtered.body.results as TenorResult[])
+      expect(Object.keys(result.media_formats).sort()).toEqual(['gif', 'tinymp4']);
     const strict = await tenor('search?q=cat&limit=50&contentfilter=high');
     const giphyG = await server.get('/v1/gifs/search?q=cat&limit=50&rating=g');
     expect(ids(strict.body.results)).toEqual(giphyG.body.data.map((g: { id: string }) => g.id));
@@ -88,7 +100,12 @@ describe.each(storeKinds())('Tenor-compatible API (%s)', (kind) => {
     const categories = await tenor('categories');
     expect(categories.body.tags.length).toBeGreaterThan(0);
     const [reactions] = categories.body.tags;
-    expect(reactions).toEqual({ searchterm: 'reactions', path: '/tenor/v2/search?q=reactions', image: expect.stringMatching(/\/media\/.+\.gif$/), name: '#reactions' });
+    expect(reactions).toEqual({
+      searchterm: 'reactions',
+      path: '/tenor/v2/search?q=reactions',
+      image: expect.stringMatching(/\/media\/.+\.gif$/),
+      name: '#reactions',
+    });
     const trendingCategories = await tenor('categories?type=trending');
     expect(trendingCategories.body.tags.length).toBeGreaterThan(0);
     expect(trendingCategories.body.tags.every((t: { path: string }) => t.path.startsWith('/tenor/v2/search?q='))).toBe(true);
@@ -122,7 +139,12 @@ describe.each(storeKinds())('Tenor-compatible API (%s)', (kind) => {
       expect(share.headers.get('cache-control')).toBe('no-store');
     }
     await server.analytics.catchUp();
-    const counted = await analyticsDb(server.store.db).selectFrom('gif_actions_daily').select(['count']).where('gif_id', '=', gif!.id).where('action', '=', 'share').execute();
+    const counted = await analyticsDb(server.store.db)
+      .selectFrom('gif_actions_daily')
+      .select(['count'])
+      .where('gif_id', '=', gif!.id)
+      .where('action', '=', 'share')
+      .execute();
     expect(counted.map((r) => Number(r.count))).toEqual([2]);
     expect((await tenor('registershare?id=nosuchgif')).status).toBe(404);
   });

@@ -52,14 +52,16 @@ describe('on-demand text rendering under load', () => {
     const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     const server: RenderServer = {
       baseUrl,
-      direct: async (pathAndQuery, address) => app.fetch(new Request(new URL(pathAndQuery, baseUrl), { headers: { 'X-Forwarded-For': address } })),
+      direct: async (pathAndQuery, address) =>
+        app.fetch(new Request(new URL(pathAndQuery, baseUrl), { headers: { 'X-Forwarded-For': address } })),
       close: () => new Promise<void>((resolve) => http.close(() => resolve())),
     };
     servers.push(server);
     return server;
   }
 
-  const animate = (server: RenderServer, m: string, extra = '') => fetch(`${server.baseUrl}/v1/text/animate?m=${encodeURIComponent(m)}${extra}`);
+  const animate = (server: RenderServer, m: string, extra = '') =>
+    fetch(`${server.baseUrl}/v1/text/animate?m=${encodeURIComponent(m)}${extra}`);
 
   async function expectRefused(res: Response, status: 429 | 503) {
     expect(res.status).toBe(status);

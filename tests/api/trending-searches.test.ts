@@ -19,7 +19,11 @@ const addresses = (n: number, block: number) => Array.from({ length: n }, (_, i)
 /** Helpers over one server: searching as an address (or a user), settling the log, reading each list. */
 function trendingCalls(server: () => AccountsServer) {
   const search = async (q: string, address: string, as?: TestUser) => {
-    const res = await server().call('GET', `/v1/gifs/search?api_key=${server().webKey}&q=${encodeURIComponent(q)}`, { direct: true, headers: { 'x-forwarded-for': address }, ...(as ? { as, via: 'token' as const } : {}) });
+    const res = await server().call('GET', `/v1/gifs/search?api_key=${server().webKey}&q=${encodeURIComponent(q)}`, {
+      direct: true,
+      headers: { 'x-forwarded-for': address },
+      ...(as ? { as, via: 'token' as const } : {}),
+    });
     expect(res.status).toBe(200);
     return res.body.pagination.total_count as number;
   };
@@ -27,9 +31,14 @@ function trendingCalls(server: () => AccountsServer) {
     await server().analytics.searchLog.flush();
     await server().analytics.catchUp();
   };
-  const dashboard = async () => ((await server().call('GET', '/api/v1/analytics/dashboard-trending-searches/', { direct: true })).body.data as { term: string }[]).map((t) => t.term);
-  const v1 = async () => (await server().call('GET', `/v1/trending/searches?api_key=${server().webKey}&limit=50`, { direct: true })).body.data as string[];
-  const tenor = async () => (await server().call('GET', `/tenor/v2/trending_terms?key=${server().webKey}&limit=50`, { direct: true })).body.results as string[];
+  const dashboard = async () =>
+    ((await server().call('GET', '/api/v1/analytics/dashboard-trending-searches/', { direct: true })).body.data as { term: string }[]).map(
+      (t) => t.term,
+    );
+  const v1 = async () =>
+    (await server().call('GET', `/v1/trending/searches?api_key=${server().webKey}&limit=50`, { direct: true })).body.data as string[];
+  const tenor = async () =>
+    (await server().call('GET', `/tenor/v2/trending_terms?key=${server().webKey}&limit=50`, { direct: true })).body.results as string[];
   return { search, settle, dashboard, v1, tenor };
 }
 
@@ -50,7 +59,7 @@ describe.each(storeKinds())('trending searches one person cannot write (%s)', (k
   const blocklist = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-blocklist-')), 'blocklist.txt');
   const calls = trendingCalls(() => server);
   beforeAll(async () => {
-    fs.writeFileSync(blocklist, '# the operator\'s own\nplaceholder\n');
+    fs.writeFileSync(blocklist, "# the operator's own\nplaceholder\n");
     server = await startAccountsServer(kind, { env: { TRENDING_BLOCKLIST_FILE: blocklist } });
     staff = await server.makeUser('staff');
     words = await searchableWords(server, 6);
@@ -66,7 +75,9 @@ describe.each(storeKinds())('trending searches one person cannot write (%s)', (k
     expect(await calls.dashboard()).not.toContain(word);
     expect(await calls.v1()).not.toContain(word);
     expect(await calls.tenor()).not.toContain(word);
-    const logged = await sql<{ payload: string }>`SELECT payload::text AS payload FROM events WHERE type = 'search.performed' AND stream_id = ${word!}`.execute(server.store.db);
+    const logged = await sql<{
+      payload: string;
+    }>`SELECT payload::text AS payload FROM events WHERE type = 'search.performed' AND stream_id = ${word!}`.execute(server.store.db);
     expect(logged.rows).toHaveLength(20);
     for (const row of logged.rows) {
       expect(row.payload).not.toContain('10.9.9.9');
@@ -99,12 +110,22 @@ describe.each(storeKinds())('trending searches one person cannot write (%s)', (k
   });
 
   it('keeps out terms with no results, handles, junk and probes, whoever searches them', async () => {
-    const owner = (await sql<{ username: string }>`SELECT u.username FROM users u JOIN gifs g ON g.user_id = u.id WHERE g.type = 'gif' AND NOT g.is_hidden AND NOT g.is_removed GROUP BY u.username ORDER BY count(*) DESC, u.username LIMIT 1`.execute(server.store.db)).rows[0]!.username;
+    const owner = (
+      await sql<{
+        username: string;
+      }>`SELECT u.username FROM users u JOIN gifs g ON g.user_id = u.id WHERE g.type = 'gif' AND NOT g.is_hidden AND NOT g.is_removed GROUP BY u.username ORDER BY count(*) DESC, u.username LIMIT 1`.execute(
+        server.store.db,
+      )
+    ).rows[0]!.username;
     const terms = ['zzqxv nothing matches', `@${owner}`, '%ed%a0%80', `${words[3]}'--`, `${words[3]} <script>`, `${words[3]} ../etc`];
     const everyone = addresses(6, 3);
     for (const term of terms) for (const address of everyone) await calls.search(term, address);
     // The same bytes sent undecoded: invalid UTF-8 in the query string.
-    for (const address of everyone) await server.call('GET', `/v1/gifs/search?api_key=${server.webKey}&q=%ed%a0%80`, { direct: true, headers: { 'x-forwarded-for': address } });
+    for (const address of everyone)
+      await server.call('GET', `/v1/gifs/search?api_key=${server.webKey}&q=%ed%a0%80`, {
+        direct: true,
+        headers: { 'x-forwarded-for': address },
+      });
     expect(await calls.search(`@${owner}`, everyone[0]!)).toBeGreaterThan(0);
     expect(await calls.search(`${words[3]}'--`, everyone[0]!)).toBeGreaterThan(0);
     await calls.settle();
@@ -116,7 +137,7 @@ describe.each(storeKinds())('trending searches one person cannot write (%s)', (k
     expect(await calls.dashboard()).not.toContain(owner.toLowerCase());
   });
 
-  it('keeps out the shipped blocklist\'s words and the operator\'s', async () => {
+  it("keeps out the shipped blocklist's words and the operator's", async () => {
     const spam = ['free robux', 'casino night', 'placeholder'];
     const control = 'quiet harbor';
     for (const term of [...spam, control]) await projectTrendingTerm(server.store.db, term);
@@ -138,7 +159,11 @@ describe.each(storeKinds())('trending searches under review (%s)', (kind) => {
   afterAll(async () => {
     await server?.close();
   });
-  const review = (method: string, as?: TestUser, term?: string) => server.call(method, '/api/v1/moderation/trending-candidates/', { ...(as ? { as } : {}), ...(term === undefined ? {} : { json: { term } }) });
+  const review = (method: string, as?: TestUser, term?: string) =>
+    server.call(method, '/api/v1/moderation/trending-candidates/', {
+      ...(as ? { as } : {}),
+      ...(term === undefined ? {} : { json: { term } }),
+    });
 
   it('shows a qualifying term only once staff approve it', async () => {
     const [word] = await searchableWords(server, 1);
@@ -163,7 +188,9 @@ describe.each(storeKinds())('trending searches under review (%s)', (kind) => {
     expect((await review('GET', moderator)).body.data.candidates.map((t: { term: string }) => t.term)).not.toContain(word);
     expect((await review('DELETE', moderator, word)).body.data.changed).toBe(true);
     expect(await calls.dashboard()).not.toContain(word);
-    const events = await sql<{ type: string }>`SELECT type FROM events WHERE stream = 'trending_term' AND stream_id = ${word!} ORDER BY seq`.execute(server.store.db);
+    const events = await sql<{
+      type: string;
+    }>`SELECT type FROM events WHERE stream = 'trending_term' AND stream_id = ${word!} ORDER BY seq`.execute(server.store.db);
     expect(events.rows.map((e) => e.type)).toEqual(['trending_term.approved', 'trending_term.approval_withdrawn']);
   });
 });

@@ -15,11 +15,19 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { web: true });
-    const { id } = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').orderBy('id').executeTakeFirstOrThrow();
+    const { id } = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('type', '=', 'gif')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // The slug as the site shows it: a hidden author's name is cut from the stored one (content/gif-row.ts).
     gif = (await server.get(`/v1/gifs/${id}`)).body.data;
-    publicUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', true).executeTakeFirstOrThrow()).username;
-    hiddenUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', false).executeTakeFirstOrThrow()).username;
+    publicUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', true).executeTakeFirstOrThrow())
+      .username;
+    hiddenUser = (await server.store.db.selectFrom('users').select('username').where('is_public', '=', false).executeTakeFirstOrThrow())
+      .username;
   });
   afterAll(() => server?.close());
 
@@ -71,7 +79,11 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     }
     // What /about shows of this instance: the settings' defaults (web/site-info.ts) in the page config.
     expect((await page('/about')).html).toContain('"site":{"name":"Loopbox","description":"A self-hosted Loopbox');
-    for (const [path, to] of [['/gifs', '/trending-gifs'], ['/gifs/', '/trending-gifs'], ['/explore', '/']]) {
+    for (const [path, to] of [
+      ['/gifs', '/trending-gifs'],
+      ['/gifs/', '/trending-gifs'],
+      ['/explore', '/'],
+    ]) {
       const res = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
       expect([path, res.status, res.headers.get('location')]).toEqual([path, 301, to]);
     }
@@ -89,7 +101,18 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
   });
 
   it('answers 404 pages for unknown paths, GIFs, categories and users, hidden ones included; 403 and 503 for their pages', async () => {
-    for (const path of ['/nope/x', '/upload/x', '/gifs/nope-Zz9NoSuchGif', '/categories/nope', '/categories/animals/nope', `/${hiddenUser}`, '/no_such_user', '/404', '/search/cat/page/0', '/assets/missing.js']) {
+    for (const path of [
+      '/nope/x',
+      '/upload/x',
+      '/gifs/nope-Zz9NoSuchGif',
+      '/categories/nope',
+      '/categories/animals/nope',
+      `/${hiddenUser}`,
+      '/no_such_user',
+      '/404',
+      '/search/cat/page/0',
+      '/assets/missing.js',
+    ]) {
       const res = await page(path);
       expect([path, res.status, res.type]).toEqual([path, 404, 'text/html; charset=UTF-8']);
       expect(res.html).toContain('<title>Page not found - Loopbox</title>');
@@ -117,14 +140,25 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     }
     const check = await page('/login/check');
     expect([check.status, check.type]).toEqual([200, 'application/json']);
-    expect(JSON.parse(check.html)).toMatchObject({ loggedInStatus: false, userType: 'anonymous', permissions: { 'session.create': 'any' } });
+    expect(JSON.parse(check.html)).toMatchObject({
+      loggedInStatus: false,
+      userType: 'anonymous',
+      permissions: { 'session.create': 'any' },
+    });
     // The staff outbox page sends visitors to the login page and back.
     const outbox = await fetch(`${server.baseUrl}/dashboard/outbox`, { redirect: 'manual' });
     expect([outbox.status, outbox.headers.get('location')]).toEqual([302, '/login?next=%2Fdashboard%2Foutbox']);
   });
 
   it('keeps JSON for API paths', async () => {
-    for (const path of [`/v1/nope?api_key=${server.webKey}`, `/v2/nope?api_key=${server.webKey}`, '/api/nope', '/ajax/nope', '/media/nope', '/oembed/nope']) {
+    for (const path of [
+      `/v1/nope?api_key=${server.webKey}`,
+      `/v2/nope?api_key=${server.webKey}`,
+      '/api/nope',
+      '/ajax/nope',
+      '/media/nope',
+      '/oembed/nope',
+    ]) {
       const res = await page(path);
       expect([path, res.status, res.type]).toEqual([path, 404, 'application/json']);
       expect(JSON.parse(res.html).meta.status).toBe(404);
@@ -165,7 +199,9 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
 
   it('names its own origin, never a forwarded host a client made up (set PUBLIC_URL behind a proxy)', async () => {
     const { html } = await page(`/gifs/${gif.slug}`, { headers: { 'x-forwarded-host': 'loop.example', 'x-forwarded-proto': 'https' } });
-    expect(oembedLinks(html)).toEqual([`${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.slug}`, format: 'json' })}`]);
+    expect(oembedLinks(html)).toEqual([
+      `${server.baseUrl}/oembed?${new URLSearchParams({ url: `${server.baseUrl}/gifs/${gif.slug}`, format: 'json' })}`,
+    ]);
   });
 
   it('gives the embed page no oEmbed link', async () => {

@@ -18,9 +18,35 @@ import { MEMORY_LIMIT_MB, residentMb, start, stop } from './start-bench.ts';
 const MINUTES = Number(process.env.ABUSE_MINUTES ?? 10);
 const CLIENTS = 12;
 const WORDS = ['pizza', 'cat', 'happy', 'wow', 'party', 'coffee', 'goal', 'love', 'dance', 'heart', 'hello', 'hi'];
-const HOSTILE_PARAMS = ['a%00b', 'a%07%1B%5B2J%0D%0Aforged', 'x%ED%A0%80y', 'x'.repeat(20_000), '-1', '99999999999999999999', '%E0%A4%A', 'undefined'];
-const HOSTILE_ROUTES = ['/v1/gifs/search?q=', '/v1/gifs/trending?limit=', '/v1/gifs/', '/v1/gifs?ids=', '/v1/gifs/related?gif_id=', '/v1/emoji?offset=', '/oembed?url=', '/api/v1/analytics/series/?days=', '/media/'];
-const BAD_BODIES = ['{"events": [', 'null', '[]', '{"events":"x"}', '['.repeat(50_000), JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] })];
+const HOSTILE_PARAMS = [
+  'a%00b',
+  'a%07%1B%5B2J%0D%0Aforged',
+  'x%ED%A0%80y',
+  'x'.repeat(20_000),
+  '-1',
+  '99999999999999999999',
+  '%E0%A4%A',
+  'undefined',
+];
+const HOSTILE_ROUTES = [
+  '/v1/gifs/search?q=',
+  '/v1/gifs/trending?limit=',
+  '/v1/gifs/',
+  '/v1/gifs?ids=',
+  '/v1/gifs/related?gif_id=',
+  '/v1/emoji?offset=',
+  '/oembed?url=',
+  '/api/v1/analytics/series/?days=',
+  '/media/',
+];
+const BAD_BODIES = [
+  '{"events": [',
+  'null',
+  '[]',
+  '{"events":"x"}',
+  '['.repeat(50_000),
+  JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] }),
+];
 
 interface Tally {
   requests: number;
@@ -57,7 +83,8 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
   }
   async function read(url: string) {
     const res = await send('read', url);
-    const body = res && res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { data?: unknown }) : await res?.arrayBuffer();
+    const body =
+      res && res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { data?: unknown }) : await res?.arrayBuffer();
     if (body && typeof body === 'object' && 'data' in body && Array.isArray(body.data)) {
       for (const gif of body.data as { id: string; analytics_response_payload: string; images?: Record<string, { url?: string }> }[]) {
         if (gifs.length < 500) gifs.push({ id: gif.id, payload: gif.analytics_response_payload });
@@ -75,14 +102,22 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
     attributes: { layout_type: 'GRID', abuse_run: run, abuse_kind: kind },
   });
   async function postPingbacks(body: string, route: string) {
-    const res = await send(route, `${origin}/v2/pingback?apikey=l0HlIwPWyBBUDAUgM`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const res = await send(route, `${origin}/v2/pingback?apikey=l0HlIwPWyBBUDAUgM`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     if (res?.status === 200) tally.acknowledged += ((await res.json()) as { data: { accepted: number } }).data.accepted;
     else await res?.arrayBuffer();
   }
   const forgedPayload = (gif: { id: string }) =>
     pick([
       `e=${Buffer.from(`gif_id=${gif.id}&event_type=GIF_SEARCH&cid=${randomBytes(8).toString('hex')}`).toString('base64')}`,
-      `e=${Buffer.from(Buffer.from(pick(gifs).payload.slice(2), 'base64').toString('utf8').replace(/gif_id=[^&]+/, `gif_id=${gif.id}x`)).toString('base64')}`,
+      `e=${Buffer.from(
+        Buffer.from(pick(gifs).payload.slice(2), 'base64')
+          .toString('utf8')
+          .replace(/gif_id=[^&]+/, `gif_id=${gif.id}x`),
+      ).toString('base64')}`,
     ]);
 
   await read(`${origin}/v1/gifs/trending?limit=50`);
@@ -90,30 +125,59 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
     [30, () => read(`${origin}/v1/gifs/search?q=${pick(WORDS)}&offset=${Math.floor(Math.random() * 3) * 25}`)],
     [10, () => read(`${origin}/v1/${pick(['gifs', 'stickers'])}/trending?offset=${Math.floor(Math.random() * 4) * 25}`)],
     [8, async () => void (await (await send('media', pick(media)))?.arrayBuffer())],
-    [16, async () => {
-      const events = Array.from({ length: 10 }, () => event(pick(gifs).payload, 'valid'));
-      // Hostile neighbours in the same batch: text the store cannot hold, and a forged payload.
-      events.push({ ...event(pick(gifs).payload, 'valid'), user_id: 'nul\u0000here' }, event(forgedPayload(pick(gifs)), 'forged'));
-      tally.forgedSent += 1;
-      const body = JSON.stringify({ events });
-      sentBatches.push(body);
-      if (sentBatches.length > 50) sentBatches.shift();
-      await postPingbacks(body, 'pingback');
-    }],
+    [
+      16,
+      async () => {
+        const events = Array.from({ length: 10 }, () => event(pick(gifs).payload, 'valid'));
+        // Hostile neighbours in the same batch: text the store cannot hold, and a forged payload.
+        events.push({ ...event(pick(gifs).payload, 'valid'), user_id: 'nul\u0000here' }, event(forgedPayload(pick(gifs)), 'forged'));
+        tally.forgedSent += 1;
+        const body = JSON.stringify({ events });
+        sentBatches.push(body);
+        if (sentBatches.length > 50) sentBatches.shift();
+        await postPingbacks(body, 'pingback');
+      },
+    ],
     [4, () => postPingbacks(pick(sentBatches.length ? sentBatches : ['{"events":[]}']), 'pingback (re-sent)')],
-    [6, async () => {
-      const events = Array.from({ length: 20 }, () => event(forgedPayload(pick(gifs)), 'forged'));
-      tally.forgedSent += events.length;
-      await postPingbacks(JSON.stringify({ events }), 'pingback (forged)');
-    }],
-    [10, async () => void (await (await send('hostile parameter', `${origin}${pick(HOSTILE_ROUTES)}${pick(HOSTILE_PARAMS)}`))?.arrayBuffer())],
-    [4, async () => void (await (await send('bad body', `${origin}/v2/${pick(['pingback', 'analytics'])}?apikey=l0HlIwPWyBBUDAUgM`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: pick(BAD_BODIES) }))?.arrayBuffer())],
-    [4, async () => {
-      const res = await send('text render', `${origin}/v1/text/animate?m=${encodeURIComponent(`abuse ${randomBytes(4).toString('hex')}`)}`);
-      if (res) bump(tally.renders, res.status);
-      await res?.arrayBuffer();
-    }],
-    [4, async () => void (await (await send('made-up key', `${origin}/v1/gifs/trending?api_key=${randomBytes(12).toString('hex')}`))?.arrayBuffer())],
+    [
+      6,
+      async () => {
+        const events = Array.from({ length: 20 }, () => event(forgedPayload(pick(gifs)), 'forged'));
+        tally.forgedSent += events.length;
+        await postPingbacks(JSON.stringify({ events }), 'pingback (forged)');
+      },
+    ],
+    [
+      10,
+      async () => void (await (await send('hostile parameter', `${origin}${pick(HOSTILE_ROUTES)}${pick(HOSTILE_PARAMS)}`))?.arrayBuffer()),
+    ],
+    [
+      4,
+      async () =>
+        void (await (
+          await send('bad body', `${origin}/v2/${pick(['pingback', 'analytics'])}?apikey=l0HlIwPWyBBUDAUgM`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: pick(BAD_BODIES),
+          })
+        )?.arrayBuffer()),
+    ],
+    [
+      4,
+      async () => {
+        const res = await send(
+          'text render',
+          `${origin}/v1/text/animate?m=${encodeURIComponent(`abuse ${randomBytes(4).toString('hex')}`)}`,
+        );
+        if (res) bump(tally.renders, res.status);
+        await res?.arrayBuffer();
+      },
+    ],
+    [
+      4,
+      async () =>
+        void (await (await send('made-up key', `${origin}/v1/gifs/trending?api_key=${randomBytes(12).toString('hex')}`))?.arrayBuffer()),
+    ],
   ];
   const total = scenarios.reduce((n, [weight]) => n + weight, 0);
   const next = () => {
@@ -121,9 +185,11 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
     for (const [weight, scenario] of scenarios) if ((at -= weight) < 0) return scenario;
     return scenarios[0]![1];
   };
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (Date.now() < until) await next()();
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < until) await next()();
+    }),
+  );
 }
 
 async function abuseOn(kind: 'pglite' | 'postgres', mediaFrom?: string): Promise<{ lines: string[]; dataDir: string }> {
@@ -147,15 +213,27 @@ async function abuseOn(kind: 'pglite' | 'postgres', mediaFrom?: string): Promise
   const store = await openStore({ databaseUrl: scratch?.url, dataDir });
   const counted = async (abuseKind: string) =>
     Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM events WHERE type LIKE 'pingback.%' AND payload->'attributes'->>'abuse_run' = ${run} AND payload->'attributes'->>'abuse_kind' = ${abuseKind}`.execute(store.db)).rows[0]!.n,
+      (
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM events WHERE type LIKE 'pingback.%' AND payload->'attributes'->>'abuse_run' = ${run} AND payload->'attributes'->>'abuse_kind' = ${abuseKind}`.execute(
+          store.db,
+        )
+      ).rows[0]!.n,
     );
   const [valid, forged] = [await counted('valid'), await counted('forged')];
   const rejects = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM collector_rejects`.execute(store.db)).rows[0]!.n);
   await store.close();
   await scratch?.drop();
-  const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status || 'failed'} ${n}`).join(', ');
+  const statuses = [...tally.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status || 'failed'} ${n}`)
+    .join(', ');
   const errors = [...tally.serverErrors].map(([route, n]) => `${route} ${n}`).join(', ') || 'none';
-  const renders = [...tally.renders].sort(([a], [b]) => a - b).map(([status, n]) => `${status} ${n}`).join(', ');
+  const renders = [...tally.renders]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ');
   const lines = [
     `Abuse run on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${MINUTES} min, ${CLIENTS} clients, ${tally.requests} requests (${(tally.requests / (MINUTES * 60)).toFixed(0)}/s)`,
     `  answers by status             ${statuses}`,

@@ -58,12 +58,23 @@ interface Ready {
 }
 
 export async function startBenchServer(kind: 'pglite' | 'postgres', count: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, String(count)], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, kind, String(count)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { ready: JSON.parse(line) as Ready, pid: child.pid!, stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }) };
+  return {
+    ready: JSON.parse(line) as Ready,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /**
@@ -83,9 +94,14 @@ const TARGET_TRIMMED_P50 = 1;
 /** A row's target: the ratios it is held to and the row they are against; none for the reference rows. */
 function targetOf(name: string): { label: string; against: string; met(p50: number, p99: number): boolean } | undefined {
   if (REFERENCE_ROWS.has(name)) return undefined;
-  if ((TRIMMED_ROWS as readonly string[]).includes(name)) return { label: `p50 ≤ ${TARGET_TRIMMED_P50}x`, against: BY_ID_ROW, met: (p50) => p50 <= TARGET_TRIMMED_P50 };
+  if ((TRIMMED_ROWS as readonly string[]).includes(name))
+    return { label: `p50 ≤ ${TARGET_TRIMMED_P50}x`, against: BY_ID_ROW, met: (p50) => p50 <= TARGET_TRIMMED_P50 };
   if (name === CACHE_ROW) return { label: `p50 ≤ ${TARGET_CACHE_HIT_P50}x`, against: NOOP_ROW, met: (p50) => p50 <= TARGET_CACHE_HIT_P50 };
-  return { label: `p50 ≤ ${TARGET_P50}x, p99 ≤ ${TARGET_P99}x`, against: BY_ID_ROW, met: (p50, p99) => p50 <= TARGET_P50 && p99 <= TARGET_P99 };
+  return {
+    label: `p50 ≤ ${TARGET_P50}x, p99 ≤ ${TARGET_P99}x`,
+    against: BY_ID_ROW,
+    met: (p50, p99) => p50 <= TARGET_P50 && p99 <= TARGET_P99,
+  };
 }
 
 interface Measured {
@@ -112,7 +128,8 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
   try {
     const base = `http://127.0.0.1:${ready.port}`;
     const { words, key } = ready;
-    const api = (path: string, i: number, pass: string) => `${base}${path}${path.includes('?') ? '&' : '?'}api_key=${key}&random_id=${pass}${i}`;
+    const api = (path: string, i: number, pass: string) =>
+      `${base}${path}${path.includes('?') ? '&' : '?'}api_key=${key}&random_id=${pass}${i}`;
     const opts = { requests: REQUESTS, concurrency: CONCURRENCY };
     const hot = words.slice(0, 200);
     const cold = words.slice(200, 200 + REQUESTS);
@@ -148,8 +165,14 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
     await runUncached(NEW_TERM_ROW, null, (i, pass) => api(`/v1/gifs/search?q=${cold[i % cold.length]}`, i, pass), cold.length);
     await run('trending', (i, pass) => api(`/v1/gifs/trending?offset=${(i % 20) * 25}`, i, pass));
     await run('trending, deep page', (i, pass) => api(`/v1/gifs/trending?offset=${1000 + 2 * ((i * 97) % 1975)}`, i, pass));
-    await runUncached('trending, uncached deep page', null, (i, pass) => api(`/v1/gifs/trending?offset=${1001 + 2 * ((i * 97) % 1975)}`, i, pass));
-    const pages = await Promise.all(hot.slice(0, 50).map((word, i) => fetch(api(`/v1/gifs/search?q=${word}`, i, 'ids')).then((r) => r.json() as Promise<{ data: { id: string }[] }>)));
+    await runUncached('trending, uncached deep page', null, (i, pass) =>
+      api(`/v1/gifs/trending?offset=${1001 + 2 * ((i * 97) % 1975)}`, i, pass),
+    );
+    const pages = await Promise.all(
+      hot
+        .slice(0, 50)
+        .map((word, i) => fetch(api(`/v1/gifs/search?q=${word}`, i, 'ids')).then((r) => r.json() as Promise<{ data: { id: string }[] }>)),
+    );
     const idLists = pages.map((page) => page.data.map((gif) => gif.id).join(','));
     await run(BY_ID_ROW, (i, pass) => api(`/v1/gifs?ids=${idLists[i % idLists.length]}`, i, pass));
     // Issue 34: the same answers trimmed by GIPHY's fields and bundle, held to the full answer's p50 (TRIMMED_ROWS).
@@ -164,7 +187,8 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
   }
 }
 
-const cell = (r: LoadResult | undefined) => (r ? `${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(9)} ${r.perSecond.toFixed(0).padStart(6)}/s` : ''.padStart(28));
+const cell = (r: LoadResult | undefined) =>
+  r ? `${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(9)} ${r.perSecond.toFixed(0).padStart(6)}/s` : ''.padStart(28);
 const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
 
 const warmupNote = ({ warmup }: Measured) => (!warmup ? '' : warmup.steady ? '' : `; NOT STEADY after ${warmup.passes} warm-up passes`);
@@ -178,16 +202,22 @@ function verdicts(rows: Measured[], kind: string): string[] {
     if (name === NOOP_ROW) continue;
     const target = targetOf(name);
     const against = byName.get(target?.against ?? NOOP_ROW)!.result;
-    const verdict = target ? `(target ${target.label}: ${target.met(result.p50 / against.p50, result.p99 / against.p99) ? 'met' : 'MISSED'})` : '(for reference, no target)';
+    const verdict = target
+      ? `(target ${target.label}: ${target.met(result.p50 / against.p50, result.p99 / against.p99) ? 'met' : 'MISSED'})`
+      : '(for reference, no target)';
     const hits = result.cacheHits > 0 ? `, hit ratio ${((result.cacheHits / result.requests) * 100).toFixed(1)}%` : '';
     const errors = result.errors ? `, ${result.errors} ERRORS` : '';
     const warm = warmupNote(row);
     const of = target?.against === BY_ID_ROW ? 'of by id' : 'of no-op';
-    out.push(`  ${name.padEnd(28)} ${ratio(result.p50, against.p50).padStart(6)} p50 ${ratio(result.p99, against.p99).padStart(6)} p99 ${of} ${verdict}${hits}${errors}${warm}`);
+    out.push(
+      `  ${name.padEnd(28)} ${ratio(result.p50, against.p50).padStart(6)} p50 ${ratio(result.p99, against.p99).padStart(6)} p99 ${of} ${verdict}${hits}${errors}${warm}`,
+    );
   }
   if (kind === 'postgres') {
     const search = byName.get('search, one word')!.result;
-    out.push(`  searches/s at concurrency ${CONCURRENCY}: ${search.perSecond.toFixed(0)} (target ≥ ${TARGET_SEARCHES_PER_S}: ${search.perSecond >= TARGET_SEARCHES_PER_S ? 'met' : 'MISSED'})`);
+    out.push(
+      `  searches/s at concurrency ${CONCURRENCY}: ${search.perSecond.toFixed(0)} (target ≥ ${TARGET_SEARCHES_PER_S}: ${search.perSecond >= TARGET_SEARCHES_PER_S ? 'met' : 'MISSED'})`,
+    );
   }
   return out;
 }

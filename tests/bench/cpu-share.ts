@@ -38,13 +38,18 @@ const { ready, pid, stop } = await startBenchServer(kind === 'pglite' ? 'pglite'
 try {
   const base = `http://127.0.0.1:${ready.port}`;
   const hot = ready.words.slice(0, 200);
-  const search = (i: number, pass: string) => `${base}/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}&api_key=${ready.key}&random_id=${pass}${i}`;
+  const search = (i: number, pass: string) =>
+    `${base}/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}&api_key=${ready.key}&random_id=${pass}${i}`;
   await runLoad(search, { requests: REQUESTS, concurrency: 8, warmup: REQUESTS });
   for (let run = 0; run < RUNS; run++) {
     const before = [cpuMs(pid), postgresMs(), ownMs()];
     const result = await runLoad((i, pass) => search(i + (run + 1) * REQUESTS, pass), { requests: REQUESTS, concurrency: 8, warmup: 0 });
-    const [server, postgres, generator] = [cpuMs(pid), postgresMs(), ownMs()].map((after, i) => ((after - before[i]!) / result.requests).toFixed(3));
-    console.log(`search on ${kind}: ${result.perSecond.toFixed(0)}/s, p50 ${result.p50.toFixed(2)} ms; CPU per request: server ${server} ms, PostgreSQL ${postgres} ms, load generator ${generator} ms`);
+    const [server, postgres, generator] = [cpuMs(pid), postgresMs(), ownMs()].map((after, i) =>
+      ((after - before[i]!) / result.requests).toFixed(3),
+    );
+    console.log(
+      `search on ${kind}: ${result.perSecond.toFixed(0)}/s, p50 ${result.p50.toFixed(2)} ms; CPU per request: server ${server} ms, PostgreSQL ${postgres} ms, load generator ${generator} ms`,
+    );
   }
 } finally {
   await stop();

@@ -34,9 +34,23 @@ export async function benchCsvExport(): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-csv-bench-'));
   try {
     await buildSyntheticCorpus(store.db, ROWS);
-    const staff = await accountsDb(store.db).transaction().execute((trx) => createAccount(trx, { username: 'csv_bench_staff', email: 'csv-bench@example.test', passwordHash: null, role: 'staff', emailVerified: true }, { userId: null, via: 'cli', address: 'bench' }));
+    const staff = await accountsDb(store.db)
+      .transaction()
+      .execute((trx) =>
+        createAccount(
+          trx,
+          { username: 'csv_bench_staff', email: 'csv-bench@example.test', passwordHash: null, role: 'staff', emailVerified: true },
+          { userId: null, via: 'cli', address: 'bench' },
+        ),
+      );
     const { token } = await createAccessToken(accountsDb(store.db), staff, { label: 'bench', scope: 'staff' });
-    const platform = await createPlatform({ store, dataDir, mediaDir: dataDir, env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000' }, logger: createLogger({ level: 'warn' }) });
+    const platform = await createPlatform({
+      store,
+      dataDir,
+      mediaDir: dataDir,
+      env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000' },
+      logger: createLogger({ level: 'warn' }),
+    });
     let server: ReturnType<typeof serveHttp> | undefined;
     const port = await new Promise<number>((resolve) => {
       server = serveHttp(platform.fetch, { port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
@@ -47,7 +61,13 @@ export async function benchCsvExport(): Promise<string[]> {
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/search-service/csv/`, { headers: { Authorization: `Bearer ${token}` } });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
-    let bytes = 0, lines = 0, sampledAt = 0, peakHeap = 0, peakRss = 0, earlyHeap = 0, earlyRss = 0;
+    let bytes = 0,
+      lines = 0,
+      sampledAt = 0,
+      peakHeap = 0,
+      peakRss = 0,
+      earlyHeap = 0,
+      earlyRss = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

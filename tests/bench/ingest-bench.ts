@@ -35,7 +35,9 @@ const TARGET_SHARE = 0.8;
 /** GIFS real GIF rows (the collector counts only GIFs that exist) and a signed payload for each, as the API hands them out. */
 async function benchGifs(db: Kysely<Database>, signer: PayloadSigner): Promise<string[]> {
   const ids = Array.from({ length: GIFS }, (_, i) => `benchgif${i}`);
-  await sql`INSERT INTO gifs (id, type, slug, title, rating, images) SELECT id, 'gif', id, id, 'g', '{}'::jsonb FROM unnest(${ids}::text[]) AS t(id)`.execute(db);
+  await sql`INSERT INTO gifs (id, type, slug, title, rating, images) SELECT id, 'gif', id, id, 'g', '{}'::jsonb FROM unnest(${ids}::text[]) AS t(id)`.execute(
+    db,
+  );
   await signer.ready();
   return ids.map((gifId) => signer.sign({ gifId, eventType: 'GIF_SEARCH', responseId: randomBytes(8).toString('hex') }));
 }
@@ -57,7 +59,9 @@ function pingbacks(payloads: string[], n: number, offset: number) {
  * work in the database), ids deduplicated as the log needs, no lock, no HTTP, no validation.
  */
 async function rawInsert(db: Kysely<Database>, rows: NewEvent[]) {
-  const doc = JSON.stringify(rows.map((e) => ({ event_id: e.eventId, type: e.type, stream: e.stream, stream_id: e.streamId, ts: e.ts, payload: e.payload })));
+  const doc = JSON.stringify(
+    rows.map((e) => ({ event_id: e.eventId, type: e.type, stream: e.stream, stream_id: e.streamId, ts: e.ts, payload: e.payload })),
+  );
   await sql`
     INSERT INTO events (event_id, type, stream, stream_id, ts, payload)
     SELECT r.event_id, r.type, r.stream, r.stream_id, r.ts, r.payload
@@ -70,15 +74,25 @@ function jsonPoster(url: string, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const post = (body: string): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => res.statusCode !== 200 && chunks.push(chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`collector answered ${res.statusCode}: ${Buffer.concat(chunks).toString()}`))));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => res.statusCode !== 200 && chunks.push(chunk));
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve()
+              : reject(new Error(`collector answered ${res.statusCode}: ${Buffer.concat(chunks).toString()}`)),
+          );
+          res.on('error', reject);
+        },
+      );
       // A kept-alive socket the server closed while idle: send again on a new one (Node's documented
       // pattern; the collector drops a repeated event id, so a resent batch counts once).
-      req.on('error', (err: NodeJS.ErrnoException) => (req.reusedSocket && err.code === 'ECONNRESET' ? post(body).then(resolve, reject) : reject(err)));
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        req.reusedSocket && err.code === 'ECONNRESET' ? post(body).then(resolve, reject) : reject(err),
+      );
       req.end(body);
     });
   return { post, close: () => agent.destroy() };
@@ -149,14 +163,23 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
       httpSeconds += await measured('http', () => viaCollector(EVENTS / ROUNDS));
       rawSeconds += await measured('raw', () => raw(EVENTS / ROUNDS));
     }
-    const logged = Number((await store.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', '=', 'pingback.seen').executeTakeFirstOrThrow()).n);
+    const logged = Number(
+      (
+        await store.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('type', '=', 'pingback.seen')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
     // 3. Projection lag: the runner (its interval, and woken by each commit) while batches arrive at a steady rate.
     await analytics.catchUp();
     analytics.start();
     wakeRunner = true;
     const adb = analyticsDb(store.db);
-    const lastSeq = async () => Number((await adb.selectFrom('projector_state').select('last_seq').where('name', '=', 'counts').executeTakeFirst())?.last_seq ?? 0);
+    const lastSeq = async () =>
+      Number((await adb.selectFrom('projector_state').select('last_seq').where('name', '=', 'counts').executeTakeFirst())?.last_seq ?? 0);
     const waiting: { seq: number; ackedAt: number }[] = [];
     const lags: number[] = [];
     let producing = true;
@@ -177,7 +200,14 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
         post(JSON.stringify({ events: pingbacks(payloads, perTick, i) })).then(async () => {
           const ackedAt = performance.now();
           // An upper bound on this batch's seq: the log's newest seq right after the ack.
-          const seq = Number((await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow()).m);
+          const seq = Number(
+            (
+              await store.db
+                .selectFrom('events')
+                .select((eb) => eb.fn.max('seq').as('m'))
+                .executeTakeFirstOrThrow()
+            ).m,
+          );
           waiting.push({ seq, ackedAt });
           waiting.sort((a, b) => a.seq - b.seq);
         }),
@@ -193,8 +223,12 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
     const httpRate = EVENTS / httpSeconds;
     const rawRate = EVENTS / rawSeconds;
     const share = httpRate / rawRate;
-    const verdict = kind === 'postgres' ? `(target ≥ ${TARGET_SHARE.toFixed(2)}x: ${share >= TARGET_SHARE ? 'met' : 'MISSED'})` : '(for reference; the target is on PostgreSQL)';
-    const perEvent = (side: keyof typeof cpu) => `${((cpu[side] * 1000) / EVENTS).toFixed(0)} µs${kind === 'pglite' ? ' with the store' : ''}`;
+    const verdict =
+      kind === 'postgres'
+        ? `(target ≥ ${TARGET_SHARE.toFixed(2)}x: ${share >= TARGET_SHARE ? 'met' : 'MISSED'})`
+        : '(for reference; the target is on PostgreSQL)';
+    const perEvent = (side: keyof typeof cpu) =>
+      `${((cpu[side] * 1000) / EVENTS).toFixed(0)} µs${kind === 'pglite' ? ' with the store' : ''}`;
     return [
       `Ingestion on ${kind}, ${EVENTS.toLocaleString('en')} SEEN events (${logged.toLocaleString('en')} committed in all), same rows into the same table and indexes:`,
       `  HTTP collector → log     ${httpRate.toFixed(0).padStart(7)} events/s  (${BATCH}-event batches, ${CONCURRENCY} kept-alive clients in this process; this process's CPU an event ${perEvent('http')})`,
@@ -213,5 +247,8 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
 
 /** `npm run bench ingest`: PGlite, and PostgreSQL when DATABASE_URL is set. */
 export async function benchIngest(): Promise<string[]> {
-  return [...(await benchIngestOn('pglite')), ...(process.env.DATABASE_URL ? await benchIngestOn('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])];
+  return [
+    ...(await benchIngestOn('pglite')),
+    ...(process.env.DATABASE_URL ? await benchIngestOn('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)']),
+  ];
 }

@@ -37,24 +37,41 @@ async function stepThroughput(db: Kysely<Database>, second: Kysely<Database> | u
   await createStepTable(db);
   const lines: string[] = [];
   // The baseline: the same work (a row, and the progress written back) in a transaction each, without the claim.
-  const job = await enqueueJob(db, { kind: 'bench.none', payload: {}, ownerId: null, createdBy: null, runAfter: new Date(Date.now() + 3_600_000) });
+  const job = await enqueueJob(db, {
+    kind: 'bench.none',
+    payload: {},
+    ownerId: null,
+    createdBy: null,
+    runAfter: new Date(Date.now() + 3_600_000),
+  });
   const total = JOBS * STEPS_PER_JOB;
   const [, baseMs] = await timed(async () => {
     for (let step = 0; step < total; step++) {
       await db.transaction().execute(async (trx) => {
         await sql`INSERT INTO job_test_steps (job, step) VALUES (${job}::uuid, ${step})`.execute(trx);
-        await sql`UPDATE jobs SET progress = ${JSON.stringify({ step: step + 1 })}::jsonb, steps = steps + 1, updated_at = now() WHERE id = ${job}::uuid`.execute(trx);
+        await sql`UPDATE jobs SET progress = ${JSON.stringify({ step: step + 1 })}::jsonb, steps = steps + 1, updated_at = now() WHERE id = ${job}::uuid`.execute(
+          trx,
+        );
       });
     }
   });
-  lines.push(`  baseline, the same ${total} transactions without the claim: ${seconds(baseMs)}: ${Math.round(total / (baseMs / 1000))} transactions/s`);
+  lines.push(
+    `  baseline, the same ${total} transactions without the claim: ${seconds(baseMs)}: ${Math.round(total / (baseMs / 1000))} transactions/s`,
+  );
   await sql`DELETE FROM job_test_steps`.execute(db);
   await sql`DELETE FROM jobs WHERE id = ${job}::uuid`.execute(db);
   for (const runners of second ? [[db], [db, second]] : [[db]]) {
     for (let i = 0; i < JOBS; i++) await enqueueJob(db, { kind: 'bench.count', payload: {}, ownerId: null, createdBy: null });
-    const [ran, ms] = await timed(async () => (await Promise.all(runners.map((r) => createJobRunner(r, counting).drain()))).reduce((a, b) => a + b, 0));
-    const rows = await sql<{ n: number; distinct: number }>`SELECT count(*)::int AS n, count(DISTINCT (job, step))::int AS distinct FROM job_test_steps`.execute(db);
-    lines.push(`  ${runners.length} runner${runners.length > 1 ? 's' : ' '}: ${ran} steps in ${seconds(ms)}: ${Math.round(ran / (ms / 1000))} steps/s (rows ${rows.rows[0]!.n}, distinct ${rows.rows[0]!.distinct})`);
+    const [ran, ms] = await timed(async () =>
+      (await Promise.all(runners.map((r) => createJobRunner(r, counting).drain()))).reduce((a, b) => a + b, 0),
+    );
+    const rows = await sql<{
+      n: number;
+      distinct: number;
+    }>`SELECT count(*)::int AS n, count(DISTINCT (job, step))::int AS distinct FROM job_test_steps`.execute(db);
+    lines.push(
+      `  ${runners.length} runner${runners.length > 1 ? 's' : ' '}: ${ran} steps in ${seconds(ms)}: ${Math.round(ran / (ms / 1000))} steps/s (rows ${rows.rows[0]!.n}, distinct ${rows.rows[0]!.distinct})`,
+    );
     await sql`DELETE FROM job_test_steps`.execute(db);
   }
   return lines;
@@ -64,33 +81,55 @@ async function magicTags(db: Kysely<Database>, words: string[]): Promise<string[
   const handlers = channelJobHandlers(JOB_BATCH_SIZE);
   const runner = createJobRunner(db, handlers);
   const tag = words[0]!;
-  const carrying = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE tags && ARRAY[${tag}]::text[] AND NOT is_hidden AND NOT is_removed`.execute(db)).rows[0]!.n;
-  const channel = (await sql<{ id: number }>`INSERT INTO channels (slug, display_name) VALUES ('bench-magic', 'Bench') RETURNING id`.execute(db)).rows[0]!.id;
+  const carrying = (
+    await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM gifs WHERE tags && ARRAY[${tag}]::text[] AND NOT is_hidden AND NOT is_removed`.execute(db)
+  ).rows[0]!.n;
+  const channel = (
+    await sql<{ id: number }>`INSERT INTO channels (slug, display_name) VALUES ('bench-magic', 'Bench') RETURNING id`.execute(db)
+  ).rows[0]!.id;
   await sql`INSERT INTO channel_magic_tags (channel_id, tag) VALUES (${channel}, ${tag})`.execute(db);
   const job = await enqueueJob(db, { kind: JOB_KINDS.magicSync, payload: { channel }, ownerId: null, createdBy: null });
   const [steps, syncMs] = await timed(() => runner.drain());
   const view = await findJob(db, job);
-  const lines = [`  magic tag "${tag}" on ${CORPUS} GIFs: ${carrying} carry it; job ${view?.status} in ${steps} steps, ${seconds(syncMs)} (${Math.round(carrying / (syncMs / 1000))} GIFs/s into the feed)`];
+  const lines = [
+    `  magic tag "${tag}" on ${CORPUS} GIFs: ${carrying} carry it; job ${view?.status} in ${steps} steps, ${seconds(syncMs)} (${Math.round(carrying / (syncMs / 1000))} GIFs/s into the feed)`,
+  ];
 
   // Many channels, each with a magic tag, all in sync: what a sweep costs when nothing changed.
   const rare = words.slice(200, 200 + SWEEP_CHANNELS);
   for (const [i, word] of rare.entries()) {
-    const id = (await sql<{ id: number }>`INSERT INTO channels (slug, display_name) VALUES (${`bench-sweep-${i}`}, ${word}) RETURNING id`.execute(db)).rows[0]!.id;
+    const id = (
+      await sql<{ id: number }>`INSERT INTO channels (slug, display_name) VALUES (${`bench-sweep-${i}`}, ${word}) RETURNING id`.execute(db)
+    ).rows[0]!.id;
     await sql`INSERT INTO channel_magic_tags (channel_id, tag) VALUES (${id}, ${word})`.execute(db);
   }
   const sweep = async () => {
-    const id = await enqueueJob(db, { kind: JOB_KINDS.magicSweep, payload: {}, ownerId: null, createdBy: null, dedupeKey: JOB_KINDS.magicSweep });
+    const id = await enqueueJob(db, {
+      kind: JOB_KINDS.magicSweep,
+      payload: {},
+      ownerId: null,
+      createdBy: null,
+      dedupeKey: JOB_KINDS.magicSweep,
+    });
     const [sweepSteps, ms] = await timed(() => runner.drain());
     return { view: await findJob(db, id), steps: sweepSteps, ms };
   };
   const first = await sweep();
-  lines.push(`  first sweep, ${SWEEP_CHANNELS + 1} channels with magic tags: ${first.steps} steps, ${seconds(first.ms)}, ${first.view?.progress.added} GIFs added`);
+  lines.push(
+    `  first sweep, ${SWEEP_CHANNELS + 1} channels with magic tags: ${first.steps} steps, ${seconds(first.ms)}, ${first.view?.progress.added} GIFs added`,
+  );
   const idle = await sweep();
   lines.push(`  sweep with nothing to change: ${idle.steps} steps, ${seconds(idle.ms)}`);
   // GIFs tagged later (an upload, a tag edit) join at the next sweep.
-  await sql`UPDATE gifs SET tags = tags || ${tag}::text WHERE id IN (SELECT id FROM gifs WHERE NOT tags && ARRAY[${tag}]::text[] ORDER BY id LIMIT ${NEWLY_TAGGED})`.execute(db);
+  await sql`UPDATE gifs SET tags = tags || ${tag}::text WHERE id IN (SELECT id FROM gifs WHERE NOT tags && ARRAY[${tag}]::text[] ORDER BY id LIMIT ${NEWLY_TAGGED})`.execute(
+    db,
+  );
   const later = await sweep();
-  lines.push(`  sweep after ${NEWLY_TAGGED} GIFs got the tag: ${later.steps} steps, ${seconds(later.ms)}, ${later.view?.progress.added} GIFs added`);
+  lines.push(
+    `  sweep after ${NEWLY_TAGGED} GIFs got the tag: ${later.steps} steps, ${seconds(later.ms)}, ${later.view?.progress.added} GIFs added`,
+  );
   return lines;
 }
 
@@ -110,5 +149,8 @@ async function benchStore(kind: StoreKind): Promise<string[]> {
 }
 
 export async function benchJobs(): Promise<string[]> {
-  return [...(await benchStore('pglite')), ...(process.env.DATABASE_URL ? await benchStore('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)'])];
+  return [
+    ...(await benchStore('pglite')),
+    ...(process.env.DATABASE_URL ? await benchStore('postgres') : ['(PostgreSQL skipped: DATABASE_URL is not set)']),
+  ];
 }

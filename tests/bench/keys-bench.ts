@@ -16,10 +16,20 @@ const CONCURRENCY = 8;
  * flush of the usage counts. Every measured call misses the edge cache (a per-request random_id).
  */
 export async function benchKeys(): Promise<string[]> {
-  const server = await startTestServer('pglite', { env: { RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000', ACCESS_LOG: 'off' } });
+  const server = await startTestServer('pglite', {
+    env: { RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000', ACCESS_LOG: 'off' },
+  });
   try {
     const db = developersDb(server.store.db);
-    const owner = await accountsDb(server.store.db).transaction().execute((trx) => createAccount(trx, { username: 'bench_dev', email: 'bench@example.test', passwordHash: null, role: 'user', emailVerified: true }, { userId: null, via: 'cli', address: 'bench' }));
+    const owner = await accountsDb(server.store.db)
+      .transaction()
+      .execute((trx) =>
+        createAccount(
+          trx,
+          { username: 'bench_dev', email: 'bench@example.test', passwordHash: null, role: 'user', emailVerified: true },
+          { userId: null, via: 'cli', address: 'bench' },
+        ),
+      );
     const keyOf = async (tier: 'beta' | 'production') => {
       const { appId, keyId } = await createApp(db, owner, { name: 'bench', description: '', platform: 'web' });
       await db.updateTable('developer_apps').set({ tier }).where('id', '=', appId).execute();
@@ -34,17 +44,29 @@ export async function benchKeys(): Promise<string[]> {
     const opts = { requests: REQUESTS, concurrency: CONCURRENCY, warmup: REQUESTS };
     const rows: [string, LoadResult][] = [];
     rows.push(['no-op route', await runLoad((i, pass) => `${base}/healthz?random_id=${pass}${i}`, opts)]);
-    rows.push(['GIF by id, site key', await runLoad((i, pass) => `${base}/v1/gifs/${gif}?api_key=${server.webKey}&random_id=${pass}${i}`, opts)]);
-    rows.push(['GIF by id, production key', await runLoad((i, pass) => `${base}/v1/gifs/${gif}?api_key=${production}&random_id=${pass}${i}`, opts)]);
+    rows.push([
+      'GIF by id, site key',
+      await runLoad((i, pass) => `${base}/v1/gifs/${gif}?api_key=${server.webKey}&random_id=${pass}${i}`, opts),
+    ]);
+    rows.push([
+      'GIF by id, production key',
+      await runLoad((i, pass) => `${base}/v1/gifs/${gif}?api_key=${production}&random_id=${pass}${i}`, opts),
+    ]);
     let beta = 0;
-    rows.push(['GIF by id, beta key', await runLoad((i, pass) => `${base}/v1/gifs/${gif}?api_key=${betas[Math.floor(beta++ / perBeta)]}&random_id=${pass}${i}`, opts)]);
+    rows.push([
+      'GIF by id, beta key',
+      await runLoad((i, pass) => `${base}/v1/gifs/${gif}?api_key=${betas[Math.floor(beta++ / perBeta)]}&random_id=${pass}${i}`, opts),
+    ]);
     const started = performance.now();
     await server.analytics.usage.flush();
     const flushMs = performance.now() - started;
     const noop = rows[0]![1];
     return [
       `Developer keys (PGlite, ${REQUESTS} calls, ${CONCURRENCY} clients; p50, p99, throughput; ratio to the no-op route):`,
-      ...rows.map(([name, r]) => `  ${name.padEnd(28)} ${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(9)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${(r.p50 / noop.p50).toFixed(2)}x${r.errors ? `  (${r.errors} errors)` : ''}`),
+      ...rows.map(
+        ([name, r]) =>
+          `  ${name.padEnd(28)} ${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(9)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${(r.p50 / noop.p50).toFixed(2)}x${r.errors ? `  (${r.errors} errors)` : ''}`,
+      ),
       `  usage flush of what was left since the last timer tick: ${ms(flushMs)}`,
     ];
   } finally {

@@ -76,7 +76,15 @@ export async function runLoad(nextUrl: (i: number, pass: 'warm' | 'run') => stri
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, errors, ...(failure ? { failure } : {}), cacheHits, p50: at(0.5), p99: at(0.99), perSecond: latencies.length / elapsed };
+  return {
+    requests: latencies.length,
+    errors,
+    ...(failure ? { failure } : {}),
+    cacheHits,
+    p50: at(0.5),
+    p99: at(0.99),
+    perSecond: latencies.length / elapsed,
+  };
 }
 
 export const ms = (v: number) => `${v.toFixed(2)} ms`;

@@ -32,7 +32,11 @@ async function benchMediaOn(kind: StoreKind): Promise<string[]> {
       ['public GIF still', still],
     ] as const) {
       const url = () => `${base}${path}`;
-      rows.push([name, await runLoad(url, { requests: REQUESTS, concurrency: 1, warmup: 200 }), await runLoad(url, { requests: REQUESTS, concurrency: 8, warmup: 200 })]);
+      rows.push([
+        name,
+        await runLoad(url, { requests: REQUESTS, concurrency: 1, warmup: 200 }),
+        await runLoad(url, { requests: REQUESTS, concurrency: 8, warmup: 200 }),
+      ]);
     }
     const [, avatarOne, avatarEight] = rows[1]!;
     return [

@@ -30,9 +30,14 @@ export async function benchProcesses(): Promise<string[]> {
       const group = await startProcessGroup(SERVER, count, scratch.url, {}, ['attach']);
       try {
         const at = (i: number) => group.members[i % count]!.baseUrl;
-        const first = await (await fetch(`${at(0)}/v1/gifs/search?q=${words[0]}&api_key=${group.webKey}`)).json() as { data: { analytics_response_payload: string }[] };
+        const first = (await (await fetch(`${at(0)}/v1/gifs/search?q=${words[0]}&api_key=${group.webKey}`)).json()) as {
+          data: { analytics_response_payload: string }[];
+        };
         const payloads = first.data.map((g) => g.analytics_response_payload);
-        const search = await runLoad((i, pass) => `${at(i)}/v1/gifs/search?q=${words[(i * 7919) % 200]}&api_key=${group.webKey}&random_id=${pass}${i}`, { requests: REQUESTS, concurrency: CONCURRENCY, warmup: REQUESTS });
+        const search = await runLoad(
+          (i, pass) => `${at(i)}/v1/gifs/search?q=${words[(i * 7919) % 200]}&api_key=${group.webKey}&random_id=${pass}${i}`,
+          { requests: REQUESTS, concurrency: CONCURRENCY, warmup: REQUESTS },
+        );
         const pingbacks = await runLoadPost(at, payloads, group.webKey);
         results[count] = { search, pingbacks };
       } finally {
@@ -63,10 +68,19 @@ async function runLoadPost(at: (i: number) => string, payloads: string[], key: s
     while (issued < REQUESTS) {
       const i = issued++;
       const events = Array.from({ length: PINGBACKS_PER_BATCH }, (_, k) => ({
-        event_id: randomUUID(), action_type: 'SEEN', analytics_response_payload: payloads[(i + k) % payloads.length], user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now(), attributes: { layout_type: 'GRID' },
+        event_id: randomUUID(),
+        action_type: 'SEEN',
+        analytics_response_payload: payloads[(i + k) % payloads.length],
+        user_id: 'a1b2c3d4e5f6a7b8',
+        ts: Date.now(),
+        attributes: { layout_type: 'GRID' },
       }));
       const t = performance.now();
-      const res = await fetch(`${at(i)}/v2/pingback?apikey=${key}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events }) });
+      const res = await fetch(`${at(i)}/v2/pingback?apikey=${key}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ events }),
+      });
       await res.arrayBuffer();
       if (!res.ok) errors++;
       latencies.push(performance.now() - t);

@@ -66,7 +66,9 @@ for (let i = 0; i < REQUESTS; i++) await send(i, 'run');
 const elapsed = performance.now() - started;
 measuring = false;
 const storeMs = [...byStatement.values()].reduce((sum, s) => sum + s.ms, 0);
-console.log(`${what}: ${REQUESTS} ${what === 'new' ? 'never-searched terms' : 'warm requests'} one at a time, ${(elapsed / REQUESTS).toFixed(2)} ms each, of which PGlite ${(storeMs / REQUESTS).toFixed(3)} ms:`);
+console.log(
+  `${what}: ${REQUESTS} ${what === 'new' ? 'never-searched terms' : 'warm requests'} one at a time, ${(elapsed / REQUESTS).toFixed(2)} ms each, of which PGlite ${(storeMs / REQUESTS).toFixed(3)} ms:`,
+);
 for (const [text, s] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
   console.log(`  ${(s.ms / REQUESTS).toFixed(3).padStart(7)} ms/request ${String(s.calls).padStart(6)} calls  ${text}`);
 }

@@ -28,8 +28,15 @@ interface CpuProfile {
   startTime: number;
 }
 
-const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', SERVER, kind, count], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as { port: number; key: string; words: string[] };
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', SERVER, kind, count], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: process.env,
+});
+const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as {
+  port: number;
+  key: string;
+  words: string[];
+};
 const base = `http://127.0.0.1:${ready.port}`;
 const hot = ready.words.slice(0, 200);
 const cold = ready.words.slice(200);
@@ -41,12 +48,20 @@ const query = (i: number) => {
 const url = (i: number, pass: string) => `${base}${query(i)}&api_key=${ready.key}&random_id=${pass}${i}`;
 // The warm-up pass (same calls) is left out of the profile's window: what is measured is a server that has served them before.
 let loadStart = 0;
-const result = await runLoad((i, pass) => {
-  if (pass === 'run' && !loadStart) loadStart = Date.now();
-  return url(i, pass);
-}, what === 'new' ? { requests: cold.length, concurrency: 8, warmup: 0 } : { requests: 1000, concurrency: 8, warmup: Number(process.env.PROFILE_WARMUP ?? 1000) });
+const result = await runLoad(
+  (i, pass) => {
+    if (pass === 'run' && !loadStart) loadStart = Date.now();
+    return url(i, pass);
+  },
+  what === 'new'
+    ? { requests: cold.length, concurrency: 8, warmup: 0 }
+    : { requests: 1000, concurrency: 8, warmup: Number(process.env.PROFILE_WARMUP ?? 1000) },
+);
 const loadMs = Date.now() - loadStart;
-await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+await new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
 
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
 const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
@@ -62,7 +77,8 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
 let total = 0;
-const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|wt-scale)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+const label = (n: ProfileNode) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|wt-scale)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
 profile.samples.forEach((id, i) => {
   if (times[i]! < from) return;
   const dt = (profile.timeDeltas[i] ?? 0) / 1000;
@@ -77,8 +93,14 @@ profile.samples.forEach((id, i) => {
     inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
   }
 });
-const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${v.toFixed(0).padStart(6)} ms  ${k}`);
-console.log(`${what} on ${kind}, ${count} GIFs: ${result.requests} requests, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s; ${total.toFixed(0)} ms of samples in ${loadMs} ms`);
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+console.log(
+  `${what} on ${kind}, ${count} GIFs: ${result.requests} requests, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s; ${total.toFixed(0)} ms of samples in ${loadMs} ms`,
+);
 console.log('self time:');
 console.log(top(self, 25).join('\n'));
 console.log('inclusive time:');

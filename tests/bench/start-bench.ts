@@ -28,7 +28,16 @@ export interface Started {
 export async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'off', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DATABASE_URL: '',
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+      RATE_LIMIT_PER_KEY: '1000000',
+      ACCESS_LOG: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let origin = '';
@@ -50,7 +59,11 @@ export async function start(dataDir: string, env: Record<string, string> = {}): 
   return { child, origin, seconds: (performance.now() - began) / 1000, recent };
 }
 
-export const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+export const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
 export function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -65,16 +78,25 @@ export async function benchStart(): Promise<string[]> {
     const { child, origin } = first;
     // No api_key: the edge adds the site's web key, as it does for the site's anonymous visitors.
     const api = (p: string) => `${origin}${p}`;
-    const sample = await (await fetch(api('/v1/gifs/trending?limit=50'))).json() as { data: { id: string; images: Record<string, { url?: string; mp4?: string }> }[] };
-    const media = sample.data.flatMap((g) => [g.images.fixed_width?.url, g.images.original?.url, g.images.original?.mp4]).filter((u): u is string => Boolean(u));
+    const sample = (await (await fetch(api('/v1/gifs/trending?limit=50'))).json()) as {
+      data: { id: string; images: Record<string, { url?: string; mp4?: string }> }[];
+    };
+    const media = sample.data
+      .flatMap((g) => [g.images.fixed_width?.url, g.images.original?.url, g.images.original?.mp4])
+      .filter((u): u is string => Boolean(u));
     const words = ['pizza', 'cat', 'happy', 'wow', 'party', 'coffee', 'goal', 'love', 'dance', 'birthday'];
     const urls = (i: number) => {
       switch (i % 5) {
-        case 0: return api(`/v1/gifs/search?q=${words[i % words.length]}`);
-        case 1: return api(`/v1/gifs/trending?offset=${i % 40}`);
-        case 2: return api(`/v1/gifs/${sample.data[i % sample.data.length]!.id}`);
-        case 3: return api(`/v1/stickers/search?q=${words[(i * 3) % words.length]}`);
-        default: return media[i % media.length]!;
+        case 0:
+          return api(`/v1/gifs/search?q=${words[i % words.length]}`);
+        case 1:
+          return api(`/v1/gifs/trending?offset=${i % 40}`);
+        case 2:
+          return api(`/v1/gifs/${sample.data[i % sample.data.length]!.id}`);
+        case 3:
+          return api(`/v1/stickers/search?q=${words[(i * 3) % words.length]}`);
+        default:
+          return media[i % media.length]!;
       }
     };
     let peak = residentMb(child.pid!);
@@ -114,16 +136,23 @@ export async function benchLargeLibraryMemory(): Promise<string[]> {
     const id = (i: number) => `synth${((i * 7919) % LARGE_CORPUS).toString(36).padStart(8, '0')}`;
     const urls = (i: number, pass: string) => {
       switch (i % 4) {
-        case 0: return `${origin}/v1/gifs/search?q=${words[(i * 31) % 1000]}&random_id=${pass}${i}`;
-        case 1: return `${origin}/v1/gifs/trending?offset=${(i % 200) * 25}&random_id=${pass}${i}`;
-        case 2: return `${origin}/v1/gifs?ids=${Array.from({ length: 25 }, (_, k) => id(i * 25 + k)).join(',')}`;
-        default: return `${origin}/v1/stickers/search?q=${words[(i * 7) % 1000]}%20${words[i % 50]}&random_id=${pass}${i}`;
+        case 0:
+          return `${origin}/v1/gifs/search?q=${words[(i * 31) % 1000]}&random_id=${pass}${i}`;
+        case 1:
+          return `${origin}/v1/gifs/trending?offset=${(i % 200) * 25}&random_id=${pass}${i}`;
+        case 2:
+          return `${origin}/v1/gifs?ids=${Array.from({ length: 25 }, (_, k) => id(i * 25 + k)).join(',')}`;
+        default:
+          return `${origin}/v1/stickers/search?q=${words[(i * 7) % 1000]}%20${words[i % 50]}&random_id=${pass}${i}`;
       }
     };
     let peak = residentMb(child.pid!);
     const timer = setInterval(() => (peak = Math.max(peak, residentMb(child.pid!))), 50);
     const load = await runLoad(urls, { requests: 8000, concurrency: 16, warmup: 0 });
-    if (load.failure) console.error(`unanswered: ${load.failure}; server ${child.exitCode ?? child.signalCode ?? 'running'}; its last log lines:\n${recent.join('\n')}`);
+    if (load.failure)
+      console.error(
+        `unanswered: ${load.failure}; server ${child.exitCode ?? child.signalCode ?? 'running'}; its last log lines:\n${recent.join('\n')}`,
+      );
     clearInterval(timer);
     peak = Math.max(peak, residentMb(child.pid!));
     await stop(child);

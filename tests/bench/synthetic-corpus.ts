@@ -8,7 +8,28 @@ const RATINGS = ['g', 'g', 'g', 'pg', 'pg', 'pg-13', 'r'];
 /** A vocabulary of pronounceable made-up words, so search terms hit realistic, skewed result sizes. */
 export function vocabulary(size = 3000): string[] {
   const random = createRandom(42);
-  const syllables = ['ba', 'ko', 'ri', 'ta', 'lu', 'me', 'zo', 'ne', 'pi', 'sa', 'du', 'fe', 'go', 'hi', 'ja', 'ky', 'lo', 'mu', 'no', 'pe'];
+  const syllables = [
+    'ba',
+    'ko',
+    'ri',
+    'ta',
+    'lu',
+    'me',
+    'zo',
+    'ne',
+    'pi',
+    'sa',
+    'du',
+    'fe',
+    'go',
+    'hi',
+    'ja',
+    'ky',
+    'lo',
+    'mu',
+    'no',
+    'pe',
+  ];
   const words = new Set<string>(['cat', 'dog', 'pizza', 'happy', 'dance', 'party', 'love', 'wow', 'coffee', 'goal']);
   while (words.size < size) words.add(Array.from({ length: random.int(2, 4) }, () => random.pick(syllables)).join(''));
   return [...words];
@@ -21,11 +42,48 @@ function skewedPick(random: ReturnType<typeof createRandom>, words: string[]): s
 
 /** A demo GIF's rendition map (every size GIPHY clients ask for), shared by every synthetic row. */
 const REALISTIC_RENDITIONS = {
-  original: { width: 400, height: 224, gif: { file: 'giphy.gif', size: 71165 }, webp: { file: 'giphy.webp', size: 39630 }, mp4: { file: 'giphy.mp4', size: 16607 }, still: { file: 'giphy_s.gif', size: 18462 }, frames: 12, hash: '5340e40aa24c4ac5bf121acaca1643c5' },
-  fixed_height: { width: 358, height: 200, gif: { file: '200.gif', size: 74558 }, webp: { file: '200.webp', size: 34002 }, mp4: { file: '200.mp4', size: 13171 }, still: { file: '200_s.gif', size: 17376 } },
-  fixed_width: { width: 200, height: 112, gif: { file: '200w.gif', size: 32221 }, webp: { file: '200w.webp', size: 19162 }, mp4: { file: '200w.mp4', size: 7913 }, still: { file: '200w_s.gif', size: 8033 } },
-  fixed_height_small: { width: 178, height: 100, gif: { file: '100.gif', size: 28504 }, webp: { file: '100.webp', size: 16402 }, mp4: { file: '100.mp4', size: 7458 }, still: { file: '100_s.gif', size: 7050 } },
-  fixed_width_small: { width: 100, height: 56, gif: { file: '100w.gif', size: 13015 }, webp: { file: '100w.webp', size: 9028 }, mp4: { file: '100w.mp4', size: 4378 }, still: { file: '100w_s.gif', size: 3457 } },
+  original: {
+    width: 400,
+    height: 224,
+    gif: { file: 'giphy.gif', size: 71165 },
+    webp: { file: 'giphy.webp', size: 39630 },
+    mp4: { file: 'giphy.mp4', size: 16607 },
+    still: { file: 'giphy_s.gif', size: 18462 },
+    frames: 12,
+    hash: '5340e40aa24c4ac5bf121acaca1643c5',
+  },
+  fixed_height: {
+    width: 358,
+    height: 200,
+    gif: { file: '200.gif', size: 74558 },
+    webp: { file: '200.webp', size: 34002 },
+    mp4: { file: '200.mp4', size: 13171 },
+    still: { file: '200_s.gif', size: 17376 },
+  },
+  fixed_width: {
+    width: 200,
+    height: 112,
+    gif: { file: '200w.gif', size: 32221 },
+    webp: { file: '200w.webp', size: 19162 },
+    mp4: { file: '200w.mp4', size: 7913 },
+    still: { file: '200w_s.gif', size: 8033 },
+  },
+  fixed_height_small: {
+    width: 178,
+    height: 100,
+    gif: { file: '100.gif', size: 28504 },
+    webp: { file: '100.webp', size: 16402 },
+    mp4: { file: '100.mp4', size: 7458 },
+    still: { file: '100_s.gif', size: 7050 },
+  },
+  fixed_width_small: {
+    width: 100,
+    height: 56,
+    gif: { file: '100w.gif', size: 13015 },
+    webp: { file: '100w.webp', size: 9028 },
+    mp4: { file: '100w.mp4', size: 4378 },
+    still: { file: '100w_s.gif', size: 3457 },
+  },
   hd: { width: 400, height: 224, mp4: { file: 'giphy-hd.mp4', size: 31767 } },
   '480w_still': { width: 480, height: 268, still: { file: '480w_s.jpg', size: 5239 } },
 };
@@ -60,7 +118,13 @@ export async function buildSyntheticCorpus(db: Kysely<Database>, count: number):
   const now = Date.now();
   for (let start = 0; start < count; start += BATCH) {
     const n = Math.min(BATCH, count - start);
-    const ids: string[] = [], titles: string[] = [], tags: string[] = [], ratings: string[] = [], trending: (string | null)[] = [], types: string[] = [], users: (number | null)[] = [];
+    const ids: string[] = [],
+      titles: string[] = [],
+      tags: string[] = [],
+      ratings: string[] = [],
+      trending: (string | null)[] = [],
+      types: string[] = [],
+      users: (number | null)[] = [];
     for (let i = 0; i < n; i++) {
       const k = start + i;
       ids.push(`synth${k.toString(36).padStart(8, '0')}`);

@@ -36,10 +36,21 @@ export async function benchTagPrediction(): Promise<string[]> {
     await seedDemo(store.db, { mediaDir: MEDIA });
     const predictor = createPredictor(store.db, createLocalDiskStore(MEDIA), createOcr());
     await predictor.backfill();
-    const gifs = await store.db.selectFrom('gifs').select(['id', 'tags', 'images', 'type']).where('type', 'in', ['gif', 'sticker']).where('variation_of', 'is', null).orderBy('id').execute();
+    const gifs = await store.db
+      .selectFrom('gifs')
+      .select(['id', 'tags', 'images', 'type'])
+      .where('type', 'in', ['gif', 'sticker'])
+      .where('variation_of', 'is', null)
+      .orderBy('id')
+      .execute();
     const frequency = new Map<string, number>();
     for (const g of gifs) for (const t of g.tags) frequency.set(t, (frequency.get(t) ?? 0) + 1);
-    const scores = { neighbours: { suggested: 0, correct: 0, relevant: 0 }, text: { suggested: 0, correct: 0, relevant: 0 }, both: { suggested: 0, correct: 0, relevant: 0 }, frequent: { suggested: 0, correct: 0, relevant: 0 } };
+    const scores = {
+      neighbours: { suggested: 0, correct: 0, relevant: 0 },
+      text: { suggested: 0, correct: 0, relevant: 0 },
+      both: { suggested: 0, correct: 0, relevant: 0 },
+      frequent: { suggested: 0, correct: 0, relevant: 0 },
+    };
     const started = Date.now();
     let n = 0;
     for (const gif of gifs) {
@@ -52,10 +63,26 @@ export async function benchTagPrediction(): Promise<string[]> {
       const ocrImage = fs.readFileSync(path.join(MEDIA, gif.id, still));
       const exclude = new Set([gif.id]);
       const both: Suggestion[] = await predictor.predict(frames, { exclude, ocrImage });
-      add(scores.both, both.map((s) => s.name), truth);
-      add(scores.neighbours, both.filter((s) => s.source === 'neighbours').map((s) => s.name), truth);
-      add(scores.text, both.filter((s) => s.source === 'text').map((s) => s.name), truth);
-      const top = [...frequency].filter(([t]) => t !== 'sticker' && t !== 'transparent').sort((a, b) => b[1] - a[1]).slice(0, Math.max(1, both.length)).map(([t]) => t);
+      add(
+        scores.both,
+        both.map((s) => s.name),
+        truth,
+      );
+      add(
+        scores.neighbours,
+        both.filter((s) => s.source === 'neighbours').map((s) => s.name),
+        truth,
+      );
+      add(
+        scores.text,
+        both.filter((s) => s.source === 'text').map((s) => s.name),
+        truth,
+      );
+      const top = [...frequency]
+        .filter(([t]) => t !== 'sticker' && t !== 'transparent')
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Math.max(1, both.length))
+        .map(([t]) => t);
       add(scores.frequent, top, truth);
       n += 1;
     }

@@ -52,29 +52,76 @@ async function ffmpegAlone(ffmpeg: string, input: string, width: number, height:
   const outputs: string[] = [];
   const mp4 = ['-c:v', 'libx264', '-preset', 'superfast', '-threads', '1', '-an'];
   targets.forEach((t, i) => {
-    graph.push(`[s${i}]scale=${t.width}:${t.height},split=4[g${i}][pg${i}][w${i}][m${i}]`, `[pg${i}]palettegen=stats_mode=full[p${i}]`, `[g${i}][p${i}]paletteuse=dither=bayer:bayer_scale=3[gif${i}]`, `[m${i}]format=yuv420p[mp4${i}]`);
+    graph.push(
+      `[s${i}]scale=${t.width}:${t.height},split=4[g${i}][pg${i}][w${i}][m${i}]`,
+      `[pg${i}]palettegen=stats_mode=full[p${i}]`,
+      `[g${i}][p${i}]paletteuse=dither=bayer:bayer_scale=3[gif${i}]`,
+      `[m${i}]format=yuv420p[mp4${i}]`,
+    );
     outputs.push('-map', `[gif${i}]`, '-c:v', 'gif', '-loop', '0', path.join(outDir, `${t.stem}.gif`));
-    outputs.push('-map', `[w${i}]`, '-c:v', 'libwebp_anim', '-quality', '75', '-compression_level', '0', '-loop', '0', path.join(outDir, `${t.stem}.webp`));
+    outputs.push(
+      '-map',
+      `[w${i}]`,
+      '-c:v',
+      'libwebp_anim',
+      '-quality',
+      '75',
+      '-compression_level',
+      '0',
+      '-loop',
+      '0',
+      path.join(outDir, `${t.stem}.webp`),
+    );
     outputs.push('-map', `[mp4${i}]`, ...mp4, '-crf', '26', path.join(outDir, `${t.stem}.mp4`));
   });
   graph.push(`[shd]scale=${targets[0]!.width}:${targets[0]!.height},format=yuv420p[hd]`);
   outputs.push('-map', '[hd]', ...mp4, '-crf', '18', path.join(outDir, 'giphy-hd.mp4'));
-  if (clip) outputs.push('-map', '0:v:0', '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '1', '-crf', '23', '-pix_fmt', 'yuv420p', '-an', path.join(outDir, 'video.mp4'));
-  await runFfmpeg(ffmpeg, ['-filter_complex_threads', '1', '-i', input, '-filter_complex', graph.join(';'), ...outputs], undefined, 600_000);
+  if (clip)
+    outputs.push(
+      '-map',
+      '0:v:0',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-threads',
+      '1',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-an',
+      path.join(outDir, 'video.mp4'),
+    );
+  await runFfmpeg(
+    ffmpeg,
+    ['-filter_complex_threads', '1', '-i', input, '-filter_complex', graph.join(';'), ...outputs],
+    undefined,
+    600_000,
+  );
 }
 
 export async function benchUploads(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-upload-bench-'));
   const decoder = await maintainedDecoder();
   const pool = createProcessingPool(1);
-  const lines = [`Upload processing, one at a time (UPLOAD_CONCURRENCY=1), ${ROUNDS} rounds each, against ffmpeg alone making the same renditions (ffmpeg ${decoder.version}, ${decoder.ffmpeg}):`];
+  const lines = [
+    `Upload processing, one at a time (UPLOAD_CONCURRENCY=1), ${ROUNDS} rounds each, against ffmpeg alone making the same renditions (ffmpeg ${decoder.version}, ${decoder.ffmpeg}):`,
+  ];
   try {
     const clip = await makeClip(path.join(dir, 'clip.mp4'), { seconds: 5, size: '854x480', rate: 25 });
     // ffmpeg's test pattern compresses well: this many frames at this size make about 2 MB.
     const gif = await makeGif(path.join(dir, 'anim.gif'), { frames: GIF_FRAMES, size: '480x360', rate: 15 });
     const cases = [
       { name: '5 s 480p clip (H.264)', file: clip, width: 854, height: 480, clip: true, target: undefined },
-      { name: `GIF ${(fs.statSync(gif).size / 1024 / 1024).toFixed(1)} MB (480×360, ${GIF_FRAMES} frames)`, file: gif, width: 480, height: 360, clip: false, target: TARGET_GIF_RATIO },
+      {
+        name: `GIF ${(fs.statSync(gif).size / 1024 / 1024).toFixed(1)} MB (480×360, ${GIF_FRAMES} frames)`,
+        file: gif,
+        width: 480,
+        height: 360,
+        clip: false,
+        target: TARGET_GIF_RATIO,
+      },
     ];
     for (const c of cases) {
       const times: number[] = [];
@@ -83,7 +130,17 @@ export async function benchUploads(): Promise<string[]> {
         const input = path.join(dir, `in-${round}${path.extname(c.file)}`);
         fs.copyFileSync(c.file, input);
         const started = performance.now();
-        const outcome = await pool.run({ input, filename: path.basename(c.file), stagingDir: path.join(dir, `out-${round}`), limits: { ...UPLOAD_LIMIT_DEFAULTS }, asSticker: false, decoder }, () => {});
+        const outcome = await pool.run(
+          {
+            input,
+            filename: path.basename(c.file),
+            stagingDir: path.join(dir, `out-${round}`),
+            limits: { ...UPLOAD_LIMIT_DEFAULTS },
+            asSticker: false,
+            decoder,
+          },
+          () => {},
+        );
         times.push(performance.now() - started);
         if (!outcome.ok) throw new Error(`${c.name}: ${outcome.message}`);
         fs.rmSync(path.join(dir, `out-${round}`), { recursive: true, force: true });

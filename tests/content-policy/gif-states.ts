@@ -21,7 +21,12 @@ const COLUMNS: Record<GifState, { visibility?: string; moderation_state?: string
 };
 
 /** Sets a GIF's state columns (from a public, unmoderated GIF) and, when given, its owner and tags. */
-export async function putInState(db: Kysely<Database>, gifId: string, state: GifState, extra: { userId?: number; tags?: string[] } = {}): Promise<void> {
+export async function putInState(
+  db: Kysely<Database>,
+  gifId: string,
+  state: GifState,
+  extra: { userId?: number; tags?: string[] } = {},
+): Promise<void> {
   const c = COLUMNS[state];
   await sql`
     UPDATE gifs SET visibility = ${c.visibility ?? 'public'}, moderation_state = ${c.moderation_state ?? 'none'}, removal = ${c.removal ?? null},

@@ -44,7 +44,8 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     api_associations: async (g, as) => status(await call('GET', `/v1/gifs/${g.id}/associations`, as)),
     api_related: async (g, as) => status(await call('GET', `/v1/gifs/related?gif_id=${g.id}`, as)),
     api_search: async (g, as) => ids((await call('GET', `/v1/gifs/search?q=${g.tag}`, as)).body.data).includes(g.id),
-    api_tag_search: async (g, as) => ((await call('GET', `/v1/gifs/search/tags?q=${g.tag}`, as)).body.data as { name: string }[]).some((t) => t.name === g.tag),
+    api_tag_search: async (g, as) =>
+      ((await call('GET', `/v1/gifs/search/tags?q=${g.tag}`, as)).body.data as { name: string }[]).some((t) => t.name === g.tag),
     api_random: async (g, as) => (await call('GET', `/v1/gifs/random?tag=${g.tag}`, as)).body.data?.id === g.id,
     api_translate: async (g, as) => (await call('GET', `/v1/gifs/translate?s=${g.tag}`, as)).body.data?.id === g.id,
     api_clip: async (g, as) => status(await call('GET', `/v1/clips/${clip(g).id}`, as)),
@@ -65,8 +66,19 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
 
   beforeAll(async () => {
     server = await startAccountsServer(kind, { web: true });
-    people = { owner: await server.makeUser('creator'), moderator: await server.makeUser('moderator'), staff: await server.makeUser('staff') };
-    const rows = await server.store.db.selectFrom('gifs').select(['id', 'images']).where('type', '=', 'gif').where('is_removed', '=', false).orderBy('id').limit(2 * GIF_STATES.length).execute();
+    people = {
+      owner: await server.makeUser('creator'),
+      moderator: await server.makeUser('moderator'),
+      staff: await server.makeUser('staff'),
+    };
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'images'])
+      .where('type', '=', 'gif')
+      .where('is_removed', '=', false)
+      .orderBy('id')
+      .limit(2 * GIF_STATES.length)
+      .execute();
     const run = Math.random().toString(36).slice(2, 8);
     for (const [i, state] of GIF_STATES.entries()) {
       const row = rows[i]!;
@@ -103,7 +115,12 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
   /** An answer with what varies per call taken out (the id asked, response ids, per-request tokens). */
   // What differs between any two answers: the id asked for, response ids, hashes, and a page's per-answer CSP nonce.
   const normalised = (text: string, id: string) =>
-    text.replaceAll(id, 'ID').replaceAll(clipOf.get(id)?.id ?? id, 'ID').replace(/"response_id":"[^"]*"/g, '').replace(/[0-9a-f]{32,}/g, 'HEX').replace(/nonce="[^"]*"/g, 'nonce=""');
+    text
+      .replaceAll(id, 'ID')
+      .replaceAll(clipOf.get(id)?.id ?? id, 'ID')
+      .replace(/"response_id":"[^"]*"/g, '')
+      .replace(/[0-9a-f]{32,}/g, 'HEX')
+      .replace(/nonce="[^"]*"/g, 'nonce=""');
 
   it('has a GIF in every state of the policy', () => {
     expect([...gifs.keys()].sort()).toEqual([...GIF_STATES].sort());
@@ -118,11 +135,13 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
         const seen = await PROBES[door](gif, as);
         const want = expected(door, state, viewer);
         const got = typeof seen === 'boolean' ? seen : seen.status;
-        if (got !== want) wrong.push(`${state} as ${viewer}: ${got}, expected ${want}${typeof seen === 'boolean' ? '' : ` (${seen.text.slice(0, 120)})`}`);
+        if (got !== want)
+          wrong.push(`${state} as ${viewer}: ${got}, expected ${want}${typeof seen === 'boolean' ? '' : ` (${seen.text.slice(0, 120)})`}`);
         // No existence oracle: a GIF refused with 404 reads as an id that never existed.
         if (typeof seen !== 'boolean' && want === 404 && got === 404) {
           const unknown = await PROBES[door]({ ...gif, id: UNKNOWN_ID }, as);
-          if (typeof unknown !== 'boolean' && normalised(unknown.text, UNKNOWN_ID) !== normalised(seen.text, gif.id)) wrong.push(`${state} as ${viewer}: its 404 differs from an unknown id's`);
+          if (typeof unknown !== 'boolean' && normalised(unknown.text, UNKNOWN_ID) !== normalised(seen.text, gif.id))
+            wrong.push(`${state} as ${viewer}: its 404 differs from an unknown id's`);
         }
       }
     }

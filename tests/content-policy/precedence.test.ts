@@ -22,15 +22,33 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
     await server.store.db.updateTable('gifs').set({ user_id: creator.userId }).where('id', '=', id).execute();
     return id;
   }
-  const decide = (id: string, as: TestUser, action: string, extra: Record<string, unknown> = {}) => server.call('POST', `/api/v1/gifs/${id}/moderation`, { as, json: { action, reason: 'policy test', ...extra } });
-  const takeDown = (id: string) => server.call('POST', '/api/v3/content-takedown/takedown', { as: staff, json: { items: [{ gif_id: id, reason: 'copyright' }], send_email: false } });
+  const decide = (id: string, as: TestUser, action: string, extra: Record<string, unknown> = {}) =>
+    server.call('POST', `/api/v1/gifs/${id}/moderation`, { as, json: { action, reason: 'policy test', ...extra } });
+  const takeDown = (id: string) =>
+    server.call('POST', '/api/v3/content-takedown/takedown', {
+      as: staff,
+      json: { items: [{ gif_id: id, reason: 'copyright' }], send_email: false },
+    });
   const lookup = async (id: string) => (await server.call('GET', `/v1/gifs/${id}`)).status;
-  const columns = (id: string) => server.store.db.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'rating', 'decided_by', 'locked_fields']).where('id', '=', id).executeTakeFirstOrThrow();
+  const columns = (id: string) =>
+    server.store.db
+      .selectFrom('gifs')
+      .select(['visibility', 'moderation_state', 'removal', 'rating', 'decided_by', 'locked_fields'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     server = await startAccountsServer(kind, { web: true });
     [creator, moderator, staff] = [await server.makeUser('creator'), await server.makeUser('moderator'), await server.makeUser('staff')];
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('is_removed', '=', false).where('rating', '=', 'g').orderBy('id', 'desc').limit(8).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('type', '=', 'gif')
+      .where('is_removed', '=', false)
+      .where('rating', '=', 'g')
+      .orderBy('id', 'desc')
+      .limit(8)
+      .execute();
     free.push(...rows.map((r) => r.id));
   });
   afterAll(async () => {
@@ -65,7 +83,11 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
   it('locks a rating a moderator set: the creator gets 409 and the GIF stays out of milder searches', async () => {
     const id = await creatorsGif();
     const tag = `lockedrating${Math.random().toString(36).slice(2, 8)}`;
-    await server.store.db.updateTable('gifs').set({ tags: [tag] }).where('id', '=', id).execute();
+    await server.store.db
+      .updateTable('gifs')
+      .set({ tags: [tag] })
+      .where('id', '=', id)
+      .execute();
     expect((await decide(id, moderator, 'rate', { rating: 'r' })).status).toBe(200);
     const patch = await server.call('PATCH', `/api/v1/gifs/${id}/`, { as: creator, json: { rating: 'g', title: 'still mine' } });
     expect(patch.status).toBe(409);
@@ -93,7 +115,11 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
   it('keeps a scheduled GIF out of sight until its time, and a cancel gives back what it was', async () => {
     const id = await creatorsGif();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    const made = await server.call('POST', '/schedule', { as: creator, via: 'token', json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: at, public_gifs: 'private_until_publish' } });
+    const made = await server.call('POST', '/schedule', {
+      as: creator,
+      via: 'token',
+      json: { gifs: [{ id, is_sticker: false, type: 'gif' }], timestamp: at, public_gifs: 'private_until_publish' },
+    });
     expect(made.status, made.text).toBe(201);
     expect(await columns(id)).toMatchObject({ visibility: 'scheduled' });
     expect(await lookup(id)).toBe(404);
@@ -104,7 +130,7 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
     expect(await lookup(id)).toBe(200);
   });
 
-  it('answers a private channel\'s slug exactly as an unknown one', async () => {
+  it("answers a private channel's slug exactly as an unknown one", async () => {
     const slug = `secret-${Math.random().toString(36).slice(2, 8)}`;
     const made = await server.call('POST', '/api/v4/channels/', { as: creator, json: { slug, display_name: 'Secret', is_private: true } });
     expect(made.status, made.text).toBe(201);
@@ -117,10 +143,19 @@ describe.each(storeKinds())('content policy precedence (%s)', (kind) => {
   });
 
   // Last: the changes made above (takedowns, decisions, edits, deletions, schedules) are in the log.
-  it('rebuilds every GIF\'s state from the event log alone', async () => {
-    const events = await server.store.db.selectFrom('events').select(['type', 'stream_id', 'payload']).where('stream', '=', 'gif').orderBy('seq').execute();
+  it("rebuilds every GIF's state from the event log alone", async () => {
+    const events = await server.store.db
+      .selectFrom('events')
+      .select(['type', 'stream_id', 'payload'])
+      .where('stream', '=', 'gif')
+      .orderBy('seq')
+      .execute();
     const replayed = replayGifStates(events as GifEvent[]);
-    const rows = await server.store.db.selectFrom('gifs').select(['id', 'visibility', 'moderation_state', 'removal']).where('id', 'in', [...replayed.keys()]).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'visibility', 'moderation_state', 'removal'])
+      .where('id', 'in', [...replayed.keys()])
+      .execute();
     // The GIFs changed above are among them, in states other than public.
     expect(new Set(rows.map((r) => r.removal))).toEqual(new Set([null, 'moderation', 'owner']));
     for (const { id, ...columns } of rows) expect({ id, ...replayed.get(id) }).toEqual({ id, ...columns });

@@ -31,7 +31,15 @@ describe.each(storeKinds())('content policy states (%s)', (kind) => {
   });
 
   it('reads each state the same in TypeScript, in SQL and in the listing columns', async () => {
-    const { rows } = await sql<{ id: string; visibility: 'public'; moderation_state: 'none'; removal: null; state: string; listed: boolean; search_listed: boolean }>`
+    const { rows } = await sql<{
+      id: string;
+      visibility: 'public';
+      moderation_state: 'none';
+      removal: null;
+      state: string;
+      listed: boolean;
+      search_listed: boolean;
+    }>`
       SELECT g.id, g.visibility, g.moderation_state, g.removal, ${gifStateSql} AS state, ${listedScope} AS listed,
         (SELECT NOT s.is_hidden AND NOT s.is_removed FROM gif_search s WHERE s.id = g.id) AS search_listed
       FROM gifs g WHERE g.id = ANY(${ids}::text[]) ORDER BY g.id`.execute(store.db);

@@ -31,17 +31,31 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
   });
 
   const makeApp = async (as: TestUser, name = 'Sticker keyboard') => {
-    const res = await server.call('POST', '/api/v1/developer/apps/', { as, json: { name, description: 'A keyboard for chats', platform: 'ios' } });
+    const res = await server.call('POST', '/api/v1/developer/apps/', {
+      as,
+      json: { name, description: 'A keyboard for chats', platform: 'ios' },
+    });
     expect(res.status).toBe(201);
-    return res.body.data as { id: string; tier: string; keys: { id: string; key: string; tier: string; calls_per_hour: number | null; state: string }[] };
+    return res.body.data as {
+      id: string;
+      tier: string;
+      keys: { id: string; key: string; tier: string; calls_per_hour: number | null; state: string }[];
+    };
   };
   const appEvents = (appId: string) =>
-    server.db.selectFrom('events').select(['type', 'payload']).where('stream', '=', 'developer_app').where('stream_id', '=', appId).orderBy('seq').execute();
+    server.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .where('stream', '=', 'developer_app')
+      .where('stream_id', '=', appId)
+      .orderBy('seq')
+      .execute();
   /** Calls used up this hour, as every process counts them. */
   const useUp = (key: string, calls: number) =>
     sql`INSERT INTO api_key_hourly_calls (key, hour, calls) VALUES (${key}, date_trunc('hour', now()), ${calls})
         ON CONFLICT (key, hour) DO UPDATE SET calls = EXCLUDED.calls`.execute(server.store.db);
-  const search = (key: string, q = `cat ${randomUUID().slice(0, 6)}`) => fetch(`${server.baseUrl}/v1/gifs/search?api_key=${key}&q=${encodeURIComponent(q)}&limit=2`);
+  const search = (key: string, q = `cat ${randomUUID().slice(0, 6)}`) =>
+    fetch(`${server.baseUrl}/v1/gifs/search?api_key=${key}&q=${encodeURIComponent(q)}&limit=2`);
 
   it('makes an app with a beta key that works on both APIs, as an event with its actor', async () => {
     const app = await makeApp(dev);
@@ -52,14 +66,24 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect((await fetch(`${server.baseUrl}/tenor/v2/search?key=${key}&q=cat&limit=2`)).status).toBe(200);
     const events = await appEvents(app.id);
     expect(events.map((e) => e.type)).toEqual(['developer_app.created']);
-    expect(events[0]!.payload).toMatchObject({ name: 'Sticker keyboard', platform: 'ios', tier: 'beta', actor: dev.userId, via: 'session', address: '127.0.0.1' });
+    expect(events[0]!.payload).toMatchObject({
+      name: 'Sticker keyboard',
+      platform: 'ios',
+      tier: 'beta',
+      actor: dev.userId,
+      via: 'session',
+      address: '127.0.0.1',
+    });
     expect(JSON.stringify(events[0]!.payload)).not.toContain(key);
     const listed = await server.call('GET', '/api/v1/developer/apps/', { as: dev });
     expect(listed.body.data.map((a: { id: string }) => a.id)).toContain(app.id);
   });
 
   it('refuses a bad app with a 400 naming the field, and changes nothing', async () => {
-    const before = await server.db.selectFrom('developer_apps' as never).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('developer_apps' as never)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     for (const [json, field] of [
       [{ name: 'x', platform: 'windows' }, 'platform'],
       [{ name: '', platform: 'web' }, 'name'],
@@ -70,7 +94,10 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
       expect(res.status).toBe(400);
       expect(res.text).toContain(field);
     }
-    const after = await server.db.selectFrom('developer_apps' as never).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('developer_apps' as never)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
@@ -99,7 +126,10 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     await useUp(key, BETA);
     expect((await search(key)).status).toBe(429);
 
-    const asked = await server.call('POST', `/api/v1/developer/apps/${app.id}/production/`, { as: dev, json: { note: 'Launching in the App Store' } });
+    const asked = await server.call('POST', `/api/v1/developer/apps/${app.id}/production/`, {
+      as: dev,
+      json: { note: 'Launching in the App Store' },
+    });
     expect(asked.status).toBe(201);
     expect((await server.call('POST', `/api/v1/developer/apps/${app.id}/production/`, { as: dev, json: {} })).status).toBe(409);
     expect((await server.call('GET', '/api/v1/developer/production-requests/', { as: dev })).status).toBe(403);
@@ -107,11 +137,23 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     const request = open.body.data.find((r: { app_id: string }) => r.app_id === app.id);
     expect(request).toMatchObject({ app_name: 'Chat bot', owner: dev.username, note: 'Launching in the App Store', platform: 'ios' });
 
-    const decided = await server.call('POST', `/api/v1/developer/production-requests/${request.id}/`, { as: staff, json: { decision: 'approved', note: 'Looks good' } });
+    const decided = await server.call('POST', `/api/v1/developer/production-requests/${request.id}/`, {
+      as: staff,
+      json: { decision: 'approved', note: 'Looks good' },
+    });
     expect(decided.status).toBe(200);
-    expect((await server.call('POST', `/api/v1/developer/production-requests/${request.id}/`, { as: staff, json: { decision: 'refused' } })).status).toBe(404);
-    const listed = (await server.call('GET', '/api/v1/developer/apps/', { as: dev })).body.data.find((a: { id: string }) => a.id === app.id);
-    expect(listed).toMatchObject({ tier: 'production', keys: [{ tier: 'production', calls_per_hour: null }], production_request: { decision: 'approved', decision_note: 'Looks good' } });
+    expect(
+      (await server.call('POST', `/api/v1/developer/production-requests/${request.id}/`, { as: staff, json: { decision: 'refused' } }))
+        .status,
+    ).toBe(404);
+    const listed = (await server.call('GET', '/api/v1/developer/apps/', { as: dev })).body.data.find(
+      (a: { id: string }) => a.id === app.id,
+    );
+    expect(listed).toMatchObject({
+      tier: 'production',
+      keys: [{ tier: 'production', calls_per_hour: null }],
+      production_request: { decision: 'approved', decision_note: 'Looks good' },
+    });
     passes(KEY_CACHE_MS);
     expect((await search(key)).status).toBe(200);
     expect((await appEvents(app.id)).map((e) => [e.type, e.payload.actor])).toEqual([
@@ -127,9 +169,21 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     await server.call('POST', `/api/v1/developer/apps/${app.id}/production/`, { as: dev, json: { note: 'please' } });
     const open = await server.call('GET', '/api/v1/developer/production-requests/', { as: staff });
     const request = open.body.data.find((r: { app_id: string }) => r.app_id === app.id);
-    expect((await server.call('POST', `/api/v1/developer/production-requests/${request.id}/`, { as: staff, json: { decision: 'refused', note: 'Tell us more about the app' } })).status).toBe(200);
-    const listed = (await server.call('GET', '/api/v1/developer/apps/', { as: dev })).body.data.find((a: { id: string }) => a.id === app.id);
-    expect(listed).toMatchObject({ tier: 'beta', production_request: { decision: 'refused', decision_note: 'Tell us more about the app' } });
+    expect(
+      (
+        await server.call('POST', `/api/v1/developer/production-requests/${request.id}/`, {
+          as: staff,
+          json: { decision: 'refused', note: 'Tell us more about the app' },
+        })
+      ).status,
+    ).toBe(200);
+    const listed = (await server.call('GET', '/api/v1/developer/apps/', { as: dev })).body.data.find(
+      (a: { id: string }) => a.id === app.id,
+    );
+    expect(listed).toMatchObject({
+      tier: 'beta',
+      production_request: { decision: 'refused', decision_note: 'Tell us more about the app' },
+    });
   });
 
   it('rotates a key: the old one works for the grace period named, then stops; the bounds are enforced', async () => {
@@ -152,16 +206,20 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect((await search(old)).status).toBe(403);
     expect((await search(fresh)).status).toBe(200);
     const events = await appEvents(app.id);
-    expect(events.at(-1)).toMatchObject({ type: 'developer_app.key_rotated', payload: { grace_seconds: 3, replaced: [app.keys[0]!.id], actor: dev.userId } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'developer_app.key_rotated',
+      payload: { grace_seconds: 3, replaced: [app.keys[0]!.id], actor: dev.userId },
+    });
   });
 
-  it('revokes a suspended developer\'s keys for good: restoring the account does not bring them back', async () => {
+  it("revokes a suspended developer's keys for good: restoring the account does not bring them back", async () => {
     const owner = await server.makeUser('user');
     const app = await makeApp(owner, 'Suspended app');
     const { id, key } = app.keys[0]!;
     expect((await search(key)).status).toBe(200);
     const staff = await server.makeUser('staff');
-    const act = (action: string) => server.call('POST', `/api/v1/users/${owner.userId}/moderation/`, { as: staff, json: { action, reason: 'Scraping' } });
+    const act = (action: string) =>
+      server.call('POST', `/api/v1/users/${owner.userId}/moderation/`, { as: staff, json: { action, reason: 'Scraping' } });
     expect((await act('suspend')).status).toBe(200);
     passes(KEY_CACHE_MS);
     expect((await search(key)).status).toBe(403);
@@ -169,9 +227,19 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     expect((await act('restore')).status).toBe(200);
     passes(KEY_CACHE_MS);
     expect((await search(key)).status).toBe(403);
-    const listed = await developersDb(server.store.db).selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow();
+    const listed = await developersDb(server.store.db)
+      .selectFrom('api_keys')
+      .select('revoked_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(listed.revoked_at).not.toBeNull();
-    const userEvents = await server.db.selectFrom('events').select(['type', 'payload']).where('stream', '=', 'user').where('stream_id', '=', String(owner.userId)).orderBy('seq').execute();
+    const userEvents = await server.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .where('stream', '=', 'user')
+      .where('stream_id', '=', String(owner.userId))
+      .orderBy('seq')
+      .execute();
     expect(userEvents.find((e) => (e.payload as { action?: string }).action === 'suspend')?.payload).toMatchObject({ keys_revoked: [id] });
     // The developer gets a working key by rotating (staff may too).
     const rotated = await server.call('POST', `/api/v1/developer/apps/${app.id}/rotate/`, { as: staff, json: { grace_seconds: 0 } });
@@ -187,13 +255,17 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     const stranger = await server.makeUser('creator');
     expect((await server.call('DELETE', `/api/v1/developer/keys/${id}/`, { as: stranger })).status).toBe(403);
     expect((await server.call('GET', `/api/v1/developer/apps/${app.id}/usage/`, { as: stranger })).status).toBe(403);
-    expect((await server.call('POST', `/api/v1/developer/apps/${app.id}/rotate/`, { as: stranger, json: { grace_seconds: 0 } })).status).toBe(403);
+    expect(
+      (await server.call('POST', `/api/v1/developer/apps/${app.id}/rotate/`, { as: stranger, json: { grace_seconds: 0 } })).status,
+    ).toBe(403);
     expect((await server.call('DELETE', `/api/v1/developer/keys/${id}/`, { as: dev })).status).toBe(200);
     expect((await server.call('DELETE', `/api/v1/developer/keys/${id}/`, { as: dev })).status).toBe(409);
     passes(KEY_CACHE_MS);
     expect((await search(key)).status).toBe(403);
     expect((await fetch(`${server.baseUrl}/tenor/v2/featured?key=${key}`)).status).toBe(403);
-    const listed = (await server.call('GET', '/api/v1/developer/apps/', { as: dev })).body.data.find((a: { id: string }) => a.id === app.id);
+    const listed = (await server.call('GET', '/api/v1/developer/apps/', { as: dev })).body.data.find(
+      (a: { id: string }) => a.id === app.id,
+    );
     expect(listed.keys[0].state).toBe('revoked');
     expect((await appEvents(app.id)).at(-1)).toMatchObject({ type: 'developer_app.key_revoked', payload: { key: id, actor: dev.userId } });
   });
@@ -210,7 +282,24 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
     const pingback = await fetch(`${server.baseUrl}/v2/pingback?apikey=${key}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ events: [{ event_id: randomUUID(), action_type: 'SEEN', analytics_response_payload: gif.analytics_response_payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now() }, { event_id: randomUUID(), action_type: 'CLICK', analytics_response_payload: gif.analytics_response_payload, user_id: 'a1b2c3d4e5f6a7b8', ts: Date.now() }] }),
+      body: JSON.stringify({
+        events: [
+          {
+            event_id: randomUUID(),
+            action_type: 'SEEN',
+            analytics_response_payload: gif.analytics_response_payload,
+            user_id: 'a1b2c3d4e5f6a7b8',
+            ts: Date.now(),
+          },
+          {
+            event_id: randomUUID(),
+            action_type: 'CLICK',
+            analytics_response_payload: gif.analytics_response_payload,
+            user_id: 'a1b2c3d4e5f6a7b8',
+            ts: Date.now(),
+          },
+        ],
+      }),
     });
     expect(pingback.status).toBe(200);
     await useUp(key, BETA);
@@ -237,13 +326,18 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
         { api: 'tenor', endpoint: '/tenor/v2/registershare', calls: 1 },
       ]),
     );
-    expect(mine.errors).toEqual([{ api: 'giphy', status: 400, calls: 1 }, { api: 'giphy', status: 429, calls: 1 }]);
+    expect(mine.errors).toEqual([
+      { api: 'giphy', status: 400, calls: 1 },
+      { api: 'giphy', status: 429, calls: 1 },
+    ]);
     expect(mine.rate_limited).toBe(1);
-    expect(mine.pingbacks).toEqual(expect.arrayContaining([
-      { day: today, api: 'giphy', action: 'SEEN', count: 1 },
-      { day: today, api: 'giphy', action: 'CLICK', count: 1 },
-      { day: today, api: 'tenor', action: 'SHARE', count: 1 },
-    ]));
+    expect(mine.pingbacks).toEqual(
+      expect.arrayContaining([
+        { day: today, api: 'giphy', action: 'SEEN', count: 1 },
+        { day: today, api: 'giphy', action: 'CLICK', count: 1 },
+        { day: today, api: 'tenor', action: 'SHARE', count: 1 },
+      ]),
+    );
     expect((await server.call('GET', `/api/v1/developer/apps/${app.id}/usage/?days=0`, { as: dev })).status).toBe(400);
   });
 });

@@ -52,7 +52,10 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
   const signedOut = (page: Page) => page.locator('[data-slot="account"][data-state="signed-out"]').waitFor();
   const menu = async (page: Page, item: string) => {
     await page.getByRole('button', { name: /^Account menu for/ }).click();
-    await page.locator('.lb-account__menu').getByRole(item === 'Log out' ? 'button' : 'link', { name: item }).click();
+    await page
+      .locator('.lb-account__menu')
+      .getByRole(item === 'Log out' ? 'button' : 'link', { name: item })
+      .click();
   };
   /** The link in the newest mail to `to` whose subject has `subject`. */
   /** Every secret a journey handled: none may show in a log line or an event. */
@@ -103,7 +106,10 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     const { link } = await signupLink(server, email);
     secrets.push(await confirmFromMail(page, server, email));
     expect(new URL(page.url()).hash).toBe('');
-    expect((await server.db.selectFrom('accounts').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
+    expect(
+      (await server.db.selectFrom('accounts').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow())
+        .email_verified_at,
+    ).not.toBeNull();
 
     // Log out from the avatar menu. The link works once: opened again it says so and offers to sign up again. Log in again.
     await menu(page, 'Log out');
@@ -120,12 +126,16 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     // A new avatar: previewed before upload, then in the header.
     await menu(page, 'Settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#cc3366' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#cc3366' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
     expect(await page.getByAltText('Preview of the chosen picture').getAttribute('src')).toMatch(/^blob:/);
     await page.getByRole('button', { name: 'Upload avatar' }).click();
     await page.getByText('New avatar saved.').waitFor();
-    await expect.poll(() => page.locator('.lb-account__avatar').getAttribute('src')).toMatch(new RegExp(`/media/avatars/${username}/[0-9a-f]+/80h\\.jpg$`));
+    await expect
+      .poll(() => page.locator('.lb-account__avatar').getAttribute('src'))
+      .toMatch(new RegExp(`/media/avatars/${username}/[0-9a-f]+/80h\\.jpg$`));
 
     // A token: shown once with its Copy button, works as a bearer token, then revoked.
     await page.getByLabel('Token name').fill('ci script');
@@ -180,7 +190,9 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     const session = (await browser.context.cookies()).find((c) => c.name === 'sessionid')!.value;
     const logs = server.logLines.join('\n');
     expect(logs).toContain('edge request');
-    const events = (await sql<{ e: string }>`SELECT string_agg(type || ' ' || payload::text, E'\n') AS e FROM events`.execute(server.store.db)).rows[0]!.e;
+    const events = (
+      await sql<{ e: string }>`SELECT string_agg(type || ' ' || payload::text, E'\n') AS e FROM events`.execute(server.store.db)
+    ).rows[0]!.e;
     for (const secret of [...secrets, session]) {
       expect(logs).not.toContain(secret);
       expect(events).not.toContain(secret);
@@ -198,7 +210,9 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.waitForURL(`${server.baseUrl}${gifPath(gif)}`);
     await page.getByText('Added to your favorites.').waitFor();
     expect(await page.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await server.db.selectFrom('favorites').select('gif_id').where('user_id', '=', user.userId).execute()).toEqual([{ gif_id: gif.id }]);
+    expect(await server.db.selectFrom('favorites').select('gif_id').where('user_id', '=', user.userId).execute()).toEqual([
+      { gif_id: gif.id },
+    ]);
     // The embed's favorite link, signed in: the GIF page favorites it (once: the query is dropped).
     await page.goto(`${server.baseUrl}${gifPath(gifs[3]!)}?ref=fave`);
     await page.getByText('Added to your favorites.').waitFor();
@@ -207,7 +221,9 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
     await page.getByRole('button', { name: 'Favorite' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Removed from your favorites.').waitFor();
-    expect((await server.db.selectFrom('favorites').select('gif_id').where('user_id', '=', user.userId).execute()).map((r) => r.gif_id)).toEqual([gif.id]);
+    expect(
+      (await server.db.selectFrom('favorites').select('gif_id').where('user_id', '=', user.userId).execute()).map((r) => r.gif_id),
+    ).toEqual([gif.id]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -268,7 +284,14 @@ describe('account screens in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, ()
       }
     };
     await browser.context.clearCookies();
-    for (const path of ['/join', '/join#token=not-a-real-link-token-at-all', '/login?next=%2Fsettings', '/password', '/password#token=not-a-real-link-token-at-all', '/join/verify#token=not-a-real-link-token-at-all']) {
+    for (const path of [
+      '/join',
+      '/join#token=not-a-real-link-token-at-all',
+      '/login?next=%2Fsettings',
+      '/password',
+      '/password#token=not-a-real-link-token-at-all',
+      '/join/verify#token=not-a-real-link-token-at-all',
+    ]) {
       const { page, errors } = await open(path, viewport);
       await page.locator('main h1').waitFor();
       await check(path, page);

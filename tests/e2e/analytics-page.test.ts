@@ -29,7 +29,13 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     browser = await launchBrowser();
     // The page is for signed-in creators and staff: the browser carries a staff session.
     await browser.context.addCookies(await staffSessionCookies(server.store.db, server.baseUrl));
-    gifs = await server.store.db.selectFrom('gifs').select(['id', 'title']).where('is_removed', '=', false).orderBy('id').limit(3).execute();
+    gifs = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'title'])
+      .where('is_removed', '=', false)
+      .orderBy('id')
+      .limit(3)
+      .execute();
     const [a, b, c] = gifs.map((g) => g.id) as [string, string, string];
     await append(server.store.db, [
       ...Array.from({ length: 3 }, () => pingback('seen', a, daysAgo(0), { pagePath: '/gifs/x' })),
@@ -64,7 +70,9 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
   /** A chart's data table, row by row, as the cells' text. */
   const table = (page: Page, chart: string) =>
-    page.$$eval(`[data-chart="${chart}"] tbody tr`, (rows) => rows.map((r) => [...r.children].map((cell) => cell.textContent?.trim() ?? '')));
+    page.$$eval(`[data-chart="${chart}"] tbody tr`, (rows) =>
+      rows.map((r) => [...r.children].map((cell) => cell.textContent?.trim() ?? '')),
+    );
   const shown = (page: Page, days: number) => page.waitForSelector(`.lb-analytics__charts[data-days="${days}"]`);
 
   it('renders the logged figures in every chart for the chosen window', async () => {
@@ -82,7 +90,10 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       [a!.title || a!.id, a!.id, '3'],
       [b!.title || b!.id, b!.id, '1'],
     ]);
-    expect(await table(page, 'top-searches')).toEqual([['cats', '2'], ['dogs', '1']]);
+    expect(await table(page, 'top-searches')).toEqual([
+      ['cats', '2'],
+      ['dogs', '1'],
+    ]);
     // Page type, GIF views, clicks, hovers, starts, page views.
     expect(await table(page, 'page-types')).toEqual([
       ['gifs', '3', '1', '0', '0', '0'],
@@ -115,7 +126,13 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     let failing = true;
     const { page } = await open('?days=30', (p) =>
       p.route('**/api/v1/analytics/series/**', (route) =>
-        failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ meta: { status: 500, msg: 'Internal error' } }) }) : route.continue(),
+        failing
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ meta: { status: 500, msg: 'Internal error' } }),
+            })
+          : route.continue(),
       ),
     );
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Could not load analytics: Internal error');
@@ -126,7 +143,7 @@ describe('analytics page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
-  it('opens one GIF\'s figures (?gif=) and shows its views, clicks and actions', async () => {
+  it("opens one GIF's figures (?gif=) and shows its views, clicks and actions", async () => {
     const [a] = gifs;
     const { page, errors } = await open(`?gif=${a!.id}&days=7`);
     await page.getByRole('region', { name: `Figures of GIF ${a!.id}` }).waitFor();

@@ -33,7 +33,8 @@ describe('the API reference in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, 
     const elsewhere: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) elsewhere.push(request.url());
+      if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:') && !request.url().startsWith('blob:'))
+        elsewhere.push(request.url());
     });
     await page.goto(`${server.baseUrl}${path}`);
     await page.locator('[data-slot="account"]:not([data-state="loading"])').waitFor();
@@ -89,7 +90,10 @@ describe('the API reference in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, 
     // The call is this key's: it shows in the usage chart of the developers page.
     await page.goto(`${server.baseUrl}${DEVELOPERS_PAGE}`);
     await server.analytics.catchUp();
-    const chart = page.getByRole('article', { name: /Docs explorer/ }).locator('.lb-usage__chart').first();
+    const chart = page
+      .getByRole('article', { name: /Docs explorer/ })
+      .locator('.lb-usage__chart')
+      .first();
     await expect.poll(async () => Number(await chart.getAttribute('data-total-calls')), { timeout: 30_000 }).toBe(1);
     await page.getByRole('cell', { name: '/v1/:type/search' }).waitFor();
     expect(elsewhere).toEqual([]);
@@ -101,9 +105,13 @@ describe('the API reference in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_MS }, 
     await browser.context.clearCookies();
     const { page, errors, elsewhere } = await open(API_DOCS_PAGE);
     await page.getByText('to try calls with your own API key.').waitFor();
-    expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(`/login?next=${encodeURIComponent(API_DOCS_PAGE)}`);
+    expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(
+      `/login?next=${encodeURIComponent(API_DOCS_PAGE)}`,
+    );
     await page.getByRole('region', { name: 'Reference' }).getByRole('heading', { name: 'Loopbox API' }).waitFor();
-    const violations = (await new AxeBuilder({ page }).exclude('.lb-api-docs__reference').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const violations = (await new AxeBuilder({ page }).exclude('.lb-api-docs__reference').analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
     expect(violations.map((v) => v.id)).toEqual([]);
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);

@@ -48,8 +48,12 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
 
   const heading = (page: Page) => page.locator('main h1').first();
   const channelOf = async () => (await server.call('GET', `/api/v4/channels?slug=${slug}`)).body.data as { id: number; flush_uuid: string };
-  const feed = async (id: number, offset = 0) => ((await server.call('GET', `/api/v4/channels/${id}/feed/?offset=${offset}&limit=${PAGE_SIZE}`)).body.data as { id: string }[]).map((g) => g.id);
-  const children = async (id: number) => ((await server.call('GET', `/api/v4/channels/${id}/children/`)).body.data as { display_name: string }[]).map((c) => c.display_name);
+  const feed = async (id: number, offset = 0) =>
+    ((await server.call('GET', `/api/v4/channels/${id}/feed/?offset=${offset}&limit=${PAGE_SIZE}`)).body.data as { id: string }[]).map(
+      (g) => g.id,
+    );
+  const children = async (id: number) =>
+    ((await server.call('GET', `/api/v4/channels/${id}/children/`)).body.data as { display_name: string }[]).map((c) => c.display_name);
 
   it('a creator builds a channel with two children, reorders them, fills the feed by magic tag and reorders it', async () => {
     const page = await editor.newPage();
@@ -97,11 +101,14 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     await page.getByLabel('New magic tag').press('Enter');
     const status = page.locator('.lb-editor__job');
     await expect
-      .poll(async () => {
-        const text = (await status.textContent()) ?? '';
-        if (text.includes('Still working')) await page.getByRole('button', { name: 'Check again' }).click();
-        return text;
-      }, { timeout: E2E_STEP_TIMEOUT_MS })
+      .poll(
+        async () => {
+          const text = (await status.textContent()) ?? '';
+          if (text.includes('Still working')) await page.getByRole('button', { name: 'Check again' }).click();
+          return text;
+        },
+        { timeout: E2E_STEP_TIMEOUT_MS },
+      )
       .toContain(`Feed updated: ${3 * PAGE_SIZE + 5} GIFs added`);
     await page.getByLabel('New ranked tag').fill('loop');
     await page.getByLabel('New ranked tag').press('Enter');
@@ -116,11 +123,21 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     // The star makes a feed GIF the channel's featured GIF (its tile on the parent's page).
     const featured = page.locator(`.lb-editor__feed-list li[data-gif="${feedBefore[0]}"]`).getByRole('button', { name: /^Feature / });
     await featured.click();
-    await expect.poll(async () => ((await server.call('GET', `/api/v4/channels/${root.id}`)).body.data as { featured_gif?: { id: string } }).featured_gif?.id).toBe(feedBefore[0]);
+    await expect
+      .poll(
+        async () =>
+          ((await server.call('GET', `/api/v4/channels/${root.id}`)).body.data as { featured_gif?: { id: string } }).featured_gif?.id,
+      )
+      .toBe(feedBefore[0]);
     await expect.poll(() => featured.getAttribute('aria-pressed')).toBe('true');
     // A GIF removed by hand stays out, though it carries the magic tag.
-    await thumbs.last().getByRole('button', { name: /^Remove / }).click();
-    await expect.poll(async () => (await server.call('GET', `/api/v4/channels/${root.id}/feed/?limit=1`)).body.pagination.total_count).toBe(3 * PAGE_SIZE + 4);
+    await thumbs
+      .last()
+      .getByRole('button', { name: /^Remove / })
+      .click();
+    await expect
+      .poll(async () => (await server.call('GET', `/api/v4/channels/${root.id}/feed/?limit=1`)).body.pagination.total_count)
+      .toBe(3 * PAGE_SIZE + 4);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -141,7 +158,10 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
       const tiles = page.getByRole('heading', { name: `Channels in ${names.root}` });
       await tiles.waitFor();
       expect(await page.locator('.lb-category-card__name').allTextContents()).toEqual([names.a, names.b]);
-      await page.getByRole('list', { name: `Tags of ${names.root}` }).getByRole('link', { name: 'loop' }).waitFor();
+      await page
+        .getByRole('list', { name: `Tags of ${names.root}` })
+        .getByRole('link', { name: 'loop' })
+        .waitFor();
       await expect.poll(() => page.locator('.lb-grid .lb-gif').first().getAttribute('data-lb-gif-id')).toBe(feedBefore[2]);
 
       // Scrolling the feed moves the address to the page in view.
@@ -172,7 +192,9 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
 
       const userId = await page.evaluate((key) => sessionStorage.getItem(key), PINGBACK_ID_STORAGE_KEY);
       const views = async () =>
-        (await server.db.selectFrom('events').select('payload').where('type', '=', 'analytics.page_view').execute()).map((r) => r.payload as Record<string, string>).filter((p) => p.user_id === userId);
+        (await server.db.selectFrom('events').select('payload').where('type', '=', 'analytics.page_view').execute())
+          .map((r) => r.payload as Record<string, string>)
+          .filter((p) => p.user_id === userId);
       const want = [
         { page_path: `/${slug}`, virtual_page_path: `/channels/${slug}/page/1` },
         { page_path: `/channels/${slug}/page/2`, virtual_page_path: `/channels/${slug}/page/2` },
@@ -180,7 +202,11 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
       ];
       const missing = async () => {
         const seen = await views();
-        return want.filter((w) => !seen.some((v) => v.page_path === w.page_path && v.virtual_page_path === w.virtual_page_path)).map((w) => `${w.page_path} ${w.virtual_page_path} not in ${JSON.stringify(seen.map((v) => [v.page_path, v.virtual_page_path]))}`);
+        return want
+          .filter((w) => !seen.some((v) => v.page_path === w.page_path && v.virtual_page_path === w.virtual_page_path))
+          .map(
+            (w) => `${w.page_path} ${w.virtual_page_path} not in ${JSON.stringify(seen.map((v) => [v.page_path, v.virtual_page_path]))}`,
+          );
       };
       await expect.poll(missing, { timeout: E2E_STEP_TIMEOUT_MS, interval: 500 }).toEqual([]);
       for (const view of await views()) expect([view.page_path, pageTypeOf(view.page_path!)]).toEqual([view.page_path, 'channel']);
@@ -188,7 +214,8 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
       const feedPings = async () =>
         (await server.db.selectFrom('events').select('payload').where('type', 'like', 'pingback.%').execute())
           .map((r) => r.payload as { user_id?: string; event_type?: string; attributes?: { page_path?: string } })
-          .filter((p) => p.user_id === userId && p.event_type === 'GIF_CHANNEL' && pageTypeOf(p.attributes?.page_path ?? '/') === 'channel').length;
+          .filter((p) => p.user_id === userId && p.event_type === 'GIF_CHANNEL' && pageTypeOf(p.attributes?.page_path ?? '/') === 'channel')
+          .length;
       await expect.poll(feedPings, { timeout: E2E_STEP_TIMEOUT_MS, interval: 500 }).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
@@ -196,25 +223,29 @@ describe('channels in the browser', { timeout: 300_000 }, () => {
     }
   });
 
-  it.each(VIEWPORTS)('has no serious or critical axe violation and no sideways scroll on the channel pages and the editor ($name)', async (viewport) => {
-    const found: string[] = [];
-    for (const path of [`/${slug}`, `/channels/${slug}/page/2`, `/channel/${slug}/search/journey`, '/dashboard/channels']) {
-      const page = await editor.newPage();
-      await page.setViewportSize(viewport);
-      await page.goto(`${server.baseUrl}${path}`);
-      await page.locator('main h1').first().waitFor();
-      if (path === '/dashboard/channels') {
-        await page.getByRole('button', { name: names.root, exact: true }).click();
-        await page.locator('.lb-editor__feed-list li').first().waitFor();
-      } else {
-        await page.locator('.lb-grid .lb-gif').first().waitFor();
+  it.each(VIEWPORTS)(
+    'has no serious or critical axe violation and no sideways scroll on the channel pages and the editor ($name)',
+    async (viewport) => {
+      const found: string[] = [];
+      for (const path of [`/${slug}`, `/channels/${slug}/page/2`, `/channel/${slug}/search/journey`, '/dashboard/channels']) {
+        const page = await editor.newPage();
+        await page.setViewportSize(viewport);
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('main h1').first().waitFor();
+        if (path === '/dashboard/channels') {
+          await page.getByRole('button', { name: names.root, exact: true }).click();
+          await page.locator('.lb-editor__feed-list li').first().waitFor();
+        } else {
+          await page.locator('.lb-grid .lb-gif').first().waitFor();
+        }
+        const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+        if (width > viewport.width) found.push(`${path} scrolls sideways: ${width} px wide`);
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+          found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        await page.close();
       }
-      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-      if (width > viewport.width) found.push(`${path} scrolls sideways: ${width} px wide`);
-      const results = await new AxeBuilder({ page }).analyze();
-      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      await page.close();
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 });

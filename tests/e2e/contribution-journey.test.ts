@@ -45,7 +45,10 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
 
   const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
   // Straight to the service: the edge may keep an earlier answer to the same search for its cache's lifetime.
-  const searchIds = async (q: string) => ((await server.call('GET', `/v1/gifs/search?api_key=${server.webKey}&q=${q}`, { direct: true })).body.data as { id: string }[]).map((g) => g.id);
+  const searchIds = async (q: string) =>
+    ((await server.call('GET', `/v1/gifs/search?api_key=${server.webKey}&q=${q}`, { direct: true })).body.data as { id: string }[]).map(
+      (g) => g.id,
+    );
   const idFrom = async (link: Locator) => (await link.getAttribute('href'))!.split('/').pop()!;
   const consoleSection = async (page: Page, name: string) => {
     await page.goto(`${server.baseUrl}/dashboard/moderation`);
@@ -60,7 +63,10 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
     await item.click();
     await page.getByRole('heading', { level: 3, name: title }).waitFor();
     await page.getByRole('group', { name: 'Decision' }).getByRole('button', { name: decision, exact: true }).click();
-    await page.getByRole('status').filter({ hasText: `${title}: ${decision.toLowerCase()} done` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${title}: ${decision.toLowerCase()} done` })
+      .waitFor();
   };
 
   for (const viewport of SITE_VIEWPORTS) {
@@ -70,7 +76,8 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
       const errors: string[] = [];
       const problems: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      const check = async (label: string) => problems.push(...(await layoutAndAxeProblems(page, `${label} (${viewport.name})`, viewport.width)));
+      const check = async (label: string) =>
+        problems.push(...(await layoutAndAxeProblems(page, `${label} (${viewport.name})`, viewport.width)));
 
       // A visitor joins through the mailed link.
       await browser.context.clearCookies();
@@ -91,7 +98,8 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
       const item = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').first();
       await item.getByText(/^Waiting for review: anyone with its link can see this GIF now/).waitFor({ timeout: 120_000 });
       const uploaded = await idFrom(item.getByRole('link', { name: 'see the GIF' }));
-      const uploadedTitle = (await server.store.db.selectFrom('gifs').select('title').where('id', '=', uploaded).executeTakeFirstOrThrow()).title;
+      const uploadedTitle = (await server.store.db.selectFrom('gifs').select('title').where('id', '=', uploaded).executeTakeFirstOrThrow())
+        .title;
       expect((await server.call('GET', `/v1/gifs/${uploaded}?api_key=${server.webKey}`, { direct: true })).status).toBe(200);
       expect(await searchIds(word)).not.toContain(uploaded);
 
@@ -145,7 +153,10 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
       await browser.context.clearCookies();
       await browser.context.addCookies(creatorCookies);
       await page.goto(`${server.baseUrl}/`);
-      await page.locator('header.lb-site-header').getByRole('link', { name: /^Notices: \d+ unread$/ }).click();
+      await page
+        .locator('header.lb-site-header')
+        .getByRole('link', { name: /^Notices: \d+ unread$/ })
+        .click();
       await page.waitForURL(`${server.baseUrl}/dashboard/notices`);
       const hidden = page.locator('[data-kind="hidden"]');
       await hidden.getByText('The moderators hid your GIF').waitFor();
@@ -159,7 +170,10 @@ describe('contribution journey in Chromium', { timeout: 8 * E2E_TEST_TIMEOUT_MS 
       const card = page.getByRole('article', { name: studio });
       await card.getByText('I loop birds.').waitFor();
       await card.getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('status').filter({ hasText: `${username} is verified (role creator) and was mailed.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${username} is verified (role creator) and was mailed.` })
+        .waitFor();
       await check('channel applications');
       await server.smtp!.waitFor((m) => m.to === email && m.subject === 'Your Loopbox channel is verified');
       await browser.context.clearCookies();

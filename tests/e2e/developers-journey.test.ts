@@ -44,7 +44,9 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
   const axe = async (page: Page, label: string) => {
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
 
   it.each(VIEWPORTS)('takes a new developer from signing up to a key whose call shows in the usage chart ($name)', async (viewport) => {
@@ -75,12 +77,18 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
     const key = (await app.locator('.lb-developers__key').first().innerText()).trim();
     expect(key).toMatch(/^lb_app_[0-9a-f]{32}$/);
     await app.getByRole('button', { name: `Copy key ${key}` }).click();
-    await app.getByRole('button', { name: `Copy key ${key}` }).filter({ hasText: 'Copied' }).waitFor();
+    await app
+      .getByRole('button', { name: `Copy key ${key}` })
+      .filter({ hasText: 'Copied' })
+      .waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(key);
 
     // The developer calls the API with the copied key, as their app would.
-    const status = await page.evaluate(async (k) => (await fetch(`/v1/gifs/search?q=cat&limit=3&api_key=${encodeURIComponent(k)}`)).status, copied);
+    const status = await page.evaluate(
+      async (k) => (await fetch(`/v1/gifs/search?q=cat&limit=3&api_key=${encodeURIComponent(k)}`)).status,
+      copied,
+    );
     expect(status).toBe(200);
     await server.analytics.catchUp();
     const chart = app.locator('.lb-usage__chart').first();

@@ -28,7 +28,8 @@ import { playerUrl } from '../../apps/web/src/embed/external-video.ts';
 import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /**
  * A stand-in for a video host's player page: records the messages it gets and exposes
@@ -40,7 +41,15 @@ const PLAYER_STUB = `<!doctype html><title>player</title><body>player<script>
   window.emit = (message) => parent.postMessage(JSON.stringify(message), '*');
 </script>`;
 
-type WireGif = { id: string; url: string; embed_url: string; is_sticker: number; title: string; images: Record<string, { url: string; mp4?: string; width: string; height: string }>; external_media?: { provider_name: 'YouTube' | 'Vimeo'; asset_uid: string; start?: number } };
+type WireGif = {
+  id: string;
+  url: string;
+  embed_url: string;
+  is_sticker: number;
+  title: string;
+  images: Record<string, { url: string; mp4?: string; width: string; height: string }>;
+  external_media?: { provider_name: 'YouTube' | 'Vimeo'; asset_uid: string; start?: number };
+};
 type EventRow = { type: string; payload: Record<string, unknown> };
 
 describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
@@ -55,7 +64,12 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await browser.context.route(/^https:\/\/(www\.facebook\.com|twitter\.com|pinterest\.com)\//, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
     );
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .execute();
     const { body } = await server.get(`/v1/gifs?ids=${rows.map((r) => r.id).join(',')}`);
     gifs = body.data;
   });
@@ -73,17 +87,24 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   const sticker = () => find((g) => g.is_sticker === 1 && g.images.original_still !== undefined);
   const hosted = (host: 'YouTube' | 'Vimeo') => find((g) => g.external_media?.provider_name === host);
 
-  async function open(path: string, options: { clock?: boolean; mobile?: boolean; reducedMotion?: boolean; viewport?: { width: number; height: number } } = {}) {
+  async function open(
+    path: string,
+    options: { clock?: boolean; mobile?: boolean; reducedMotion?: boolean; viewport?: { width: number; height: number } } = {},
+  ) {
     const page = await browser.context.newPage();
     if (options.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.route(/^https:\/\/(www\.youtube\.com\/embed|player\.vimeo\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }));
+    await page.route(/^https:\/\/(www\.youtube\.com\/embed|player\.vimeo\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }),
+    );
     await page.addInitScript(() => {
       const opened: string[][] = [];
       (window as unknown as { opened: string[][] }).opened = opened;
       const open = window.open.bind(window);
-      window.open = (url?: string | URL, target?: string, features?: string) => (opened.push([String(url), String(target), String(features)]), open(url, target, features));
+      window.open = (url?: string | URL, target?: string, features?: string) => (
+        opened.push([String(url), String(target), String(features)]), open(url, target, features)
+      );
     });
     if (options.mobile) {
       const cdp = await browser.context.newCDPSession(page);
@@ -104,16 +125,20 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
   /** Whether an element is rendered and not visibility-hidden (isVisible ignores visibility). */
   const shown = (page: Page, selector: string) =>
-    page.$eval(selector, (el) => {
-      const style = getComputedStyle(el);
-      return style.display !== 'none' && style.visibility === 'visible' && el.getBoundingClientRect().width > 0;
-    }).catch(() => false);
+    page
+      .$eval(selector, (el) => {
+        const style = getComputedStyle(el);
+        return style.display !== 'none' && style.visibility === 'visible' && el.getBoundingClientRect().width > 0;
+      })
+      .catch(() => false);
   const waitShown = (page: Page, selector: string, wanted = true) =>
     page.waitForFunction(
       ([sel, want]) => {
         const el = document.querySelector(sel as string);
         const style = el && getComputedStyle(el);
-        const visible = Boolean(el && style && style.display !== 'none' && style.visibility === 'visible' && el.getBoundingClientRect().width > 0);
+        const visible = Boolean(
+          el && style && style.display !== 'none' && style.visibility === 'visible' && el.getBoundingClientRect().width > 0,
+        );
         return visible === want;
       },
       [selector, wanted] as const,
@@ -143,7 +168,12 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     throw new Error('no GIF with enough related GIFs');
   }
   const codeOf = (gif: WireGif) =>
-    embedCode({ embedUrl: gif.embed_url, pageUrl: gif.url, width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) });
+    embedCode({
+      embedUrl: gif.embed_url,
+      pageUrl: gif.url,
+      width: Number(gif.images.original!.width),
+      height: Number(gif.images.original!.height),
+    });
   /** The player stand-in inside the media overlay, once its script is ready. */
   async function playerFrame(page: Page) {
     const frame = await (await page.waitForSelector('iframe.lb-embed__player')).contentFrame();
@@ -157,24 +187,40 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
    * without ORDER BY follows the heap, where a new row may fill space left on an earlier page.
    */
   const analyticsRows = async (kind: 'event' | 'page_view' | 'error') =>
-    (await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', '=', `analytics.${kind}`).orderBy('seq').execute()) as EventRow[];
+    (await server.store.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .where('type', '=', `analytics.${kind}`)
+      .orderBy('seq')
+      .execute()) as EventRow[];
 
   /** The collector's rows of one kind once `done` holds; failing after a step's time with what did arrive (not the test's silent timeout). */
-  async function waitForRows<T>(kind: 'event' | 'page_view', view: (rows: EventRow[]) => T[], done: (seen: T[]) => boolean, observed?: readonly string[]): Promise<T[]> {
+  async function waitForRows<T>(
+    kind: 'event' | 'page_view',
+    view: (rows: EventRow[]) => T[],
+    done: (seen: T[]) => boolean,
+    observed?: readonly string[],
+  ): Promise<T[]> {
     const deadline = Date.now() + E2E_STEP_TIMEOUT_MS;
     for (;;) {
       const seen = view(await analyticsRows(kind));
       if (done(seen)) return seen;
       if (Date.now() > deadline) {
         const page = observed ? `; the page's collector calls and console: ${observed.join(' | ') || 'none'}` : '';
-        throw new Error(`the ${kind} rows expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${JSON.stringify(seen)}${page}`);
+        throw new Error(
+          `the ${kind} rows expected were not logged within ${E2E_STEP_TIMEOUT_MS} ms; logged: ${JSON.stringify(seen)}${page}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
   /** The embed events logged so far (as action/label) once `done` holds. */
   const waitForEmbedEvents = (done: (labels: string[]) => boolean) =>
-    waitForRows('event', (rows) => rows.filter((r) => r.payload.category === 'Embed').map((r) => `${r.payload.action}/${r.payload.label}`), done);
+    waitForRows(
+      'event',
+      (rows) => rows.filter((r) => r.payload.category === 'Embed').map((r) => `${r.payload.action}/${r.payload.label}`),
+      done,
+    );
 
   it('applies hover 150 ms after enter and leave 70 ms after leaving, on the page clock', async () => {
     const { page, errors } = await open(`/embed/${plainGif().id}`, { clock: true });
@@ -214,7 +260,10 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
     const popups: string[] = [];
     for (const target of ['Facebook', 'Twitter', 'Pinterest']) {
-      const [popup] = await Promise.all([browser.context.waitForEvent('page'), page.click(`.lb-embed__social-button[data-target="${target}"]`)]);
+      const [popup] = await Promise.all([
+        browser.context.waitForEvent('page'),
+        page.click(`.lb-embed__social-button[data-target="${target}"]`),
+      ]);
       await popup.waitForLoadState();
       popups.push(new URL(popup.url()).host);
       await popup.close();
@@ -231,7 +280,14 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.click('.lb-embed__share-close');
     await waitShown(page, '.lb-embed__share', false);
 
-    const wanted = ['Click/Share', 'Social Sharing/Facebook', 'Social Sharing/Twitter', 'Social Sharing/Pinterest', 'Copy/Embed Code', 'Click/Favorite'];
+    const wanted = [
+      'Click/Share',
+      'Social Sharing/Facebook',
+      'Social Sharing/Twitter',
+      'Social Sharing/Pinterest',
+      'Copy/Embed Code',
+      'Click/Favorite',
+    ];
     const labels = await waitForEmbedEvents((l) => wanted.every((w) => l.includes(w)));
     expect(labels).toEqual(expect.arrayContaining(wanted));
     expect(errors).toEqual([]);
@@ -326,10 +382,14 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   });
 
   it('shows only the GIF under 250 px wide or 199 px high', async () => {
-    for (const viewport of [{ width: 249, height: 300 }, { width: 400, height: 198 }]) {
+    for (const viewport of [
+      { width: 249, height: 300 },
+      { width: 400, height: 198 },
+    ]) {
       const { page } = await open(`/embed/${hosted('YouTube').id}`, { clock: true, viewport });
       await hover(page);
-      for (const hidden of ['.lb-embed__header', '.lb-embed__footer', '.lb-embed__dim']) expect([viewport, hidden, await shown(page, hidden)]).toEqual([viewport, hidden, false]);
+      for (const hidden of ['.lb-embed__header', '.lb-embed__footer', '.lb-embed__dim'])
+        expect([viewport, hidden, await shown(page, hidden)]).toEqual([viewport, hidden, false]);
       expect(await shown(page, '.lb-embed__gif')).toBe(true);
       await page.close();
     }
@@ -367,9 +427,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await waitForEmbedEvents((l) => l.includes('SCROLL/GRID'));
     // A resize re-renders the grid at the new window width − 30 (the panel's width − 30 beside the GIF).
     await page.setViewportSize({ width: 600, height: 760 });
-    const layout = relatedLayoutOf({ width: 600, height: 760 }, { width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) });
+    const layout = relatedLayoutOf(
+      { width: 600, height: 760 },
+      { width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) },
+    );
     const wanted = (layout.kind === 'beside' ? layout.roomPx : 600) - RELATED_GRID_WIDTH_MARGIN_PX;
-    await page.waitForFunction((width) => document.querySelector('.lb-embed__related .lb-grid')!.getBoundingClientRect().width === width, wanted);
+    await page.waitForFunction(
+      (width) => document.querySelector('.lb-embed__related .lb-grid')!.getBoundingClientRect().width === width,
+      wanted,
+    );
     // The grid's SEEN reports reach the log through the page's pipeline (the pingback Web Worker).
     const userId = await page.evaluate(() => sessionStorage.getItem('loopbox_pingback_id'));
     const gridSightings = async () =>
@@ -395,10 +461,15 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
         const related = document.querySelector('.lb-embed__related')!.getBoundingClientRect();
         return { height: Math.round(footer.height), bottom: Math.round(footer.bottom), offset: Math.round(related.height + extra) };
       }, FOOTER_OFFSET_EXTRA_PX);
-    await expect.poll(async () => {
-      const { height, bottom, offset } = await geometry();
-      return height === offset && bottom === 1400;
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const { height, bottom, offset } = await geometry();
+          return height === offset && bottom === 1400;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect((await geometry()).offset).toBeGreaterThan(2 * FOOTER_OFFSET_EXTRA_PX);
 
     // In a 400 px embed the grid opens with More, over the GIF: the footer stops under the header and its grid scrolls.
@@ -436,16 +507,22 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
 
   /** The element a visitor sees at the centre of the GIF's media element (or `across` its width, left of the play button). */
   const atMediaCentre = (page: Page, media: string, across = 0.5) =>
-    page.$eval(media, (el, x) => {
-      const box = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + box.width * x, box.top + box.height / 2);
-      return hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing';
-    }, across);
+    page.$eval(
+      media,
+      (el, x) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width * x, box.top + box.height / 2);
+        return hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}` : 'nothing';
+      },
+      across,
+    );
   const dimensions = (gif: WireGif) => ({ width: Number(gif.images.original!.width), height: Number(gif.images.original!.height) });
 
-  it('keeps a 480×480 embed\'s GIF visible on hover; More opens the related grid, its close control and Escape shut it', async () => {
+  it("keeps a 480×480 embed's GIF visible on hover; More opens the related grid, its close control and Escape shut it", async () => {
     const frame = { width: 480, height: 480 };
-    const gif = gifs.find((g) => !g.is_sticker && !g.external_media && g.images.original?.mp4 && relatedLayoutOf(frame, dimensions(g)).kind === 'onDemand');
+    const gif = gifs.find(
+      (g) => !g.is_sticker && !g.external_media && g.images.original?.mp4 && relatedLayoutOf(frame, dimensions(g)).kind === 'onDemand',
+    );
     if (!gif) throw new Error('no GIF that fills a 480×480 frame');
     const { page, errors } = await open(`/embed/${gif.id}`, { clock: true, viewport: frame });
     await hover(page);
@@ -504,12 +581,14 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     await page.close();
   });
 
-  it('writes the GIF page\'s embed code on the scheme and host the site is served on', async () => {
+  it("writes the GIF page's embed code on the scheme and host the site is served on", async () => {
     const gif = plainGif();
     const page = await browser.context.newPage();
     await page.goto(`${server.baseUrl}/gifs/${gif.id}`);
     const code = page.getByLabel('Embed code');
-    await expect.poll(() => code.inputValue(), { timeout: E2E_STEP_TIMEOUT_MS }).toContain(`<iframe src="${server.baseUrl}/embed/${gif.id}"`);
+    await expect
+      .poll(() => code.inputValue(), { timeout: E2E_STEP_TIMEOUT_MS })
+      .toContain(`<iframe src="${server.baseUrl}/embed/${gif.id}"`);
     expect(server.baseUrl.startsWith('http://')).toBe(true);
     await page.close();
   });
@@ -541,7 +620,9 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     // The body's scripts are the page's own (its loader and its data); the title made none.
     expect(await page.locator('body img[src="x"]').count()).toBe(0);
-    const withTitle = await page.locator('body script').evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('pwned')).map((s) => s.getAttribute('type')));
+    const withTitle = await page
+      .locator('body script')
+      .evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('pwned')).map((s) => s.getAttribute('type')));
     expect(withTitle).toEqual(['application/json']);
     const data = JSON.parse((await page.textContent('script[type="application/json"]'))!) as { gif: { title: string } };
     expect(data.gif.title).toBe(title);
@@ -587,10 +668,18 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     page.on('requestfinished', (request) => {
       if (!new URL(request.url()).pathname.startsWith('/v2/')) return;
       // The page may be closed before its last answer is read.
-      request.response().then((response) => observed.push(`${request.method()} ${request.url()} ${response?.status()}`), () => {});
+      request.response().then(
+        (response) => observed.push(`${request.method()} ${request.url()} ${response?.status()}`),
+        () => {},
+      );
     });
     // Other pages' views (earlier tests' closed pages, adopted as orphans) may arrive meanwhile: wait for this one.
-    const views = await waitForRows('page_view', (rows) => rows.slice(before).map((r) => r.payload), (seen) => seen.some((p) => p.page_path === `/embed/${gif.id}`), observed);
+    const views = await waitForRows(
+      'page_view',
+      (rows) => rows.slice(before).map((r) => r.payload),
+      (seen) => seen.some((p) => p.page_path === `/embed/${gif.id}`),
+      observed,
+    );
     expect(views).toContainEqual(expect.objectContaining({ kind: 'page_view', page_path: `/embed/${gif.id}`, gif_id: gif.id }));
     expect(errors).toEqual([]);
     await page.close();

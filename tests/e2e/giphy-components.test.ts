@@ -81,11 +81,23 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
     page.on('pageerror', (error) => errors.push(error.message));
     // An app's own page (no CSP of ours: the server's answers forbid inline script), on the server's origin.
     const host = `${server.baseUrl}/giphy-components-host`;
-    await page.route(host, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>GIPHY components</title></head><body><div id="root"></div></body></html>' }));
+    await page.route(host, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><head><title>GIPHY components</title></head><body><div id="root"></div></body></html>',
+      }),
+    );
     await page.goto(host);
     await page.evaluate((base) => Object.assign(window, { GIPHY_API_URL: `${base}/v1/`, GIPHY_PINGBACK_URL: base }), server.baseUrl);
     await page.addScriptTag({ content: bundle });
-    await page.evaluate(([name, key]) => (window as unknown as { mounts: Record<string, (el: Element, key: string) => void> }).mounts[name]!(document.getElementById('root')!, key), [mount, server.webKey] as const);
+    await page.evaluate(
+      ([name, key]) =>
+        (window as unknown as { mounts: Record<string, (el: Element, key: string) => void> }).mounts[name]!(
+          document.getElementById('root')!,
+          key,
+        ),
+      [mount, server.webKey] as const,
+    );
     return { page, errors };
   }
 
@@ -100,24 +112,36 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
 
   async function expectOurImages(page: Page, atLeast: number) {
     await page.waitForFunction((n) => document.querySelectorAll('#root .giphy-gif').length >= n, atLeast);
-    await vi.waitFor(async () => {
-      const shown = await tiles(page);
-      const real = shown.filter((t) => !t.src.startsWith('data:'));
-      expect(real.length).toBeGreaterThanOrEqual(Math.min(atLeast, 3));
-      expect(real.every((t) => t.src.startsWith(`${server.baseUrl}/media/`))).toBe(true);
-      expect(real.some((t) => t.loaded)).toBe(true);
-    }, { timeout: 20_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const shown = await tiles(page);
+        const real = shown.filter((t) => !t.src.startsWith('data:'));
+        expect(real.length).toBeGreaterThanOrEqual(Math.min(atLeast, 3));
+        expect(real.every((t) => t.src.startsWith(`${server.baseUrl}/media/`))).toBe(true);
+        expect(real.some((t) => t.loaded)).toBe(true);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
   }
 
   /** The SDK's SEEN reports in log order (slices below count on it; the heap's order is not the log's). */
   const seenFromSdk = async () =>
-    (await server.store.db.selectFrom('events').select(['stream_id', 'payload']).where('type', '=', 'pingback.seen').orderBy('seq').execute()).filter((row) => row.payload.api_key === GIPHY_SDK_PINGBACK_KEY);
+    (
+      await server.store.db
+        .selectFrom('events')
+        .select(['stream_id', 'payload'])
+        .where('type', '=', 'pingback.seen')
+        .orderBy('seq')
+        .execute()
+    ).filter((row) => row.payload.api_key === GIPHY_SDK_PINGBACK_KEY);
 
   async function expectSeenCounted(before: number) {
     await vi.waitFor(async () => expect((await seenFromSdk()).length).toBeGreaterThan(before), { timeout: 20_000, interval: 200 });
     const [row] = (await seenFromSdk()).slice(-1);
     await server.analytics.catchUp();
-    const { body } = await server.get(`/api/v1/proxy-gif/${row!.stream_id}/view-count/`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
+    const { body } = await server.get(`/api/v1/proxy-gif/${row!.stream_id}/view-count/`, {
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+    });
     expect(body.view_count).toBeGreaterThan(0);
   }
 
@@ -140,10 +164,13 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
   it('SearchContextManager with SearchBar and SuggestionBar: trending searches appear, typing a term shows our results', async () => {
     // Searches made here become the trending searches the SuggestionBar shows.
     for (const term of ['heart', 'heart', 'pizza']) await server.get(`/v1/gifs/search?q=${term}`);
-    await vi.waitFor(async () => {
-      await server.analytics.catchUp();
-      expect((await server.get('/v1/trending/searches')).body.data).toContain('heart');
-    }, { timeout: 10_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        await server.analytics.catchUp();
+        expect((await server.get('/v1/trending/searches')).body.data).toContain('heart');
+      },
+      { timeout: 10_000, interval: 200 },
+    );
     const before = (await seenFromSdk()).length;
     const searched: string[] = [];
     const { page, errors } = await mounted('search');
@@ -156,12 +183,17 @@ describe('GIPHY’s own components in Chromium against Loopbox', { timeout: E2E_
     await page.fill('input[placeholder="Search GIPHY"]', 'heart');
     await vi.waitFor(() => expect(searched).toContain('heart'), { timeout: 10_000, interval: 100 });
     const { body } = await server.get('/v1/gifs/search?q=heart&limit=6');
-    const expected = (body.data as { images: { fixed_width: { url: string } } }[]).map((gif) => new URL(gif.images.fixed_width.url).pathname.split('/')[2]);
-    await vi.waitFor(async () => {
-      const shown = (await tiles(page)).filter((t) => !t.src.startsWith('data:')).map((t) => new URL(t.src).pathname.split('/')[2]);
-      expect(shown.length).toBeGreaterThan(0);
-      expect(shown.every((id) => expected.includes(id))).toBe(true);
-    }, { timeout: 20_000, interval: 200 });
+    const expected = (body.data as { images: { fixed_width: { url: string } } }[]).map(
+      (gif) => new URL(gif.images.fixed_width.url).pathname.split('/')[2],
+    );
+    await vi.waitFor(
+      async () => {
+        const shown = (await tiles(page)).filter((t) => !t.src.startsWith('data:')).map((t) => new URL(t.src).pathname.split('/')[2]);
+        expect(shown.length).toBeGreaterThan(0);
+        expect(shown.every((id) => expected.includes(id))).toBe(true);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     await expectSeenCounted(before);
     const seen = (await seenFromSdk()).slice(before);
     expect(seen.some((row) => (row.payload.attributes as { layout_context?: string }).layout_context === 'SEARCH')).toBe(true);

@@ -83,31 +83,38 @@ describe('made-from credit and external video in Chromium', { timeout: 4 * E2E_T
     await page.close();
   });
 
-  it.each(VIEWPORTS)('its creator attaches a YouTube video in the GIF editor, the embed offers Watch, and removes it ($name)', async ({ width, height }) => {
-    await signInAs(maker);
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height });
-    expect(await watchButtons(page)).toBe(0);
-    await page.goto(`${server.baseUrl}/dashboard?edit=${made}`);
-    const form = page.getByRole('form', { name: 'External video' });
-    await form.getByLabel('Video id or URL').fill('not-an-id');
-    await form.getByRole('button', { name: 'Save video' }).click();
-    await expect.poll(() => editorStatus(page)).toBe('External video: not a valid video id');
-    await form.getByLabel('Video id or URL').fill(`https://youtu.be/${YOUTUBE.ok}`);
-    await form.getByLabel('Start at (seconds)').fill('7');
-    await form.getByRole('button', { name: 'Save video' }).click();
-    await expect.poll(() => editorStatus(page)).toBe('External video saved');
-    await expect.poll(() => form.textContent()).toContain(`Attached: YouTube video ${YOUTUBE.ok}, from 7 s.`);
-    await axeClean(page);
-    expect((await server.call('GET', `/v1/gifs/${made}?api_key=${server.webKey}`)).body.data.external_media).toMatchObject({ provider_name: 'YouTube', asset_uid: YOUTUBE.ok, start: 7 });
-    expect(await watchButtons(page)).toBeGreaterThan(0);
+  it.each(VIEWPORTS)(
+    'its creator attaches a YouTube video in the GIF editor, the embed offers Watch, and removes it ($name)',
+    async ({ width, height }) => {
+      await signInAs(maker);
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height });
+      expect(await watchButtons(page)).toBe(0);
+      await page.goto(`${server.baseUrl}/dashboard?edit=${made}`);
+      const form = page.getByRole('form', { name: 'External video' });
+      await form.getByLabel('Video id or URL').fill('not-an-id');
+      await form.getByRole('button', { name: 'Save video' }).click();
+      await expect.poll(() => editorStatus(page)).toBe('External video: not a valid video id');
+      await form.getByLabel('Video id or URL').fill(`https://youtu.be/${YOUTUBE.ok}`);
+      await form.getByLabel('Start at (seconds)').fill('7');
+      await form.getByRole('button', { name: 'Save video' }).click();
+      await expect.poll(() => editorStatus(page)).toBe('External video saved');
+      await expect.poll(() => form.textContent()).toContain(`Attached: YouTube video ${YOUTUBE.ok}, from 7 s.`);
+      await axeClean(page);
+      expect((await server.call('GET', `/v1/gifs/${made}?api_key=${server.webKey}`)).body.data.external_media).toMatchObject({
+        provider_name: 'YouTube',
+        asset_uid: YOUTUBE.ok,
+        start: 7,
+      });
+      expect(await watchButtons(page)).toBeGreaterThan(0);
 
-    await page.goto(`${server.baseUrl}/dashboard?edit=${made}`);
-    await page.getByRole('form', { name: 'External video' }).getByRole('button', { name: 'Remove video' }).click();
-    await expect.poll(() => editorStatus(page)).toBe('External video saved');
-    expect((await server.call('GET', `/v1/gifs/${made}?api_key=${server.webKey}`)).body.data.external_media).toBeUndefined();
-    await page.close();
-  });
+      await page.goto(`${server.baseUrl}/dashboard?edit=${made}`);
+      await page.getByRole('form', { name: 'External video' }).getByRole('button', { name: 'Remove video' }).click();
+      await expect.poll(() => editorStatus(page)).toBe('External video saved');
+      expect((await server.call('GET', `/v1/gifs/${made}?api_key=${server.webKey}`)).body.data.external_media).toBeUndefined();
+      await page.close();
+    },
+  );
 
   it('says nothing of a source the viewer may not open', async () => {
     expect((await server.call('PATCH', `/api/v1/gifs/${source}/`, { as: author, json: { visibility: 'private' } })).status).toBe(200);

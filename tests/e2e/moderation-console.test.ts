@@ -36,13 +36,30 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
     moderator = await server.makeUser('moderator');
     staff = await server.makeUser('staff');
     owner = await server.makeUser('creator');
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').limit(5).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .where('rating', '=', 'g')
+      .orderBy('id')
+      .limit(5)
+      .execute();
     embedded = rows[4]!.id;
     for (const [i, width] of (['desktop', 'phone'] as const).entries()) {
       reported[width] = rows[i]!.id;
       takenDown[width] = rows[i + 2]!.id;
-      await server.store.db.updateTable('gifs').set({ title: `Console ${WORDS[width].reported}`, user_id: owner.userId }).where('id', '=', rows[i]!.id).execute();
-      await server.store.db.updateTable('gifs').set({ title: `Takedown ${WORDS[width].takenDown}`, user_id: owner.userId }).where('id', '=', rows[i + 2]!.id).execute();
+      await server.store.db
+        .updateTable('gifs')
+        .set({ title: `Console ${WORDS[width].reported}`, user_id: owner.userId })
+        .where('id', '=', rows[i]!.id)
+        .execute();
+      await server.store.db
+        .updateTable('gifs')
+        .set({ title: `Takedown ${WORDS[width].takenDown}`, user_id: owner.userId })
+        .where('id', '=', rows[i + 2]!.id)
+        .execute();
     }
     await projectTrendingTerm(server.store.db, 'consoleterm');
     browser = await launchBrowser();
@@ -53,12 +70,14 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
   });
 
   const signInAs = (user?: TestUser) => useSession(browser.context, server.baseUrl, user);
-  const searchIds = async (q: string) => ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
+  const searchIds = async (q: string) =>
+    ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
   const openConsole = async (page: Page) => {
     await page.goto(`${server.baseUrl}/dashboard/moderation`);
     await page.getByRole('heading', { level: 1, name: 'Moderation' }).waitFor();
   };
-  const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
+  const section = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
 
   for (const viewport of SITE_VIEWPORTS) {
     it(`a visitor reports a GIF from its page; a moderator hides it with the h key and it leaves search and its embed at once (${viewport.name})`, async () => {
@@ -78,7 +97,9 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       expect(await layoutAndAxeProblems(page, `report dialog ${viewport.name}`, viewport.width)).toEqual([]);
       await dialog.getByRole('button', { name: 'Send report' }).click();
       await dialog.getByText('Thank you: the moderators will look at this GIF.').waitFor();
-      const reports = await sql<{ reason: string; note: string }>`SELECT reason, note FROM gif_reports WHERE gif_id = ${id}`.execute(server.store.db);
+      const reports = await sql<{ reason: string; note: string }>`SELECT reason, note FROM gif_reports WHERE gif_id = ${id}`.execute(
+        server.store.db,
+      );
       expect(reports.rows).toEqual([{ reason: 'spam', note: `Posted everywhere (${viewport.name})` }]);
       expect(await searchIds(word)).toEqual([id]);
       expect((await server.call('GET', `/embed/${id}`)).status).toBe(200);
@@ -94,12 +115,17 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       expect(await layoutAndAxeProblems(page, `queue ${viewport.name}`, viewport.width)).toEqual([]);
       await page.locator('main').focus();
       await page.keyboard.press('h');
-      await page.getByRole('status').filter({ hasText: `Console ${word}: hide done (now hidden).` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Console ${word}: hide done (now hidden).` })
+        .waitFor();
       // At once: the next search and the embed already answer without it.
       expect(await searchIds(word)).toEqual([]);
       const embed = await server.call('GET', `/embed/${id}`);
       expect([embed.status, embed.text.includes('This GIF is no longer available')]).toEqual([410, true]);
-      await expect.poll(() => page.locator('.lb-mod-queue__item').allTextContents()).not.toContainEqual(expect.stringContaining(`Console ${word}`));
+      await expect
+        .poll(() => page.locator('.lb-mod-queue__item').allTextContents())
+        .not.toContainEqual(expect.stringContaining(`Console ${word}`));
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -125,7 +151,10 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       expect(await layoutAndAxeProblems(page, `takedown ${viewport.name}`, viewport.width)).toEqual([]);
       await page.getByRole('button', { name: 'File the takedown' }).click();
       await page.getByText('Nothing was taken down').waitFor();
-      expect(await page.locator('.lb-mod-list li').allTextContents()).toEqual([`${id} (copyright): not applied`, 'nosuchgif0 (copyright): not found']);
+      expect(await page.locator('.lb-mod-list li').allTextContents()).toEqual([
+        `${id} (copyright): not applied`,
+        'nosuchgif0 (copyright): not found',
+      ]);
       expect((await server.call('GET', `/embed/${id}`)).status).toBe(200);
 
       await page.getByRole('button', { name: 'Remove row 2' }).click();
@@ -145,7 +174,9 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
       expect(csv).toBe(`/api/v1/search-service/csv/?username=${owner.username}&state=taken_down`);
       const exported = await server.call('GET', csv!, { as: staff });
-      expect(exported.text.split('\r\n')[0]).toBe('id,title,type,rating,username,tags,state,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
+      expect(exported.text.split('\r\n')[0]).toBe(
+        'id,title,type,rating,username,tags,state,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime',
+      );
       expect(exported.text).toContain(id);
       expect(await layoutAndAxeProblems(page, `search ${viewport.name}`, viewport.width)).toEqual([]);
       await page.getByRole('button', { name: new RegExp(`Takedown ${WORDS[viewport.name].takenDown}`) }).click();
@@ -160,7 +191,10 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
       await page.getByText(`${person.username} (id ${person.userId})`).waitFor();
       await page.getByLabel('New role').selectOption('creator');
       await page.getByRole('button', { name: 'Change role' }).click();
-      await page.getByRole('status').filter({ hasText: `${person.username} is now creator.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${person.username} is now creator.` })
+        .waitFor();
       await page.getByLabel('Account action').selectOption('suspend');
       await page.getByLabel('Reason (mailed to the person)').fill('Spamming the console test');
       await page.getByRole('button', { name: 'Apply' }).click();
@@ -190,9 +224,12 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
         await page.getByLabel('Block a term').fill(term);
         await page.getByRole('button', { name: 'Block', exact: true }).last().click();
       }
-      await page.getByRole('status').filter({ hasText: `“${term}” blocked from trending searches.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `“${term}” blocked from trending searches.` })
+        .waitFor();
       await page.getByRole('button', { name: `Unblock “${term}”` }).waitFor();
-      expect(((await server.call('GET', '/v1/trending/searches?limit=20')).body.data as string[])).not.toContain('consoleterm');
+      expect((await server.call('GET', '/v1/trending/searches?limit=20')).body.data as string[]).not.toContain('consoleterm');
       expect(await layoutAndAxeProblems(page, `trending ${viewport.name}`, viewport.width)).toEqual([]);
 
       await section(page, 'Review queue');
@@ -203,8 +240,21 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
   }
 
   it("the rating select of a GIF's detail starts at the GIF's own rating (pg-13), not the first rating", async () => {
-    const [row] = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').offset(5).limit(1).execute();
-    await server.store.db.updateTable('gifs').set({ title: 'Rated ferret', rating: 'pg-13', user_id: owner.userId }).where('id', '=', row!.id).execute();
+    const [row] = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('type', '=', 'gif')
+      .where('rating', '=', 'g')
+      .orderBy('id')
+      .offset(5)
+      .limit(1)
+      .execute();
+    await server.store.db
+      .updateTable('gifs')
+      .set({ title: 'Rated ferret', rating: 'pg-13', user_id: owner.userId })
+      .where('id', '=', row!.id)
+      .execute();
     await signInAs(staff);
     const page = await browser.context.newPage();
     await openConsole(page);
@@ -233,12 +283,16 @@ describe('moderation in the browser', { timeout: 400_000 }, () => {
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.getByRole('button', { name: 'Send report' }).click();
     await page.getByText('Thank you: the moderators will look at it.').waitFor();
-    const reports = await sql<{ reason: string; note: string; reporter: string }>`SELECT reason, note, reporter FROM gif_reports WHERE gif_id = ${embedded}`.execute(server.store.db);
+    const reports = await sql<{
+      reason: string;
+      note: string;
+      reporter: string;
+    }>`SELECT reason, note, reporter FROM gif_reports WHERE gif_id = ${embedded}`.execute(server.store.db);
     expect(reports.rows.map((r) => [r.reason, r.note])).toEqual([['copyright', 'My own clip']]);
     await page.close();
   });
 
-  it("the standalone renderGrid with onGifReport shows a Report button per tile that calls back with the GIF, and passes axe", async () => {
+  it('the standalone renderGrid with onGifReport shows a Report button per tile that calls back with the GIF, and passes axe', async () => {
     await signInAs(undefined);
     const page = await browser.context.newPage();
     await page.goto(`${server.baseUrl}/widgets`);

@@ -32,7 +32,7 @@ describe('phone checks', () => {
       '/x: header controls overlap: <a.big> "A" and <a.small> "B"',
       '/x: header target smaller than 44×44: <a.small> "B" is 50×20',
       '/x: default look: <button> "Native" has appearance auto',
-      "/x: default look: <button> \"Native\" keeps the browser's 13.3333px font",
+      '/x: default look: <button> "Native" keeps the browser\'s 13.3333px font',
       '/x: default look: <input[type=checkbox]> has appearance auto',
       "/x: default look: <input[type=checkbox]> keeps the browser's 13.3333px font",
       "/x: default look: <input[type=file]>'s file-selector button has appearance auto",
@@ -40,7 +40,7 @@ describe('phone checks', () => {
       '/x: default look: <input[type=range]> has no accent-color',
       "/x: default look: <input[type=range]> keeps the browser's 13.3333px font",
       '/x: default look: <select> "x" has appearance auto',
-      "/x: default look: <select> \"x\" keeps the browser's 13.3333px font",
+      '/x: default look: <select> "x" keeps the browser\'s 13.3333px font',
     ]);
     await page.setContent(STYLED + PAGE);
     expect(await phoneProblems(page, '/x')).toEqual([]);

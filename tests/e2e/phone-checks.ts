@@ -30,9 +30,21 @@ export async function phoneProblems(page: Page, label: string): Promise<string[]
       const name = (el: Element) => {
         const tag = el.tagName.toLowerCase();
         const id = el.id ? `#${el.id}` : '';
-        const classes = [...el.classList].slice(0, 2).map((c) => `.${c}`).join('');
+        const classes = [...el.classList]
+          .slice(0, 2)
+          .map((c) => `.${c}`)
+          .join('');
         const type = el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : '';
-        const text = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? el.getAttribute('name') ?? el.getAttribute('placeholder') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        const text = (
+          el.getAttribute('aria-label') ??
+          (el as HTMLElement).innerText ??
+          el.getAttribute('name') ??
+          el.getAttribute('placeholder') ??
+          ''
+        )
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
         return `<${tag}${id}${classes}${type}>${text ? ` "${text}"` : ''}`;
       };
       const visible = (el: Element) => {
@@ -46,27 +58,36 @@ export async function phoneProblems(page: Page, label: string): Promise<string[]
       const scrollWidth = document.documentElement.scrollWidth;
       if (scrollWidth > width) {
         const clipped = (el: Element) => {
-          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+            if (getComputedStyle(p).overflowX !== 'visible') return true;
           return false;
         };
         const out = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > width + 0.5 && !clipped(el));
         const outermost = out.filter((el) => !out.includes(el.parentElement!)).slice(0, 3);
-        problems.push(`scrolls sideways: ${scrollWidth} px wide in ${width}; sticking out: ${outermost.map((el) => `${name(el)} to ${Math.round(el.getBoundingClientRect().right)} px`).join(', ') || 'nothing named'}`);
+        problems.push(
+          `scrolls sideways: ${scrollWidth} px wide in ${width}; sticking out: ${outermost.map((el) => `${name(el)} to ${Math.round(el.getBoundingClientRect().right)} px`).join(', ') || 'nothing named'}`,
+        );
       }
 
       // (b) Overlapping header controls, and (d) their touch targets.
       const header = document.querySelector('.lb-site-header') ?? document.querySelector('header');
       if (header) {
-        const targets = [...header.querySelectorAll('a[href], button, select, textarea, input:not([type=hidden]), [role=button]')].filter(visible);
+        const targets = [...header.querySelectorAll('a[href], button, select, textarea, input:not([type=hidden]), [role=button]')].filter(
+          visible,
+        );
         const boxes = targets.map((el) => ({ el, r: el.getBoundingClientRect() }));
         for (const [i, a] of boxes.entries())
           for (const b of boxes.slice(i + 1)) {
             if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-            const apart = a.r.right <= b.r.left + 0.5 || b.r.right <= a.r.left + 0.5 || a.r.bottom <= b.r.top + 0.5 || b.r.bottom <= a.r.top + 0.5;
+            const apart =
+              a.r.right <= b.r.left + 0.5 || b.r.right <= a.r.left + 0.5 || a.r.bottom <= b.r.top + 0.5 || b.r.bottom <= a.r.top + 0.5;
             if (!apart) problems.push(`header controls overlap: ${name(a.el)} and ${name(b.el)}`);
           }
         for (const { el, r } of boxes)
-          if (r.width < minTouch - 0.5 || r.height < minTouch - 0.5) problems.push(`header target smaller than ${minTouch}×${minTouch}: ${name(el)} is ${Math.round(r.width)}×${Math.round(r.height)}`);
+          if (r.width < minTouch - 0.5 || r.height < minTouch - 0.5)
+            problems.push(
+              `header target smaller than ${minTouch}×${minTouch}: ${name(el)} is ${Math.round(r.width)}×${Math.round(r.height)}`,
+            );
       }
 
       // (c) Controls in the browser's default look.
@@ -78,9 +99,11 @@ export async function phoneProblems(page: Page, label: string): Promise<string[]
           if (style.accentColor === 'auto') problems.push(`default look: ${name(el)} has no accent-color`);
         } else if (type === 'file') {
           const button = getComputedStyle(el, '::file-selector-button');
-          if (button.appearance !== 'none') problems.push(`default look: ${name(el)}'s file-selector button has appearance ${button.appearance}`);
+          if (button.appearance !== 'none')
+            problems.push(`default look: ${name(el)}'s file-selector button has appearance ${button.appearance}`);
         } else if (style.appearance !== 'none') problems.push(`default look: ${name(el)} has appearance ${style.appearance}`);
-        if (Math.abs(parseFloat(style.fontSize) - uaFont) < 0.01) problems.push(`default look: ${name(el)} keeps the browser's ${style.fontSize} font`);
+        if (Math.abs(parseFloat(style.fontSize) - uaFont) < 0.01)
+          problems.push(`default look: ${name(el)} keeps the browser's ${style.fontSize} font`);
       }
       return problems;
     },

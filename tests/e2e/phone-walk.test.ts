@@ -49,8 +49,13 @@ describe('every page at 375 px', { timeout: 12 * E2E_TEST_TIMEOUT_MS }, () => {
         await page.goto(`${server.baseUrl}${path}`);
         await settle(page);
       } catch (error) {
-        const shown = await page.locator('body').innerText().catch(() => '');
-        problems.push(`${path}: did not load (${(error as Error).message.split('\n')[0]}); it shows "${shown.replace(/\s+/g, ' ').slice(0, 160)}"`);
+        const shown = await page
+          .locator('body')
+          .innerText()
+          .catch(() => '');
+        problems.push(
+          `${path}: did not load (${(error as Error).message.split('\n')[0]}); it shows "${shown.replace(/\s+/g, ' ').slice(0, 160)}"`,
+        );
         continue;
       }
       problems.push(...(await phoneProblems(page, path)));
@@ -75,7 +80,9 @@ describe('every page at 375 px', { timeout: 12 * E2E_TEST_TIMEOUT_MS }, () => {
 
   it('signed out, no public page fails a phone check', async () => {
     await useSession(browser.context, server.baseUrl);
-    const paths = sitePages(fixtures).filter((p) => !p.signedIn).map((p) => p.path);
+    const paths = sitePages(fixtures)
+      .filter((p) => !p.signedIn)
+      .map((p) => p.path);
     expect(await walk(paths)).toEqual([]);
   });
 

@@ -60,7 +60,10 @@ async function send(page: Page, count: number, label: string) {
   await page.click('#send-form button');
   await page.locator(`#sent[data-sent="${before + count}"]`).waitFor();
   await page.waitForFunction(
-    () => Number(document.querySelector('[data-stat="queued"]')?.textContent) + Number(document.querySelector('[data-stat="delivered"]')?.textContent) > 0,
+    () =>
+      Number(document.querySelector('[data-stat="queued"]')?.textContent) +
+        Number(document.querySelector('[data-stat="delivered"]')?.textContent) >
+      0,
   );
 }
 
@@ -129,9 +132,9 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
 
   it('reloads an embed offline from the service worker: its page (GIF data in the HTML) and its video', async () => {
     const { body } = await server.get('/v1/gifs/trending?limit=50');
-    const gif = (body.data as Array<{ id: string; is_sticker: number; external_media?: unknown; images: { original: { mp4?: string } } }>).find(
-      (g) => !g.is_sticker && !g.external_media && g.images.original.mp4,
-    );
+    const gif = (
+      body.data as Array<{ id: string; is_sticker: number; external_media?: unknown; images: { original: { mp4?: string } } }>
+    ).find((g) => !g.is_sticker && !g.external_media && g.images.original.mp4);
     if (!gif) throw new Error('no video GIF in the sample corpus');
     const browser = await launchBrowser({ serviceWorkers: true });
     try {
@@ -142,10 +145,14 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       const cachedPaths = () =>
         page.evaluate(async () => {
           const names = await caches.keys();
-          const lists = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)));
+          const lists = await Promise.all(
+            names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)),
+          );
           return lists.flat();
         });
-      await expect.poll(cachedPaths, { timeout: E2E_STEP_TIMEOUT_MS }).toEqual(expect.arrayContaining([`/embed/${gif.id}`, new URL(gif.images.original.mp4!).pathname]));
+      await expect
+        .poll(cachedPaths, { timeout: E2E_STEP_TIMEOUT_MS })
+        .toEqual(expect.arrayContaining([`/embed/${gif.id}`, new URL(gif.images.original.mp4!).pathname]));
       // Without the browser's HTTP cache, only the service worker can serve the reload.
       await (await browser.context.newCDPSession(page)).send('Network.clearBrowserCache');
       await browser.context.setOffline(true);
@@ -158,8 +165,18 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
   });
 
   it('lists what the collector refused in the last day, by source and reason', async () => {
-    const forged = { event_id: 'forged-0001', action_type: 'SEEN', analytics_response_payload: `e=${Buffer.from('gif_id=x&event_type=GIF_SEARCH&cid=c').toString('base64')}`, user_id: 'u', ts: Date.now() };
-    const res = await fetch(`${server.baseUrl}/v2/pingback?apikey=${server.webKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ events: [forged] }) });
+    const forged = {
+      event_id: 'forged-0001',
+      action_type: 'SEEN',
+      analytics_response_payload: `e=${Buffer.from('gif_id=x&event_type=GIF_SEARCH&cid=c').toString('base64')}`,
+      user_id: 'u',
+      ts: Date.now(),
+    };
+    const res = await fetch(`${server.baseUrl}/v2/pingback?apikey=${server.webKey}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events: [forged] }),
+    });
     expect(res.status).toBe(400);
     const browser = await launchBrowser();
     try {
@@ -192,7 +209,9 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       await expectStored(server.store.db, label, 7);
       // The pipeline names the page each report came from, for the page-type series.
       const { rows } = await sql<{ page_path: string }>`
-        SELECT DISTINCT payload->'attributes'->>'page_path' AS page_path FROM events WHERE payload->'attributes'->>'probe' = ${label}`.execute(server.store.db);
+        SELECT DISTINCT payload->'attributes'->>'page_path' AS page_path FROM events WHERE payload->'attributes'->>'probe' = ${label}`.execute(
+        server.store.db,
+      );
       expect(rows).toEqual([{ page_path: '/labs/pipeline' }]);
     } finally {
       await browser.close();

@@ -29,7 +29,14 @@ export async function prepareScreens(server: AccountsServer): Promise<ScreenFixt
   const staff = await server.makeUser('staff', { username: STAFF_USERNAME, email: `${STAFF_USERNAME}@example.test` });
   const authored = await attributedGifs(server);
   const gif = authored[0]!;
-  const channel = await db.selectFrom('channels').select('slug').where('is_visible', '=', true).where('is_private', '=', false).where('parent_id', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+  const channel = await db
+    .selectFrom('channels')
+    .select('slug')
+    .where('is_visible', '=', true)
+    .where('is_private', '=', false)
+    .where('parent_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const byAuthor = authored.filter((g) => g.username === gif.username).slice(0, 3);
   const owner = await db.selectFrom('users').select('id').where('username', '=', gif.username).executeTakeFirstOrThrow();
   const story = await sql<{ id: string }>`
@@ -37,10 +44,19 @@ export async function prepareScreens(server: AccountsServer): Promise<ScreenFixt
     VALUES (${owner.id}, ${STORY_SLUG}, 'A walk in GIFs', 'Three loops, one after another.', ${gif.id}, true, ${FIXTURE_DATE}, ${FIXTURE_DATE}, ${FIXTURE_DATE})
     RETURNING id`.execute(db);
   for (const [position, g] of byAuthor.entries())
-    await sql`INSERT INTO story_gifs (story_id, position, gif_id, caption) VALUES (${story.rows[0]!.id}, ${position}, ${g.id}, ${`Step ${position + 1}`})`.execute(db);
+    await sql`INSERT INTO story_gifs (story_id, position, gif_id, caption) VALUES (${story.rows[0]!.id}, ${position}, ${g.id}, ${`Step ${position + 1}`})`.execute(
+      db,
+    );
   // Three GIFs of another author become staff's own (My GIFs and analytics show them), dated on the fixture date.
-  const mine = authored.filter((g) => g.username !== gif.username).slice(0, 3).map((g) => g.id);
-  await db.updateTable('gifs').set({ user_id: staff.userId, import_datetime: new Date(FIXTURE_DATE), create_datetime: new Date(FIXTURE_DATE) }).where('id', 'in', mine).execute();
+  const mine = authored
+    .filter((g) => g.username !== gif.username)
+    .slice(0, 3)
+    .map((g) => g.id);
+  await db
+    .updateTable('gifs')
+    .set({ user_id: staff.userId, import_datetime: new Date(FIXTURE_DATE), create_datetime: new Date(FIXTURE_DATE) })
+    .where('id', 'in', mine)
+    .execute();
   return { staff, gif, author: gif.username, channel: channel.slug, story: STORY_SLUG };
 }
 

@@ -26,10 +26,23 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
     server = await startAccountsServer('pglite', { web: true });
     moderator = await server.makeUser('moderator');
     user = await server.makeUser('user');
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').limit(2).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .where('rating', '=', 'g')
+      .orderBy('id')
+      .limit(2)
+      .execute();
     for (const [i, width] of (['desktop', 'phone'] as const).entries()) {
       gifs[width] = rows[i]!.id;
-      await server.store.db.updateTable('gifs').set({ title: `Reported ${TERMS[width]}` }).where('id', '=', rows[i]!.id).execute();
+      await server.store.db
+        .updateTable('gifs')
+        .set({ title: `Reported ${TERMS[width]}` })
+        .where('id', '=', rows[i]!.id)
+        .execute();
     }
     browser = await launchBrowser();
   });
@@ -39,16 +52,36 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
   });
 
   const signInAs = (who?: TestUser) => useSession(browser.context, server.baseUrl, who);
-  const searchIds = async (q: string) => ((await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}`)).body.data as { id: string }[]).map((g) => g.id);
-  const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
+  const searchIds = async (q: string) =>
+    ((await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}`)).body.data as { id: string }[]).map((g) => g.id);
+  const section = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
 
   for (const viewport of SITE_VIEWPORTS) {
     it(`a moderator resolves a reported search from the queue, and the audit trail names who did what (${viewport.name})`, async () => {
       const term = TERMS[viewport.name];
       const gif = gifs[viewport.name]!;
       expect(await searchIds(term)).toContain(gif);
-      expect((await server.call('POST', '/ajax/report-search', { json: { reasons: ['offensive', 'violent'], search_term: term, search_content_type: 'gifs', additional_info: 'The second row is gory' } })).status).toBe(201);
-      expect((await server.call('POST', '/ajax/report-search', { as: user, json: { reasons: ['offensive'], search_term: term.toUpperCase(), search_content_type: 'gifs' } })).status).toBe(201);
+      expect(
+        (
+          await server.call('POST', '/ajax/report-search', {
+            json: {
+              reasons: ['offensive', 'violent'],
+              search_term: term,
+              search_content_type: 'gifs',
+              additional_info: 'The second row is gory',
+            },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await server.call('POST', '/ajax/report-search', {
+            as: user,
+            json: { reasons: ['offensive'], search_term: term.toUpperCase(), search_content_type: 'gifs' },
+          })
+        ).status,
+      ).toBe(201);
 
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);
@@ -63,7 +96,9 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
       await card.getByText('offensive 2 · violent 1').waitFor();
       await card.locator('summary').click();
       await card.getByText('by an anonymous visitor: offensive, violent on gifs — “The second row is gory”').waitFor();
-      expect(await card.getByRole('link', { name: `Open the search “${term}”` }).getAttribute('href')).toBe(`/search/${term.replace(' ', '-')}`);
+      expect(await card.getByRole('link', { name: `Open the search “${term}”` }).getAttribute('href')).toBe(
+        `/search/${term.replace(' ', '-')}`,
+      );
       await card.getByRole('button', { name: `Show its GIFs for “${term}”` }).click();
       const hide = card.getByRole('button', { name: /^Hide / }).first();
       await hide.waitFor();
@@ -77,7 +112,10 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
       await card.getByRole('button', { name: `Block from trending “${term}”` }).click();
       await card.getByRole('button', { name: `Blocked from trending “${term}”` }).waitFor();
       await card.getByRole('button', { name: `Resolve: action taken on “${term}”` }).click();
-      await page.getByRole('status').filter({ hasText: `“${term}”: 2 reports resolved.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `“${term}”: 2 reports resolved.` })
+        .waitFor();
       await card.waitFor({ state: 'detached' });
       expect(await searchIds(term)).not.toContain(gif);
 
@@ -90,7 +128,9 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
       await entries.first().filter({ hasText: 'search.reports_resolved' }).waitFor();
       const lines = await entries.allTextContents();
       expect(lines).toHaveLength(3);
-      expect(lines[0]).toContain(`search.reports_resolved on search:${term} by ${moderator.username} (moderator) — resolution: act · reason: blocked from trending; hid 1 GIF (${gif})`);
+      expect(lines[0]).toContain(
+        `search.reports_resolved on search:${term} by ${moderator.username} (moderator) — resolution: act · reason: blocked from trending; hid 1 GIF (${gif})`,
+      );
       expect(lines[1]).toContain(`search.reported on search:${term} by ${user.username} (user)`);
       expect(lines[2]).toContain(`search.reported on search:${term} by an anonymous visitor`);
       expect(await layoutAndAxeProblems(page, `audit ${viewport.name}`, viewport.width)).toEqual([]);
@@ -116,9 +156,18 @@ describe('the search-report queue and /transparency in the browser', { timeout: 
       // Both widths' searches: 4 reports giving 6 reasons, 2 GIFs hidden.
       expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['0', '6', '2']);
       const reasons = page.getByRole('table', { name: 'Reports by reason, the last 12 months' });
-      expect(await reasons.getByRole('row', { name: /^offensive/ }).getByRole('cell').allTextContents()).toEqual(['0', '4']);
+      expect(
+        await reasons
+          .getByRole('row', { name: /^offensive/ })
+          .getByRole('cell')
+          .allTextContents(),
+      ).toEqual(['0', '4']);
       await page.getByLabel('Period').selectOption({ label: thisMonth });
-      await page.getByRole('table', { name: `Decisions by kind, ${thisMonth}` }).getByRole('row', { name: /^Search reports: acted on/ }).getByText('4').waitFor();
+      await page
+        .getByRole('table', { name: `Decisions by kind, ${thisMonth}` })
+        .getByRole('row', { name: /^Search reports: acted on/ })
+        .getByText('4')
+        .waitFor();
       expect(await layoutAndAxeProblems(page, `transparency ${viewport.name}`, viewport.width)).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();

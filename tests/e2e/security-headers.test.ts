@@ -29,7 +29,9 @@ describe('the site with its security headers, in Chromium', { timeout: E2E_TEST_
     // Another site (another port is another origin) whose page frames what its query names.
     hostSite = http.createServer((req, res) => {
       const src = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('frame') ?? '';
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>host</title><iframe src="${src.replace(/"/g, '&quot;')}" width="480" height="360"></iframe>`);
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<!doctype html><title>host</title><iframe src="${src.replace(/"/g, '&quot;')}" width="480" height="360"></iframe>`);
     });
     await new Promise<void>((resolve) => hostSite.listen(0, '127.0.0.1', resolve));
     hostOrigin = `http://127.0.0.1:${(hostSite.address() as AddressInfo).port}`;
@@ -47,7 +49,11 @@ describe('the site with its security headers, in Chromium', { timeout: E2E_TEST_
     // Chromium warns of a header it cannot read (an unknown Permissions-Policy feature, say).
     page.on('console', (message) => /Permissions-Policy|Referrer Policy/.test(message.text()) && errors.push(message.text()));
     const response = await page.goto(`${server.baseUrl}${path}`);
-    expect([path, response?.status(), response?.headers()['content-security-policy']]).toEqual([path, 200, expect.stringContaining("script-src 'self' 'nonce-")]);
+    expect([path, response?.status(), response?.headers()['content-security-policy']]).toEqual([
+      path,
+      200,
+      expect.stringContaining("script-src 'self' 'nonce-"),
+    ]);
     return { page, errors };
   }
 
@@ -86,7 +92,9 @@ describe('the site with its security headers, in Chromium', { timeout: E2E_TEST_
     });
     expect(ran).toBe(false);
     await expect.poll(() => browser.cspViolations.length).toBe(1);
-    expect(browser.cspViolations.splice(0)[0]).toContain("inline script violates the following Content Security Policy directive 'script-src 'self' 'nonce-");
+    expect(browser.cspViolations.splice(0)[0]).toContain(
+      "inline script violates the following Content Security Policy directive 'script-src 'self' 'nonce-",
+    );
     await page.close();
   });
 

@@ -37,9 +37,16 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     // A channel whose feed is the journey's GIFs, more than a page of them.
     const { db } = server.store;
     const owner = await db.selectFrom('users').select('id').where('username', '=', journey.username).executeTakeFirstOrThrow();
-    const channel = await db.insertInto('channels').values({ slug: channelSlug, display_name: 'SSR test channel', user_id: owner.id }).returning('id').executeTakeFirstOrThrow();
+    const channel = await db
+      .insertInto('channels')
+      .values({ slug: channelSlug, display_name: 'SSR test channel', user_id: owner.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const journeyIds = await db.selectFrom('gifs').select('id').where('id', 'like', 'Jrny%').orderBy('id').execute();
-    await db.insertInto('channel_gifs').values(journeyIds.map((g, position) => ({ channel_id: channel.id, gif_id: g.id, position }))).execute();
+    await db
+      .insertInto('channel_gifs')
+      .values(journeyIds.map((g, position) => ({ channel_id: channel.id, gif_id: g.id, position })))
+      .execute();
     noScripts = await launchBrowser({ javaScriptEnabled: false });
     scripts = await launchBrowser();
   });
@@ -56,11 +63,23 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     const response = await page.goto(`${server.baseUrl}${path}`);
     const seen = await page.evaluate(() => ({
       heading: document.querySelector('[role=main] h1')?.textContent ?? '',
-      images: [...document.querySelectorAll<HTMLImageElement>('[role=main] img')].map((img) => ({ alt: img.alt, src: img.currentSrc || img.src, lazy: img.loading === 'lazy' })),
+      images: [...document.querySelectorAll<HTMLImageElement>('[role=main] img')].map((img) => ({
+        alt: img.alt,
+        src: img.currentSrc || img.src,
+        lazy: img.loading === 'lazy',
+      })),
       gifLinks: [...document.querySelectorAll<HTMLAnchorElement>('[role=main] a[href^="/gifs/"]')].map((a) => a.getAttribute('href')!),
       links: [...document.querySelectorAll<HTMLAnchorElement>('[role=main] a')].map((a) => a.getAttribute('href')!),
     }));
-    const firstLoaded = await page.locator('[role=main] img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0, () => false));
+    const firstLoaded = await page
+      .locator('[role=main] img')
+      .first()
+      .evaluate((img: HTMLImageElement) =>
+        img.decode().then(
+          () => img.naturalWidth > 0,
+          () => false,
+        ),
+      );
     await page.close();
     return { status: response?.status(), firstLoaded, ...seen };
   }
@@ -74,7 +93,11 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     ['profile', '{profile}'],
     ['channel', `/${channelSlug}`],
   ])('shows the %s page without scripts: GIF images with alt text and links to their pages', async (_name, template) => {
-    const path = template.replace('{category}', categoryPath(category.parent)).replace('{subcategory}', categoryPath(category.parent, category.sub)).replace('{gif}', `/gifs/${gif.slug}`).replace('{profile}', `/${gif.username}`);
+    const path = template
+      .replace('{category}', categoryPath(category.parent))
+      .replace('{subcategory}', categoryPath(category.parent, category.sub))
+      .replace('{gif}', `/gifs/${gif.slug}`)
+      .replace('{profile}', `/${gif.username}`);
     const seen = await readWithoutScripts(path);
     expect(seen.status).toBe(200);
     expect(seen.heading.trim()).not.toBe('');
@@ -108,7 +131,9 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     expect(await html()).toContain(hidden);
     await putInState(server.store.db, hidden!, 'private');
     try {
-      expect((await server.get(`/v1/gifs/search?q=${JOURNEY_TAG}&limit=50`)).body.data.map((g: { id: string }) => g.id)).not.toContain(hidden);
+      expect((await server.get(`/v1/gifs/search?q=${JOURNEY_TAG}&limit=50`)).body.data.map((g: { id: string }) => g.id)).not.toContain(
+        hidden,
+      );
       expect(await html()).not.toContain(hidden);
     } finally {
       await putInState(server.store.db, hidden!, 'public');
@@ -126,7 +151,9 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+      ).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.baseUrl}${path}`);
     await page.locator('.lb-grid .lb-gif').first().waitFor();
@@ -135,7 +162,8 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     return { page, asked, shifts };
   }
 
-  const askedFor = (asked: string[], path: string, offset: number) => asked.filter((url) => url.includes(path) && (new URL(url).searchParams.get('offset') ?? '0') === String(offset));
+  const askedFor = (asked: string[], path: string, offset: number) =>
+    asked.filter((url) => url.includes(path) && (new URL(url).searchParams.get('offset') ?? '0') === String(offset));
 
   it('takes over the search page from its written-in data: no second request for it, no layout shift', async () => {
     const { page, asked, shifts } = await openWithScripts(searchPath(JOURNEY_TAG));
@@ -172,7 +200,8 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (request.resourceType() === 'script' && path.startsWith('/assets/')) events.push('script asked');
-      if (request.resourceType() === 'image' && path.startsWith('/media/') && !path.startsWith(`/media/${gif.id}/`)) events.push('related GIF asked');
+      if (request.resourceType() === 'image' && path.startsWith('/media/') && !path.startsWith(`/media/${gif.id}/`))
+        events.push('related GIF asked');
     });
     await page.goto(`${server.baseUrl}/gifs/${gif.slug}`);
     await page.locator('.lb-ssr').waitFor({ state: 'detached' });
@@ -198,19 +227,22 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     );
   }
 
-  it.each([375, 700, 1440])('draws the served grid at %i px as the app draws it, whatever the browser says it is (tile sizes and places)', async (width) => {
-    const viewport = { width, height: 900 };
-    const served = await noScripts.context.newPage();
-    await served.setViewportSize(viewport);
-    await served.goto(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`);
-    const servedTiles = await tileBoxes(served, '.lb-ssr-grid', '.lb-ssr-tile');
-    await served.close();
-    const { page } = await openWithScripts(searchPath(JOURNEY_TAG), viewport);
-    const appTiles = await tileBoxes(page, '.lb-grid__columns', '.lb-grid .lb-gif');
-    await page.close();
-    expect(Object.keys(servedTiles).length).toBe(25);
-    expect(servedTiles).toEqual(Object.fromEntries(Object.keys(servedTiles).map((path) => [path, appTiles[path]])));
-  });
+  it.each([375, 700, 1440])(
+    'draws the served grid at %i px as the app draws it, whatever the browser says it is (tile sizes and places)',
+    async (width) => {
+      const viewport = { width, height: 900 };
+      const served = await noScripts.context.newPage();
+      await served.setViewportSize(viewport);
+      await served.goto(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`);
+      const servedTiles = await tileBoxes(served, '.lb-ssr-grid', '.lb-ssr-tile');
+      await served.close();
+      const { page } = await openWithScripts(searchPath(JOURNEY_TAG), viewport);
+      const appTiles = await tileBoxes(page, '.lb-grid__columns', '.lb-grid .lb-gif');
+      await page.close();
+      expect(Object.keys(servedTiles).length).toBe(25);
+      expect(servedTiles).toEqual(Object.fromEntries(Object.keys(servedTiles).map((path) => [path, appTiles[path]])));
+    },
+  );
 
   it.each([
     ['profile', '{profile}'],
@@ -228,12 +260,21 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.goto(`${server.baseUrl}/`);
     const trending = (await server.get('/v1/trending/searches')).body.data as string[];
     const categories = (await server.get('/v1/gifs/categories')).body.data as { name: string; name_encoded: string }[];
-    expect(await page.locator('.lb-pills a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(trending.slice(0, HOME_SEARCHES_SHOWN).map((term) => searchPath(term)));
+    expect(await page.locator('.lb-pills a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      trending.slice(0, HOME_SEARCHES_SHOWN).map((term) => searchPath(term)),
+    );
     const stickers = page.getByRole('region', { name: 'Trending stickers' }).locator('a[href^="/gifs/"] img');
     expect(await stickers.count()).toBeGreaterThan(0);
     expect(await stickers.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).alt.trim() !== ''))).toBe(true);
-    expect(await page.locator('.lb-category-card').evaluateAll((cards) => cards.map((a) => a.getAttribute('href')))).toEqual(categories.map((c) => categoryPath(c.name_encoded)));
-    expect(await page.locator('.lb-category-card img').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0))).toBe(true);
+    expect(await page.locator('.lb-category-card').evaluateAll((cards) => cards.map((a) => a.getAttribute('href')))).toEqual(
+      categories.map((c) => categoryPath(c.name_encoded)),
+    );
+    expect(
+      await page
+        .locator('.lb-category-card img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth > 0)),
+    ).toBe(true);
     await page.close();
   });
 
@@ -275,24 +316,27 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     }, grid);
   }
 
-  it.each([375, 1440])('draws the home page at %i px where the app draws it: header, pills, sticker row (each sticker its size), category cards, grid', async (width) => {
-    const viewport = { width, height: 900 };
-    const servedPage = await noScripts.context.newPage();
-    await servedPage.setViewportSize(viewport);
-    await servedPage.goto(`${server.baseUrl}/`);
-    const servedBoxes = await homeBoxes(servedPage, '.lb-ssr-grid');
-    await servedPage.close();
-    const { page } = await openWithScripts('/', viewport);
-    await page.locator('.lb-carousel img').first().waitFor();
-    const appBoxes = await homeBoxes(page, '.lb-grid__columns');
-    await page.close();
-    expect(servedBoxes.cards.length).toBeGreaterThan(0);
-    const { stickerSizes: servedStickers, ...served } = servedBoxes;
-    const { stickerSizes: appStickers, ...app } = appBoxes;
-    expect(served).toEqual(app);
-    // The app's tiles show their image only once near the screen: compare those it shows.
-    const shown = Object.keys(servedStickers).filter((id) => id in appStickers);
-    expect(shown.length).toBeGreaterThan(1);
-    expect(shown.map((id) => servedStickers[id])).toEqual(shown.map((id) => appStickers[id]));
-  });
+  it.each([375, 1440])(
+    'draws the home page at %i px where the app draws it: header, pills, sticker row (each sticker its size), category cards, grid',
+    async (width) => {
+      const viewport = { width, height: 900 };
+      const servedPage = await noScripts.context.newPage();
+      await servedPage.setViewportSize(viewport);
+      await servedPage.goto(`${server.baseUrl}/`);
+      const servedBoxes = await homeBoxes(servedPage, '.lb-ssr-grid');
+      await servedPage.close();
+      const { page } = await openWithScripts('/', viewport);
+      await page.locator('.lb-carousel img').first().waitFor();
+      const appBoxes = await homeBoxes(page, '.lb-grid__columns');
+      await page.close();
+      expect(servedBoxes.cards.length).toBeGreaterThan(0);
+      const { stickerSizes: servedStickers, ...served } = servedBoxes;
+      const { stickerSizes: appStickers, ...app } = appBoxes;
+      expect(served).toEqual(app);
+      // The app's tiles show their image only once near the screen: compare those it shows.
+      const shown = Object.keys(servedStickers).filter((id) => id in appStickers);
+      expect(shown.length).toBeGreaterThan(1);
+      expect(shown.map((id) => servedStickers[id])).toEqual(shown.map((id) => appStickers[id]));
+    },
+  );
 });

@@ -85,6 +85,7 @@ export async function layoutAndAxeProblems(page: Page, label: string, width: num
   const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
   if (scrollWidth > width) found.push(`${label} scrolls sideways: ${scrollWidth} px wide`);
   const results = await new AxeBuilder({ page }).analyze();
-  for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+    found.push(`${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   return found;
 }

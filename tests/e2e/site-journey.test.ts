@@ -15,7 +15,8 @@ import { addJourneyGifs, JOURNEY_TAG, scrollGridPast, type JourneyGifs } from '.
 
 const JOURNEY_TIMEOUT_MS = 240_000;
 const PAGE_SIZE = 25;
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 type EventRow = { type: string; payload: Record<string, unknown> };
 
@@ -34,7 +35,10 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
     journey = await addJourneyGifs(server, 3 * PAGE_SIZE + 5);
     // The service worker runs as it would for a visitor: it replays what a page left unsent when a
     // full page load replaced it.
-    browser = await launchBrowser({ serviceWorkers: true, ...(device.userAgent ? { extraArgs: [`--user-agent=${device.userAgent}`] } : {}) });
+    browser = await launchBrowser({
+      serviceWorkers: true,
+      ...(device.userAgent ? { extraArgs: [`--user-agent=${device.userAgent}`] } : {}),
+    });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   });
   afterAll(async () => {
@@ -75,7 +79,10 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
     await page.locator('.lb-grid .lb-gif--loaded').first().waitFor();
 
     // Switch to stickers and open one.
-    await page.locator('.lb-tabs').getByRole('link', { name: /Stickers/ }).click();
+    await page
+      .locator('.lb-tabs')
+      .getByRole('link', { name: /Stickers/ })
+      .click();
     await page.waitForURL(`${server.baseUrl}/search/love/stickers`);
     const sticker = page.locator('.lb-grid .lb-gif').first();
     await sticker.waitFor();
@@ -83,7 +90,13 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
     await sticker.click();
     await page.waitForURL(/\/gifs\/[\w-]+$/);
     const { body: stickerBody } = await server.get(`/v1/gifs/${stickerId}`);
-    const wire = stickerBody.data as { url: string; embed_url: string; slug: string; title: string; images: { original: { width: string; height: string } } };
+    const wire = stickerBody.data as {
+      url: string;
+      embed_url: string;
+      slug: string;
+      title: string;
+      images: { original: { width: string; height: string } };
+    };
     await expect.poll(() => heading(page).textContent()).toBe(wire.title);
     await page.locator('.lb-gif-media .lb-gif--loaded').waitFor();
 
@@ -91,7 +104,12 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
     await page.getByRole('button', { name: 'Copy' }).nth(1).click();
     await page.getByText('Embed code copied').waitFor();
     const pageUrl = `${server.baseUrl}/gifs/${wire.slug}`;
-    const expected = embedCode({ embedUrl: wire.embed_url, pageUrl, width: Number(wire.images.original.width), height: Number(wire.images.original.height) });
+    const expected = embedCode({
+      embedUrl: wire.embed_url,
+      pageUrl,
+      width: Number(wire.images.original.width),
+      height: Number(wire.images.original.height),
+    });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
     expect(await page.getByLabel('Embed code').inputValue()).toBe(expected);
 
@@ -138,7 +156,9 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
 
     // The event log: this visitor's page views and pingbacks, by page type.
     const rows = async (type: string) =>
-      ((await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', 'like', type).execute()) as EventRow[]).filter((r) => r.payload.user_id === userId);
+      ((await server.store.db.selectFrom('events').select(['type', 'payload']).where('type', 'like', type).execute()) as EventRow[]).filter(
+        (r) => r.payload.user_id === userId,
+      );
     const wantedViews = ['home', 'search', 'gifs', 'channel', '404'];
     const missingViews = async () => {
       const types = (await rows('analytics.page_view')).map((r) => pageTypeOf(String(r.payload.page_path)));
@@ -147,12 +167,22 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
     await expect.poll(missingViews, { timeout: E2E_STEP_TIMEOUT_MS, interval: 500 }).toEqual([]);
     const views = await rows('analytics.page_view');
     const paths = views.map((r) => r.payload.page_path);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/search/love', '/search/love/stickers', `/gifs/${wire.slug}`, `/${journey.username}`, '/404']));
-    expect(views.find((r) => r.payload.page_path === `/search/${JOURNEY_TAG}/page/3`)?.payload.virtual_page_path).toBe(`/search/${JOURNEY_TAG}/page/3`);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/', '/search/love', '/search/love/stickers', `/gifs/${wire.slug}`, `/${journey.username}`, '/404']),
+    );
+    expect(views.find((r) => r.payload.page_path === `/search/${JOURNEY_TAG}/page/3`)?.payload.virtual_page_path).toBe(
+      `/search/${JOURNEY_TAG}/page/3`,
+    );
     expect(paths).not.toContain('/no/such/page');
     // The sticker's copy of its embed code is an Embed event on its stream.
     await expect
-      .poll(async () => (await rows('analytics.event')).some((r) => r.payload.action === 'Copy' && r.payload.label === 'Embed Code' && r.payload.gif_id === stickerId), { timeout: E2E_STEP_TIMEOUT_MS })
+      .poll(
+        async () =>
+          (await rows('analytics.event')).some(
+            (r) => r.payload.action === 'Copy' && r.payload.label === 'Embed Code' && r.payload.gif_id === stickerId,
+          ),
+        { timeout: E2E_STEP_TIMEOUT_MS },
+      )
       .toBe(true);
 
     const wantedPings = [
@@ -171,7 +201,9 @@ describe.each(DEVICES)('the site on a $name', { timeout: JOURNEY_TIMEOUT_MS }, (
     };
     await expect.poll(missingPings, { timeout: E2E_STEP_TIMEOUT_MS, interval: 500 }).toEqual([]);
     // Every pingback of the journey names its page, and none is counted as unknown.
-    expect((await rows('pingback.%')).every((r) => typeof (r.payload.attributes as { page_path?: unknown }).page_path === 'string')).toBe(true);
+    expect((await rows('pingback.%')).every((r) => typeof (r.payload.attributes as { page_path?: unknown }).page_path === 'string')).toBe(
+      true,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

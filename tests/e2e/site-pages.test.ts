@@ -38,8 +38,16 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     // A second GIF and its author carry the payloads; the first stays clean for the axe checks.
     const other = authored.find((g) => g.username !== author)!;
     hostile = other;
-    await db.updateTable('gifs').set({ title: PAYLOAD, alt_text: '', tags: [PAYLOAD, 'cats'] }).where('id', '=', other.id).execute();
-    await db.updateTable('users').set({ display_name: PAYLOAD, attribution_display_name: PAYLOAD, description: PAYLOAD }).where('username', '=', other.username).execute();
+    await db
+      .updateTable('gifs')
+      .set({ title: PAYLOAD, alt_text: '', tags: [PAYLOAD, 'cats'] })
+      .where('id', '=', other.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ display_name: PAYLOAD, attribution_display_name: PAYLOAD, description: PAYLOAD })
+      .where('username', '=', other.username)
+      .execute();
   });
   afterAll(async () => {
     await browser?.close();
@@ -110,7 +118,15 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
       expect(head).not.toMatch(/<script>window\.pwned|<img src=x|<script>x<\/script>/);
       // The page config and the site's module; a page with a served first screen has, instead of the module, its data and the script that starts the module.
       const scripts = raw.match(/<script[^>]*>/g) ?? [];
-      expect(scripts.filter((tag) => !/^<script(?: nonce="[^"]+")?>$|^<script type="module" crossorigin src="\/assets\/[^"]+">$|^<script type="application\/json" id="lb-first-data">$/.test(tag)), path).toEqual([]);
+      expect(
+        scripts.filter(
+          (tag) =>
+            !/^<script(?: nonce="[^"]+")?>$|^<script type="module" crossorigin src="\/assets\/[^"]+">$|^<script type="application\/json" id="lb-first-data">$/.test(
+              tag,
+            ),
+        ),
+        path,
+      ).toEqual([]);
       expect(scripts.length, path).toBeLessThanOrEqual(3);
 
       const { page, errors, status } = await open(path);
@@ -141,7 +157,9 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     expect(await page.locator('link[rel="icon"][href="/favicon.ico"], link[rel="apple-touch-icon"], link[rel="manifest"]').count()).toBe(3);
     // The header's parts sit in a row, logo to account slot (the menu button last on a phone); none covers another.
     const header = page.locator('.lb-site-header__bar');
-    const boxes = await header.locator('.lb-site-header__logo, .lb-site-header__nav, .lb-site-header__account, .lb-site-header__menu').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect).filter((box) => box.width > 0));
+    const boxes = await header
+      .locator('.lb-site-header__logo, .lb-site-header__nav, .lb-site-header__account, .lb-site-header__menu')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect).filter((box) => box.width > 0));
     expect(boxes).toHaveLength(3);
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right - 0.5);
     expect(boxes.at(-1)!.right).toBeLessThanOrEqual(viewport.width);
@@ -151,11 +169,28 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     if (viewport.width < 1080) await page.keyboard.press('Escape');
     // The footer's links wrap: no two overlap.
     const footer = page.getByRole('navigation', { name: 'Footer' });
-    const links = await footer.getByRole('link').evaluateAll((els) => els.map((el) => ({ text: el.textContent, box: el.getBoundingClientRect().toJSON() as DOMRect })));
-    for (const name of ['About', 'Apps and API', 'Transparency', 'Studios', 'Clips', 'Stories', 'Artists', 'GIF Maker', 'Apply for a verified channel']) expect(links.map((l) => l.text)).toContain(name);
+    const links = await footer
+      .getByRole('link')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent, box: el.getBoundingClientRect().toJSON() as DOMRect })));
+    for (const name of [
+      'About',
+      'Apps and API',
+      'Transparency',
+      'Studios',
+      'Clips',
+      'Stories',
+      'Artists',
+      'GIF Maker',
+      'Apply for a verified channel',
+    ])
+      expect(links.map((l) => l.text)).toContain(name);
     for (const [i, a] of links.entries())
       for (const b of links.slice(i + 1)) {
-        const apart = a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5 || a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5;
+        const apart =
+          a.box.right <= b.box.left + 0.5 ||
+          b.box.right <= a.box.left + 0.5 ||
+          a.box.bottom <= b.box.top + 0.5 ||
+          b.box.bottom <= a.box.top + 0.5;
         expect([a.text, b.text, apart]).toEqual([a.text, b.text, true]);
       }
     // From the footer to the studios: cards of verified users linking their profiles.
@@ -173,7 +208,8 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
     expect(await page.locator('main a[href="/transparency"]').count()).toBeGreaterThan(0);
     await page.locator('main').getByRole('link', { name: 'apps and the API' }).click();
     await page.getByRole('heading', { name: 'Apps and the API', level: 1 }).waitFor();
-    for (const href of ['/docs/api', '/dashboard/developers', '/widgets']) expect([href, await page.locator(`main a[href="${href}"]`).count()]).toEqual([href, 1]);
+    for (const href of ['/docs/api', '/dashboard/developers', '/widgets'])
+      expect([href, await page.locator(`main a[href="${href}"]`).count()]).toEqual([href, 1]);
     expect(await page.locator('main pre').allInnerTexts()).toContainEqual(expect.stringContaining(`${server.baseUrl}/embed/{id}"`));
     expect(errors).toEqual([]);
     await page.close();
@@ -200,7 +236,11 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
         if (a.box.width < 44 || a.box.height < 44) problems.push(`${a.name} is ${a.box.width}x${a.box.height}`);
         if (a.box.left < 0 || a.box.right > innerWidth) problems.push(`${a.name} sticks out`);
         for (const b of controls.slice(i + 1)) {
-          const apart = a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5 || a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5;
+          const apart =
+            a.box.right <= b.box.left + 0.5 ||
+            b.box.right <= a.box.left + 0.5 ||
+            a.box.bottom <= b.box.top + 0.5 ||
+            b.box.bottom <= a.box.top + 0.5;
           if (!apart) problems.push(`${a.name} overlaps ${b.name}`);
         }
       }
@@ -225,11 +265,14 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
         expect([who, width, await headerProblems(page)]).toEqual([who, width, []]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         // Nothing of the wide header shows: its links and buttons are the menu's.
-        for (const name of [...browse, ...own]) expect([name, await header.getByRole('link', { name, exact: true }).count()]).toEqual([name, 0]);
+        for (const name of [...browse, ...own])
+          expect([name, await header.getByRole('link', { name, exact: true }).count()]).toEqual([name, 0]);
         const menu = await openMenu(page);
         expect(await page.getByRole('button', { name: 'Menu', exact: true }).getAttribute('aria-expanded')).toBe('true');
         expect(await menu.getByRole('link').allInnerTexts()).toEqual([...browse, ...own]);
-        for (const box of await menu.getByRole('link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+        for (const box of await menu
+          .getByRole('link')
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
           expect(box.height).toBeGreaterThanOrEqual(44);
           expect(box.right).toBeLessThanOrEqual(width);
         }
@@ -249,7 +292,8 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
       await page.locator('[data-slot="account"]:not([data-state="loading"])').waitFor();
       if (who === 'user') await page.locator('header').getByRole('link', { name: 'Notices', exact: true }).waitFor();
       expect(await page.getByRole('button', { name: 'Menu', exact: true }).isVisible()).toBe(false);
-      for (const name of [...browse.filter((n) => n !== 'Clips'), ...own]) expect([name, await page.locator('header').getByRole('link', { name, exact: true }).isVisible()]).toEqual([name, true]);
+      for (const name of [...browse.filter((n) => n !== 'Clips'), ...own])
+        expect([name, await page.locator('header').getByRole('link', { name, exact: true }).isVisible()]).toEqual([name, true]);
       expect([who, await headerProblems(page)]).toEqual([who, []]);
       await page.close();
     }
@@ -263,7 +307,11 @@ describe('site pages in Chromium', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, () => {
       els.map((card) => {
         const picture = card.querySelector('img, .lb-category-card__blank')!.getBoundingClientRect();
         const name = card.querySelector('.lb-category-card__name')!.getBoundingClientRect();
-        return { name: card.textContent, below: name.top >= picture.bottom - 0.5, inside: name.bottom <= card.getBoundingClientRect().bottom + 0.5 };
+        return {
+          name: card.textContent,
+          below: name.top >= picture.bottom - 0.5,
+          inside: name.bottom <= card.getBoundingClientRect().bottom + 0.5,
+        };
       }),
     );
     expect(cards.length).toBeGreaterThan(0);

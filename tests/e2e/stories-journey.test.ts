@@ -28,9 +28,18 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     server = await startAccountsServer('pglite', { web: true, jobs: { intervalMs: 100 }, clock: () => new Date(Date.now() + offsetMs) });
     creator = await server.makeUser('creator');
     await server.store.db.updateTable('users').set({ is_public: true }).where('id', '=', creator.userId).execute();
-    const picked = await server.store.db.selectFrom('gifs').select(['id', 'title']).where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').orderBy('id').limit(4).execute();
+    const picked = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'title'])
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .orderBy('id')
+      .limit(4)
+      .execute();
     gifs = picked.map((g, i) => ({ id: g.id, title: `Journey GIF ${i + 1}` }));
-    for (const g of gifs) await server.store.db.updateTable('gifs').set({ user_id: creator.userId, title: g.title }).where('id', '=', g.id).execute();
+    for (const g of gifs)
+      await server.store.db.updateTable('gifs').set({ user_id: creator.userId, title: g.title }).where('id', '=', g.id).execute();
     browser = await launchBrowser();
     await useSession(browser.context, server.baseUrl, creator);
   });
@@ -62,7 +71,9 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
-    const draft = (await server.call('GET', `/api/v1/stories?username=${creator.username}&fetch_unpublished=true`, { as: creator, via: 'token' })).body.data[0];
+    const draft = (
+      await server.call('GET', `/api/v1/stories?username=${creator.username}&fetch_unpublished=true`, { as: creator, via: 'token' })
+    ).body.data[0];
     expect(draft).toMatchObject({ title: 'A journey in GIFs', is_published: false, cover_gif: { id: gifs[0]!.id } });
     expect((await server.call('GET', `/stories/${draft.slug}`)).status).toBe(404);
 
@@ -125,42 +136,83 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     await page.locator('.lb-schedule__post').first().waitFor();
     // A third GIF dragged onto that time joins it (a post of its own at the same time), once asked.
     await page.locator('.lb-schedule__library li', { hasText: gifs[0]!.title }).dragTo(page.locator('.lb-schedule__post').first());
-    await page.getByRole('group', { name: `${gifs[0]!.title} is public now` }).getByRole('button', { name: 'Make it private until then' }).click();
-    await page.getByRole('alert').or(page.getByRole('status').filter({ hasText: `Scheduled ${gifs[0]!.title} for` })).first().waitFor();
+    await page
+      .getByRole('group', { name: `${gifs[0]!.title} is public now` })
+      .getByRole('button', { name: 'Make it private until then' })
+      .click();
+    await page
+      .getByRole('alert')
+      .or(page.getByRole('status').filter({ hasText: `Scheduled ${gifs[0]!.title} for` }))
+      .first()
+      .waitFor();
     expect(await page.getByRole('alert').allTextContents()).toEqual([]);
-    await page.getByRole('status').filter({ hasText: `Scheduled ${gifs[0]!.title} for` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Scheduled ${gifs[0]!.title} for` })
+      .waitFor();
     await expect.poll(() => page.locator('.lb-schedule__post').count()).toBe(2);
     const three = [...two, gifs[0]!];
-    const visibility = async () => (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ANY(${three.map((g) => g.id)}::text[])`.execute(server.store.db)).rows.map((r) => r.v);
+    const visibility = async () =>
+      (
+        await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ANY(${three.map((g) => g.id)}::text[])`.execute(
+          server.store.db,
+        )
+      ).rows.map((r) => r.v);
     expect(await visibility()).toEqual(['scheduled', 'scheduled', 'scheduled']);
 
     offsetMs += 2 * MINUTE;
-    await expect.poll(() => page.locator('.lb-schedule__activity li', { hasText: 'Published' }).count(), { timeout: E2E_STEP_TIMEOUT_MS }).toBe(2);
+    await expect
+      .poll(() => page.locator('.lb-schedule__activity li', { hasText: 'Published' }).count(), { timeout: E2E_STEP_TIMEOUT_MS })
+      .toBe(2);
     expect(await visibility()).toEqual(['public', 'public', 'public']);
-    for (const g of three) expect((await server.call('GET', `/v1/gifs/${g.id}?api_key=${server.webKey}`, { direct: true })).status).toBe(200);
+    for (const g of three)
+      expect((await server.call('GET', `/v1/gifs/${g.id}?api_key=${server.webKey}`, { direct: true })).status).toBe(200);
     await page.getByText('Nothing scheduled.').waitFor();
     await page.close();
   });
 
-  it.each(SITE_VIEWPORTS)('has no serious or critical axe violation and no sideways scroll on the story pages, the editor and the scheduler ($name)', async (viewport) => {
-    const found: string[] = [];
-    for (const path of ['/stories', `/stories/${slug}`, '/dashboard/stories', '/dashboard/schedule']) {
-      const page = await browser.context.newPage();
-      await page.setViewportSize(viewport);
-      await page.goto(`${server.baseUrl}${path}`);
-      await page.locator('main h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      found.push(...(await layoutAndAxeProblems(page, path, viewport.width)));
-      await page.close();
-    }
-    expect(found).toEqual([]);
-  });
+  it.each(SITE_VIEWPORTS)(
+    'has no serious or critical axe violation and no sideways scroll on the story pages, the editor and the scheduler ($name)',
+    async (viewport) => {
+      const found: string[] = [];
+      for (const path of ['/stories', `/stories/${slug}`, '/dashboard/stories', '/dashboard/schedule']) {
+        const page = await browser.context.newPage();
+        await page.setViewportSize(viewport);
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        found.push(...(await layoutAndAxeProblems(page, path, viewport.width)));
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    },
+  );
 
   it('the editor and the scheduler page through a large library and search it', async () => {
-    const more = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('id', 'not in', gifs.map((g) => g.id)).orderBy('id').limit(30).execute();
-    for (const [i, g] of more.entries()) await server.store.db.updateTable('gifs').set({ user_id: creator.userId, title: i === 17 ? 'Needle in the library' : `Library GIF ${i + 1}` }).where('id', '=', g.id).execute();
+    const more = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where(
+        'id',
+        'not in',
+        gifs.map((g) => g.id),
+      )
+      .orderBy('id')
+      .limit(30)
+      .execute();
+    for (const [i, g] of more.entries())
+      await server.store.db
+        .updateTable('gifs')
+        .set({ user_id: creator.userId, title: i === 17 ? 'Needle in the library' : `Library GIF ${i + 1}` })
+        .where('id', '=', g.id)
+        .execute();
     const total = gifs.length + more.length;
-    for (const [path, list] of [['/dashboard/stories', '.lb-story-editor__library'], ['/dashboard/schedule', '.lb-schedule__library']] as const) {
+    for (const [path, list] of [
+      ['/dashboard/stories', '.lb-story-editor__library'],
+      ['/dashboard/schedule', '.lb-schedule__library'],
+    ] as const) {
       const page = await browser.context.newPage();
       await page.goto(`${server.baseUrl}${path}`);
       await page.getByText(`Showing 25 of ${total}`).waitFor();
@@ -171,7 +223,12 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
       await page.getByLabel('Search your GIFs').fill('needle');
       await page.getByText('Showing 1 of 1').waitFor();
       expect(await page.locator(`${list} li`).count()).toBe(1);
-      expect(await page.locator(list).getByLabel(/Needle in the library/).count()).toBe(1);
+      expect(
+        await page
+          .locator(list)
+          .getByLabel(/Needle in the library/)
+          .count(),
+      ).toBe(1);
       await page.getByLabel('Search your GIFs').fill('nothing like this');
       await page.getByText('No GIFs match.').waitFor();
       await page.close();

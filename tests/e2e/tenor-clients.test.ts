@@ -41,7 +41,12 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
 
   const shares = async (id: string) => {
     await server.analytics.catchUp();
-    const rows = await analyticsDb(server.store.db).selectFrom('gif_actions_daily').select('count').where('gif_id', '=', id).where('action', '=', 'share').execute();
+    const rows = await analyticsDb(server.store.db)
+      .selectFrom('gif_actions_daily')
+      .select('count')
+      .where('gif_id', '=', id)
+      .where('action', '=', 'share')
+      .execute();
     return rows.reduce((sum, row) => sum + Number(row.count), 0);
   };
 
@@ -69,7 +74,12 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
 
   it('a Node axios bot', async () => {
     const { stdout } = await run(process.execPath, [new URL('search-axios.mjs', CLIENTS).pathname, 'sports'], { env });
-    const found = JSON.parse(stdout) as Found & { formats: string[]; tiny: string[]; share_status: number; refused: { status: number; error: { code: number; status: string } } };
+    const found = JSON.parse(stdout) as Found & {
+      formats: string[];
+      tiny: string[];
+      share_status: number;
+      refused: { status: number; error: { code: number; status: string } };
+    };
     expect(found.formats.sort()).toEqual(['gif', 'tinygif']);
     expect(found.tiny.every((url) => url.startsWith(`${server.baseUrl}/media/`))).toBe(true);
     expect(found.refused).toEqual({ status: 403, error: expect.objectContaining({ code: 403, status: 'PERMISSION_DENIED' }) });
@@ -104,7 +114,9 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
     let site: http.Server;
     beforeAll(async () => {
       browser = await launchBrowser();
-      const scripts = ['search-xhr.js', 'search-fetch.js'].map((file) => `<script>${fs.readFileSync(new URL(file, CLIENTS), 'utf8')}</script>`).join('');
+      const scripts = ['search-xhr.js', 'search-fetch.js']
+        .map((file) => `<script>${fs.readFileSync(new URL(file, CLIENTS), 'utf8')}</script>`)
+        .join('');
       site = http.createServer((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(`<!doctype html><html lang="en"><head><title>GIF picker</title>${scripts}</head><body></body></html>`);
@@ -123,7 +135,10 @@ describe('real-world Tenor v2 callers against Loopbox', { timeout: E2E_TEST_TIME
       const page = await browser.context.newPage();
       await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
       type Client = (base: string, key: string, term: string) => Promise<Found & { decoded: number }>;
-      const found = await page.evaluate(([name, b, k]) => (window as unknown as Record<string, Client>)[name!]!(b!, k!, 'food'), [client, base, server.webKey]);
+      const found = await page.evaluate(
+        ([name, b, k]) => (window as unknown as Record<string, Client>)[name!]!(b!, k!, 'food'),
+        [client, base, server.webKey],
+      );
       expect(found.decoded).toBe(pageSize);
       await expectFoundPagedAndShared(found, 'food', pageSize);
       await page.close();

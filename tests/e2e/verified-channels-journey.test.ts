@@ -22,7 +22,14 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
   beforeAll(async () => {
     server = await startAccountsServer('pglite', { web: true, smtp: true });
     staff = await server.makeUser('staff');
-    example = await server.store.db.selectFrom('gifs').select(['id', 'title']).where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').orderBy('id').executeTakeFirstOrThrow();
+    example = await server.store.db
+      .selectFrom('gifs')
+      .select(['id', 'title'])
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -40,7 +47,8 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
     await page.locator('[data-slot="account"]:not([data-state="loading"])').waitFor();
     return { page, errors };
   };
-  const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
+  const section = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Console sections' }).getByRole('button', { name, exact: true }).click();
 
   for (const viewport of SITE_VIEWPORTS) {
     it(`a new user applies at /apply and staff approve it in the console: mail, creator, badge (${viewport.name})`, async () => {
@@ -50,7 +58,9 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
       await page.getByRole('heading', { level: 1, name: 'Apply for a verified channel' }).waitFor();
       await page.getByRole('heading', { name: 'Sign in to apply' }).waitFor();
       expect(await page.locator('main').getByRole('link', { name: 'Join', exact: true }).getAttribute('href')).toBe('/join?next=%2Fapply');
-      expect(await page.locator('main').getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).toBe('/login?next=%2Fapply');
+      expect(await page.locator('main').getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).toBe(
+        '/login?next=%2Fapply',
+      );
       problems.push(...(await layoutAndAxeProblems(page, `apply signed out ${viewport.name}`, viewport.width)));
 
       const artist = await server.makeUser('user');
@@ -84,7 +94,10 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
       problems.push(...(await layoutAndAxeProblems(page, `console applications ${viewport.name}`, viewport.width)));
       await card.getByLabel('Note to the applicant (mailed; needed to refuse)').fill('Welcome aboard');
       await card.getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('status').filter({ hasText: `${artist.username} is verified (role creator) and was mailed.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${artist.username} is verified (role creator) and was mailed.` })
+        .waitFor();
       await card.waitFor({ state: 'detached' });
 
       const mail = await server.smtp!.waitFor((m) => m.to === artist.email && m.subject === 'Your Loopbox channel is verified');
@@ -94,7 +107,10 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
       await page.getByRole('heading', { name: 'Your channel is verified' }).waitFor();
       await page.getByRole('link', { name: 'See your channel' }).click();
       await page.getByRole('img', { name: 'Verified' }).first().waitFor();
-      expect((await server.call('GET', `/api/v1/users/${artist.userId}/`, { as: artist })).body.data).toMatchObject({ role: 'creator', is_verified: true });
+      expect((await server.call('GET', `/api/v1/users/${artist.userId}/`, { as: artist })).body.data).toMatchObject({
+        role: 'creator',
+        is_verified: true,
+      });
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
@@ -111,17 +127,31 @@ describe('verified channels in the browser', { timeout: 4 * E2E_TEST_TIMEOUT_MS 
       await page.getByRole('button', { name: 'Find' }).click();
       const flags = page.getByRole('group', { name: `Flags of ${person.username}` });
       await flags.getByRole('button', { name: 'Verify' }).click();
-      await page.getByRole('status').filter({ hasText: `${person.username}: verified.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${person.username}: verified.` })
+        .waitFor();
       await flags.getByRole('button', { name: 'Hide profile' }).click();
-      await page.getByRole('status').filter({ hasText: `${person.username}: profile hidden.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${person.username}: profile hidden.` })
+        .waitFor();
       await flags.getByRole('button', { name: 'Suppress chrome' }).click();
-      await page.getByRole('status').filter({ hasText: `${person.username}: chrome suppressed.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${person.username}: chrome suppressed.` })
+        .waitFor();
       await page.getByText('verified · hidden profile · chrome suppressed').waitFor();
       // Each press undoes itself from the same button.
       await flags.getByRole('button', { name: 'Show profile' }).waitFor();
       expect(await layoutAndAxeProblems(page, `console users ${viewport.name}`, viewport.width)).toEqual([]);
-      const trail = (await server.call('GET', `/api/v1/moderation/audit/?target=user:${person.userId}`, { as: staff })).body.data.entries as { type: string; payload: { changes: Record<string, unknown> } }[];
-      expect(trail.filter((e) => e.type === 'user.flags_changed').map((e) => Object.keys(e.payload.changes))).toEqual([['suppress_chrome'], ['is_public'], ['is_verified']]);
+      const trail = (await server.call('GET', `/api/v1/moderation/audit/?target=user:${person.userId}`, { as: staff })).body.data
+        .entries as { type: string; payload: { changes: Record<string, unknown> } }[];
+      expect(trail.filter((e) => e.type === 'user.flags_changed').map((e) => Object.keys(e.payload.changes))).toEqual([
+        ['suppress_chrome'],
+        ['is_public'],
+        ['is_verified'],
+      ]);
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -38,7 +38,12 @@ const SCREENS: Screen[] = [
   { name: 'my-gifs', path: () => '/dashboard', signedIn: true },
   // The whole site's figures count this suite's own visits over a window ending today (server time):
   // their dates, charts and length change from run to run, so the first screen is kept, figures masked.
-  { name: 'analytics', path: () => '/dashboard/analytics', signedIn: true, screenshot: { viewportOnly: true, mask: ['.lb-analytics__status', '.lb-analytics__charts'] } },
+  {
+    name: 'analytics',
+    path: () => '/dashboard/analytics',
+    signedIn: true,
+    screenshot: { viewportOnly: true, mask: ['.lb-analytics__status', '.lb-analytics__charts'] },
+  },
   { name: 'story-editor', path: () => '/dashboard/stories', signedIn: true },
   { name: 'moderation', path: () => '/dashboard/moderation', signedIn: true },
   { name: 'developers', path: () => '/dashboard/developers', signedIn: true },

@@ -38,7 +38,9 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
 
   /** Resolves once the demo's callback log has an entry for `event` (e.g. 'video:quartile'). */
   const logged = (page: Page, event: string, detail?: string) =>
-    page.waitForSelector(`#event-log li[data-event="${event}"]${detail === undefined ? '' : `[data-detail="${detail}"]`}`, { state: 'attached' });
+    page.waitForSelector(`#event-log li[data-event="${event}"]${detail === undefined ? '' : `[data-detail="${detail}"]`}`, {
+      state: 'attached',
+    });
   const gridTileIds = (page: Page) => page.$$eval('#grid .lb-gif', (tiles) => tiles.map((t) => t.getAttribute('data-lb-gif-id')));
 
   async function trendingIds(): Promise<string[]> {
@@ -59,9 +61,14 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     await page.waitForSelector('#grid .lb-gif');
     while ((await page.getAttribute('#grid .lb-grid', 'data-lb-done')) !== 'true') {
       const before = (await gridTileIds(page)).length;
-      await page.locator('#grid .lb-grid__loader').scrollIntoViewIfNeeded().catch(() => {});
+      await page
+        .locator('#grid .lb-grid__loader')
+        .scrollIntoViewIfNeeded()
+        .catch(() => {});
       await page.waitForFunction(
-        (count) => document.querySelectorAll('#grid .lb-gif').length > count || document.querySelector('#grid .lb-grid')?.getAttribute('data-lb-done') === 'true',
+        (count) =>
+          document.querySelectorAll('#grid .lb-gif').length > count ||
+          document.querySelector('#grid .lb-grid')?.getAttribute('data-lb-done') === 'true',
         before,
       );
     }
@@ -134,9 +141,13 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     // Rows of this page's session only: earlier pages reported the same GIFs under other ids.
     const mine = (r: EventRow) => r.payload.user_id === userId;
     const gridRows = (rows: EventRow[], action: string) =>
-      rows.filter((r) => mine(r) && r.type === `pingback.${action}` && r.stream_id === gifId && r.payload.attributes.layout_type === 'GRID');
+      rows.filter(
+        (r) => mine(r) && r.type === `pingback.${action}` && r.stream_id === gifId && r.payload.attributes.layout_type === 'GRID',
+      );
     const startRows = (rows: EventRow[]) => rows.filter((r) => mine(r) && r.type === 'pingback.start' && r.stream_id === videoId);
-    const recorded = await waitForEvents((rows) => ['seen', 'hover', 'click'].every((a) => gridRows(rows, a).length > 0) && startRows(rows).length > 0);
+    const recorded = await waitForEvents(
+      (rows) => ['seen', 'hover', 'click'].every((a) => gridRows(rows, a).length > 0) && startRows(rows).length > 0,
+    );
     for (const action of ['seen', 'hover', 'click']) {
       const rows = gridRows(recorded, action);
       expect(rows, action).toHaveLength(1);
@@ -229,7 +240,14 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     for (const name of ['grid', 'carousel', 'gif', 'video']) await page.locator(`button[data-unmount="${name}"]`).dispatchEvent('click');
     // The reports the widgets made live on in the page's pipeline, which delivers them after unmounting.
     const hoversOf = async () =>
-      (await server.store.db.selectFrom('events').select(['payload']).where('type', '=', 'pingback.hover').where('stream_id', '=', gifId).execute())
+      (
+        await server.store.db
+          .selectFrom('events')
+          .select(['payload'])
+          .where('type', '=', 'pingback.hover')
+          .where('stream_id', '=', gifId)
+          .execute()
+      )
         .map((r) => r.payload as { user_id: string; attributes: { layout_type: string } })
         .filter((p) => p.user_id === userId);
     await expect.poll(async () => (await hoversOf()).length, { timeout: E2E_STEP_TIMEOUT_MS }).toBeGreaterThan(0);
@@ -259,7 +277,9 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     page.on('response', (r) => loaded.push(new URL(r.url()).pathname));
     await page.reload();
     await page.waitForSelector('#grid .lb-gif');
-    expect(loaded).toEqual(expect.arrayContaining(['/lib/widgets/render-grid.js', '/lib/widgets/render-video.js', '/lib/widgets/styles.css']));
+    expect(loaded).toEqual(
+      expect.arrayContaining(['/lib/widgets/render-grid.js', '/lib/widgets/render-video.js', '/lib/widgets/styles.css']),
+    );
     const response = await fetch(`${server.baseUrl}/lib/widgets/render-grid.js`, { headers: { Origin: 'https://blog.example' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

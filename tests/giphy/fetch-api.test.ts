@@ -85,7 +85,8 @@ describe.each(storeKinds())('@giphy/js-fetch-api against Loopbox (%s)', (kind) =
     expect(emoji.data.length).toBeGreaterThan(0);
     const defaults = await gf.emojiDefaultVariations();
     expect(defaults.data.length).toBeGreaterThan(0);
-    const withVariations = defaults.data.find((gif) => Number((gif as IGif & { variation_count?: number }).variation_count) > 0) ?? defaults.data[0]!;
+    const withVariations =
+      defaults.data.find((gif) => Number((gif as IGif & { variation_count?: number }).variation_count) > 0) ?? defaults.data[0]!;
     const variations = await gf.emojiVariations(String(withVariations.id));
     expect(variations.data.length).toBeGreaterThan(0);
     const animated = await gf.animate('hello gf', { limit: 2 });

@@ -24,7 +24,9 @@ describe.each(storeKinds())('a GIPHY API app against Loopbox (%s)', (kind) => {
   });
 
   it('runs unchanged with its base URL pointed here, and its onload pingback is counted', async () => {
-    const { stdout } = await run(process.execPath, [CLIENT.pathname, 'cat'], { env: { ...process.env, GIPHY_BASE: `${server.baseUrl}/v1`, GIPHY_KEY: server.webKey } });
+    const { stdout } = await run(process.execPath, [CLIENT.pathname, 'cat'], {
+      env: { ...process.env, GIPHY_BASE: `${server.baseUrl}/v1`, GIPHY_KEY: server.webKey },
+    });
     const out = JSON.parse(stdout);
     expect(out.random_id).toMatch(/^[0-9a-f]{32}$/);
     const search = await server.get('/v1/gifs/search?q=cat&limit=50');
@@ -38,11 +40,19 @@ describe.each(storeKinds())('a GIPHY API app against Loopbox (%s)', (kind) => {
     expect(out.clip.id).toBe(out.clips[0].id);
     expect((await fetch(out.clip.mp4)).status).toBe(200);
     expect(out.clip_search_count).toBeGreaterThanOrEqual(0);
-    expect(out.slim.map((g: object) => Object.keys(g))).toEqual([['id', 'images'], ['id', 'images']]);
+    expect(out.slim.map((g: object) => Object.keys(g))).toEqual([
+      ['id', 'images'],
+      ['id', 'images'],
+    ]);
     expect(Object.keys(out.slim[0].images)).toEqual(['fixed_width']);
     expect(out.nothing.status).toBe(404);
     expect(out.too_weird).toEqual({ status: 400, msg: 'weirdness must be an integer from 0 to 10' });
-    const seen = await server.store.db.selectFrom('events').select('payload').where('stream_id', '=', out.grid[0]).where('type', '=', 'pingback.seen').execute();
+    const seen = await server.store.db
+      .selectFrom('events')
+      .select('payload')
+      .where('stream_id', '=', out.grid[0])
+      .where('type', '=', 'pingback.seen')
+      .execute();
     expect(seen.some((e) => (e.payload as { user_id?: string }).user_id === out.random_id)).toBe(true);
   });
 });

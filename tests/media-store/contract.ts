@@ -61,9 +61,18 @@ export function mediaStoreContract(name: string, open: () => Promise<{ store: Me
       await store.put({ key: 'gif3/kept.webp', body: { file: kept }, contentType: 'image/webp' });
       await store.put({ key: 'gif3/moved.webp', body: { file: moved, move: true }, contentType: 'image/webp' });
       expect(fs.existsSync(kept)).toBe(true);
-      const items = Array.from({ length: 20 }, (_, i) => ({ key: `gif4/${i}.gif`, body: new TextEncoder().encode(`file ${i}`), contentType: 'image/gif' }));
+      const items = Array.from({ length: 20 }, (_, i) => ({
+        key: `gif4/${i}.gif`,
+        body: new TextEncoder().encode(`file ${i}`),
+        contentType: 'image/gif',
+      }));
       await store.putMany(items);
-      for (const [key, want] of [['gif3/kept.webp', 'kept file'], ['gif3/moved.webp', 'moved file'], ['gif4/0.gif', 'file 0'], ['gif4/19.gif', 'file 19']] as const) {
+      for (const [key, want] of [
+        ['gif3/kept.webp', 'kept file'],
+        ['gif3/moved.webp', 'moved file'],
+        ['gif4/0.gif', 'file 0'],
+        ['gif4/19.gif', 'file 19'],
+      ] as const) {
         const read = await store.read(key);
         expect(read && (await text(read.body))).toBe(want);
       }

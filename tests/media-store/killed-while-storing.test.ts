@@ -51,75 +51,93 @@ function holdStoreCalls(endpoint: string): Promise<{ stored: Promise<void>; clos
   });
 }
 
-describe.skipIf(!storeKinds().includes('pglite'))('a process killed with -9 while storing an upload in the bucket', { timeout: 300_000 }, () => {
-  let s3: S3Server;
-  let proc: ServerProcess;
-  let dir: string;
+describe.skipIf(!storeKinds().includes('pglite'))(
+  'a process killed with -9 while storing an upload in the bucket',
+  { timeout: 300_000 },
+  () => {
+    let s3: S3Server;
+    let proc: ServerProcess;
+    let dir: string;
 
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    proc = await startServerProcess('pglite', { env: s3.env });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-killed-store-'));
-  }, 300_000);
-  afterAll(async () => {
-    await proc?.close();
-    await s3?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('takes the upload back after a restart and completes it; the GIF never answers with a file missing', async () => {
-    const token = await proc.readStore((db) =>
-      accountsDb(db).transaction().execute(async (trx) => {
-        const username = testUsername('creator');
-        const id = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
-        return (await createAccessToken(trx, id, { label: 'kill test', scope: 'creator' })).token;
-      }),
-    );
-    const form = new FormData();
-    form.set('file', new Blob([fs.readFileSync(await makeGif(path.join(dir, 'killed.gif')))]), 'killed.gif');
-
-    await s3.stopGateway();
-    const held = await holdStoreCalls(s3.endpoint);
-    const answer = fetch(`${proc.baseUrl}/v1/gifs?api_key=${proc.webKey}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }).catch(() => null);
-    await held.stored;
-    await proc.kill();
-    await answer;
-    await held.close();
-    await s3.startGateway();
-
-    // Killed mid-store: the upload is still processing and no GIF row names it. readStore restarts the process after.
-    const upload = await proc.readStore(async (db) => {
-      const row = await creatorsDb(db).selectFrom('uploads').select(['gif_id', 'state', 'attempts']).executeTakeFirstOrThrow();
-      const gif = await db.selectFrom('gifs').select('id').where('id', '=', row.gif_id).executeTakeFirst();
-      return { ...row, gifExists: gif !== undefined };
+    beforeAll(async () => {
+      s3 = await startS3Server();
+      proc = await startServerProcess('pglite', { env: s3.env });
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-killed-store-'));
+    }, 300_000);
+    afterAll(async () => {
+      await proc?.close();
+      await s3?.stop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
-    expect(upload).toMatchObject({ state: 'processing', attempts: 1, gifExists: false });
 
-    const s3Client = s3.client({ maxAttempts: 1 });
-    try {
-      let files: string[] = [];
-      for (let waited = 0; files.length === 0; waited += 200) {
-        if (waited > COMPLETION_WAIT_MS) throw new Error('the upload was not completed after the restart');
-        const res = await fetch(`${proc.baseUrl}/v1/gifs/${upload.gif_id}?api_key=${proc.webKey}`);
-        if (res.status === 200) {
-          const images = ((await res.json()) as { data: { images: Record<string, Record<string, unknown>> } }).data.images;
-          const urls = new Set(Object.values(images).flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string' && v.includes('/media/'))));
-          files = [...urls].map((url) => new URL(url, proc.baseUrl).pathname);
-          expect(files.length).toBeGreaterThan(3);
-        } else {
-          expect(res.status).toBe(404);
-          await new Promise((resolve) => setTimeout(resolve, 200));
+    it('takes the upload back after a restart and completes it; the GIF never answers with a file missing', async () => {
+      const token = await proc.readStore((db) =>
+        accountsDb(db)
+          .transaction()
+          .execute(async (trx) => {
+            const username = testUsername('creator');
+            const id = await createAccount(
+              trx,
+              { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true },
+              { userId: null, via: 'cli', address: 'test' },
+            );
+            return (await createAccessToken(trx, id, { label: 'kill test', scope: 'creator' })).token;
+          }),
+      );
+      const form = new FormData();
+      form.set('file', new Blob([fs.readFileSync(await makeGif(path.join(dir, 'killed.gif')))]), 'killed.gif');
+
+      await s3.stopGateway();
+      const held = await holdStoreCalls(s3.endpoint);
+      const answer = fetch(`${proc.baseUrl}/v1/gifs?api_key=${proc.webKey}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      }).catch(() => null);
+      await held.stored;
+      await proc.kill();
+      await answer;
+      await held.close();
+      await s3.startGateway();
+
+      // Killed mid-store: the upload is still processing and no GIF row names it. readStore restarts the process after.
+      const upload = await proc.readStore(async (db) => {
+        const row = await creatorsDb(db).selectFrom('uploads').select(['gif_id', 'state', 'attempts']).executeTakeFirstOrThrow();
+        const gif = await db.selectFrom('gifs').select('id').where('id', '=', row.gif_id).executeTakeFirst();
+        return { ...row, gifExists: gif !== undefined };
+      });
+      expect(upload).toMatchObject({ state: 'processing', attempts: 1, gifExists: false });
+
+      const s3Client = s3.client({ maxAttempts: 1 });
+      try {
+        let files: string[] = [];
+        for (let waited = 0; files.length === 0; waited += 200) {
+          if (waited > COMPLETION_WAIT_MS) throw new Error('the upload was not completed after the restart');
+          const res = await fetch(`${proc.baseUrl}/v1/gifs/${upload.gif_id}?api_key=${proc.webKey}`);
+          if (res.status === 200) {
+            const images = ((await res.json()) as { data: { images: Record<string, Record<string, unknown>> } }).data.images;
+            const urls = new Set(
+              Object.values(images).flatMap((r) =>
+                Object.values(r).filter((v): v is string => typeof v === 'string' && v.includes('/media/')),
+              ),
+            );
+            files = [...urls].map((url) => new URL(url, proc.baseUrl).pathname);
+            expect(files.length).toBeGreaterThan(3);
+          } else {
+            expect(res.status).toBe(404);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
         }
+        // From the first answer that shows the GIF, every file it names is stored and served.
+        for (const file of files) {
+          const served = await fetch(`${proc.baseUrl}${file}`);
+          expect(served.status, file).toBe(200);
+          const object = await s3Client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: file.slice('/media/'.length) }));
+          expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(await object.Body!.transformToByteArray())), file).toBe(true);
+        }
+      } finally {
+        s3Client.destroy();
       }
-      // From the first answer that shows the GIF, every file it names is stored and served.
-      for (const file of files) {
-        const served = await fetch(`${proc.baseUrl}${file}`);
-        expect(served.status, file).toBe(200);
-        const object = await s3Client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: file.slice('/media/'.length) }));
-        expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(await object.Body!.transformToByteArray())), file).toBe(true);
-      }
-    } finally {
-      s3Client.destroy();
-    }
-  });
-});
+    });
+  },
+);

@@ -26,7 +26,15 @@ let s3: S3Server;
 const started = startS3Server().then((s) => (s3 = s));
 afterAll(() => s3?.stop());
 
-const bucketStore = (bucket: string) => createS3Store({ endpoint: s3.endpoint, bucket, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+const bucketStore = (bucket: string) =>
+  createS3Store({
+    endpoint: s3.endpoint,
+    bucket,
+    region: s3.region,
+    forcePathStyle: true,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
 const accounted = (c: MigrationCount) => c.copied + c.alreadyThere + c.failed.length + c.vanished + c.notTried;
 
 /** A media folder as an older server left it: a few GIF folders and an avatar, with work leftovers and stray files beside them. */
@@ -46,8 +54,16 @@ describe.each(storeKinds())('migrating a media folder into a bucket (%s)', (kind
   let mediaDir: string;
   let gifIds: string[];
   let avatarDir: string;
-  const keysOf = async (gifId: string) => (await server.store.db.selectFrom('gif_media_objects').select('key').where('gif_id', '=', gifId).orderBy('key').execute()).map((r) => r.key);
-  const filesOf = (gifId: string) => fs.readdirSync(path.join(mediaDir, gifId)).filter((f) => !f.startsWith('.') && f !== 'bad name.gif').map((f) => `${gifId}/${f}`).sort();
+  const keysOf = async (gifId: string) =>
+    (await server.store.db.selectFrom('gif_media_objects').select('key').where('gif_id', '=', gifId).orderBy('key').execute()).map(
+      (r) => r.key,
+    );
+  const filesOf = (gifId: string) =>
+    fs
+      .readdirSync(path.join(mediaDir, gifId))
+      .filter((f) => !f.startsWith('.') && f !== 'bad name.gif')
+      .map((f) => `${gifId}/${f}`)
+      .sort();
   const run = (options: { limit?: number } = {}) => migrateMedia({ mediaDir, store, db: server.store.db, ...options });
 
   beforeAll(async () => {
@@ -56,8 +72,12 @@ describe.each(storeKinds())('migrating a media folder into a bucket (%s)', (kind
     // The server reads the bucket; its database holds the sample corpus, whose files are on local disk only.
     server = await startTestServer(kind, { mediaStore: store });
     const rows = await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').orderBy('id').execute();
-    gifIds = rows.map((r) => r.id).filter((id) => fs.existsSync(path.join(TEST_MEDIA_DIR, id, 'images.json'))).slice(0, 3);
-    const avatar = (await server.store.db.selectFrom('users').select('avatar').where('avatar', 'is not', null).executeTakeFirstOrThrow()).avatar!;
+    gifIds = rows
+      .map((r) => r.id)
+      .filter((id) => fs.existsSync(path.join(TEST_MEDIA_DIR, id, 'images.json')))
+      .slice(0, 3);
+    const avatar = (await server.store.db.selectFrom('users').select('avatar').where('avatar', 'is not', null).executeTakeFirstOrThrow())
+      .avatar!;
     avatarDir = path.posix.dirname(avatar);
     mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-migrate-'));
     copyMediaFolder(mediaDir, gifIds, avatarDir);
@@ -74,14 +94,18 @@ describe.each(storeKinds())('migrating a media folder into a bucket (%s)', (kind
     expect(gifIds.length).toBe(3);
     const { files, ignored } = await walkMediaFolder(mediaDir);
     expect(ignored.sort()).toEqual([`${gifIds[0]}/bad name.gif`, 'notes.txt']);
-    const avatarFiles = (fs.readdirSync(path.join(mediaDir, avatarDir), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(mediaDir, avatarDir, f)).isFile());
+    const avatarFiles = (fs.readdirSync(path.join(mediaDir, avatarDir), { recursive: true }) as string[]).filter((f) =>
+      fs.statSync(path.join(mediaDir, avatarDir, f)).isFile(),
+    );
     expect(avatarFiles.length).toBeGreaterThan(1);
-    expect(files.map((f) => f.key)).toEqual([...gifIds.flatMap(filesOf), ...avatarFiles.map((f) => `${avatarDir}/${f.split(path.sep).join('/')}`)].sort());
+    expect(files.map((f) => f.key)).toEqual(
+      [...gifIds.flatMap(filesOf), ...avatarFiles.map((f) => `${avatarDir}/${f.split(path.sep).join('/')}`)].sort(),
+    );
     const res = await fetch(`${server.baseUrl}/media/${filesOf(gifIds[0]!)[0]}`);
     expect(res.status).toBe(404);
   });
 
-  it('copies part of the folder under --limit, records every GIF folder\'s keys, then resumes with only the rest', async () => {
+  it("copies part of the folder under --limit, records every GIF folder's keys, then resumes with only the rest", async () => {
     const first = await run({ limit: 4 });
     expect(first.failed).toEqual([]);
     expect(first.copied).toBe(4);
@@ -115,29 +139,49 @@ describe.each(storeKinds())('migrating a media folder into a bucket (%s)', (kind
   }, 120_000);
 
   it('copies nothing on a second run and records no key twice', async () => {
-    const before = await server.store.db.selectFrom('gif_media_objects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.store.db
+      .selectFrom('gif_media_objects')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const again = await run();
-    expect({ copied: again.copied, bytesCopied: again.bytesCopied, failed: again.failed, alreadyThere: again.alreadyThere }).toEqual({ copied: 0, bytesCopied: 0, failed: [], alreadyThere: again.found });
-    const after = await server.store.db.selectFrom('gif_media_objects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect({ copied: again.copied, bytesCopied: again.bytesCopied, failed: again.failed, alreadyThere: again.alreadyThere }).toEqual({
+      copied: 0,
+      bytesCopied: 0,
+      failed: [],
+      alreadyThere: again.found,
+    });
+    const after = await server.store.db
+      .selectFrom('gif_media_objects')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   }, 120_000);
 
-  it('a server on the bucket and the same database serves the migrated GIFs\' renditions through /media', async () => {
+  it("a server on the bucket and the same database serves the migrated GIFs' renditions through /media", async () => {
     for (const id of gifIds) {
       const row = await server.store.db.selectFrom('gifs').select('images').where('id', '=', id).executeTakeFirstOrThrow();
-      const served = Object.values(row.images).flatMap((r) => [r.gif, r.webp, r.mp4, r.still]).filter((f) => f !== undefined && f !== null);
+      const served = Object.values(row.images)
+        .flatMap((r) => [r.gif, r.webp, r.mp4, r.still])
+        .filter((f) => f !== undefined && f !== null);
       expect(served.length).toBeGreaterThan(2);
       for (const format of served) {
         const res = await fetch(`${server.baseUrl}/media/${id}/${format.file}`);
         expect(res.status, `${id}/${format.file}`).toBe(200);
-        expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(mediaDir, id, format.file))), `${id}/${format.file}`).toBe(true);
+        expect(
+          Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(mediaDir, id, format.file))),
+          `${id}/${format.file}`,
+        ).toBe(true);
       }
     }
   }, 120_000);
 
-  it('the final pass, run once the old process is stopped, copies a GIF it committed after the previous pass, which the bucket\'s server then serves', async () => {
+  it("the final pass, run once the old process is stopped, copies a GIF it committed after the previous pass, which the bucket's server then serves", async () => {
     // The old process (MEDIA_STORE=local) commits an upload as commitUpload does: keys recorded, files moved into its media folder.
-    const late = (await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('id', 'not in', gifIds).orderBy('id').execute()).map((r) => r.id).find((id) => fs.existsSync(path.join(TEST_MEDIA_DIR, id, 'images.json')))!;
+    const late = (
+      await server.store.db.selectFrom('gifs').select('id').where('type', '=', 'gif').where('id', 'not in', gifIds).orderBy('id').execute()
+    )
+      .map((r) => r.id)
+      .find((id) => fs.existsSync(path.join(TEST_MEDIA_DIR, id, 'images.json')))!;
     const work = fs.mkdtempSync(path.join(mediaDir, '.tmp-upload-'));
     fs.cpSync(path.join(TEST_MEDIA_DIR, late), work, { recursive: true });
     await server.store.db.deleteFrom('gif_media_objects').where('gif_id', '=', late).execute();
@@ -181,11 +225,20 @@ describe('npm run media:migrate, the command', () => {
     const first = await migrate();
     expect(first.code, first.stdout).toBe(0);
     expect(first.stdout).toContain(`${files.length}/${files.length} files`);
-    expect([figure(first.stdout, 'found'), figure(first.stdout, 'copied'), figure(first.stdout, 'already there'), figure(first.stdout, 'failed')]).toEqual([files.length, files.length, 0, 0]);
+    expect([
+      figure(first.stdout, 'found'),
+      figure(first.stdout, 'copied'),
+      figure(first.stdout, 'already there'),
+      figure(first.stdout, 'failed'),
+    ]).toEqual([files.length, files.length, 0, 0]);
 
     const second = await migrate();
     expect(second.code, second.stdout).toBe(0);
-    expect([figure(second.stdout, 'copied'), figure(second.stdout, 'already there'), figure(second.stdout, 'failed')]).toEqual([0, files.length, 0]);
+    expect([figure(second.stdout, 'copied'), figure(second.stdout, 'already there'), figure(second.stdout, 'failed')]).toEqual([
+      0,
+      files.length,
+      0,
+    ]);
 
     fs.writeFileSync(path.join(dataDir, 'media', id, 'late.webp'), 'uploaded meanwhile');
     await s3.stopGateway();

@@ -22,11 +22,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const build = (label: string, bytes: number) => async (dir: string): Promise<StoredImages> => {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${label}.gif`), 'x'.repeat(bytes));
-  return { original: { width: 1, height: 1, gif: { file: `${label}.gif`, size: bytes } } };
-};
+const build =
+  (label: string, bytes: number) =>
+  async (dir: string): Promise<StoredImages> => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${label}.gif`), 'x'.repeat(bytes));
+    return { original: { width: 1, height: 1, gif: { file: `${label}.gif`, size: bytes } } };
+  };
 
 it('puts renders in the store, leaves no work file, deletes evicted ones there and reuses one already stored', async () => {
   const work = tempDir();

@@ -10,7 +10,15 @@ const started = startS3Server().then((s) => (server = s));
 beforeAll(() => started, 300_000);
 afterAll(() => server?.stop());
 
-const storeOn = (bucket: string) => createS3Store({ endpoint: server.endpoint, bucket, region: server.region, forcePathStyle: true, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey });
+const storeOn = (bucket: string) =>
+  createS3Store({
+    endpoint: server.endpoint,
+    bucket,
+    region: server.region,
+    forcePathStyle: true,
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+  });
 
 mediaStoreContract('S3-compatible bucket (Ceph RADOS Gateway)', async () => {
   await started;
@@ -32,7 +40,9 @@ it('says the bucket is unreachable (MediaStoreUnavailable) once the retries are 
   const store = storeOn(server.bucket);
   await server.stopGateway();
   try {
-    await expect(store.put({ key: 'downgif/a.gif', body: new Uint8Array([1]), contentType: 'image/gif' })).rejects.toBeInstanceOf(MediaStoreUnavailable);
+    await expect(store.put({ key: 'downgif/a.gif', body: new Uint8Array([1]), contentType: 'image/gif' })).rejects.toBeInstanceOf(
+      MediaStoreUnavailable,
+    );
     await expect(store.head('downgif/a.gif')).rejects.toBeInstanceOf(MediaStoreUnavailable);
     await expect(store.read('downgif/a.gif')).rejects.toBeInstanceOf(MediaStoreUnavailable);
     await expect(store.delete(['downgif/a.gif'])).rejects.toBeInstanceOf(MediaStoreUnavailable);

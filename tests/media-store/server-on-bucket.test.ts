@@ -41,7 +41,14 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     await started;
     bucket = await s3.newBucket();
     client = s3.client({ maxAttempts: 1 });
-    store = createS3Store({ endpoint: s3.endpoint, bucket, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+    store = createS3Store({
+      endpoint: s3.endpoint,
+      bucket,
+      region: s3.region,
+      forcePathStyle: true,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    });
     server = await startAccountsServer(kind, { mediaStore: store, mediaPublicUrl: `${s3.endpoint}/${bucket}` });
     [creator, moderator, staff] = [await server.makeUser('creator'), await server.makeUser('moderator'), await server.makeUser('staff')];
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bucket-'));
@@ -60,9 +67,17 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     return f;
   };
   const upload = async (name: string) => uploadGif(server, creator, form(await makeGif(path.join(dir, `${name}.gif`))));
-  const keysOf = async (gifId: string) => (await server.store.db.selectFrom('gif_media_objects').select('key').where('gif_id', '=', gifId).orderBy('key').execute()).map((r) => r.key);
-  const inBucket = (key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, (err: { $metadata?: { httpStatusCode?: number } }) => (err.$metadata?.httpStatusCode === 404 ? false : Promise.reject(err)));
-  const bucketBytes = async (key: string) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
+  const keysOf = async (gifId: string) =>
+    (await server.store.db.selectFrom('gif_media_objects').select('key').where('gif_id', '=', gifId).orderBy('key').execute()).map(
+      (r) => r.key,
+    );
+  const inBucket = (key: string) =>
+    client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
+      () => true,
+      (err: { $metadata?: { httpStatusCode?: number } }) => (err.$metadata?.httpStatusCode === 404 ? false : Promise.reject(err)),
+    );
+  const bucketBytes = async (key: string) =>
+    Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
   const anyone = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${pathname}`, { headers });
 
   it('stores every file of an upload in the bucket, keys recorded, none on local disk, and serves them from it, whole and by range', async () => {
@@ -70,7 +85,8 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const keys = await keysOf(id);
     const row = await server.store.db.selectFrom('gifs').select('images').where('id', '=', id).executeTakeFirstOrThrow();
     const files = new Set<string>();
-    for (const rendition of Object.values(row.images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`${id}/${format.file}`);
+    for (const rendition of Object.values(row.images))
+      for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`${id}/${format.file}`);
     expect(files.size).toBeGreaterThan(3);
     for (const key of files) expect(keys).toContain(key);
     for (const key of keys) expect(await inBucket(key), key).toBe(true);
@@ -80,7 +96,11 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const key = [...files].find((k) => k.endsWith('.gif'))!;
     const whole = await anyone(`/media/${key}`);
     const bytes = await bucketBytes(key);
-    expect([whole.status, whole.headers.get('content-type'), whole.headers.get('cache-control')]).toEqual([200, 'image/gif', 'public, max-age=31536000, immutable']);
+    expect([whole.status, whole.headers.get('content-type'), whole.headers.get('cache-control')]).toEqual([
+      200,
+      'image/gif',
+      'public, max-age=31536000, immutable',
+    ]);
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
     const part = await anyone(`/media/${key}`, { Range: 'bytes=6-15' });
     expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 6-15/${bytes.length}`]);
@@ -107,7 +127,10 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const id = await upload('trimmed');
     const row = await server.store.db.selectFrom('gifs').select('images').where('id', '=', id).executeTakeFirstOrThrow();
     const original = row.images.original!.gif!.file;
-    const trim = await fetch(`${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent(`/media/${id}/${original}`)}&start=0&duration=0.5`, { headers: { Authorization: `Bearer ${creator.token}` } });
+    const trim = await fetch(
+      `${server.baseUrl}/imaging/trim?media_url=${encodeURIComponent(`/media/${id}/${original}`)}&start=0&duration=0.5`,
+      { headers: { Authorization: `Bearer ${creator.token}` } },
+    );
     expect(trim.status, trim.status === 200 ? '' : await trim.text()).toBe(200);
     expect(trim.headers.get('content-type')).toBe('image/gif');
     expect((await sharp(Buffer.from(await trim.arrayBuffer())).metadata()).format).toBe('gif');
@@ -118,12 +141,26 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const stickerForm = form(await makeGif(path.join(dir, 'maker-sticker.gif'), { size: '64x64' }));
     stickerForm.set('is_sticker', 'true');
     const sticker = await uploadGif(server, creator, stickerForm);
-    expect((await server.store.db.selectFrom('gifs').select('type').where('id', '=', sticker).executeTakeFirstOrThrow()).type).toBe('sticker');
+    expect((await server.store.db.selectFrom('gifs').select('type').where('id', '=', sticker).executeTakeFirstOrThrow()).type).toBe(
+      'sticker',
+    );
     expect(await inBucket(`${sticker}/giphy.gif`)).toBe(true);
-    const original = (await server.store.db.selectFrom('gifs').select('images').where('id', '=', source).executeTakeFirstOrThrow()).images.original!.gif!.file;
+    const original = (await server.store.db.selectFrom('gifs').select('images').where('id', '=', source).executeTakeFirstOrThrow()).images
+      .original!.gif!.file;
     const edits = new FormData();
-    edits.set('edits', JSON.stringify({ media_url: `/media/${source}/${original}`, trim: { start: 0, duration: 0.5 }, stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.5 }] }));
-    const made = await fetch(`${server.baseUrl}/imaging/render`, { method: 'POST', headers: { Authorization: `Bearer ${creator.token}` }, body: edits });
+    edits.set(
+      'edits',
+      JSON.stringify({
+        media_url: `/media/${source}/${original}`,
+        trim: { start: 0, duration: 0.5 },
+        stickers: [{ id: sticker, x: 0.5, y: 0.5, scale: 0.5 }],
+      }),
+    );
+    const made = await fetch(`${server.baseUrl}/imaging/render`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${creator.token}` },
+      body: edits,
+    });
     expect(made.status, made.status === 200 ? '' : await made.text()).toBe(200);
     expect((await sharp(Buffer.from(await made.arrayBuffer())).metadata()).format).toBe('gif');
   }, 240_000);
@@ -132,8 +169,18 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const [hidden, takenDown] = [await upload('hidden'), await upload('takendown')];
     const fileOf = async (id: string) => (await keysOf(id)).find((k) => k.endsWith('.gif'))!;
     expect((await anyone(`/media/${await fileOf(hidden)}`)).status).toBe(200);
-    expect((await server.call('POST', `/api/v1/gifs/${hidden}/moderation`, { as: moderator, json: { action: 'hide', reason: 'bucket test' } })).status).toBeLessThan(300);
-    expect((await server.call('POST', '/api/v3/content-takedown/takedown', { as: staff, json: { items: [{ reason: 'copyright', gif_id: takenDown }], send_email: false } })).status).toBe(201);
+    expect(
+      (await server.call('POST', `/api/v1/gifs/${hidden}/moderation`, { as: moderator, json: { action: 'hide', reason: 'bucket test' } }))
+        .status,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await server.call('POST', '/api/v3/content-takedown/takedown', {
+          as: staff,
+          json: { items: [{ reason: 'copyright', gif_id: takenDown }], send_email: false },
+        })
+      ).status,
+    ).toBe(201);
     expect((await anyone(`/media/${await fileOf(hidden)}`)).status).toBe(410);
     expect((await anyone(`/media/${await fileOf(takenDown)}`)).status).toBe(451);
     expect((await anyone(`/media/zzUnknownGif00/${path.basename(await fileOf(hidden))}`)).status).toBe(404);
@@ -150,7 +197,10 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
   }, 240_000);
 
   it('stores avatars and channel pictures in the bucket, names them under MEDIA_PUBLIC_URL, serves them from it, and deletes a replaced one', async () => {
-    const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer();
     const avatarForm = async () => {
       const f = new FormData();
       f.set('avatar', new Blob([new Uint8Array(await picture(640, 480))], { type: 'image/png' }), 'me.png');
@@ -166,7 +216,9 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     // The same base wherever the user is shown: a GIF's user, in a by-id answer and a kept listing text.
     const id = await upload('avatar-shown');
     expect(underBucket((await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`)).body.data.user.avatar_url)).toBe(avatarKey);
-    expect(underBucket((await server.call('GET', `/v1/gifs?ids=${id}&api_key=${server.webKey}`)).body.data[0].user.avatar_url)).toBe(avatarKey);
+    expect(underBucket((await server.call('GET', `/v1/gifs?ids=${id}&api_key=${server.webKey}`)).body.data[0].user.avatar_url)).toBe(
+      avatarKey,
+    );
     expect(underBucket((await server.call('GET', `/api/v1/profiles/${creator.username}/`)).body.data.avatar_url)).toBe(avatarKey);
     const variants = ['200h', '80h', '200w'].map((v) => avatarKey.replace(/\.jpg$/, `/${v}.jpg`));
     for (const key of [avatarKey, ...variants]) expect(await inBucket(key), key).toBe(true);
@@ -175,7 +227,10 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect((await server.call('PATCH', `/api/v1/users/${creator.userId}/`, { as: creator, form: await avatarForm() })).status).toBe(200);
     for (const key of [avatarKey, ...variants]) expect(await inBucket(key), key).toBe(false);
 
-    const channel = await server.call('POST', '/api/v4/channels/', { as: creator, json: { display_name: 'On a bucket', slug: `bucket-${Date.now().toString(36)}` } });
+    const channel = await server.call('POST', '/api/v4/channels/', {
+      as: creator,
+      json: { display_name: 'On a bucket', slug: `bucket-${Date.now().toString(36)}` },
+    });
     expect(channel.status, channel.text).toBeLessThan(300);
     const banner = new FormData();
     banner.set('banner', new Blob([new Uint8Array(await picture(2000, 900))], { type: 'image/png' }), 'banner.png');
@@ -212,7 +267,11 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
       await s3.startGateway();
     }
     expect([res.status, res.headers.get('retry-after')], res.text.slice(0, 300)).toEqual([503, '30']);
-    const last = await sql<{ gif_id: string; state: string; error_code: string }>`SELECT gif_id, state, error_code FROM uploads ORDER BY created_at DESC LIMIT 1`.execute(server.store.db);
+    const last = await sql<{
+      gif_id: string;
+      state: string;
+      error_code: string;
+    }>`SELECT gif_id, state, error_code FROM uploads ORDER BY created_at DESC LIMIT 1`.execute(server.store.db);
     const gifId = last.rows[0]!.gif_id;
     expect([last.rows[0]!.state, last.rows[0]!.error_code]).toEqual(['failed', 'storage_unavailable']);
     expect(await server.store.db.selectFrom('gifs').select('id').where('id', '=', gifId).executeTakeFirst()).toBeUndefined();
@@ -221,7 +280,11 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const keys = await keysOf(gifId);
     expect(keys.length).toBeGreaterThan(3);
     for (const key of keys) expect(await inBucket(key), key).toBe(false);
-    const report = await recoverUploads(creatorsDb(server.store.db), { incoming: path.join(dir, 'none'), resumable: path.join(dir, 'none'), mediaDir: path.join(dir, 'none') }, { alone: false, claimer: 'bucket-test', store });
+    const report = await recoverUploads(
+      creatorsDb(server.store.db),
+      { incoming: path.join(dir, 'none'), resumable: path.join(dir, 'none'), mediaDir: path.join(dir, 'none') },
+      { alone: false, claimer: 'bucket-test', store },
+    );
     expect(report.removed).toContain(`${gifId}/*`);
     expect(await keysOf(gifId)).toEqual([]);
   }, 240_000);

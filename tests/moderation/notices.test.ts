@@ -41,10 +41,23 @@ describe.each(storeKinds())('notices to creators (%s)', (kind) => {
     moderator = await server.makeUser('moderator');
     staff = await server.makeUser('staff');
     other = await server.makeUser('creator');
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').limit(5).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .where('rating', '=', 'g')
+      .orderBy('id')
+      .limit(5)
+      .execute();
     for (const [i, name] of ['hidden', 'rated', 'removed', 'approved', 'takendown'].entries()) {
       gifs[name] = rows[i]!.id;
-      await server.store.db.updateTable('gifs').set({ title: `Notice ${name}`, user_id: creator.userId }).where('id', '=', rows[i]!.id).execute();
+      await server.store.db
+        .updateTable('gifs')
+        .set({ title: `Notice ${name}`, user_id: creator.userId })
+        .where('id', '=', rows[i]!.id)
+        .execute();
     }
   });
   afterAll(async () => {
@@ -58,26 +71,37 @@ describe.each(storeKinds())('notices to creators (%s)', (kind) => {
     expect(res.status, res.text).toBe(200);
     return res.body as { data: ListedNotice[]; unread: number; pagination: { total_count: number } };
   };
-  const noticeFor = async (gifId: string, kind: string) => (await noticesOf(creator, '?limit=100')).data.find((n) => n.gif.id === gifId && n.kind === kind);
+  const noticeFor = async (gifId: string, kind: string) =>
+    (await noticesOf(creator, '?limit=100')).data.find((n) => n.gif.id === gifId && n.kind === kind);
   const mailTo = (user: TestUser, subject: string) => server.smtp!.waitFor((m) => m.to === user.email && m.subject === subject);
-  const myGifState = async (id: string) => ((await server.call('GET', '/api/v1/my-gifs/', { as: creator })).body.data as { id: string; state: string }[]).find((g) => g.id === id)?.state;
+  const myGifState = async (id: string) =>
+    ((await server.call('GET', '/api/v1/my-gifs/', { as: creator })).body.data as { id: string; state: string }[]).find((g) => g.id === id)
+      ?.state;
 
   it('tells the owner a moderator hid their GIF, with the reason, in a notice and a mail; My GIFs says hidden', async () => {
     const id = gifs.hidden!;
     expect((await decide(id, { action: 'hide', reason: 'Spam links in the caption' })).status).toBe(200);
     const listed = await noticesOf(creator);
     expect(listed.unread).toBe(1);
-    expect(listed.data[0]).toMatchObject({ kind: 'hidden', reason: 'Spam links in the caption', read: false, gif: { id, title: 'Notice hidden', state: 'hidden' } });
+    expect(listed.data[0]).toMatchObject({
+      kind: 'hidden',
+      reason: 'Spam links in the caption',
+      read: false,
+      gif: { id, title: 'Notice hidden', state: 'hidden' },
+    });
     const mail = await mailTo(creator, 'The moderators hid your GIF');
     expect(mail.text).toContain('"Spam links in the caption"');
     expect(mail.text).toContain(`${server.baseUrl}/gifs/${id}`);
     expect(mail.text).toContain(`${server.baseUrl}/dashboard/notices`);
     expect(await myGifState(id)).toBe('hidden');
     // My GIFs filters by that state: the hidden GIF is not among the public ones, whatever its owner chose.
-    const byState = async (state: string) => ((await server.call('GET', `/api/v1/my-gifs/?state=${state}`, { as: creator })).body.data as { id: string }[]).map((g) => g.id);
+    const byState = async (state: string) =>
+      ((await server.call('GET', `/api/v1/my-gifs/?state=${state}`, { as: creator })).body.data as { id: string }[]).map((g) => g.id);
     expect(await byState('public')).not.toContain(id);
     expect(await byState('hidden')).toEqual([id]);
-    expect((await server.call('GET', '/api/v1/my-gifs/?state=gone', { as: creator })).body.meta.msg).toMatch(/^state must be one of public, /);
+    expect((await server.call('GET', '/api/v1/my-gifs/?state=gone', { as: creator })).body.meta.msg).toMatch(
+      /^state must be one of public, /,
+    );
   });
 
   it('tells of a new rating, a removal and an approval, each with its reason and mail', async () => {
@@ -93,13 +117,18 @@ describe.each(storeKinds())('notices to creators (%s)', (kind) => {
     expect(await myGifState(gifs.removed!)).toBe('removed');
   });
 
-  it('tells of a takedown with its reason, and mails only the takedown\'s own mail', async () => {
+  it("tells of a takedown with its reason, and mails only the takedown's own mail", async () => {
     const id = gifs.takendown!;
-    const filed = await server.call('POST', '/api/v3/content-takedown/takedown', { as: staff, json: { items: [{ reason: 'court_order', gif_id: id }], send_email: true } });
+    const filed = await server.call('POST', '/api/v3/content-takedown/takedown', {
+      as: staff,
+      json: { items: [{ reason: 'court_order', gif_id: id }], send_email: true },
+    });
     expect(filed.status, filed.text).toBe(201);
     expect(await noticeFor(id, 'taken_down')).toMatchObject({ reason: 'court order', gif: { state: 'taken_down' } });
     await mailTo(creator, 'One of your GIFs was taken down');
-    const outbox = await sql<{ subject: string }>`SELECT subject FROM mail_outbox WHERE to_address = ${creator.email}`.execute(server.store.db);
+    const outbox = await sql<{ subject: string }>`SELECT subject FROM mail_outbox WHERE to_address = ${creator.email}`.execute(
+      server.store.db,
+    );
     expect(outbox.rows.map((r) => r.subject)).not.toContain('Staff took your GIF down');
   });
 
@@ -124,7 +153,8 @@ describe.each(storeKinds())('notices to creators (%s)', (kind) => {
   });
 
   it('adds no notice twice when the log is replayed, and rebuilds lost ones without mailing again', async () => {
-    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM notifications`.execute(server.store.db)).rows[0]!.n);
+    const count = async () =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM notifications`.execute(server.store.db)).rows[0]!.n);
     const mails = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM mail_outbox`.execute(server.store.db)).rows[0]!.n);
     const before = await count();
     const mailed = await mails();
@@ -137,14 +167,16 @@ describe.each(storeKinds())('notices to creators (%s)', (kind) => {
     expect(await mails()).toBe(mailed);
   });
 
-  it('lets nobody else read or mark a person\'s notices, and marks one or all read', async () => {
+  it("lets nobody else read or mark a person's notices, and marks one or all read", async () => {
     expect((await noticesOf(staff)).data.every((n) => !Object.values(gifs).includes(n.gif.id))).toBe(true);
     expect((await server.call('GET', '/api/v1/notifications/')).status).toBe(401);
     const mine = await noticesOf(creator, '?limit=100');
     const first = mine.data[0]!;
     expect((await server.call('POST', `/api/v1/notifications/${first.id}/read/`, { as: other })).status).toBe(403);
     expect((await server.call('POST', `/api/v1/notifications/${first.id}/read/`, { as: creator, csrf: false })).status).toBe(403);
-    expect((await server.call('POST', '/api/v1/notifications/x/read/', { as: creator })).body.meta.msg).toMatch(/id must be a notice number/);
+    expect((await server.call('POST', '/api/v1/notifications/x/read/', { as: creator })).body.meta.msg).toMatch(
+      /id must be a notice number/,
+    );
     expect((await server.call('POST', '/api/v1/notifications/999999999/read/', { as: creator })).status).toBe(404);
     expect((await noticesOf(creator)).unread).toBe(mine.unread);
     const one = await server.call('POST', `/api/v1/notifications/${first.id}/read/`, { as: creator });

@@ -31,11 +31,27 @@ describe.each(storeKinds())('moderation: NSFW scoring of uploads (%s)', (kind) =
     expect(res.status, res.text).toBe(200);
     // The API answers with the id after API_ANSWER_WITHIN_MS while processing goes on (busy shared cores).
     const id = res.body.data.id as string;
-    await expect.poll(async () => Boolean(await server.store.db.selectFrom('gifs').select('id').where('id', '=', id).executeTakeFirst()), { timeout: 120_000, interval: 250 }).toBe(true);
+    await expect
+      .poll(async () => Boolean(await server.store.db.selectFrom('gifs').select('id').where('id', '=', id).executeTakeFirst()), {
+        timeout: 120_000,
+        interval: 250,
+      })
+      .toBe(true);
     return id;
   }
-  const search = async (server: AccountsServer, q: string) => ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
-  const row = (server: AccountsServer, id: string) => server.store.db.selectFrom('gifs').select(['moderation_state' as never, 'nsfw_score' as never, 'suggested_rating' as never, 'is_hidden']).where('id', '=', id).executeTakeFirstOrThrow() as Promise<{ moderation_state: string; nsfw_score: number | null; suggested_rating: string | null; is_hidden: boolean }>;
+  const search = async (server: AccountsServer, q: string) =>
+    ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
+  const row = (server: AccountsServer, id: string) =>
+    server.store.db
+      .selectFrom('gifs')
+      .select(['moderation_state' as never, 'nsfw_score' as never, 'suggested_rating' as never, 'is_hidden'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow() as Promise<{
+      moderation_state: string;
+      nsfw_score: number | null;
+      suggested_rating: string | null;
+      is_hidden: boolean;
+    }>;
 
   it('scores an upload and, below the default threshold, shows it at once', async () => {
     const server = await startAccountsServer(kind);
@@ -63,8 +79,20 @@ describe.each(storeKinds())('moderation: NSFW scoring of uploads (%s)', (kind) =
       expect([held.moderation_state, held.is_hidden]).toEqual(['pending', true]);
       expect(await search(server, 'nsfwheldpattern')).toEqual([]);
       const queue = await server.call('GET', '/api/v1/moderation/queue/', { as: moderator });
-      expect(queue.body.data.find((g: { id: string }) => g.id === id)).toMatchObject({ moderation_state: 'pending', open_reports: 0, nsfw_score: held.nsfw_score, suggested_rating: held.suggested_rating });
-      expect((await server.call('POST', `/api/v1/gifs/${id}/moderation`, { as: moderator, json: { action: 'approve', reason: 'A test pattern' } })).status).toBe(200);
+      expect(queue.body.data.find((g: { id: string }) => g.id === id)).toMatchObject({
+        moderation_state: 'pending',
+        open_reports: 0,
+        nsfw_score: held.nsfw_score,
+        suggested_rating: held.suggested_rating,
+      });
+      expect(
+        (
+          await server.call('POST', `/api/v1/gifs/${id}/moderation`, {
+            as: moderator,
+            json: { action: 'approve', reason: 'A test pattern' },
+          })
+        ).status,
+      ).toBe(200);
       expect(await search(server, 'nsfwheldpattern')).toEqual([id]);
       // A new account's upload the NSFW check holds is held (closed by link), not merely in review.
       const held2 = await row(server, await upload(server, await server.makeUser('user'), 'nsfwheldnewaccount'));
@@ -75,19 +103,31 @@ describe.each(storeKinds())('moderation: NSFW scoring of uploads (%s)', (kind) =
   });
 
   it('keeps a new account’s uploads in review, open by link, until approved; enough approvals list the next at once', async () => {
-    const server = await startAccountsServer(kind, { uploads: { trust: { approvedUploads: 2, newAccountQuota: { ...NEW_ACCOUNT_QUOTA_DEFAULTS } } } });
+    const server = await startAccountsServer(kind, {
+      uploads: { trust: { approvedUploads: 2, newAccountQuota: { ...NEW_ACCOUNT_QUOTA_DEFAULTS } } },
+    });
     try {
       const user = await server.makeUser('user');
       const moderator = await server.makeUser('moderator');
       const quota = async (as: TestUser) => (await server.call('GET', '/api/v1/uploads/quota/', { as })).body.data;
-      expect(await quota(user)).toMatchObject({ trust: { level: 'new', approved_uploads: 0, approved_needed: 2 }, open: { limit: NEW_ACCOUNT_QUOTA_DEFAULTS.openPerCreator }, bytes_today: { limit: NEW_ACCOUNT_QUOTA_DEFAULTS.bytesPerDay } });
-      expect(await quota(await server.makeUser('creator'))).toMatchObject({ trust: { level: 'trusted' }, bytes_today: { limit: UPLOAD_QUOTA_DEFAULTS.bytesPerDay } });
+      expect(await quota(user)).toMatchObject({
+        trust: { level: 'new', approved_uploads: 0, approved_needed: 2 },
+        open: { limit: NEW_ACCOUNT_QUOTA_DEFAULTS.openPerCreator },
+        bytes_today: { limit: NEW_ACCOUNT_QUOTA_DEFAULTS.bytesPerDay },
+      });
+      expect(await quota(await server.makeUser('creator'))).toMatchObject({
+        trust: { level: 'trusted' },
+        bytes_today: { limit: UPLOAD_QUOTA_DEFAULTS.bytesPerDay },
+      });
       const listings = async (tag: string, id: string) => ({
         search: await search(server, tag),
         profile: (await search(server, `@${user.username}`)).includes(id),
-        tenor: ((await server.call('GET', `/tenor/v2/search?q=${tag}&key=${server.webKey}`)).body.results as { id: string }[]).map((g) => g.id),
+        tenor: ((await server.call('GET', `/tenor/v2/search?q=${tag}&key=${server.webKey}`)).body.results as { id: string }[]).map(
+          (g) => g.id,
+        ),
       });
-      const decide = (id: string) => server.call('POST', `/api/v1/gifs/${id}/moderation`, { as: moderator, json: { action: 'approve', reason: 'Fine' } });
+      const decide = (id: string) =>
+        server.call('POST', `/api/v1/gifs/${id}/moderation`, { as: moderator, json: { action: 'approve', reason: 'Fine' } });
 
       for (const [i, tag] of ['trustfirstupload', 'trustsecondupload'].entries()) {
         const id = await upload(server, user, tag);
@@ -96,7 +136,10 @@ describe.each(storeKinds())('moderation: NSFW scoring of uploads (%s)', (kind) =
         expect((await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`)).status).toBe(200);
         expect(await listings(tag, id)).toEqual({ search: [], profile: false, tenor: [] });
         const queue = await server.call('GET', '/api/v1/moderation/queue/', { as: moderator });
-        expect(queue.body.data.find((g: { id: string }) => g.id === id)).toMatchObject({ moderation_state: 'in_review', username: user.username });
+        expect(queue.body.data.find((g: { id: string }) => g.id === id)).toMatchObject({
+          moderation_state: 'in_review',
+          username: user.username,
+        });
         expect((await decide(id)).status).toBe(200);
         expect(await listings(tag, id)).toEqual({ search: [id], profile: true, tenor: [id] });
         expect((await quota(user)).trust.approved_uploads).toBe(i + 1);

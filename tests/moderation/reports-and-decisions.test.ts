@@ -26,11 +26,24 @@ describe.each(storeKinds())('moderation: reports and decisions (%s)', (kind) => 
     staff = await server.makeUser('staff');
     creator = await server.makeUser('creator');
     user = await server.makeUser('user');
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', 'gif').where('rating', '=', 'g').orderBy('id').limit(4).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', 'gif')
+      .where('rating', '=', 'g')
+      .orderBy('id')
+      .limit(4)
+      .execute();
     for (const [i, name] of ['quokka', 'axolotl', 'pangolin', 'tapir'].entries()) {
       const id = rows[i]!.id;
       gifs[name] = id;
-      await server.store.db.updateTable('gifs').set({ title: `Moderation ${name}`, user_id: creator.userId }).where('id', '=', id).execute();
+      await server.store.db
+        .updateTable('gifs')
+        .set({ title: `Moderation ${name}`, user_id: creator.userId })
+        .where('id', '=', id)
+        .execute();
     }
   });
   afterAll(async () => {
@@ -38,10 +51,16 @@ describe.each(storeKinds())('moderation: reports and decisions (%s)', (kind) => 
   });
 
   const search = async (q: string) => ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
-  const report = (id: string, json: unknown, as?: TestUser) => server.call('POST', `/ajax/gif/${id}/report/`, { ...(as ? { as } : {}), json });
-  const decide = (id: string, json: unknown, as: TestUser = moderator) => server.call('POST', `/api/v1/gifs/${id}/moderation`, { as, json });
+  const report = (id: string, json: unknown, as?: TestUser) =>
+    server.call('POST', `/ajax/gif/${id}/report/`, { ...(as ? { as } : {}), json });
+  const decide = (id: string, json: unknown, as: TestUser = moderator) =>
+    server.call('POST', `/api/v1/gifs/${id}/moderation`, { as, json });
   const eventsOf = async (type: string, streamId: string) =>
-    (await sql<{ payload: Record<string, unknown> }>`SELECT payload FROM events WHERE type = ${type} AND stream_id = ${streamId} ORDER BY seq`.execute(server.store.db)).rows.map((r) => r.payload);
+    (
+      await sql<{
+        payload: Record<string, unknown>;
+      }>`SELECT payload FROM events WHERE type = ${type} AND stream_id = ${streamId} ORDER BY seq`.execute(server.store.db)
+    ).rows.map((r) => r.payload);
 
   it('takes a GIF report from anyone, once per reporter, with a reason from the list', async () => {
     const id = gifs.quokka!;
@@ -63,14 +82,29 @@ describe.each(storeKinds())('moderation: reports and decisions (%s)', (kind) => 
   });
 
   it('takes a search report with SPEC 7.2 fields, once per reporter and term', async () => {
-    const body = { reasons: ['offensive', 'irrelevant', 'offensive'], additional_info: 'Not what I searched for', search_response_id: 'abc-123', search_term: 'Quokka ', search_content_type: 'gifs' };
+    const body = {
+      reasons: ['offensive', 'irrelevant', 'offensive'],
+      additional_info: 'Not what I searched for',
+      search_response_id: 'abc-123',
+      search_term: 'Quokka ',
+      search_content_type: 'gifs',
+    };
     const made = await server.call('POST', '/ajax/report-search', { as: user, json: body });
     expect(made.status, made.text).toBe(201);
     expect(made.body.data).toMatchObject({ search_term: 'quokka', duplicate: false });
     expect((await server.call('POST', '/ajax/report-search', { as: user, json: body })).body.data.duplicate).toBe(true);
-    const row = await sql<{ reasons: string[]; additional_info: string }>`SELECT reasons, additional_info FROM search_reports WHERE search_term = 'quokka'`.execute(server.store.db);
+    const row = await sql<{
+      reasons: string[];
+      additional_info: string;
+    }>`SELECT reasons, additional_info FROM search_reports WHERE search_term = 'quokka'`.execute(server.store.db);
     expect(row.rows).toEqual([{ reasons: ['offensive', 'irrelevant'], additional_info: 'Not what I searched for' }]);
-    for (const [field, value] of [['reasons', []], ['reasons', ['meh']], ['search_term', ''], ['search_content_type', 'gifz'], ['search_response_id', 'a b']] as const) {
+    for (const [field, value] of [
+      ['reasons', []],
+      ['reasons', ['meh']],
+      ['search_term', ''],
+      ['search_content_type', 'gifz'],
+      ['search_response_id', 'a b'],
+    ] as const) {
       const res = await server.call('POST', '/ajax/report-search', { json: { ...body, [field]: value } });
       expect([field, res.status, res.body.field]).toEqual([field, 400, field]);
     }
@@ -126,7 +160,12 @@ describe.each(storeKinds())('moderation: reports and decisions (%s)', (kind) => 
     expect((await decide(id, { action: 'approve', reason: 'x' }, user)).status).toBe(403);
     const logged = await eventsOf('gif.moderated', id);
     expect(logged.map((e) => e.decision)).toEqual(['rate', 'remove']);
-    expect(logged[0]).toMatchObject({ reason: 'Too mature', rating: 'r', before: { state: 'none', removed: false, rating: 'g' }, actor: moderator.userId });
+    expect(logged[0]).toMatchObject({
+      reason: 'Too mature',
+      rating: 'r',
+      before: { state: 'none', removed: false, rating: 'g' },
+      actor: moderator.userId,
+    });
   });
 
   it('closes open reports with the decision: an approved GIF leaves the queue', async () => {
@@ -159,8 +198,13 @@ describe.each(storeKinds())('moderation: reports and decisions (%s)', (kind) => 
     expect([login.status, login.body.meta.msg]).toEqual([403, 'This account is suspended']);
     await act({ action: 'restore', reason: 'Appeal accepted' });
     expect((await server.call('POST', '/api/v1/session/', { json: { login: target.username, password } })).status).toBe(200);
-    expect((await server.call('POST', `/api/v1/users/${staff.userId}/moderation/`, { as: staff, json: { action: 'suspend', reason: 'x' } })).status).toBe(409);
-    const mails = await sql<{ kind: string }>`SELECT kind FROM mail_outbox WHERE to_address = ${target.email} ORDER BY id`.execute(server.store.db);
+    expect(
+      (await server.call('POST', `/api/v1/users/${staff.userId}/moderation/`, { as: staff, json: { action: 'suspend', reason: 'x' } }))
+        .status,
+    ).toBe(409);
+    const mails = await sql<{ kind: string }>`SELECT kind FROM mail_outbox WHERE to_address = ${target.email} ORDER BY id`.execute(
+      server.store.db,
+    );
     expect(mails.rows.map((m) => m.kind)).toEqual(['account_warned', 'account_suspended', 'account_restored']);
   });
 
@@ -173,18 +217,23 @@ describe.each(storeKinds())('moderation: reports and decisions (%s)', (kind) => 
     const entries = byActor.body.data.entries as { type: string; actor: number; seq: string }[];
     expect(entries).toHaveLength(3);
     expect(entries.every((e) => e.actor === moderator.userId && e.type === 'gif.moderated')).toBe(true);
-    const next = await server.call('GET', `/api/v1/moderation/audit/?actor=${moderator.userId}&before=${byActor.body.data.next_before}`, { as: moderator });
+    const next = await server.call('GET', `/api/v1/moderation/audit/?actor=${moderator.userId}&before=${byActor.body.data.next_before}`, {
+      as: moderator,
+    });
     expect(next.body.data.entries.length).toBeGreaterThan(0);
     expect(next.body.data.entries.every((e: { seq: string }) => BigInt(e.seq) < BigInt(entries[2]!.seq))).toBe(true);
     const staffActions = await server.call('GET', `/api/v1/moderation/audit/?actor=${staff.userId}`, { as: staff });
     expect(staffActions.body.data.entries.map((e: { type: string }) => e.type)).toContain('account.moderated');
-    expect((await server.call('GET', '/api/v1/moderation/audit/?target=nothing', { as: moderator })).body.meta.msg).toMatch(/^target must be gif:<id>/);
+    expect((await server.call('GET', '/api/v1/moderation/audit/?target=nothing', { as: moderator })).body.meta.msg).toMatch(
+      /^target must be gif:<id>/,
+    );
     expect((await server.call('GET', '/api/v1/moderation/audit/', { as: creator })).status).toBe(403);
   });
 
   it('limits reports per address with a 429 that says when to try again', async () => {
     let res = await report(gifs.tapir!, { reason: 'spam' });
-    for (let i = 0; i < REPORT_LIMIT && res.status !== 429; i++) res = await report(gifs.tapir!, { reason: 'spam' }, await server.makeUser('user'));
+    for (let i = 0; i < REPORT_LIMIT && res.status !== 429; i++)
+      res = await report(gifs.tapir!, { reason: 'spam' }, await server.makeUser('user'));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });

@@ -33,23 +33,39 @@ describe.each(storeKinds())('moderation: the search-report queue and the audit t
   });
 
   const reportSearch = (term: string, reasons: string[], extra: Record<string, unknown> = {}, as?: TestUser) =>
-    server.call('POST', '/ajax/report-search', { ...(as ? { as } : {}), json: { reasons, search_term: term, search_content_type: 'gifs', ...extra } });
+    server.call('POST', '/ajax/report-search', {
+      ...(as ? { as } : {}),
+      json: { reasons, search_term: term, search_content_type: 'gifs', ...extra },
+    });
   const queue = async (as: TestUser = moderator) => {
     const res = await server.call('GET', '/api/v1/moderation/search-reports/?limit=100', { as });
     expect(res.status, res.text).toBe(200);
     return res.body.data as QueueTerm[];
   };
-  const resolve = (json: Record<string, unknown>, as: TestUser = moderator) => server.call('POST', '/api/v1/moderation/search-reports/resolve', { as, json });
+  const resolve = (json: Record<string, unknown>, as: TestUser = moderator) =>
+    server.call('POST', '/api/v1/moderation/search-reports/resolve', { as, json });
   const audit = async (query: string) => {
     const res = await server.call('GET', `/api/v1/moderation/audit/?${query}`, { as: moderator });
     expect(res.status, res.text).toBe(200);
-    return res.body.data.entries as { seq: string; type: string; stream_id: string; actor: number | null; actor_kind: string; actor_username: string | null; actor_role: string | null; payload: Record<string, unknown> }[];
+    return res.body.data.entries as {
+      seq: string;
+      type: string;
+      stream_id: string;
+      actor: number | null;
+      actor_kind: string;
+      actor_username: string | null;
+      actor_role: string | null;
+      payload: Record<string, unknown>;
+    }[];
   };
 
   it('lists open search reports grouped by term, most reported first, with reasons, details and content types', async () => {
     const busy = `${testUsername('busy')} words`;
     const quiet = testUsername('quiet');
-    expect((await reportSearch(busy, ['offensive', 'violent'], { additional_info: 'Gore  in the first row', search_response_id: 'abc-123' })).status).toBe(201);
+    expect(
+      (await reportSearch(busy, ['offensive', 'violent'], { additional_info: 'Gore  in the first row', search_response_id: 'abc-123' }))
+        .status,
+    ).toBe(201);
     expect((await reportSearch(busy.toUpperCase(), ['offensive'], {}, user)).status).toBe(201);
     expect((await reportSearch(busy, ['irrelevant'], { search_content_type: 'stickers' }, moderator)).status).toBe(201);
     expect((await reportSearch(quiet, ['broken'])).status).toBe(201);
@@ -57,7 +73,12 @@ describe.each(storeKinds())('moderation: the search-report queue and the audit t
     const mine = listed.filter((t) => t.term === busy || t.term === quiet);
     expect(mine.map((t) => t.term)).toEqual([busy, quiet]);
     const [b] = mine;
-    expect(b).toMatchObject({ term: busy, open_reports: 3, reasons: { offensive: 2, violent: 1, irrelevant: 1 }, content_types: ['gifs', 'stickers'] });
+    expect(b).toMatchObject({
+      term: busy,
+      open_reports: 3,
+      reasons: { offensive: 2, violent: 1, irrelevant: 1 },
+      content_types: ['gifs', 'stickers'],
+    });
     expect(b!.reports.map((r) => [r.reasons, r.additional_info, r.search_content_type, r.signed_in])).toEqual([
       [['irrelevant'], '', 'stickers', true],
       [['offensive'], '', 'gifs', true],
@@ -75,7 +96,12 @@ describe.each(storeKinds())('moderation: the search-report queue and the audit t
     const seen = (await queue()).find((t) => t.term === term)!;
     // A report arriving after the moderator looked stays open.
     await reportSearch(term, ['violent'], {}, moderator);
-    const acted = await resolve({ term: ` ${term.toUpperCase()} `, resolution: 'act', reason: 'Blocked from trending', through: seen.through });
+    const acted = await resolve({
+      term: ` ${term.toUpperCase()} `,
+      resolution: 'act',
+      reason: 'Blocked from trending',
+      through: seen.through,
+    });
     expect(acted.status, acted.text).toBe(200);
     expect(acted.body.data).toEqual({ term, resolution: 'act', through: seen.through, reports: 2 });
     const left = (await queue()).find((t) => t.term === term)!;
@@ -92,18 +118,31 @@ describe.each(storeKinds())('moderation: the search-report queue and the audit t
       ['search.reported', null, null],
       ['search.reported', null, null],
     ]);
-    expect(trail[1]).toMatchObject({ actor: moderator.userId, actor_kind: 'user', actor_username: moderator.username, actor_role: 'moderator', payload: { reason: 'Blocked from trending' } });
+    expect(trail[1]).toMatchObject({
+      actor: moderator.userId,
+      actor_kind: 'user',
+      actor_username: moderator.username,
+      actor_role: 'moderator',
+      payload: { reason: 'Blocked from trending' },
+    });
   });
 
-  it('refuses a resolution that is malformed or not a moderator\'s, changing nothing', async () => {
+  it("refuses a resolution that is malformed or not a moderator's, changing nothing", async () => {
     const term = testUsername('refused');
     await reportSearch(term, ['other']);
-    const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM events WHERE type = 'search.reports_resolved' AND stream_id = ${term}`.execute(server.store.db)).rows[0]!.n;
+    const count = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM events WHERE type = 'search.reports_resolved' AND stream_id = ${term}`.execute(server.store.db)
+      ).rows[0]!.n;
     expect((await resolve({ term, resolution: 'act' })).body.field).toBe('reason');
     expect((await resolve({ term, resolution: 'ignore' })).body.field).toBe('resolution');
     expect((await resolve({ term, resolution: 'dismiss', through: 'latest' })).body.field).toBe('through');
     expect((await resolve({ term, resolution: 'dismiss' }, user)).status).toBe(403);
-    expect((await server.call('POST', '/api/v1/moderation/search-reports/resolve', { json: { term, resolution: 'dismiss' } })).status).toBe(401);
+    expect((await server.call('POST', '/api/v1/moderation/search-reports/resolve', { json: { term, resolution: 'dismiss' } })).status).toBe(
+      401,
+    );
     expect(await count()).toBe(0);
     expect((await queue()).find((t) => t.term === term)?.open_reports).toBe(1);
   });
@@ -116,7 +155,9 @@ describe.each(storeKinds())('moderation: the search-report queue and the audit t
     const seqs = [base - 1n, base, base * 10n].map(String);
     for (const seq of seqs) {
       await sql`INSERT INTO events (seq, event_id, type, stream, stream_id, payload) OVERRIDING SYSTEM VALUE
-        VALUES (${seq}::bigint, ${`order-${seq}-${term}`}, 'search.reported', 'search', ${term}, ${JSON.stringify({ reasons: ['other'], actor: null, via: 'anonymous' })}::jsonb)`.execute(server.store.db);
+        VALUES (${seq}::bigint, ${`order-${seq}-${term}`}, 'search.reported', 'search', ${term}, ${JSON.stringify({ reasons: ['other'], actor: null, via: 'anonymous' })}::jsonb)`.execute(
+        server.store.db,
+      );
     }
     // Later appends continue past them, as the log's projectors expect.
     await sql`SELECT setval(pg_get_serial_sequence('events', 'seq'), ${String(base * 10n)}::bigint)`.execute(server.store.db);
@@ -131,7 +172,9 @@ describe.each(storeKinds())('moderation: the search-report queue and the audit t
     const term = `${testUsername('who')} and more words`;
     await reportSearch(term, ['offensive']);
     await reportSearch(term, ['broken'], {}, user);
-    await sql`INSERT INTO events (event_id, type, stream, stream_id, payload) VALUES (${`cli-${term}`}, 'search.reports_resolved', 'search', ${term}, ${JSON.stringify({ resolution: 'dismiss', reason: 'Operator', through: '0', reports: 0, via: 'cli' })}::jsonb)`.execute(server.store.db);
+    await sql`INSERT INTO events (event_id, type, stream, stream_id, payload) VALUES (${`cli-${term}`}, 'search.reports_resolved', 'search', ${term}, ${JSON.stringify({ resolution: 'dismiss', reason: 'Operator', through: '0', reports: 0, via: 'cli' })}::jsonb)`.execute(
+      server.store.db,
+    );
     const trail = await audit(`target=${encodeURIComponent(`search:${term}`)}`);
     expect(trail.map((e) => [e.actor_kind, e.actor_username, e.actor_role])).toEqual([
       ['system', null, null],

@@ -32,8 +32,10 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
     await sql`UPDATE gifs SET moderation_state = 'hidden' WHERE id = ${id(2)}`.execute(server.store.db);
     await sql`UPDATE gifs SET removal = 'moderation' WHERE id = ${id(3)}`.execute(server.store.db);
     await sql`UPDATE gifs SET create_datetime = '2025-07-04T08:00:00Z' WHERE id = ${id(5)}`.execute(server.store.db);
-    for (const [i, title] of HOSTILE_TITLES.entries()) await sql`UPDATE gifs SET title = ${title} WHERE id = ${id(100 + i)}`.execute(server.store.db);
-    for (const reporter of ['user:1', 'user:2', 'address:x']) await sql`INSERT INTO gif_reports (gif_id, reporter, reason) VALUES (${id(7)}, ${reporter}, 'spam')`.execute(server.store.db);
+    for (const [i, title] of HOSTILE_TITLES.entries())
+      await sql`UPDATE gifs SET title = ${title} WHERE id = ${id(100 + i)}`.execute(server.store.db);
+    for (const reporter of ['user:1', 'user:2', 'address:x'])
+      await sql`INSERT INTO gif_reports (gif_id, reporter, reason) VALUES (${id(7)}, ${reporter}, 'spam')`.execute(server.store.db);
   });
   afterAll(async () => {
     await server?.close();
@@ -56,7 +58,15 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
     expect([stickers.data.length, stickers.pagination.has_more]).toEqual([100, BULK / 20 > 100]);
     expect(stickers.data.every((r) => Number(r.id.slice(3, 8)) % 20 === 0)).toBe(true);
     const row = (await find(`q=HYPERLINK`)).data[0];
-    expect(row).toMatchObject({ id: id(100), username: owner.username, state: 'public', visibility: 'public', moderation_state: 'none', is_removed: false, reports: 0 });
+    expect(row).toMatchObject({
+      id: id(100),
+      username: owner.username,
+      state: 'public',
+      visibility: 'public',
+      moderation_state: 'none',
+      is_removed: false,
+      reports: 0,
+    });
   });
 
   it('pages with limit and offset and says when more remain', async () => {
@@ -64,11 +74,22 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
     const second = await find(`username=${owner.username}&limit=50&offset=50`);
     expect([first.pagination.count, first.pagination.has_more]).toEqual([50, true]);
     expect(new Set([...first.data, ...second.data].map((r) => r.id)).size).toBe(100);
-    expect((await find(`username=${owner.username}&limit=50&offset=${BULK - 10}`)).pagination).toEqual({ count: 10, offset: BULK - 10, has_more: false });
+    expect((await find(`username=${owner.username}&limit=50&offset=${BULK - 10}`)).pagination).toEqual({
+      count: 10,
+      offset: BULK - 10,
+      has_more: false,
+    });
   });
 
   it('refuses bad filters naming them, and anyone but staff', async () => {
-    for (const [query, name] of [['state=gone', 'state'], ['uploaded_from=2025-13-01', 'uploaded_from'], ['limit=1000', 'limit'], ['min_reports=-1', 'min_reports'], ['rating=x', 'rating'], ['username=a b', 'username']]) {
+    for (const [query, name] of [
+      ['state=gone', 'state'],
+      ['uploaded_from=2025-13-01', 'uploaded_from'],
+      ['limit=1000', 'limit'],
+      ['min_reports=-1', 'min_reports'],
+      ['rating=x', 'rating'],
+      ['username=a b', 'username'],
+    ]) {
       const res = await server.call('GET', `/api/v1/search-service/search/?${query}`, { as: staff });
       expect([query, res.status, res.body.meta.msg.startsWith(name)]).toEqual([query, 400, true]);
     }
@@ -77,13 +98,20 @@ describe.each(storeKinds())('moderation: search service (%s)', (kind) => {
   });
 
   it('exports the same query as CSV: every row once across chunks, quoted, formulas neutralised', async () => {
-    const res = await fetch(`${server.baseUrl}/api/v1/search-service/csv/?username=${owner.username}`, { headers: { Authorization: `Bearer ${staff.token}` } });
+    const res = await fetch(`${server.baseUrl}/api/v1/search-service/csv/?username=${owner.username}`, {
+      headers: { Authorization: `Bearer ${staff.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await res.text();
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('id,title,type,rating,username,tags,state,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime');
-    const exported = lines.slice(1).filter((l) => /^svc\d{5}x,/.test(l)).map((l) => l.slice(0, 9));
+    expect(lines[0]).toBe(
+      'id,title,type,rating,username,tags,state,visibility,moderation_state,is_removed,nsfw_score,reports,create_datetime',
+    );
+    const exported = lines
+      .slice(1)
+      .filter((l) => /^svc\d{5}x,/.test(l))
+      .map((l) => l.slice(0, 9));
     expect(exported.length).toBe(BULK);
     expect(new Set(exported).size).toBe(BULK);
     expect(text).toContain(`${id(100)},"'=HYPERLINK(""http://evil.test"",""click"")",sticker,r,`);

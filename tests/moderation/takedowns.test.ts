@@ -23,14 +23,27 @@ describe.each(storeKinds())('moderation: takedowns (%s)', (kind) => {
     await sql`
       INSERT INTO gifs (id, type, slug, title, rating, user_id, images, tags)
       SELECT t.id, 'gif', 'takedown-' || t.id, 'Takedown ' || t.id, 'g', CASE WHEN t.n % 2 = 0 THEN ${owners[0]!.userId}::int ELSE ${owners[1]!.userId}::int END, s.images, ARRAY['takedownable']
-      FROM unnest(${ids}::text[]) WITH ORDINALITY AS t(id, n), (SELECT images FROM gifs WHERE type = 'gif' ORDER BY id LIMIT 1) s`.execute(server.store.db);
+      FROM unnest(${ids}::text[]) WITH ORDINALITY AS t(id, n), (SELECT images FROM gifs WHERE type = 'gif' ORDER BY id LIMIT 1) s`.execute(
+      server.store.db,
+    );
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const removedCount = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE id = ANY(${ids}::text[]) AND is_removed`.execute(server.store.db)).rows[0]!.n;
-  const counts = async () => (await sql<{ t: number; e: number; m: number }>`SELECT (SELECT count(*)::int FROM takedowns) AS t, (SELECT count(*)::int FROM events WHERE type IN ('takedown.filed', 'gif.moderated')) AS e, (SELECT count(*)::int FROM mail_outbox) AS m`.execute(server.store.db)).rows[0];
+  const removedCount = async () =>
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs WHERE id = ANY(${ids}::text[]) AND is_removed`.execute(server.store.db))
+      .rows[0]!.n;
+  const counts = async () =>
+    (
+      await sql<{
+        t: number;
+        e: number;
+        m: number;
+      }>`SELECT (SELECT count(*)::int FROM takedowns) AS t, (SELECT count(*)::int FROM events WHERE type IN ('takedown.filed', 'gif.moderated')) AS e, (SELECT count(*)::int FROM mail_outbox) AS m`.execute(
+        server.store.db,
+      )
+    ).rows[0];
   const items = (list: string[]) => list.map((gif_id, i) => ({ gif_id, reason: i % 3 === 0 ? 'copyright' : 'terms_violation' }));
   const file = (json: unknown, as: TestUser = staff) => server.call('POST', '/api/v3/content-takedown/takedown', { as, json });
 
@@ -63,8 +76,16 @@ describe.each(storeKinds())('moderation: takedowns (%s)', (kind) => {
     expect(await removedCount()).toBe(COUNT);
     expect((await server.call('GET', '/v1/gifs/search?q=takedownable')).body.data).toEqual([]);
     expect((await server.call('GET', `/v1/gifs/${ids[7]}`)).status).toBe(451);
-    const events = await sql<{ type: string; n: number }>`SELECT type, count(*)::int AS n FROM events WHERE type IN ('takedown.filed', 'gif.moderated') GROUP BY type ORDER BY type`.execute(server.store.db);
-    expect(events.rows).toEqual([{ type: 'gif.moderated', n: COUNT }, { type: 'takedown.filed', n: 1 }]);
+    const events = await sql<{
+      type: string;
+      n: number;
+    }>`SELECT type, count(*)::int AS n FROM events WHERE type IN ('takedown.filed', 'gif.moderated') GROUP BY type ORDER BY type`.execute(
+      server.store.db,
+    );
+    expect(events.rows).toEqual([
+      { type: 'gif.moderated', n: COUNT },
+      { type: 'takedown.filed', n: 1 },
+    ]);
     for (const owner of owners) {
       const mail = await server.smtp!.waitFor((m) => m.to.includes(owner.email), 15_000);
       expect(mail.subject).toBe(`${COUNT / 2} of your GIFs were taken down`);
@@ -79,7 +100,9 @@ describe.each(storeKinds())('moderation: takedowns (%s)', (kind) => {
   });
 
   it('keeps no mail when send_email is false', async () => {
-    const [id] = (await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').limit(1).execute()).map((r) => r.id);
+    const [id] = (
+      await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('type', '=', 'gif').limit(1).execute()
+    ).map((r) => r.id);
     const before = (await counts())!.m;
     const res = await file({ items: [{ gif_id: id, reason: 'privacy' }], send_email: false });
     expect(res.body.data).toMatchObject({ state: 'applied', owners_mailed: 0 });

@@ -23,7 +23,8 @@ describe.each(storeKinds())('moderation: trending terms blocked (%s)', (kind) =>
   });
 
   const trending = async () => (await server.call('GET', '/v1/trending/searches?limit=20')).body.data as string[];
-  const block = (method: 'PUT' | 'DELETE', term: string, as: TestUser = moderator) => server.call(method, '/api/v1/moderation/trending-blocks/', { as, json: { term } });
+  const block = (method: 'PUT' | 'DELETE', term: string, as: TestUser = moderator) =>
+    server.call(method, '/api/v1/moderation/trending-blocks/', { as, json: { term } });
 
   it('keeps a blocked term out of trending searches until it is unblocked', async () => {
     const before = await trending();
@@ -40,7 +41,9 @@ describe.each(storeKinds())('moderation: trending terms blocked (%s)', (kind) =>
     expect((await block('PUT', 'rudeword')).body.data.changed).toBe(false);
     expect((await block('DELETE', 'rudeword')).body.data.changed).toBe(true);
     expect((await trending())[0]).toBe('rudeword');
-    const events = await sql<{ type: string }>`SELECT type FROM events WHERE stream = 'trending_term' AND stream_id = 'rudeword' ORDER BY seq`.execute(server.store.db);
+    const events = await sql<{
+      type: string;
+    }>`SELECT type FROM events WHERE stream = 'trending_term' AND stream_id = 'rudeword' ORDER BY seq`.execute(server.store.db);
     expect(events.rows.map((e) => e.type)).toEqual(['trending_term.blocked', 'trending_term.unblocked']);
   });
 

@@ -17,7 +17,8 @@ describe.each(storeKinds())('moderation: users found by name for the staff conso
     await server?.close();
   });
 
-  const lookup = (name: string, as: TestUser | null = staff) => server.call('GET', `/api/v1/moderation/users/?username=${encodeURIComponent(name)}`, as ? { as } : {});
+  const lookup = (name: string, as: TestUser | null = staff) =>
+    server.call('GET', `/api/v1/moderation/users/?username=${encodeURIComponent(name)}`, as ? { as } : {});
 
   it('finds an account whatever the case of its name, with its role and suspension, and follows role and account actions', async () => {
     const person = await server.makeUser('user');
@@ -25,7 +26,10 @@ describe.each(storeKinds())('moderation: users found by name for the staff conso
     expect(found.status).toBe(200);
     expect(found.body.data).toMatchObject({ id: person.userId, username: person.username, role: 'user', suspended_at: null, gif_count: 0 });
     expect((await server.call('PUT', `/api/v1/users/${person.userId}/role/`, { as: staff, json: { role: 'creator' } })).status).toBe(200);
-    expect((await server.call('POST', `/api/v1/users/${person.userId}/moderation/`, { as: staff, json: { action: 'suspend', reason: 'Spam' } })).status).toBe(200);
+    expect(
+      (await server.call('POST', `/api/v1/users/${person.userId}/moderation/`, { as: staff, json: { action: 'suspend', reason: 'Spam' } }))
+        .status,
+    ).toBe(200);
     const after = (await lookup(person.username)).body.data;
     expect(after.role).toBe('creator');
     expect(after.suspended_at).not.toBeNull();

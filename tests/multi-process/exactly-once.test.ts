@@ -52,7 +52,12 @@ describe.skipIf(!storeKinds().includes('postgres'))('three processes on one Post
   beforeAll(async () => {
     s3 = await startS3Server();
     scratch = await scratchDatabase();
-    group = await startProcessGroup(MAIN, PROCESSES, scratch.url, { ...s3.env, MEDIA_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`, RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000' });
+    group = await startProcessGroup(MAIN, PROCESSES, scratch.url, {
+      ...s3.env,
+      MEDIA_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`,
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+      RATE_LIMIT_PER_KEY: '1000000',
+    });
     store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
   }, 300_000);
   afterAll(async () => {
@@ -64,7 +69,9 @@ describe.skipIf(!storeKinds().includes('postgres'))('three processes on one Post
 
   it('logs every acknowledged event once and folds it once, whichever process took it', async () => {
     const [first] = group.members as [GroupMember];
-    const listed = await (await fetch(`${first.baseUrl}/v1/gifs/trending?limit=25&api_key=${group.webKey}`)).json() as { data: { id: string; analytics_response_payload: string; images: { original: { url: string } } }[] };
+    const listed = (await (await fetch(`${first.baseUrl}/v1/gifs/trending?limit=25&api_key=${group.webKey}`)).json()) as {
+      data: { id: string; analytics_response_payload: string; images: { original: { url: string } } }[];
+    };
     // The processes run on the bucket: answers name renditions under its URL.
     expect(listed.data[0]!.images.original.url.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
     const payloads = listed.data.map((g) => g.analytics_response_payload);
@@ -105,7 +112,8 @@ describe.skipIf(!storeKinds().includes('postgres'))('three processes on one Post
         if (n < SEARCHES) {
           const target = live()[n % live().length]!;
           const res = await fetch(`${target.baseUrl}/v1/gifs/search?q=term${n % 7}%20cat&api_key=${group.webKey}`).catch(() => null);
-          if (res?.status === 200) searchesAnswered.push({ responseId: ((await res.json()) as { meta: { response_id: string } }).meta.response_id, by: target });
+          if (res?.status === 200)
+            searchesAnswered.push({ responseId: ((await res.json()) as { meta: { response_id: string } }).meta.response_id, by: target });
         }
         const batch = Array.from({ length: EVENTS_PER_BATCH }, (_, i) => ({
           event_id: randomUUID(),
@@ -127,9 +135,16 @@ describe.skipIf(!storeKinds().includes('postgres'))('three processes on one Post
     // The survivors stop normally: their search logs flush, their runners finish what they started.
     const survivors = group.members.filter((m) => m !== victim);
     // Folding is left to the survivors' runners; wait until every projector has passed the last event.
-    const { max } = (await store.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('max')).executeTakeFirstOrThrow()) as { max: string };
+    const { max } = (await store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('seq').as('max'))
+      .executeTakeFirstOrThrow()) as { max: string };
     for (let waited = 0; ; waited += 100) {
-      const behind = await sql<{ n: number }>`SELECT count(*)::int AS n FROM projector_state WHERE last_seq < ${max}::bigint AND name IN ('counts', 'daily', 'trending_gifs')`.execute(store.db);
+      const behind = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM projector_state WHERE last_seq < ${max}::bigint AND name IN ('counts', 'daily', 'trending_gifs')`.execute(
+        store.db,
+      );
       if (behind.rows[0]!.n === 0) break;
       if (waited > 60_000) throw new Error('projections did not catch up');
       await new Promise((r) => setTimeout(r, 100));
@@ -141,7 +156,9 @@ describe.skipIf(!storeKinds().includes('postgres'))('three processes on one Post
     // Acknowledged events: each in the log exactly once.
     const ids = [...acknowledged];
     const logged = await sql<{ n: number; distinct_ids: number }>`
-      SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS distinct_ids FROM events WHERE event_id = ANY(${ids}::text[])`.execute(store.db);
+      SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS distinct_ids FROM events WHERE event_id = ANY(${ids}::text[])`.execute(
+      store.db,
+    );
     expect(logged.rows[0]).toEqual({ n: ids.length, distinct_ids: ids.length });
 
     // Projections: every logged pingback counted once, and the tables equal a replay of the log.

@@ -32,10 +32,16 @@ describe.skipIf(!storeKinds().includes('postgres'))('developer keys across two s
     group = await startProcessGroup(MAIN, 2, scratch.url);
     store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
     const username = testUsername('dev');
-    ({ token, userId } = await accountsDb(store.db).transaction().execute(async (trx) => {
-      const id = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role: 'user', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
-      return { userId: id, token: (await createAccessToken(trx, id, { label: 'dev', scope: 'user' })).token };
-    }));
+    ({ token, userId } = await accountsDb(store.db)
+      .transaction()
+      .execute(async (trx) => {
+        const id = await createAccount(
+          trx,
+          { username, email: `${username}@example.test`, passwordHash: null, role: 'user', emailVerified: true },
+          { userId: null, via: 'cli', address: 'test' },
+        );
+        return { userId: id, token: (await createAccessToken(trx, id, { label: 'dev', scope: 'user' })).token };
+      }));
   });
   afterAll(async () => {
     await group?.close();
@@ -57,7 +63,10 @@ describe.skipIf(!storeKinds().includes('postgres'))('developer keys across two s
     const { id, key } = await newKey();
     expect((await search(a.baseUrl, key)).status).toBe(200);
     expect((await search(b.baseUrl, key)).status).toBe(200);
-    const revoked = await fetch(`${a.baseUrl}/api/v1/developer/keys/${id}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${a.baseUrl}/api/v1/developer/keys/${id}/`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(revoked.status).toBe(200);
     const at = Date.now();
     let status = 200;
@@ -74,7 +83,9 @@ describe.skipIf(!storeKinds().includes('postgres'))('developer keys across two s
   it('counts a beta key once across both processes', async () => {
     const [a, b] = group.members as [(typeof group.members)[0], (typeof group.members)[0]];
     const { key } = await newKey();
-    await sql`INSERT INTO api_key_hourly_calls (key, hour, calls) VALUES (${key}, date_trunc('hour', now()), ${TIER_CALLS_PER_HOUR.beta! - 2})`.execute(store.db);
+    await sql`INSERT INTO api_key_hourly_calls (key, hour, calls) VALUES (${key}, date_trunc('hour', now()), ${TIER_CALLS_PER_HOUR.beta! - 2})`.execute(
+      store.db,
+    );
     expect((await search(a.baseUrl, key)).status).toBe(200);
     expect((await search(b.baseUrl, key)).status).toBe(200);
     const refusedByA = await search(a.baseUrl, key);

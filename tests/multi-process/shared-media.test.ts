@@ -54,22 +54,36 @@ describe.skipIf(!storeKinds().includes('postgres'))('two server processes on one
   });
 
   const tokenOf = (role: 'creator' | 'moderator') =>
-    accountsDb(store.db).transaction().execute(async (trx) => {
-      const username = testUsername(role);
-      const id = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role, emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
-      return (await createAccessToken(trx, id, { label: 'shared media', scope: role })).token;
-    });
+    accountsDb(store.db)
+      .transaction()
+      .execute(async (trx) => {
+        const username = testUsername(role);
+        const id = await createAccount(
+          trx,
+          { username, email: `${username}@example.test`, passwordHash: null, role, emailVerified: true },
+          { userId: null, via: 'cli', address: 'test' },
+        );
+        return (await createAccessToken(trx, id, { label: 'shared media', scope: role })).token;
+      });
   const members = (g: Group) => g.members as [GroupMember, GroupMember];
 
   /** A real upload through `via`'s Upload API; resolves with the GIF's id once its upload is done. */
   async function upload(via: GroupMember, webKey: string, name: string): Promise<string> {
     const form = new FormData();
     form.set('file', new Blob([fs.readFileSync(await makeGif(path.join(dir, `${name}.gif`)))]), `${name}.gif`);
-    const res = await fetch(`${via.baseUrl}/v1/gifs?api_key=${webKey}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${via.baseUrl}/v1/gifs?api_key=${webKey}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const gifId = ((await res.json()) as { data: { id: string } }).data.id;
     for (let waited = 0; waited < UPLOAD_WAIT_MS; waited += 250) {
-      const row = await creatorsDb(store.db).selectFrom('uploads').select(['state', 'error_code', 'error']).where('gif_id', '=', gifId).executeTakeFirstOrThrow();
+      const row = await creatorsDb(store.db)
+        .selectFrom('uploads')
+        .select(['state', 'error_code', 'error'])
+        .where('gif_id', '=', gifId)
+        .executeTakeFirstOrThrow();
       if (row.state === 'done') return gifId;
       if (row.state === 'failed') throw new Error(`upload ${name} failed: ${row.error_code} ${row.error}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -81,7 +95,9 @@ describe.skipIf(!storeKinds().includes('postgres'))('two server processes on one
   async function filesOf(gifId: string): Promise<string[]> {
     const row = await store.db.selectFrom('gifs').select('images').where('id', '=', gifId).executeTakeFirstOrThrow();
     const files = new Set<string>();
-    for (const rendition of Object.values(row.images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`/media/${gifId}/${format.file}`);
+    for (const rendition of Object.values(row.images))
+      for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still])
+        if (format) files.add(`/media/${gifId}/${format.file}`);
     return [...files];
   }
 
@@ -128,9 +144,16 @@ describe.skipIf(!storeKinds().includes('postgres'))('two server processes on one
     const [hidden, deleted] = [await upload(a, group.webKey, 'hidden'), await upload(a, group.webKey, 'deleted')];
     const [[hiddenFile], [deletedFile]] = [await filesOf(hidden), await filesOf(deleted)];
     expect([(await fetch(`${b.baseUrl}${hiddenFile}`)).status, (await fetch(`${b.baseUrl}${deletedFile}`)).status]).toEqual([200, 200]);
-    const hide = await fetch(`${a.baseUrl}/api/v1/gifs/${hidden}/moderation`, { method: 'POST', headers: { Authorization: `Bearer ${moderatorToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'hide', reason: 'shared media test' }) });
+    const hide = await fetch(`${a.baseUrl}/api/v1/gifs/${hidden}/moderation`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${moderatorToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'hide', reason: 'shared media test' }),
+    });
     expect(hide.status, await hide.text()).toBe(200);
-    const removed = await fetch(`${a.baseUrl}/api/v1/gifs/${deleted}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    const removed = await fetch(`${a.baseUrl}/api/v1/gifs/${deleted}/`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(removed.status, await removed.text()).toBe(200);
     // Hidden: gone (410); deleted by its owner: as an id that never existed (404).
     expect([(await fetch(`${b.baseUrl}${hiddenFile}`)).status, (await fetch(`${b.baseUrl}${deletedFile}`)).status]).toEqual([410, 404]);

@@ -25,18 +25,30 @@ describe.each(storeKinds())('a scheduled post and kill -9 (%s)', { timeout: 600_
     const server = proc;
     const { token, gifs } = await server.readStore(async (db) => {
       const username = testUsername('sched');
-      return accountsDb(db).transaction().execute(async (trx) => {
-        const userId = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
-        const picked = await sql<{ id: string }>`SELECT id FROM gifs WHERE NOT is_hidden AND NOT is_removed AND type = 'gif' ORDER BY id LIMIT 2`.execute(trx);
-        const ids = picked.rows.map((r) => r.id);
-        await sql`UPDATE gifs SET user_id = ${userId} WHERE id = ANY(${ids}::text[])`.execute(trx);
-        return { token: (await createAccessToken(trx, userId, { label: 'sched', scope: 'creator' })).token, gifs: ids };
-      });
+      return accountsDb(db)
+        .transaction()
+        .execute(async (trx) => {
+          const userId = await createAccount(
+            trx,
+            { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true },
+            { userId: null, via: 'cli', address: 'test' },
+          );
+          const picked = await sql<{
+            id: string;
+          }>`SELECT id FROM gifs WHERE NOT is_hidden AND NOT is_removed AND type = 'gif' ORDER BY id LIMIT 2`.execute(trx);
+          const ids = picked.rows.map((r) => r.id);
+          await sql`UPDATE gifs SET user_id = ${userId} WHERE id = ANY(${ids}::text[])`.execute(trx);
+          return { token: (await createAccessToken(trx, userId, { label: 'sched', scope: 'creator' })).token, gifs: ids };
+        });
     });
     const scheduled = await fetch(`${server.baseUrl}/schedule`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ gifs: gifs.map((id) => ({ id, is_sticker: false, type: 'gif' })), timestamp: new Date(Date.now() + MINUTE).toISOString(), public_gifs: 'private_until_publish' }),
+      body: JSON.stringify({
+        gifs: gifs.map((id) => ({ id, is_sticker: false, type: 'gif' })),
+        timestamp: new Date(Date.now() + MINUTE).toISOString(),
+        public_gifs: 'private_until_publish',
+      }),
     });
     expect(scheduled.status).toBe(201);
     const postId = ((await scheduled.json()) as { data: { id: string } }).data.id;
@@ -52,11 +64,25 @@ describe.each(storeKinds())('a scheduled post and kill -9 (%s)', { timeout: 600_
     await server.restart();
     const logged = await server.readStore(async (db) => {
       const post = await sql<{ state: string }>`SELECT state FROM scheduled_posts WHERE id = ${postId}`.execute(db);
-      const events = await sql<{ type: string }>`SELECT type FROM events WHERE stream = 'schedule' AND stream_id = ${postId} ORDER BY seq`.execute(db);
-      const madePublic = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events WHERE stream = 'gif' AND payload->>'schedule' = ${postId} AND payload->'changes'->>'visibility' = 'public'`.execute(db);
-      const job = await sql<{ state: string; steps: number }>`SELECT j.state, j.steps FROM jobs j JOIN scheduled_posts p ON p.job_id = j.id WHERE p.id = ${postId}`.execute(db);
+      const events = await sql<{
+        type: string;
+      }>`SELECT type FROM events WHERE stream = 'schedule' AND stream_id = ${postId} ORDER BY seq`.execute(db);
+      const madePublic = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM events WHERE stream = 'gif' AND payload->>'schedule' = ${postId} AND payload->'changes'->>'visibility' = 'public'`.execute(
+        db,
+      );
+      const job = await sql<{
+        state: string;
+        steps: number;
+      }>`SELECT j.state, j.steps FROM jobs j JOIN scheduled_posts p ON p.job_id = j.id WHERE p.id = ${postId}`.execute(db);
       return { state: post.rows[0]!.state, events: events.rows.map((e) => e.type), madePublic: madePublic.rows[0]!.n, job: job.rows[0] };
     });
-    expect(logged).toEqual({ state: 'published', events: ['schedule.created', 'schedule.published'], madePublic: 2, job: { state: 'done', steps: 1 } });
+    expect(logged).toEqual({
+      state: 'published',
+      events: ['schedule.created', 'schedule.published'],
+      madePublic: 2,
+      job: { state: 'done', steps: 1 },
+    });
   });
 });

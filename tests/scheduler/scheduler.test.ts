@@ -27,23 +27,45 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
   const taken = new Set<string>(['']);
   /** `count` public seeded GIFs no other test has, given to `owner`, rated g (as search shows by default), each with a tag of its own to search by. */
   async function gifsOf(owner: TestUser, count: number, type: 'gif' | 'sticker' = 'gif'): Promise<{ id: string; tag: string }[]> {
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).where('type', '=', type).where('id', 'not in', [...taken]).orderBy(sql`random()`).limit(count).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .where('type', '=', type)
+      .where('id', 'not in', [...taken])
+      .orderBy(sql`random()`)
+      .limit(count)
+      .execute();
     const out = [];
     for (const { id } of rows) {
       taken.add(id);
       // Letters only: a word the full-text parser keeps whole.
       const tag = `sched${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-      await sql`UPDATE gifs SET user_id = ${owner.userId}, tags = ARRAY[${tag}]::text[], rating = 'g', trending_datetime = NULL WHERE id = ${id}`.execute(server.store.db);
+      await sql`UPDATE gifs SET user_id = ${owner.userId}, tags = ARRAY[${tag}]::text[], rating = 'g', trending_datetime = NULL WHERE id = ${id}`.execute(
+        server.store.db,
+      );
       out.push({ id, tag });
     }
     return out;
   }
-  const visibility = async (id: string) => (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ${id}`.execute(server.store.db)).rows[0]!.v;
-  const publicRead = (path: string) => server.call('GET', `${path}${path.includes('?') ? '&' : '?'}api_key=${server.webKey}`, { direct: true });
-  const found = async (q: string) => ((await publicRead(`/v1/gifs/search?q=${encodeURIComponent(q)}&limit=50`)).body.data as { id: string }[]).map((g) => g.id);
+  const visibility = async (id: string) =>
+    (await sql<{ v: string }>`SELECT visibility AS v FROM gifs WHERE id = ${id}`.execute(server.store.db)).rows[0]!.v;
+  const publicRead = (path: string) =>
+    server.call('GET', `${path}${path.includes('?') ? '&' : '?'}api_key=${server.webKey}`, { direct: true });
+  const found = async (q: string) =>
+    ((await publicRead(`/v1/gifs/search?q=${encodeURIComponent(q)}&limit=50`)).body.data as { id: string }[]).map((g) => g.id);
   /** Public GIFs are made private until their time unless `public_gifs` says otherwise (or is left out, null). */
   const schedule = (as: TestUser, gifs: { id: string }[], at: number, type = 'gif', publicGifs: string | null = 'private_until_publish') =>
-    server.call('POST', '/schedule', { as, via: 'token', json: { gifs: gifs.map((g) => ({ id: g.id, is_sticker: type === 'sticker', type })), timestamp: new Date(at).toISOString(), ...(publicGifs ? { public_gifs: publicGifs } : {}) } });
+    server.call('POST', '/schedule', {
+      as,
+      via: 'token',
+      json: {
+        gifs: gifs.map((g) => ({ id: g.id, is_sticker: type === 'sticker', type })),
+        timestamp: new Date(at).toISOString(),
+        ...(publicGifs ? { public_gifs: publicGifs } : {}),
+      },
+    });
   /**
    * Moves the test's clock on by `ms` and waits until the job runner has run at the new time: a
    * canary post of another creator, due a second before the new time, goes public. What a test then
@@ -89,24 +111,42 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     expect(await visibility(gifs[0]!.id)).toBe('scheduled');
 
     offsetMs += MINUTE;
-    await until(async () => (await visibility(gifs[1]!.id)) === 'public' && (await visibility(gifs[0]!.id)) === 'public', 'the GIFs to go public');
+    await until(
+      async () => (await visibility(gifs[1]!.id)) === 'public' && (await visibility(gifs[0]!.id)) === 'public',
+      'the GIFs to go public',
+    );
     // Search rankings are kept per content version, reread at most once a second (content/content-version.ts).
     for (const g of gifs) {
       expect((await publicRead(`/v1/gifs/${g.id}`)).status).toBe(200);
       await until(async () => (await found(g.tag)).join() === g.id, `${g.id} in search`);
     }
-    await until(async () => gifs.every((g) => profile.includes(g.id)), 'the GIFs on the creator’s profile', async () => (profile = await found(`@${creator.username}`)));
-    const trending = await sql<{ id: string }>`SELECT id FROM gifs WHERE id = ANY(${gifs.map((g) => g.id)}::text[]) AND trending_datetime IS NOT NULL`.execute(server.store.db);
+    await until(
+      async () => gifs.every((g) => profile.includes(g.id)),
+      'the GIFs on the creator’s profile',
+      async () => (profile = await found(`@${creator.username}`)),
+    );
+    const trending = await sql<{
+      id: string;
+    }>`SELECT id FROM gifs WHERE id = ANY(${gifs.map((g) => g.id)}::text[]) AND trending_datetime IS NOT NULL`.execute(server.store.db);
     expect(trending.rows).toHaveLength(2);
 
-    const events = await sql<{ type: string }>`SELECT type FROM events WHERE stream = 'schedule' AND stream_id = ${postId} ORDER BY seq`.execute(server.store.db);
+    const events = await sql<{
+      type: string;
+    }>`SELECT type FROM events WHERE stream = 'schedule' AND stream_id = ${postId} ORDER BY seq`.execute(server.store.db);
     expect(events.rows.map((e) => e.type)).toEqual(['schedule.created', 'schedule.published']);
-    const published = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events WHERE stream = 'gif' AND stream_id = ANY(${gifs.map((g) => g.id)}::text[]) AND payload->>'schedule' = ${postId} AND payload->'changes'->>'visibility' = 'public'`.execute(server.store.db);
+    const published = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM events WHERE stream = 'gif' AND stream_id = ANY(${gifs.map((g) => g.id)}::text[]) AND payload->>'schedule' = ${postId} AND payload->'changes'->>'visibility' = 'public'`.execute(
+      server.store.db,
+    );
     expect(published.rows[0]!.n).toBe(2);
 
     expect((await server.call('GET', '/schedule', { as: creator, via: 'token' })).body.data).toEqual([]);
     const activity = await server.call('GET', '/activity', { as: creator, via: 'token' });
-    expect(activity.body.data.map((a: { action: string; post_id: string }) => [a.action, a.post_id])).toEqual([['published', postId], ['scheduled', postId]]);
+    expect(activity.body.data.map((a: { action: string; post_id: string }) => [a.action, a.post_id])).toEqual([
+      ['published', postId],
+      ['scheduled', postId],
+    ]);
     expect((await server.call('DELETE', `/schedule/${postId}`, { as: creator, via: 'token' })).status).toBe(409);
   });
 
@@ -115,13 +155,23 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     const other = await server.makeUser('creator');
     const [mine] = await gifsOf(creator, 1);
     const [theirs] = await gifsOf(other, 1);
-    const posts = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_posts`.execute(server.store.db)).rows[0]!.n;
+    const posts = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_posts`.execute(server.store.db)).rows[0]!.n;
     const before = await posts();
     const cases: [unknown, string][] = [
       [{ gifs: [{ id: mine!.id, is_sticker: false, type: 'gif' }], timestamp: new Date(now() - MINUTE).toISOString() }, 'timestamp'],
       [{ gifs: [{ id: mine!.id, is_sticker: false, type: 'gif' }], timestamp: 'tomorrow' }, 'timestamp'],
       [{ gifs: [{ id: theirs!.id, is_sticker: false, type: 'gif' }], timestamp: new Date(now() + MINUTE).toISOString() }, 'gifs'],
-      [{ gifs: [{ id: mine!.id, is_sticker: false, type: 'gif' }, { id: 'NoSuchGif42', is_sticker: false, type: 'gif' }], timestamp: new Date(now() + MINUTE).toISOString() }, 'gifs'],
+      [
+        {
+          gifs: [
+            { id: mine!.id, is_sticker: false, type: 'gif' },
+            { id: 'NoSuchGif42', is_sticker: false, type: 'gif' },
+          ],
+          timestamp: new Date(now() + MINUTE).toISOString(),
+        },
+        'gifs',
+      ],
       [{ gifs: [], timestamp: new Date(now() + MINUTE).toISOString() }, 'gifs'],
       [{ gifs: [{ id: mine!.id, is_sticker: 'no', type: 'gif' }], timestamp: new Date(now() + MINUTE).toISOString() }, 'gifs'],
       [{ gifs: [{ id: mine!.id, is_sticker: false, type: 'photo' }], timestamp: new Date(now() + MINUTE).toISOString() }, 'gifs'],
@@ -133,7 +183,13 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     expect(await posts()).toBe(before);
     expect(await visibility(mine!.id)).toBe('public');
     expect((await schedule(await server.makeUser('user'), [mine!], now() + MINUTE)).status).toBe(403);
-    expect((await server.call('POST', '/schedule', { json: { gifs: [{ id: mine!.id, is_sticker: false, type: 'gif' }], timestamp: new Date(now() + MINUTE).toISOString() } })).status).toBe(401);
+    expect(
+      (
+        await server.call('POST', '/schedule', {
+          json: { gifs: [{ id: mine!.id, is_sticker: false, type: 'gif' }], timestamp: new Date(now() + MINUTE).toISOString() },
+        })
+      ).status,
+    ).toBe(401);
     // A GIF already waiting in a post cannot join another.
     expect((await schedule(creator, [mine!], now() + MINUTE)).status).toBe(201);
     expect((await schedule(creator, [mine!], now() + 2 * MINUTE)).status).toBe(409);
@@ -146,7 +202,8 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     const creator = await server.makeUser('creator');
     const [pub, priv] = await gifsOf(creator, 2);
     await sql`UPDATE gifs SET visibility = 'private' WHERE id = ${priv!.id}`.execute(server.store.db);
-    const posts = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_posts`.execute(server.store.db)).rows[0]!.n;
+    const posts = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_posts`.execute(server.store.db)).rows[0]!.n;
     const before = await posts();
     const unasked = await schedule(creator, [pub!, priv!], now() + MINUTE, 'gif', null);
     expect({ status: unasked.status, field: unasked.body.field }).toEqual({ status: 400, field: 'public_gifs' });
@@ -173,17 +230,28 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     expect([await visibility(kept!.id), await visibility(held!.id)]).toEqual(['public', 'scheduled']);
     expect((await publicRead(`/v1/gifs/${kept!.id}`)).status).toBe(200);
     await until(async () => (await found(kept!.tag)).join() === kept!.id, `${kept!.id} in search`);
-    const trendingSince = async (id: string) => (await sql<{ t: Date | null }>`SELECT trending_datetime AS t FROM gifs WHERE id = ${id}`.execute(server.store.db)).rows[0]!.t;
+    const trendingSince = async (id: string) =>
+      (await sql<{ t: Date | null }>`SELECT trending_datetime AS t FROM gifs WHERE id = ${id}`.execute(server.store.db)).rows[0]!.t;
     expect(await trendingSince(kept!.id)).toBeNull();
-    const listed = (await server.call('GET', '/schedule', { as: creator, via: 'token' })).body.data.find((p: { id: string }) => p.id === postId);
-    expect(Object.fromEntries(listed.gifs.map((g: { id: string; stays_public: boolean }) => [g.id, g.stays_public]))).toEqual({ [kept!.id]: true, [held!.id]: false });
+    const listed = (await server.call('GET', '/schedule', { as: creator, via: 'token' })).body.data.find(
+      (p: { id: string }) => p.id === postId,
+    );
+    expect(Object.fromEntries(listed.gifs.map((g: { id: string; stays_public: boolean }) => [g.id, g.stays_public]))).toEqual({
+      [kept!.id]: true,
+      [held!.id]: false,
+    });
 
     offsetMs += 2 * MINUTE;
     await until(async () => (await visibility(held!.id)) === 'public', 'the held GIF to go public');
     const promotedAt = await trendingSince(kept!.id);
     expect(promotedAt?.toISOString()).toBe(res.body.data.publish_at);
     // Only the held GIF's visibility changed: the kept one has no scheduled/public events of this post.
-    const changes = await sql<{ id: string; v: string }>`SELECT stream_id AS id, payload->'changes'->>'visibility' AS v FROM events WHERE stream = 'gif' AND payload->>'schedule' = ${postId} ORDER BY seq`.execute(server.store.db);
+    const changes = await sql<{
+      id: string;
+      v: string;
+    }>`SELECT stream_id AS id, payload->'changes'->>'visibility' AS v FROM events WHERE stream = 'gif' AND payload->>'schedule' = ${postId} ORDER BY seq`.execute(
+      server.store.db,
+    );
     expect(changes.rows.filter((r) => r.id === kept!.id).map((r) => r.v)).toEqual(['public']);
     expect(changes.rows.filter((r) => r.id === held!.id).map((r) => r.v)).toEqual(['scheduled', 'public']);
   });
@@ -208,7 +276,9 @@ describe.each(storeKinds())('scheduler service (%s)', (kind) => {
     const cancelled = await server.call('DELETE', `/schedule/${postId}`, { as: creator });
     expect(cancelled.status).toBe(200);
     expect([await visibility(gif!.id), await visibility(unlisted!.id)]).toEqual(['public', 'unlisted']);
-    const job = await sql<{ state: string }>`SELECT j.state FROM jobs j JOIN scheduled_posts p ON p.job_id = j.id WHERE p.id = ${postId}`.execute(server.store.db);
+    const job = await sql<{
+      state: string;
+    }>`SELECT j.state FROM jobs j JOIN scheduled_posts p ON p.job_id = j.id WHERE p.id = ${postId}`.execute(server.store.db);
     expect(job.rows[0]!.state).toBe('done');
     await moveClockPastARunnerPass(2 * MINUTE);
     const post = await sql<{ state: string }>`SELECT state FROM scheduled_posts WHERE id = ${postId}`.execute(server.store.db);

@@ -31,7 +31,10 @@ describe('content changes on the embedded store', () => {
   let store: Store;
   beforeAll(async () => {
     store = await openTestStore('pglite');
-    await store.db.insertInto('gifs').values(IDS.map((id) => ({ id, type: 'gif' as const, slug: id, title: `Title of ${id}`, rating: 'g' as const, images: '{}' }))).execute();
+    await store.db
+      .insertInto('gifs')
+      .values(IDS.map((id) => ({ id, type: 'gif' as const, slug: id, title: `Title of ${id}`, rating: 'g' as const, images: '{}' })))
+      .execute();
   });
   afterAll(async () => {
     await store?.close();

@@ -36,10 +36,15 @@ describe.each(storeKinds())('job runner (%s)', (kind) => {
     await close?.();
   });
 
-  const steps = async (db: Kysely<Database>, job: string) => (await sql<{ step: number }>`SELECT step FROM job_test_steps WHERE job = ${job}::uuid ORDER BY step`.execute(db)).rows.map((r) => r.step);
+  const steps = async (db: Kysely<Database>, job: string) =>
+    (await sql<{ step: number }>`SELECT step FROM job_test_steps WHERE job = ${job}::uuid ORDER BY step`.execute(db)).rows.map(
+      (r) => r.step,
+    );
 
   it('runs every step of every job exactly once with two runners competing', async () => {
-    const jobs = await Promise.all(Array.from({ length: 6 }, () => enqueueJob(store.db, { kind: 'test.count', payload: {}, ownerId: null, createdBy: null })));
+    const jobs = await Promise.all(
+      Array.from({ length: 6 }, () => enqueueJob(store.db, { kind: 'test.count', payload: {}, ownerId: null, createdBy: null })),
+    );
     const a = createJobRunner(store.db, counting);
     const b = createJobRunner((second ?? store).db, counting);
     const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
@@ -64,14 +69,27 @@ describe.each(storeKinds())('job runner (%s)', (kind) => {
 
   it('fails a job no handler knows, and leaves jobs that are not due yet', async () => {
     const unknown = await enqueueJob(store.db, { kind: 'test.nobody', payload: {}, ownerId: null, createdBy: null });
-    const later = await enqueueJob(store.db, { kind: 'test.count', payload: {}, ownerId: null, createdBy: null, runAfter: new Date(Date.now() + 60_000) });
+    const later = await enqueueJob(store.db, {
+      kind: 'test.count',
+      payload: {},
+      ownerId: null,
+      createdBy: null,
+      runAfter: new Date(Date.now() + 60_000),
+    });
     await createJobRunner(store.db, counting).drain();
     expect(await findJob(store.db, unknown)).toMatchObject({ status: 'FAILED', error: 'No handler for jobs of kind test.nobody' });
     expect(await findJob(store.db, later)).toMatchObject({ status: 'PENDING' });
   });
 
   it('keeps one waiting job per dedupe key', async () => {
-    const first = await enqueueJob(store.db, { kind: 'test.count', payload: {}, ownerId: null, createdBy: null, dedupeKey: 'once', runAfter: new Date(Date.now() + 60_000) });
+    const first = await enqueueJob(store.db, {
+      kind: 'test.count',
+      payload: {},
+      ownerId: null,
+      createdBy: null,
+      dedupeKey: 'once',
+      runAfter: new Date(Date.now() + 60_000),
+    });
     const again = await enqueueJob(store.db, { kind: 'test.count', payload: {}, ownerId: null, createdBy: null, dedupeKey: 'once' });
     expect(again).toBe(first);
   });

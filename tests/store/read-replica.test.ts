@@ -19,11 +19,31 @@ describe.skipIf(!storeKinds().includes('postgres'))('public reads through a read
   beforeAll(async () => {
     primary = await openTestStore('postgres');
     replica = await openTestStore('postgres');
-    for (const [store, title] of [[primary, 'written only to the primary'], [replica, 'read from the replica']] as const) {
-      await store.db.insertInto('gifs').values({ id: 'replicagif1', type: 'gif', slug: 'r', title, rating: 'g', images: JSON.stringify({}), trending_datetime: new Date() }).execute();
+    for (const [store, title] of [
+      [primary, 'written only to the primary'],
+      [replica, 'read from the replica'],
+    ] as const) {
+      await store.db
+        .insertInto('gifs')
+        .values({
+          id: 'replicagif1',
+          type: 'gif',
+          slug: 'r',
+          title,
+          rating: 'g',
+          images: JSON.stringify({}),
+          trending_datetime: new Date(),
+        })
+        .execute();
     }
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-replica-'));
-    platform = await createPlatform({ store: { ...primary, readDb: replica.db }, dataDir, mediaDir: dataDir, env: { ACCESS_LOG: 'off' }, logger: createLogger({ level: 'silent' }) });
+    platform = await createPlatform({
+      store: { ...primary, readDb: replica.db },
+      dataDir,
+      mediaDir: dataDir,
+      env: { ACCESS_LOG: 'off' },
+      logger: createLogger({ level: 'silent' }),
+    });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -32,7 +52,10 @@ describe.skipIf(!storeKinds().includes('postgres'))('public reads through a read
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const get = async (p: string) => (await platform.fetch(new Request(`http://127.0.0.1${p}${p.includes('?') ? '&' : '?'}api_key=${platform.credentials.webKey}`))).json() as Promise<{ data: { title: string }[] | { title: string } }>;
+  const get = async (p: string) =>
+    (
+      await platform.fetch(new Request(`http://127.0.0.1${p}${p.includes('?') ? '&' : '?'}api_key=${platform.credentials.webKey}`))
+    ).json() as Promise<{ data: { title: string }[] | { title: string } }>;
 
   it('answers search, trending and lookups from the read database', async () => {
     expect(((await get('/v1/gifs/search?q=replica')).data as { title: string }[]).map((g) => g.title)).toEqual(['read from the replica']);

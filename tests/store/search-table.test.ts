@@ -15,7 +15,20 @@ describe.each(storeKinds())('the search copy of gifs (%s)', (kind) => {
   let store: Store;
   beforeAll(async () => {
     store = await openTestStore(kind);
-    await store.db.insertInto('gifs').values(IDS.map((id) => ({ id, type: 'gif' as const, slug: id, title: `Walrus ${id}`, tags: ['mirror'], rating: 'g' as const, images: '{}' }))).execute();
+    await store.db
+      .insertInto('gifs')
+      .values(
+        IDS.map((id) => ({
+          id,
+          type: 'gif' as const,
+          slug: id,
+          title: `Walrus ${id}`,
+          tags: ['mirror'],
+          rating: 'g' as const,
+          images: '{}',
+        })),
+      )
+      .execute();
   });
   afterAll(async () => {
     await store?.close();
@@ -30,8 +43,10 @@ describe.each(storeKinds())('the search copy of gifs (%s)', (kind) => {
       (SELECT ${columns} FROM gif_search EXCEPT SELECT ${columns} FROM gifs)`.execute(store.db);
     return rows;
   }
-  const rowVersion = async (id: string) => (await sql<{ xmin: string }>`SELECT xmin::text FROM gif_search WHERE id = ${id}`.execute(store.db)).rows[0]?.xmin;
-  const found = async (q: string, rating: 'g' | 'r' = 'g') => (await rankSearch(store.db, { q, types: ['gif'], rating, limit: 25, offset: 0 })).ids;
+  const rowVersion = async (id: string) =>
+    (await sql<{ xmin: string }>`SELECT xmin::text FROM gif_search WHERE id = ${id}`.execute(store.db)).rows[0]?.xmin;
+  const found = async (q: string, rating: 'g' | 'r' = 'g') =>
+    (await rankSearch(store.db, { q, types: ['gif'], rating, limit: 25, offset: 0 })).ids;
 
   it('holds every inserted GIF, and searches find them', async () => {
     expect(await differences()).toEqual([]);
@@ -57,6 +72,8 @@ describe.each(storeKinds())('the search copy of gifs (%s)', (kind) => {
     expect(await rowVersion('mirror1')).toBe(before);
     await store.db.deleteFrom('gifs').where('id', 'in', IDS).execute();
     expect(await differences()).toEqual([]);
-    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM gif_search WHERE id LIKE 'mirror%'`.execute(store.db)).rows[0]?.n).toBe(0);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM gif_search WHERE id LIKE 'mirror%'`.execute(store.db)).rows[0]?.n).toBe(
+      0,
+    );
   });
 });

@@ -35,7 +35,12 @@ describe.each(storeKinds())('store (%s)', (kind) => {
       ]),
     );
     expect(again).toBe(1);
-    const rows = await store.db.selectFrom('events').select(['seq', 'event_id', 'payload']).where('stream', '=', 'test').orderBy('seq').execute();
+    const rows = await store.db
+      .selectFrom('events')
+      .select(['seq', 'event_id', 'payload'])
+      .where('stream', '=', 'test')
+      .orderBy('seq')
+      .execute();
     expect(rows.map((r) => r.event_id)).toEqual(['evt-a', 'evt-b', 'evt-c']);
     expect(rows.map((r) => r.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(typeof rows[0]?.seq).toBe('string');
@@ -57,7 +62,10 @@ describe.each(storeKinds())('store (%s)', (kind) => {
 
   it('enforces the schema’s checks with PostgreSQL error codes', async () => {
     const insert = (rating: string) =>
-      store.db.insertInto('gifs').values({ id: 'checkme1', type: 'gif', slug: 's', title: 't', rating: rating as 'g', images: '{}' }).execute();
+      store.db
+        .insertInto('gifs')
+        .values({ id: 'checkme1', type: 'gif', slug: 's', title: 't', rating: rating as 'g', images: '{}' })
+        .execute();
     await expect(insert('nc-17')).rejects.toMatchObject({ code: '23514' });
     await insert('pg');
     await expect(insert('pg')).rejects.toMatchObject({ code: '23505' });
@@ -77,7 +85,9 @@ describe.each(storeKinds())('store (%s)', (kind) => {
       SELECT id FROM gifs WHERE search @@ to_tsquery('english', 'penguin:*')
       ORDER BY ts_rank_cd(search, to_tsquery('english', 'penguin:*')) DESC`.execute(store.db);
     expect(ranked.rows.map((r) => r.id)).toEqual(['ftsOne1', 'ftsTwo2']);
-    const fuzzy = await sql<{ id: string }>`SELECT id FROM gifs WHERE loopbox_search_doc(title, tags) %> 'pengiun' ORDER BY id`.execute(store.db);
+    const fuzzy = await sql<{ id: string }>`SELECT id FROM gifs WHERE loopbox_search_doc(title, tags) %> 'pengiun' ORDER BY id`.execute(
+      store.db,
+    );
     expect(fuzzy.rows.map((r) => r.id)).toEqual(['ftsOne1', 'ftsTwo2']);
   });
 });

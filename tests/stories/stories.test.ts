@@ -17,13 +17,25 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
   let offsetMs = 0;
 
   const events = async (storyId: string) =>
-    (await sql<{ type: string }>`SELECT type FROM events WHERE stream = 'story' AND stream_id = ${storyId} ORDER BY seq`.execute(server.store.db)).rows.map((r) => r.type);
-  const newStory = (as: TestUser, body: Record<string, unknown>, via: 'session' | 'token' = 'token') => server.call('POST', STORIES_PATH, { as, via, json: body });
+    (
+      await sql<{ type: string }>`SELECT type FROM events WHERE stream = 'story' AND stream_id = ${storyId} ORDER BY seq`.execute(
+        server.store.db,
+      )
+    ).rows.map((r) => r.type);
+  const newStory = (as: TestUser, body: Record<string, unknown>, via: 'session' | 'token' = 'token') =>
+    server.call('POST', STORIES_PATH, { as, via, json: body });
 
   beforeAll(async () => {
     server = await startAccountsServer(kind, { clock: () => new Date(Date.now() + offsetMs) });
     creator = await server.makeUser('creator');
-    const rows = await server.store.db.selectFrom('gifs').select('id').where('is_removed', '=', false).where('is_hidden', '=', false).orderBy('id').limit(4).execute();
+    const rows = await server.store.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('is_removed', '=', false)
+      .where('is_hidden', '=', false)
+      .orderBy('id')
+      .limit(4)
+      .execute();
     gifs = rows.map((r) => r.id);
   });
   afterAll(async () => {
@@ -31,22 +43,49 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
   });
 
   it('creates a draft with a token, shows it to its author only, and publishes it by POST with its story_id', async () => {
-    const created = await newStory(creator, { title: 'A day at the beach', description: 'Sun.', gifs: [{ gif_id: gifs[0], caption: 'Morning' }, { gif_id: gifs[1], caption: 'Noon' }] });
+    const created = await newStory(creator, {
+      title: 'A day at the beach',
+      description: 'Sun.',
+      gifs: [
+        { gif_id: gifs[0], caption: 'Morning' },
+        { gif_id: gifs[1], caption: 'Noon' },
+      ],
+    });
     expect(created.status).toBe(201);
     const story = created.body.data;
-    expect(story).toMatchObject({ title: 'A day at the beach', is_published: false, published_at: null, gif_count: 2, user: { username: creator.username } });
+    expect(story).toMatchObject({
+      title: 'A day at the beach',
+      is_published: false,
+      published_at: null,
+      gif_count: 2,
+      user: { username: creator.username },
+    });
     expect(story.slug).toMatch(/^a-day-at-the-beach-[0-9a-f]{8}$/);
-    expect(story.gifs.map((g: { caption: string; gif: { id: string } }) => [g.gif.id, g.caption])).toEqual([[gifs[0], 'Morning'], [gifs[1], 'Noon']]);
+    expect(story.gifs.map((g: { caption: string; gif: { id: string } }) => [g.gif.id, g.caption])).toEqual([
+      [gifs[0], 'Morning'],
+      [gifs[1], 'Noon'],
+    ]);
     expect(story.gifs[0].gif.analytics_response_payload).toBeTruthy();
     expect(story.cover_gif.id).toBe(gifs[0]);
 
     expect((await server.call('GET', `${STORIES_PATH}/${story.story_id}`)).status).toBe(401);
-    expect((await server.call('GET', `${STORIES_PATH}/${story.story_id}`, { as: await server.makeUser('creator'), via: 'token' })).status).toBe(403);
+    expect(
+      (await server.call('GET', `${STORIES_PATH}/${story.story_id}`, { as: await server.makeUser('creator'), via: 'token' })).status,
+    ).toBe(403);
     expect((await server.call('GET', `${STORIES_PATH}/${story.story_id}`, { as: creator, via: 'token' })).status).toBe(200);
 
-    const published = await server.call('POST', STORIES_PATH, { as: creator, json: { story_id: story.story_id, is_published: true, cover_gif_id: gifs[1] } });
+    const published = await server.call('POST', STORIES_PATH, {
+      as: creator,
+      json: { story_id: story.story_id, is_published: true, cover_gif_id: gifs[1] },
+    });
     expect(published.status).toBe(200);
-    expect(published.body.data).toMatchObject({ story_id: story.story_id, title: 'A day at the beach', is_published: true, cover_gif: { id: gifs[1] }, gif_count: 2 });
+    expect(published.body.data).toMatchObject({
+      story_id: story.story_id,
+      title: 'A day at the beach',
+      is_published: true,
+      cover_gif: { id: gifs[1] },
+      gif_count: 2,
+    });
     expect(published.body.data.published_at).not.toBeNull();
 
     const bySlug = await server.call('GET', `${STORIES_PATH}/slug/${story.slug}`);
@@ -60,11 +99,23 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
     const id = body.data.story_id as string;
     const other = await server.makeUser('creator');
     const before = await server.call('GET', `${STORIES_PATH}/${id}`);
-    expect((await server.call('PUT', `${STORIES_PATH}/${id}`, { as: other, via: 'token', json: { title: 'Taken', gifs: [] } })).status).toBe(403);
+    expect(
+      (await server.call('PUT', `${STORIES_PATH}/${id}`, { as: other, via: 'token', json: { title: 'Taken', gifs: [] } })).status,
+    ).toBe(403);
     expect((await server.call('DELETE', `${STORIES_PATH}/${id}`, { as: other })).status).toBe(403);
     expect((await server.call('GET', `${STORIES_PATH}/${id}`)).body.data.title).toBe(before.body.data.title);
 
-    const put = await server.call('PUT', `${STORIES_PATH}/${id}`, { as: creator, via: 'token', json: { title: 'Second draft', gifs: [{ gif_id: gifs[2], caption: 'New' }, { gif_id: gifs[0], caption: 'Old' }] } });
+    const put = await server.call('PUT', `${STORIES_PATH}/${id}`, {
+      as: creator,
+      via: 'token',
+      json: {
+        title: 'Second draft',
+        gifs: [
+          { gif_id: gifs[2], caption: 'New' },
+          { gif_id: gifs[0], caption: 'Old' },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
     // PUT replaces: what it leaves out (is_published) goes back to its default.
     expect(put.body.data).toMatchObject({ title: 'Second draft', is_published: false, gif_count: 2 });
@@ -79,7 +130,8 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
   it('lists a user’s stories newest first with cursor paging, drafts only for those who may edit them', async () => {
     const author = await server.makeUser('creator');
     const ids: string[] = [];
-    for (const title of ['One', 'Two', 'Three']) ids.push((await newStory(author, { title, gifs: [{ gif_id: gifs[0] }], is_published: true })).body.data.story_id);
+    for (const title of ['One', 'Two', 'Three'])
+      ids.push((await newStory(author, { title, gifs: [{ gif_id: gifs[0] }], is_published: true })).body.data.story_id);
     const draft = (await newStory(author, { title: 'Draft', gifs: [] })).body.data.story_id as string;
 
     const first = await server.call('GET', `${STORIES_PATH}?username=${author.username}&limit=2`);
@@ -92,10 +144,16 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
     expect(second.body.data.map((s: { title: string }) => s.title)).toEqual(['One']);
     expect(second.body.pagination.next_cursor).toBeUndefined();
 
-    const mine = await server.call('GET', `${STORIES_PATH}?username=${author.username}&fetch_unpublished=true`, { as: author, via: 'token' });
+    const mine = await server.call('GET', `${STORIES_PATH}?username=${author.username}&fetch_unpublished=true`, {
+      as: author,
+      via: 'token',
+    });
     expect(mine.body.data.map((s: { story_id: string }) => s.story_id)).toEqual([draft, ...ids.reverse()]);
     expect((await server.call('GET', `${STORIES_PATH}?username=${author.username}&fetch_unpublished=true`)).status).toBe(401);
-    expect((await server.call('GET', `${STORIES_PATH}?username=${author.username}&fetch_unpublished=true`, { as: creator, via: 'token' })).status).toBe(403);
+    expect(
+      (await server.call('GET', `${STORIES_PATH}?username=${author.username}&fetch_unpublished=true`, { as: creator, via: 'token' }))
+        .status,
+    ).toBe(403);
 
     const missing = await server.call('GET', `${STORIES_PATH}?limit=2`);
     expect(missing.status).toBe(400);
@@ -119,8 +177,15 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
     const later = await server.call('GET', `${STORIES_PATH}/partnerArtist?since=${encodeURIComponent(since)}`);
     expect(later.body.data.map((s: { title: string }) => s.title)).not.toContain('Partner story');
     const until = new Date(new Date(shown.published_at).getTime() - 1000).toISOString();
-    expect((await server.call('GET', `${STORIES_PATH}/partnerArtist?until=${encodeURIComponent(until)}`)).body.data.map((s: { title: string }) => s.title)).not.toContain('Partner story');
-    expect((await server.call('GET', `${STORIES_PATH}/partnerArtist?since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`)).status).toBe(400);
+    expect(
+      (await server.call('GET', `${STORIES_PATH}/partnerArtist?until=${encodeURIComponent(until)}`)).body.data.map(
+        (s: { title: string }) => s.title,
+      ),
+    ).not.toContain('Partner story');
+    expect(
+      (await server.call('GET', `${STORIES_PATH}/partnerArtist?since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`))
+        .status,
+    ).toBe(400);
     expect((await server.call('GET', `${STORIES_PATH}/partnerArtist?limit=0`)).status).toBe(400);
   });
 
@@ -128,14 +193,29 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
     const story = (await newStory(creator, { title: 'Trending soon', gifs: [{ gif_id: gifs[3] }], is_published: true })).body.data;
     const staff = await server.makeUser('staff');
     const at = new Date(Date.now() + offsetMs + 60 * 60_000).toISOString();
-    expect((await server.call('POST', `${STORIES_PATH}/trending`, { as: creator, via: 'token', json: { story_id: story.story_id, publish_datetime: at } })).status).toBe(403);
-    const put = await server.call('POST', `${STORIES_PATH}/trending`, { as: staff, via: 'token', json: { story_id: story.story_id, publish_datetime: at } });
+    expect(
+      (
+        await server.call('POST', `${STORIES_PATH}/trending`, {
+          as: creator,
+          via: 'token',
+          json: { story_id: story.story_id, publish_datetime: at },
+        })
+      ).status,
+    ).toBe(403);
+    const put = await server.call('POST', `${STORIES_PATH}/trending`, {
+      as: staff,
+      via: 'token',
+      json: { story_id: story.story_id, publish_datetime: at },
+    });
     expect(put.status).toBe(201);
-    const ids = async (sort = '') => (await server.call('GET', `${STORIES_PATH}/trending${sort}`)).body.data.map((s: { story_id: string }) => s.story_id);
+    const ids = async (sort = '') =>
+      (await server.call('GET', `${STORIES_PATH}/trending${sort}`)).body.data.map((s: { story_id: string }) => s.story_id);
     expect(await ids()).not.toContain(story.story_id);
     offsetMs += 2 * 60 * 60_000;
     expect(await ids()).toContain(story.story_id);
-    const listed = (await server.call('GET', `${STORIES_PATH}/trending?sort=publish_datetime`)).body.data.find((s: { story_id: string }) => s.story_id === story.story_id);
+    const listed = (await server.call('GET', `${STORIES_PATH}/trending?sort=publish_datetime`)).body.data.find(
+      (s: { story_id: string }) => s.story_id === story.story_id,
+    );
     expect(listed.trending.publish_datetime).toBe(at);
     expect((await server.call('GET', `${STORIES_PATH}/trending?sort=sideways`)).status).toBe(400);
     expect((await server.call('DELETE', `${STORIES_PATH}/trending/${story.story_id}`, { as: staff })).status).toBe(200);

@@ -102,7 +102,10 @@ export const testUsername = (prefix = 't') => `${prefix}_${randomBytes(5).toStri
 
 export async function startAccountsServer(kind: StoreKind, options: AccountsServerOptions = {}): Promise<AccountsServer> {
   // Every test calls from one address: the edge's per-address limit is lifted (the abuse limits under test are the service's).
-  const server = await startTestServer(kind, { ...options, env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'on', ...options.env } });
+  const server = await startTestServer(kind, {
+    ...options,
+    env: { RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_PER_KEY: '1000000', ACCESS_LOG: 'on', ...options.env },
+  });
   const { baseUrl } = server;
   const db = accountsDb(server.store.db);
   const answers: AccountsServer['answers'] = [];
@@ -122,7 +125,9 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
     } else if (o.form) body = o.form;
     else if (o.body) body = new Uint8Array(o.body);
     const init: RequestInit = { method, headers, body: body ?? null, redirect: 'manual' };
-    const res = o.direct ? await server.services(new Request(new URL(pathAndQuery, baseUrl), init)) : await fetch(new URL(pathAndQuery, baseUrl), init);
+    const res = o.direct
+      ? await server.services(new Request(new URL(pathAndQuery, baseUrl), init))
+      : await fetch(new URL(pathAndQuery, baseUrl), init);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -134,7 +139,10 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
     return { status: res.status, body: parsed, headers: res.headers, text };
   }
 
-  async function makeUser(role: Role, o: { password?: string; username?: string; email?: string; emailVerified?: boolean } = {}): Promise<TestUser> {
+  async function makeUser(
+    role: Role,
+    o: { password?: string; username?: string; email?: string; emailVerified?: boolean } = {},
+  ): Promise<TestUser> {
     const username = o.username ?? testUsername(role);
     const email = o.email ?? `${username}@example.test`;
     const passwordHash = o.password ? await hashPassword(o.password) : null;
@@ -142,7 +150,16 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
       const userId = await createAccount(trx, { username, email, passwordHash, role, emailVerified: o.emailVerified ?? true }, CLI_ACTOR);
       const session = await createSession(trx, userId, { address: '127.0.0.1', userAgent: 'test' });
       const token = await createAccessToken(trx, userId, { label: 'test', scope: role });
-      return { userId, username, email, role, ...(o.password ? { password: o.password } : {}), sessionSecret: session.secret, csrfToken: csrfTokenFor(session.secret), token: token.token };
+      return {
+        userId,
+        username,
+        email,
+        role,
+        ...(o.password ? { password: o.password } : {}),
+        sessionSecret: session.secret,
+        csrfToken: csrfTokenFor(session.secret),
+        token: token.token,
+      };
     });
   }
 
@@ -170,11 +187,18 @@ export async function startAccountsServer(kind: StoreKind, options: AccountsServ
 }
 
 /** Cookies of a new staff account's session on `baseUrl`, for a browser context (context.addCookies). */
-export async function staffSessionCookies(database: Kysely<Database>, baseUrl: string): Promise<{ name: string; value: string; url: string }[]> {
+export async function staffSessionCookies(
+  database: Kysely<Database>,
+  baseUrl: string,
+): Promise<{ name: string; value: string; url: string }[]> {
   const db = accountsDb(database);
   const username = testUsername('staff');
   const secret = await db.transaction().execute(async (trx) => {
-    const userId = await createAccount(trx, { username, email: `${username}@example.test`, passwordHash: null, role: 'staff', emailVerified: true }, CLI_ACTOR);
+    const userId = await createAccount(
+      trx,
+      { username, email: `${username}@example.test`, passwordHash: null, role: 'staff', emailVerified: true },
+      CLI_ACTOR,
+    );
     return (await createSession(trx, userId, { address: '127.0.0.1', userAgent: 'test' })).secret;
   });
   return [

@@ -47,7 +47,9 @@ const CSP_VIOLATION = /Content[ -]Security[ -]Policy/;
  * host other than 127.0.0.1 is aborted, so a test can never reach the outside world. Service workers
  * are blocked unless asked for.
  */
-export async function launchBrowser(options: { extraArgs?: string[]; userDataDir?: string; serviceWorkers?: boolean; javaScriptEnabled?: boolean } = {}): Promise<TestBrowser> {
+export async function launchBrowser(
+  options: { extraArgs?: string[]; userDataDir?: string; serviceWorkers?: boolean; javaScriptEnabled?: boolean } = {},
+): Promise<TestBrowser> {
   // A profile the caller gave outlives this browser (a restart reopens it); a fresh one is removed.
   const userDataDir = options.userDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {

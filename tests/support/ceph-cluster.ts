@@ -36,7 +36,9 @@ export interface RadosGateway {
 export async function startRadosGateway(): Promise<RadosGateway> {
   const missing = COMMANDS.filter((command) => !onPath(command));
   if (missing.length) {
-    throw new Error(`The tests' S3 server is Ceph's RADOS Gateway, and ${missing.join(', ')} is not installed: ${CEPH_INSTALL} (Debian 12; .ci/run does it)`);
+    throw new Error(
+      `The tests' S3 server is Ceph's RADOS Gateway, and ${missing.join(', ')} is not installed: ${CEPH_INSTALL} (Debian 12; .ci/run does it)`,
+    );
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-rgw-'));
   const [monPort, rgwPort] = [await freePort(), await freePort()];
@@ -45,7 +47,9 @@ export async function startRadosGateway(): Promise<RadosGateway> {
   const conf = path.join(dir, 'ceph.conf');
   fs.writeFileSync(conf, cephConf(dir, fsid, monPort, rgwPort));
   const c = ['-c', conf];
-  const watchdog = spawn('sh', ['-c', 'while read pid; do pids="$pids $pid"; done; kill -9 $pids; rm -rf "$0"', dir], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const watchdog = spawn('sh', ['-c', 'while read pid; do pids="$pids $pid"; done; kill -9 $pids; rm -rf "$0"', dir], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   watchdog.unref();
   (watchdog.stdin as unknown as { unref(): void }).unref();
   const daemons = new Map<string, ChildProcess>();
@@ -76,7 +80,19 @@ export async function startRadosGateway(): Promise<RadosGateway> {
     await run('ceph', [...c, '--connect-timeout', '30', 'osd', 'new', osdUuid]);
     await run('ceph-osd', [...c, '-i', '0', '--mkfs', '--osd-uuid', osdUuid]);
     startDaemon('osd.0', 'ceph-osd', ['-i', '0']);
-    await run('radosgw-admin', [...c, 'user', 'create', '--uid=loopbox', '--display-name=loopbox', `--access-key=${keys.accessKeyId}`, `--secret-key=${keys.secretAccessKey}`], { timeout: READY_TIMEOUT_MS });
+    await run(
+      'radosgw-admin',
+      [
+        ...c,
+        'user',
+        'create',
+        '--uid=loopbox',
+        '--display-name=loopbox',
+        `--access-key=${keys.accessKeyId}`,
+        `--secret-key=${keys.secretAccessKey}`,
+      ],
+      { timeout: READY_TIMEOUT_MS },
+    );
     await startGateway();
   } catch (err) {
     const logs = logTails(dir);
@@ -145,8 +161,12 @@ function onPath(command: string): boolean {
 async function untilAnswers(endpoint: string, gateway: ChildProcess, dir: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (gateway.exitCode !== null || gateway.signalCode !== null) throw new Error(`radosgw exited (${gateway.exitCode ?? gateway.signalCode})`);
-    const answered = await fetch(endpoint).then(() => true, () => false);
+    if (gateway.exitCode !== null || gateway.signalCode !== null)
+      throw new Error(`radosgw exited (${gateway.exitCode ?? gateway.signalCode})`);
+    const answered = await fetch(endpoint).then(
+      () => true,
+      () => false,
+    );
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -164,5 +184,8 @@ function killed(child: ChildProcess): Promise<void> {
 function logTails(dir: string): string {
   const logDir = path.join(dir, 'log');
   if (!fs.existsSync(logDir)) return '';
-  return fs.readdirSync(logDir).map((file) => `--- ${file}\n${fs.readFileSync(path.join(logDir, file), 'utf8').split('\n').slice(-15).join('\n')}`).join('\n');
+  return fs
+    .readdirSync(logDir)
+    .map((file) => `--- ${file}\n${fs.readFileSync(path.join(logDir, file), 'utf8').split('\n').slice(-15).join('\n')}`)
+    .join('\n');
 }

@@ -7,7 +7,12 @@ import path from 'node:path';
 import type { AccountsServer, TestUser } from './accounts.ts';
 import { makeClip } from './media-fixtures.ts';
 
-export async function uploadClip(server: AccountsServer, creator: TestUser, dir: string, tag: string): Promise<{ id: string; slug: string }> {
+export async function uploadClip(
+  server: AccountsServer,
+  creator: TestUser,
+  dir: string,
+  tag: string,
+): Promise<{ id: string; slug: string }> {
   const file = await makeClip(path.join(dir, `${tag}.mp4`), { seconds: 1, size: '320x180', audio: true });
   const form = new FormData();
   form.set('api_key', server.webKey);

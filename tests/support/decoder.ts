@@ -7,7 +7,10 @@ import { findDecoder, minVersionText, type Decoder } from '../../apps/server/src
  */
 export async function maintainedDecoder(): Promise<Extract<Decoder, { version: string }>> {
   const decoder = await findDecoder(process.env.FFMPEG_PATH);
-  if (decoder.ffmpeg === null) throw new Error(`The tests need ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg; .ci/run installs it): ${decoder.reason}`);
+  if (decoder.ffmpeg === null)
+    throw new Error(
+      `The tests need ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg; .ci/run installs it): ${decoder.reason}`,
+    );
   return decoder;
 }
 

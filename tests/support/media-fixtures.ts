@@ -20,7 +20,16 @@ export interface ClipOptions {
 /** An animated GIF of ffmpeg's test pattern. */
 export async function makeGif(file: string, o: { seconds?: number; size?: string; rate?: number; frames?: number } = {}): Promise<string> {
   const length = o.frames !== undefined ? ['-frames:v', String(o.frames)] : ['-t', String(o.seconds ?? 1)];
-  await runFfmpeg(trustedFfmpeg(), ['-f', 'lavfi', '-i', `testsrc=size=${o.size ?? '320x240'}:rate=${o.rate ?? 10}`, ...length, '-loop', '0', file]);
+  await runFfmpeg(trustedFfmpeg(), [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${o.size ?? '320x240'}:rate=${o.rate ?? 10}`,
+    ...length,
+    '-loop',
+    '0',
+    file,
+  ]);
   return file;
 }
 
@@ -30,9 +39,21 @@ export async function makeClip(file: string, o: ClipOptions = {}): Promise<strin
   const input = ['-f', 'lavfi', '-i', `testsrc2=size=${o.size ?? '640x360'}:rate=${o.rate ?? 25}`];
   const audioIn = o.audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'] : [];
   const webm = file.endsWith('.webm');
-  const video = webm ? ['-c:v', 'libvpx', '-b:v', '500k', '-deadline', 'realtime', '-cpu-used', '8'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+  const video = webm
+    ? ['-c:v', 'libvpx', '-b:v', '500k', '-deadline', 'realtime', '-cpu-used', '8']
+    : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
   const audio = o.audio ? (webm ? ['-c:a', 'libvorbis'] : ['-c:a', 'aac']) : ['-an'];
-  await runFfmpeg(trustedFfmpeg(), ['-t', seconds, ...input, ...(o.audio ? ['-t', seconds, ...audioIn] : []), ...video, ...audio, '-t', seconds, file]);
+  await runFfmpeg(trustedFfmpeg(), [
+    '-t',
+    seconds,
+    ...input,
+    ...(o.audio ? ['-t', seconds, ...audioIn] : []),
+    ...video,
+    ...audio,
+    '-t',
+    seconds,
+    file,
+  ]);
   return file;
 }
 
@@ -66,20 +87,28 @@ export async function makeWebp(file: string, frames = 6): Promise<string> {
 /** An animated PNG (APNG) sticker, made by ffmpeg's APNG encoder from transparent frames. */
 export async function makeApng(file: string, frames = 6): Promise<string> {
   const [w, h] = [200, 160];
-  await runFfmpeg(trustedFfmpeg(), ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${w}x${h}`, '-r', '10', '-i', 'pipe:0', '-plays', '0', '-f', 'apng', file], stickerFrames(w, h, frames));
+  await runFfmpeg(
+    trustedFfmpeg(),
+    ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${w}x${h}`, '-r', '10', '-i', 'pipe:0', '-plays', '0', '-f', 'apng', file],
+    stickerFrames(w, h, frames),
+  );
   return file;
 }
 
 /** A still PNG of one colour, `width`×`height`: a strip as thin as a row, for the rendition sizes' edge. */
 export async function makeStripPng(file: string, width: number, height: number): Promise<string> {
-  await sharp({ create: { width, height, channels: 3, background: '#33aa66' } }).png().toFile(file);
+  await sharp({ create: { width, height, channels: 3, background: '#33aa66' } })
+    .png()
+    .toFile(file);
   return file;
 }
 
 /** A still PNG with transparency. */
 export async function makePng(file: string): Promise<string> {
   const [w, h] = [180, 180];
-  await sharp(stickerFrames(w, h, 1), { raw: { width: w, height: h, channels: 4 } }).png().toFile(file);
+  await sharp(stickerFrames(w, h, 1), { raw: { width: w, height: h, channels: 4 } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -94,7 +123,10 @@ export function truncated(source: string, file: string, fraction = 0.5): string 
 export function corruptGif(file: string): string {
   const noise = Buffer.alloc(4000);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  fs.writeFileSync(file, Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x40, 0x01, 0xf0, 0x00, 0x00, 0x00, 0x00]), Buffer.from([0x99]), noise]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x40, 0x01, 0xf0, 0x00, 0x00, 0x00, 0x00]), Buffer.from([0x99]), noise]),
+  );
   return file;
 }
 
@@ -147,6 +179,14 @@ export async function makePngBomb(file: string, side = 20000): Promise<string> {
   for (let y = 0; y < side; y += 1000) deflate.write(rows.subarray(0, row.length * Math.min(1000, side - y)));
   deflate.end();
   await done;
-  fs.writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', Buffer.concat(parts)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
   return file;
 }

@@ -10,7 +10,7 @@ const READY_TIMEOUT_MS = 180_000;
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as net.AddressInfo);
+      const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
     probe.on('error', reject);
@@ -32,7 +32,13 @@ export interface GroupMember {
  * database, each on its own port with its own data directory, started one after another (the first
  * seeds). `env` is added to each one's environment, `args` to its command line.
  */
-export async function startProcessGroup(main: string, count: number, databaseUrl: string, env: Record<string, string> = {}, args: string[] = []): Promise<{ members: GroupMember[]; webKey: string; close(): Promise<void> }> {
+export async function startProcessGroup(
+  main: string,
+  count: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<{ members: GroupMember[]; webKey: string; close(): Promise<void> }> {
   const members: GroupMember[] = [];
   const dirs: string[] = [];
   let webKey = '';

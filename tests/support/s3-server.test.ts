@@ -23,7 +23,15 @@ describe('the tests S3 server (RADOS Gateway)', () => {
   it('stores an object and answers GET, a Range GET (206) and HEAD for it', async () => {
     const body = randomBytes(1000);
     const Key = 'media/abc/200.gif';
-    await s3.send(new PutObjectCommand({ Bucket: server.bucket, Key, Body: body, ContentType: 'image/gif', CacheControl: 'public, max-age=31536000, immutable' }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: server.bucket,
+        Key,
+        Body: body,
+        ContentType: 'image/gif',
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
 
     const whole = await s3.send(new GetObjectCommand({ Bucket: server.bucket, Key }));
     expect(whole.$metadata.httpStatusCode).toBe(200);
@@ -47,14 +55,24 @@ describe('the tests S3 server (RADOS Gateway)', () => {
     const Key = 'media/gone/200.gif';
     await s3.send(new PutObjectCommand({ Bucket: server.bucket, Key, Body: Buffer.from('GIF89a'), ContentType: 'image/gif' }));
     await s3.send(new DeleteObjectCommand({ Bucket: server.bucket, Key }));
-    await expect(s3.send(new GetObjectCommand({ Bucket: server.bucket, Key }))).rejects.toMatchObject({ name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
-    await expect(s3.send(new HeadObjectCommand({ Bucket: server.bucket, Key }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    await expect(s3.send(new GetObjectCommand({ Bucket: server.bucket, Key }))).rejects.toMatchObject({
+      name: 'NoSuchKey',
+      $metadata: { httpStatusCode: 404 },
+    });
+    await expect(s3.send(new HeadObjectCommand({ Bucket: server.bucket, Key }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
   });
 
   it('takes a multipart upload in 5 MiB parts and gives back the same bytes', async () => {
     const body = randomBytes(11 * MiB + 123);
     const Key = 'media/big/hd.mp4';
-    const upload = new Upload({ client: s3, params: { Bucket: server.bucket, Key, Body: body, ContentType: 'video/mp4' }, partSize: 5 * MiB, queueSize: 2 });
+    const upload = new Upload({
+      client: s3,
+      params: { Bucket: server.bucket, Key, Body: body, ContentType: 'video/mp4' },
+      partSize: 5 * MiB,
+      queueSize: 2,
+    });
     await upload.done();
     // A multipart object's ETag is the parts' digest with their count: three parts were sent. (RGW's
     // answer to the completion carries an empty ETag through the SDK; HEAD has it.)
@@ -71,8 +89,15 @@ describe('the tests S3 server (RADOS Gateway)', () => {
     const other = await server.newBucket();
     expect(other).not.toBe(server.bucket);
     await s3.send(new PutObjectCommand({ Bucket: server.bucket, Key: 'only-here', Body: 'x' }));
-    await expect(s3.send(new HeadObjectCommand({ Bucket: other, Key: 'only-here' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
-    expect(server.env).toMatchObject({ MEDIA_STORE: 's3', S3_ENDPOINT: server.endpoint, S3_BUCKET: server.bucket, S3_FORCE_PATH_STYLE: 'true' });
+    await expect(s3.send(new HeadObjectCommand({ Bucket: other, Key: 'only-here' }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
+    expect(server.env).toMatchObject({
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: server.endpoint,
+      S3_BUCKET: server.bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     expect(new URL(server.endpoint).hostname).toBe('127.0.0.1');
   });
 

@@ -24,7 +24,11 @@ import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
 const EDGE_UPSTREAMS = new Set(['STORIES_URL', 'SCHEDULER_URL', 'IMAGING_URL']);
 const port = Number(process.env.PORT);
 const dataDir = process.env.DATA_DIR!;
-const store = await openStore({ databaseUrl: process.env.DATABASE_URL || undefined, readDatabaseUrl: process.env.DATABASE_READ_URL || undefined, dataDir });
+const store = await openStore({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  readDatabaseUrl: process.env.DATABASE_READ_URL || undefined,
+  dataDir,
+});
 await seedDemo(store.db, { mediaDir: TEST_MEDIA_DIR, filter: isSampleItem() });
 const media = process.env.MEDIA_STORE ? loadConfig() : undefined;
 const platform = await createPlatform({
@@ -35,7 +39,10 @@ const platform = await createPlatform({
   web: true,
   ffmpegPath: process.env.FFMPEG_PATH || undefined,
   // Load tests send everything from 127.0.0.1: they may lift the edge's limits through the environment.
-  env: { ACCESS_LOG: 'off', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('RATE_LIMIT_') || EDGE_UPSTREAMS.has(name))) },
+  env: {
+    ACCESS_LOG: 'off',
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('RATE_LIMIT_') || EDGE_UPSTREAMS.has(name))),
+  },
   // Tests that kill the process mid-job make jobs small and slow (JOB_BATCH_SIZE, JOB_STEP_PAUSE_MS, as npm start reads them).
   jobs: { batchSize: Number(process.env.JOB_BATCH_SIZE) || undefined, stepPauseMs: Number(process.env.JOB_STEP_PAUSE_MS) || undefined },
   ...(process.env.CLOCK_OFFSET_MS ? { clock: offsetClock(Number(process.env.CLOCK_OFFSET_MS)) } : {}),

@@ -90,8 +90,8 @@ export const LOCAL_ONLY_ENV = {
 } as const;
 
 const isCollectorPost = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.startsWith('/v2/');
-const unavailable = () => Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
-
+const unavailable = () =>
+  Response.json({ meta: { status: 503, msg: 'collector down for the test' } }, { status: 503, headers: { 'Retry-After': '1' } });
 
 /**
  * `npm start`'s wiring (createPlatform: the edge in front of the server app, analytics running) on a
@@ -127,7 +127,11 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   let collectorDown = false;
   const handle = options.edge === false ? platform.services : platform.fetch;
   const server: ServerType = await new Promise((resolve) => {
-    const s = serveHttp((request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : handle(request, env)), { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serveHttp(
+      (request, env) => (collectorDown && isCollectorPost(request) ? unavailable() : handle(request, env)),
+      { port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    );
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   platform.listening(baseUrl);

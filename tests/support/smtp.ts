@@ -68,7 +68,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         const waiter = { match, resolve };
         waiters.push(waiter);
         setTimeout(() => {
-          if (waiters.includes(waiter)) reject(new Error(`no matching mail within ${timeoutMs} ms; caught: ${mails.map((m) => `${m.to} "${m.subject}"`).join('; ')}`));
+          if (waiters.includes(waiter))
+            reject(new Error(`no matching mail within ${timeoutMs} ms; caught: ${mails.map((m) => `${m.to} "${m.subject}"`).join('; ')}`));
         }, timeoutMs).unref();
       });
     },

@@ -24,7 +24,10 @@ export function startVideoOembedStandIn(asked: string[]): Promise<http.Server> {
     const video = url.searchParams.get('url') ?? '';
     asked.push(`${url.pathname} ${video}`);
     const status = STATUS[video] ?? 404;
-    if (status === 200) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'video', version: '1.0', title: 'A video', html: '<iframe></iframe>' }));
+    if (status === 200)
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'video', version: '1.0', title: 'A video', html: '<iframe></iframe>' }));
     else res.writeHead(status, { 'content-type': 'text/html' }).end(status === 403 ? 'Forbidden' : 'Not Found');
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

@@ -40,16 +40,26 @@ export interface Comparison {
 }
 
 /** Compares two PNGs: a size change fails, and so does more than `maxDiffRatio` of differing pixels. */
-export function compareScreenshots(expected: Buffer, actual: Buffer, options: { threshold?: number; maxDiffRatio?: number } = {}): Comparison {
+export function compareScreenshots(
+  expected: Buffer,
+  actual: Buffer,
+  options: { threshold?: number; maxDiffRatio?: number } = {},
+): Comparison {
   const a = PNG.sync.read(expected);
   const b = PNG.sync.read(actual);
   if (a.width !== b.width || a.height !== b.height)
-    return { failure: `the size changed: baseline ${a.width}×${a.height}, now ${b.width}×${b.height}`, differingPixels: Math.max(a.width * a.height, b.width * b.height) };
+    return {
+      failure: `the size changed: baseline ${a.width}×${a.height}, now ${b.width}×${b.height}`,
+      differingPixels: Math.max(a.width * a.height, b.width * b.height),
+    };
   const diff = new PNG({ width: a.width, height: a.height });
   const differingPixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: options.threshold ?? PIXEL_THRESHOLD });
   const ratio = differingPixels / (a.width * a.height);
   const maxRatio = options.maxDiffRatio ?? MAX_DIFF_RATIO;
-  const failure = ratio > maxRatio ? `${differingPixels} pixels differ (${(ratio * 100).toFixed(2)}%, at most ${(maxRatio * 100).toFixed(2)}% may)` : undefined;
+  const failure =
+    ratio > maxRatio
+      ? `${differingPixels} pixels differ (${(ratio * 100).toFixed(2)}%, at most ${(maxRatio * 100).toFixed(2)}% may)`
+      : undefined;
   return { failure, differingPixels, diff: PNG.sync.write(diff) };
 }
 
@@ -99,15 +109,16 @@ export async function stillScreenshot(page: Page, options: ScreenshotOptions = {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const height = await settledHeight(page);
   const width = page.viewportSize()!.width;
-  const shoot = () => page.screenshot({
-    fullPage: !options.viewportOnly,
-    animations: 'disabled',
-    caret: 'hide',
-    scale: 'css',
-    mask: [page.locator([VOLATILE_SELECTOR, ...(options.mask ?? [])].join(', '))],
-    ...(options.hide ? { style: `${options.hide.join(', ')} { display: none !important; }` } : {}),
-    ...(height > MAX_SCREENSHOT_HEIGHT && !options.viewportOnly ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
-  });
+  const shoot = () =>
+    page.screenshot({
+      fullPage: !options.viewportOnly,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      mask: [page.locator([VOLATILE_SELECTOR, ...(options.mask ?? [])].join(', '))],
+      ...(options.hide ? { style: `${options.hide.join(', ')} { display: none !important; }` } : {}),
+      ...(height > MAX_SCREENSHOT_HEIGHT && !options.viewportOnly ? { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
+    });
   // As Playwright's toHaveScreenshot does: shots until two in a row agree. On a busy machine a full-page
   // capture (which lays the page out again at its full height) was seen catching a layout in passing.
   let shot = await shoot();
@@ -125,7 +136,8 @@ export async function expectScreenshot(page: Page, name: string, options: Screen
   const actual = await stillScreenshot(page, options);
   const update = process.env.UPDATE_SCREENSHOTS === '1';
   if (!fs.existsSync(baselinePath)) {
-    if (!update) throw new Error(`No baseline screenshot ${path.relative(process.cwd(), baselinePath)}: make it on purpose with ${UPDATE_HINT}`);
+    if (!update)
+      throw new Error(`No baseline screenshot ${path.relative(process.cwd(), baselinePath)}: make it on purpose with ${UPDATE_HINT}`);
     fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     fs.writeFileSync(baselinePath, compact(actual));
     return;
@@ -145,5 +157,7 @@ export async function expectScreenshot(page: Page, name: string, options: Screen
     fs.writeFileSync(diffPath, diff);
     written.push(path.relative(process.cwd(), diffPath));
   }
-  throw new Error(`Screenshot ${name} differs from its baseline: ${failure}. See ${written.join(' and ')}; if the change is meant, update with ${UPDATE_HINT}`);
+  throw new Error(
+    `Screenshot ${name} differs from its baseline: ${failure}. See ${written.join(' and ')}; if the change is meant, update with ${UPDATE_HINT}`,
+  );
 }

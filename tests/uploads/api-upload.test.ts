@@ -26,7 +26,9 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
   let sourceUrl: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-api-upload-'));
-    server = await startAccountsServer(kind, { uploads: { limits: { maxBytes: MAX_BYTES, maxDurationS: 60, maxPixels: 4096 * 4096, maxFrames: 3600 }, urlAllow: ['127.0.0.1/32'] } });
+    server = await startAccountsServer(kind, {
+      uploads: { limits: { maxBytes: MAX_BYTES, maxDurationS: 60, maxPixels: 4096 * 4096, maxFrames: 3600 }, urlAllow: ['127.0.0.1/32'] },
+    });
     creator = await server.makeUser('creator');
     const gif = fs.readFileSync(await makeGif(path.join(dir, 'served.gif')));
     source = http.createServer((req, res) => {
@@ -63,25 +65,41 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
     }
     throw new Error(`GIF ${id} never appeared`);
   }
-  const upload = (form: FormData, as: TestUser | null = creator) => server.call('POST', '/v1/gifs', { ...(as ? { as, via: 'token' as const } : {}), form });
+  const upload = (form: FormData, as: TestUser | null = creator) =>
+    server.call('POST', '/v1/gifs', { ...(as ? { as, via: 'token' as const } : {}), form });
 
   it('takes GIPHY’s request shape with a token and presents the GIF like any other', async () => {
     const file = await makeGif(path.join(dir, 'dance.gif'), { seconds: 1 });
-    const res = await upload(giphyForm(file, { tags: 'dance, party,Loop', source_post_url: 'https://example.test/post/1', username: creator.username }));
+    const res = await upload(
+      giphyForm(file, { tags: 'dance, party,Loop', source_post_url: 'https://example.test/post/1', username: creator.username }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.meta).toMatchObject({ status: 200, msg: 'OK' });
     const id = res.body.data.id as string;
     expect(id).toMatch(/^[A-Za-z0-9]{18}$/);
     const gif = await appeared(id);
     expect(gif.status).toBe(200);
-    expect(gif.body.data).toMatchObject({ id, type: 'gif', username: creator.username, tags: ['dance', 'party', 'loop'], source_post_url: 'https://example.test/post/1', title: 'dance', rating: 'pg-13' });
+    expect(gif.body.data).toMatchObject({
+      id,
+      type: 'gif',
+      username: creator.username,
+      tags: ['dance', 'party', 'loop'],
+      source_post_url: 'https://example.test/post/1',
+      title: 'dance',
+      rating: 'pg-13',
+    });
     expect(gif.body.data.analytics_response_payload).toMatch(/^e=/);
     for (const name of ['original', 'fixed_width', 'fixed_height_small', 'original_still']) {
       const media = await fetch(gif.body.data.images[name].url);
       expect(media.status, name).toBe(200);
       await media.arrayBuffer();
     }
-    const events = await server.db.selectFrom('events').select(['type', 'payload']).where('stream', '=', 'gif').where('stream_id', '=', id).execute();
+    const events = await server.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .where('stream', '=', 'gif')
+      .where('stream_id', '=', id)
+      .execute();
     expect(events.map((e) => e.type)).toEqual(['gif.uploaded']);
     expect(events[0]!.payload).toMatchObject({ actor: creator.userId, via: 'token', origin: 'api', format: 'gif' });
   });
@@ -136,21 +154,35 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
       [await gifBomb(dir), 413, /decompression bomb/],
       [await makePngBomb(path.join(dir, 'bomb.png')), 413, /decompression bomb/],
     ];
-    const gifsBefore = await server.db.selectFrom('gifs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const gifsBefore = await server.db
+      .selectFrom('gifs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const [file, status, message] of cases) {
       const res = await upload(giphyForm(file));
       expect(res.status, path.basename(file)).toBe(status);
       expect(res.body.field, path.basename(file)).toBe('file');
       expect(res.body.meta.msg, path.basename(file)).toMatch(message);
     }
-    const gifsAfter = await server.db.selectFrom('gifs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const gifsAfter = await server.db
+      .selectFrom('gifs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(gifsAfter.n).toBe(gifsBefore.n);
-    const failed = await server.db.withTables<{ uploads: { gif_id: string; state: string; user_id: number } }>().selectFrom('uploads').select(['gif_id', 'state']).where('user_id', '=', creator.userId).where('state', '=', 'failed').execute();
+    const failed = await server.db
+      .withTables<{ uploads: { gif_id: string; state: string; user_id: number } }>()
+      .selectFrom('uploads')
+      .select(['gif_id', 'state'])
+      .where('user_id', '=', creator.userId)
+      .where('state', '=', 'failed')
+      .execute();
     for (const { gif_id } of failed) {
       expect(fs.existsSync(path.join(TEST_MEDIA_DIR, gif_id)), gif_id).toBe(false);
       expect((await server.call('GET', `/v1/gifs/${gif_id}`)).status).toBe(404);
     }
-    expect(fs.readdirSync(TEST_MEDIA_DIR).filter((name) => name.startsWith('.tmp-upload-') && failed.some((u) => name.includes(u.gif_id)))).toEqual([]);
+    expect(
+      fs.readdirSync(TEST_MEDIA_DIR).filter((name) => name.startsWith('.tmp-upload-') && failed.some((u) => name.includes(u.gif_id))),
+    ).toEqual([]);
   });
 
   it('needs a signed-in uploader, as themself (or staff, who may name the uploader)', async () => {
@@ -171,11 +203,24 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
   it('resumes a tus upload from the offset HEAD reports, then shows the GIF; tus refusals are JSON', async () => {
     const bytes = fs.readFileSync(await makeGif(path.join(dir, 'resumed.gif'), { seconds: 1 }));
     const tus = { 'Tus-Resumable': '1.0.0' };
-    const meta = (pairs: Record<string, string>) => Object.entries(pairs).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
-    const created = await server.call('POST', RESUMABLE_PATH, { as: creator, via: 'token', headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta({ filename: 'resumed.gif', tags: 'resumed' }) } });
+    const meta = (pairs: Record<string, string>) =>
+      Object.entries(pairs)
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(',');
+    const created = await server.call('POST', RESUMABLE_PATH, {
+      as: creator,
+      via: 'token',
+      headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta({ filename: 'resumed.gif', tags: 'resumed' }) },
+    });
     expect(created.status, created.text).toBe(201);
     const at = new URL(created.headers.get('location')!, server.baseUrl).pathname;
-    const patch = (offset: number, chunk: Buffer) => server.call('PATCH', at, { as: creator, via: 'token', headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: chunk });
+    const patch = (offset: number, chunk: Buffer) =>
+      server.call('PATCH', at, {
+        as: creator,
+        via: 'token',
+        headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        body: chunk,
+      });
     const half = Math.floor(bytes.length / 2);
     expect((await patch(0, bytes.subarray(0, half))).status).toBe(204);
     // The connection drops here; the client asks where to go on.
@@ -200,13 +245,34 @@ describe.each(storeKinds())('POST /v1/gifs (%s)', (kind) => {
     // Someone else cannot see or touch it, nor reach it through their own upload's URL (tus reads the id at the URL's end).
     const other = await server.makeUser('creator');
     expect((await server.call('HEAD', at, { as: other, via: 'token', headers: tus })).status).toBe(403);
-    const theirs = await server.call('POST', RESUMABLE_PATH, { as: other, via: 'token', headers: { ...tus, 'Upload-Length': '8', 'Upload-Metadata': meta({ filename: 'theirs.gif' }) } });
+    const theirs = await server.call('POST', RESUMABLE_PATH, {
+      as: other,
+      via: 'token',
+      headers: { ...tus, 'Upload-Length': '8', 'Upload-Metadata': meta({ filename: 'theirs.gif' }) },
+    });
     const theirsAt = new URL(theirs.headers.get('location')!, server.baseUrl).pathname;
     const smuggled = `${theirsAt}?x=/${uploadId}`;
     const probe = await server.call('HEAD', smuggled, { as: other, via: 'token', headers: tus });
     expect({ status: probe.status, offset: probe.headers.get('upload-offset') }).toEqual({ status: 200, offset: '0' });
-    expect((await server.call('PATCH', smuggled, { as: other, via: 'token', headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: Buffer.from('GIF8') })).status).toBe(204);
-    expect((await server.call('DELETE', `/api/v1/uploads/resumable/${theirsAt.split('/').pop()}?x=/${uploadId}`, { as: other, via: 'token', headers: tus })).status).toBe(204);
+    expect(
+      (
+        await server.call('PATCH', smuggled, {
+          as: other,
+          via: 'token',
+          headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+          body: Buffer.from('GIF8'),
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await server.call('DELETE', `/api/v1/uploads/resumable/${theirsAt.split('/').pop()}?x=/${uploadId}`, {
+          as: other,
+          via: 'token',
+          headers: tus,
+        })
+      ).status,
+    ).toBe(204);
     const mine = await server.call('GET', `/api/v1/uploads/${uploadId}/`, { as: creator, via: 'token' });
     expect(mine.body.data).toMatchObject({ state: 'done', gif_id: gifId });
     const refused = await server.call('POST', RESUMABLE_PATH, { as: creator, via: 'token', headers: { ...tus, 'Upload-Length': '-1' } });

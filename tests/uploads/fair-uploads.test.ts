@@ -42,8 +42,20 @@ describe.each(storeKinds())('fair uploads (%s)', (kind) => {
     await server?.close();
   });
 
-  const create = (as: TestUser, bytes: number) => server.call('POST', RESUMABLE_PATH, { as, via: 'token', headers: { ...TUS, 'Upload-Length': String(bytes), 'Upload-Metadata': `filename ${Buffer.from('a.gif').toString('base64')}` } });
-  const uploadsOf = async (who: TestUser) => (await sql<{ id: string; state: string; origin: string }>`SELECT id, state, origin FROM uploads WHERE user_id = ${who.userId} ORDER BY created_at`.execute(server.store.db)).rows;
+  const create = (as: TestUser, bytes: number) =>
+    server.call('POST', RESUMABLE_PATH, {
+      as,
+      via: 'token',
+      headers: { ...TUS, 'Upload-Length': String(bytes), 'Upload-Metadata': `filename ${Buffer.from('a.gif').toString('base64')}` },
+    });
+  const uploadsOf = async (who: TestUser) =>
+    (
+      await sql<{
+        id: string;
+        state: string;
+        origin: string;
+      }>`SELECT id, state, origin FROM uploads WHERE user_id = ${who.userId} ORDER BY created_at`.execute(server.store.db)
+    ).rows;
   const quotaOf = async (who: TestUser) => (await server.call('GET', '/api/v1/uploads/quota/', { as: who })).body.data;
   function gifForm(extra: Record<string, string> = {}, bytes: Buffer = gif): FormData {
     const form = new FormData();
@@ -63,17 +75,27 @@ describe.each(storeKinds())('fair uploads (%s)', (kind) => {
     expect((await uploadsOf(creator)).map((u) => u.state)).toEqual(['receiving', 'receiving', 'receiving']);
     // GIPHY's Upload API too, refused before the file is read, with GIPHY's error body.
     const api = await server.call('POST', '/v1/gifs', { as: creator, via: 'token', form: gifForm() });
-    expect({ status: api.status, retry: api.headers.get('retry-after'), meta: api.body.meta.status }).toEqual({ status: 429, retry: '30', meta: 429 });
+    expect({ status: api.status, retry: api.headers.get('retry-after'), meta: api.body.meta.status }).toEqual({
+      status: 429,
+      retry: '30',
+      meta: 429,
+    });
     const url = await server.call('POST', '/api/v1/uploads/', { as: creator, json: { source_image_url: `${sourceUrl}/a.gif` } });
     expect(url.status).toBe(429);
     expect(await uploadsOf(creator)).toHaveLength(3);
-    expect(await quotaOf(creator)).toMatchObject({ open: { used: 3, limit: 3 }, url_fetches: { used: 0, limit: 2 }, bytes_today: { used: 3000, limit: QUOTA.bytesPerDay } });
+    expect(await quotaOf(creator)).toMatchObject({
+      open: { used: 3, limit: 3 },
+      url_fetches: { used: 0, limit: 2 },
+      bytes_today: { used: 3000, limit: QUOTA.bytesPerDay },
+    });
     // Cancelling one frees its place.
     const first = new URL(answers.find((a) => a.status === 201)!.headers.get('location')!, server.baseUrl).pathname;
     expect((await server.call('DELETE', first, { as: creator, via: 'token', headers: TUS })).status).toBe(204);
     expect((await create(creator, 1000)).status).toBe(201);
     // A transfer left unfinished past the resumable expiry no longer holds a place.
-    await sql`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ${new URL(answers.filter((a) => a.status === 201)[1]!.headers.get('location')!, server.baseUrl).pathname.split('/').pop()!}`.execute(server.store.db);
+    await sql`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ${new URL(answers.filter((a) => a.status === 201)[1]!.headers.get('location')!, server.baseUrl).pathname.split('/').pop()!}`.execute(
+      server.store.db,
+    );
     expect((await create(creator, 1000)).status).toBe(201);
     expect((await create(creator, 1000)).status).toBe(429);
     // Another creator is not held by this one's limit.
@@ -82,7 +104,8 @@ describe.each(storeKinds())('fair uploads (%s)', (kind) => {
 
   it('holds URL fetches in flight to their limit, on both upload calls, and frees them when the files arrive', async () => {
     const creator = await server.makeUser('creator');
-    const fetchUrl = (n: number) => server.call('POST', '/api/v1/uploads/', { as: creator, json: { source_image_url: `${sourceUrl}/slow-${n}.gif` } });
+    const fetchUrl = (n: number) =>
+      server.call('POST', '/api/v1/uploads/', { as: creator, json: { source_image_url: `${sourceUrl}/slow-${n}.gif` } });
     expect((await fetchUrl(1)).status).toBe(202);
     expect((await fetchUrl(2)).status).toBe(202);
     const third = await fetchUrl(3);
@@ -92,7 +115,10 @@ describe.each(storeKinds())('fair uploads (%s)', (kind) => {
     form.set('source_image_url', `${sourceUrl}/slow-4.gif`);
     const api = await server.call('POST', '/v1/gifs', { as: creator, via: 'token', form });
     expect({ status: api.status, retry: api.headers.get('retry-after') }).toEqual({ status: 429, retry: '20' });
-    expect((await uploadsOf(creator)).map((u) => [u.origin, u.state])).toEqual([['url', 'receiving'], ['url', 'receiving']]);
+    expect((await uploadsOf(creator)).map((u) => [u.origin, u.state])).toEqual([
+      ['url', 'receiving'],
+      ['url', 'receiving'],
+    ]);
     expect((await quotaOf(creator)).url_fetches).toEqual({ used: 2, limit: 2 });
     // The source answers: the files arrive and are queued, and the creator may fetch again.
     while (held.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -138,22 +164,45 @@ describe.each(storeKinds())('the upload queue takes creators in turn (%s)', (kin
     const creators = new Map<string, number>();
     for (const name of ['a', 'b', 'c']) {
       const username = testUsername(name);
-      creators.set(name, await createAccount(accountsDb(store.db), { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' }));
+      creators.set(
+        name,
+        await createAccount(
+          accountsDb(store.db),
+          { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true },
+          { userId: null, via: 'cli', address: 'test' },
+        ),
+      );
     }
     // A queues six, then B one, then C two, in that order.
     const queued = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'b1', 'c1', 'c2'];
     const start = Date.now() - 60_000;
     for (const [i, label] of queued.entries()) {
       const id = `${label}${randomBytes(8).toString('hex')}`;
-      await upsertUpload(db, { id, userId: creators.get(label[0]!)!, gifId: `g${id}`, origin: 'api', state: 'queued', filename: `${label}.gif`, fields: {}, address: '127.0.0.1', via: 'token' });
-      await db.updateTable('uploads').set({ created_at: new Date(start + i * 1000) }).where('id', '=', id).execute();
+      await upsertUpload(db, {
+        id,
+        userId: creators.get(label[0]!)!,
+        gifId: `g${id}`,
+        origin: 'api',
+        state: 'queued',
+        filename: `${label}.gif`,
+        fields: {},
+        address: '127.0.0.1',
+        via: 'token',
+      });
+      await db
+        .updateTable('uploads')
+        .set({ created_at: new Date(start + i * 1000) })
+        .where('id', '=', id)
+        .execute();
     }
     const order: string[] = [];
     for (;;) {
       // Two processes ask at once: each gets a different upload.
       const [one, two] = await Promise.all([claimNextUpload(db, 'process-1'), claimNextUpload(db, 'process-2')]);
       // Either may reach the store first, so a round's pair is written down in queue order (labels sort so).
-      const round = [one, two].filter((claimed): claimed is NonNullable<typeof claimed> => claimed !== undefined).sort((x, y) => x.filename.localeCompare(y.filename));
+      const round = [one, two]
+        .filter((claimed): claimed is NonNullable<typeof claimed> => claimed !== undefined)
+        .sort((x, y) => x.filename.localeCompare(y.filename));
       for (const claimed of round) {
         order.push(claimed.filename.replace('.gif', ''));
         await db.updateTable('uploads').set({ state: 'done', finished_at: new Date() }).where('id', '=', claimed.id).execute();
@@ -172,11 +221,29 @@ describe.each(storeKinds())('the upload queue takes creators in turn (%s)', (kin
   it('takes only an upload the asking process received, when it names them (its own data directory)', async () => {
     const db = creatorsDb(store.db);
     const username = testUsername('r');
-    const userId = await createAccount(accountsDb(store.db), { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true }, { userId: null, via: 'cli', address: 'test' });
+    const userId = await createAccount(
+      accountsDb(store.db),
+      { username, email: `${username}@example.test`, passwordHash: null, role: 'creator', emailVerified: true },
+      { userId: null, via: 'cli', address: 'test' },
+    );
     const [first, second] = [`r1${randomBytes(8).toString('hex')}`, `r2${randomBytes(8).toString('hex')}`];
     for (const [i, id] of [first, second].entries()) {
-      await upsertUpload(db, { id, userId, gifId: `g${id}`, origin: 'api', state: 'queued', filename: `${id}.gif`, fields: {}, address: '127.0.0.1', via: 'token' });
-      await db.updateTable('uploads').set({ created_at: new Date(Date.now() - 60_000 + i * 1000) }).where('id', '=', id).execute();
+      await upsertUpload(db, {
+        id,
+        userId,
+        gifId: `g${id}`,
+        origin: 'api',
+        state: 'queued',
+        filename: `${id}.gif`,
+        fields: {},
+        address: '127.0.0.1',
+        via: 'token',
+      });
+      await db
+        .updateTable('uploads')
+        .set({ created_at: new Date(Date.now() - 60_000 + i * 1000) })
+        .where('id', '=', id)
+        .execute();
     }
     // The first in the queue was received by another process: this one has only the second's file.
     expect(await claimNextUpload(db, 'process-2', [])).toBeUndefined();

@@ -37,10 +37,14 @@ describe.each(storeKinds())('managing GIFs (%s)', (kind) => {
     expect(res.status, res.text).toBe(200);
     return res.body.data.id;
   }
-  const search = async (q: string, lang?: string) => (await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}`)).body.data.map((g: { id: string }) => g.id) as string[];
+  const search = async (q: string, lang?: string) =>
+    (await server.call('GET', `/v1/gifs/search?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}`)).body.data.map(
+      (g: { id: string }) => g.id,
+    ) as string[];
 
   it('changes allow-listed keys, each by its rule, only for the owner', async () => {
-    const update = (key: string, value: unknown, as = creator) => server.call('POST', '/ajax/gif/update', { as, json: { gif_id: gifId, key, value } });
+    const update = (key: string, value: unknown, as = creator) =>
+      server.call('POST', '/ajax/gif/update', { as, json: { gif_id: gifId, key, value } });
     expect((await update('title', 'Zebrafish swimming')).status).toBe(200);
     expect((await update('tags', 'zebrafish, aquarium, swim')).status).toBe(200);
     expect((await update('rating', 'g')).status).toBe(200);
@@ -54,7 +58,10 @@ describe.each(storeKinds())('managing GIFs (%s)', (kind) => {
   });
 
   it('adds language tags that a search in that language finds, with translations and tag counts', async () => {
-    const add = await server.call('POST', `/ajax/gif/${gifId}/language-tags`, { as: creator, json: { lang: 'es', tags: ['pez cebra', 'acuario'] } });
+    const add = await server.call('POST', `/ajax/gif/${gifId}/language-tags`, {
+      as: creator,
+      json: { lang: 'es', tags: ['pez cebra', 'acuario'] },
+    });
     expect(add.status, add.text).toBe(200);
     await server.call('POST', `/ajax/gif/${gifId}/language-tags`, { as: creator, json: { lang: 'fr', tags: 'poisson zèbre' } });
     expect(await search('pez cebra', 'es')).toContain(gifId);
@@ -62,14 +69,27 @@ describe.each(storeKinds())('managing GIFs (%s)', (kind) => {
     expect(await search('pez cebra')).not.toContain(gifId);
     expect(await search('acuario', 'fr')).not.toContain(gifId);
     const translations = await server.call('GET', `/ajax/gif/${gifId}/tag-translations`);
-    expect(translations.body.data).toMatchObject({ lang: 'en', tags: ['zebrafish', 'aquarium', 'swim'], translations: { es: ['acuario', 'pez cebra'], fr: ['poisson zèbre'] } });
+    expect(translations.body.data).toMatchObject({
+      lang: 'en',
+      tags: ['zebrafish', 'aquarium', 'swim'],
+      translations: { es: ['acuario', 'pez cebra'], fr: ['poisson zèbre'] },
+    });
     const bulk = await server.call('GET', `/ajax/gif/bulk/language-tags?gif_ids=${gifId}`);
     expect(bulk.body.data.gifs[gifId].es).toEqual(['acuario', 'pez cebra']);
-    expect((await server.call('DELETE', `/ajax/gif/${gifId}/language-tags`, { as: creator, json: { lang: 'es', tag: 'acuario' } })).body.data.removed).toBe(true);
+    expect(
+      (await server.call('DELETE', `/ajax/gif/${gifId}/language-tags`, { as: creator, json: { lang: 'es', tag: 'acuario' } })).body.data
+        .removed,
+    ).toBe(true);
     expect(await search('acuario', 'es')).not.toContain(gifId);
-    expect((await server.call('POST', `/ajax/gif/${gifId}/language-tags`, { as: creator, json: { lang: 'xx', tags: ['a'] } })).body.field).toBe('lang');
+    expect(
+      (await server.call('POST', `/ajax/gif/${gifId}/language-tags`, { as: creator, json: { lang: 'xx', tags: ['a'] } })).body.field,
+    ).toBe('lang');
     const counts = await server.call('GET', `/ajax/gif/${gifId}/tag-counts`);
-    expect(counts.body.data).toEqual([{ tag: 'zebrafish', count: 1 }, { tag: 'aquarium', count: 1 }, { tag: 'swim', count: 1 }]);
+    expect(counts.body.data).toEqual([
+      { tag: 'zebrafish', count: 1 },
+      { tag: 'aquarium', count: 1 },
+      { tag: 'swim', count: 1 },
+    ]);
   });
 
   it('keeps private GIFs to their owner, unlisted ones out of listings', async () => {
@@ -83,31 +103,53 @@ describe.each(storeKinds())('managing GIFs (%s)', (kind) => {
     const theirs = await server.call('GET', `/ajax/gifs/metadata?gif_ids=${id}`, { as: other });
     expect(theirs.body.data, theirs.text).toEqual([]);
     const mine = await server.call('GET', `/ajax/gifs/extended-metadata?gif_ids=${id}`, { as: creator });
-    expect(mine.body.data[0]).toMatchObject({ id, visibility: 'private', tags: ['narwhal'], upload: { origin: 'api', filename: 'secret.gif' } });
+    expect(mine.body.data[0]).toMatchObject({
+      id,
+      visibility: 'private',
+      tags: ['narwhal'],
+      upload: { origin: 'api', filename: 'secret.gif' },
+    });
     const list = await server.call('GET', '/api/v1/my-gifs/?visibility=private', { as: creator });
     expect(list.body.data.map((g: { id: string }) => g.id)).toEqual([id]);
   });
 
   it('counts actions and mails links within limits', async () => {
-    for (const type of ['download', 'copy_link', 'copy_link']) expect((await server.call('POST', `/ajax/gif/${gifId}/analytic/${type}/`)).status).toBe(200);
+    for (const type of ['download', 'copy_link', 'copy_link'])
+      expect((await server.call('POST', `/ajax/gif/${gifId}/analytic/${type}/`)).status).toBe(200);
     expect((await server.call('POST', `/ajax/gif/${gifId}/analytic/steal/`)).status).toBe(400);
     const share = await server.call('POST', '/ajax/instashare/', { as: other, json: { gif_id: gifId, to: 'friend@example.test' } });
     expect(share.status, share.text).toBe(200);
-    const mail = await server.db.selectFrom('mail_outbox').select(['to_address', 'body', 'kind']).where('kind', '=', 'gif_shared').execute();
+    const mail = await server.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'body', 'kind'])
+      .where('kind', '=', 'gif_shared')
+      .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.body).toContain(`/gifs/`);
-    for (let i = 0; i < 2; i++) await server.call('POST', '/ajax/instashare/', { as: other, json: { gif_id: gifId, to: 'friend@example.test' } });
-    expect((await server.call('POST', '/ajax/instashare/', { as: other, json: { gif_id: gifId, to: 'friend@example.test' } })).status).toBe(429);
+    for (let i = 0; i < 2; i++)
+      await server.call('POST', '/ajax/instashare/', { as: other, json: { gif_id: gifId, to: 'friend@example.test' } });
+    expect((await server.call('POST', '/ajax/instashare/', { as: other, json: { gif_id: gifId, to: 'friend@example.test' } })).status).toBe(
+      429,
+    );
     expect((await server.call('POST', '/ajax/instashare/', { json: { gif_id: gifId, to: 'friend@example.test' } })).status).toBe(401);
-    const meta = await waitFor(async () => (await server.call('GET', `/ajax/gifs/extended-metadata?gif_ids=${gifId}`, { as: creator })).body.data[0].counts, (counts) => counts.copy_link === 2 && counts.share_email === 3);
+    const meta = await waitFor(
+      async () => (await server.call('GET', `/ajax/gifs/extended-metadata?gif_ids=${gifId}`, { as: creator })).body.data[0].counts,
+      (counts) => counts.copy_link === 2 && counts.share_email === 3,
+    );
     expect(meta).toMatchObject({ download: 1, copy_link: 2, share_email: 3 });
   });
 
   it('edits in bulk and removes: a removed GIF leaves search and the API at once', async () => {
     const second = await uploadGif(creator, 'second.gif', 'zebrafish');
-    const bulk = await server.call('POST', '/api/v1/gifs/bulk/', { as: creator, json: { gif_ids: [gifId, second], add_tags: ['fins'], remove_tags: ['swim'], rating: 'pg' } });
+    const bulk = await server.call('POST', '/api/v1/gifs/bulk/', {
+      as: creator,
+      json: { gif_ids: [gifId, second], add_tags: ['fins'], remove_tags: ['swim'], rating: 'pg' },
+    });
     expect(bulk.status, bulk.text).toBe(200);
-    expect((await server.call('GET', `/v1/gifs/${gifId}`)).body.data).toMatchObject({ tags: ['zebrafish', 'aquarium', 'fins'], rating: 'pg' });
+    expect((await server.call('GET', `/v1/gifs/${gifId}`)).body.data).toMatchObject({
+      tags: ['zebrafish', 'aquarium', 'fins'],
+      rating: 'pg',
+    });
     expect((await server.call('POST', '/api/v1/gifs/bulk/', { as: other, json: { gif_ids: [second], rating: 'g' } })).status).toBe(403);
     expect(await search('zebrafish')).toEqual(expect.arrayContaining([gifId, second]));
     expect((await server.call('DELETE', `/api/v1/gifs/${second}/`, { as: creator })).status).toBe(200);

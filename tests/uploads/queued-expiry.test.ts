@@ -33,7 +33,17 @@ describe.each(storeKinds())('an upload no process took (%s)', (kind) => {
   it('fails once queued for QUEUED_EXPIRY_MS when the store is shared, with the reason on its status; a younger one stays queued', async () => {
     const db = creatorsDb(server.store.db);
     const queue = async (id: string, queuedAgoMs: number) => {
-      await upsertUpload(db, { id, userId: creator.userId, gifId: `g${id}`, origin: 'api', state: 'queued', filename: 'a.gif', fields: {}, address: '127.0.0.1', via: 'test' });
+      await upsertUpload(db, {
+        id,
+        userId: creator.userId,
+        gifId: `g${id}`,
+        origin: 'api',
+        state: 'queued',
+        filename: 'a.gif',
+        fields: {},
+        address: '127.0.0.1',
+        via: 'test',
+      });
       await sql`UPDATE uploads SET updated_at = ${new Date(Date.now() - queuedAgoMs)} WHERE id = ${id}`.execute(server.store.db);
     };
     const suffix = Date.now().toString(36).padStart(10, '0');
@@ -49,7 +59,10 @@ describe.each(storeKinds())('an upload no process took (%s)', (kind) => {
 
     const status = await server.call('GET', `/api/v1/uploads/${orphan}/`, { as: creator });
     expect(status.status, status.text).toBe(200);
-    expect(status.body.data).toMatchObject({ state: 'failed', error: { code: 'interrupted', message: expect.stringMatching(/upload the file again/) } });
+    expect(status.body.data).toMatchObject({
+      state: 'failed',
+      error: { code: 'interrupted', message: expect.stringMatching(/upload the file again/) },
+    });
     expect((await server.call('GET', `/api/v1/uploads/${waiting}/`, { as: creator })).body.data.state).toBe('queued');
   });
 });

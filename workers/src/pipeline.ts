@@ -46,7 +46,8 @@ export interface AnalyticsPipeline {
   stats(): Promise<PipelineStats>;
 }
 
-const createPingbackWorker = () => new Worker(new URL('./pingback-worker.ts', import.meta.url), { type: 'module', name: 'loopbox-pingback' });
+const createPingbackWorker = () =>
+  new Worker(new URL('./pingback-worker.ts', import.meta.url), { type: 'module', name: 'loopbox-pingback' });
 
 const canPersist = () => typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined' && 'locks' in navigator;
 const hasBackgroundSync = (serviceWorkerUrl: string | null) =>
@@ -69,7 +70,10 @@ function withPagePath(event: OutgoingEvent): OutgoingEvent {
  */
 export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): AnalyticsPipeline {
   const headers = options.headers ?? createSdkHeaders();
-  const urls = { pingback: collectorUrl(options.pingbackUrl, options.apiKey), analytics: collectorUrl(options.analyticsUrl, options.apiKey) };
+  const urls = {
+    pingback: collectorUrl(options.pingbackUrl, options.apiKey),
+    analytics: collectorUrl(options.analyticsUrl, options.apiKey),
+  };
   const backgroundSync = hasBackgroundSync(options.serviceWorkerUrl);
   const memoryCache = new MemoryCacheStore<WireEnvelope>();
   const early: Array<[string, OutgoingEvent]> = [];
@@ -82,7 +86,9 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
   let remote: Remote<PipelineWorkerApi> | undefined;
   let fallback: DeliveryQueue | undefined;
   const serviceWorker: ServiceWorkerClient | undefined =
-    options.serviceWorkerUrl !== null && 'serviceWorker' in navigator ? registerServiceWorker(options.serviceWorkerUrl, options.logger) : undefined;
+    options.serviceWorkerUrl !== null && 'serviceWorker' in navigator
+      ? registerServiceWorker(options.serviceWorkerUrl, options.logger)
+      : undefined;
 
   /**
    * Where background sync exists, the service worker replays orphans and a page only tells it there
@@ -102,10 +108,14 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
     return api;
   }
 
-  const ready: Promise<PipelineMode> = (canPersist() ? startWorker() : Promise.reject(new Error('workers, IndexedDB or Web Locks unavailable'))).then(
+  const ready: Promise<PipelineMode> = (
+    canPersist() ? startWorker() : Promise.reject(new Error('workers, IndexedDB or Web Locks unavailable'))
+  ).then(
     (api) => {
       remote = api;
-      switchTo((url, event) => void api.enqueue(url, headers, event).catch((error: unknown) => options.logger?.warn('pingback not stored', error)));
+      switchTo(
+        (url, event) => void api.enqueue(url, headers, event).catch((error: unknown) => options.logger?.warn('pingback not stored', error)),
+      );
       void replayIfOrphans(api);
       return 'worker' as const;
     },
@@ -113,8 +123,15 @@ export function startAnalyticsPipeline(options: AnalyticsPipelineOptions): Analy
       options.logger?.debug('pingbacks from the main thread', error);
       worker?.terminate();
       worker = undefined;
-      const [{ createDeliveryQueue }, { createMemoryQueueStore }] = await Promise.all([import('./queue/delivery-queue.ts'), import('./queue/memory-store.ts')]);
-      const queue = createDeliveryQueue({ owner: 'main-thread', store: createMemoryQueueStore(), fetch: (input, init) => globalThis.fetch(input, init) });
+      const [{ createDeliveryQueue }, { createMemoryQueueStore }] = await Promise.all([
+        import('./queue/delivery-queue.ts'),
+        import('./queue/memory-store.ts'),
+      ]);
+      const queue = createDeliveryQueue({
+        owner: 'main-thread',
+        store: createMemoryQueueStore(),
+        fetch: (input, init) => globalThis.fetch(input, init),
+      });
       fallback = queue;
       switchTo((url, event) => void queue.enqueue(url, headers, event));
       return 'main-thread' as const;

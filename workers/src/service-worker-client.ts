@@ -31,7 +31,10 @@ export function registerServiceWorker(url: string, logger?: Pick<Logger, 'warn'>
             (error: unknown) => logger?.warn('service worker warm-up failed', error),
           );
         void warm([location.href]);
-        new PerformanceObserver((list) => void warm(list.getEntries().map((entry) => entry.name))).observe({ type: 'resource', buffered: true });
+        new PerformanceObserver((list) => void warm(list.getEntries().map((entry) => entry.name))).observe({
+          type: 'resource',
+          buffered: true,
+        });
       });
       const registration = (await workbox.register()) as SyncRegistration | undefined;
       return { workbox, registration };

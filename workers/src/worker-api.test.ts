@@ -70,7 +70,11 @@ describe('pingback worker', () => {
 
   it('holds the provider cache entries', async () => {
     const { locks } = createMemoryLocks();
-    const api = createPipelineWorkerApi({ locks, store: createIdbQueueStore(`worker-api-${Math.random()}`, 'queue'), fetch: createRecordingFetch().fetch });
+    const api = createPipelineWorkerApi({
+      locks,
+      store: createIdbQueueStore(`worker-api-${Math.random()}`, 'queue'),
+      fetch: createRecordingFetch().fetch,
+    });
     const entry = { storedAt: 1, ok: true as const, value: { data: [] } };
     api.cacheSet('/v1/gifs/trending', entry);
     expect(api.cacheGet('/v1/gifs/trending')).toEqual(entry);

@@ -4,14 +4,28 @@ import { CAPTION_FIT_FLOOR, CAPTION_LINE_HEIGHT, CAPTION_MARGIN, fitCaption, lin
 import { textEm } from './caption-metrics.ts';
 import { CAPTION_FONTS, CAPTION_OUTLINE, CAPTION_SIZE, type CaptionFont } from './gif-maker.ts';
 
-const caption = (text: string, more: Partial<FitCaptionInput> = {}): FitCaptionInput => ({ text, font: 'sans', size: 0.12, x: 0.5, y: 0.85, animation: 'none', ...more });
+const caption = (text: string, more: Partial<FitCaptionInput> = {}): FitCaptionInput => ({
+  text,
+  font: 'sans',
+  size: 0.12,
+  x: 0.5,
+  y: 0.85,
+  animation: 'none',
+  ...more,
+});
 /** The inked extent of a fitted caption, in pixels: left, right, top, bottom. */
 function extent(input: FitCaptionInput, frame: { width: number; height: number }) {
   const fit = fitCaption(input, frame);
   const px = fit.size * frame.height * (input.animation === 'pulse' ? 1.12 : 1);
   const widest = Math.max(...fit.lines.map((l) => (textEm(l, input.font) + CAPTION_OUTLINE) * px));
   const tall = fit.lines.length * CAPTION_LINE_HEIGHT * px;
-  return { fit, left: fit.x * frame.width - widest / 2, right: fit.x * frame.width + widest / 2, top: fit.y * frame.height - tall / 2, bottom: fit.y * frame.height + tall / 2 };
+  return {
+    fit,
+    left: fit.x * frame.width - widest / 2,
+    right: fit.x * frame.width + widest / 2,
+    top: fit.y * frame.height - tall / 2,
+    bottom: fit.y * frame.height + tall / 2,
+  };
 }
 
 describe('fitting a caption to the frame', () => {
@@ -57,7 +71,10 @@ describe('fitting a caption to the frame', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9!?é]{1,14}$/);
     fc.assert(
       fc.property(
-        fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(' ').slice(0, 80).trim()).filter(Boolean),
+        fc
+          .array(word, { minLength: 1, maxLength: 8 })
+          .map((w) => w.join(' ').slice(0, 80).trim())
+          .filter(Boolean),
         fc.constantFrom(...(Object.keys(CAPTION_FONTS) as CaptionFont[])),
         fc.double({ min: CAPTION_SIZE.min, max: CAPTION_SIZE.max, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),

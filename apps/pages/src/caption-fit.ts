@@ -79,13 +79,19 @@ export function fitCaption(caption: FitCaptionInput, frame: { width: number; hei
         lines = wrap(words, caption.font, px, roomX);
       }
       // At the floor, a word too wide alone (or too many lines) shrinks the whole block further.
-      if (!fits(lines, px)) px = Math.min(px, roomX / Math.max(...lines.map((l) => textEm(l, caption.font) + CAPTION_OUTLINE)), roomY / (lines.length * CAPTION_LINE_HEIGHT));
+      if (!fits(lines, px))
+        px = Math.min(
+          px,
+          roomX / Math.max(...lines.map((l) => textEm(l, caption.font) + CAPTION_OUTLINE)),
+          roomY / (lines.length * CAPTION_LINE_HEIGHT),
+        );
     }
   }
 
   const halfWidth = (widest(lines, px) * growth) / 2;
   const halfHeight = (lines.length * CAPTION_LINE_HEIGHT * px * growth) / 2;
-  const clamp = (at: number, half: number, length: number, margin: number) => Math.min(Math.max(at, margin + half), Math.max(margin + half, length - margin - half));
+  const clamp = (at: number, half: number, length: number, margin: number) =>
+    Math.min(Math.max(at, margin + half), Math.max(margin + half, length - margin - half));
   return {
     size: px / H,
     lines,

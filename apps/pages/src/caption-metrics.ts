@@ -9,7 +9,8 @@ import type { CaptionFont } from './gif-maker.ts';
 const FIRST_CODE = 0x20;
 const TABLES: Record<CaptionFont, string> = {
   sans: '9pcpehnajcruo98jcqcqejnaakbkaka6jcjcjcjcjcjcjcjcjcjcb4b4nananag5rslil7ken3j0j0mtn9adadljhqron9nnkdnnlfk1izmlliuolfk5k6cqa6cqnadwdwirjwghjwivc4jwjs9j9jii9jsyjsj4jwjwdqgkdbjsi4pohyi4g7jsa6jsna0000000000000000000000000000000000000000000000000000000000000000009pcpjcjchpjca6dwdwrsfohynabkrsdwdwnac6c6dwkghpakdwc6fohyssssssg5lilililililiu5kej0j0j0j0adadadadnan9nnnnnnnnnnnannmlmlmlmlk5kik0iriririririrt4ghiviviviv9j9j9j9jj4jsj4j4j4j4j4naj4jsjsjsjsi4jwi4',
-  serif: '9pc7ehnajcqfp38jd6d6ejna9pbk9pa6jcjcjcjcjcjcjcjcjcjcaaaanananagarslknim4o4l7jqnrq9d0d6o6jkurpfo8kwo8n4k3kpo9lkv8lkjukad6a6d6nadwdwi0jggxjghpbzjgk8aka2j9aktfk8ijjgjgenfncuk8g6nxglg6fshwa4hwna0000000000000000000000000000000000000000000000000000000000000000009pc7jcjchpjca4ejdwrsdjhdnabkrsdwdwnac6c6dwkchp9pdwc6dwhdszszszgalklklklklklksrm4l7l7l7l7d0d0d0d0obpfo8o8o8o8o8nao8o9o9o9o9jul1l4i0i0i0i0i0i0r4gxhphphphpakakakakijk8ijijijijijnaijk8k8k8k8g6jgg6',
+  serif:
+    '9pc7ehnajcqfp38jd6d6ejna9pbk9pa6jcjcjcjcjcjcjcjcjcjcaaaanananagarslknim4o4l7jqnrq9d0d6o6jkurpfo8kwo8n4k3kpo9lkv8lkjukad6a6d6nadwdwi0jggxjghpbzjgk8aka2j9aktfk8ijjgjgenfncuk8g6nxglg6fshwa4hwna0000000000000000000000000000000000000000000000000000000000000000009pc7jcjchpjca4ejdwrsdjhdnabkrsdwdwnac6c6dwkchp9pdwc6dwhdszszszgalklklklklklksrm4l7l7l7l7d0d0d0d0obpfo8o8o8o8o8nao8o9o9o9o9jul1l4i0i0i0i0i0i0r4gxhphphphpakakakakijk8ijijijijijnaijk8k8k8k8g6jgg6',
   mono: 'grgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgr000000000000000000000000000000000000000000000000000000000000000000grgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgrgr',
 };
 
@@ -17,7 +18,10 @@ const TABLES: Record<CaptionFont, string> = {
 export const UNKNOWN_CHAR_EM = 1.25;
 
 const WIDTHS: Record<CaptionFont, number[]> = Object.fromEntries(
-  Object.entries(TABLES).map(([font, table]) => [font, Array.from({ length: table.length / 2 }, (_, i) => parseInt(table.slice(i * 2, i * 2 + 2), 36) / 1000)]),
+  Object.entries(TABLES).map(([font, table]) => [
+    font,
+    Array.from({ length: table.length / 2 }, (_, i) => parseInt(table.slice(i * 2, i * 2 + 2), 36) / 1000),
+  ]),
 ) as Record<CaptionFont, number[]>;
 
 /** A text's advance width in ems, in one of the caption fonts. */

@@ -10,7 +10,7 @@ describe('embed code', () => {
     expect(fitInto(100, 100)).toEqual({ width: 480, height: 480 });
   });
 
-  it('keeps the embed URL\'s own scheme; a protocol-relative URL gets https', () => {
+  it("keeps the embed URL's own scheme; a protocol-relative URL gets https", () => {
     expect(embedSrc('http://a.b/embed/1')).toBe('http://a.b/embed/1');
     expect(embedSrc('https://a.b/embed/1')).toBe('https://a.b/embed/1');
     expect(embedSrc('//a.b/embed/1')).toBe('https://a.b/embed/1');

@@ -15,6 +15,8 @@ export function firstDataKey(url: string): string {
   const parsed = new URL(url, 'http://first.data');
   const version = parsed.pathname.search(/\/v\d+\//);
   const path = version >= 0 ? parsed.pathname.slice(version) : parsed.pathname;
-  const params = [...parsed.searchParams].filter(([name]) => !VISITOR_PARAMS.has(name)).sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  const params = [...parsed.searchParams]
+    .filter(([name]) => !VISITOR_PARAMS.has(name))
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   return `${path}?${new URLSearchParams(params).toString()}`;
 }

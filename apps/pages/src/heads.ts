@@ -27,24 +27,39 @@ export function searchHead(term: string, type: SearchType, pageNumber = 1): Page
   const shown = cut(term, MAX_SEARCH_TERM_LENGTH);
   const kind = SEARCH_KINDS[type];
   const page = pageNumber > 1 ? ` - Page ${pageNumber}` : '';
-  return { title: titled(`${shown} ${kind}${page}`), description: `Find and share the best ${shown} ${kind.toLowerCase()} on ${PROVIDER_NAME}.` };
+  return {
+    title: titled(`${shown} ${kind}${page}`),
+    description: `Find and share the best ${shown} ${kind.toLowerCase()} on ${PROVIDER_NAME}.`,
+  };
 }
 
 const LISTINGS = {
   'trending-gifs': { title: 'Trending GIFs', description: `The GIFs everyone is sharing right now on ${PROVIDER_NAME}.` },
   clips: { title: 'Clips', description: `GIFs with sound: the trending and latest clips on ${PROVIDER_NAME}.` },
-  stickers: { title: 'Trending Stickers', description: `Transparent animated stickers to drop into any chat, trending now on ${PROVIDER_NAME}.` },
+  stickers: {
+    title: 'Trending Stickers',
+    description: `Transparent animated stickers to drop into any chat, trending now on ${PROVIDER_NAME}.`,
+  },
   categories: { title: 'GIF Categories', description: `Browse ${PROVIDER_NAME} GIFs by category: reactions, animals, emotions and more.` },
   stories: { title: 'Stories', description: `Stories told in GIFs on ${PROVIDER_NAME}: what is trending and the latest.` },
   artists: { title: 'Artists', description: `The artists making GIFs and stickers on ${PROVIDER_NAME}; find one to hire.` },
   upload: { title: 'Upload', description: `Upload GIFs, stickers and clips to ${PROVIDER_NAME}.` },
-  create: { title: 'GIF Maker', description: `Make a GIF from a video, a GIF or a link: trim it, add captions and stickers, and share it on ${PROVIDER_NAME}.` },
+  create: {
+    title: 'GIF Maker',
+    description: `Make a GIF from a video, a GIF or a link: trim it, add captions and stickers, and share it on ${PROVIDER_NAME}.`,
+  },
   'dashboard-gifs': { title: 'My GIFs', description: `Your GIFs on ${PROVIDER_NAME}: edit, tag and share them.` },
   'dashboard-analytics': { title: 'Analytics', description: `How your GIFs do on ${PROVIDER_NAME}.` },
   'dashboard-stories': { title: 'Your stories', description: `Write stories told in GIFs on ${PROVIDER_NAME}.` },
   'dashboard-schedule': { title: 'Scheduled posts', description: `Schedule your GIFs to go public on ${PROVIDER_NAME}.` },
-  transparency: { title: 'Transparency', description: `What moderation did on ${PROVIDER_NAME}, month by month: reports by reason, decisions, takedowns and the time to a decision.` },
-  'dashboard-moderation': { title: 'Moderation', description: `Review reported GIFs, take content down and manage accounts on ${PROVIDER_NAME}.` },
+  transparency: {
+    title: 'Transparency',
+    description: `What moderation did on ${PROVIDER_NAME}, month by month: reports by reason, decisions, takedowns and the time to a decision.`,
+  },
+  'dashboard-moderation': {
+    title: 'Moderation',
+    description: `Review reported GIFs, take content down and manage accounts on ${PROVIDER_NAME}.`,
+  },
   'dashboard-notices': { title: 'Notices', description: `What the ${PROVIDER_NAME} moderators and staff did to your GIFs, and why.` },
 } as const;
 
@@ -55,12 +70,18 @@ export function listingHead(page: keyof typeof LISTINGS): PageHead {
 /** A category, or a subcategory with its parent's name. */
 export function categoryHead(name: string, parentName?: string): PageHead {
   const full = parentName ? `${parentName}: ${name}` : name;
-  return { title: titled(`${cut(full, TITLE_SUBJECT_MAX)} GIFs`), description: `Browse ${cut(full, TITLE_SUBJECT_MAX)} GIFs on ${PROVIDER_NAME}.` };
+  return {
+    title: titled(`${cut(full, TITLE_SUBJECT_MAX)} GIFs`),
+    description: `Browse ${cut(full, TITLE_SUBJECT_MAX)} GIFs on ${PROVIDER_NAME}.`,
+  };
 }
 
 export function exploreHead(term: string): PageHead {
   const shown = cut(term, MAX_SEARCH_TERM_LENGTH);
-  return { title: titled(`Explore ${shown} GIFs`), description: `Explore ${shown} GIFs and the tags people use with them on ${PROVIDER_NAME}.` };
+  return {
+    title: titled(`Explore ${shown} GIFs`),
+    description: `Explore ${shown} GIFs and the tags people use with them on ${PROVIDER_NAME}.`,
+  };
 }
 
 export interface GifHeadSource {
@@ -73,13 +94,16 @@ export interface GifHeadSource {
 }
 
 /** What a GIF's page calls it: a Sticker, a Clip (type `video`, a video with sound) or a GIF. */
-export const gifKind = (gif: { is_sticker: boolean; type?: string | undefined }) => (gif.is_sticker ? 'Sticker' : gif.type === 'video' ? 'Clip' : 'GIF');
+export const gifKind = (gif: { is_sticker: boolean; type?: string | undefined }) =>
+  gif.is_sticker ? 'Sticker' : gif.type === 'video' ? 'Clip' : 'GIF';
 
 export function gifHead(gif: GifHeadSource): PageHead {
   const kind = gifKind(gif);
   const name = cut(gif.title || gif.alt_text || kind, TITLE_SUBJECT_MAX);
   const tags = gif.tags.slice(0, 5).join(', ');
-  const about = tags ? `Discover and share this ${tags} ${kind} with everyone you know.` : `Discover and share this ${kind} with everyone you know.`;
+  const about = tags
+    ? `Discover and share this ${tags} ${kind} with everyone you know.`
+    : `Discover and share this ${kind} with everyone you know.`;
   return { title: titled(name), description: cut(`${about} ${TAGLINE}`, DESCRIPTION_MAX) };
 }
 
@@ -127,22 +151,43 @@ export function channelSearchHead(channel: ChannelHeadSource, term: string, page
   return { title: titled(`${shown} GIFs in ${name}${page}`), description: `${shown} GIFs from the ${name} channel on ${PROVIDER_NAME}.` };
 }
 
-export const developersHead = (): PageHead => ({ title: titled('Developers'), description: `Apps and API keys for building on ${PROVIDER_NAME}, with their usage.` });
-export const apiDocsHead = (): PageHead => ({ title: titled('API reference'), description: `Every call of the ${PROVIDER_NAME} API (GIPHY- and Tenor-compatible) with its parameters, tried live with your own key.` });
-export const developerReviewHead = (): PageHead => ({ title: titled('Production key requests'), description: `Requests for production API keys on ${PROVIDER_NAME}.` });
+export const developersHead = (): PageHead => ({
+  title: titled('Developers'),
+  description: `Apps and API keys for building on ${PROVIDER_NAME}, with their usage.`,
+});
+export const apiDocsHead = (): PageHead => ({
+  title: titled('API reference'),
+  description: `Every call of the ${PROVIDER_NAME} API (GIPHY- and Tenor-compatible) with its parameters, tried live with your own key.`,
+});
+export const developerReviewHead = (): PageHead => ({
+  title: titled('Production key requests'),
+  description: `Requests for production API keys on ${PROVIDER_NAME}.`,
+});
 /** Issue 31's pages about the site itself, and the bare /search. */
 const SITE_PAGES = {
-  about: { title: `About ${PROVIDER_NAME}`, description: `What this ${PROVIDER_NAME} instance is, its rules, how moderation and reporting work, and how to reach its team.` },
-  apps: { title: 'Apps and API', description: `Build with ${PROVIDER_NAME}: a GIPHY-compatible GIF API that GIPHY's SDKs use unchanged, a Tenor-compatible API, embeds and widgets.` },
+  about: {
+    title: `About ${PROVIDER_NAME}`,
+    description: `What this ${PROVIDER_NAME} instance is, its rules, how moderation and reporting work, and how to reach its team.`,
+  },
+  apps: {
+    title: 'Apps and API',
+    description: `Build with ${PROVIDER_NAME}: a GIPHY-compatible GIF API that GIPHY's SDKs use unchanged, a Tenor-compatible API, embeds and widgets.`,
+  },
   studios: { title: 'Studios', description: `The verified artists, brands and studios on ${PROVIDER_NAME}.` },
-  'search-home': { title: 'Search GIFs and stickers', description: `Search ${PROVIDER_NAME} for GIFs and stickers, or start from what people are searching for now.` },
+  'search-home': {
+    title: 'Search GIFs and stickers',
+    description: `Search ${PROVIDER_NAME} for GIFs and stickers, or start from what people are searching for now.`,
+  },
 } as const;
 
 export function sitePageHead(page: keyof typeof SITE_PAGES): PageHead {
   return { title: titled(SITE_PAGES[page].title), description: SITE_PAGES[page].description };
 }
 
-export const channelEditorHead = (): PageHead => ({ title: titled('Your channels'), description: `Build and curate your ${PROVIDER_NAME} channels.` });
+export const channelEditorHead = (): PageHead => ({
+  title: titled('Your channels'),
+  description: `Build and curate your ${PROVIDER_NAME} channels.`,
+});
 
 const ERRORS: Record<ErrorStatus, PageHead> = {
   404: { title: titled('Page not found'), description: 'There is nothing at this address.' },
@@ -156,13 +201,19 @@ export const errorHead = (status: ErrorStatus): PageHead => ERRORS[status];
 
 const ACCOUNT_HEADS: Record<AccountPage, PageHead> = {
   join: { title: titled('Join'), description: `Make a ${PROVIDER_NAME} account to keep favorites and share your own GIFs.` },
-  'verify-email': { title: titled('Confirm your e-mail address'), description: `Confirm the e-mail address of your ${PROVIDER_NAME} account.` },
+  'verify-email': {
+    title: titled('Confirm your e-mail address'),
+    description: `Confirm the e-mail address of your ${PROVIDER_NAME} account.`,
+  },
   login: { title: titled('Log in'), description: `Log in to ${PROVIDER_NAME}.` },
   password: { title: titled('Reset your password'), description: `Get a link to choose a new ${PROVIDER_NAME} password.` },
   settings: { title: titled('Settings'), description: 'Your profile, password, sessions and access tokens.' },
   favorites: { title: titled('Your favorites'), description: 'The GIFs and stickers you favorited.' },
   outbox: { title: titled('Mail outbox'), description: 'Mail this site has sent or is about to send.' },
-  apply: { title: titled('Apply for a verified channel'), description: `Artists and brands: apply for a verified ${PROVIDER_NAME} channel.` },
+  apply: {
+    title: titled('Apply for a verified channel'),
+    description: `Artists and brands: apply for a verified ${PROVIDER_NAME} channel.`,
+  },
 };
 
 /** The account pages' heads; the server marks them noindex. */

@@ -21,5 +21,8 @@ export const EAGER_CATEGORY_CARDS = 4;
 
 /** The file a category card shows: the webp rendition that fits the card, else the GIF's. */
 export function categoryCardImage(gif: IGif): string | undefined {
-  return getBestRenditionUrl(gif, CATEGORY_CARD_WIDTH, CATEGORY_CARD_HEIGHT, 'webp') ?? getBestRenditionUrl(gif, CATEGORY_CARD_WIDTH, CATEGORY_CARD_HEIGHT);
+  return (
+    getBestRenditionUrl(gif, CATEGORY_CARD_WIDTH, CATEGORY_CARD_HEIGHT, 'webp') ??
+    getBestRenditionUrl(gif, CATEGORY_CARD_WIDTH, CATEGORY_CARD_HEIGHT)
+  );
 }

@@ -6,7 +6,13 @@ export * from './home-layout.ts';
 export * from './gif-media-size.ts';
 export * from './site-header.ts';
 export * from './route-constants.ts';
-export { EMBED_DATA_ELEMENT_ID, EMBED_RENDERER_FILE, type EmbedRendered, type EmbedRenderRequest, type RenderEmbed } from './embed-render.ts';
+export {
+  EMBED_DATA_ELEMENT_ID,
+  EMBED_RENDERER_FILE,
+  type EmbedRendered,
+  type EmbedRenderRequest,
+  type RenderEmbed,
+} from './embed-render.ts';
 export { embedCode, embedSrc, fitInto, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
 export { escapeHtml } from './escape.ts';
 export { FIRST_DATA_ELEMENT_ID, firstDataKey } from './first-data.ts';

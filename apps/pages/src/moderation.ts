@@ -4,7 +4,17 @@
  */
 
 /** Why someone reports a GIF (the report form's list). */
-export const GIF_REPORT_REASONS = ['sexual', 'violence', 'hate', 'harassment', 'self_harm', 'illegal', 'copyright', 'spam', 'other'] as const;
+export const GIF_REPORT_REASONS = [
+  'sexual',
+  'violence',
+  'hate',
+  'harassment',
+  'self_harm',
+  'illegal',
+  'copyright',
+  'spam',
+  'other',
+] as const;
 export type GifReportReason = (typeof GIF_REPORT_REASONS)[number];
 /** Free-text notes on reports, decisions and takedowns. */
 export const NOTE_MAX = 1000;
@@ -27,7 +37,18 @@ export const ROLES = ['user', 'creator', 'moderator', 'staff'] as const;
  * `in_review`: a new account's GIF (trust levels), open by its link but listed nowhere until a
  * moderator approves it; `pending`: held by the NSFW check or pre-moderation, closed to others.
  */
-export const CONTENT_STATES = ['public', 'unlisted', 'scheduled', 'private', 'in_review', 'pending', 'hidden', 'deleted', 'removed', 'taken_down'] as const;
+export const CONTENT_STATES = [
+  'public',
+  'unlisted',
+  'scheduled',
+  'private',
+  'in_review',
+  'pending',
+  'hidden',
+  'deleted',
+  'removed',
+  'taken_down',
+] as const;
 export type ContentState = (typeof CONTENT_STATES)[number];
 /** A GIF's stored type (the gifs table's check). */
 export const GIF_TYPES = ['gif', 'sticker', 'video', 'emoji', 'text'] as const;

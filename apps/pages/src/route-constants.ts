@@ -33,8 +33,23 @@ export const CATEGORY_SLUG_PATTERN = /^[a-z0-9-]{1,60}$/;
  * SPEC 2.3 page paths are excluded too (see routes.ts).
  */
 export const RESERVED_FIRST_SEGMENTS = [
-  'widgets', 'embed', 'oembed', 'static', 'assets', 'media', 'healthz', 'channel', 'channels',
-  'v1', 'v2', 'api', 'ajax', 'schedule', 'schedules', 'activity', 'imaging',
+  'widgets',
+  'embed',
+  'oembed',
+  'static',
+  'assets',
+  'media',
+  'healthz',
+  'channel',
+  'channels',
+  'v1',
+  'v2',
+  'api',
+  'ajax',
+  'schedule',
+  'schedules',
+  'activity',
+  'imaging',
 ] as const;
 
 /**

@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_SITE_PAGE } from './route-constants.ts';
 import { gifIdFromPath } from './gif-id.ts';
-import { ACCOUNT_PAGE_PATHS, channelPath, channelSearchPath, loginPath, parseSitePath, safeNextPath, searchPath, sitePath, termFromSegment, termSegment, type SiteRoute } from './routes.ts';
+import {
+  ACCOUNT_PAGE_PATHS,
+  channelPath,
+  channelSearchPath,
+  loginPath,
+  parseSitePath,
+  safeNextPath,
+  searchPath,
+  sitePath,
+  termFromSegment,
+  termSegment,
+  type SiteRoute,
+} from './routes.ts';
 
 describe('site paths', () => {
   it.each<[string, SiteRoute]>([
@@ -62,18 +74,67 @@ describe('site paths', () => {
     ['/search/', { page: 'search-home' }],
     ['/gifs', { page: 'redirect', to: '/trending-gifs' }],
     ['/explore/', { page: 'redirect', to: '/' }],
-    ['/stickers/studio_sunny-dancing-star-abc123', { page: 'gif', gifId: 'abc123', slug: 'studio_sunny-dancing-star-abc123', section: 'stickers' }],
+    [
+      '/stickers/studio_sunny-dancing-star-abc123',
+      { page: 'gif', gifId: 'abc123', slug: 'studio_sunny-dancing-star-abc123', section: 'stickers' },
+    ],
   ])('%s', (path, route) => {
     expect(parseSitePath(path)).toEqual(route);
   });
 
   it.each([
-    '/search/cat/page/0', '/search/cat/page/01', `/search/cat/page/${MAX_SITE_PAGE + 1}`, '/search/cat/page',
-    '/search/cat/gifs', '/search/%E0%A4%A', '/trending-gifs/x', '/categories/Animals', '/categories/a/b/c', '/explore/a/b', '/stories/Not_A_Slug', '/stories/a/b',
-    '/gifs/a/b', '/gifs/bad-id!', '/gifs/ends-with-', '/upload/x', '/create/x', '/create/gifmaker', '/create/gifmaker/source', '/create/gifmaker/trim/stickers/x', '/create/gifmaker/decorate/stickers', '/create/gifmaker/decorate/stickers/a/b', '/dashboard/nothing', '/widgets', '/v1', '/a', '/no.such.page', '/studio_sunny/gifs', '/join/x', '/settings/profile', '/dashboard/outbox/1', '/login/check',
-    '//x', '/x//y', '/-cats', '/cats-', '/channels', '/channels/Cats', '/channels/cats/page/0', '/channels/cats/2', '/channel/cats',
-    '/channel/cats/find/x', '/channel/cats/search', '/channel/cats/search/x/page/x', '/dashboard/other', '/search-', '/stickers-x/y',
-    '/stickers/a/b', '/stickers/bad-id!', '/about/x', '/apps/x', '/studios/x',
+    '/search/cat/page/0',
+    '/search/cat/page/01',
+    `/search/cat/page/${MAX_SITE_PAGE + 1}`,
+    '/search/cat/page',
+    '/search/cat/gifs',
+    '/search/%E0%A4%A',
+    '/trending-gifs/x',
+    '/categories/Animals',
+    '/categories/a/b/c',
+    '/explore/a/b',
+    '/stories/Not_A_Slug',
+    '/stories/a/b',
+    '/gifs/a/b',
+    '/gifs/bad-id!',
+    '/gifs/ends-with-',
+    '/upload/x',
+    '/create/x',
+    '/create/gifmaker',
+    '/create/gifmaker/source',
+    '/create/gifmaker/trim/stickers/x',
+    '/create/gifmaker/decorate/stickers',
+    '/create/gifmaker/decorate/stickers/a/b',
+    '/dashboard/nothing',
+    '/widgets',
+    '/v1',
+    '/a',
+    '/no.such.page',
+    '/studio_sunny/gifs',
+    '/join/x',
+    '/settings/profile',
+    '/dashboard/outbox/1',
+    '/login/check',
+    '//x',
+    '/x//y',
+    '/-cats',
+    '/cats-',
+    '/channels',
+    '/channels/Cats',
+    '/channels/cats/page/0',
+    '/channels/cats/2',
+    '/channel/cats',
+    '/channel/cats/find/x',
+    '/channel/cats/search',
+    '/channel/cats/search/x/page/x',
+    '/dashboard/other',
+    '/search-',
+    '/stickers-x/y',
+    '/stickers/a/b',
+    '/stickers/bad-id!',
+    '/about/x',
+    '/apps/x',
+    '/studios/x',
   ])('%s is not a page', (path) => {
     expect(parseSitePath(path)).toEqual({ page: 'not-found' });
   });
@@ -87,11 +148,15 @@ describe('site paths', () => {
     expect(loginPath('/dashboard/analytics?days=7')).toBe('/login?next=%2Fdashboard%2Fanalytics%3Fdays%3D7');
     expect(loginPath()).toBe('/login');
     expect(safeNextPath('/gifs/abc?ref=fave')).toBe('/gifs/abc?ref=fave');
-    for (const bad of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/a\nb']) expect(safeNextPath(bad)).toBe('/');
+    for (const bad of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/a\nb'])
+      expect(safeNextPath(bad)).toBe('/');
   });
 
   it('round-trips every page through its canonical path', () => {
-    const term = fc.string({ minLength: 1, maxLength: 50 }).filter((t) => t.trim() !== '').map((t) => t.trim().replace(/\s+/g, ' '));
+    const term = fc
+      .string({ minLength: 1, maxLength: 50 })
+      .filter((t) => t.trim() !== '')
+      .map((t) => t.trim().replace(/\s+/g, ' '));
     fc.assert(
       fc.property(term, fc.constantFrom('gifs' as const, 'stickers' as const), fc.integer({ min: 1, max: MAX_SITE_PAGE }), (t, type, n) => {
         const route: SiteRoute = { page: 'search', term: t, type, pageNumber: n };
@@ -110,7 +175,8 @@ describe('site paths', () => {
   });
 
   it('writes the pages of issue 31 at the paths they are read from', () => {
-    for (const path of ['/about', '/apps', '/studios', '/search', '/stickers/abc123', '/gifs/abc123']) expect(sitePath(parseSitePath(path))).toBe(path);
+    for (const path of ['/about', '/apps', '/studios', '/search', '/stickers/abc123', '/gifs/abc123'])
+      expect(sitePath(parseSitePath(path))).toBe(path);
   });
 
   it('reads the GIF id from embed and GIF page paths', () => {
@@ -132,6 +198,7 @@ describe('channel paths', () => {
     expect(channelSearchPath('funny-cats', 'happy dance', 3)).toBe('/channel/funny-cats/search/happy-dance/page/3');
   });
   it('reads back every path it writes', () => {
-    for (const path of [channelPath('funny-cats', { page: 4 }), channelSearchPath('funny-cats', 'a-b c', 2), channelPath('stickers')]) expect(sitePath(parseSitePath(path))).toBe(path);
+    for (const path of [channelPath('funny-cats', { page: 4 }), channelSearchPath('funny-cats', 'a-b c', 2), channelPath('stickers')])
+      expect(sitePath(parseSitePath(path))).toBe(path);
   });
 });

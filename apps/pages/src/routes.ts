@@ -103,7 +103,10 @@ const ACCOUNT_PAGES = new Map(Object.entries(ACCOUNT_PAGE_PATHS).map(([page, pat
 export const isAccountRoute = (route: SiteRoute): route is { page: AccountPage } => route.page in ACCOUNT_PAGE_PATHS;
 
 const ERROR_PATHS: Record<string, ErrorStatus> = { '404': 404, '403': 403, maintenance: 503 };
-const NOT_A_PROFILE = new Set<string>([...[...PAGE_TYPE_PATHS, ...Object.values(ACCOUNT_PAGE_PATHS)].map((p) => p.split('/')[1]!).filter(Boolean), ...RESERVED_FIRST_SEGMENTS]);
+const NOT_A_PROFILE = new Set<string>([
+  ...[...PAGE_TYPE_PATHS, ...Object.values(ACCOUNT_PAGE_PATHS)].map((p) => p.split('/')[1]!).filter(Boolean),
+  ...RESERVED_FIRST_SEGMENTS,
+]);
 const NOT_FOUND: SiteRoute = { page: 'not-found' };
 
 /**
@@ -293,7 +296,8 @@ export function channelPath(slug: string, { page = 1, shadowed = false }: { page
 }
 
 /** A search inside a channel: `/channel/{slug}/search/{term}`, then `/page/{n}` past the first page. */
-export const channelSearchPath = (slug: string, term: string, page = 1) => `/channel/${slug}/search/${termSegment(term)}${page > 1 ? `/page/${page}` : ''}`;
+export const channelSearchPath = (slug: string, term: string, page = 1) =>
+  `/channel/${slug}/search/${termSegment(term)}${page > 1 ? `/page/${page}` : ''}`;
 
 export const channelEditorPath = () => '/dashboard/channels';
 

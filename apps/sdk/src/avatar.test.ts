@@ -4,18 +4,12 @@ import { AVATAR_PLACEHOLDER_BASE } from './constants.ts';
 
 describe('getAvatarUrl', () => {
   it('rewrites to the requested rendition', () => {
-    expect(getAvatarUrl('https://host/avatars/nba/abc.jpg', { rendition: '80h' })).toBe(
-      'https://host/avatars/nba/abc/80h.jpg',
-    );
-    expect(getAvatarUrl('https://host/avatars/nba/abc.jpg', { rendition: '200w' })).toBe(
-      'https://host/avatars/nba/abc/200w.jpg',
-    );
+    expect(getAvatarUrl('https://host/avatars/nba/abc.jpg', { rendition: '80h' })).toBe('https://host/avatars/nba/abc/80h.jpg');
+    expect(getAvatarUrl('https://host/avatars/nba/abc.jpg', { rendition: '200w' })).toBe('https://host/avatars/nba/abc/200w.jpg');
   });
 
   it('requests 200h by default', () => {
-    expect(getAvatarUrl('https://media1.giphy.com/avatars/haydiroket.gif')).toBe(
-      'https://media1.giphy.com/avatars/haydiroket/200h.gif',
-    );
+    expect(getAvatarUrl('https://media1.giphy.com/avatars/haydiroket.gif')).toBe('https://media1.giphy.com/avatars/haydiroket/200h.gif');
   });
 
   it('keeps the query and only touches the last dot of the file name', () => {

@@ -1,8 +1,4 @@
-import {
-  AVATAR_PLACEHOLDER_BASE,
-  AVATAR_PLACEHOLDER_COUNT,
-  DEFAULT_AVATAR_RENDITION,
-} from './constants.ts';
+import { AVATAR_PLACEHOLDER_BASE, AVATAR_PLACEHOLDER_COUNT, DEFAULT_AVATAR_RENDITION } from './constants.ts';
 import type { AvatarRendition } from './types.ts';
 
 /**
@@ -21,10 +17,7 @@ export interface AvatarOptions {
 }
 
 /** One of the placeholder avatars, default1.gif to default5.gif, picked at random. */
-export function getAvatarPlaceholderUrl(
-  placeholderBase: string = AVATAR_PLACEHOLDER_BASE,
-  random: () => number = Math.random,
-): string {
+export function getAvatarPlaceholderUrl(placeholderBase: string = AVATAR_PLACEHOLDER_BASE, random: () => number = Math.random): string {
   const index = Math.min(Math.floor(random() * AVATAR_PLACEHOLDER_COUNT), AVATAR_PLACEHOLDER_COUNT - 1);
   return `${placeholderBase}default${index + 1}.gif`;
 }

@@ -3,10 +3,7 @@ import { FetchError, type SerializedFetchError } from './errors.ts';
 import type { Logger } from './debug.ts';
 
 /** A settled request as plain data: its value, or the error it failed with. */
-export type CacheEntry<V> = { storedAt: number } & (
-  | { ok: true; value: V }
-  | { ok: false; error: SerializedFetchError }
-);
+export type CacheEntry<V> = { storedAt: number } & ({ ok: true; value: V } | { ok: false; error: SerializedFetchError });
 
 /**
  * Where settled responses are kept. Methods may be asynchronous so that a store can live in

@@ -9,13 +9,7 @@ import {
   MALFORMED_RESPONSE_MESSAGE,
 } from './constants.ts';
 import { createLogger, isDebugEnabled, type Logger } from './debug.ts';
-import {
-  pageApiBase,
-  pageLocation,
-  platformFetch,
-  platformRandomUUID,
-  sessionStorageOrNull,
-} from './environment.ts';
+import { pageApiBase, pageLocation, platformFetch, platformRandomUUID, sessionStorageOrNull } from './environment.ts';
 import { createFetchError } from './errors.ts';
 import { getPingbackId, type KeyValueStorage } from './pingback-id.ts';
 import { fetchEnvelope, type FetchLike } from './request.ts';
@@ -107,8 +101,7 @@ export class LoopboxFetch {
     this.#fetch = options.fetch ?? platformFetch;
     this.#storage = options.storage === undefined ? sessionStorageOrNull() : options.storage;
     this.#now = options.now ?? (() => Date.now());
-    this.#logger =
-      options.logger ?? createLogger(isDebugEnabled({ debug: options.debug, location: pageLocation() }));
+    this.#logger = options.logger ?? createLogger(isDebugEnabled({ debug: options.debug, location: pageLocation() }));
     this.#cache = new ResponseCache({ store: options.cache, now: this.#now, logger: this.#logger });
     this.#sdkHeaders = createSdkHeaders(options.sdkHeaders);
   }

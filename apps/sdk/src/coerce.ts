@@ -17,10 +17,7 @@ export function toBool(value: WireFlag | undefined): boolean {
 }
 
 /** Each of `keys` coerced with toBool: absent flags become false. */
-export function coerceFlags<K extends string>(
-  source: Partial<Record<K, WireFlag>>,
-  keys: readonly K[],
-): Record<K, boolean> {
+export function coerceFlags<K extends string>(source: Partial<Record<K, WireFlag>>, keys: readonly K[]): Record<K, boolean> {
   const flags = {} as Record<K, boolean>;
   for (const key of keys) flags[key] = toBool(source[key]);
   return flags;

@@ -27,7 +27,10 @@ describe('isDebugEnabled', () => {
 
 function recordingSink(): Logger & { calls: unknown[][] } {
   const calls: unknown[][] = [];
-  const record = (level: string) => (...args: unknown[]) => void calls.push([level, ...args]);
+  const record =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void calls.push([level, ...args]);
   return { calls, debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
 }
 

@@ -24,10 +24,7 @@ export interface DebugSwitches {
 export function isDebugEnabled({ debug = false, location }: DebugSwitches): boolean {
   if (debug) return true;
   if (!location) return false;
-  return (
-    LOCAL_HOSTNAMES.includes(location.hostname) ||
-    new URLSearchParams(location.search).get(DEBUG_QUERY_PARAM) === 'true'
-  );
+  return LOCAL_HOSTNAMES.includes(location.hostname) || new URLSearchParams(location.search).get(DEBUG_QUERY_PARAM) === 'true';
 }
 
 const silent = (): void => {};

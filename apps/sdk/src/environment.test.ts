@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newEventId, pageApiBase, pageLocation, platformFetch, platformRandomUUID, sessionPingbackId, sessionStorageOrNull } from './environment.ts';
+import {
+  newEventId,
+  pageApiBase,
+  pageLocation,
+  platformFetch,
+  platformRandomUUID,
+  sessionPingbackId,
+  sessionStorageOrNull,
+} from './environment.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

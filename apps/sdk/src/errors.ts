@@ -35,12 +35,6 @@ export class FetchError extends Error {
 }
 
 /** A FetchError whose message is `detail` prefixed with the library name. */
-export function createFetchError(
-  detail: string,
-  url: string,
-  status?: number,
-  statusText?: string,
-  options?: ErrorOptions,
-): FetchError {
+export function createFetchError(detail: string, url: string, status?: number, statusText?: string, options?: ErrorOptions): FetchError {
   return new FetchError(`${LIBRARY_NAME}: ${detail}`, url, status, statusText, options);
 }

@@ -28,6 +28,17 @@ export { newEventId, sessionPingbackId } from './environment.ts';
 export { createLogger, isDebugEnabled, type DebugSwitches, type Logger, type PageLocation } from './debug.ts';
 export * from './constants.ts';
 export * from './page-analytics-constants.ts';
-export { isPageType, PAGE_TYPES, pageTypeOf, pageViewOf, parsePageUrl, virtualPagePath, type PageType, type PageView, type PageViewOptions, type VirtualPage } from './page-analytics.ts';
+export {
+  isPageType,
+  PAGE_TYPES,
+  pageTypeOf,
+  pageViewOf,
+  parsePageUrl,
+  virtualPagePath,
+  type PageType,
+  type PageView,
+  type PageViewOptions,
+  type VirtualPage,
+} from './page-analytics.ts';
 export type * from './types.ts';
 export type * from './wire-types.ts';

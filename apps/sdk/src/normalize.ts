@@ -5,27 +5,8 @@
 import { getAltText } from './alt-text.ts';
 import { CHANNEL_FLAGS, GIF_FLAGS, USER_FLAGS } from './constants.ts';
 import { coerceFlags, coercePresentFlags, isRecord, toInt } from './coerce.ts';
-import type {
-  ICategory,
-  IChannel,
-  ICursorPagination,
-  IGif,
-  IImages,
-  IPagination,
-  IRendition,
-  IUser,
-  IVideo,
-} from './types.ts';
-import type {
-  WireCategory,
-  WireChannel,
-  WireGif,
-  WireImages,
-  WireRendition,
-  WireTag,
-  WireUser,
-  WireVideo,
-} from './wire-types.ts';
+import type { ICategory, IChannel, ICursorPagination, IGif, IImages, IPagination, IRendition, IUser, IVideo } from './types.ts';
+import type { WireCategory, WireChannel, WireGif, WireImages, WireRendition, WireTag, WireUser, WireVideo } from './wire-types.ts';
 
 function normalizeRendition(rendition: WireRendition): IRendition {
   return { ...rendition, width: toInt(rendition.width), height: toInt(rendition.height) };

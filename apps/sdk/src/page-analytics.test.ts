@@ -32,9 +32,12 @@ describe('pageTypeOf', () => {
     expect(pageTypeOf(path)).toBe(type);
   });
 
-  it.each(['/some-channel', '/channels/cats', '/channel/cats/search/x', '/gifsx', '/GIFS/abc', '/gifs-and-more'])('maps the unknown %s to channel', (path) => {
-    expect(pageTypeOf(path)).toBe('channel');
-  });
+  it.each(['/some-channel', '/channels/cats', '/channel/cats/search/x', '/gifsx', '/GIFS/abc', '/gifs-and-more'])(
+    'maps the unknown %s to channel',
+    (path) => {
+      expect(pageTypeOf(path)).toBe('channel');
+    },
+  );
 
   it('knows every spec path and only page types come out', () => {
     for (const path of PAGE_TYPE_PATHS) expect(pageTypeOf(path)).toBe(path === '/' ? 'home' : path.slice(1));
@@ -61,7 +64,9 @@ describe('virtualPagePath', () => {
 
   it('names channel searches with an optional page', () => {
     expect(virtualPagePath({ kind: 'channel-search', slug: 'nba', term: 'dunk' })).toBe('/channel/nba/search/dunk');
-    expect(virtualPagePath({ kind: 'channel-search', slug: 'nba', term: 'slam dunk', page: 4 })).toBe('/channel/nba/search/slam-dunk/page/4');
+    expect(virtualPagePath({ kind: 'channel-search', slug: 'nba', term: 'slam dunk', page: 4 })).toBe(
+      '/channel/nba/search/slam-dunk/page/4',
+    );
   });
 
   it('puts sticker searches under the sticker decorator', () => {
@@ -101,7 +106,9 @@ describe('page URLs', () => {
   it('describes a page view: path, type and virtual path', () => {
     const { lines, logger } = warnings();
     expect(pageViewOf('http://127.0.0.1/edit/gifs/abc?x=1', { logger })).toEqual({ page_path: '/edit/gifs/abc', page_type: 'edit/gifs' });
-    expect(pageViewOf('/search/cats', { base: 'http://127.0.0.1/', virtualPage: { kind: 'search', term: 'cats', page: 2 }, logger })).toEqual({
+    expect(
+      pageViewOf('/search/cats', { base: 'http://127.0.0.1/', virtualPage: { kind: 'search', term: 'cats', page: 2 }, logger }),
+    ).toEqual({
       page_path: '/search/cats',
       page_type: 'search',
       virtual_page_path: '/search/cats/page/2',

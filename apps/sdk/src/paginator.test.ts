@@ -10,9 +10,7 @@ function page(ids: string[], offset: number, total_count: number): Page<Item> {
 
 describe('gifPaginator (SPEC 4.5)', () => {
   it('fetches at offset count + offset and stops at total_count', async () => {
-    const fetchPage = vi.fn(async (offset: number) =>
-      offset === 0 ? page(['a', 'b'], 0, 3) : page(['c'], offset, 3),
-    );
+    const fetchPage = vi.fn(async (offset: number) => (offset === 0 ? page(['a', 'b'], 0, 3) : page(['c'], offset, 3)));
     const next = gifPaginator(fetchPage);
     expect(await next()).toEqual(items('a', 'b'));
     expect(await next()).toEqual(items('a', 'b', 'c'));

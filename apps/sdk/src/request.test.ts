@@ -13,9 +13,7 @@ function failWith(respond: () => Response | Promise<Response>) {
 
 describe('fetchEnvelope', () => {
   it('GETs the URL with the headers and returns data, pagination and meta', async () => {
-    const fetch = recordingFetch(() =>
-      jsonResponse(envelope(['a'], { pagination: { count: 1, offset: 0, total_count: 1 } })),
-    );
+    const fetch = recordingFetch(() => jsonResponse(envelope(['a'], { pagination: { count: 1, offset: 0, total_count: 1 } })));
     const result = await fetchEnvelope(URL, fetch, HEADERS);
     expect(fetch.requests).toEqual([{ url: URL, method: 'GET', headers: HEADERS }]);
     expect(result).toEqual({
@@ -27,7 +25,11 @@ describe('fetchEnvelope', () => {
 
   it('coerces the meta status', async () => {
     const body = { data: [], meta: { status: '200', response_id: 'r' } };
-    const result = await fetchEnvelope(URL, recordingFetch(() => jsonResponse(body)), HEADERS);
+    const result = await fetchEnvelope(
+      URL,
+      recordingFetch(() => jsonResponse(body)),
+      HEADERS,
+    );
     expect(result.meta).toEqual({ status: 200, msg: '', response_id: 'r' });
   });
 });

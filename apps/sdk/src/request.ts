@@ -1,8 +1,4 @@
-import {
-  GENERIC_ERROR_MESSAGE,
-  JSON_PARSE_ERROR_MESSAGE,
-  SYNTHETIC_RESPONSE_MESSAGE,
-} from './constants.ts';
+import { GENERIC_ERROR_MESSAGE, JSON_PARSE_ERROR_MESSAGE, SYNTHETIC_RESPONSE_MESSAGE } from './constants.ts';
 import { isRecord, toInt } from './coerce.ts';
 import { createFetchError } from './errors.ts';
 import type { IMeta } from './types.ts';
@@ -32,11 +28,7 @@ function parseEnvelope(body: unknown): WireEnvelope | undefined {
  * GETs one provider URL and returns its envelope, or throws a FetchError (SPEC 8) when the
  * network fails, the status is not 2xx, the body is not JSON, or meta.response_id is missing.
  */
-export async function fetchEnvelope(
-  url: string,
-  fetchImpl: FetchLike,
-  headers: Readonly<Record<string, string>>,
-): Promise<WireEnvelope> {
+export async function fetchEnvelope(url: string, fetchImpl: FetchLike, headers: Readonly<Record<string, string>>): Promise<WireEnvelope> {
   let response: Response;
   try {
     response = await fetchImpl(url, { method: 'GET', headers });

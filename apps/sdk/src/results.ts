@@ -1,12 +1,6 @@
 /** From a validated response envelope to the clean result type of each client call. */
 import { isRecord } from './coerce.ts';
-import {
-  normalizeCategory,
-  normalizeChannel,
-  normalizeCursorPagination,
-  normalizeGif,
-  normalizePagination,
-} from './normalize.ts';
+import { normalizeCategory, normalizeChannel, normalizeCursorPagination, normalizeGif, normalizePagination } from './normalize.ts';
 import type {
   CategoriesResult,
   ChannelsResult,
@@ -66,17 +60,18 @@ export function toTrendingSearchesResult({ data, meta }: WireEnvelope): Trending
 }
 
 export function toTagsResult({ data, meta }: WireEnvelope): TagsResult {
-  const tags = wireRecords<{ name?: unknown; name_encoded?: unknown; analytics_response_payload?: unknown; score?: unknown }>(data).flatMap((tag) =>
-    typeof tag.name === 'string'
-      ? [
-          {
-            name: tag.name,
-            ...(typeof tag.name_encoded === 'string' ? { name_encoded: tag.name_encoded } : {}),
-            ...(typeof tag.analytics_response_payload === 'string' ? { analytics_response_payload: tag.analytics_response_payload } : {}),
-            ...(typeof tag.score === 'number' ? { score: tag.score } : {}),
-          },
-        ]
-      : [],
+  const tags = wireRecords<{ name?: unknown; name_encoded?: unknown; analytics_response_payload?: unknown; score?: unknown }>(data).flatMap(
+    (tag) =>
+      typeof tag.name === 'string'
+        ? [
+            {
+              name: tag.name,
+              ...(typeof tag.name_encoded === 'string' ? { name_encoded: tag.name_encoded } : {}),
+              ...(typeof tag.analytics_response_payload === 'string' ? { analytics_response_payload: tag.analytics_response_payload } : {}),
+              ...(typeof tag.score === 'number' ? { score: tag.score } : {}),
+            },
+          ]
+        : [],
   );
   return { data: tags, meta };
 }

@@ -3,18 +3,7 @@
  * "200", flags as 0/1) or data that is already clean. Each wire type is its clean type with
  * the normalised fields loosened, so normalising clean data again is valid (and a no-op).
  */
-import type {
-  ChannelFlag,
-  GifFlag,
-  ICategory,
-  IChannel,
-  IGif,
-  IMeta,
-  IRendition,
-  IUser,
-  IVideo,
-  UserFlag,
-} from './types.ts';
+import type { ChannelFlag, GifFlag, ICategory, IChannel, IGif, IMeta, IRendition, IUser, IVideo, UserFlag } from './types.ts';
 
 export type WireNumber = number | string;
 export type WireFlag = boolean | number | string | null;
@@ -48,14 +37,7 @@ export type WireGif = Omit<IGif, NormalisedGifField> &
     video?: WireVideo | null;
   };
 
-type NormalisedChannelField =
-  | ChannelFlag
-  | 'id'
-  | 'user'
-  | 'featured_gif'
-  | 'screensaver_gif'
-  | 'ancestors'
-  | 'children';
+type NormalisedChannelField = ChannelFlag | 'id' | 'user' | 'featured_gif' | 'screensaver_gif' | 'ancestors' | 'children';
 
 export type WireChannel = Omit<IChannel, NormalisedChannelField> &
   Partial<Record<ChannelFlag, WireFlag>> & {

@@ -31,7 +31,15 @@ import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
 import { requirePagePermission } from './auth/page-guard.ts';
-import { channelEditorPath, DASHBOARD_PAGE, DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, MODERATION_PAGE, NOTICES_PAGE, OUTBOX_PAGE } from '@loopbox/pages';
+import {
+  channelEditorPath,
+  DASHBOARD_PAGE,
+  DEVELOPER_REVIEW_PAGE,
+  DEVELOPERS_PAGE,
+  MODERATION_PAGE,
+  NOTICES_PAGE,
+  OUTBOX_PAGE,
+} from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './build-info/routes.ts';
 import type { BackendDeps } from './backend/deps.ts';
 import { type ApiDeps } from './public-api/context.ts';
@@ -125,7 +133,11 @@ export function createApp(options: AppOptions) {
     spotifyOembedUrl: options.spotifyOembedUrl,
     videoOembed: options.videoOembed,
     predictor: options.predictor,
-    keys: { lookup: createKeyLookup(options.db, () => clock().getTime()), hourly: createHourlyLimit(options.db), usage: options.analytics?.usage },
+    keys: {
+      lookup: createKeyLookup(options.db, () => clock().getTime()),
+      hourly: createHourlyLimit(options.db),
+      usage: options.analytics?.usage,
+    },
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onJobQueued ? { onJobQueued: options.onJobQueued } : {}),
   };
@@ -139,7 +151,9 @@ export function createApp(options: AppOptions) {
   app.use('*', authenticate(deps));
   // After authenticate: the owner and staff of a GIF others may not open still get its files.
   app.route('/', mediaRoutes(mediaStore, options.db, options.contentChanges));
-  const web = options.web ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env))) : undefined;
+  const web = options.web
+    ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env)))
+    : undefined;
   app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
   // A developer's page is any signed-in user's; its review list is staff's (issue 21).
   const dashboardGuard = requirePagePermission('dashboard.open', web?.refused);
@@ -155,7 +169,15 @@ export function createApp(options: AppOptions) {
   };
   app.use('/dashboard/*', (c, next) => {
     const path = c.req.path.replace(/\/$/, '');
-    return (path === DEVELOPERS_PAGE ? developersGuard : path === DEVELOPER_REVIEW_PAGE ? reviewGuard : path === NOTICES_PAGE ? noticesGuard : (sectionGuards[path] ?? dashboardGuard))(c, next);
+    return (
+      path === DEVELOPERS_PAGE
+        ? developersGuard
+        : path === DEVELOPER_REVIEW_PAGE
+          ? reviewGuard
+          : path === NOTICES_PAGE
+            ? noticesGuard
+            : (sectionGuards[path] ?? dashboardGuard)
+    )(c, next);
   });
   app.use('/upload', requirePagePermission('gif.upload', web?.refused));
   app.use(`${OUTBOX_PAGE}/*`, requirePagePermission('mail.read_outbox', web?.refused));
@@ -164,7 +186,10 @@ export function createApp(options: AppOptions) {
     '/',
     // With a bucket, text renders are published to it (served from there like every other file); on the local disk they stay in its own cache folder.
     publicApi(deps, createTextStickers(options.mediaDir, options.textRender, mediaStore.kind === 's3' ? mediaStore : undefined), {
-      collector: { ...(options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}), ...(options.log ? { log: options.log } : {}) },
+      collector: {
+        ...(options.onLogCommitted ? { onCommitted: options.onLogCommitted } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      },
       ...(options.acceptGiphySdkKey === undefined ? {} : { acceptGiphySdkKey: options.acceptGiphySdkKey }),
     }),
   );
@@ -173,7 +198,14 @@ export function createApp(options: AppOptions) {
   app.route('/', collectorRejectsRoutes(options.db));
   app.route('/', publicProfileRoutes(deps));
   app.route('/', oembedRoutes(deps));
-  app.route('/', openApiRoutes(() => app.routes, build.version, (c) => originOf(c, deps)));
+  app.route(
+    '/',
+    openApiRoutes(
+      () => app.routes,
+      build.version,
+      (c) => originOf(c, deps),
+    ),
+  );
   if (web) app.route('/', web.routes);
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -5,8 +5,22 @@ import { TEXT_RENDER_DEFAULTS } from './media/constants.ts';
 describe('text rendering settings', () => {
   it('default to the media constants and read TEXT_RENDER_* (the cache in MiB)', () => {
     expect(loadConfig({}).textRender).toEqual(TEXT_RENDER_DEFAULTS);
-    const env = { TEXT_RENDER_CONCURRENCY: '2', TEXT_RENDER_QUEUE: '0', TEXT_RENDER_CACHE_MB: '64', TEXT_RENDER_BUDGET_PER_KEY: '5', TEXT_RENDER_BUDGET_PER_ADDRESS: '3' };
-    expect(loadConfig(env).textRender).toEqual({ concurrency: 2, queue: 0, cacheBytes: 64 * 1024 * 1024, budgetPerKey: 5, budgetPerAddress: 3, answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs, maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs });
+    const env = {
+      TEXT_RENDER_CONCURRENCY: '2',
+      TEXT_RENDER_QUEUE: '0',
+      TEXT_RENDER_CACHE_MB: '64',
+      TEXT_RENDER_BUDGET_PER_KEY: '5',
+      TEXT_RENDER_BUDGET_PER_ADDRESS: '3',
+    };
+    expect(loadConfig(env).textRender).toEqual({
+      concurrency: 2,
+      queue: 0,
+      cacheBytes: 64 * 1024 * 1024,
+      budgetPerKey: 5,
+      budgetPerAddress: 3,
+      answerWithinMs: TEXT_RENDER_DEFAULTS.answerWithinMs,
+      maxWaitMs: TEXT_RENDER_DEFAULTS.maxWaitMs,
+    });
   });
 
   it('refuses settings that would unbound or stop rendering, naming them', () => {
@@ -38,8 +52,16 @@ describe('removed media retention', () => {
 
 describe('what /about says of this instance', () => {
   it('defaults to the product name and description, no contact; reads SITE_NAME, SITE_DESCRIPTION and CONTACT_EMAIL', () => {
-    expect(loadConfig({}).site).toEqual({ name: 'Loopbox', description: expect.stringContaining('self-hosted Loopbox'), contactEmail: undefined });
-    expect(loadConfig({ SITE_NAME: ' GIF Club ', SITE_DESCRIPTION: 'GIFs for the club.', CONTACT_EMAIL: 'team@gif.club' }).site).toEqual({ name: 'GIF Club', description: 'GIFs for the club.', contactEmail: 'team@gif.club' });
+    expect(loadConfig({}).site).toEqual({
+      name: 'Loopbox',
+      description: expect.stringContaining('self-hosted Loopbox'),
+      contactEmail: undefined,
+    });
+    expect(loadConfig({ SITE_NAME: ' GIF Club ', SITE_DESCRIPTION: 'GIFs for the club.', CONTACT_EMAIL: 'team@gif.club' }).site).toEqual({
+      name: 'GIF Club',
+      description: 'GIFs for the club.',
+      contactEmail: 'team@gif.club',
+    });
   });
   it('refuses a contact that is not an address and a name too long, naming them', () => {
     expect(() => loadConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
@@ -48,7 +70,14 @@ describe('what /about says of this instance', () => {
 });
 
 describe('media store (issue 35)', () => {
-  const s3 = { MEDIA_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'key', AWS_SECRET_ACCESS_KEY: 'secret' };
+  const s3 = {
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'media',
+    S3_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'key',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+  };
 
   it('keeps media in DATA_DIR/media unless MEDIA_STORE=s3, and names them under this server unless MEDIA_PUBLIC_URL is set', () => {
     const defaults = loadConfig({ DATA_DIR: '/srv/loopbox' });
@@ -58,7 +87,15 @@ describe('media store (issue 35)', () => {
   });
 
   it('reads the bucket settings, path-style addressing off unless S3_FORCE_PATH_STYLE=true', () => {
-    expect(loadConfig(s3).mediaStore).toEqual({ kind: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'us-east-1', forcePathStyle: false, accessKeyId: 'key', secretAccessKey: 'secret' });
+    expect(loadConfig(s3).mediaStore).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
     expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).mediaStore).toMatchObject({ forcePathStyle: true });
     expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });

@@ -6,7 +6,13 @@ import { REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, TEXT_RENDER_DEFAULTS } from './me
 import type { TextRenderSettings } from './media/text-stickers.ts';
 import type { MediaStoreSettings } from './media-store/factory.ts';
 import { SPOTIFY_OEMBED_DEFAULT_URL } from './artists/constants.ts';
-import { NEW_ACCOUNT_QUOTA_DEFAULTS, TRUST_APPROVED_UPLOADS_DEFAULT, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS } from './uploads/constants.ts';
+import {
+  NEW_ACCOUNT_QUOTA_DEFAULTS,
+  TRUST_APPROVED_UPLOADS_DEFAULT,
+  UPLOAD_CONCURRENCY_DEFAULT,
+  UPLOAD_LIMIT_DEFAULTS,
+  UPLOAD_QUOTA_DEFAULTS,
+} from './uploads/constants.ts';
 import { parseRanges } from './uploads/fetch-url.ts';
 import type { UploadSettings } from './uploads/service.ts';
 import { JOB_BATCH_SIZE } from './jobs/constants.ts';
@@ -31,24 +37,47 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TEXT_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(TEXT_RENDER_DEFAULTS.concurrency),
   TEXT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(TEXT_RENDER_DEFAULTS.queue),
-  TEXT_RENDER_CACHE_MB: z.coerce.number().int().min(16).default(TEXT_RENDER_DEFAULTS.cacheBytes / MIB),
+  TEXT_RENDER_CACHE_MB: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .default(TEXT_RENDER_DEFAULTS.cacheBytes / MIB),
   TEXT_RENDER_BUDGET_PER_KEY: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerKey),
   TEXT_RENDER_BUDGET_PER_ADDRESS: z.coerce.number().int().min(1).default(TEXT_RENDER_DEFAULTS.budgetPerAddress),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(UPLOAD_LIMIT_DEFAULTS.maxBytes / MIB),
+  UPLOAD_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .max(10_000)
+    .default(UPLOAD_LIMIT_DEFAULTS.maxBytes / MIB),
   UPLOAD_MAX_SECONDS: z.coerce.number().positive().max(3600).default(UPLOAD_LIMIT_DEFAULTS.maxDurationS),
-  UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().max(100).default(UPLOAD_LIMIT_DEFAULTS.maxPixels / 1e6),
+  UPLOAD_MAX_MEGAPIXELS: z.coerce
+    .number()
+    .positive()
+    .max(100)
+    .default(UPLOAD_LIMIT_DEFAULTS.maxPixels / 1e6),
   UPLOAD_MAX_FRAMES: z.coerce.number().int().min(1).max(100_000).default(UPLOAD_LIMIT_DEFAULTS.maxFrames),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
   UPLOAD_URL_ALLOW: z.string().default(''),
   FFMPEG_PATH: z.string().optional(),
   UPLOAD_OPEN_PER_CREATOR: z.coerce.number().int().min(1).max(10_000).default(UPLOAD_QUOTA_DEFAULTS.openPerCreator),
-  UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(100_000_000).default(UPLOAD_QUOTA_DEFAULTS.bytesPerDay / MIB),
+  UPLOAD_MB_PER_DAY: z.coerce
+    .number()
+    .positive()
+    .max(100_000_000)
+    .default(UPLOAD_QUOTA_DEFAULTS.bytesPerDay / MIB),
   UPLOAD_URL_FETCHES_PER_CREATOR: z.coerce.number().int().min(1).max(1000).default(UPLOAD_QUOTA_DEFAULTS.urlFetchesPerCreator),
   TRUST_APPROVED_UPLOADS: z.coerce.number().int().min(0).max(10_000).default(TRUST_APPROVED_UPLOADS_DEFAULT),
   NEW_ACCOUNT_UPLOAD_OPEN: z.coerce.number().int().min(1).max(10_000).default(NEW_ACCOUNT_QUOTA_DEFAULTS.openPerCreator),
-  NEW_ACCOUNT_UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(100_000_000).default(NEW_ACCOUNT_QUOTA_DEFAULTS.bytesPerDay / MIB),
+  NEW_ACCOUNT_UPLOAD_MB_PER_DAY: z.coerce
+    .number()
+    .positive()
+    .max(100_000_000)
+    .default(NEW_ACCOUNT_QUOTA_DEFAULTS.bytesPerDay / MIB),
   NEW_ACCOUNT_UPLOAD_URL_FETCHES: z.coerce.number().int().min(1).max(1000).default(NEW_ACCOUNT_QUOTA_DEFAULTS.urlFetchesPerCreator),
   SPOTIFY_OEMBED_URL: z.string().url().default(SPOTIFY_OEMBED_DEFAULT_URL),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(JOB_BATCH_SIZE),
@@ -151,14 +180,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `Loopbox <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
     uploads: {
-      limits: { maxBytes: Math.round(c.UPLOAD_MAX_MB * MIB), maxDurationS: c.UPLOAD_MAX_SECONDS, maxPixels: Math.round(c.UPLOAD_MAX_MEGAPIXELS * 1e6), maxFrames: c.UPLOAD_MAX_FRAMES },
-      quota: { openPerCreator: c.UPLOAD_OPEN_PER_CREATOR, bytesPerDay: Math.round(c.UPLOAD_MB_PER_DAY * MIB), urlFetchesPerCreator: c.UPLOAD_URL_FETCHES_PER_CREATOR },
+      limits: {
+        maxBytes: Math.round(c.UPLOAD_MAX_MB * MIB),
+        maxDurationS: c.UPLOAD_MAX_SECONDS,
+        maxPixels: Math.round(c.UPLOAD_MAX_MEGAPIXELS * 1e6),
+        maxFrames: c.UPLOAD_MAX_FRAMES,
+      },
+      quota: {
+        openPerCreator: c.UPLOAD_OPEN_PER_CREATOR,
+        bytesPerDay: Math.round(c.UPLOAD_MB_PER_DAY * MIB),
+        urlFetchesPerCreator: c.UPLOAD_URL_FETCHES_PER_CREATOR,
+      },
       concurrency: c.UPLOAD_CONCURRENCY,
       trust: {
         approvedUploads: c.TRUST_APPROVED_UPLOADS,
-        newAccountQuota: { openPerCreator: c.NEW_ACCOUNT_UPLOAD_OPEN, bytesPerDay: Math.round(c.NEW_ACCOUNT_UPLOAD_MB_PER_DAY * MIB), urlFetchesPerCreator: c.NEW_ACCOUNT_UPLOAD_URL_FETCHES },
+        newAccountQuota: {
+          openPerCreator: c.NEW_ACCOUNT_UPLOAD_OPEN,
+          bytesPerDay: Math.round(c.NEW_ACCOUNT_UPLOAD_MB_PER_DAY * MIB),
+          urlFetchesPerCreator: c.NEW_ACCOUNT_UPLOAD_URL_FETCHES,
+        },
       },
-      urlAllow: parseRanges(c.UPLOAD_URL_ALLOW.split(',').map((r) => r.trim()).filter(Boolean)).map(([ip, bits]) => `${ip.toString()}/${bits}`),
+      urlAllow: parseRanges(
+        c.UPLOAD_URL_ALLOW.split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      ).map(([ip, bits]) => `${ip.toString()}/${bits}`),
     },
     ffmpegPath: c.FFMPEG_PATH,
     spotifyOembedUrl: c.SPOTIFY_OEMBED_URL,

@@ -20,7 +20,16 @@ describe('npm start: what it writes and what it answers', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-main-'));
     child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED: 'none', DATABASE_URL: '', LOOPBOX_WEB_KEY: WEB_KEY, LOOPBOX_MOBILE_KEY: MOBILE_KEY, LOOPBOX_ADMIN_TOKEN: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        SEED: 'none',
+        DATABASE_URL: '',
+        LOOPBOX_WEB_KEY: WEB_KEY,
+        LOOPBOX_MOBILE_KEY: MOBILE_KEY,
+        LOOPBOX_ADMIN_TOKEN: '',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     await new Promise<void>((resolve, reject) => {
@@ -64,22 +73,37 @@ describe('npm start: what it writes and what it answers', () => {
     expect((await fetch(`${origin}/v1/gifs/trending`)).status).toBe(200);
   });
 
-  it.each(['/v1/gifs/trending', '/api/v3/env/build', '/ajax/gifs/trending?gif_ids=x', '/gifs/none', '/embed/none', '/oembed?url=x', '/no-such-page', '/api/no-such-route', '/media/none/200.gif'])(
-    'gives %s an X-Request-Id',
-    async (pathAndQuery) => {
-      const response = await fetch(`${origin}${pathAndQuery}`);
-      await response.arrayBuffer();
-      expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
-    },
-  );
+  it.each([
+    '/v1/gifs/trending',
+    '/api/v3/env/build',
+    '/ajax/gifs/trending?gif_ids=x',
+    '/gifs/none',
+    '/embed/none',
+    '/oembed?url=x',
+    '/no-such-page',
+    '/api/no-such-route',
+    '/media/none/200.gif',
+  ])('gives %s an X-Request-Id', async (pathAndQuery) => {
+    const response = await fetch(`${origin}${pathAndQuery}`);
+    await response.arrayBuffer();
+    expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
 
   it('keeps a forged line inside its JSON entry, and the key and the query out of the log', async () => {
-    const response = await fetch(`${origin}/api/x%0A%7B%22msg%22%3A%22forged%22%7D%0D%0Aedge%20forged?api_key=${WEB_KEY}&q=%0Aforged-query`);
+    const response = await fetch(
+      `${origin}/api/x%0A%7B%22msg%22%3A%22forged%22%7D%0D%0Aedge%20forged?api_key=${WEB_KEY}&q=%0Aforged-query`,
+    );
     await response.arrayBuffer();
     const requestId = response.headers.get('X-Request-Id')!;
     const [line] = await logged((candidate) => candidate.includes(requestId));
     const entry = JSON.parse(line!) as Record<string, unknown>;
-    expect(entry).toMatchObject({ msg: 'edge request', component: 'edge', requestId, path: '/api/x%0A%7B%22msg%22%3A%22forged%22%7D%0D%0Aedge%20forged', status: 404 });
+    expect(entry).toMatchObject({
+      msg: 'edge request',
+      component: 'edge',
+      requestId,
+      path: '/api/x%0A%7B%22msg%22%3A%22forged%22%7D%0D%0Aedge%20forged',
+      status: 404,
+    });
     // Node's own warnings may share stderr; no line, of any kind, is the forged one.
     expect(lines.filter((every) => every.startsWith('{"msg":"forged"') || every.startsWith('edge forged'))).toEqual([]);
     expect(lines.join('\n')).not.toMatch(new RegExp(`${WEB_KEY}|forged-query`));

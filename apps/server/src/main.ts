@@ -18,7 +18,13 @@ const store = await openStore({ databaseUrl: config.databaseUrl, readDatabaseUrl
 logger.info({ store: store.kind, ...(store.kind === 'pglite' ? { dataDir: config.dataDir } : {}) }, `Loopbox: store ${store.kind}`);
 
 const mediaStore = createMediaStore(config.mediaStore);
-logger.info({ mediaStore: mediaStore.kind, ...(config.mediaStore.kind === 's3' ? { bucket: config.mediaStore.bucket } : { mediaDir: config.mediaDir }) }, `Loopbox: media in ${mediaStore.kind === 's3' ? 'the bucket' : 'the media folder'}`);
+logger.info(
+  {
+    mediaStore: mediaStore.kind,
+    ...(config.mediaStore.kind === 's3' ? { bucket: config.mediaStore.bucket } : { mediaDir: config.mediaDir }),
+  },
+  `Loopbox: media in ${mediaStore.kind === 's3' ? 'the bucket' : 'the media folder'}`,
+);
 
 if (config.seed === 'demo') {
   const started = Date.now();
@@ -68,7 +74,9 @@ const server = serveHttp(config.edge ? platform.fetch : platform.services, { por
       : `Loopbox: admin token in ${adminTokenPath(config.dataDir)} (npm run rotate-admin-token makes a new one)`,
   );
   if (!config.publicUrl) logger.warn({ url: origin }, `Loopbox: PUBLIC_URL not set: mailed links point at ${origin}`);
-  logger.info(config.smtpUrl ? 'Loopbox: mail delivered by SMTP' : 'Loopbox: SMTP_URL not set: staff read the outbox at /api/v1/mail/outbox/');
+  logger.info(
+    config.smtpUrl ? 'Loopbox: mail delivered by SMTP' : 'Loopbox: SMTP_URL not set: staff read the outbox at /api/v1/mail/outbox/',
+  );
 });
 
 exitOnSignals(logger, 'Loopbox', async () => {

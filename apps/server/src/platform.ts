@@ -118,17 +118,41 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const log = lineLogger(logger);
   const mediaStore = options.mediaStore ?? createLocalDiskStore(options.mediaDir);
   const credentials = await ensureCredentials(store.db, { dataDir: options.dataDir, ...options.given });
-  const analytics = createAnalytics(store.db, { log, ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}) });
+  const analytics = createAnalytics(store.db, {
+    log,
+    ...(store.kind === 'pglite' ? { vacuumEveryMs: PROJECTION_VACUUM_INTERVAL_MS } : {}),
+  });
   const mail = options.mail ? createMailSender(store.db, { ...options.mail, log }) : undefined;
   const clock = options.clock ?? systemClock;
-  const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: options.jobs?.batchSize, clock }), { log, now: clock, ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}), ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}) });
-  const magicSweep = createMagicSweep(store.db, { onQueued: () => jobs.wake(), log, ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}) });
-  const mediaRetention = createMediaRetention(store.db, { store: mediaStore, mediaDir: mediaStore.kind === 'local' ? options.mediaDir : undefined }, { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log });
+  const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: options.jobs?.batchSize, clock }), {
+    log,
+    now: clock,
+    ...(options.jobs?.intervalMs ? { intervalMs: options.jobs.intervalMs } : {}),
+    ...(options.jobs?.stepPauseMs ? { stepPauseMs: options.jobs.stepPauseMs } : {}),
+  });
+  const magicSweep = createMagicSweep(store.db, {
+    onQueued: () => jobs.wake(),
+    log,
+    ...(options.jobs?.magicSweepMs ? { intervalMs: options.jobs.magicSweepMs } : {}),
+  });
+  const mediaRetention = createMediaRetention(
+    store.db,
+    { store: mediaStore, mediaDir: mediaStore.kind === 'local' ? options.mediaDir : undefined },
+    { retentionDays: options.removedMediaRetentionDays ?? REMOVED_MEDIA_RETENTION_DAYS_DEFAULT, log },
+  );
   const distDir = typeof options.web === 'string' ? options.web : WEB_DIST_DIR;
   const predictor = createPredictor(store.db, mediaStore, createOcr());
   const decoder = await findDecoder(options.ffmpegPath);
-  if (decoder.ffmpeg !== null) logger.info({ ffmpeg: decoder.ffmpeg, version: decoder.version }, `Loopbox: uploads and trims decoded by ffmpeg ${decoder.version} (${decoder.ffmpeg})`);
-  else logger.warn({ ffmpeg: decoder.reason }, `Loopbox: uploads and trims are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`);
+  if (decoder.ffmpeg !== null)
+    logger.info(
+      { ffmpeg: decoder.ffmpeg, version: decoder.version },
+      `Loopbox: uploads and trims decoded by ffmpeg ${decoder.version} (${decoder.ffmpeg})`,
+    );
+  else
+    logger.warn(
+      { ffmpeg: decoder.reason },
+      `Loopbox: uploads and trims are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`,
+    );
   const linkOrigin = createLinkOrigin(options.publicUrl);
   const uploads = createUploads(store.db, {
     dataDir: options.dataDir,
@@ -177,13 +201,34 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
   const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
-  const scheduler = createSchedulerApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, onJobQueued: () => jobs.wake() });
-  const imaging = createImagingApp({ db: store.db, mediaDir: options.mediaDir, mediaStore, workDir: path.join(options.dataDir, 'imaging'), publicUrl: options.publicUrl, settings: imagingSettingsFrom(options.env ?? process.env), decoder, log });
+  const scheduler = createSchedulerApp({
+    db: store.db,
+    payloads,
+    publicUrl: options.publicUrl,
+    clock,
+    log,
+    onJobQueued: () => jobs.wake(),
+  });
+  const imaging = createImagingApp({
+    db: store.db,
+    mediaDir: options.mediaDir,
+    mediaStore,
+    workDir: path.join(options.dataDir, 'imaging'),
+    publicUrl: options.publicUrl,
+    settings: imagingSettingsFrom(options.env ?? process.env),
+    decoder,
+    log,
+  });
   // The services behind the edge's routes, each its own app, reached by the edge's own route table (each sees the
   // same path in-process as alone behind a URL); the server app answers everything else.
   const inProcess: Partial<Record<Service, { fetch: Fetch }>> = { stories, scheduler, imaging };
   const services: Fetch = (request, env) => (inProcess[routeFor(new URL(request.url).pathname).service] ?? app).fetch(request, env);
-  const edge = singleProcessEdge({ server: { fetch: services }, credentials, logger: logger.child({ component: 'edge' }), ...(options.env ? { env: options.env } : {}) });
+  const edge = singleProcessEdge({
+    server: { fetch: services },
+    credentials,
+    logger: logger.child({ component: 'edge' }),
+    ...(options.env ? { env: options.env } : {}),
+  });
   return {
     fetch: (request, env) => edge.fetch(request, env),
     services,

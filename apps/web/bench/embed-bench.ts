@@ -65,7 +65,11 @@ async function timeLoad(page: Page, url: string): Promise<{ frame: number; ready
     undefined,
     { polling: 'raf' },
   );
-  const ready = await page.waitForFunction(() => document.querySelector('.lb-embed--ready, .bench-gif') !== null && performance.now(), undefined, { polling: 'raf' });
+  const ready = await page.waitForFunction(
+    () => document.querySelector('.lb-embed--ready, .bench-gif') !== null && performance.now(),
+    undefined,
+    { polling: 'raf' },
+  );
   const frameMs = (await frame.jsonValue()) as number;
   return { frame: frameMs, ready: Math.max(frameMs, (await ready.jsonValue()) as number) };
 }
@@ -90,7 +94,9 @@ export async function benchEmbed(): Promise<string[]> {
   const browser = await launchBrowser();
   try {
     const { body } = await server.get('/v1/gifs/trending?limit=25');
-    const gif = (body.data as Array<{ id: string; is_sticker: number; images: { original: { url: string; mp4?: string; webp?: string } } }>).find((g) => !g.is_sticker && g.images.original.mp4)!;
+    const gif = (
+      body.data as Array<{ id: string; is_sticker: number; images: { original: { url: string; mp4?: string; webp?: string } } }>
+    ).find((g) => !g.is_sticker && g.images.original.mp4)!;
     // The same GIF the same way the desktop embed shows it: a muted looping inline video.
     const staticHtml = `<!doctype html><body style="margin:0"><video class="bench-gif" src="${gif.images.original.mp4}" autoplay muted loop playsinline style="width:100vw;height:100vh"></video>`;
     const reference = await serveReferencePage(staticHtml);

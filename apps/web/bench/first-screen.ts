@@ -19,7 +19,11 @@ export interface FirstScreenMedia {
  * (currentSrc, so the srcset or <source> choice), its poster and its box. Data URIs (placeholders)
  * are left out. Runs unthrottled, at the viewport the timed loads use.
  */
-export async function captureFirstScreen(page: Page, url: string, settleTimeoutMs: number): Promise<{ media: FirstScreenMedia[]; background: string }> {
+export async function captureFirstScreen(
+  page: Page,
+  url: string,
+  settleTimeoutMs: number,
+): Promise<{ media: FirstScreenMedia[]; background: string }> {
   await page.goto(url);
   await page.waitForLoadState('networkidle', { timeout: settleTimeoutMs }).catch(() => {});
   await page
@@ -43,8 +47,25 @@ export async function captureFirstScreen(page: Page, url: string, settleTimeoutM
       const poster = isVideo ? element.poster : '';
       if (!inView || (!src && !poster) || src.startsWith('data:')) return [];
       if (!isVideo && !(element.complete && element.naturalWidth > 0)) return [];
-      const attributes = isVideo ? ['autoplay', 'muted', 'loop', 'playsinline', 'preload'].filter((name) => element.hasAttribute(name) || (name === 'muted' && element.muted)).map((name) => (name === 'preload' ? `preload="${element.preload}"` : name)).join(' ') : '';
-      return [{ tag: isVideo ? ('video' as const) : ('img' as const), src, poster, attributes, objectFit: getComputedStyle(element).objectFit, x: box.x, y: box.y, width: box.width, height: box.height }];
+      const attributes = isVideo
+        ? ['autoplay', 'muted', 'loop', 'playsinline', 'preload']
+            .filter((name) => element.hasAttribute(name) || (name === 'muted' && element.muted))
+            .map((name) => (name === 'preload' ? `preload="${element.preload}"` : name))
+            .join(' ')
+        : '';
+      return [
+        {
+          tag: isVideo ? ('video' as const) : ('img' as const),
+          src,
+          poster,
+          attributes,
+          objectFit: getComputedStyle(element).objectFit,
+          x: box.x,
+          y: box.y,
+          width: box.width,
+          height: box.height,
+        },
+      ];
     });
     return { media, background: getComputedStyle(document.body).backgroundColor };
   });

@@ -37,15 +37,31 @@ export const SITE_MAX_CLS = 0;
 
 /** The two ways the pages are loaded: a desktop as before, and issue 33's throttled phone. */
 const FORM_FACTORS = [
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, profile: BENCH_PROFILES.find((p) => p.name === 'normal')!, runs: 7, timeoutMs: 15_000, settleMs: 500 },
-  { name: 'phone', viewport: { width: 375, height: 812 }, profile: BENCH_PROFILES.find((p) => p.name === 'throttled')!, runs: 3, timeoutMs: 40_000, settleMs: 1_500 },
+  {
+    name: 'desktop',
+    viewport: { width: 1440, height: 900 },
+    profile: BENCH_PROFILES.find((p) => p.name === 'normal')!,
+    runs: 7,
+    timeoutMs: 15_000,
+    settleMs: 500,
+  },
+  {
+    name: 'phone',
+    viewport: { width: 375, height: 812 },
+    profile: BENCH_PROFILES.find((p) => p.name === 'throttled')!,
+    runs: 3,
+    timeoutMs: 40_000,
+    settleMs: 1_500,
+  },
 ];
 
 /** The pages measured: home, a search of the seeded corpus with results, and a GIF page (its GIF is a video). */
 async function benchPages(server: TestServer): Promise<{ name: string; label: string; path: string }[]> {
   const term = (await server.get('/v1/gifs/search?q=cat&limit=25')).body.data?.length ? 'cat' : 'funny';
   const { body } = await server.get('/v1/gifs/trending?limit=25');
-  const gif = (body.data as Array<{ id: string; is_sticker: number; images: { original: { mp4?: string } } }>).find((g) => !g.is_sticker && g.images.original.mp4)!;
+  const gif = (body.data as Array<{ id: string; is_sticker: number; images: { original: { mp4?: string } } }>).find(
+    (g) => !g.is_sticker && g.images.original.mp4,
+  )!;
   return [
     { name: 'home', label: 'Home page', path: '/' },
     { name: 'search', label: 'Search page', path: `/search/${term}` },
@@ -97,7 +113,9 @@ export async function benchSite(): Promise<string[]> {
       for (const site of pages) {
         const { media, background } = await captureFirstScreen(capture, `${front.origin}${site.path}`, form.timeoutMs);
         // The GIFs' files, one per file as the probe counts them.
-        const gifs = [...new Set(media.filter((m) => m.width >= MIN_GIF_SIDE_PX && m.height >= MIN_GIF_SIDE_PX).map((m) => m.src || m.poster))];
+        const gifs = [
+          ...new Set(media.filter((m) => m.width >= MIN_GIF_SIDE_PX && m.height >= MIN_GIF_SIDE_PX).map((m) => m.src || m.poster)),
+        ];
         references.push({ site, media, gifs, url: front.addReference(`${form.name}-${site.name}`, staticFirstScreen(media, background)) });
       }
       await capture.close();

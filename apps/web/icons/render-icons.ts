@@ -14,7 +14,11 @@ import { APP_ICON_SIZES, FAVICON_ICO_SIZES } from './sizes.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const publicDir = path.join(here, '..', 'public');
 
-const png = (svg: Buffer, size: number) => sharp(svg, { density: 72 * (size / 32) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (svg: Buffer, size: number) =>
+  sharp(svg, { density: 72 * (size / 32) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** An ICO file holding PNG images (Windows Vista's format, read by every browser). */
 export function icoOf(images: { size: number; data: Buffer }[]): Buffer {

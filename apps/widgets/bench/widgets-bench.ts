@@ -48,7 +48,10 @@ const CLS_WINDOW_MS = 1000;
 
 type Built = { ok: true; bytes: number; gzipBytes: number; code: string } | { ok: false; reason: string };
 
-async function bundle(source: string, options: { external?: string[]; format?: 'esm' | 'iife'; alias?: Record<string, string> } = {}): Promise<Built> {
+async function bundle(
+  source: string,
+  options: { external?: string[]; format?: 'esm' | 'iife'; alias?: Record<string, string> } = {},
+): Promise<Built> {
   try {
     const result = await build({
       stdin: { contents: source, resolveDir: WIDGETS_DIR, sourcefile: 'entry.ts', loader: 'tsx' },
@@ -87,13 +90,18 @@ function shippedSize(standalone: StandaloneBuild, dir: string, name: RenderFunct
 
 async function sizeLines(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-standalone-'));
-  const lines = [`Widget bundles, min+gzip; ours: the standalone bundles as shipped (preact/compat, entry + its chunks + styles.css); GIPHY: esbuild browser ESM, minified, tree-shaken:`];
+  const lines = [
+    `Widget bundles, min+gzip; ours: the standalone bundles as shipped (preact/compat, entry + its chunks + styles.css); GIPHY: esbuild browser ESM, minified, tree-shaken:`,
+  ];
   try {
     const standalone = await buildStandaloneWidgets(dir);
     for (const name of RENDER_FUNCTIONS) {
       const ours = shippedSize(standalone, dir, name);
       const theirs = await bundle(`export { ${name} } from '${GIPHY_JS}';`);
-      const budget = name === 'renderGrid' && theirs.ok ? `   ${budgetVerdict(ours.gzipBytes / theirs.gzipBytes, RENDER_GRID_MAX_RATIO, `<= ${RENDER_GRID_MAX_RATIO.toFixed(2)}x`)}` : '';
+      const budget =
+        name === 'renderGrid' && theirs.ok
+          ? `   ${budgetVerdict(ours.gzipBytes / theirs.gzipBytes, RENDER_GRID_MAX_RATIO, `<= ${RENDER_GRID_MAX_RATIO.toFixed(2)}x`)}`
+          : '';
       lines.push(`  ${name.padEnd(16)} ours ${sizeCell(ours).padEnd(26)} ${GIPHY_JS} ${sizeCell(theirs)}${ratio(ours, theirs)}${budget}`);
     }
   } finally {
@@ -192,7 +200,13 @@ export interface GridScenario {
 
 export const GRID_SCENARIOS: GridScenario[] = [
   { label: `mount to first GIF painted (${FIRST_PAGE}-GIF page)`, mode: 'first', count: FIRST_PAGE, pageSize: FIRST_PAGE },
-  { label: `mount to ${GRID_TILES} tiles painted (one ${GRID_TILES}-GIF page)`, mode: 'tiles', count: GRID_TILES, pageSize: GRID_TILES, maxRatio: GRID_TILES_MAX_RATIO },
+  {
+    label: `mount to ${GRID_TILES} tiles painted (one ${GRID_TILES}-GIF page)`,
+    mode: 'tiles',
+    count: GRID_TILES,
+    pageSize: GRID_TILES,
+    maxRatio: GRID_TILES_MAX_RATIO,
+  },
 ];
 
 /**
@@ -229,14 +243,21 @@ export async function gridContenders(): Promise<Contender[]> {
     {
       name: 'standalone renderGrid',
       // The shipped entry's code on the shipped runtime, in one script so both mount the same way.
-      built: await bundle(`import { renderGrid } from ${STANDALONE_GRID}; window.benchMount = (element, props) => renderGrid(props, element);`, {
-        format: 'iife',
-        alias: PREACT_COMPAT_ALIASES,
-      }),
+      built: await bundle(
+        `import { renderGrid } from ${STANDALONE_GRID}; window.benchMount = (element, props) => renderGrid(props, element);`,
+        {
+          format: 'iife',
+          alias: PREACT_COMPAT_ALIASES,
+        },
+      ),
       tileSelector: '.lb-gif',
       styles: fs.readFileSync(path.join(WIDGETS_DIR, 'src/styles.css'), 'utf8'),
     },
-    { name: `${GIPHY_REACT} Grid`, built: await bundle(mountScript(`import { Grid } from '${GIPHY_REACT}';`), { format: 'iife' }), tileSelector: '.giphy-gif' },
+    {
+      name: `${GIPHY_REACT} Grid`,
+      built: await bundle(mountScript(`import { Grid } from '${GIPHY_REACT}';`), { format: 'iife' }),
+      tileSelector: '.giphy-gif',
+    },
   ];
 }
 
@@ -259,7 +280,9 @@ async function timingLines(): Promise<string[]> {
     const scenarios = GRID_SCENARIOS;
     const lines: string[] = [];
     for (const profile of BENCH_PROFILES) {
-      lines.push(`Widget timings in Chromium, ${profile.name} profile (${profile.label}), median of ${RUNS} runs after a warm-up, data from our server (ours fetches its first page when its loader shows; GIPHY's waits its 250 ms fetch debounce first):`);
+      lines.push(
+        `Widget timings in Chromium, ${profile.name} profile (${profile.label}), median of ${RUNS} runs after a warm-up, data from our server (ours fetches its first page when its loader shows; GIPHY's waits its 250 ms fetch debounce first):`,
+      );
       for (const scenario of scenarios) {
         const cells: string[] = [];
         const medians: number[] = [];

@@ -17,7 +17,6 @@ export type { RenderFunctionName };
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
-
 export interface StandaloneBuild {
   /** Output file (relative to the output folder) of each render function's entry. */
   entries: Record<RenderFunctionName, string>;
@@ -28,9 +27,16 @@ export interface StandaloneBuild {
 /** Builds the bundles into `outDir` (emptied first). */
 export async function buildStandaloneWidgets(outDir: string): Promise<StandaloneBuild> {
   fs.rmSync(outDir, { recursive: true, force: true });
-  const entryPoints = Object.entries(STANDALONE_ENTRIES).map(([name, out]) => ({ in: path.join(SRC, 'standalone', `${out}.ts`), out, name }));
+  const entryPoints = Object.entries(STANDALONE_ENTRIES).map(([name, out]) => ({
+    in: path.join(SRC, 'standalone', `${out}.ts`),
+    out,
+    name,
+  }));
   const result = await build({
-    entryPoints: [...entryPoints.map(({ in: input, out }) => ({ in: input, out })), { in: path.join(SRC, 'styles.css'), out: path.basename(STANDALONE_STYLES, '.css') }],
+    entryPoints: [
+      ...entryPoints.map(({ in: input, out }) => ({ in: input, out })),
+      { in: path.join(SRC, 'styles.css'), out: path.basename(STANDALONE_STYLES, '.css') },
+    ],
     outdir: outDir,
     bundle: true,
     splitting: true,

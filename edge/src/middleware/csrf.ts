@@ -40,7 +40,11 @@ export const requireCsrfToken: MiddlewareHandler<EdgeEnv> = async (c, next) => {
   const token = c.req.header(CSRF_HEADER);
   const expected = getCookie(c, CSRF_COOKIE);
   if (!token || !expected || !sameToken(token, expected)) {
-    return edgeError(c, 403, `CSRF check failed: a change made with the session cookie needs the ${CSRF_HEADER} header matching the ${CSRF_COOKIE} cookie`);
+    return edgeError(
+      c,
+      403,
+      `CSRF check failed: a change made with the session cookie needs the ${CSRF_HEADER} header matching the ${CSRF_COOKIE} cookie`,
+    );
   }
   return next();
 };

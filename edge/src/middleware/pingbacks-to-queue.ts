@@ -62,7 +62,8 @@ function eventProblem(route: QueuedEvent['route'], event: unknown): string | nul
   if (typeof event !== 'object' || event === null || Array.isArray(event)) return 'event must be a JSON object';
   const id = (event as { event_id?: unknown }).event_id;
   if (id === undefined && route === 'analytics') return 'event_id is required';
-  if (id !== undefined && (typeof id !== 'string' || !COLLECTOR_EVENT_ID_PATTERN.test(id))) return 'event_id must be 8 to 64 letters, digits or _.:-';
+  if (id !== undefined && (typeof id !== 'string' || !COLLECTOR_EVENT_ID_PATTERN.test(id)))
+    return 'event_id must be 8 to 64 letters, digits or _.:-';
   return null;
 }
 
@@ -100,7 +101,8 @@ export function pingbacksToQueue(queue: PingbackQueue): MiddlewareHandler<EdgeEn
     if (!key) return refusal(c, 401, 'No API key found in request');
     if (!API_KEY_SHAPE.test(key)) return refusal(c, 403, 'Invalid authentication credentials');
     const encoding = c.req.header('Content-Encoding');
-    if (encoding && encoding.toLowerCase() !== 'identity') return refusal(c, 415, `Content-Encoding ${encoding} is not accepted; send the JSON body unencoded`);
+    if (encoding && encoding.toLowerCase() !== 'identity')
+      return refusal(c, 415, `Content-Encoding ${encoding} is not accepted; send the JSON body unencoded`);
     const text = await boundedText(c.req.raw.body, COLLECTOR_MAX_BODY_BYTES);
     if (text === null) return refusal(c, 413, `body must be at most ${COLLECTOR_MAX_BODY_BYTES} bytes`);
     let body: unknown;
@@ -110,9 +112,11 @@ export function pingbacksToQueue(queue: PingbackQueue): MiddlewareHandler<EdgeEn
       return refusal(c, 400, 'body must be JSON');
     }
     const events = (body as { events?: unknown } | null)?.events;
-    if (typeof body !== 'object' || body === null || !Array.isArray(events)) return refusal(c, 400, 'body must be a JSON object with an events array');
+    if (typeof body !== 'object' || body === null || !Array.isArray(events))
+      return refusal(c, 400, 'body must be a JSON object with an events array');
     if (events.length === 0) return refusal(c, 400, 'events must not be empty');
-    if (events.length > COLLECTOR_MAX_EVENTS_PER_BATCH) return refusal(c, 413, `events may hold at most ${COLLECTOR_MAX_EVENTS_PER_BATCH} events`);
+    if (events.length > COLLECTOR_MAX_EVENTS_PER_BATCH)
+      return refusal(c, 413, `events may hold at most ${COLLECTOR_MAX_EVENTS_PER_BATCH} events`);
 
     const rejected: Rejected[] = [];
     const messages: { body: QueuedEvent; bytes: number }[] = [];
@@ -130,13 +134,22 @@ export function pingbacksToQueue(queue: PingbackQueue): MiddlewareHandler<EdgeEn
       else messages.push({ body: message, bytes });
     }
     if (messages.length === 0) {
-      return c.json({ data: { accepted: 0, duplicates: 0, rejected }, meta: { status: 400, msg: 'every event was rejected', response_id: responseId() } }, 400);
+      return c.json(
+        {
+          data: { accepted: 0, duplicates: 0, rejected },
+          meta: { status: 400, msg: 'every event was rejected', response_id: responseId() },
+        },
+        400,
+      );
     }
     try {
       for (const group of sendGroups(messages)) await queue.sendBatch(group);
     } catch {
       return refusal(c, 503, 'Collector is busy; retry after the given delay', { 'Retry-After': String(QUEUE_RETRY_DELAY_S) });
     }
-    return c.json({ data: { accepted: messages.length, duplicates: 0, rejected }, meta: { status: 200, msg: 'OK', response_id: responseId() } });
+    return c.json({
+      data: { accepted: messages.length, duplicates: 0, rejected },
+      meta: { status: 200, msg: 'OK', response_id: responseId() },
+    });
   };
 }

@@ -9,7 +9,8 @@ describe('what the rate limits count under', () => {
     expect(developerKey('lb_web_0123', siteKeys)).toBeUndefined();
     expect(developerKey('lb_mobile_0123', siteKeys)).toBeUndefined();
     expect(developerKey(undefined, siteKeys)).toBeUndefined();
-    for (const notAKey of ['k'.repeat(65), 'key with spaces', 'key\u0000nul', 'ключ', '']) expect(developerKey(notAKey, siteKeys)).toBeUndefined();
+    for (const notAKey of ['k'.repeat(65), 'key with spaces', 'key\u0000nul', 'ключ', ''])
+      expect(developerKey(notAKey, siteKeys)).toBeUndefined();
   });
 
   it('counts IPv4 per address and IPv6 per /64', () => {

@@ -11,7 +11,11 @@ import type { ApiKeys } from './api-key.ts';
  * over the limit, a 429 with Retry-After. It sits after the cache, so only requests that reach a
  * service are counted: a cache hit costs the caller nothing.
  */
-export function rateLimit(limiter: RateLimiter, keyOf: (c: Context<EdgeEnv>) => string | undefined, scope: string): MiddlewareHandler<EdgeEnv> {
+export function rateLimit(
+  limiter: RateLimiter,
+  keyOf: (c: Context<EdgeEnv>) => string | undefined,
+  scope: string,
+): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const key = keyOf(c);
     if (key !== undefined) {

@@ -1,5 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { CLOUDFLARE_HEADER_PREFIX, FORWARDING_HEADERS, HOP_BY_HOP_HEADERS, INTERNAL_HEADER_PREFIX, REQUEST_ID_HEADER } from '../constants.ts';
+import {
+  CLOUDFLARE_HEADER_PREFIX,
+  FORWARDING_HEADERS,
+  HOP_BY_HOP_HEADERS,
+  INTERNAL_HEADER_PREFIX,
+  REQUEST_ID_HEADER,
+} from '../constants.ts';
 import type { EdgeEnv } from '../env.ts';
 
 const TOKEN = /^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/;

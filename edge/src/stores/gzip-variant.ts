@@ -31,7 +31,10 @@ export function varyingByEncoding(headers: Headers): void {
  * compressed bytes, and a strong ETag of its own (RFC 9110 8.8.3: another encoding is another
  * representation). Compressed on libuv's thread pool, off the event loop.
  */
-export async function gzipVariant(body: Uint8Array, identity: Headers): Promise<{ body: Uint8Array<ArrayBuffer>; headers: [string, string][] }> {
+export async function gzipVariant(
+  body: Uint8Array,
+  identity: Headers,
+): Promise<{ body: Uint8Array<ArrayBuffer>; headers: [string, string][] }> {
   const zipped = await gzipAsync(body, { level: GZIP_LEVEL });
   const headers = new Headers(identity);
   headers.set('content-encoding', 'gzip');

@@ -17,5 +17,10 @@ export interface MediaBucket {
 }
 
 export function isMediaBucket(value: unknown): value is MediaBucket {
-  return typeof value === 'object' && value !== null && typeof (value as MediaBucket).head === 'function' && typeof (value as MediaBucket).get === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as MediaBucket).head === 'function' &&
+    typeof (value as MediaBucket).get === 'function'
+  );
 }

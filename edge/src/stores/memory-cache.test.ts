@@ -6,10 +6,15 @@ import { MemoryCacheStore } from './memory-cache.ts';
 const body = (bytes: number) => new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/gif' } });
 const asking = (headers: Record<string, string>) => new Request('http://edge.test/v1/gifs/search?q=cat', { headers });
 const ANSWER = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `gif${i}`, title: 'a cat dancing in the rain' })) });
-const headerBytes = (headers: Headers) => [...headers].reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
+const headerBytes = (headers: Headers) =>
+  [...headers].reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
 /** What an entry of `key` answering `response` (as the store hands it back) counts against the bound, with `body` bytes. */
 const entryBytes = (key: string, response: Response, body: number, tags: string[] = []) =>
-  CACHE_ENTRY_OVERHEAD_BYTES + Buffer.byteLength(key) + headerBytes(response.headers) + body + tags.reduce((sum, tag) => sum + Buffer.byteLength(tag), 0);
+  CACHE_ENTRY_OVERHEAD_BYTES +
+  Buffer.byteLength(key) +
+  headerBytes(response.headers) +
+  body +
+  tags.reduce((sum, tag) => sum + Buffer.byteLength(tag), 0);
 
 describe('the in-memory cache store', () => {
   it('answers a copy until the lifetime ends', async () => {
@@ -67,7 +72,10 @@ describe('the in-memory cache store', () => {
 
   it('keeps a gzipped copy of a text answer for the clients that prefer it', async () => {
     const store = new MemoryCacheStore();
-    await store.put('k', new Response(ANSWER, { headers: { 'Content-Type': 'application/json', ETag: '"v1"', Vary: 'Origin' } }), { ttlSeconds: 60, tags: [] });
+    await store.put('k', new Response(ANSWER, { headers: { 'Content-Type': 'application/json', ETag: '"v1"', Vary: 'Origin' } }), {
+      ttlSeconds: 60,
+      tags: [],
+    });
     await store.compressing;
     const zipped = await store.match('k', asking({ 'Accept-Encoding': 'gzip, deflate, br' }));
     const bytes = new Uint8Array(await zipped!.arrayBuffer());
@@ -77,9 +85,17 @@ describe('the in-memory cache store', () => {
     expect(zipped!.headers.get('Vary')).toBe('Origin, Accept-Encoding');
     expect(gunzipSync(bytes).toString()).toBe(ANSWER);
     expect(bytes.byteLength).toBeLessThan(ANSWER.length / 5);
-    expect(store.size.bytes).toBe(entryBytes('k', (await store.match('k'))!, ANSWER.length) + headerBytes(zipped!.headers) + bytes.byteLength);
+    expect(store.size.bytes).toBe(
+      entryBytes('k', (await store.match('k'))!, ANSWER.length) + headerBytes(zipped!.headers) + bytes.byteLength,
+    );
     // No preference for gzip, gzip refused, or a range or validator (they name the identity bytes): the answer as it came.
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'gzip;q=0, br' }, { 'Accept-Encoding': 'gzip', Range: 'bytes=0-9' }, { 'Accept-Encoding': 'gzip', 'If-None-Match': '"v1"' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'gzip;q=0, br' },
+      { 'Accept-Encoding': 'gzip', Range: 'bytes=0-9' },
+      { 'Accept-Encoding': 'gzip', 'If-None-Match': '"v1"' },
+    ] as Record<string, string>[]) {
       const plain = await store.match('k', asking(headers));
       expect(plain!.headers.get('Content-Encoding')).toBeNull();
       expect(plain!.headers.get('ETag')).toBe('"v1"');
@@ -92,8 +108,14 @@ describe('the in-memory cache store', () => {
   it('keeps media, small answers and encoded ones only as they came', async () => {
     const store = new MemoryCacheStore();
     await store.put('gif', body(5_000), { ttlSeconds: 60, tags: [] });
-    await store.put('small', new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } }), { ttlSeconds: 60, tags: [] });
-    await store.put('encoded', new Response(ANSWER, { headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'br' } }), { ttlSeconds: 60, tags: [] });
+    await store.put('small', new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } }), {
+      ttlSeconds: 60,
+      tags: [],
+    });
+    await store.put('encoded', new Response(ANSWER, { headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'br' } }), {
+      ttlSeconds: 60,
+      tags: [],
+    });
     await store.compressing;
     for (const key of ['gif', 'small']) {
       const answer = await store.match(key, asking({ 'Accept-Encoding': 'gzip' }));
@@ -102,7 +124,9 @@ describe('the in-memory cache store', () => {
     }
     expect((await store.match('encoded', asking({ 'Accept-Encoding': 'gzip' })))!.headers.get('Content-Encoding')).toBe('br');
     const kept = await Promise.all(['gif', 'small', 'encoded'].map(async (key) => [key, (await store.match(key))!] as const));
-    expect(store.size.bytes).toBe(kept.reduce((sum, [key, answer]) => sum + entryBytes(key, answer, 0), 0) + 5_000 + '{"data":[]}'.length + ANSWER.length);
+    expect(store.size.bytes).toBe(
+      kept.reduce((sum, [key, answer]) => sum + entryBytes(key, answer, 0), 0) + 5_000 + '{"data":[]}'.length + ANSWER.length,
+    );
   });
 
   it('drops a gzipped copy that finishes after its entry was replaced or purged', async () => {
@@ -119,6 +143,8 @@ describe('the in-memory cache store', () => {
     await store.compressing;
     expect(store.size.entries).toBe(1);
     const plain = (await store.match('k'))!;
-    expect(store.size.bytes).toBe(entryBytes('k', plain, ANSWER.length + 1) + headerBytes(zipped!.headers) + Number(zipped!.headers.get('Content-Length')));
+    expect(store.size.bytes).toBe(
+      entryBytes('k', plain, ANSWER.length + 1) + headerBytes(zipped!.headers) + Number(zipped!.headers.get('Content-Length')),
+    );
   });
 });

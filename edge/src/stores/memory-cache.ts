@@ -23,7 +23,8 @@ export interface MemoryCacheLimits {
 }
 
 const textBytes = (text: string) => Buffer.byteLength(text, 'utf8');
-const variantBytes = ({ headers, body }: Variant) => body.byteLength + headers.reduce((sum, [name, value]) => sum + textBytes(name) + textBytes(value), 0);
+const variantBytes = ({ headers, body }: Variant) =>
+  body.byteLength + headers.reduce((sum, [name, value]) => sum + textBytes(name) + textBytes(value), 0);
 
 /**
  * Node's cache store: a least-recently-used map bounded in entries and bytes, with a tag index

@@ -1,5 +1,6 @@
 const utf8 = new TextEncoder();
-const bytesOf = (key: string, tags: readonly string[]) => tags.reduce((sum, tag) => sum + utf8.encode(tag).byteLength, utf8.encode(key).byteLength);
+const bytesOf = (key: string, tags: readonly string[]) =>
+  tags.reduce((sum, tag) => sum + utf8.encode(tag).byteLength, utf8.encode(key).byteLength);
 
 export interface TagIndexLimits {
   maxKeys: number;

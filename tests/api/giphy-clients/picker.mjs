@@ -13,8 +13,18 @@ async function giphy(path, params = {}) {
   return body;
 }
 
-const { data: { random_id } } = await giphy('randomid');
-const grid = await giphy('gifs/search', { q: phrase, limit: '6', rating: 'pg-13', lang: 'en', random_id, bundle: 'messaging_non_clips', country_code: 'US' });
+const {
+  data: { random_id },
+} = await giphy('randomid');
+const grid = await giphy('gifs/search', {
+  q: phrase,
+  limit: '6',
+  rating: 'pg-13',
+  lang: 'en',
+  random_id,
+  bundle: 'messaging_non_clips',
+  country_code: 'US',
+});
 const shown = grid.data[0];
 // GIPHY: call onload once when the GIF is visible, adding random_id and ts.
 const seen = await fetch(`${shown.analytics.onload.url}&random_id=${random_id}&ts=${Date.now()}`);

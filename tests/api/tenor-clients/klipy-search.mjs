@@ -46,14 +46,25 @@ function normalise(item) {
   };
 }
 
-const search = (pos) => klipy('search', { q: query, limit: String(max), contentfilter: 'low', media_filter: SEARCH_FORMATS, ...(pos ? { pos } : {}) });
+const search = (pos) =>
+  klipy('search', { q: query, limit: String(max), contentfilter: 'low', media_filter: SEARCH_FORMATS, ...(pos ? { pos } : {}) });
 const first = await search();
 const more = first.next ? await search(first.next) : { results: [] };
 const results = first.results.map(normalise);
 
-const tray = await klipy('featured', { limit: '6', contentfilter: 'low', media_filter: TRAY_FORMATS, client_key: 'chat_tray', country: 'US', locale: 'en_US' });
+const tray = await klipy('featured', {
+  limit: '6',
+  contentfilter: 'low',
+  media_filter: TRAY_FORMATS,
+  client_key: 'chat_tray',
+  country: 'US',
+  locale: 'en_US',
+});
 const trayGroups = Object.fromEntries(
-  Object.entries(TRAY_GROUPS).map(([group, names]) => [group, tray.results.filter((item) => names.some((n) => item.media_formats?.[n])).length]),
+  Object.entries(TRAY_GROUPS).map(([group, names]) => [
+    group,
+    tray.results.filter((item) => names.some((n) => item.media_formats?.[n])).length,
+  ]),
 );
 
 const sent = results[0];

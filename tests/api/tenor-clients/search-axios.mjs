@@ -7,7 +7,15 @@ const term = process.argv[2] ?? 'happy';
 
 async function searchGifs(query, pos) {
   const { data } = await axios.get(`${TENOR_API}/search`, {
-    params: { q: query, key, client_key: 'discord_bot', limit: 3, media_filter: 'gif,tinygif', contentfilter: 'medium', ...(pos ? { pos } : {}) },
+    params: {
+      q: query,
+      key,
+      client_key: 'discord_bot',
+      limit: 3,
+      media_filter: 'gif,tinygif',
+      contentfilter: 'medium',
+      ...(pos ? { pos } : {}),
+    },
   });
   return data;
 }

@@ -3,7 +3,14 @@
 // a GIF is picked. Run in a page of another origin. Resolves with what it found.
 window.tenorFetchClient = async (base, apiKey, searchTerm) => {
   const clientKey = 'gif_picker';
-  const params = new URLSearchParams({ q: searchTerm, key: apiKey, client_key: clientKey, limit: '3', media_filter: 'tinygif,gif', contentfilter: 'medium' });
+  const params = new URLSearchParams({
+    q: searchTerm,
+    key: apiKey,
+    client_key: clientKey,
+    limit: '3',
+    media_filter: 'tinygif,gif',
+    contentfilter: 'medium',
+  });
   const response = await fetch(`${base}/search?${params}`);
   if (!response.ok) throw new Error(`Tenor search failed: ${response.status}`);
   const first = await response.json();
@@ -17,7 +24,9 @@ window.tenorFetchClient = async (base, apiKey, searchTerm) => {
   params.set('pos', first.next);
   const second = await (await fetch(`${base}/search?${params}`)).json();
   const picked = first.results[0];
-  const share = await fetch(`${base}/registershare?${new URLSearchParams({ id: picked.id, key: apiKey, client_key: clientKey, q: searchTerm })}`);
+  const share = await fetch(
+    `${base}/registershare?${new URLSearchParams({ id: picked.id, key: apiKey, client_key: clientKey, q: searchTerm })}`,
+  );
   if (!share.ok) throw new Error(`registershare failed: ${share.status}`);
   await Promise.all(previews.map((img) => img.decode()));
   return { first: first.results.map((r) => r.id), second: second.results.map((r) => r.id), shared: picked.id, decoded: previews.length };

@@ -27,7 +27,13 @@ window.tenorClient = (base, apikey, searchTerm) =>
         const shared = page.results[0].id;
         httpGetAsync(`${base}/registershare?id=${shared}&key=${apikey}&client_key=${clientkey}&q=${searchTerm}`, () => {
           Promise.all(images.map((img) => img.decode())).then(
-            () => resolve({ first: page.results.map((r) => r.id), second: JSON.parse(second).results.map((r) => r.id), shared, decoded: images.length }),
+            () =>
+              resolve({
+                first: page.results.map((r) => r.id),
+                second: JSON.parse(second).results.map((r) => r.id),
+                shared,
+                decoded: images.length,
+              }),
             reject,
           );
         });

@@ -11,7 +11,10 @@ const URL_A = '/v2/pingback?apikey=k';
 const URL_B = '/v2/analytics?apikey=k';
 const headers = { 'X-Test': '1' };
 
-function setup(script: Parameters<typeof createRecordingFetch>[0] = [], options: { maxBatch?: number; store?: QueueStore; onStoreError?: (e: unknown) => void; newId?: () => string } = {}) {
+function setup(
+  script: Parameters<typeof createRecordingFetch>[0] = [],
+  options: { maxBatch?: number; store?: QueueStore; onStoreError?: (e: unknown) => void; newId?: () => string } = {},
+) {
   const recording = createRecordingFetch(script);
   const store = options.store ?? createMemoryQueueStore();
   const queue = createDeliveryQueue({ owner: 'page-1', store, fetch: recording.fetch, random: () => 1, ...options });
@@ -91,7 +94,10 @@ describe('delivery queue: retries', () => {
   });
 
   it("waits exactly the server's Retry-After on 429 and 503", async () => {
-    const { send, posts } = setup([{ status: 429, headers: { 'Retry-After': '7' } }, { status: 503, headers: { 'Retry-After': '2' } }]);
+    const { send, posts } = setup([
+      { status: 429, headers: { 'Retry-After': '7' } },
+      { status: 503, headers: { 'Retry-After': '2' } },
+    ]);
     await send('event-a');
     await vi.advanceTimersByTimeAsync(PINGBACK_DEBOUNCE_MS);
     await vi.advanceTimersByTimeAsync(6_999);
@@ -126,7 +132,10 @@ describe('delivery queue: retries', () => {
       await vi.advanceTimersByTimeAsync(wait - 1);
       const before = posts.length;
       // Kept where a reload or the service worker would find them.
-      expect((await createIdbQueueStore('delivery-queue-refused-key', 'queue').all()).map((entry) => entry.id).sort()).toEqual(['event-a', 'event-b']);
+      expect((await createIdbQueueStore('delivery-queue-refused-key', 'queue').all()).map((entry) => entry.id).sort()).toEqual([
+        'event-a',
+        'event-b',
+      ]);
       await vi.advanceTimersByTimeAsync(1);
       expect(posts).toHaveLength(before + 1);
     }
@@ -175,7 +184,9 @@ describe('delivery queue: store', () => {
   it('records owner, URL and headers with each stored event', async () => {
     const { send, store } = setup();
     await send('event-a');
-    expect(await store.all()).toEqual([{ id: 'event-a', url: URL_A, headers, event: testEvent('event-a'), owner: 'page-1', queuedAt: Date.now() }]);
+    expect(await store.all()).toEqual([
+      { id: 'event-a', url: URL_A, headers, event: testEvent('event-a'), owner: 'page-1', queuedAt: Date.now() },
+    ]);
   });
 
   it('gives an event without an id one, kept across retries', async () => {

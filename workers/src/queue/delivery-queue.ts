@@ -122,7 +122,13 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
     const sent = new Set(batch);
     pending = pending.filter((entry) => !sent.has(entry));
     inFlight = batch;
-    const outcome = await postBatch(options.fetch, url, batch[0]!.headers, batch.map((entry) => entry.event), { keepalive, now });
+    const outcome = await postBatch(
+      options.fetch,
+      url,
+      batch[0]!.headers,
+      batch.map((entry) => entry.event),
+      { keepalive, now },
+    );
     inFlight = [];
     options.onOutcome?.(outcome, batch.length);
     if (outcome.kind === 'retry') {

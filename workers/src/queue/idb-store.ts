@@ -10,7 +10,11 @@ import type { QueuedEvent, QueueStore } from './types.ts';
 export function createIdbQueueStore(dbName = QUEUE_DB_NAME, storeName = QUEUE_STORE_NAME): QueueStore {
   const store = createStore(dbName, storeName);
   return {
-    put: (entries) => setMany(entries.map((entry) => [entry.id, entry]), store),
+    put: (entries) =>
+      setMany(
+        entries.map((entry) => [entry.id, entry]),
+        store,
+      ),
     remove: (ids) => delMany(ids, store),
     all: () => values<QueuedEvent>(store),
   };

@@ -5,7 +5,14 @@ import { createMemoryQueueStore } from './memory-store.ts';
 import { adoptOrphans, holdOwnership, orphansAmong, ownerLockName } from './ownership.ts';
 import type { QueuedEvent } from './types.ts';
 
-const entry = (id: string, owner: string): QueuedEvent => ({ id, url: '/v2/pingback?apikey=k', headers: {}, event: testEvent(id), owner, queuedAt: 1 });
+const entry = (id: string, owner: string): QueuedEvent => ({
+  id,
+  url: '/v2/pingback?apikey=k',
+  headers: {},
+  event: testEvent(id),
+  owner,
+  queuedAt: 1,
+});
 
 async function setup() {
   const { locks, end, isHeld } = createMemoryLocks();
@@ -39,7 +46,12 @@ describe('queue ownership', () => {
     const [first, second] = await Promise.all([adoptOrphans(locks, store, 'adopter-1'), adoptOrphans(locks, store, 'adopter-2')]);
     expect(first.map((e) => e.id).sort()).toEqual(['closed-1', 'closed-2']);
     expect(second).toEqual([]);
-    expect((await store.all()).filter((e) => e.owner === 'adopter-1').map((e) => e.id).sort()).toEqual(['closed-1', 'closed-2']);
+    expect(
+      (await store.all())
+        .filter((e) => e.owner === 'adopter-1')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['closed-1', 'closed-2']);
     expect((await store.all()).find((e) => e.id === 'live-1')?.owner).toBe('live-page');
   });
 

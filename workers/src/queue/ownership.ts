@@ -4,7 +4,11 @@ import type { QueuedEvent, QueueStore } from './types.ts';
 /** The part of the Web Locks API the queue uses (navigator.locks in pages, workers and service workers). */
 export interface Locks {
   request<T>(name: string, callback: (lock: unknown) => Promise<T> | T): Promise<T>;
-  request<T>(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<T> | T): Promise<T>;
+  request<T>(
+    name: string,
+    options: { ifAvailable?: boolean; signal?: AbortSignal },
+    callback: (lock: unknown) => Promise<T> | T,
+  ): Promise<T>;
 }
 
 export const ownerLockName = (owner: string) => `${OWNER_LOCK_PREFIX}${owner}`;

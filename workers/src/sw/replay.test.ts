@@ -8,7 +8,14 @@ import { batchesOf, replayOrphans } from './replay.ts';
 
 const PINGBACK = '/v2/pingback?apikey=k';
 const ANALYTICS = '/v2/analytics?apikey=k';
-const entry = (id: string, owner: string, url = PINGBACK, queuedAt = 1): QueuedEvent => ({ id, url, headers: { 'X-Test': '1' }, event: testEvent(id), owner, queuedAt });
+const entry = (id: string, owner: string, url = PINGBACK, queuedAt = 1): QueuedEvent => ({
+  id,
+  url,
+  headers: { 'X-Test': '1' },
+  event: testEvent(id),
+  owner,
+  queuedAt,
+});
 
 async function setup(script: Parameters<typeof createRecordingFetch>[0] = []) {
   const { locks, end } = createMemoryLocks();
@@ -23,7 +30,7 @@ async function setup(script: Parameters<typeof createRecordingFetch>[0] = []) {
 }
 
 describe('service worker replay', () => {
-  it("sends only what closed pages left, per collector URL, and forgets it once acknowledged", async () => {
+  it('sends only what closed pages left, per collector URL, and forgets it once acknowledged', async () => {
     const { store, replay, posts } = await setup();
     expect(await replay()).toEqual({ adopted: 2, delivered: 2, dropped: 0 });
     expect(posts.map((p) => [p.url, p.ids])).toEqual([
@@ -68,7 +75,12 @@ describe('service worker replay', () => {
 
 describe('batchesOf', () => {
   it('groups by URL, oldest first, in batches of the given size', () => {
-    const entries = [entry('c', 'x', PINGBACK, 3), entry('a', 'x', PINGBACK, 1), entry('b', 'x', ANALYTICS, 2), entry('d', 'x', PINGBACK, 4)];
+    const entries = [
+      entry('c', 'x', PINGBACK, 3),
+      entry('a', 'x', PINGBACK, 1),
+      entry('b', 'x', ANALYTICS, 2),
+      entry('d', 'x', PINGBACK, 4),
+    ];
     expect(batchesOf(entries, 2).map((batch) => batch.map((e) => e.id))).toEqual([['a', 'c'], ['d'], ['b']]);
   });
 });

@@ -33,7 +33,12 @@ export async function replayOrphans(options: ReplayOptions): Promise<ReplayResul
     const adopted = await adoptOrphans(options.locks, options.store, owner, options.waitMs ?? OWNER_RELEASE_WAIT_MS);
     const result: ReplayResult = { adopted: adopted.length, delivered: 0, dropped: 0 };
     for (const batch of batchesOf(adopted, maxBatch)) {
-      const outcome = await postBatch(options.fetch, batch[0]!.url, batch[0]!.headers, batch.map((entry) => entry.event));
+      const outcome = await postBatch(
+        options.fetch,
+        batch[0]!.url,
+        batch[0]!.headers,
+        batch.map((entry) => entry.event),
+      );
       if (outcome.kind === 'retry') throw new Error(`replay of ${batch.length} events failed: ${outcome.reason}`);
       await options.store.remove(batch.map((entry) => entry.id));
       result[outcome.kind] += batch.length;

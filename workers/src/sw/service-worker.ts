@@ -7,7 +7,17 @@ import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from '../constants.ts';
 import { createIdbQueueStore } from '../queue/idb-store.ts';
 import type { Locks } from '../queue/ownership.ts';
 import { replayOrphans } from './replay.ts';
-import { dropOldShells, isRuntimeCached, precacheShell, runtimeResponse, shellAsset, shellKeyOf, shellPage, warmCaches, type ShellManifest } from './shell.ts';
+import {
+  dropOldShells,
+  isRuntimeCached,
+  precacheShell,
+  runtimeResponse,
+  shellAsset,
+  shellKeyOf,
+  shellPage,
+  warmCaches,
+  type ShellManifest,
+} from './shell.ts';
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
 

@@ -13,6 +13,7 @@ describe('service worker routes', () => {
 
   it('keeps each embed, GIF lookups and media for offline reloads, never feeds, random or search', () => {
     for (const path of ['/embed/abc123', '/v1/gifs/abc123', '/media/abc/200w.webp']) expect(isRuntimeCached(path)).toBe(true);
-    for (const path of ['/v1/gifs/random', '/v1/gifs/search', '/v1/gifs/related', '/v1/gifs/trending', '/v2/pingback', '/v1/gifs']) expect(isRuntimeCached(path)).toBe(false);
+    for (const path of ['/v1/gifs/random', '/v1/gifs/search', '/v1/gifs/related', '/v1/gifs/trending', '/v2/pingback', '/v1/gifs'])
+      expect(isRuntimeCached(path)).toBe(false);
   });
 });

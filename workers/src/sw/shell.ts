@@ -21,7 +21,11 @@ const SHELL_PAGES: Array<[RegExp, string]> = [
  * Kept per URL for offline reloads: embeds (the server renders each with its GIF in the HTML, so
  * one embed's page cannot stand for another's), GIF lookups by id, and media files.
  */
-const RUNTIME_PATHS = [/^\/embed\/[A-Za-z0-9]+\/?$/, /^\/v1\/gifs\/(?!search$|random$|related$|trending$|categories$)[A-Za-z0-9]+$/, /^\/media\//];
+const RUNTIME_PATHS = [
+  /^\/embed\/[A-Za-z0-9]+\/?$/,
+  /^\/v1\/gifs\/(?!search$|random$|related$|trending$|categories$)[A-Za-z0-9]+$/,
+  /^\/media\//,
+];
 
 export const shellKeyOf = (pathname: string) => SHELL_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
 export const isRuntimeCached = (pathname: string) => RUNTIME_PATHS.some((pattern) => pattern.test(pathname));
@@ -103,8 +107,16 @@ export async function warmCaches(caches: CacheStorage, manifest: ShellManifest, 
     if (parsed.origin !== origin) continue;
     const shellKey = shellKeyOf(parsed.pathname);
     const request = new Request(parsed);
-    const work = shellKey ? shellPage(caches, manifest, request, shellKey) : isRuntimeCached(parsed.pathname) ? runtimeResponse(caches, request, parsed.pathname) : undefined;
-    if (work) await work.then(() => (warmed += 1), () => {});
+    const work = shellKey
+      ? shellPage(caches, manifest, request, shellKey)
+      : isRuntimeCached(parsed.pathname)
+        ? runtimeResponse(caches, request, parsed.pathname)
+        : undefined;
+    if (work)
+      await work.then(
+        () => (warmed += 1),
+        () => {},
+      );
   }
   return warmed;
 }

@@ -29,8 +29,11 @@ export function createMemoryLocks() {
 
   const locks: Locks = {
     request<T>(name: string, ...args: unknown[]): Promise<T> {
-      const [options, callback] = (args.length === 1 ? [{}, args[0]] : args) as [{ ifAvailable?: boolean; signal?: AbortSignal }, (lock: unknown) => Promise<T> | T];
-      if (!held.has(name) && !(waiting.get(name)?.length)) return run(name, callback);
+      const [options, callback] = (args.length === 1 ? [{}, args[0]] : args) as [
+        { ifAvailable?: boolean; signal?: AbortSignal },
+        (lock: unknown) => Promise<T> | T,
+      ];
+      if (!held.has(name) && !waiting.get(name)?.length) return run(name, callback);
       if (options.ifAvailable) return Promise.resolve(callback(null));
       return new Promise<T>((resolve, reject) => {
         const queue = waiting.get(name) ?? [];

@@ -19,7 +19,10 @@ export function createRecordingFetch(script: ScriptedReply[] = []) {
     posts.push({ url, init, ids: events.map((event) => event.event_id) });
     const reply = script.shift() ?? { status: 200 };
     if (reply === 'network') throw new TypeError('Failed to fetch');
-    const body = reply.status < 300 ? { data: { accepted: events.length, duplicates: 0, rejected: [] } } : { meta: { status: reply.status, msg: `status ${reply.status}` } };
+    const body =
+      reply.status < 300
+        ? { data: { accepted: events.length, duplicates: 0, rejected: [] } }
+        : { meta: { status: reply.status, msg: `status ${reply.status}` } };
     return new Response(JSON.stringify(body), { status: reply.status, headers: reply.headers ?? {} });
   };
   return { fetch, posts, script };

@@ -18,17 +18,30 @@ export async function saveAvatar(store: MediaStore, username: string, bytes: Uin
   const invalid = () => new FieldError(400, 'avatar', 'avatar must be a JPEG, PNG, WebP or GIF picture');
   const format = pictureFormat(bytes);
   if (!format) throw invalid();
-  const meta = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).metadata().catch(() => {
-    throw invalid();
-  });
+  const meta = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS })
+    .metadata()
+    .catch(() => {
+      throw invalid();
+    });
   if (meta.format !== format) throw invalid();
   const name = randomBytes(8).toString('hex');
   const relative = `avatars/${username}/${name}.jpg`;
   let files: PutItem[];
   try {
     // The square first, then each rendition from it (a second resize on one pipeline would replace the crop).
-    const square = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS }).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-    const variants = await Promise.all(Object.entries(AVATAR_VARIANTS).map(async ([variant, size]) => ({ key: `avatars/${username}/${name}/${variant}.jpg`, body: await sharp(square).resize(size).jpeg({ quality: 85 }).toBuffer(), contentType: 'image/jpeg' })));
+    const square = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const variants = await Promise.all(
+      Object.entries(AVATAR_VARIANTS).map(async ([variant, size]) => ({
+        key: `avatars/${username}/${name}/${variant}.jpg`,
+        body: await sharp(square).resize(size).jpeg({ quality: 85 }).toBuffer(),
+        contentType: 'image/jpeg',
+      })),
+    );
     files = [{ key: relative, body: square, contentType: 'image/jpeg' }, ...variants];
   } catch {
     throw invalid();

@@ -8,7 +8,13 @@ import { passwordHashOf } from './store.ts';
  * Re-confirms a signed-in user's password before something sensitive (changing it, changing the
  * e-mail, reading sign-in history). Wrong guesses count against the account's confirm budget.
  */
-export async function confirmPassword(db: AccountsDb, limits: AttemptLimiter, userId: number, password: string, field: string): Promise<void> {
+export async function confirmPassword(
+  db: AccountsDb,
+  limits: AttemptLimiter,
+  userId: number,
+  password: string,
+  field: string,
+): Promise<void> {
   const key = String(userId);
   await limits.check('confirmFailuresPerAccount', key);
   if (await verifyPassword(password, await passwordHashOf(db, userId))) return;

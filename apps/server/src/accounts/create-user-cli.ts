@@ -40,7 +40,14 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { role: { type: 'string', default: 'user' }, username: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      role: { type: 'string', default: 'user' },
+      username: { type: 'string' },
+      email: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
   if (values.help || !values.username || !values.email) {
     process.stdout.write(`${USAGE}\n`);
     process.exitCode = values.help ? 0 : 2;
@@ -58,9 +65,15 @@ async function main(): Promise<void> {
     if (await emailTaken(db, input.email)) throw new Error(`An account already uses ${input.email}`);
     const passwordHash = await hashPassword(input.password);
     // The operator vouches for the address, so it starts verified.
-    const userId = await db.transaction().execute((trx) =>
-      createAccount(trx, { username: input.username, email: input.email, passwordHash, role: input.role, emailVerified: true }, { userId: null, via: 'cli', address: 'cli' }),
-    );
+    const userId = await db
+      .transaction()
+      .execute((trx) =>
+        createAccount(
+          trx,
+          { username: input.username, email: input.email, passwordHash, role: input.role, emailVerified: true },
+          { userId: null, via: 'cli', address: 'cli' },
+        ),
+      );
     process.stdout.write(`Created ${input.role} account ${input.username} (id ${userId}).\n`);
   } finally {
     await store.close();

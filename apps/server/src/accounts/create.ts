@@ -25,7 +25,15 @@ export async function createAccount(db: AccountsDb, input: NewAccount, actor: Ac
   while (userId === undefined) {
     const row = await db
       .insertInto('users')
-      .values({ id: randomInt(USER_ID_MIN, USER_ID_MAX), username: input.username, display_name: input.username, role: input.role, is_staff: input.role === 'staff', avatar: null, banner: null })
+      .values({
+        id: randomInt(USER_ID_MIN, USER_ID_MAX),
+        username: input.username,
+        display_name: input.username,
+        role: input.role,
+        is_staff: input.role === 'staff',
+        avatar: null,
+        banner: null,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -33,7 +41,13 @@ export async function createAccount(db: AccountsDb, input: NewAccount, actor: Ac
   }
   await db
     .insertInto('accounts')
-    .values({ user_id: userId, email: input.email, password_hash: input.passwordHash, password_changed_at: input.passwordHash ? new Date() : null, email_verified_at: input.emailVerified ? new Date() : null })
+    .values({
+      user_id: userId,
+      email: input.email,
+      password_hash: input.passwordHash,
+      password_changed_at: input.passwordHash ? new Date() : null,
+      email_verified_at: input.emailVerified ? new Date() : null,
+    })
     .execute();
   await appendEvents(baseDb(db), [
     { type: 'user.created', stream: 'user', streamId: String(userId), payload: { username: input.username } },

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions/roles.ts';
-import { BIO_MAX, DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_LABEL_MAX, URL_MAX, USERNAME_PATTERN } from './constants.ts';
+import {
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TOKEN_LABEL_MAX,
+  URL_MAX,
+  USERNAME_PATTERN,
+} from './constants.ts';
 
 // One rule for text: no NUL or other control characters (newlines only where asked), no lone surrogates.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
@@ -14,11 +23,15 @@ function text(name: string, max: number, options: { multiline?: boolean } = {}) 
     .refine((v) => !(options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(v), `${name} contains a control character`);
 }
 
-export const username = z.string({ error: 'username is required' }).regex(USERNAME_PATTERN, 'username must be 2 to 40 letters, digits or _');
+export const username = z
+  .string({ error: 'username is required' })
+  .regex(USERNAME_PATTERN, 'username must be 2 to 40 letters, digits or _');
 export const email = text('email', EMAIL_MAX)
   .transform((v) => v.trim())
   .pipe(z.email('email must be an e-mail address'));
-export const password = text('password', PASSWORD_MAX).pipe(z.string().min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`));
+export const password = text('password', PASSWORD_MAX).pipe(
+  z.string().min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`),
+);
 /** A password typed to prove who you are: any length, so an old shorter one still works. */
 export const currentPassword = text('password', PASSWORD_MAX).pipe(z.string().min(1, 'password is required'));
 export const displayName = text('display_name', DISPLAY_NAME_MAX).transform((v) => v.trim());

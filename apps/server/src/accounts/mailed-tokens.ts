@@ -12,7 +12,13 @@ const LIFETIME: Record<MailedPurpose, number> = { verify_email: VERIFY_EMAIL_TTL
 export async function issueMailedToken(db: AccountsDb, userId: number, purpose: MailedPurpose, email: string): Promise<string> {
   const token = newSecret();
   const now = new Date();
-  await db.updateTable('account_tokens').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
   await db
     .insertInto('account_tokens')
     .values({ token_hash: secretHash(token), user_id: userId, purpose, email, expires_at: new Date(now.getTime() + LIFETIME[purpose]) })
@@ -21,7 +27,11 @@ export async function issueMailedToken(db: AccountsDb, userId: number, purpose: 
 }
 
 /** Uses up a mailed token: its user and address if it is live (unused, unexpired, of this purpose), else undefined. */
-export async function consumeMailedToken(db: AccountsDb, token: string, purpose: MailedPurpose): Promise<{ userId: number; email: string } | undefined> {
+export async function consumeMailedToken(
+  db: AccountsDb,
+  token: string,
+  purpose: MailedPurpose,
+): Promise<{ userId: number; email: string } | undefined> {
   const row = await db
     .updateTable('account_tokens')
     .set({ used_at: new Date() })

@@ -30,7 +30,11 @@ const ResetBody = z.union([z.object({ token: mailedToken, password }).strict(), 
 export const RESET_REQUESTED = 'If an account uses that address, a link to reset its password is on its way.';
 
 async function setPassword(db: AccountsDb, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('accounts').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, password_changed_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /**
@@ -41,63 +45,94 @@ export function passwordRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v3/password/change', describe({ tag: 'accounts', summary: 'Change your password', description: 'Needs the current password; ends your other sessions and revokes every personal access token.', access: { permission: 'password.change' }, body: ChangeBody }), async (c) => {
-    const principal = await authorizeUser(c, 'password.change');
-    const body = await jsonBody(c, ChangeBody);
-    await confirmPassword(db, deps.limits, principal.userId, body.current_password, 'current_password');
-    const passwordHash = await hashPassword(body.new_password);
-    const actor = actorOf(principal, c.var.auth.address);
-    const to = await db.selectFrom('accounts').select('email').where('user_id', '=', principal.userId).executeTakeFirstOrThrow();
-    const ended = await db.transaction().execute(async (trx) => {
-      await setPassword(trx, principal.userId, passwordHash);
-      const ended = await revokeSessions(trx, principal.userId, principal.sessionId ? { except: principal.sessionId } : {});
-      // Whoever had the old password may have made tokens with it: none outlives it.
-      const revoked = await revokeTokens(trx, principal.userId);
-      await appendEvents(baseDb(trx), [auditEvent('password.changed', principal.userId, actor, { sessions_ended: ended, tokens_revoked: revoked })]);
-      await enqueueMail(trx, to.email, passwordChangedMessage(principal.username));
-      return { sessions: ended.length, tokens: revoked.length };
-    });
-    deps.onMailQueued?.();
-    return c.json(envelope({ changed: true, sessions_ended: ended.sessions, tokens_revoked: ended.tokens }, newResponseId()));
-  });
+  app.post(
+    '/api/v3/password/change',
+    describe({
+      tag: 'accounts',
+      summary: 'Change your password',
+      description: 'Needs the current password; ends your other sessions and revokes every personal access token.',
+      access: { permission: 'password.change' },
+      body: ChangeBody,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'password.change');
+      const body = await jsonBody(c, ChangeBody);
+      await confirmPassword(db, deps.limits, principal.userId, body.current_password, 'current_password');
+      const passwordHash = await hashPassword(body.new_password);
+      const actor = actorOf(principal, c.var.auth.address);
+      const to = await db.selectFrom('accounts').select('email').where('user_id', '=', principal.userId).executeTakeFirstOrThrow();
+      const ended = await db.transaction().execute(async (trx) => {
+        await setPassword(trx, principal.userId, passwordHash);
+        const ended = await revokeSessions(trx, principal.userId, principal.sessionId ? { except: principal.sessionId } : {});
+        // Whoever had the old password may have made tokens with it: none outlives it.
+        const revoked = await revokeTokens(trx, principal.userId);
+        await appendEvents(baseDb(trx), [
+          auditEvent('password.changed', principal.userId, actor, { sessions_ended: ended, tokens_revoked: revoked }),
+        ]);
+        await enqueueMail(trx, to.email, passwordChangedMessage(principal.username));
+        return { sessions: ended.length, tokens: revoked.length };
+      });
+      deps.onMailQueued?.();
+      return c.json(envelope({ changed: true, sessions_ended: ended.sessions, tokens_revoked: ended.tokens }, newResponseId()));
+    },
+  );
 
-  app.post('/api/v3/password/reset', describe({ tag: 'accounts', summary: 'Ask for or complete a password reset', description: 'With `email`, mails a reset link (the same answer whether or not the address is known); with the mailed `token` and a new `password`, sets it.', access: { permission: 'password.reset' }, body: ResetBody }), async (c) => {
-    const principal = await authorize(c, 'password.reset');
-    const body = await jsonBody(c, ResetBody);
-    const actor = actorOf(principal, c.var.auth.address);
-    if ('email' in body) {
-      // Counted the same for known and unknown addresses, so the limit tells nothing either.
-      await deps.limits.count('mailsPerEmail', body.email);
-      await deps.limits.count('mailsPerAddress', c.var.auth.address);
-      const account = await accountByEmail(db, body.email);
-      if (account) {
-        await db.transaction().execute(async (trx) => {
-          const token = await issueMailedToken(trx, account.userId, 'reset_password', account.email);
-          await enqueueMail(trx, account.email, resetPasswordMessage(deps.linkOrigin.get(), account.username, token));
-          await appendEvents(baseDb(trx), [auditEvent('password.reset_requested', account.userId, actor)]);
-        });
-        deps.onMailQueued?.();
+  app.post(
+    '/api/v3/password/reset',
+    describe({
+      tag: 'accounts',
+      summary: 'Ask for or complete a password reset',
+      description:
+        'With `email`, mails a reset link (the same answer whether or not the address is known); with the mailed `token` and a new `password`, sets it.',
+      access: { permission: 'password.reset' },
+      body: ResetBody,
+    }),
+    async (c) => {
+      const principal = await authorize(c, 'password.reset');
+      const body = await jsonBody(c, ResetBody);
+      const actor = actorOf(principal, c.var.auth.address);
+      if ('email' in body) {
+        // Counted the same for known and unknown addresses, so the limit tells nothing either.
+        await deps.limits.count('mailsPerEmail', body.email);
+        await deps.limits.count('mailsPerAddress', c.var.auth.address);
+        const account = await accountByEmail(db, body.email);
+        if (account) {
+          await db.transaction().execute(async (trx) => {
+            const token = await issueMailedToken(trx, account.userId, 'reset_password', account.email);
+            await enqueueMail(trx, account.email, resetPasswordMessage(deps.linkOrigin.get(), account.username, token));
+            await appendEvents(baseDb(trx), [auditEvent('password.reset_requested', account.userId, actor)]);
+          });
+          deps.onMailQueued?.();
+        }
+        return c.json(envelope({ message: RESET_REQUESTED }, newResponseId()));
       }
-      return c.json(envelope({ message: RESET_REQUESTED }, newResponseId()));
-    }
-    const passwordHash = await hashPassword(body.password);
-    const reset = await db.transaction().execute(async (trx) => {
-      const used = await consumeMailedToken(trx, body.token, 'reset_password');
-      if (!used) return undefined;
-      await setPassword(trx, used.userId, passwordHash);
-      // The link reached its inbox, so that address works.
-      await trx.updateTable('accounts').set({ email_verified_at: new Date() }).where('user_id', '=', used.userId).where('email', '=', used.email).where('email_verified_at', 'is', null).execute();
-      const ended = await revokeSessions(trx, used.userId);
-      const revoked = await revokeTokens(trx, used.userId);
-      await appendEvents(baseDb(trx), [auditEvent('password.reset', used.userId, actor, { sessions_ended: ended, tokens_revoked: revoked })]);
-      const account = await trx.selectFrom('users').select('username').where('id', '=', used.userId).executeTakeFirstOrThrow();
-      await enqueueMail(trx, used.email, passwordChangedMessage(account.username));
-      return used;
-    });
-    if (!reset) throw new FieldError(400, 'token', 'This reset link is invalid, used or expired; ask for a new one');
-    deps.onMailQueued?.();
-    return c.json(envelope({ reset: true }, newResponseId()));
-  });
+      const passwordHash = await hashPassword(body.password);
+      const reset = await db.transaction().execute(async (trx) => {
+        const used = await consumeMailedToken(trx, body.token, 'reset_password');
+        if (!used) return undefined;
+        await setPassword(trx, used.userId, passwordHash);
+        // The link reached its inbox, so that address works.
+        await trx
+          .updateTable('accounts')
+          .set({ email_verified_at: new Date() })
+          .where('user_id', '=', used.userId)
+          .where('email', '=', used.email)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        const ended = await revokeSessions(trx, used.userId);
+        const revoked = await revokeTokens(trx, used.userId);
+        await appendEvents(baseDb(trx), [
+          auditEvent('password.reset', used.userId, actor, { sessions_ended: ended, tokens_revoked: revoked }),
+        ]);
+        const account = await trx.selectFrom('users').select('username').where('id', '=', used.userId).executeTakeFirstOrThrow();
+        await enqueueMail(trx, used.email, passwordChangedMessage(account.username));
+        return used;
+      });
+      if (!reset) throw new FieldError(400, 'token', 'This reset link is invalid, used or expired; ask for a new one');
+      deps.onMailQueued?.();
+      return c.json(envelope({ reset: true }, newResponseId()));
+    },
+  );
 
   return app;
 }

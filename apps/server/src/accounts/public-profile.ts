@@ -35,11 +35,21 @@ export function presentProfile(profile: ProfileRow, links: LinkBase) {
  */
 export function publicProfileRoutes(deps: ApiDeps) {
   const app = new Hono();
-  app.get('/api/v1/profiles/:username/', describe({ tag: 'site', summary: 'A public profile', description: 'An unknown or hidden user is a 404.', access: 'anyone', params: ProfilePath }), async (c) => {
-    const { username } = parse(ProfilePath, c.req.param());
-    const profile = await findPublicProfile(deps.db, username);
-    if (!profile) throw new ApiError(404, `No public profile ${username}`);
-    return c.json({ data: presentProfile(profile, linksOf(c, deps)) });
-  });
+  app.get(
+    '/api/v1/profiles/:username/',
+    describe({
+      tag: 'site',
+      summary: 'A public profile',
+      description: 'An unknown or hidden user is a 404.',
+      access: 'anyone',
+      params: ProfilePath,
+    }),
+    async (c) => {
+      const { username } = parse(ProfilePath, c.req.param());
+      const profile = await findPublicProfile(deps.db, username);
+      if (!profile) throw new ApiError(404, `No public profile ${username}`);
+      return c.json({ data: presentProfile(profile, linksOf(c, deps)) });
+    },
+  );
   return app;
 }

@@ -18,23 +18,38 @@ const RoleBody = z.object({ role });
 export function roleRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.put('/api/v1/users/:id/role/', describe({ tag: 'accounts', summary: 'Change a user\'s role', description: 'Logged as an event with the actor.', access: { permission: 'role.change' }, params: userIdParam, body: RoleBody }), async (c) => {
-    const { id } = parseFields(userIdParam, c.req.param());
-    const principal = await authorizeUser(c, 'role.change', id);
-    const { role: to } = await jsonBody(c, RoleBody);
-    const from = await roleOf(db, id);
-    if (from === undefined) throw new ApiError(404, `User ${id} not found`);
-    if (from !== to) {
-      await db.transaction().execute(async (trx) => {
-        if (from === 'staff') {
-          const staff = await trx.selectFrom('users').select('id').where('role', '=', 'staff').forUpdate().execute();
-          if (staff.length <= 1) throw new ApiError(409, 'This is the last staff account: make someone else staff first');
-        }
-        await trx.updateTable('users').set({ role: to, is_staff: to === 'staff' }).where('id', '=', id).execute();
-        await appendEvents(baseDb(trx), [auditEvent('role.changed', id, actorOf(principal, c.var.auth.address), { from, to })]);
-      });
-    }
-    return c.json(envelope({ id, role: to }, newResponseId()));
-  });
+  app.put(
+    '/api/v1/users/:id/role/',
+    describe({
+      tag: 'accounts',
+      summary: "Change a user's role",
+      description: 'Logged as an event with the actor.',
+      access: { permission: 'role.change' },
+      params: userIdParam,
+      body: RoleBody,
+    }),
+    async (c) => {
+      const { id } = parseFields(userIdParam, c.req.param());
+      const principal = await authorizeUser(c, 'role.change', id);
+      const { role: to } = await jsonBody(c, RoleBody);
+      const from = await roleOf(db, id);
+      if (from === undefined) throw new ApiError(404, `User ${id} not found`);
+      if (from !== to) {
+        await db.transaction().execute(async (trx) => {
+          if (from === 'staff') {
+            const staff = await trx.selectFrom('users').select('id').where('role', '=', 'staff').forUpdate().execute();
+            if (staff.length <= 1) throw new ApiError(409, 'This is the last staff account: make someone else staff first');
+          }
+          await trx
+            .updateTable('users')
+            .set({ role: to, is_staff: to === 'staff' })
+            .where('id', '=', id)
+            .execute();
+          await appendEvents(baseDb(trx), [auditEvent('role.changed', id, actorOf(principal, c.var.auth.address), { from, to })]);
+        });
+      }
+      return c.json(envelope({ id, role: to }, newResponseId()));
+    },
+  );
   return app;
 }

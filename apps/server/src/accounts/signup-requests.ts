@@ -15,7 +15,11 @@ export interface SignupRequest {
  */
 export async function usernamePending(db: AccountsDb, username: string): Promise<boolean> {
   await db.deleteFrom('signup_requests').where('expires_at', '<=', new Date()).execute();
-  const row = await db.selectFrom('signup_requests').select('token_hash').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('signup_requests')
+    .select('token_hash')
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -27,7 +31,13 @@ export async function requestSignup(db: AccountsDb, request: SignupRequest): Pro
   const token = newSecret();
   await db
     .insertInto('signup_requests')
-    .values({ token_hash: secretHash(token), username: request.username, email: request.email, password_hash: request.passwordHash, expires_at: new Date(Date.now() + SIGNUP_REQUEST_TTL_MS) })
+    .values({
+      token_hash: secretHash(token),
+      username: request.username,
+      email: request.email,
+      password_hash: request.passwordHash,
+      expires_at: new Date(Date.now() + SIGNUP_REQUEST_TTL_MS),
+    })
     .execute();
   return token;
 }

@@ -39,35 +39,49 @@ export const SIGNUP_ACCEPTED = 'Check your mail: open the link in it to confirm 
 export function signupRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/accounts/', describe({ tag: 'accounts', summary: 'Sign up', description: 'Mails a link that makes the account (POST /api/v1/accounts/confirm/); until it is opened the username is held and no account exists. The same 202 answer when the address already has an account (its owner is mailed a notice, no link). Sign-ups are limited per address and per e-mail (429).', access: { permission: 'account.create' }, status: 202, body: SignupBody }), async (c) => {
-    const principal = await authorize(c, 'account.create');
-    const body = await jsonBody(c, SignupBody);
-    await deps.limits.count('mailsPerAddress', c.var.auth.address);
-    await deps.limits.count('mailsPerEmail', body.email);
-    if (await usernameTaken(db, body.username)) throw new FieldError(409, 'username', 'That username is taken');
-    const passwordHash = await hashPassword(body.password);
-    const actor = actorOf(principal, c.var.auth.address);
-    const origin = deps.linkOrigin.get();
-    const owner = await accountByEmail(db, body.email);
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        if (await usernamePending(trx, body.username)) throw new FieldError(409, 'username', 'That username is taken');
-        // A request either way, so the name is held alike; a taken address's secret is never sent.
-        const token = await requestSignup(trx, { username: body.username, email: body.email, passwordHash });
-        if (owner) {
-          await enqueueMail(trx, owner.email, signupAttemptMessage(origin, owner.username));
-          await appendEvents(baseDb(trx), [auditEvent('account.signup_attempted', owner.userId, { ...actor, userId: null }, { username: body.username })]);
-        } else {
-          await enqueueMail(trx, body.email, signupConfirmMessage(origin, body.username, token));
-        }
-      })
-      .catch((err: unknown) => {
-        if (pendingUsernameClash(err)) throw new FieldError(409, 'username', 'That username is taken');
-        throw err;
-      });
-    deps.onMailQueued?.();
-    return c.json(envelope({ username: body.username, email: body.email, message: SIGNUP_ACCEPTED }, newResponseId()), 202);
-  });
+  app.post(
+    '/api/v1/accounts/',
+    describe({
+      tag: 'accounts',
+      summary: 'Sign up',
+      description:
+        'Mails a link that makes the account (POST /api/v1/accounts/confirm/); until it is opened the username is held and no account exists. The same 202 answer when the address already has an account (its owner is mailed a notice, no link). Sign-ups are limited per address and per e-mail (429).',
+      access: { permission: 'account.create' },
+      status: 202,
+      body: SignupBody,
+    }),
+    async (c) => {
+      const principal = await authorize(c, 'account.create');
+      const body = await jsonBody(c, SignupBody);
+      await deps.limits.count('mailsPerAddress', c.var.auth.address);
+      await deps.limits.count('mailsPerEmail', body.email);
+      if (await usernameTaken(db, body.username)) throw new FieldError(409, 'username', 'That username is taken');
+      const passwordHash = await hashPassword(body.password);
+      const actor = actorOf(principal, c.var.auth.address);
+      const origin = deps.linkOrigin.get();
+      const owner = await accountByEmail(db, body.email);
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          if (await usernamePending(trx, body.username)) throw new FieldError(409, 'username', 'That username is taken');
+          // A request either way, so the name is held alike; a taken address's secret is never sent.
+          const token = await requestSignup(trx, { username: body.username, email: body.email, passwordHash });
+          if (owner) {
+            await enqueueMail(trx, owner.email, signupAttemptMessage(origin, owner.username));
+            await appendEvents(baseDb(trx), [
+              auditEvent('account.signup_attempted', owner.userId, { ...actor, userId: null }, { username: body.username }),
+            ]);
+          } else {
+            await enqueueMail(trx, body.email, signupConfirmMessage(origin, body.username, token));
+          }
+        })
+        .catch((err: unknown) => {
+          if (pendingUsernameClash(err)) throw new FieldError(409, 'username', 'That username is taken');
+          throw err;
+        });
+      deps.onMailQueued?.();
+      return c.json(envelope({ username: body.username, email: body.email, message: SIGNUP_ACCEPTED }, newResponseId()), 202);
+    },
+  );
   return app;
 }

@@ -20,7 +20,10 @@ export async function accountByLogin(db: AccountsDb, login: string): Promise<Log
   return row && { userId: row.id, username: row.username, passwordHash: row.password_hash };
 }
 
-export async function accountByEmail(db: AccountsDb, email: string): Promise<{ userId: number; username: string; email: string } | undefined> {
+export async function accountByEmail(
+  db: AccountsDb,
+  email: string,
+): Promise<{ userId: number; username: string; email: string } | undefined> {
   const row = await db
     .selectFrom('accounts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')

@@ -16,7 +16,10 @@ export interface Analytics {
   stop(): Promise<void>;
 }
 
-export function createAnalytics(db: Kysely<Database>, options: Omit<RunnerOptions, 'beforeCatchUp' | 'afterCatchUp' | 'alsoVacuum'> = {}): Analytics {
+export function createAnalytics(
+  db: Kysely<Database>,
+  options: Omit<RunnerOptions, 'beforeCatchUp' | 'afterCatchUp' | 'alsoVacuum'> = {},
+): Analytics {
   const searchLog = createSearchLog(db, { log: options.log });
   const usage = createUsageMeter(db, { log: options.log });
   const runner = createProjectionRunner(db, {

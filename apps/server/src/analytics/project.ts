@@ -3,7 +3,11 @@ import type { LoggedEvent, ProjectionTrx, Projector } from './projectors/project
 
 /** Locks a projector's state row (creating it at 0) until the transaction ends; returns its last seq. */
 export async function lockProjectorState(trx: ProjectionTrx, name: string): Promise<string> {
-  await trx.insertInto('projector_state').values({ name, last_seq: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await trx
+    .insertInto('projector_state')
+    .values({ name, last_seq: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await trx.selectFrom('projector_state').select('last_seq').where('name', '=', name).forUpdate().executeTakeFirstOrThrow();
   return row.last_seq;
 }
@@ -28,7 +32,11 @@ export async function projectBatch(db: AnalyticsDb, projector: Projector, batchS
     if (rows.length === 0) return 0;
     const events: LoggedEvent[] = rows.map((r) => ({ seq: r.seq, type: r.type, streamId: r.stream_id, ts: r.ts, payload: r.payload }));
     await projector.apply(trx, events);
-    await trx.updateTable('projector_state').set({ last_seq: events[events.length - 1]!.seq }).where('name', '=', projector.name).execute();
+    await trx
+      .updateTable('projector_state')
+      .set({ last_seq: events[events.length - 1]!.seq })
+      .where('name', '=', projector.name)
+      .execute();
     return events.length;
   });
 }

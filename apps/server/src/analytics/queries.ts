@@ -28,8 +28,13 @@ interface CountRow {
 }
 
 /** Totals and the last DAILY_SERIES_DAYS UTC days of one GIF's or one user's counters. */
-async function countsWithSeries(db: Kysely<Database>, of: { totals: 'gif_counts' | 'user_counts'; daily: 'gif_daily' | 'user_daily'; key: 'gif_id' | 'user_id' }, id: string | number): Promise<Totals & { daily: DailyPoint[] }> {
-  const total = await sql<CountRow>`SELECT views, clicks, hovers, starts FROM ${sql.table(of.totals)} WHERE ${sql.ref(of.key)} = ${id}`.execute(db);
+async function countsWithSeries(
+  db: Kysely<Database>,
+  of: { totals: 'gif_counts' | 'user_counts'; daily: 'gif_daily' | 'user_daily'; key: 'gif_id' | 'user_id' },
+  id: string | number,
+): Promise<Totals & { daily: DailyPoint[] }> {
+  const total =
+    await sql<CountRow>`SELECT views, clicks, hovers, starts FROM ${sql.table(of.totals)} WHERE ${sql.ref(of.key)} = ${id}`.execute(db);
   const daily = await sql<CountRow & { d: string }>`
     SELECT day::text AS d, views, clicks, hovers, starts FROM ${sql.table(of.daily)}
     WHERE ${sql.ref(of.key)} = ${id} AND day >= (now() AT TIME ZONE 'UTC')::date - ${DAILY_SERIES_DAYS - 1}::int ORDER BY day`.execute(db);
@@ -39,16 +44,28 @@ async function countsWithSeries(db: Kysely<Database>, of: { totals: 'gif_counts'
     clicks: Number(r?.clicks ?? 0),
     hovers: Number(r?.hovers ?? 0),
     starts: Number(r?.starts ?? 0),
-    daily: daily.rows.map((p) => ({ date: p.d, views: Number(p.views), clicks: Number(p.clicks), hovers: Number(p.hovers), starts: Number(p.starts) })),
+    daily: daily.rows.map((p) => ({
+      date: p.d,
+      views: Number(p.views),
+      clicks: Number(p.clicks),
+      hovers: Number(p.hovers),
+      starts: Number(p.starts),
+    })),
   };
 }
 
-export const gifViews = (db: Kysely<Database>, gifId: string) => countsWithSeries(db, { totals: 'gif_counts', daily: 'gif_daily', key: 'gif_id' }, gifId);
-export const userViews = (db: Kysely<Database>, userId: number) => countsWithSeries(db, { totals: 'user_counts', daily: 'user_daily', key: 'user_id' }, userId);
+export const gifViews = (db: Kysely<Database>, gifId: string) =>
+  countsWithSeries(db, { totals: 'gif_counts', daily: 'gif_daily', key: 'gif_id' }, gifId);
+export const userViews = (db: Kysely<Database>, userId: number) =>
+  countsWithSeries(db, { totals: 'user_counts', daily: 'user_daily', key: 'user_id' }, userId);
 
 /** Decayed trending scores (as of now) of the given GIFs; 0 for GIFs nobody has interacted with. */
 export async function trendingScores(db: Kysely<Database>, gifIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await analyticsDb(db).selectFrom('gif_trending').selectAll().where('gif_id', 'in', [...gifIds]).execute();
+  const rows = await analyticsDb(db)
+    .selectFrom('gif_trending')
+    .selectAll()
+    .where('gif_id', 'in', [...gifIds])
+    .execute();
   const scores = new Map(gifIds.map((id) => [id, 0]));
   for (const r of rows) scores.set(r.gif_id, decayedNow(Number(r.score), r.as_of, TRENDING_HALF_LIFE_MS));
   return scores;

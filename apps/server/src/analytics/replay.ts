@@ -11,7 +11,11 @@ import { analyticsDb } from './schema.ts';
  * tables are emptied, so a running server's runner waits and then continues from the reset position.
  * Returns the events folded per projector.
  */
-export async function replayProjections(db: Kysely<Database>, projectors: readonly Projector[] = PROJECTORS, batchSize = PROJECTION_BATCH_SIZE): Promise<Record<string, number>> {
+export async function replayProjections(
+  db: Kysely<Database>,
+  projectors: readonly Projector[] = PROJECTORS,
+  batchSize = PROJECTION_BATCH_SIZE,
+): Promise<Record<string, number>> {
   const adb = analyticsDb(db);
   const folded: Record<string, number> = {};
   for (const projector of projectors) {

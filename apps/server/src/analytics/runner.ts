@@ -49,11 +49,15 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
     if (options.vacuumEveryMs !== undefined && Date.now() - lastVacuum >= options.vacuumEveryMs) {
       lastVacuum = Date.now();
       // One table per statement, outside any transaction, so each pause stays short.
-      for (const table of [...projectors.flatMap((p) => p.tables), ...(options.alsoVacuum ?? [])]) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+      for (const table of [...projectors.flatMap((p) => p.tables), ...(options.alsoVacuum ?? [])])
+        await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
     }
     return total;
   }
 
-  const passes = createPasses(runOnce, { intervalMs, onError: (err) => options.log?.(`analytics: catch-up failed: ${err.stack ?? err.message}`) });
+  const passes = createPasses(runOnce, {
+    intervalMs,
+    onError: (err) => options.log?.(`analytics: catch-up failed: ${err.stack ?? err.message}`),
+  });
   return { catchUp: passes.run, start: passes.start, stop: passes.stop };
 }

@@ -75,7 +75,12 @@ export function createSearchLog(db: Kysely<Database>, options: { flushMs?: numbe
   /** Writes a batch, splitting it on data errors; returns what must wait for a later flush. */
   async function write(batch: Queued[]): Promise<Queued[]> {
     try {
-      await db.transaction().execute((trx) => appendEvents(trx, batch.map((q) => q.event)));
+      await db.transaction().execute((trx) =>
+        appendEvents(
+          trx,
+          batch.map((q) => q.event),
+        ),
+      );
       return [];
     } catch (err) {
       if (!isDataError(err)) {
@@ -89,7 +94,9 @@ export function createSearchLog(db: Kysely<Database>, options: { flushMs?: numbe
       const [one] = batch as [Queued];
       one.attempts++;
       if (one.attempts < SEARCH_LOG_MAX_ATTEMPTS) return [one];
-      const kept = await letters.record('search', null, [{ error: `store refused it ${one.attempts} times: ${(err as Error).message}`, event: one.event }]);
+      const kept = await letters.record('search', null, [
+        { error: `store refused it ${one.attempts} times: ${(err as Error).message}`, event: one.event },
+      ]);
       return kept ? [] : [one];
     }
   }

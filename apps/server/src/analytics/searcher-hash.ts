@@ -52,7 +52,9 @@ export function createSearcherHasher(db: Kysely<Database>): SearcherHasher {
     const known = salts.get(day);
     if (known) return known;
     const rows = await db.transaction().execute(async (trx) => {
-      await sql`INSERT INTO searcher_salts (day, salt) VALUES (${day}::date, ${randomBytes(32).toString('base64url')}) ON CONFLICT (day) DO NOTHING`.execute(trx);
+      await sql`INSERT INTO searcher_salts (day, salt) VALUES (${day}::date, ${randomBytes(32).toString('base64url')}) ON CONFLICT (day) DO NOTHING`.execute(
+        trx,
+      );
       await sql`DELETE FROM searcher_salts WHERE day < ${day}::date - 1`.execute(trx);
       return (await sql<{ salt: string }>`SELECT salt FROM searcher_salts WHERE day = ${day}::date`.execute(trx)).rows;
     });

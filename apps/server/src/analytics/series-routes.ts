@@ -27,35 +27,46 @@ const SeriesQuery = z.object({
 export function analyticsSeriesRoutes(deps: BackendDeps) {
   const { db } = deps;
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/analytics/series/', describe({ tag: 'analytics', summary: 'The analytics page\'s series', description: 'Daily figures over the last `days` UTC days from the projections: site-wide (staff), or one creator\'s with `username` (that creator or staff).', access: { permission: 'analytics.read' }, query: SeriesQuery }), async (c) => {
-    const { days, username } = parseQuery(SeriesQuery, c.req.query());
-    const owner = lookupOnce(async () => (username === undefined ? null : userOwner(db, username)));
-    await authorize(c, 'analytics.read', owner);
-    const window = seriesWindow(days, new Date());
-    const scope = { days, from: window.from, to: window.to };
-    c.header('Cache-Control', 'private, no-store');
-    if (username === undefined) {
-      const searches = await trendingSearches(db, SERIES_TOP_SEARCHES, deps.trendingRules);
+  app.get(
+    '/api/v1/analytics/series/',
+    describe({
+      tag: 'analytics',
+      summary: "The analytics page's series",
+      description:
+        "Daily figures over the last `days` UTC days from the projections: site-wide (staff), or one creator's with `username` (that creator or staff).",
+      access: { permission: 'analytics.read' },
+      query: SeriesQuery,
+    }),
+    async (c) => {
+      const { days, username } = parseQuery(SeriesQuery, c.req.query());
+      const owner = lookupOnce(async () => (username === undefined ? null : userOwner(db, username)));
+      await authorize(c, 'analytics.read', owner);
+      const window = seriesWindow(days, new Date());
+      const scope = { days, from: window.from, to: window.to };
+      c.header('Cache-Control', 'private, no-store');
+      if (username === undefined) {
+        const searches = await trendingSearches(db, SERIES_TOP_SEARCHES, deps.trendingRules);
+        return c.json({
+          username: null,
+          ...scope,
+          daily: await dailyTotals(db, window),
+          top_gifs: await topGifs(db, window, SERIES_TOP_GIFS),
+          top_searches: { counted: 'searches', data: searches.map((s) => ({ term: s.term, count: s.searches })) },
+          page_types: await pageTypeDays(db, window),
+        });
+      }
+      const userId = await owner();
+      if (userId === undefined || userId === null) throw new ApiError(404, `User ${username} not found`);
+      const searches = await creatorSearches(db, userId, SERIES_TOP_SEARCHES);
       return c.json({
-        username: null,
+        username,
         ...scope,
-        daily: await dailyTotals(db, window),
-        top_gifs: await topGifs(db, window, SERIES_TOP_GIFS),
-        top_searches: { counted: 'searches', data: searches.map((s) => ({ term: s.term, count: s.searches })) },
-        page_types: await pageTypeDays(db, window),
+        daily: await dailyTotals(db, window, userId),
+        top_gifs: await topGifs(db, window, SERIES_TOP_GIFS, userId),
+        top_searches: { counted: 'views', data: searches.map((s) => ({ term: s.term, count: s.views })) },
+        page_types: null,
       });
-    }
-    const userId = await owner();
-    if (userId === undefined || userId === null) throw new ApiError(404, `User ${username} not found`);
-    const searches = await creatorSearches(db, userId, SERIES_TOP_SEARCHES);
-    return c.json({
-      username,
-      ...scope,
-      daily: await dailyTotals(db, window, userId),
-      top_gifs: await topGifs(db, window, SERIES_TOP_GIFS, userId),
-      top_searches: { counted: 'views', data: searches.map((s) => ({ term: s.term, count: s.views })) },
-      page_types: null,
-    });
-  });
+    },
+  );
   return app;
 }

@@ -38,7 +38,13 @@ export async function dailyTotals(db: Kysely<Database>, window: SeriesWindow, us
   const byDay = new Map(rows.rows.map((r) => [r.d, r]));
   return window.dates.map((date) => {
     const r = byDay.get(date);
-    return { date, views: Number(r?.views ?? 0), clicks: Number(r?.clicks ?? 0), hovers: Number(r?.hovers ?? 0), starts: Number(r?.starts ?? 0) };
+    return {
+      date,
+      views: Number(r?.views ?? 0),
+      clicks: Number(r?.clicks ?? 0),
+      hovers: Number(r?.hovers ?? 0),
+      starts: Number(r?.starts ?? 0),
+    };
   });
 }
 
@@ -76,7 +82,15 @@ export async function pageTypeDays(db: Kysely<Database>, window: SeriesWindow): 
     FULL JOIN (SELECT * FROM page_views_daily WHERE day BETWEEN ${window.from}::date AND ${window.to}::date) v
       ON v.page_type = p.page_type AND v.day = p.day`.execute(db);
   return rows.rows
-    .map((r) => ({ date: r.d, page_type: r.page_type, views: Number(r.views), clicks: Number(r.clicks), hovers: Number(r.hovers), starts: Number(r.starts), page_views: Number(r.page_views) }))
+    .map((r) => ({
+      date: r.d,
+      page_type: r.page_type,
+      views: Number(r.views),
+      clicks: Number(r.clicks),
+      hovers: Number(r.hovers),
+      starts: Number(r.starts),
+      page_views: Number(r.page_views),
+    }))
     .filter((r) => r.views + r.clicks + r.hovers + r.starts + r.page_views > 0)
     .sort((a, b) => (a.date === b.date ? (a.page_type < b.page_type ? -1 : 1) : a.date < b.date ? -1 : 1));
 }

@@ -5,7 +5,8 @@ import { DEFAULT_BLOCKLIST_FILE, readBlocklist } from './trending-settings.ts';
 
 describe('trendable terms', () => {
   it('takes words, numbers, emoji and a little punctuation', () => {
-    for (const term of ['cats', 'happy birthday', 'día de muertos', 'お疲れ様', '🐱', '👍🏽', 'c++', 'ok!', 'tgif 2026', 'rock & roll']) expect(isTrendableText(normaliseTerm(term)), term).toBe(true);
+    for (const term of ['cats', 'happy birthday', 'día de muertos', 'お疲れ様', '🐱', '👍🏽', 'c++', 'ok!', 'tgif 2026', 'rock & roll'])
+      expect(isTrendableText(normaliseTerm(term)), term).toBe(true);
   });
 
   it('refuses handles, broken encodings, controls, probes, links and long text', () => {
@@ -31,7 +32,7 @@ describe('trendable terms', () => {
     for (const term of refused) expect(isTrendableText(normaliseTerm(term)), term).toBe(false);
   });
 
-  it('finds the shipped blocklist\'s entries as words, joined up or in a row', () => {
+  it("finds the shipped blocklist's entries as words, joined up or in a row", () => {
     const list = new Set(readBlocklist(DEFAULT_BLOCKLIST_FILE));
     expect(hitsBlocklist('cheap viagra', list)).toBe(true);
     expect(hitsBlocklist('free robux now', list)).toBe(true);

@@ -31,7 +31,12 @@ interface Row {
  * moderators, made of plain words (isTrendableText), free of the blocklist's entries and, with
  * review on, approved. Every place that shows trending searches reads this.
  */
-export async function trendingSearches(db: Kysely<Database>, limit: number, rules: TrendingSearchRules, list: TrendingList = 'shown'): Promise<TrendingSearch[]> {
+export async function trendingSearches(
+  db: Kysely<Database>,
+  limit: number,
+  rules: TrendingSearchRules,
+  list: TrendingList = 'shown',
+): Promise<TrendingSearch[]> {
   const since = new Date(Date.now() - TRENDING_SEARCHERS_WINDOW_MS).toISOString();
   const approval =
     list === 'candidates'

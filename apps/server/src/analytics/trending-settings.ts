@@ -26,7 +26,12 @@ export function readBlocklist(file: string): string[] {
 }
 
 const Env = z.object({
-  TRENDING_MIN_SEARCHERS: z.coerce.number({ error: 'TRENDING_MIN_SEARCHERS must be a whole number from 1 to 1000' }).int('TRENDING_MIN_SEARCHERS must be a whole number from 1 to 1000').min(1, 'TRENDING_MIN_SEARCHERS must be at least 1').max(1000, 'TRENDING_MIN_SEARCHERS must be at most 1000').default(TRENDING_MIN_SEARCHERS_DEFAULT),
+  TRENDING_MIN_SEARCHERS: z.coerce
+    .number({ error: 'TRENDING_MIN_SEARCHERS must be a whole number from 1 to 1000' })
+    .int('TRENDING_MIN_SEARCHERS must be a whole number from 1 to 1000')
+    .min(1, 'TRENDING_MIN_SEARCHERS must be at least 1')
+    .max(1000, 'TRENDING_MIN_SEARCHERS must be at most 1000')
+    .default(TRENDING_MIN_SEARCHERS_DEFAULT),
   TRENDING_REVIEW: z.enum(['on', 'off'], { error: 'TRENDING_REVIEW must be on or off' }).default('off'),
   TRENDING_BLOCKLIST_FILE: z.string().optional(),
 });
@@ -45,5 +50,9 @@ export function trendingRulesFrom(env: Readonly<Record<string, string | undefine
       throw new Error(`Trending searches: TRENDING_BLOCKLIST_FILE ${extra} cannot be read: ${(err as Error).message}`);
     }
   }
-  return { minSearchers: parsed.data.TRENDING_MIN_SEARCHERS, review: parsed.data.TRENDING_REVIEW === 'on', blocklist: new Set([...readBlocklist(DEFAULT_BLOCKLIST_FILE), ...added]) };
+  return {
+    minSearchers: parsed.data.TRENDING_MIN_SEARCHERS,
+    review: parsed.data.TRENDING_REVIEW === 'on',
+    blocklist: new Set([...readBlocklist(DEFAULT_BLOCKLIST_FILE), ...added]),
+  };
 }

@@ -24,13 +24,24 @@ import { describe } from '../openapi/describe.ts';
 const ListQuery = z.object({
   filter: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'filter must be at most 50 characters')).optional(),
   freelance: flag('freelance'),
-  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional().transform((v) => v ?? 'desc'),
-  sort: z.enum(ARTIST_SORTS, { error: `sort must be one of ${ARTIST_SORTS.join(', ')}` }).optional().transform((v) => v ?? 'updatetime'),
+  order: z
+    .enum(['asc', 'desc'], { error: 'order must be asc or desc' })
+    .optional()
+    .transform((v) => v ?? 'desc'),
+  sort: z
+    .enum(ARTIST_SORTS, { error: `sort must be one of ${ARTIST_SORTS.join(', ')}` })
+    .optional()
+    .transform((v) => v ?? 'updatetime'),
   offset,
 });
-const SpotifyQuery = z.object({ spotify_url: z.string({ error: 'spotify_url is required' }).max(300, 'spotify_url must be at most 300 characters') });
+const SpotifyQuery = z.object({
+  spotify_url: z.string({ error: 'spotify_url is required' }).max(300, 'spotify_url must be at most 300 characters'),
+});
 const ArtistPath = z.object({ id: z.coerce.number({ error: 'id must be a user id' }).int().positive() });
-const ArtistBody = z.object({ is_freelance: flagField('is_freelance').optional(), music_artist_url: z.union([z.literal(''), z.string().max(300)]).optional() });
+const ArtistBody = z.object({
+  is_freelance: flagField('is_freelance').optional(),
+  music_artist_url: z.union([z.literal(''), z.string().max(300)]).optional(),
+});
 
 interface ArtistRow extends UserRow {
   is_freelance: boolean;
@@ -53,12 +64,26 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
   const oembed = deps.spotifyOembedUrl ?? SPOTIFY_OEMBED_DEFAULT_URL;
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v4/artists/', describe({ tag: 'artists', summary: 'Artists', description: 'The artists directory: filtered by name, freelancers only, sorted, paged by offset.', access: 'anyone', query: ListQuery }), async (c) => {
-    const p = parseQuery(ListQuery, c.req.query());
-    const direction = sql.raw(p.order === 'asc' ? 'ASC' : 'DESC');
-    const orderBy = p.sort === 'name' ? sql`lower(coalesce(nullif(u.display_name, ''), u.username))` : p.sort === 'gifs' ? sql`gif_count` : sql`updatetime`;
-    const pattern = p.filter ? `%${p.filter.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-    const rows = await sql<ArtistRow>`
+  app.get(
+    '/api/v4/artists/',
+    describe({
+      tag: 'artists',
+      summary: 'Artists',
+      description: 'The artists directory: filtered by name, freelancers only, sorted, paged by offset.',
+      access: 'anyone',
+      query: ListQuery,
+    }),
+    async (c) => {
+      const p = parseQuery(ListQuery, c.req.query());
+      const direction = sql.raw(p.order === 'asc' ? 'ASC' : 'DESC');
+      const orderBy =
+        p.sort === 'name'
+          ? sql`lower(coalesce(nullif(u.display_name, ''), u.username))`
+          : p.sort === 'gifs'
+            ? sql`gif_count`
+            : sql`updatetime`;
+      const pattern = p.filter ? `%${p.filter.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+      const rows = await sql<ArtistRow>`
       SELECT to_jsonb(u.*) - 'role' - 'social_links' AS user, u.is_freelance, u.music_artist_url, u.music_artist_name,
         g.gif_count, g.updatetime, count(*) OVER () AS total
       FROM users u
@@ -69,41 +94,78 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
         ${pattern ? sql`AND (lower(u.username) LIKE ${pattern} OR lower(u.display_name) LIKE ${pattern} OR lower(coalesce(u.music_artist_name, '')) LIKE ${pattern})` : sql``}
       ORDER BY ${orderBy} ${direction}, u.id
       LIMIT ${ARTISTS_PAGE_SIZE} OFFSET ${p.offset}`.execute(db);
-    const links = linksOf(c, deps);
-    const data = rows.rows.map((r) => ({
-      ...presentUser((r as unknown as { user: UserRow }).user, links),
-      is_freelance: r.is_freelance,
-      music_artist: r.music_artist_url ? { url: r.music_artist_url, name: r.music_artist_name } : null,
-      gif_count: r.gif_count,
-      updatetime: r.updatetime,
-    }));
-    const total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
-    return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
-  });
+      const links = linksOf(c, deps);
+      const data = rows.rows.map((r) => ({
+        ...presentUser((r as unknown as { user: UserRow }).user, links),
+        is_freelance: r.is_freelance,
+        music_artist: r.music_artist_url ? { url: r.music_artist_url, name: r.music_artist_name } : null,
+        gif_count: r.gif_count,
+        updatetime: r.updatetime,
+      }));
+      const total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
+      return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
+    },
+  );
 
-  app.get('/api/v3/spotify/artist', describe({ tag: 'artists', summary: 'Resolve a Spotify artist', description: 'The artist name behind a Spotify artist URL, through Spotify\'s oEmbed.', access: { permission: 'artist.resolve' }, query: SpotifyQuery }), async (c) => {
-    await authorizeUser(c, 'artist.resolve');
-    const { spotify_url } = parseQuery(SpotifyQuery, c.req.query());
-    const url = spotifyArtistUrl(spotify_url);
-    return c.json(envelope({ name: await resolveSpotifyArtist(oembed, url), spotify_url: url }, newResponseId()));
-  });
+  app.get(
+    '/api/v3/spotify/artist',
+    describe({
+      tag: 'artists',
+      summary: 'Resolve a Spotify artist',
+      description: "The artist name behind a Spotify artist URL, through Spotify's oEmbed.",
+      access: { permission: 'artist.resolve' },
+      query: SpotifyQuery,
+    }),
+    async (c) => {
+      await authorizeUser(c, 'artist.resolve');
+      const { spotify_url } = parseQuery(SpotifyQuery, c.req.query());
+      const url = spotifyArtistUrl(spotify_url);
+      return c.json(envelope({ name: await resolveSpotifyArtist(oembed, url), spotify_url: url }, newResponseId()));
+    },
+  );
 
-  app.patch('/api/v4/artists/:id/', describe({ tag: 'artists', summary: 'Edit an artist profile', access: { permission: 'profile.edit' }, params: ArtistPath, body: ArtistBody }), async (c) => {
-    const { id } = parseFields(ArtistPath, c.req.param());
-    const principal = await authorize(c, 'profile.edit', id);
-    const body = await jsonBody(c, ArtistBody);
-    const exists = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw new ApiError(404, `No user ${id}`);
-    const music = body.music_artist_url === undefined ? undefined : body.music_artist_url === '' ? { music_artist_url: null, music_artist_name: null } : { music_artist_url: spotifyArtistUrl(body.music_artist_url, 'music_artist_url'), music_artist_name: '' };
-    if (music?.music_artist_url) music.music_artist_name = await resolveSpotifyArtist(oembed, music.music_artist_url);
-    const changes = { ...(body.is_freelance === undefined ? {} : { is_freelance: body.is_freelance }), ...music };
-    const actor = actorOf(principal, c.var.auth.address);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
-      await appendEvents(baseOf(trx), [{ type: 'artist.updated', stream: 'user', streamId: String(id), payload: { ...changes, actor: actor.userId, via: actor.via, address: actor.address } }]);
-    });
-    const row = await db.selectFrom('users').select(['is_freelance', 'music_artist_url', 'music_artist_name']).where('id', '=', id).executeTakeFirstOrThrow();
-    return c.json(envelope({ id, ...row }, newResponseId()));
-  });
+  app.patch(
+    '/api/v4/artists/:id/',
+    describe({
+      tag: 'artists',
+      summary: 'Edit an artist profile',
+      access: { permission: 'profile.edit' },
+      params: ArtistPath,
+      body: ArtistBody,
+    }),
+    async (c) => {
+      const { id } = parseFields(ArtistPath, c.req.param());
+      const principal = await authorize(c, 'profile.edit', id);
+      const body = await jsonBody(c, ArtistBody);
+      const exists = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) throw new ApiError(404, `No user ${id}`);
+      const music =
+        body.music_artist_url === undefined
+          ? undefined
+          : body.music_artist_url === ''
+            ? { music_artist_url: null, music_artist_name: null }
+            : { music_artist_url: spotifyArtistUrl(body.music_artist_url, 'music_artist_url'), music_artist_name: '' };
+      if (music?.music_artist_url) music.music_artist_name = await resolveSpotifyArtist(oembed, music.music_artist_url);
+      const changes = { ...(body.is_freelance === undefined ? {} : { is_freelance: body.is_freelance }), ...music };
+      const actor = actorOf(principal, c.var.auth.address);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+        await appendEvents(baseOf(trx), [
+          {
+            type: 'artist.updated',
+            stream: 'user',
+            streamId: String(id),
+            payload: { ...changes, actor: actor.userId, via: actor.via, address: actor.address },
+          },
+        ]);
+      });
+      const row = await db
+        .selectFrom('users')
+        .select(['is_freelance', 'music_artist_url', 'music_artist_name'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return c.json(envelope({ id, ...row }, newResponseId()));
+    },
+  );
   return app;
 }

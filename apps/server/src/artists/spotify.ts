@@ -4,7 +4,8 @@ import { SPOTIFY_ARTIST_URI, SPOTIFY_ARTIST_URL, SPOTIFY_TIMEOUT_MS } from './co
 /** The canonical link of a Spotify artist, or a 400 naming the field when it is not one. */
 export function spotifyArtistUrl(raw: string, field = 'spotify_url'): string {
   const id = SPOTIFY_ARTIST_URL.exec(raw.trim())?.[1] ?? SPOTIFY_ARTIST_URI.exec(raw.trim())?.[1];
-  if (!id) throw new FieldError(400, field, `${field} must be a Spotify artist link (https://open.spotify.com/artist/…, 22 letters and digits)`);
+  if (!id)
+    throw new FieldError(400, field, `${field} must be a Spotify artist link (https://open.spotify.com/artist/…, 22 letters and digits)`);
   return `https://open.spotify.com/artist/${id}`;
 }
 

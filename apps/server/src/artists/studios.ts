@@ -32,9 +32,19 @@ interface StudioRow {
 export function studioRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/api/v4/studios/', describe({ tag: 'artists', summary: 'Studios', description: 'The verified public users (studios, brands, artists) with their listed GIF count and open channels, most GIFs first, paged by offset.', access: 'anyone', query: StudiosQuery }), async (c) => {
-    const p = parseQuery(StudiosQuery, c.req.query());
-    const { rows } = await sql<StudioRow>`
+  app.get(
+    '/api/v4/studios/',
+    describe({
+      tag: 'artists',
+      summary: 'Studios',
+      description:
+        'The verified public users (studios, brands, artists) with their listed GIF count and open channels, most GIFs first, paged by offset.',
+      access: 'anyone',
+      query: StudiosQuery,
+    }),
+    async (c) => {
+      const p = parseQuery(StudiosQuery, c.req.query());
+      const { rows } = await sql<StudioRow>`
       SELECT to_jsonb(u.*) - 'role' - 'social_links' AS user,
         (SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id AND ${listedScope}) AS gif_count,
         (SELECT jsonb_agg(jsonb_build_object('slug', ch.slug, 'display_name', ch.display_name) ORDER BY ch.position, ch.id)
@@ -44,10 +54,11 @@ export function studioRoutes(deps: BackendDeps) {
       WHERE u.is_verified AND u.is_public
       ORDER BY gif_count DESC, lower(coalesce(nullif(u.display_name, ''), u.username)), u.id
       LIMIT ${STUDIOS_PAGE_SIZE} OFFSET ${p.offset}`.execute(db);
-    const links = linksOf(c, deps);
-    const data = rows.map((r) => ({ ...presentUser(r.user, links), gif_count: r.gif_count, channels: r.channels ?? [] }));
-    const total = rows[0] ? Number(rows[0].total) : 0;
-    return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
-  });
+      const links = linksOf(c, deps);
+      const data = rows.map((r) => ({ ...presentUser(r.user, links), gif_count: r.gif_count, channels: r.channels ?? [] }));
+      const total = rows[0] ? Number(rows[0].total) : 0;
+      return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
+    },
+  );
   return app;
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createAttemptLimiter, TooManyAttempts } from './attempt-limits.ts';
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('attempt limits', () => {
   it('checks without counting, counts past the limit into a 429 with Retry-After, and forgets on clear', async () => {

@@ -38,7 +38,12 @@ function normal(key: string): string {
 
 export function createAttemptLimiter(overrides: Partial<AttemptLimitSettings> = {}, now: () => number = Date.now): AttemptLimiter {
   const settings: AttemptLimitSettings = { ...ATTEMPT_LIMITS, ...overrides };
-  const limiters = new Map((Object.keys(settings) as AttemptLimitName[]).map((name) => [name, new MemoryRateLimiter(settings[name].points, settings[name].windowS, now, ATTEMPT_LIMIT_MAX_KEYS)]));
+  const limiters = new Map(
+    (Object.keys(settings) as AttemptLimitName[]).map((name) => [
+      name,
+      new MemoryRateLimiter(settings[name].points, settings[name].windowS, now, ATTEMPT_LIMIT_MAX_KEYS),
+    ]),
+  );
   const limiter = (name: AttemptLimitName) => limiters.get(name)!;
   return {
     async check(name, key) {

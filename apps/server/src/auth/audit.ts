@@ -10,7 +10,9 @@ export interface Actor {
 }
 
 export function actorOf(principal: Principal, address: string): Actor {
-  return principal.kind === 'user' ? { userId: principal.userId, via: principal.via, address } : { userId: null, via: 'anonymous', address };
+  return principal.kind === 'user'
+    ? { userId: principal.userId, via: principal.via, address }
+    : { userId: null, via: 'anonymous', address };
 }
 
 /**
@@ -19,5 +21,10 @@ export function actorOf(principal: Principal, address: string): Actor {
  * a secret: sessions and tokens appear by their public ids.
  */
 export function auditEvent(type: string, userId: number, actor: Actor, details: Record<string, unknown> = {}): NewEvent {
-  return { type, stream: 'user', streamId: String(userId), payload: { ...details, actor: actor.userId, via: actor.via, address: actor.address } };
+  return {
+    type,
+    stream: 'user',
+    streamId: String(userId),
+    payload: { ...details, actor: actor.userId, via: actor.via, address: actor.address },
+  };
 }

@@ -43,7 +43,15 @@ async function resolve(c: Context, db: AccountsDb): Promise<Resolved> {
   }
   const stale = Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS;
   return {
-    principal: { kind: 'user', userId: session.userId, username: session.username, role: session.role, via: 'session', sessionId: session.id, csrfToken },
+    principal: {
+      kind: 'user',
+      userId: session.userId,
+      username: session.username,
+      role: session.role,
+      via: 'session',
+      sessionId: session.id,
+      csrfToken,
+    },
     ...(stale ? { touch: () => touchSession(db, session) } : {}),
   };
 }

@@ -15,7 +15,8 @@ const reachingAny = (action: Action) => ROLES.filter((role) => reachOf({ audienc
 function refuse(principal: Principal, action: Action, notOwner = false): never {
   if (principal.kind === 'anonymous') throw new ApiError(401, `Sign in first: ${action} needs a signed-in user`);
   if (notOwner) throw new ApiError(403, `Not allowed: only its owner or ${reachingAny(action).join(' or ')} may ${action} here`);
-  if (principal.via === 'token' && SESSION_ONLY.has(action)) throw new ApiError(403, `Not allowed with a token: ${action} needs the signed-in session`);
+  if (principal.via === 'token' && SESSION_ONLY.has(action))
+    throw new ApiError(403, `Not allowed with a token: ${action} needs the signed-in session`);
   throw new ApiError(403, `Not allowed: ${action} is not granted to ${principal.role}`);
 }
 

@@ -20,7 +20,8 @@ export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.i
  * the problem and, where there is one, the field.
  */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'The body must be JSON (Content-Type: application/json)');
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, 'The body must be JSON (Content-Type: application/json)');
   const body: unknown = await c.req.json().catch(() => {
     throw new ApiError(400, 'The body is not valid JSON');
   });

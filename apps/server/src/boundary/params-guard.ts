@@ -10,7 +10,8 @@ import { unsafeTextReason } from './text.ts';
  */
 export function paramsGuard(): MiddlewareHandler {
   return async (c, next) => {
-    const pathReason = c.req.path.length > MAX_PARAM_CHARS ? `must be at most ${MAX_PARAM_CHARS} characters` : unsafeTextReason(decodedPath(c.req.path));
+    const pathReason =
+      c.req.path.length > MAX_PARAM_CHARS ? `must be at most ${MAX_PARAM_CHARS} characters` : unsafeTextReason(decodedPath(c.req.path));
     if (pathReason) throw new ApiError(400, `path ${pathReason}`);
     for (const [name, values] of Object.entries(c.req.queries())) {
       const shownName = name.length > 40 || unsafeTextReason(name) ? 'a parameter name' : name;

@@ -24,7 +24,12 @@ export function readBuildInfo(env: NodeJS.ProcessEnv = process.env): BuildInfo {
   let commit = env.LOOPBOX_COMMIT ?? 'unknown';
   if (!env.LOOPBOX_COMMIT) {
     try {
-      commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: fileURLToPath(new URL('.', import.meta.url)), encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        encoding: 'utf8',
+        timeout: 2_000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       /* not a git checkout */
     }
@@ -35,9 +40,13 @@ export function readBuildInfo(env: NodeJS.ProcessEnv = process.env): BuildInfo {
 /** GET /api/v3/env/build: the build this server runs. */
 export function buildRoutes(info: BuildInfo) {
   const app = new Hono<AuthEnv>();
-  app.get('/api/v3/env/build', describe({ tag: 'site', summary: 'The build this server runs', access: { permission: 'build.read' } }), async (c) => {
-    await authorize(c, 'build.read');
-    return c.json(info);
-  });
+  app.get(
+    '/api/v3/env/build',
+    describe({ tag: 'site', summary: 'The build this server runs', access: { permission: 'build.read' } }),
+    async (c) => {
+      await authorize(c, 'build.read');
+      return c.json(info);
+    },
+  );
   return app;
 }

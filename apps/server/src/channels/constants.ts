@@ -29,4 +29,9 @@ export const CHANNEL_AVATAR_SIZE = 200;
 /** GIPHY's analytics event type for GIFs shown in a channel feed. */
 export const FEED_EVENT_TYPE = 'GIF_CHANNEL';
 /** Job kinds this domain runs (jobs/runner.ts). */
-export const JOB_KINDS = { magicSync: 'channel.magic_sync', magicSweep: 'channel.magic_sweep', bulkAdd: 'channel.bulk_add', flushSubtree: 'channel.flush_subtree' } as const;
+export const JOB_KINDS = {
+  magicSync: 'channel.magic_sync',
+  magicSweep: 'channel.magic_sweep',
+  bulkAdd: 'channel.bulk_add',
+  flushSubtree: 'channel.flush_subtree',
+} as const;

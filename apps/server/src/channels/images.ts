@@ -13,8 +13,14 @@ const MAX_PIXELS = 40_000_000;
  * stored as JPEG under a fresh name (media is cached as immutable, so a new picture needs a new
  * URL). Returns its key (the path below `/media/`).
  */
-export async function saveChannelImage(store: MediaStore, channelId: number, kind: 'banner' | 'avatar', bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength > CHANNEL_IMAGE_MAX_BYTES) throw new FieldError(413, kind, `${kind} must be at most ${CHANNEL_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+export async function saveChannelImage(
+  store: MediaStore,
+  channelId: number,
+  kind: 'banner' | 'avatar',
+  bytes: Uint8Array,
+): Promise<string> {
+  if (bytes.byteLength > CHANNEL_IMAGE_MAX_BYTES)
+    throw new FieldError(413, kind, `${kind} must be at most ${CHANNEL_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
   const size = kind === 'banner' ? BANNER_SIZE : { width: CHANNEL_AVATAR_SIZE, height: CHANNEL_AVATAR_SIZE };
   const refused = () => new FieldError(400, kind, `${kind} must be a JPEG, PNG, WebP or GIF picture`);
   const format = pictureFormat(bytes);
@@ -23,7 +29,12 @@ export async function saveChannelImage(store: MediaStore, channelId: number, kin
   try {
     const decoded = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false });
     if ((await decoded.metadata()).format !== format) throw refused();
-    image = await decoded.rotate().resize({ ...size, fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    image = await decoded
+      .rotate()
+      .resize({ ...size, fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   } catch {
     throw refused();
   }

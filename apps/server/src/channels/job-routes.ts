@@ -19,20 +19,33 @@ const JobQuery = z.object({ job: z.uuid({ error: 'job must be a job id' }) });
  */
 export function channelJobRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
-  app.get('/api/v4/channels/retrieve-job/', describe({ tag: 'channels', summary: 'A channel job\'s state', description: 'QUEUED, RUNNING, DONE or FAILED with its reason, and progress.', access: { permission: 'channel.manage' }, query: JobQuery }), async (c) => {
-    const { job: id } = parseQuery(JobQuery, c.req.query());
-    let found: JobView | undefined;
-    await authorizeUser(c, 'channel.manage', async () => {
-      found = await findJob(deps.db, id);
-      return found ? found.owner_id : undefined;
-    });
-    found ??= await findJob(deps.db, id);
-    if (!found) throw new ApiError(404, `Job ${id} not found`);
-    const { owner_id: _, payload, ...job } = found;
-    const channel = typeof payload.channel === 'number' ? payload.channel : undefined;
-    const data = { ...job, job: job.id, ...(channel !== undefined ? { channel } : {}) };
-    const headers = { 'Cache-Control': 'private, no-store', ...(job.status === 'DONE' && channel !== undefined ? purgeChannels([channel]) : {}) };
-    return c.json(envelope(data, newResponseId()), 200, headers);
-  });
+  app.get(
+    '/api/v4/channels/retrieve-job/',
+    describe({
+      tag: 'channels',
+      summary: "A channel job's state",
+      description: 'QUEUED, RUNNING, DONE or FAILED with its reason, and progress.',
+      access: { permission: 'channel.manage' },
+      query: JobQuery,
+    }),
+    async (c) => {
+      const { job: id } = parseQuery(JobQuery, c.req.query());
+      let found: JobView | undefined;
+      await authorizeUser(c, 'channel.manage', async () => {
+        found = await findJob(deps.db, id);
+        return found ? found.owner_id : undefined;
+      });
+      found ??= await findJob(deps.db, id);
+      if (!found) throw new ApiError(404, `Job ${id} not found`);
+      const { owner_id: _, payload, ...job } = found;
+      const channel = typeof payload.channel === 'number' ? payload.channel : undefined;
+      const data = { ...job, job: job.id, ...(channel !== undefined ? { channel } : {}) };
+      const headers = {
+        'Cache-Control': 'private, no-store',
+        ...(job.status === 'DONE' && channel !== undefined ? purgeChannels([channel]) : {}),
+      };
+      return c.json(envelope(data, newResponseId()), 200, headers);
+    },
+  );
   return app;
 }

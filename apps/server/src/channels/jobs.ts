@@ -17,13 +17,21 @@ const numberOf = (payload: Record<string, unknown>, key: string) => Number(paylo
  * are not in the feed (and were not taken out by a person) join it at the end; GIFs a magic tag
  * brought that no longer carry one (or are no longer public) leave. Idempotent by construction.
  */
-export async function reconcileMagicTags(trx: Kysely<Database>, channelId: number, batch: number, jobId: string): Promise<{ added: string[]; removed: string[] }> {
+export async function reconcileMagicTags(
+  trx: Kysely<Database>,
+  channelId: number,
+  batch: number,
+  jobId: string,
+): Promise<{ added: string[]; removed: string[] }> {
   const channel = await lockChannel(trx, channelId);
   if (!channel) return { added: [], removed: [] };
   const db = channelsDb(trx);
   const tags = (await db.selectFrom('channel_magic_tags').select('tag').where('channel_id', '=', channelId).execute()).map((r) => r.tag);
   const carries = sql<boolean>`g.tags && ${sql.val(tags)}::text[] AND ${listedScope}`;
-  const toAdd = tags.length === 0 ? { rows: [] } : await sql<{ id: string }>`
+  const toAdd =
+    tags.length === 0
+      ? { rows: [] }
+      : await sql<{ id: string }>`
       SELECT g.id FROM gifs g
       WHERE ${carries}
         AND NOT EXISTS (SELECT 1 FROM channel_gifs cg WHERE cg.channel_id = ${channelId} AND cg.gif_id = g.id)
@@ -33,13 +41,25 @@ export async function reconcileMagicTags(trx: Kysely<Database>, channelId: numbe
       SELECT cg.gif_id AS id FROM channel_gifs cg JOIN gifs g ON g.id = cg.gif_id
       WHERE cg.channel_id = ${channelId} AND cg.source = 'magic' AND NOT (${carries})
       ORDER BY cg.position LIMIT ${batch}`.execute(trx);
-  const added = await addToFeed(trx, channelId, toAdd.rows.map((r) => r.id), { source: 'magic' });
-  const removed = await removeFromFeed(trx, channelId, toRemove.rows.map((r) => r.id), { byPerson: false });
+  const added = await addToFeed(
+    trx,
+    channelId,
+    toAdd.rows.map((r) => r.id),
+    { source: 'magic' },
+  );
+  const removed = await removeFromFeed(
+    trx,
+    channelId,
+    toRemove.rows.map((r) => r.id),
+    { byPerson: false },
+  );
   if (added.length + removed.length > 0) {
     await flushChannels(trx, [channelId]);
     await appendEvents(trx, [
       ...(added.length ? [channelEvent('channel.gifs_added', channelId, null, { gifs: added, source: 'magic_tag', job: jobId })] : []),
-      ...(removed.length ? [channelEvent('channel.gifs_removed', channelId, null, { gifs: removed, source: 'magic_tag', job: jobId })] : []),
+      ...(removed.length
+        ? [channelEvent('channel.gifs_removed', channelId, null, { gifs: removed, source: 'magic_tag', job: jobId })]
+        : []),
     ]);
   }
   return { added, removed };
@@ -65,7 +85,14 @@ export function channelJobHandlers(batch = JOB_BATCH_SIZE): JobHandlers {
     if (channelId === undefined) return { done: true };
     const { added, removed } = await reconcileMagicTags(trx, channelId, batch, job.id);
     const channelDone = added.length < batch && removed.length < batch;
-    return { done: false, progress: { after: channelDone ? channelId : after, added: count(job.progress, 'added') + added.length, removed: count(job.progress, 'removed') + removed.length } };
+    return {
+      done: false,
+      progress: {
+        after: channelDone ? channelId : after,
+        added: count(job.progress, 'added') + added.length,
+        removed: count(job.progress, 'removed') + removed.length,
+      },
+    };
   };
 
   /** {channel, gifs, position?}: a long list of GIFs added in order, a batch a step. */
@@ -76,12 +103,23 @@ export function channelJobHandlers(batch = JOB_BATCH_SIZE): JobHandlers {
     const channel = await lockChannel(trx, channelId);
     if (!channel) return { done: true, progress: job.progress };
     const slice = gifs.slice(done, done + batch);
-    const existing = slice.length ? new Set((await trx.selectFrom('gifs').select('id').where('id', 'in', slice).where('is_removed', '=', false).execute()).map((r) => r.id)) : new Set<string>();
+    const existing = slice.length
+      ? new Set(
+          (await trx.selectFrom('gifs').select('id').where('id', 'in', slice).where('is_removed', '=', false).execute()).map((r) => r.id),
+        )
+      : new Set<string>();
     const position = typeof job.payload.position === 'number' ? job.payload.position + count(job.progress, 'added') : undefined;
-    const added = await addToFeed(trx, channelId, slice.filter((id) => existing.has(id)), { source: 'manual', ...(position !== undefined ? { position } : {}) });
+    const added = await addToFeed(
+      trx,
+      channelId,
+      slice.filter((id) => existing.has(id)),
+      { source: 'manual', ...(position !== undefined ? { position } : {}) },
+    );
     if (added.length > 0) {
       await flushChannels(trx, [channelId]);
-      await appendEvents(trx, [channelEvent('channel.gifs_added', channelId, null, { gifs: added, source: 'bulk_add', job: job.id, by: job.createdBy })]);
+      await appendEvents(trx, [
+        channelEvent('channel.gifs_added', channelId, null, { gifs: added, source: 'bulk_add', job: job.id, by: job.createdBy }),
+      ]);
     }
     const progress = { done: done + slice.length, added: count(job.progress, 'added') + added.length, total: gifs.length };
     return { done: progress.done >= gifs.length, progress };
@@ -93,9 +131,17 @@ export function channelJobHandlers(batch = JOB_BATCH_SIZE): JobHandlers {
     const done = count(job.progress, 'done');
     const slice = ids.slice(done, done + batch);
     await flushChannels(trx, slice);
-    await appendEvents(trx, slice.map((id) => channelEvent('channel.flushed', id, null, { reason: 'ancestor_moved', moved: job.payload.moved, job: job.id })));
+    await appendEvents(
+      trx,
+      slice.map((id) => channelEvent('channel.flushed', id, null, { reason: 'ancestor_moved', moved: job.payload.moved, job: job.id })),
+    );
     return { done: done + slice.length >= ids.length, progress: { done: done + slice.length, total: ids.length } };
   };
 
-  return { [JOB_KINDS.magicSync]: magicSync, [JOB_KINDS.magicSweep]: magicSweep, [JOB_KINDS.bulkAdd]: bulkAdd, [JOB_KINDS.flushSubtree]: flushSubtree };
+  return {
+    [JOB_KINDS.magicSync]: magicSync,
+    [JOB_KINDS.magicSweep]: magicSweep,
+    [JOB_KINDS.bulkAdd]: bulkAdd,
+    [JOB_KINDS.flushSubtree]: flushSubtree,
+  };
 }

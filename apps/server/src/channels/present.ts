@@ -37,7 +37,16 @@ export function presentChannel(ch: ChannelView, ctx: PresentContext, extra: { an
     featured_gif: ch.featured_gif ? presentGif(ch.featured_gif, ctx) : null,
     tags: ch.ranked_tags.map((t) => ({ id: t.id, channel: ch.id, tag: t.tag, rank: t.rank })),
     syncable_tags: ch.magic_tags.map((t) => ({ id: t.id, channel: ch.id, tag: t.tag })),
-    ...(extra.ancestors ? { ancestors: extra.ancestors.map((a) => ({ id: a.id, slug: a.slug, display_name: a.display_name, url: `${ctx.origin}${channelPath(a.slug, { shadowed: a.shadowed })}` })) } : {}),
+    ...(extra.ancestors
+      ? {
+          ancestors: extra.ancestors.map((a) => ({
+            id: a.id,
+            slug: a.slug,
+            display_name: a.display_name,
+            url: `${ctx.origin}${channelPath(a.slug, { shadowed: a.shadowed })}`,
+          })),
+        }
+      : {}),
     analytics_response_payload: analyticsPayload(`channel:${ch.id}`, ctx),
   };
 }

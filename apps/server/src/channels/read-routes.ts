@@ -26,13 +26,26 @@ const ListQuery = z.object({ slug: slug.optional(), mine: z.enum(['1', 'true'], 
 const FeedQuery = z.object({
   limit: intParam('limit', 1, MAX_FEED_LIMIT, DEFAULT_FEED_LIMIT),
   offset: intParam('offset', 0, 1_000_000, 0),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a cursor from an earlier page').optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a cursor from an earlier page')
+    .optional(),
 });
 const ChannelGifsQuery = z.object({
   gif: z
     .string({ error: 'gif is required' })
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(gifId, { error: 'gif must list GIF ids' }).min(1, 'gif must list at least one id').max(MAX_IDS, `gif may list at most ${MAX_IDS} ids`)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(gifId, { error: 'gif must list GIF ids' })
+        .min(1, 'gif must list at least one id')
+        .max(MAX_IDS, `gif may list at most ${MAX_IDS} ids`),
+    ),
 });
 /** What a path's parent id holds when the caller had none to give (GIPHY's client builds `channels/${id}/children`). */
 const NO_PARENT = new Set(['', 'undefined', 'null', 'NaN']);
@@ -52,7 +65,13 @@ function decodeCursor(cursor: string): { position: number; gifId: string } {
  */
 export function channelReadRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
-  const context = (c: Parameters<typeof originOf>[0], eventType: string): PresentContext => ({ origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl, responseId: newResponseId(), eventType, signPayload: deps.payloads.sign });
+  const context = (c: Parameters<typeof originOf>[0], eventType: string): PresentContext => ({
+    origin: originOf(c, deps),
+    mediaBase: deps.mediaPublicUrl,
+    responseId: newResponseId(),
+    eventType,
+    signPayload: deps.payloads.sign,
+  });
   const readable = async (c: Parameters<typeof mayRead>[0], views: ChannelView[]) => {
     const shown: ChannelView[] = [];
     for (const view of views) if (await mayRead(c, view)) shown.push(view);
@@ -65,108 +84,233 @@ export function channelReadRoutes(deps: BackendDeps) {
   }
   const noStore = { 'Cache-Control': 'private, no-store' };
 
-  app.on('GET', ['/api/v4/channels', '/api/v4/channels/'], describe({ tag: 'channels', summary: 'Channels by slug, or your own', description: 'By `slug`, or with `mine=true` the channels you manage.', access: { permission: 'channel.manage', when: 'with mine=true' }, query: ListQuery }), async (c) => {
-    const q = parseQuery(ListQuery, c.req.query());
-    await deps.payloads.ready();
-    if (q.mine) {
-      const user = await authorizeUser(c, 'channel.manage');
+  app.on(
+    'GET',
+    ['/api/v4/channels', '/api/v4/channels/'],
+    describe({
+      tag: 'channels',
+      summary: 'Channels by slug, or your own',
+      description: 'By `slug`, or with `mine=true` the channels you manage.',
+      access: { permission: 'channel.manage', when: 'with mine=true' },
+      query: ListQuery,
+    }),
+    async (c) => {
+      const q = parseQuery(ListQuery, c.req.query());
+      await deps.payloads.ready();
+      if (q.mine) {
+        const user = await authorizeUser(c, 'channel.manage');
+        const ctx = context(c, 'CHANNEL');
+        const roots = await channelViews(
+          deps.db,
+          (await ownedRoots(deps.db, user.userId)).map((r) => r.id),
+        );
+        return c.json(
+          envelope(
+            roots.map((v) => presentChannel(v, ctx)),
+            ctx.responseId,
+            { total_count: roots.length, count: roots.length, offset: 0 },
+          ),
+          200,
+          noStore,
+        );
+      }
+      if (!q.slug) throw new ApiError(400, 'slug is required (or mine=true for your own channels)');
+      // A channel the caller may not read answers exactly as an unknown slug does.
+      const found = await findChannelBySlug(deps.db, q.slug);
+      const view = found ? await channelView(deps.db, found.id) : undefined;
+      if (!view || !(await mayRead(c, view))) throw new ApiError(404, `No channel ${q.slug}`);
       const ctx = context(c, 'CHANNEL');
-      const roots = await channelViews(deps.db, (await ownedRoots(deps.db, user.userId)).map((r) => r.id));
-      return c.json(envelope(roots.map((v) => presentChannel(v, ctx)), ctx.responseId, { total_count: roots.length, count: roots.length, offset: 0 }), 200, noStore);
-    }
-    if (!q.slug) throw new ApiError(400, 'slug is required (or mine=true for your own channels)');
-    // A channel the caller may not read answers exactly as an unknown slug does.
-    const found = await findChannelBySlug(deps.db, q.slug);
-    const view = found ? await channelView(deps.db, found.id) : undefined;
-    if (!view || !(await mayRead(c, view))) throw new ApiError(404, `No channel ${q.slug}`);
-    const ctx = context(c, 'CHANNEL');
-    const ancestors = await readable(c, await channelViews(deps.db, (await ancestorsOf(deps.db, view.id)).map((a) => a.id)));
-    return c.json(envelope(presentChannel(view, ctx, { ancestors }), ctx.responseId), 200, noStore);
-  });
+      const ancestors = await readable(
+        c,
+        await channelViews(
+          deps.db,
+          (await ancestorsOf(deps.db, view.id)).map((a) => a.id),
+        ),
+      );
+      return c.json(envelope(presentChannel(view, ctx, { ancestors }), ctx.responseId), 200, noStore);
+    },
+  );
 
   const noParent = () => {
     throw new ApiError(400, CHILDREN_WITHOUT_PARENT_MESSAGE);
   };
-  app.get('/api/v4/channels/children/', describe({ tag: 'channels', summary: 'Children of no channel', description: 'GIPHY\'s client asks this when it has no parent id: a 400 saying so.', access: 'anyone' }), noParent);
-  app.get('/api/v4/channels//children/', describe({ tag: 'channels', summary: 'Children of no channel (empty id)', description: 'The same 400 as without a parent id.', access: 'anyone' }), noParent);
+  app.get(
+    '/api/v4/channels/children/',
+    describe({
+      tag: 'channels',
+      summary: 'Children of no channel',
+      description: "GIPHY's client asks this when it has no parent id: a 400 saying so.",
+      access: 'anyone',
+    }),
+    noParent,
+  );
+  app.get(
+    '/api/v4/channels//children/',
+    describe({
+      tag: 'channels',
+      summary: 'Children of no channel (empty id)',
+      description: 'The same 400 as without a parent id.',
+      access: 'anyone',
+    }),
+    noParent,
+  );
 
-  app.get('/api/v4/channels/:id/children/', describe({ tag: 'channels', summary: 'A channel\'s children', description: 'Hidden and private channels answer only their managers.', access: 'anyone', params: IdPath }), async (c) => {
-    if (NO_PARENT.has(c.req.param('id'))) noParent();
-    const { id } = parseQuery(IdPath, c.req.param());
-    const parent = await readableView(c, id);
-    await deps.payloads.ready();
-    const ctx = context(c, 'CHANNEL');
-    const children = await readable(c, await channelViews(deps.db, (await childrenOf(deps.db, parent.id)).map((k) => k.id)));
-    return c.json(envelope(children.map((k) => presentChannel(k, ctx)), ctx.responseId, { total_count: children.length, count: children.length, offset: 0 }), 200, noStore);
-  });
+  app.get(
+    '/api/v4/channels/:id/children/',
+    describe({
+      tag: 'channels',
+      summary: "A channel's children",
+      description: 'Hidden and private channels answer only their managers.',
+      access: 'anyone',
+      params: IdPath,
+    }),
+    async (c) => {
+      if (NO_PARENT.has(c.req.param('id'))) noParent();
+      const { id } = parseQuery(IdPath, c.req.param());
+      const parent = await readableView(c, id);
+      await deps.payloads.ready();
+      const ctx = context(c, 'CHANNEL');
+      const children = await readable(
+        c,
+        await channelViews(
+          deps.db,
+          (await childrenOf(deps.db, parent.id)).map((k) => k.id),
+        ),
+      );
+      return c.json(
+        envelope(
+          children.map((k) => presentChannel(k, ctx)),
+          ctx.responseId,
+          { total_count: children.length, count: children.length, offset: 0 },
+        ),
+        200,
+        noStore,
+      );
+    },
+  );
 
-  app.get('/api/v4/channels/:id/feed/', describe({ tag: 'channels', summary: 'A channel\'s feed', description: 'Its GIFs in order, paged by offset or cursor.', access: 'anyone', params: IdPath, query: FeedQuery }), async (c) => {
-    const { id } = parseQuery(IdPath, c.req.param());
-    const q = parseQuery(FeedQuery, c.req.query());
-    const channel = await readableView(c, id);
-    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const db = channelsDb(deps.db);
-    const shown = db
-      .selectFrom('channel_gifs as cg')
-      .innerJoin('gifs as g', 'g.id', 'cg.gif_id')
-      .where('cg.channel_id', '=', id)
-      .where(listedScope);
-    const [{ n }, rows] = await Promise.all([
-      shown.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      shown
-        .select(['cg.gif_id', 'cg.position'])
-        .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(cg.position, cg.gif_id) > (${after!.position}, ${after!.gifId})`))
-        .orderBy('cg.position')
+  app.get(
+    '/api/v4/channels/:id/feed/',
+    describe({
+      tag: 'channels',
+      summary: "A channel's feed",
+      description: 'Its GIFs in order, paged by offset or cursor.',
+      access: 'anyone',
+      params: IdPath,
+      query: FeedQuery,
+    }),
+    async (c) => {
+      const { id } = parseQuery(IdPath, c.req.param());
+      const q = parseQuery(FeedQuery, c.req.query());
+      const channel = await readableView(c, id);
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const db = channelsDb(deps.db);
+      const shown = db
+        .selectFrom('channel_gifs as cg')
+        .innerJoin('gifs as g', 'g.id', 'cg.gif_id')
+        .where('cg.channel_id', '=', id)
+        .where(listedScope);
+      const [{ n }, rows] = await Promise.all([
+        shown.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        shown
+          .select(['cg.gif_id', 'cg.position'])
+          .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(cg.position, cg.gif_id) > (${after!.position}, ${after!.gifId})`))
+          .orderBy('cg.position')
+          .orderBy('cg.gif_id')
+          .limit(q.limit)
+          .$if(after === undefined, (qb) => qb.offset(q.offset))
+          .execute(),
+      ]);
+      await deps.payloads.ready();
+      const ctx = context(c, FEED_EVENT_TYPE);
+      const gifs = (
+        await rowsInOrder(
+          deps.db,
+          rows.map((r) => r.gif_id),
+        )
+      ).map((g) => presentGif(g, ctx));
+      const total = Number(n);
+      const last = rows.at(-1);
+      const offset = after ? undefined : q.offset;
+      const more = last !== undefined && rows.length === q.limit && (offset === undefined || offset + rows.length < total);
+      return c.json(
+        {
+          ...envelope(gifs, ctx.responseId, { total_count: total, count: gifs.length, offset: offset ?? 0 }),
+          ...(more ? { next_cursor: encodeCursor(last.position, last.gif_id) } : {}),
+          channel: { id: channel.id, slug: channel.slug, flush_uuid: channel.flush_uuid },
+        },
+        200,
+        noStore,
+      );
+    },
+  );
+
+  app.on(
+    'GET',
+    ['/api/v4/channels/:id', '/api/v4/channels/:id/'],
+    describe({
+      tag: 'channels',
+      summary: 'A channel',
+      description: 'With its ancestors. Hidden and private channels answer only their managers.',
+      access: 'anyone',
+      params: IdPath,
+    }),
+    async (c) => {
+      const { id } = parseQuery(IdPath, c.req.param());
+      const view = await readableView(c, id);
+      await deps.payloads.ready();
+      const ctx = context(c, 'CHANNEL');
+      const ancestors = await readable(
+        c,
+        await channelViews(
+          deps.db,
+          (await ancestorsOf(deps.db, view.id)).map((a) => a.id),
+        ),
+      );
+      return c.json(envelope(presentChannel(view, ctx, { ancestors }), ctx.responseId), 200, noStore);
+    },
+  );
+
+  app.get(
+    '/api/v4/channel-gifs/',
+    describe({ tag: 'channels', summary: 'The channels holding GIFs', access: 'anyone', query: ChannelGifsQuery }),
+    async (c) => {
+      const { gif } = parseQuery(ChannelGifsQuery, c.req.query());
+      const rows = await channelsDb(deps.db)
+        .selectFrom('channel_gifs as cg')
+        .innerJoin('channels as ch', 'ch.id', 'cg.channel_id')
+        .select([
+          'cg.gif_id',
+          'cg.position',
+          'cg.source',
+          'ch.id',
+          'ch.slug',
+          'ch.display_name',
+          'ch.is_visible',
+          'ch.is_private',
+          'ch.user_id',
+        ])
+        .where('cg.gif_id', 'in', gif)
         .orderBy('cg.gif_id')
-        .limit(q.limit)
-        .$if(after === undefined, (qb) => qb.offset(q.offset))
-        .execute(),
-    ]);
-    await deps.payloads.ready();
-    const ctx = context(c, FEED_EVENT_TYPE);
-    const gifs = (await rowsInOrder(deps.db, rows.map((r) => r.gif_id))).map((g) => presentGif(g, ctx));
-    const total = Number(n);
-    const last = rows.at(-1);
-    const offset = after ? undefined : q.offset;
-    const more = last !== undefined && rows.length === q.limit && (offset === undefined || offset + rows.length < total);
-    return c.json(
-      {
-        ...envelope(gifs, ctx.responseId, { total_count: total, count: gifs.length, offset: offset ?? 0 }),
-        ...(more ? { next_cursor: encodeCursor(last.position, last.gif_id) } : {}),
-        channel: { id: channel.id, slug: channel.slug, flush_uuid: channel.flush_uuid },
-      },
-      200,
-      noStore,
-    );
-  });
-
-  app.on('GET', ['/api/v4/channels/:id', '/api/v4/channels/:id/'], describe({ tag: 'channels', summary: 'A channel', description: 'With its ancestors. Hidden and private channels answer only their managers.', access: 'anyone', params: IdPath }), async (c) => {
-    const { id } = parseQuery(IdPath, c.req.param());
-    const view = await readableView(c, id);
-    await deps.payloads.ready();
-    const ctx = context(c, 'CHANNEL');
-    const ancestors = await readable(c, await channelViews(deps.db, (await ancestorsOf(deps.db, view.id)).map((a) => a.id)));
-    return c.json(envelope(presentChannel(view, ctx, { ancestors }), ctx.responseId), 200, noStore);
-  });
-
-  app.get('/api/v4/channel-gifs/', describe({ tag: 'channels', summary: 'The channels holding GIFs', access: 'anyone', query: ChannelGifsQuery }), async (c) => {
-    const { gif } = parseQuery(ChannelGifsQuery, c.req.query());
-    const rows = await channelsDb(deps.db)
-      .selectFrom('channel_gifs as cg')
-      .innerJoin('channels as ch', 'ch.id', 'cg.channel_id')
-      .select(['cg.gif_id', 'cg.position', 'cg.source', 'ch.id', 'ch.slug', 'ch.display_name', 'ch.is_visible', 'ch.is_private', 'ch.user_id'])
-      .where('cg.gif_id', 'in', gif)
-      .orderBy('cg.gif_id')
-      .orderBy('ch.id')
-      .execute();
-    const origin = originOf(c, deps);
-    const data = [];
-    for (const r of rows) {
-      if (!(await mayRead(c, r))) continue;
-      data.push({ gif: r.gif_id, channel: r.id, position: r.position, source: r.source, channel_slug: r.slug, channel_display_name: r.display_name, channel_url: `${origin}/channels/${r.slug}` });
-    }
-    return c.json(envelope(data, newResponseId(), { total_count: data.length, count: data.length, offset: 0 }), 200, noStore);
-  });
+        .orderBy('ch.id')
+        .execute();
+      const origin = originOf(c, deps);
+      const data = [];
+      for (const r of rows) {
+        if (!(await mayRead(c, r))) continue;
+        data.push({
+          gif: r.gif_id,
+          channel: r.id,
+          position: r.position,
+          source: r.source,
+          channel_slug: r.slug,
+          channel_display_name: r.display_name,
+          channel_url: `${origin}/channels/${r.slug}`,
+        });
+      }
+      return c.json(envelope(data, newResponseId(), { total_count: data.length, count: data.length, offset: 0 }), 200, noStore);
+    },
+  );
 
   return app;
 }

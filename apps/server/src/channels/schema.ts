@@ -1,7 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database, Timestamp } from '../store/schema.ts';
 
-
 /** The channel tables and columns of migration 011. */
 export type ChannelTables = {
   /** Columns added to channels. */

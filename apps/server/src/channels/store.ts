@@ -27,7 +27,11 @@ export async function lockChannel(trx: Kysely<Database>, id: number): Promise<Ch
 /** What the channels show changed: each gets a new flush_uuid (clients key their caches by it). */
 export async function flushChannels(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await channelsDb(trx).updateTable('channels').set({ flush_uuid: sql<string>`gen_random_uuid()`, updated_at: new Date() }).where('id', 'in', [...ids]).execute();
+  await channelsDb(trx)
+    .updateTable('channels')
+    .set({ flush_uuid: sql<string>`gen_random_uuid()`, updated_at: new Date() })
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** A change to a channel as a domain event on its stream, with who made it (null for the system: jobs). */
@@ -82,7 +86,12 @@ export async function ownedRoots(db: Kysely<Database>, userId: number): Promise<
  * Renumbers the children of a parent (null: the roots) 0, 1, 2 … in their order, with `moved` (when
  * given) put at `position` (default: last).
  */
-export async function placeAmongSiblings(trx: Kysely<Database>, parentId: number | null, moved: number | null, position?: number): Promise<void> {
+export async function placeAmongSiblings(
+  trx: Kysely<Database>,
+  parentId: number | null,
+  moved: number | null,
+  position?: number,
+): Promise<void> {
   const siblings = await channelsDb(trx)
     .selectFrom('channels')
     .select('id')

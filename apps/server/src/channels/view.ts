@@ -29,9 +29,23 @@ export async function channelViews(db: Kysely<Database>, ids: readonly number[])
     .where('c.id', 'in', [...ids])
     .execute();
   const [ranked, magic, featured] = await Promise.all([
-    cdb.selectFrom('channel_ranked_tags').select(['id', 'channel_id', 'tag', 'rank']).where('channel_id', 'in', [...ids]).orderBy('rank').orderBy('id').execute(),
-    cdb.selectFrom('channel_magic_tags').select(['id', 'channel_id', 'tag']).where('channel_id', 'in', [...ids]).orderBy('id').execute(),
-    rowsInOrder(db, rows.map((r) => r.featured_gif_id).filter((id): id is string => id !== null)),
+    cdb
+      .selectFrom('channel_ranked_tags')
+      .select(['id', 'channel_id', 'tag', 'rank'])
+      .where('channel_id', 'in', [...ids])
+      .orderBy('rank')
+      .orderBy('id')
+      .execute(),
+    cdb
+      .selectFrom('channel_magic_tags')
+      .select(['id', 'channel_id', 'tag'])
+      .where('channel_id', 'in', [...ids])
+      .orderBy('id')
+      .execute(),
+    rowsInOrder(
+      db,
+      rows.map((r) => r.featured_gif_id).filter((id): id is string => id !== null),
+    ),
   ]);
   const gifs = new Map(featured.filter((g) => !g.is_removed).map((g) => [g.id, g]));
   const byId = new Map(

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { NewEvent } from '../store/events.ts';
-import { ANALYTICS_ACTIONS, ANALYTICS_CATEGORY, ANALYTICS_KINDS, MAX_ERROR_MESSAGE_LENGTH, MAX_ERROR_SOURCE_LENGTH, MAX_LABEL_LENGTH } from './constants.ts';
+import {
+  ANALYTICS_ACTIONS,
+  ANALYTICS_CATEGORY,
+  ANALYTICS_KINDS,
+  MAX_ERROR_MESSAGE_LENGTH,
+  MAX_ERROR_SOURCE_LENGTH,
+  MAX_LABEL_LENGTH,
+} from './constants.ts';
 import type { BatchContext } from './batch.ts';
 import { clientTs, eventId, eventTime, firstIssue, gifId, pagePath, userId, type Received } from './fields.ts';
 
@@ -33,7 +40,10 @@ export const AnalyticsEvent = z.discriminatedUnion(
         .string({ error: 'message must be a string' })
         .min(1, 'message is required')
         .max(MAX_ERROR_MESSAGE_LENGTH, `message must be at most ${MAX_ERROR_MESSAGE_LENGTH} characters`),
-      source: z.string({ error: 'source must be a string' }).max(MAX_ERROR_SOURCE_LENGTH, `source must be at most ${MAX_ERROR_SOURCE_LENGTH} characters`).optional(),
+      source: z
+        .string({ error: 'source must be a string' })
+        .max(MAX_ERROR_SOURCE_LENGTH, `source must be at most ${MAX_ERROR_SOURCE_LENGTH} characters`)
+        .optional(),
     }),
   ],
   { error: `kind must be one of ${ANALYTICS_KINDS.join(', ')}` },

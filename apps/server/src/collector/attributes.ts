@@ -58,9 +58,12 @@ const layoutType = z
     return layouts;
   });
 
-const anyAttribute = z.union([z.string().max(MAX_ATTRIBUTE_LENGTH, `attributes must be at most ${MAX_ATTRIBUTE_LENGTH} characters each`), finite, z.boolean()], {
-  error: `attributes must be strings of at most ${MAX_ATTRIBUTE_LENGTH} characters, numbers or booleans`,
-});
+const anyAttribute = z.union(
+  [z.string().max(MAX_ATTRIBUTE_LENGTH, `attributes must be at most ${MAX_ATTRIBUTE_LENGTH} characters each`), finite, z.boolean()],
+  {
+    error: `attributes must be strings of at most ${MAX_ATTRIBUTE_LENGTH} characters, numbers or booleans`,
+  },
+);
 
 /**
  * A pingback's attributes, normalised: position always an object, the layout stack split into

@@ -9,5 +9,7 @@ import { DERIVED_EVENT_ID_PREFIX } from './constants.ts';
  * field (same session, millisecond, payload, action and attributes) count once too.
  */
 export function derivedEventId(event: Record<string, unknown>): string {
-  return DERIVED_EVENT_ID_PREFIX + createHash('sha256').update(eventIdSource(event)).digest('base64url').slice(0, DERIVED_EVENT_ID_HASH_LENGTH);
+  return (
+    DERIVED_EVENT_ID_PREFIX + createHash('sha256').update(eventIdSource(event)).digest('base64url').slice(0, DERIVED_EVENT_ID_HASH_LENGTH)
+  );
 }

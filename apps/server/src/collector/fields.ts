@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { EVENT_ID_PATTERN, GIF_ID_PATTERN, MAX_CLOCK_SKEW_MS, MAX_EVENT_ID_LENGTH, MAX_PAGE_PATH_LENGTH, MAX_USER_ID_LENGTH } from './constants.ts';
+import {
+  EVENT_ID_PATTERN,
+  GIF_ID_PATTERN,
+  MAX_CLOCK_SKEW_MS,
+  MAX_EVENT_ID_LENGTH,
+  MAX_PAGE_PATH_LENGTH,
+  MAX_USER_ID_LENGTH,
+} from './constants.ts';
 
 /** Fields every collector event shares; each message starts with the field's name. */
 export const eventId = z.string().regex(EVENT_ID_PATTERN, `event_id must be 8 to ${MAX_EVENT_ID_LENGTH} letters, digits or _.:-`);
 export const userId = z.string().min(1, 'user_id is required').max(MAX_USER_ID_LENGTH, 'user_id is too long');
-export const clientTs = z.number({ error: 'ts must be a number of milliseconds' }).int('ts must be whole milliseconds').positive('ts must be positive');
-export const gifId = z.string({ error: 'gif_id must be a GIF id' }).regex(GIF_ID_PATTERN, 'gif_id must be a GIF id (1 to 64 letters, digits or :_-)');
+export const clientTs = z
+  .number({ error: 'ts must be a number of milliseconds' })
+  .int('ts must be whole milliseconds')
+  .positive('ts must be positive');
+export const gifId = z
+  .string({ error: 'gif_id must be a GIF id' })
+  .regex(GIF_ID_PATTERN, 'gif_id must be a GIF id (1 to 64 letters, digits or :_-)');
 
 // A path on this site: one leading slash (two would name a host), no scheme, no whitespace.
 const PAGE_PATH = /^\/(?!\/)[^\s]*$/;

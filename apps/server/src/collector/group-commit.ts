@@ -21,7 +21,8 @@ export function groupCommitter(appendIds: (events: NewEvent[]) => Promise<string
   function takeGroup(): Waiting[] {
     let size = 0;
     let n = 0;
-    while (n < waiting.length && (n === 0 || size + waiting[n]!.events.length <= MAX_EVENTS_PER_COMMIT)) size += waiting[n++]!.events.length;
+    while (n < waiting.length && (n === 0 || size + waiting[n]!.events.length <= MAX_EVENTS_PER_COMMIT))
+      size += waiting[n++]!.events.length;
     const group = waiting.slice(0, n);
     waiting = waiting.slice(n);
     return group;

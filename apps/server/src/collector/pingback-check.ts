@@ -13,7 +13,16 @@ function isPosition(v: unknown): boolean {
   if (!isObject(v)) return false;
   const keys = Object.keys(v);
   // Extra keys would be stripped by the schema; leave such rare events to it.
-  return keys.length === 4 && POSITION_KEYS.every((k) => k in v) && isFinite(v.x) && isFinite(v.y) && isFinite(v.width) && v.width >= 0 && isFinite(v.height) && v.height >= 0;
+  return (
+    keys.length === 4 &&
+    POSITION_KEYS.every((k) => k in v) &&
+    isFinite(v.x) &&
+    isFinite(v.y) &&
+    isFinite(v.width) &&
+    v.width >= 0 &&
+    isFinite(v.height) &&
+    v.height >= 0
+  );
 }
 
 // Only attributes already in their stored shape: one layout, position as an object. GIPHY's widgets'
@@ -48,12 +57,18 @@ export function plainPingback(c: Record<string, unknown>): PingbackEvent | null 
     !isString(analytics_response_payload, 3, 1000) ||
     !isString(user_id, 1, MAX_USER_ID_LENGTH) ||
     (logged_in_user_id !== undefined && !isString(logged_in_user_id, 0, 64)) ||
-    !Number.isSafeInteger(ts) || (ts as number) <= 0 ||
+    !Number.isSafeInteger(ts) ||
+    (ts as number) <= 0 ||
     (attributes !== undefined && !isAttributes(attributes))
   ) {
     return null;
   }
-  const event: PingbackEvent = { action_type: action_type as PingbackEvent['action_type'], analytics_response_payload, user_id, ts: ts as number };
+  const event: PingbackEvent = {
+    action_type: action_type as PingbackEvent['action_type'],
+    analytics_response_payload,
+    user_id,
+    ts: ts as number,
+  };
   if (event_id !== undefined) event.event_id = event_id as string;
   if (logged_in_user_id !== undefined) event.logged_in_user_id = logged_in_user_id as string;
   if (attributes !== undefined) event.attributes = attributes as PingbackEvent['attributes'];

@@ -11,7 +11,10 @@ import { plainPingback } from './pingback-check.ts';
 export const PingbackEvent = z.object({
   event_id: eventId.optional(),
   action_type: z.enum(PINGBACK_ACTIONS, { error: `action_type must be one of ${PINGBACK_ACTIONS.join(', ')}` }),
-  analytics_response_payload: z.string({ error: 'analytics_response_payload is required' }).min(3, 'analytics_response_payload is required').max(1000, 'analytics_response_payload is too long'),
+  analytics_response_payload: z
+    .string({ error: 'analytics_response_payload is required' })
+    .min(3, 'analytics_response_payload is required')
+    .max(1000, 'analytics_response_payload is too long'),
   user_id: userId,
   logged_in_user_id: z.string().max(64, 'logged_in_user_id is too long').optional(),
   ts: clientTs,
@@ -20,7 +23,12 @@ export const PingbackEvent = z.object({
 export type PingbackEvent = z.infer<typeof PingbackEvent>;
 
 /** The log entry for a pingback: one `pingback.<action>` event on the GIF's stream, saying which key sent it. */
-export function toLogEvent(event: PingbackEvent, id: string, payload: PayloadFields & { verification: boolean }, ctx: BatchContext): NewEvent {
+export function toLogEvent(
+  event: PingbackEvent,
+  id: string,
+  payload: PayloadFields & { verification: boolean },
+  ctx: BatchContext,
+): NewEvent {
   // Built field by field (no spreads of optional parts): this runs for every pingback.
   const fields: Record<string, unknown> = { action_type: event.action_type, user_id: event.user_id };
   if (event.logged_in_user_id) fields.logged_in_user_id = event.logged_in_user_id;
@@ -31,7 +39,14 @@ export function toLogEvent(event: PingbackEvent, id: string, payload: PayloadFie
   fields.received_at = ctx.received.iso;
   fields.api_key = ctx.apiKey;
   if (payload.verification) fields.verification = true;
-  return { eventId: id, type: `pingback.${event.action_type.toLowerCase()}`, stream: 'gif', streamId: payload.gifId, ts: eventTime(event.ts, ctx.received.at), payload: fields };
+  return {
+    eventId: id,
+    type: `pingback.${event.action_type.toLowerCase()}`,
+    stream: 'gif',
+    streamId: payload.gifId,
+    ts: eventTime(event.ts, ctx.received.at),
+    payload: fields,
+  };
 }
 
 /**

@@ -11,18 +11,34 @@ import { describe } from '../openapi/describe.ts';
  */
 export function collectorRejectsRoutes(db: Kysely<Database>) {
   const app = new Hono();
-  app.get('/api/v1/collector/rejects/', describe({ tag: 'collector', summary: 'Refused events by reason', description: `How many events the collector refused in the last ${REJECTS_WINDOW_HOURS} hours, by source and reason (no event content).`, access: 'anyone' }), async (c) => {
-    const since = new Date(Date.now() - REJECTS_WINDOW_HOURS * 3_600_000);
-    const rows = await db
-      .selectFrom('collector_rejects')
-      .select(['route', 'reason', sql<string>`count(*)`.as('count'), sql<Date>`max(received_at)`.as('last')])
-      .where('received_at', '>=', since)
-      .groupBy(['route', 'reason'])
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy('reason')
-      .execute();
-    const data = rows.map((r) => ({ source: r.route, reason: r.reason, count: Number(r.count), last_at: new Date(r.last).toISOString() }));
-    return c.json({ since: since.toISOString(), total: data.reduce((n, r) => n + r.count, 0), data }, 200, { 'Cache-Control': 'no-store' });
-  });
+  app.get(
+    '/api/v1/collector/rejects/',
+    describe({
+      tag: 'collector',
+      summary: 'Refused events by reason',
+      description: `How many events the collector refused in the last ${REJECTS_WINDOW_HOURS} hours, by source and reason (no event content).`,
+      access: 'anyone',
+    }),
+    async (c) => {
+      const since = new Date(Date.now() - REJECTS_WINDOW_HOURS * 3_600_000);
+      const rows = await db
+        .selectFrom('collector_rejects')
+        .select(['route', 'reason', sql<string>`count(*)`.as('count'), sql<Date>`max(received_at)`.as('last')])
+        .where('received_at', '>=', since)
+        .groupBy(['route', 'reason'])
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('reason')
+        .execute();
+      const data = rows.map((r) => ({
+        source: r.route,
+        reason: r.reason,
+        count: Number(r.count),
+        last_at: new Date(r.last).toISOString(),
+      }));
+      return c.json({ since: since.toISOString(), total: data.reduce((n, r) => n + r.count, 0), data }, 200, {
+        'Cache-Control': 'no-store',
+      });
+    },
+  );
   return app;
 }

@@ -45,7 +45,12 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
   const append = groupCommitter(options.appendIds ?? ((events) => appendEventsReturningIds(db, events)), options.onCommitted);
   const letters = deadLetters(db, options.log);
   const gifs = knownGifs(db);
-  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, `body must be at most ${MAX_BODY_BYTES} bytes`); } });
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, `body must be at most ${MAX_BODY_BYTES} bytes`);
+    },
+  });
   let inFlight = 0;
 
   const collect = (route: DeadLetterSource, toLog: ToLogEvent) => async (c: Context<ApiEnv>) => {
@@ -54,7 +59,8 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
       throw new ApiError(429, 'Collector is busy; retry after the given delay');
     }
     const encoding = c.req.header('Content-Encoding');
-    if (encoding && encoding.toLowerCase() !== 'identity') throw new ApiError(415, `Content-Encoding ${encoding} is not accepted; send the JSON body unencoded`);
+    if (encoding && encoding.toLowerCase() !== 'identity')
+      throw new ApiError(415, `Content-Encoding ${encoding} is not accepted; send the JSON body unencoded`);
     const body = await c.req.json().catch(() => {
       throw new ApiError(400, 'body must be JSON');
     });
@@ -66,12 +72,21 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
       const missing = await gifs.missing(checked.accepted.map((a) => a.entry));
       const namesNoGif = (a: Checked) => a.entry.stream === 'gif' && missing.has(a.entry.streamId);
       const events = checked.accepted.filter((a) => !namesNoGif(a)).map((a) => a.entry);
-      const refused: Refused[] = [...checked.refused, ...checked.accepted.filter(namesNoGif).map(({ index, event }) => ({ index, error: NO_SUCH_GIF, event }))];
+      const refused: Refused[] = [
+        ...checked.refused,
+        ...checked.accepted.filter(namesNoGif).map(({ index, event }) => ({ index, error: NO_SUCH_GIF, event })),
+      ];
       refused.sort((a, b) => a.index - b.index);
       await letters.record(route, apiKey, refused);
       const rejected = refused.map(({ index, error }) => ({ index, error }));
       if (events.length === 0) {
-        return c.json({ data: { accepted: 0, duplicates: 0, rejected }, meta: { status: 400, msg: 'every event was rejected', response_id: newResponseId() } }, 400);
+        return c.json(
+          {
+            data: { accepted: 0, duplicates: 0, rejected },
+            meta: { status: 400, msg: 'every event was rejected', response_id: newResponseId() },
+          },
+          400,
+        );
       }
       const accepted = await append(events);
       return c.json(envelope({ accepted, duplicates: events.length - accepted, rejected }, newResponseId()));
@@ -81,7 +96,29 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
   };
 
   const app = new Hono<ApiEnv>();
-  app.post('/pingback', describe({ tag: 'collector', summary: 'Send pingbacks', description: `GIPHY's usage reports (SEEN, CLICK, …), up to ${MAX_EVENTS_PER_BATCH} events, each checked on its own: good ones are stored once (by \`event_id\`) and the answer comes after they are committed; refused ones are listed by index. Busy: 429 with Retry-After. The key may be \`api_key\` or \`apikey\`, including the one built into GIPHY's analytics package.`, access: { apiKey: 'giphy' }, body: PingbackBatch }), limit, collect('pingback', pingbackToLog));
-  app.post('/analytics', describe({ tag: 'collector', summary: 'Send embed events, page views and errors', description: `Up to ${MAX_EVENTS_PER_BATCH} events, checked and stored like pingbacks.`, access: { apiKey: 'giphy' }, body: AnalyticsBatch }), limit, collect('analytics', analyticsToLog));
+  app.post(
+    '/pingback',
+    describe({
+      tag: 'collector',
+      summary: 'Send pingbacks',
+      description: `GIPHY's usage reports (SEEN, CLICK, …), up to ${MAX_EVENTS_PER_BATCH} events, each checked on its own: good ones are stored once (by \`event_id\`) and the answer comes after they are committed; refused ones are listed by index. Busy: 429 with Retry-After. The key may be \`api_key\` or \`apikey\`, including the one built into GIPHY's analytics package.`,
+      access: { apiKey: 'giphy' },
+      body: PingbackBatch,
+    }),
+    limit,
+    collect('pingback', pingbackToLog),
+  );
+  app.post(
+    '/analytics',
+    describe({
+      tag: 'collector',
+      summary: 'Send embed events, page views and errors',
+      description: `Up to ${MAX_EVENTS_PER_BATCH} events, checked and stored like pingbacks.`,
+      access: { apiKey: 'giphy' },
+      body: AnalyticsBatch,
+    }),
+    limit,
+    collect('analytics', analyticsToLog),
+  );
   return app;
 }

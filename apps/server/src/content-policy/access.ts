@@ -23,7 +23,8 @@ export const authorViewer = (userId: number): ViewerContext => ({ standing: 'ano
 export function viewerOf(principal: Principal): ViewerContext {
   if (principal.kind === 'anonymous') return ANONYMOUS_VIEWER;
   const subject = subjectOf(principal);
-  const standing = reachOf(subject, 'takedown.file') === 'any' ? 'staff' : reachOf(subject, 'gif.moderate') === 'any' ? 'moderator' : 'anonymous';
+  const standing =
+    reachOf(subject, 'takedown.file') === 'any' ? 'staff' : reachOf(subject, 'gif.moderate') === 'any' ? 'moderator' : 'anonymous';
   return { standing, userId: principal.userId };
 }
 
@@ -44,7 +45,8 @@ export function accessTo(row: StateColumns & { user_id: number | null }, viewer:
 export const mayOpen = (access: Access): access is 'listed' | 'open' => typeof access !== 'number';
 
 const statesWhere = (viewer: Viewer) => GIF_STATES.filter((state) => mayOpen(GIF_POLICY[state][viewer]));
-const inStates = (states: readonly GifState[]) => (states.length ? sql<boolean>`${gifStateSql} IN (${sql.join(states)})` : sql<boolean>`false`);
+const inStates = (states: readonly GifState[]) =>
+  states.length ? sql<boolean>`${gifStateSql} IN (${sql.join(states)})` : sql<boolean>`false`;
 
 /** The SQL scope of GIFs (aliased `g`) this viewer may open by id: accessOf as a WHERE clause. */
 export function openScope(viewer: ViewerContext): RawBuilder<boolean> {

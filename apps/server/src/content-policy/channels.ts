@@ -10,4 +10,5 @@ export interface ChannelStateColumns {
 export const channelOpen = (channel: ChannelStateColumns): boolean => channel.is_visible && !channel.is_private;
 
 /** channelOpen as SQL, over the channel aliased `alias`. */
-export const channelOpenScope = (alias: string) => sql<boolean>`(${sql.ref(`${alias}.is_visible`)} AND NOT ${sql.ref(`${alias}.is_private`)})`;
+export const channelOpenScope = (alias: string) =>
+  sql<boolean>`(${sql.ref(`${alias}.is_visible`)} AND NOT ${sql.ref(`${alias}.is_private`)})`;

@@ -21,12 +21,18 @@ export interface DecisionGround {
  * not undo it; a GIF its owner deleted is theirs to have deleted; files deleted after the retention
  * period cannot come back.
  */
-export function decisionRefusal(gif: DecisionGround, authority: Authority, action: Decision): { status: 403 | 409; message: string } | undefined {
+export function decisionRefusal(
+  gif: DecisionGround,
+  authority: Authority,
+  action: Decision,
+): { status: 403 | 409; message: string } | undefined {
   if (gif.removal === 'owner') return { status: 409, message: 'Its owner deleted this GIF; moderation cannot change it' };
-  if (action === 'restore' && gif.media_deleted_at) return { status: 409, message: 'This GIF\'s files were deleted after the retention period; it cannot be restored' };
+  if (action === 'restore' && gif.media_deleted_at)
+    return { status: 409, message: "This GIF's files were deleted after the retention period; it cannot be restored" };
   if (authority === 'staff') return undefined;
   if (gif.removal === 'takedown') return { status: 403, message: 'Staff took this GIF down; only staff can change it' };
-  if (gif.decided_by === 'staff' && UNDOING.has(action)) return { status: 403, message: `Staff decided about this GIF; a moderator cannot ${action} it over a staff decision` };
+  if (gif.decided_by === 'staff' && UNDOING.has(action))
+    return { status: 403, message: `Staff decided about this GIF; a moderator cannot ${action} it over a staff decision` };
   return undefined;
 }
 
@@ -45,15 +51,21 @@ const EFFECTS: Record<Decision, { moderation_state?: ModerationState; removal?: 
  */
 export function afterDecision(state: StateColumns, action: Decision, takedown = false): StateColumns {
   const effect = EFFECTS[action];
-  const removal = takedown ? 'takedown' : effect.removal === undefined || (effect.removal && state.removal === 'takedown') ? state.removal : effect.removal;
+  const removal = takedown
+    ? 'takedown'
+    : effect.removal === undefined || (effect.removal && state.removal === 'takedown')
+      ? state.removal
+      : effect.removal;
   return { visibility: state.visibility, moderation_state: effect.moderation_state ?? state.moderation_state, removal };
 }
 
 /** Whose decision stands after this one: staff's stands until staff decide again. */
-export const standingDecision = (before: Authority | null, authority: Authority): Authority => (before === 'staff' || authority === 'staff' ? 'staff' : 'moderator');
+export const standingDecision = (before: Authority | null, authority: Authority): Authority =>
+  before === 'staff' || authority === 'staff' ? 'staff' : 'moderator';
 
 /** The decision-maker's authority, from their standing in the content policy; undefined for anyone else. */
-export const authorityOf = (viewer: ViewerContext): Authority | undefined => (viewer.standing === 'anonymous' ? undefined : viewer.standing);
+export const authorityOf = (viewer: ViewerContext): Authority | undefined =>
+  viewer.standing === 'anonymous' ? undefined : viewer.standing;
 
 /** Fields a decision sets, which the creator then cannot change (a moderator's rating). */
 export const LOCKED_BY: Partial<Record<Decision, string>> = { rate: 'rating' };

@@ -18,7 +18,13 @@ export const refusalError = (gifId: string, status: Refusal) => new ApiError(sta
 
 /** A GIF's state columns and owner, one primary-key read; null for no such GIF. */
 export async function gifStateRow(db: Kysely<Database>, gifId: string): Promise<(StateColumns & { user_id: number | null }) | null> {
-  return (await db.selectFrom('gifs as g').select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id']).where('g.id', '=', gifId).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('gifs as g')
+      .select(['g.visibility', 'g.moderation_state', 'g.removal', 'g.user_id'])
+      .where('g.id', '=', gifId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** The viewer's access to one GIF by id; 404 for an unknown id, exactly as for a GIF they may not know of. */

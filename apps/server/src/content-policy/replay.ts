@@ -18,7 +18,11 @@ function applyEvent(state: StateColumns, event: GifEvent): StateColumns {
     case 'gif.created':
       return INITIAL;
     case 'gif.uploaded':
-      return { visibility: p.visibility as Visibility, moderation_state: (p.moderation_state as StateColumns['moderation_state'] | undefined) ?? 'none', removal: null };
+      return {
+        visibility: p.visibility as Visibility,
+        moderation_state: (p.moderation_state as StateColumns['moderation_state'] | undefined) ?? 'none',
+        removal: null,
+      };
     case 'gif.updated': {
       const visibility = (p.changes as { visibility?: Visibility } | undefined)?.visibility;
       return visibility ? { ...state, visibility } : state;

@@ -13,7 +13,12 @@ export async function requestViewer<E extends AuthEnv>(c: Context<E>): Promise<V
 /** Of the GIFs asked for, in the order asked, those this request's viewer may open. */
 export async function openableIds<E extends AuthEnv>(c: Context<E>, db: Kysely<Database>, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('gifs as g').select('g.id').where('g.id', 'in', [...ids]).where(openScope(await requestViewer(c))).execute();
+  const rows = await db
+    .selectFrom('gifs as g')
+    .select('g.id')
+    .where('g.id', 'in', [...ids])
+    .where(openScope(await requestViewer(c)))
+    .execute();
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => found.has(id));
 }

@@ -38,7 +38,8 @@ export const STATE_NOTICES: Partial<Record<GifState, string>> = {
   unlisted: 'Only people with its link can see this GIF; it is left out of search and trending.',
   private: 'Only you and staff can see this GIF.',
   scheduled: 'Only you and staff can see this GIF until its post is published.',
-  in_review: 'Waiting for review: anyone with its link can see this GIF now; it joins search, trending and your profile once a moderator approves it.',
+  in_review:
+    'Waiting for review: anyone with its link can see this GIF now; it joins search, trending and your profile once a moderator approves it.',
   pending: 'Others will see this GIF once a moderator approves it.',
   hidden: 'The moderators hid this GIF: others cannot see it.',
   deleted: 'Only staff can see this GIF until its files are deleted.',

@@ -22,11 +22,19 @@ export async function listCategories(db: Kysely<Database>, parent: string | null
   return withFeaturedGifs(db, categories);
 }
 
-async function withFeaturedGifs(db: Kysely<Database>, categories: { slug: string; name: string; parent_slug: string | null; featured_gif_id: string | null }[]): Promise<CategoryWithGif[]> {
+async function withFeaturedGifs(
+  db: Kysely<Database>,
+  categories: { slug: string; name: string; parent_slug: string | null; featured_gif_id: string | null }[],
+): Promise<CategoryWithGif[]> {
   const featuredIds = categories.map((c) => c.featured_gif_id).filter((id): id is string => id !== null);
   const gifs = featuredIds.length ? await selectGifs(db).where('g.id', 'in', featuredIds).where(listedScope).execute() : [];
   const byId = new Map(gifs.map((g) => [g.id, g]));
-  return categories.map((c) => ({ slug: c.slug, name: c.name, parent_slug: c.parent_slug, gif: c.featured_gif_id ? (byId.get(c.featured_gif_id) ?? null) : null }));
+  return categories.map((c) => ({
+    slug: c.slug,
+    name: c.name,
+    parent_slug: c.parent_slug,
+    gif: c.featured_gif_id ? (byId.get(c.featured_gif_id) ?? null) : null,
+  }));
 }
 
 export interface CategoryInTree extends CategoryWithGif {
@@ -37,11 +45,17 @@ export interface CategoryInTree extends CategoryWithGif {
  * The top-level categories from `offset`, each with its featured GIF and its subcategories' names,
  * and how many there are: three reads whatever the number of categories.
  */
-export async function categoryTree(db: Kysely<Database>, page: { limit: number; offset: number }): Promise<{ categories: CategoryInTree[]; total: number }> {
+export async function categoryTree(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<{ categories: CategoryInTree[]; total: number }> {
   const all = await db.selectFrom('categories').select(['slug', 'name', 'parent_slug', 'featured_gif_id']).orderBy('position').execute();
   const top = all.filter((c) => c.parent_slug === null);
   const shown = await withFeaturedGifs(db, top.slice(page.offset, page.offset + page.limit));
-  const categories = shown.map((c) => ({ ...c, subcategories: all.filter((s) => s.parent_slug === c.slug).map(({ slug, name }) => ({ slug, name })) }));
+  const categories = shown.map((c) => ({
+    ...c,
+    subcategories: all.filter((s) => s.parent_slug === c.slug).map(({ slug, name }) => ({ slug, name })),
+  }));
   return { categories, total: top.length };
 }
 
@@ -78,10 +92,17 @@ export async function categoryGifs(
 }
 
 /** Default emoji (one per group) with how many variations each has. */
-export async function listEmoji(db: Kysely<Database>, input: { limit: number; offset: number }): Promise<Page<GifRow & { variation_count: number }>> {
+export async function listEmoji(
+  db: Kysely<Database>,
+  input: { limit: number; offset: number },
+): Promise<Page<GifRow & { variation_count: number }>> {
   const rows = await selectGifs(db)
     .select(sql<string>`count(*) OVER ()`.as('total_count'))
-    .select(sql<number>`(SELECT count(*)::int FROM gifs v WHERE v.variation_of = g.id AND NOT v.is_removed AND NOT v.is_hidden)`.as('variation_count'))
+    .select(
+      sql<number>`(SELECT count(*)::int FROM gifs v WHERE v.variation_of = g.id AND NOT v.is_removed AND NOT v.is_hidden)`.as(
+        'variation_count',
+      ),
+    )
     .where('g.type', '=', 'emoji')
     .where(listedScope)
     .orderBy('g.emoji_group_id')

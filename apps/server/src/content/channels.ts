@@ -5,7 +5,10 @@ import type { Database } from '../store/schema.ts';
 import type { Page } from './search.ts';
 
 /** Visible public channels whose name or slug is like q (prefix or fuzzy), best match first. */
-export async function searchChannels(db: Kysely<Database>, input: { q: string; limit: number; offset: number }): Promise<Page<ChannelView>> {
+export async function searchChannels(
+  db: Kysely<Database>,
+  input: { q: string; limit: number; offset: number },
+): Promise<Page<ChannelView>> {
   const q = input.q.toLowerCase();
   const doc = sql`lower(c.display_name || ' ' || c.slug)`;
   const prefix = `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -20,7 +23,13 @@ export async function searchChannels(db: Kysely<Database>, input: { q: string; l
     .limit(input.limit)
     .offset(input.offset)
     .execute();
-  return { rows: await channelViews(db, rows.map((r) => r.id)), total: rows[0] ? Number(rows[0].total_count) : 0 };
+  return {
+    rows: await channelViews(
+      db,
+      rows.map((r) => r.id),
+    ),
+    total: rows[0] ? Number(rows[0].total_count) : 0,
+  };
 }
 
 /** The channels a GIF belongs to that anyone may see. */

@@ -36,7 +36,9 @@ export function visibleUpTo(rating: Rating) {
 /** The full rows for a page of ids, in the order given: rankings run over ids alone, rows are read once. */
 export async function rowsInOrder(db: Kysely<Database>, ids: readonly string[]): Promise<GifRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectGifs(db).where('g.id', 'in', [...ids]).execute();
+  const rows = await selectGifs(db)
+    .where('g.id', 'in', [...ids])
+    .execute();
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }

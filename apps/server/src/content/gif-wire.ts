@@ -57,14 +57,13 @@ export async function wiresFor(
   if (sources.size === 0) return byId;
   const { rows } = await sql<{ id: string; body: string; mark: string }>`
     SELECT w.gif_id AS id, w.body, w.origin_mark AS mark FROM gif_wire w
-    JOIN unnest(${[...sources.keys()]}::text[], ${[...sources.values()]}::text[]) AS s(id, source) ON w.gif_id = s.id AND w.source = s.source`.execute(read);
+    JOIN unnest(${[...sources.keys()]}::text[], ${[...sources.values()]}::text[]) AS s(id, source) ON w.gif_id = s.id AND w.source = s.source`.execute(
+    read,
+  );
   for (const row of rows) byId.set(row.id, { body: row.body, mark: row.mark });
   const missing = [...sources.keys()].filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    const rows = await selectGifs(read)
-      .select(sourceOf(joinedUser).as('wire_source'))
-      .where('g.id', 'in', missing)
-      .execute();
+    const rows = await selectGifs(read).select(sourceOf(joinedUser).as('wire_source')).where('g.id', 'in', missing).execute();
     const built = rows.map(({ wire_source, ...row }) => ({ id: row.id, source: wire_source, wire: build(row) }));
     for (const b of built) byId.set(b.id, b.wire);
     saveWires(write, built).catch((err: Error) => onSaveError?.(err));

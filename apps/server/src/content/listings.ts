@@ -25,7 +25,12 @@ const withTotal = sql<string>`count(*) OVER ()`.as('total_count');
  * recently trending first. A page is read from the order the projection runner keeps
  * (trending-order.ts); until it has kept one, it is computed here.
  */
-export async function trendingGifs(db: Kysely<Database>, write: Kysely<Database>, input: ListInput, keptPages?: UnchangedMemo<KeptPage | null>): Promise<Page<string>> {
+export async function trendingGifs(
+  db: Kysely<Database>,
+  write: Kysely<Database>,
+  input: ListInput,
+  keptPages?: UnchangedMemo<KeptPage | null>,
+): Promise<Page<string>> {
   if (input.types.length === 0) return EMPTY;
   const list = trendingListKey(input.types, RATINGS.indexOf(input.rating));
   const readKept = () => keptTrendingPage(db, write, list, input.offset, input.limit);
@@ -38,7 +43,13 @@ export async function trendingGifs(db: Kysely<Database>, write: Kysely<Database>
     .where(visibleUpTo(input.rating))
     .where('g.type', 'in', [...input.types])
     .where('g.trending_datetime', 'is not', null);
-  const page = await trending.select('g.id').orderBy('g.trending_datetime', 'desc').orderBy('g.id').limit(input.limit).offset(input.offset).execute();
+  const page = await trending
+    .select('g.id')
+    .orderBy('g.trending_datetime', 'desc')
+    .orderBy('g.id')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
   const { n } = await trending.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return { rows: page.map((r) => r.id), total: Number(n) };
 }
@@ -81,14 +92,24 @@ async function trendingByScore(db: Kysely<Database>, input: ListInput): Promise<
 }
 
 /** GIFs sharing the most tags with the given one; null when anyone may not open that one (content-policy/access.ts). */
-export async function relatedGifs(db: Kysely<Database>, gifId: string, input: ListInput, keptPages?: UnchangedMemo<Page<string> | null>): Promise<Page<string> | null> {
+export async function relatedGifs(
+  db: Kysely<Database>,
+  gifId: string,
+  input: ListInput,
+  keptPages?: UnchangedMemo<Page<string> | null>,
+): Promise<Page<string> | null> {
   const read = () => rankRelated(db, gifId, input);
   // Related GIFs are read from `gifs` alone, whose every change counts (migration 016).
   return keptPages ? keptPages.read(`${gifId}:${input.types.join(',')}:${input.rating}:${input.offset}:${input.limit}`, read) : read();
 }
 
 async function rankRelated(db: Kysely<Database>, gifId: string, input: ListInput): Promise<Page<string> | null> {
-  const source = await db.selectFrom('gifs as g').select('g.tags').where('g.id', '=', gifId).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
+  const source = await db
+    .selectFrom('gifs as g')
+    .select('g.tags')
+    .where('g.id', '=', gifId)
+    .where(openScope(ANONYMOUS_VIEWER))
+    .executeTakeFirst();
   if (!source) return null;
   if (input.types.length === 0) return EMPTY;
   const ranked = await db
@@ -107,9 +128,14 @@ async function rankRelated(db: Kysely<Database>, gifId: string, input: ListInput
 }
 
 /** One random visible GIF, optionally carrying a tag (matched like a search). */
-export async function randomGif(db: Kysely<Database>, input: { types: readonly GifType[]; rating: Rating; tag?: string | undefined }): Promise<GifRow | undefined> {
+export async function randomGif(
+  db: Kysely<Database>,
+  input: { types: readonly GifType[]; rating: Rating; tag?: string | undefined },
+): Promise<GifRow | undefined> {
   if (input.types.length === 0) return undefined;
-  let query = selectGifs(db).where(visibleUpTo(input.rating)).where('g.type', 'in', [...input.types]);
+  let query = selectGifs(db)
+    .where(visibleUpTo(input.rating))
+    .where('g.type', 'in', [...input.types]);
   const words = input.tag ? searchTerms(input.tag) : [];
   if (words.length > 0) query = query.where(sql<boolean>`g.search @@ to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`);
   return query.orderBy(sql`random()`).limit(1).executeTakeFirst();

@@ -3,7 +3,16 @@ import type { Database, UsersTable } from '../store/schema.ts';
 
 export type ProfileRow = Pick<
   Selectable<UsersTable>,
-  'username' | 'display_name' | 'attribution_display_name' | 'description' | 'avatar' | 'banner' | 'website_url' | 'user_type' | 'is_verified' | 'suppress_chrome'
+  | 'username'
+  | 'display_name'
+  | 'attribution_display_name'
+  | 'description'
+  | 'avatar'
+  | 'banner'
+  | 'website_url'
+  | 'user_type'
+  | 'is_verified'
+  | 'suppress_chrome'
 >;
 
 /**
@@ -13,7 +22,18 @@ export type ProfileRow = Pick<
 export async function findPublicProfile(db: Kysely<Database>, username: string): Promise<ProfileRow | undefined> {
   return db
     .selectFrom('users')
-    .select(['username', 'display_name', 'attribution_display_name', 'description', 'avatar', 'banner', 'website_url', 'user_type', 'is_verified', 'suppress_chrome'])
+    .select([
+      'username',
+      'display_name',
+      'attribution_display_name',
+      'description',
+      'avatar',
+      'banner',
+      'website_url',
+      'user_type',
+      'is_verified',
+      'suppress_chrome',
+    ])
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .where('is_public', '=', true)
     .executeTakeFirst();

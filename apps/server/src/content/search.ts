@@ -69,7 +69,11 @@ export function parseChannelQuery(q: string): { channel: string | null; terms: s
  * One page of a search. The ranking is made once per term, type and rating (and kept in `results`
  * when given); a page is a slice of it.
  */
-export async function searchGifs(db: Kysely<Database>, input: SearchInput, results?: SearchResults): Promise<Page<string> & { channelId?: number }> {
+export async function searchGifs(
+  db: Kysely<Database>,
+  input: SearchInput,
+  results?: SearchResults,
+): Promise<Page<string> & { channelId?: number }> {
   const channel = await searchedChannel(db, input.q);
   const ranked = await rankedSearch(db, input, results, channel?.flush_uuid ?? '');
   const page = { rows: ranked.ids.slice(input.offset, input.offset + input.limit), total: ranked.total };
@@ -84,12 +88,28 @@ export async function searchGifs(db: Kysely<Database>, input: SearchInput, resul
 async function searchedChannel(db: Kysely<Database>, q: string): Promise<{ id: number; flush_uuid: string } | undefined> {
   const { channel } = parseChannelQuery(q);
   if (!channel) return undefined;
-  return channelsDb(db).selectFrom('channels').select(['id', 'flush_uuid']).where('slug', '=', channel.toLowerCase()).where(channelOpenScope('channels')).executeTakeFirst();
+  return channelsDb(db)
+    .selectFrom('channels')
+    .select(['id', 'flush_uuid'])
+    .where('slug', '=', channel.toLowerCase())
+    .where(channelOpenScope('channels'))
+    .executeTakeFirst();
 }
 
-async function rankedSearch(db: Kysely<Database>, input: SearchInput, results: SearchResults | undefined, channelVersion: string): Promise<RankedSearch> {
+async function rankedSearch(
+  db: Kysely<Database>,
+  input: SearchInput,
+  results: SearchResults | undefined,
+  channelVersion: string,
+): Promise<RankedSearch> {
   if (!results) return rankSearch(db, input);
-  const key = JSON.stringify([input.q.trim().toLowerCase(), input.types, input.rating, channelVersion, input.lang?.slice(0, 2).toLowerCase() ?? '']);
+  const key = JSON.stringify([
+    input.q.trim().toLowerCase(),
+    input.types,
+    input.rating,
+    channelVersion,
+    input.lang?.slice(0, 2).toLowerCase() ?? '',
+  ]);
   const version = await results.version();
   const kept = results.get(key, version);
   if (kept) return kept;
@@ -109,7 +129,8 @@ type Scope = { channelId: number } | { userId: number } | null;
 function candidatesIn(db: Kysely<Database>, table: 'gif_search' | 'gifs', input: SearchInput, scope: Scope): Candidates {
   const from = (table === 'gifs' ? db.selectFrom('gifs as g') : db.selectFrom('gif_search as g')) as Candidates;
   const candidates = from.where(visibleUpTo(input.rating)).where('g.type', 'in', [...input.types]);
-  if (scope && 'channelId' in scope) return candidates.where('g.id', 'in', db.selectFrom('channel_gifs').select('gif_id').where('channel_id', '=', scope.channelId));
+  if (scope && 'channelId' in scope)
+    return candidates.where('g.id', 'in', db.selectFrom('channel_gifs').select('gif_id').where('channel_id', '=', scope.channelId));
   return scope ? candidates.where('g.user_id', '=', scope.userId) : candidates;
 }
 
@@ -125,7 +146,14 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   let scope: Scope = null;
   if (channel) {
     const ch = await searchedChannel(db, input.q);
-    const user = ch ? undefined : await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', channel.toLowerCase()).where('is_public', '=', true).executeTakeFirst();
+    const user = ch
+      ? undefined
+      : await db
+          .selectFrom('users')
+          .select('id')
+          .where(sql`lower(username)`, '=', channel.toLowerCase())
+          .where('is_public', '=', true)
+          .executeTakeFirst();
     if (!ch && !user) return { ids: [], total: 0 };
     scope = ch ? { channelId: ch.id } : { userId: (user as { id: number }).id };
   }
@@ -152,7 +180,12 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
  * found that many (a sequential scan of a common word stops early; a rare word's index scan finds few),
  * so the cost is bounded by the cap, not by how many GIFs match.
  */
-async function bounded(db: Kysely<Database>, candidates: Candidates, match: RawBuilder<boolean> | null, rank: RawBuilder<number>): Promise<RankedSearch> {
+async function bounded(
+  db: Kysely<Database>,
+  candidates: Candidates,
+  match: RawBuilder<boolean> | null,
+  rank: RawBuilder<number>,
+): Promise<RankedSearch> {
   const matching = match ? candidates.where(match) : candidates;
   const found = matching.select(['g.id', rank.as('rank')]).limit(SEARCH_CANDIDATES + 1);
   const rows = await db.selectFrom(found.as('c')).select('c.id').orderBy('c.rank', 'desc').orderBy('c.id').execute();
@@ -162,7 +195,10 @@ async function bounded(db: Kysely<Database>, candidates: Candidates, match: RawB
 }
 
 /** The planner's estimate of how many rows a query returns (its statistics for the bound values; no rows are read). */
-async function estimatedRows(db: Kysely<Database>, query: SelectQueryBuilder<Database & { g: GifSearchTable }, 'g', { id: string }>): Promise<number> {
+async function estimatedRows(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<Database & { g: GifSearchTable }, 'g', { id: string }>,
+): Promise<number> {
   const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${query}`.execute(db);
   return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }

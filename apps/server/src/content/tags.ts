@@ -17,7 +17,9 @@ export async function relatedTags(db: Kysely<Database>, tag: string, limit: numb
     FROM gifs g, unnest(g.tags) AS t
     WHERE g.tags @> ARRAY[${tag}]::text[] AND ${listedScope} AND t <> ${tag}
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
-  const base = await sql<{ n: number }>`SELECT count(*)::int AS n FROM gifs g WHERE g.tags @> ARRAY[${tag}]::text[] AND ${listedScope}`.execute(db);
+  const base = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM gifs g WHERE g.tags @> ARRAY[${tag}]::text[] AND ${listedScope}`.execute(db);
   return { tags: rows.rows, base: base.rows[0]?.n ?? 0 };
 }
 
@@ -48,6 +50,8 @@ export async function trendingSearchTerms(db: Kysely<Database>, limit: number, r
     WHERE NOT EXISTS (SELECT 1 FROM blocked_trending_terms b WHERE b.term = lower(t))
     GROUP BY t ORDER BY count(*) DESC, t LIMIT ${limit}`.execute(db);
   const seen = new Set(searched.map((t) => t.toLowerCase()));
-  const featured = rows.rows.map((r) => r.term).filter((t) => !seen.has(t.toLowerCase()) && isTrendableText(t.toLowerCase()) && !hitsBlocklist(t.toLowerCase(), rules.blocklist));
+  const featured = rows.rows
+    .map((r) => r.term)
+    .filter((t) => !seen.has(t.toLowerCase()) && isTrendableText(t.toLowerCase()) && !hitsBlocklist(t.toLowerCase(), rules.blocklist));
   return [...searched, ...featured].slice(0, limit);
 }

@@ -14,7 +14,10 @@ export const trendingListKey = (types: readonly GifType[], ratingRank: number) =
 
 /** Every list that may be kept, by key. */
 const TRENDING_LIST_KEYS = new Map(
-  TRENDING_LISTS.flatMap((types) => RATINGS.map((_, ratingRank) => ({ types, ratingRank }))).map((list, index) => [trendingListKey(list.types, list.ratingRank), { ...list, index }]),
+  TRENDING_LISTS.flatMap((types) => RATINGS.map((_, ratingRank) => ({ types, ratingRank }))).map((list, index) => [
+    trendingListKey(list.types, list.ratingRank),
+    { ...list, index },
+  ]),
 );
 
 /** A page of a kept trending list: its GIF ids and the list's total. */
@@ -29,14 +32,22 @@ export interface KeptPage {
  * left out when the page is answered. A list nobody has asked for is not kept: asking marks it
  * wanted (built_seq -1) and the projection runner builds it at its next pass.
  */
-export async function keptTrendingPage(db: Kysely<Database>, write: Kysely<Database>, key: string, offset: number, limit: number): Promise<KeptPage | null> {
+export async function keptTrendingPage(
+  db: Kysely<Database>,
+  write: Kysely<Database>,
+  key: string,
+  offset: number,
+  limit: number,
+): Promise<KeptPage | null> {
   const { rows } = await sql<{ gif_id: string | null; total: number; built: boolean }>`
     SELECT p.gif_id, l.total, l.built_seq >= 0 AS built FROM trending_lists l
     LEFT JOIN LATERAL (SELECT gif_id FROM trending_pages WHERE list = l.list AND pos >= ${offset} ORDER BY pos LIMIT ${limit}) p ON true
     WHERE l.list = ${key}`.execute(db);
   if (rows.length === 0) {
     if (TRENDING_LIST_KEYS.has(key)) {
-      await sql`INSERT INTO trending_lists (list, total, built_seq, content_version) VALUES (${key}, 0, -1, -1) ON CONFLICT (list) DO NOTHING`.execute(write);
+      await sql`INSERT INTO trending_lists (list, total, built_seq, content_version) VALUES (${key}, 0, -1, -1) ON CONFLICT (list) DO NOTHING`.execute(
+        write,
+      );
     }
     return null;
   }
@@ -53,8 +64,12 @@ export interface OrderState {
 
 export async function trendingOrderState(db: Kysely<Database>): Promise<OrderState> {
   const { rows } = await sql<{ list: string; built_seq: string; content_version: string; age_ms: number }>`
-    SELECT list, built_seq::text, content_version::text, (extract(epoch FROM now() - built_at) * 1000)::float8 AS age_ms FROM trending_lists`.execute(db);
-  const { rows: state } = await sql<{ last_seq: string }>`SELECT coalesce((SELECT last_seq FROM projector_state WHERE name = ${TRENDING_PROJECTOR}), 0)::text AS last_seq`.execute(db);
+    SELECT list, built_seq::text, content_version::text, (extract(epoch FROM now() - built_at) * 1000)::float8 AS age_ms FROM trending_lists`.execute(
+    db,
+  );
+  const { rows: state } = await sql<{
+    last_seq: string;
+  }>`SELECT coalesce((SELECT last_seq FROM projector_state WHERE name = ${TRENDING_PROJECTOR}), 0)::text AS last_seq`.execute(db);
   return {
     lists: rows.map((r) => ({ key: r.list, builtSeq: r.built_seq, contentVersion: r.content_version, ageMs: r.age_ms })),
     trendingSeq: state[0]!.last_seq,
@@ -85,11 +100,17 @@ export function listsToRebuild(state: OrderState): string[] {
  * READ_POSITIONS. Each list has its own advisory lock: with several processes on one store, one
  * rebuilds it and the others skip it. Returns whether this call rebuilt it.
  */
-export async function rebuildTrendingList(db: Kysely<Database>, key: string, state: Pick<OrderState, 'trendingSeq' | 'contentVersion'>): Promise<boolean> {
+export async function rebuildTrendingList(
+  db: Kysely<Database>,
+  key: string,
+  state: Pick<OrderState, 'trendingSeq' | 'contentVersion'>,
+): Promise<boolean> {
   const list = TRENDING_LIST_KEYS.get(key);
   if (!list) return false;
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${LOCK_KEYS.trendingOrder}, ${list.index}) AS locked`.execute(trx);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_xact_lock(${LOCK_KEYS.trendingOrder}, ${list.index}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return false;
     const visible = sql`${listedScope} AND g.rating_rank <= ${list.ratingRank} AND g.type = ANY(${[...list.types]}::text[])`;
     await sql`DELETE FROM trending_pages WHERE list = ${key}`.execute(trx);
@@ -110,7 +131,9 @@ export async function rebuildTrendingList(db: Kysely<Database>, key: string, sta
         (SELECT count(*) FROM gif_trending t JOIN gifs g ON g.id = t.gif_id WHERE ${visible})
         + (SELECT count(*) FROM gifs g WHERE ${visible} AND g.trending_datetime IS NOT NULL AND NOT EXISTS (SELECT 1 FROM gif_trending t WHERE t.gif_id = g.id)),
         ${state.trendingSeq}::bigint, ${state.contentVersion}::bigint, now()
-      ON CONFLICT (list) DO UPDATE SET total = EXCLUDED.total, built_seq = EXCLUDED.built_seq, content_version = EXCLUDED.content_version, built_at = EXCLUDED.built_at`.execute(trx);
+      ON CONFLICT (list) DO UPDATE SET total = EXCLUDED.total, built_seq = EXCLUDED.built_seq, content_version = EXCLUDED.content_version, built_at = EXCLUDED.built_at`.execute(
+      trx,
+    );
     // Fresh statistics, so a page read walks the index (PGlite has no autovacuum to gather them).
     await sql`ANALYZE trending_pages`.execute(trx);
     return true;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
-import { APP_DESCRIPTION_MAX, APP_NAME_MAX, APP_PLATFORMS, REVIEW_NOTE_MAX, ROTATION_GRACE_MAX_S, ROTATION_GRACE_MIN_S } from './constants.ts';
+import {
+  APP_DESCRIPTION_MAX,
+  APP_NAME_MAX,
+  APP_PLATFORMS,
+  REVIEW_NOTE_MAX,
+  ROTATION_GRACE_MAX_S,
+  ROTATION_GRACE_MIN_S,
+} from './constants.ts';
 
 /** Free text on one line (controls become spaces), trimmed, at most `max` characters. */
 const line = (name: string, max: number) =>

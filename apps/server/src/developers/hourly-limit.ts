@@ -20,7 +20,10 @@ const HOUR_MS = 3_600_000;
  */
 export function createHourlyLimit(db: Kysely<Database>, now: () => number = Date.now): HourlyLimit {
   const exhaustedUntil = new LRUCache<string, number>({ max: KEY_CACHE_SIZE });
-  const refusal = (until: number, at: number): HourlyOutcome => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)) });
+  const refusal = (until: number, at: number): HourlyOutcome => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)),
+  });
   return {
     async take(key, limit) {
       const at = now();

@@ -27,9 +27,15 @@ describe.each(storeKinds())('developer keys in the store (%s)', (kind) => {
   let owner: number;
   beforeAll(async () => {
     store = await openTestStore(kind);
-    owner = await accountsDb(store.db).transaction().execute((trx) =>
-      createAccount(trx, { username: `dev_${kind}`, email: `dev_${kind}@example.test`, passwordHash: null, role: 'user', emailVerified: true }, { userId: null, via: 'cli', address: 'test' }),
-    );
+    owner = await accountsDb(store.db)
+      .transaction()
+      .execute((trx) =>
+        createAccount(
+          trx,
+          { username: `dev_${kind}`, email: `dev_${kind}@example.test`, passwordHash: null, role: 'user', emailVerified: true },
+          { userId: null, via: 'cli', address: 'test' },
+        ),
+      );
   });
   afterAll(async () => {
     await store?.close();
@@ -66,7 +72,12 @@ describe.each(storeKinds())('developer keys in the store (%s)', (kind) => {
     expect((await lookup.find(key)).valid).toBe(false);
 
     await rotateKey(developersDb(store.db), appId, 0, new Date(now));
-    const live = await developersDb(store.db).selectFrom('api_keys').select('key').where('app_id', '=', appId).where('revoked_at', 'is', null).execute();
+    const live = await developersDb(store.db)
+      .selectFrom('api_keys')
+      .select('key')
+      .where('app_id', '=', appId)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
     expect(await lookup.find(live[0]!.key)).toMatchObject({ valid: true });
   });
@@ -80,11 +91,18 @@ describe.each(storeKinds())('developer keys in the store (%s)', (kind) => {
     await meter.flush();
     for (let i = 0; i < 2; i++) meter.count({ key, api: 'giphy', endpoint: '/v1/gifs/:id', status: 200 });
     await meter.close();
-    const events = await store.db.selectFrom('events').select('payload').where('type', '=', 'api.usage').where('stream_id', '=', key).execute();
+    const events = await store.db
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', 'api.usage')
+      .where('stream_id', '=', key)
+      .execute();
     expect(events).toHaveLength(3);
     await catchUpProjector(analyticsDb(store.db), apiUsageProjector, 1);
     const rows = await sql<{ api: string; endpoint: string; status: number; calls: string; day: string }>`
-      SELECT api, endpoint, status, calls, to_char(day, 'YYYY-MM-DD') AS day FROM api_usage_daily WHERE key = ${key} ORDER BY api`.execute(store.db);
+      SELECT api, endpoint, status, calls, to_char(day, 'YYYY-MM-DD') AS day FROM api_usage_daily WHERE key = ${key} ORDER BY api`.execute(
+      store.db,
+    );
     expect(rows.rows).toEqual([
       { api: 'giphy', endpoint: '/v1/gifs/:id', status: 200, calls: '7', day: '2026-03-04' },
       { api: 'tenor', endpoint: '/tenor/v2/search', status: 400, calls: '1', day: '2026-03-04' },

@@ -25,13 +25,22 @@ export interface AppListing {
   created_at: Date;
   keys: KeyListing[];
   /** The latest request for production, if any. */
-  production_request: { id: string; note: string; created_at: Date; decision: 'approved' | 'refused' | null; decision_note: string; decided_at: Date | null } | null;
+  production_request: {
+    id: string;
+    note: string;
+    created_at: Date;
+    decision: 'approved' | 'refused' | null;
+    decision_note: string;
+    decided_at: Date | null;
+  } | null;
 }
 
 export const newAppKey = () => `${APP_KEY_PREFIX}${randomBytes(16).toString('hex')}`;
 
 /** A request as the owner sees it (requests come newest first). */
-function latest(requests: readonly (NonNullable<AppListing['production_request']> & { app_id: string })[]): AppListing['production_request'] {
+function latest(
+  requests: readonly (NonNullable<AppListing['production_request']> & { app_id: string })[],
+): AppListing['production_request'] {
   const [first] = requests;
   if (!first) return null;
   const { app_id: _, ...request } = first;
@@ -44,15 +53,32 @@ function stateOf(row: { revoked_at: Date | null; expires_at: Date | null }, now:
   return 'active';
 }
 
-export async function createApp(db: DevelopersDb, ownerId: number, input: { name: string; description: string; platform: AppPlatform }): Promise<{ appId: string; keyId: string }> {
-  const app = await db.insertInto('developer_apps').values({ owner_id: ownerId, ...input }).returning('id').executeTakeFirstOrThrow();
-  const key = await db.insertInto('api_keys').values({ key: newAppKey(), kind: 'app', label: input.name, app_id: app.id }).returning('id').executeTakeFirstOrThrow();
+export async function createApp(
+  db: DevelopersDb,
+  ownerId: number,
+  input: { name: string; description: string; platform: AppPlatform },
+): Promise<{ appId: string; keyId: string }> {
+  const app = await db
+    .insertInto('developer_apps')
+    .values({ owner_id: ownerId, ...input })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = await db
+    .insertInto('api_keys')
+    .values({ key: newAppKey(), kind: 'app', label: input.name, app_id: app.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { appId: app.id, keyId: key.id };
 }
 
 /** A user's apps, newest first, each with its keys (live ones first) and its latest production request. */
 export async function listApps(db: DevelopersDb, ownerId: number, now: Date): Promise<AppListing[]> {
-  const apps = await db.selectFrom('developer_apps').select(['id', 'name', 'description', 'platform', 'tier', 'created_at']).where('owner_id', '=', ownerId).orderBy('id', 'desc').execute();
+  const apps = await db
+    .selectFrom('developer_apps')
+    .select(['id', 'name', 'description', 'platform', 'tier', 'created_at'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('id', 'desc')
+    .execute();
   if (apps.length === 0) return [];
   const ids = apps.map((a) => a.id);
   const keys = await db
@@ -71,7 +97,16 @@ export async function listApps(db: DevelopersDb, ownerId: number, now: Date): Pr
     ...app,
     keys: keys
       .filter((k) => k.app_id === app.id)
-      .map((k) => ({ id: k.id, key: k.key, tier: app.tier, calls_per_hour: TIER_CALLS_PER_HOUR[app.tier], state: stateOf(k, now), created_at: k.created_at, expires_at: k.expires_at, revoked_at: k.revoked_at })),
+      .map((k) => ({
+        id: k.id,
+        key: k.key,
+        tier: app.tier,
+        calls_per_hour: TIER_CALLS_PER_HOUR[app.tier],
+        state: stateOf(k, now),
+        created_at: k.created_at,
+        expires_at: k.expires_at,
+        revoked_at: k.revoked_at,
+      })),
     production_request: latest(requests.filter((r) => r.app_id === app.id)),
   }));
 }
@@ -96,7 +131,12 @@ export async function keyOwner(db: DevelopersDb, keyId: string): Promise<{ appId
  * Issues the app a new key and ends its live ones `graceSeconds` from now (an earlier end they already
  * have stands). Returns the new key's id and the ids of the keys it replaces.
  */
-export async function rotateKey(db: DevelopersDb, appId: string, graceSeconds: number, now: Date): Promise<{ keyId: string; replaced: string[] }> {
+export async function rotateKey(
+  db: DevelopersDb,
+  appId: string,
+  graceSeconds: number,
+  now: Date,
+): Promise<{ keyId: string; replaced: string[] }> {
   const ends = sql<Date>`LEAST(coalesce(expires_at, 'infinity'), ${now}::timestamptz + make_interval(secs => ${graceSeconds}))`;
   const replaced = await db
     .updateTable('api_keys')
@@ -107,19 +147,34 @@ export async function rotateKey(db: DevelopersDb, appId: string, graceSeconds: n
     .returning('id')
     .execute();
   const app = await db.selectFrom('developer_apps').select('name').where('id', '=', appId).executeTakeFirstOrThrow();
-  const key = await db.insertInto('api_keys').values({ key: newAppKey(), kind: 'app', label: app.name, app_id: appId }).returning('id').executeTakeFirstOrThrow();
+  const key = await db
+    .insertInto('api_keys')
+    .values({ key: newAppKey(), kind: 'app', label: app.name, app_id: appId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { keyId: key.id, replaced: replaced.map((r) => r.id) };
 }
 
 /** Revokes every live key of every app a user owns (a suspension); answers their ids. Restoring the user does not bring them back. */
 export async function revokeOwnerKeys(db: DevelopersDb, ownerId: number): Promise<string[]> {
   const apps = db.selectFrom('developer_apps').select('id').where('owner_id', '=', ownerId);
-  const rows = await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('app_id', 'in', apps).where('revoked_at', 'is', null).returning('id').execute();
+  const rows = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('app_id', 'in', apps)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 export async function revokeKey(db: DevelopersDb, keyId: string): Promise<boolean> {
-  const result = await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -151,14 +206,29 @@ export async function openRequests(db: DevelopersDb): Promise<OpenRequest[]> {
     .selectFrom('production_requests as r')
     .innerJoin('developer_apps as a', 'a.id', 'r.app_id')
     .innerJoin('users as u', 'u.id', 'a.owner_id')
-    .select(['r.id', 'r.app_id', 'a.name as app_name', 'a.description as app_description', 'a.platform', 'u.username as owner', 'r.note', 'r.created_at'])
+    .select([
+      'r.id',
+      'r.app_id',
+      'a.name as app_name',
+      'a.description as app_description',
+      'a.platform',
+      'u.username as owner',
+      'r.note',
+      'r.created_at',
+    ])
     .where('r.decision', 'is', null)
     .orderBy('r.id')
     .execute();
 }
 
 /** Decides an open request; the app becomes production when approved. Undefined when no such open request. */
-export async function decideRequest(db: DevelopersDb, requestId: string, deciderId: number, decision: 'approved' | 'refused', note: string): Promise<{ appId: string; ownerId: number } | undefined> {
+export async function decideRequest(
+  db: DevelopersDb,
+  requestId: string,
+  deciderId: number,
+  decision: 'approved' | 'refused',
+  note: string,
+): Promise<{ appId: string; ownerId: number } | undefined> {
   const row = await db
     .updateTable('production_requests')
     .set({ decision, decided_by: deciderId, decision_note: note, decided_at: new Date() })

@@ -28,7 +28,10 @@ export interface UsageMeter {
  * events every USAGE_FLUSH_MS (docs/decisions.md: a call costs a map increment, not a write). A batch
  * keeps its event ids until the store takes it, so a flush retried after a failure never counts twice.
  */
-export function createUsageMeter(db: Kysely<Database>, options: { flushMs?: number; now?: () => Date; log?: (line: string) => void } = {}): UsageMeter {
+export function createUsageMeter(
+  db: Kysely<Database>,
+  options: { flushMs?: number; now?: () => Date; log?: (line: string) => void } = {},
+): UsageMeter {
   const now = options.now ?? (() => new Date());
   let counts = new Map<string, { call: UsageCall; day: string; calls: number }>();
   let pending: NewEvent[] = [];

@@ -9,7 +9,14 @@ export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 /** A Vimeo video id: digits. */
 export const VIMEO_ID = /^[0-9]{1,20}$/;
 /** The hosts each provider's URLs may name (any other is 'not a … url'). */
-export const YOUTUBE_URL_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtu.be', 'www.youtube-nocookie.com'];
+export const YOUTUBE_URL_HOSTS = [
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+];
 export const VIMEO_URL_HOSTS = ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'];
 
 /** The hosts' public oEmbed endpoints; YOUTUBE_OEMBED_URL and VIMEO_OEMBED_URL point elsewhere (tests run a stand-in on 127.0.0.1). */

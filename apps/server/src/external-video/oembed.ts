@@ -16,7 +16,11 @@ export async function checkEmbeddable(media: ExternalMedia, settings: VideoOembe
   endpoint.searchParams.set('format', 'json');
   let status: number;
   try {
-    const res = await fetch(endpoint, { redirect: 'manual', signal: AbortSignal.timeout(OEMBED_TIMEOUT_MS), headers: { Accept: 'application/json' } });
+    const res = await fetch(endpoint, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(OEMBED_TIMEOUT_MS),
+      headers: { Accept: 'application/json' },
+    });
     status = res.status;
     if (status === 200) {
       await res.json();

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { ExternalMedia } from '../store/schema.ts';
-import { NOT_A_VIDEO_ID, notAHostUrl, VIDEO_HOSTS, VIDEO_START_MAX_S, VIMEO_ID, VIMEO_URL_HOSTS, YOUTUBE_ID, YOUTUBE_URL_HOSTS, type VideoHost } from './constants.ts';
+import {
+  NOT_A_VIDEO_ID,
+  notAHostUrl,
+  VIDEO_HOSTS,
+  VIDEO_START_MAX_S,
+  VIMEO_ID,
+  VIMEO_URL_HOSTS,
+  YOUTUBE_ID,
+  YOUTUBE_URL_HOSTS,
+  type VideoHost,
+} from './constants.ts';
 
 const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:|[/.]/i.test(value);
 
@@ -13,10 +23,17 @@ function youtubeId(url: URL): string | undefined {
 
 /** A Vimeo video's id from a vimeo.com URL: its last numeric path segment (/{id}, /video/{id}, /channels/x/{id}). */
 function vimeoId(url: URL): string | undefined {
-  return url.pathname.split('/').filter(Boolean).reverse().find((segment) => VIMEO_ID.test(segment));
+  return url.pathname
+    .split('/')
+    .filter(Boolean)
+    .reverse()
+    .find((segment) => VIMEO_ID.test(segment));
 }
 
-const HOST_RULES: Record<VideoHost, { id: RegExp; hosts: readonly string[]; idFromUrl(url: URL): string | undefined; watchUrl(id: string): string }> = {
+const HOST_RULES: Record<
+  VideoHost,
+  { id: RegExp; hosts: readonly string[]; idFromUrl(url: URL): string | undefined; watchUrl(id: string): string }
+> = {
   YouTube: { id: YOUTUBE_ID, hosts: YOUTUBE_URL_HOSTS, idFromUrl: youtubeId, watchUrl: (id) => `https://www.youtube.com/watch?v=${id}` },
   Vimeo: { id: VIMEO_ID, hosts: VIMEO_URL_HOSTS, idFromUrl: vimeoId, watchUrl: (id) => `https://vimeo.com/${id}` },
 };
@@ -51,7 +68,12 @@ export const ExternalMediaField = z
     {
       provider_name: z.enum(VIDEO_HOSTS, { error: `provider_name must be one of ${VIDEO_HOSTS.join(', ')}` }),
       video: z.string({ error: 'video must be a video id or URL' }).max(2000, 'video must be at most 2000 characters'),
-      start: z.number({ error: 'start must be a whole number of seconds' }).int('start must be a whole number of seconds').min(0, 'start must be at least 0').max(VIDEO_START_MAX_S, `start must be at most ${VIDEO_START_MAX_S}`).default(0),
+      start: z
+        .number({ error: 'start must be a whole number of seconds' })
+        .int('start must be a whole number of seconds')
+        .min(0, 'start must be at least 0')
+        .max(VIDEO_START_MAX_S, `start must be at most ${VIDEO_START_MAX_S}`)
+        .default(0),
     },
     { error: 'external_media must be {provider_name, video, start} or null' },
   )
@@ -61,6 +83,11 @@ export const ExternalMediaField = z
       ctx.addIssue({ code: 'custom', message: found.error, path: ['video'] });
       return z.NEVER;
     }
-    return { provider_name: given.provider_name, asset_uid: found.id, start: given.start, url: HOST_RULES[given.provider_name].watchUrl(found.id) };
+    return {
+      provider_name: given.provider_name,
+      asset_uid: found.id,
+      start: given.start,
+      url: HOST_RULES[given.provider_name].watchUrl(found.id),
+    };
   })
   .nullable();

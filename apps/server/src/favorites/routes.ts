@@ -30,22 +30,42 @@ export function favoriteRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/favorites/', describe({ tag: 'favorites', summary: 'Your favorites', description: 'A GIPHY-shaped page of GIFs, newest favorite first.', access: { permission: 'favorite.manage' }, query: ListQuery }), async (c) => {
-    const principal = await authorizeUser(c, 'favorite.manage');
-    const page = parseFields(ListQuery, c.req.query());
-    const { ids, total } = await favoriteIds(db, principal.userId, page);
-    const responseId = newResponseId();
-    const origin = originOf(c, deps);
-    await deps.payloads.ready();
-    const gifs = (await rowsInOrder(deps.db, ids)).map((row) => presentGif(row, { origin, responseId, eventType: FAVORITES_EVENT_TYPE, signPayload: deps.payloads.sign }));
-    return c.json(envelope(gifs, responseId, { total_count: total, count: gifs.length, offset: page.offset }), 200, { 'Cache-Control': 'private, no-store' });
-  });
+  app.get(
+    '/api/v1/favorites/',
+    describe({
+      tag: 'favorites',
+      summary: 'Your favorites',
+      description: 'A GIPHY-shaped page of GIFs, newest favorite first.',
+      access: { permission: 'favorite.manage' },
+      query: ListQuery,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'favorite.manage');
+      const page = parseFields(ListQuery, c.req.query());
+      const { ids, total } = await favoriteIds(db, principal.userId, page);
+      const responseId = newResponseId();
+      const origin = originOf(c, deps);
+      await deps.payloads.ready();
+      const gifs = (await rowsInOrder(deps.db, ids)).map((row) =>
+        presentGif(row, { origin, responseId, eventType: FAVORITES_EVENT_TYPE, signPayload: deps.payloads.sign }),
+      );
+      return c.json(envelope(gifs, responseId, { total_count: total, count: gifs.length, offset: page.offset }), 200, {
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  );
 
-  app.get('/api/v1/favorites/:gif_id/', describe({ tag: 'favorites', summary: 'Whether a GIF is a favorite', access: { permission: 'favorite.manage' }, params: GifPath }), async (c) => {
-    const principal = await authorizeUser(c, 'favorite.manage');
-    const { gif_id } = parseFields(GifPath, c.req.param());
-    return c.json(envelope({ gif_id, favorite: await isFavorite(db, principal.userId, gif_id) }, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
-  });
+  app.get(
+    '/api/v1/favorites/:gif_id/',
+    describe({ tag: 'favorites', summary: 'Whether a GIF is a favorite', access: { permission: 'favorite.manage' }, params: GifPath }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'favorite.manage');
+      const { gif_id } = parseFields(GifPath, c.req.param());
+      return c.json(envelope({ gif_id, favorite: await isFavorite(db, principal.userId, gif_id) }, newResponseId()), 200, {
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  );
 
   const change = (favorite: boolean) => async (c: Context<AuthEnv>) => {
     const principal = await authorizeUser(c, 'favorite.manage');
@@ -56,12 +76,27 @@ export function favoriteRoutes(deps: BackendDeps) {
       const changed = favorite ? await addFavorite(trx, principal.userId, gif_id) : await removeFavorite(trx, principal.userId, gif_id);
       if (!changed) return;
       const actor = actorOf(principal, c.var.auth.address);
-      await appendEvents(baseDb(trx), [{ type: favorite ? 'favorite.added' : 'favorite.removed', stream: 'gif', streamId: gif_id, payload: { user_id: principal.userId, actor: actor.userId, via: actor.via, address: actor.address } }]);
+      await appendEvents(baseDb(trx), [
+        {
+          type: favorite ? 'favorite.added' : 'favorite.removed',
+          stream: 'gif',
+          streamId: gif_id,
+          payload: { user_id: principal.userId, actor: actor.userId, via: actor.via, address: actor.address },
+        },
+      ]);
     });
     return c.json(envelope({ gif_id, favorite }, newResponseId()));
   };
-  app.put('/api/v1/favorites/:gif_id/', describe({ tag: 'favorites', summary: 'Add a favorite', access: { permission: 'favorite.manage' }, params: GifPath }), change(true));
-  app.delete('/api/v1/favorites/:gif_id/', describe({ tag: 'favorites', summary: 'Remove a favorite', access: { permission: 'favorite.manage' }, params: GifPath }), change(false));
+  app.put(
+    '/api/v1/favorites/:gif_id/',
+    describe({ tag: 'favorites', summary: 'Add a favorite', access: { permission: 'favorite.manage' }, params: GifPath }),
+    change(true),
+  );
+  app.delete(
+    '/api/v1/favorites/:gif_id/',
+    describe({ tag: 'favorites', summary: 'Remove a favorite', access: { permission: 'favorite.manage' }, params: GifPath }),
+    change(false),
+  );
 
   return app;
 }

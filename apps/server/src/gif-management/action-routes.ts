@@ -18,7 +18,10 @@ import { requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
 
 const ActionPath = z.object({ id: gifId, type: z.enum(GIF_ACTIONS, { error: `type must be one of ${GIF_ACTIONS.join(', ')}` }) });
-const ShareBody = z.object({ gif_id: gifId, to: z.email({ error: 'to must be an e-mail address' }).max(320, 'to must be at most 320 characters') });
+const ShareBody = z.object({
+  gif_id: gifId,
+  to: z.email({ error: 'to must be an e-mail address' }).max(320, 'to must be at most 320 characters'),
+});
 
 /**
  * Things people do with a GIF: `POST /ajax/gif/{id}/analytic/{type}/` counts a download, a copied
@@ -30,31 +33,71 @@ export function actionRoutes(deps: BackendDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/ajax/gif/:id/analytic/:type/', describe({ tag: 'gif-management', summary: 'Count a GIF action', description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF\'s analytics.`, access: { permission: 'gif.report_action' }, params: ActionPath }), async (c) => {
-    const { id, type } = parseFields(ActionPath, c.req.param());
-    const principal = await authorize(c, 'gif.report_action');
-    await requireOpenable(c, deps.db, id);
-    const actor = actorOf(principal, c.var.auth.address);
-    await appendEvents(deps.db, [{ type: GIF_ACTION_EVENT, stream: 'gif', streamId: id, payload: { action: type, actor: actor.userId, via: actor.via, address: actor.address } }]);
-    return c.json(envelope({ gif_id: id, action: type, counted: true }, newResponseId()));
-  });
+  app.post(
+    '/ajax/gif/:id/analytic/:type/',
+    describe({
+      tag: 'gif-management',
+      summary: 'Count a GIF action',
+      description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF\'s analytics.`,
+      access: { permission: 'gif.report_action' },
+      params: ActionPath,
+    }),
+    async (c) => {
+      const { id, type } = parseFields(ActionPath, c.req.param());
+      const principal = await authorize(c, 'gif.report_action');
+      await requireOpenable(c, deps.db, id);
+      const actor = actorOf(principal, c.var.auth.address);
+      await appendEvents(deps.db, [
+        {
+          type: GIF_ACTION_EVENT,
+          stream: 'gif',
+          streamId: id,
+          payload: { action: type, actor: actor.userId, via: actor.via, address: actor.address },
+        },
+      ]);
+      return c.json(envelope({ gif_id: id, action: type, counted: true }, newResponseId()));
+    },
+  );
 
-  app.post('/ajax/instashare/', describe({ tag: 'gif-management', summary: 'Mail a GIF\'s link', description: 'Through the outbox; limited per sender and per recipient (429).', access: { permission: 'gif.share_by_mail' }, body: ShareBody }), async (c) => {
-    const principal = await authorizeUser(c, 'gif.share_by_mail');
-    const { gif_id, to } = await jsonBody(c, ShareBody);
-    await requireOpenable(c, deps.db, gif_id);
-    await deps.limits.count('sharesPerUser', String(principal.userId));
-    await deps.limits.count('sharesPerRecipient', to);
-    const gif = await db.selectFrom('gifs').select(['title', 'slug']).where('id', '=', gif_id).executeTakeFirstOrThrow();
-    const link = `${deps.linkOrigin.get()}/gifs/${gif.slug || gif_id}`;
-    const actor = actorOf(principal, c.var.auth.address);
-    await db.transaction().execute(async (trx) => {
-      await enqueueMail(accountsDb(baseOf(trx)), to, gifSharedMessage(link, principal.username, gif.title));
-      // The recipient's address is kept only as a hash: the log needs to tell repeats apart, not to mail anyone.
-      await appendEvents(baseOf(trx), [{ type: GIF_ACTION_EVENT, stream: 'gif', streamId: gif_id, payload: { action: 'share_email', to_hash: createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 16), actor: actor.userId, via: actor.via, address: actor.address } }]);
-    });
-    deps.onMailQueued?.();
-    return c.json(envelope({ gif_id, sent: true }, newResponseId()));
-  });
+  app.post(
+    '/ajax/instashare/',
+    describe({
+      tag: 'gif-management',
+      summary: "Mail a GIF's link",
+      description: 'Through the outbox; limited per sender and per recipient (429).',
+      access: { permission: 'gif.share_by_mail' },
+      body: ShareBody,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'gif.share_by_mail');
+      const { gif_id, to } = await jsonBody(c, ShareBody);
+      await requireOpenable(c, deps.db, gif_id);
+      await deps.limits.count('sharesPerUser', String(principal.userId));
+      await deps.limits.count('sharesPerRecipient', to);
+      const gif = await db.selectFrom('gifs').select(['title', 'slug']).where('id', '=', gif_id).executeTakeFirstOrThrow();
+      const link = `${deps.linkOrigin.get()}/gifs/${gif.slug || gif_id}`;
+      const actor = actorOf(principal, c.var.auth.address);
+      await db.transaction().execute(async (trx) => {
+        await enqueueMail(accountsDb(baseOf(trx)), to, gifSharedMessage(link, principal.username, gif.title));
+        // The recipient's address is kept only as a hash: the log needs to tell repeats apart, not to mail anyone.
+        await appendEvents(baseOf(trx), [
+          {
+            type: GIF_ACTION_EVENT,
+            stream: 'gif',
+            streamId: gif_id,
+            payload: {
+              action: 'share_email',
+              to_hash: createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 16),
+              actor: actor.userId,
+              via: actor.via,
+              address: actor.address,
+            },
+          },
+        ]);
+      });
+      deps.onMailQueued?.();
+      return c.json(envelope({ gif_id, sent: true }, newResponseId()));
+    },
+  );
   return app;
 }

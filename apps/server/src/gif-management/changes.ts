@@ -40,11 +40,21 @@ export const ChangesSchema = z.object(VALUE_RULES).partial();
  * content-policy/precedence.ts). Answers the edge's purge header value: cached answers showing the
  * GIF are dropped.
  */
-export async function applyChanges(trx: CreatorsDb, gifId: string, changes: GifChanges, actor: Actor, authority: Authority | undefined): Promise<string> {
+export async function applyChanges(
+  trx: CreatorsDb,
+  gifId: string,
+  changes: GifChanges,
+  actor: Actor,
+  authority: Authority | undefined,
+): Promise<string> {
   if (!authority) {
     // Only a real change of a locked field is refused: a form sending the value it was given passes.
     const row = await trx.selectFrom('gifs').select(['locked_fields', 'rating']).where('id', '=', gifId).forUpdate().executeTakeFirst();
-    const changed = row ? Object.entries(changes).filter(([field, value]) => !(field in row) || row[field as keyof typeof row] !== value).map(([field]) => field) : [];
+    const changed = row
+      ? Object.entries(changes)
+          .filter(([field, value]) => !(field in row) || row[field as keyof typeof row] !== value)
+          .map(([field]) => field)
+      : [];
     const locked = row && lockedField(row.locked_fields, changed);
     if (locked) throw new FieldError(409, locked.field, `GIF ${gifId}: ${locked.message}`);
   }
@@ -56,12 +66,21 @@ export async function applyChanges(trx: CreatorsDb, gifId: string, changes: GifC
       ...(columns.tags ? { tags: columns.tags } : {}),
       ...(source_post_url === undefined ? {} : { source: source_post_url }),
       ...(external_media === undefined ? {} : { external_media: external_media && JSON.stringify(external_media) }),
-      ...(is_sticker === undefined ? {} : { type: sql<'gif' | 'sticker'>`CASE WHEN type IN ('gif', 'sticker') THEN ${is_sticker ? 'sticker' : 'gif'} ELSE type END` }),
+      ...(is_sticker === undefined
+        ? {}
+        : { type: sql<'gif' | 'sticker'>`CASE WHEN type IN ('gif', 'sticker') THEN ${is_sticker ? 'sticker' : 'gif'} ELSE type END` }),
       update_datetime: new Date(),
     })
     .where('id', '=', gifId)
     .execute();
-  await appendEvents(baseOf(trx), [{ type: 'gif.updated', stream: 'gif', streamId: gifId, payload: { changes, actor: actor.userId, via: actor.via, address: actor.address } }]);
+  await appendEvents(baseOf(trx), [
+    {
+      type: 'gif.updated',
+      stream: 'gif',
+      streamId: gifId,
+      payload: { changes, actor: actor.userId, via: actor.via, address: actor.address },
+    },
+  ]);
   return gifTag(gifId);
 }
 

@@ -8,7 +8,11 @@ import { ApiError } from '../http/envelope.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 
 /** The caller allowed to change this GIF (`gif.edit`: its owner or staff), and as whom the change is logged; 404 for no such GIF. */
-export async function editorOf<E extends AuthEnv>(c: Context<E>, deps: Pick<BackendDeps, 'db'>, gifId: string): Promise<{ principal: UserPrincipal; actor: Actor }> {
+export async function editorOf<E extends AuthEnv>(
+  c: Context<E>,
+  deps: Pick<BackendDeps, 'db'>,
+  gifId: string,
+): Promise<{ principal: UserPrincipal; actor: Actor }> {
   const owner = lookupOnce(() => gifOwner(deps.db, gifId));
   const principal = await authorizeUser(c, 'gif.edit', owner);
   if ((await owner()) === undefined) throw new ApiError(404, `GIF ${gifId} not found`);

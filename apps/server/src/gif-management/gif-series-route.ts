@@ -22,26 +22,58 @@ const GifSeriesQuery = z.object({ gif_id: gifId, days: intParam('days', SERIES_M
  */
 export function gifSeriesRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/analytics/gif-series/', describe({ tag: 'analytics', summary: 'A GIF\'s daily figures', description: 'Views and actions per UTC day over the last `days`, from the projections.', access: { permission: 'analytics.read' }, query: GifSeriesQuery }), async (c) => {
-    const { gif_id, days } = parseQuery(GifSeriesQuery, c.req.query());
-    const owner = lookupOnce(() => gifOwner(deps.db, gif_id));
-    await authorize(c, 'analytics.read', owner);
-    if ((await owner()) === undefined) throw new ApiError(404, `GIF ${gif_id} not found`);
-    const window = seriesWindow(days, new Date());
-    const counts = await sql<{ d: string; views: string; clicks: string; hovers: string; starts: string }>`
-      SELECT day::text AS d, views, clicks, hovers, starts FROM gif_daily WHERE gif_id = ${gif_id} AND day BETWEEN ${window.from}::date AND ${window.to}::date`.execute(deps.db);
-    const actions = await sql<{ d: string; action: string; count: string }>`
-      SELECT day::text AS d, action, count FROM gif_actions_daily WHERE gif_id = ${gif_id} AND day BETWEEN ${window.from}::date AND ${window.to}::date`.execute(deps.db);
-    const searches = await sql<{ term: string; views: string }>`
-      SELECT term, views FROM gif_search_terms WHERE gif_id = ${gif_id} ORDER BY views DESC, term COLLATE "C" LIMIT ${SERIES_TOP_SEARCHES}`.execute(deps.db);
-    const byDay = new Map(counts.rows.map((r) => [r.d, r]));
-    const daily = window.dates.map((date) => {
-      const r = byDay.get(date);
-      const done = Object.fromEntries(GIF_ACTIONS.map((a) => [a, Number(actions.rows.find((x) => x.d === date && x.action === a)?.count ?? 0)]));
-      return { date, views: Number(r?.views ?? 0), clicks: Number(r?.clicks ?? 0), hovers: Number(r?.hovers ?? 0), starts: Number(r?.starts ?? 0), ...done };
-    });
-    c.header('Cache-Control', 'private, no-store');
-    return c.json({ gif_id, days, from: window.from, to: window.to, daily, top_searches: searches.rows.map((s) => ({ term: s.term, count: Number(s.views) })) });
-  });
+  app.get(
+    '/api/v1/analytics/gif-series/',
+    describe({
+      tag: 'analytics',
+      summary: "A GIF's daily figures",
+      description: 'Views and actions per UTC day over the last `days`, from the projections.',
+      access: { permission: 'analytics.read' },
+      query: GifSeriesQuery,
+    }),
+    async (c) => {
+      const { gif_id, days } = parseQuery(GifSeriesQuery, c.req.query());
+      const owner = lookupOnce(() => gifOwner(deps.db, gif_id));
+      await authorize(c, 'analytics.read', owner);
+      if ((await owner()) === undefined) throw new ApiError(404, `GIF ${gif_id} not found`);
+      const window = seriesWindow(days, new Date());
+      const counts = await sql<{ d: string; views: string; clicks: string; hovers: string; starts: string }>`
+      SELECT day::text AS d, views, clicks, hovers, starts FROM gif_daily WHERE gif_id = ${gif_id} AND day BETWEEN ${window.from}::date AND ${window.to}::date`.execute(
+        deps.db,
+      );
+      const actions = await sql<{ d: string; action: string; count: string }>`
+      SELECT day::text AS d, action, count FROM gif_actions_daily WHERE gif_id = ${gif_id} AND day BETWEEN ${window.from}::date AND ${window.to}::date`.execute(
+        deps.db,
+      );
+      const searches = await sql<{ term: string; views: string }>`
+      SELECT term, views FROM gif_search_terms WHERE gif_id = ${gif_id} ORDER BY views DESC, term COLLATE "C" LIMIT ${SERIES_TOP_SEARCHES}`.execute(
+        deps.db,
+      );
+      const byDay = new Map(counts.rows.map((r) => [r.d, r]));
+      const daily = window.dates.map((date) => {
+        const r = byDay.get(date);
+        const done = Object.fromEntries(
+          GIF_ACTIONS.map((a) => [a, Number(actions.rows.find((x) => x.d === date && x.action === a)?.count ?? 0)]),
+        );
+        return {
+          date,
+          views: Number(r?.views ?? 0),
+          clicks: Number(r?.clicks ?? 0),
+          hovers: Number(r?.hovers ?? 0),
+          starts: Number(r?.starts ?? 0),
+          ...done,
+        };
+      });
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({
+        gif_id,
+        days,
+        from: window.from,
+        to: window.to,
+        daily,
+        top_searches: searches.rows.map((s) => ({ term: s.term, count: Number(s.views) })),
+      });
+    },
+  );
   return app;
 }

@@ -4,7 +4,14 @@ import type { CreatorsDb } from '../uploads/schema.ts';
 export async function languageTagsOf(db: CreatorsDb, gifIds: readonly string[]): Promise<Record<string, Record<string, string[]>>> {
   const out: Record<string, Record<string, string[]>> = {};
   if (gifIds.length === 0) return out;
-  const rows = await db.selectFrom('gif_language_tags').select(['gif_id', 'lang', 'tag']).where('gif_id', 'in', [...gifIds]).orderBy('gif_id').orderBy('lang').orderBy('tag').execute();
+  const rows = await db
+    .selectFrom('gif_language_tags')
+    .select(['gif_id', 'lang', 'tag'])
+    .where('gif_id', 'in', [...gifIds])
+    .orderBy('gif_id')
+    .orderBy('lang')
+    .orderBy('tag')
+    .execute();
   for (const r of rows) ((out[r.gif_id] ??= {})[r.lang] ??= []).push(r.tag);
   return out;
 }

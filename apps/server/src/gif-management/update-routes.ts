@@ -25,12 +25,18 @@ const UpdateBody = z.object({
 const GifPath = z.object({ id: gifId });
 const BulkBody = z
   .object({
-    gif_ids: z.array(gifId, { error: 'gif_ids must be a list of GIF ids' }).min(1, 'gif_ids must name at least one GIF').max(BULK_MAX_GIFS, `gif_ids may name at most ${BULK_MAX_GIFS} GIFs`),
+    gif_ids: z
+      .array(gifId, { error: 'gif_ids must be a list of GIF ids' })
+      .min(1, 'gif_ids must name at least one GIF')
+      .max(BULK_MAX_GIFS, `gif_ids may name at most ${BULK_MAX_GIFS} GIFs`),
     add_tags: tagsField.optional(),
     remove_tags: tagsField.optional(),
     rating: ratingField.optional(),
   })
-  .refine((b) => b.add_tags || b.remove_tags || b.rating, { message: 'say what to change: add_tags, remove_tags or rating', path: ['add_tags'] });
+  .refine((b) => b.add_tags || b.remove_tags || b.rating, {
+    message: 'say what to change: add_tags, remove_tags or rating',
+    path: ['add_tags'],
+  });
 
 /**
  * Changing GIFs: `POST /ajax/gif/update` (one allow-listed key, validated by its own rule),
@@ -51,42 +57,97 @@ export function updateRoutes(deps: BackendDeps) {
     return c.json(envelope({ gif_id: id, changed: Object.keys(changes) }, newResponseId()), 200, { [PURGE_HEADER]: purge });
   };
 
-  app.post('/ajax/gif/update', describe({ tag: 'gif-management', summary: 'Change one field of a GIF', description: 'One allow-listed `key` with its `value`, held to that field\'s rule; logged, and cached copies purged.', access: { permission: 'gif.edit' }, body: UpdateBody }), async (c) => {
-    const body = await jsonBody(c, UpdateBody);
-    return change(c, body.gif_id, parseChange(body.key, body.value), 'value');
-  });
-  app.patch('/api/v1/gifs/:id/', describe({ tag: 'gif-management', summary: 'Edit a GIF', description: 'Several fields at once (the dashboard\'s edit form); logged, and cached copies purged. `external_media` attaches a YouTube or Vimeo video (`video`: its id or URL; `start` in seconds) after its host\'s oEmbed says it exists (422 \'… was not found\') and may be embedded (422 \'… is not embeddable\'; 502 when the host cannot be asked); `null` removes it.', access: { permission: 'gif.edit' }, params: GifPath, body: ChangesSchema }), async (c) => {
-    const { id } = parseFields(GifPath, c.req.param());
-    const changes = await jsonBody(c, ChangesSchema);
-    return change(c, id, changes);
-  });
-  app.delete('/api/v1/gifs/:id/', describe({ tag: 'gif-management', summary: 'Remove a GIF', description: 'It leaves every listing and the API at once.', access: { permission: 'gif.edit' }, params: GifPath }), async (c) => {
-    const { id } = parseFields(GifPath, c.req.param());
-    const { actor } = await editorOf(c, deps, id);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('gifs').set({ removal: 'owner', update_datetime: new Date() }).where('id', '=', id).execute();
-      await appendEvents(baseOf(trx), [{ type: 'gif.removed', stream: 'gif', streamId: id, payload: { actor: actor.userId, via: actor.via, address: actor.address } }]);
-    });
-    return c.json(envelope({ gif_id: id, removed: true }, newResponseId()), 200, { [PURGE_HEADER]: `gif:${id}` });
-  });
-  app.post('/api/v1/gifs/bulk/', describe({ tag: 'gif-management', summary: 'Change many GIFs', description: 'Tags added or removed and rating set on each GIF named, all or none.', access: { permission: 'gif.edit' }, body: BulkBody }), async (c) => {
-    const body = await jsonBody(c, BulkBody);
-    const ids = [...new Set(body.gif_ids)];
-    const editors = [];
-    for (const id of ids) editors.push(await editorOf(c, deps, id));
-    const actor = editors[0]!.actor;
-    const authority = authorityOf(viewerOf(editors[0]!.principal));
-    const purges = await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('gifs').select(['id', 'tags']).where('id', 'in', ids).execute();
-      const out: string[] = [];
-      for (const row of rows) {
-        const removed = new Set(body.remove_tags ?? []);
-        const tags = body.add_tags || body.remove_tags ? [...new Set([...row.tags.filter((t) => !removed.has(t)), ...(body.add_tags ?? [])])] : undefined;
-        out.push(await applyChanges(trx, row.id, { ...(tags ? { tags } : {}), ...(body.rating ? { rating: body.rating } : {}) }, actor, authority));
-      }
-      return out;
-    });
-    return c.json(envelope({ gif_ids: ids, changed: ids.length }, newResponseId()), 200, { [PURGE_HEADER]: purges.join(', ') });
-  });
+  app.post(
+    '/ajax/gif/update',
+    describe({
+      tag: 'gif-management',
+      summary: 'Change one field of a GIF',
+      description: "One allow-listed `key` with its `value`, held to that field's rule; logged, and cached copies purged.",
+      access: { permission: 'gif.edit' },
+      body: UpdateBody,
+    }),
+    async (c) => {
+      const body = await jsonBody(c, UpdateBody);
+      return change(c, body.gif_id, parseChange(body.key, body.value), 'value');
+    },
+  );
+  app.patch(
+    '/api/v1/gifs/:id/',
+    describe({
+      tag: 'gif-management',
+      summary: 'Edit a GIF',
+      description:
+        "Several fields at once (the dashboard's edit form); logged, and cached copies purged. `external_media` attaches a YouTube or Vimeo video (`video`: its id or URL; `start` in seconds) after its host's oEmbed says it exists (422 '… was not found') and may be embedded (422 '… is not embeddable'; 502 when the host cannot be asked); `null` removes it.",
+      access: { permission: 'gif.edit' },
+      params: GifPath,
+      body: ChangesSchema,
+    }),
+    async (c) => {
+      const { id } = parseFields(GifPath, c.req.param());
+      const changes = await jsonBody(c, ChangesSchema);
+      return change(c, id, changes);
+    },
+  );
+  app.delete(
+    '/api/v1/gifs/:id/',
+    describe({
+      tag: 'gif-management',
+      summary: 'Remove a GIF',
+      description: 'It leaves every listing and the API at once.',
+      access: { permission: 'gif.edit' },
+      params: GifPath,
+    }),
+    async (c) => {
+      const { id } = parseFields(GifPath, c.req.param());
+      const { actor } = await editorOf(c, deps, id);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('gifs').set({ removal: 'owner', update_datetime: new Date() }).where('id', '=', id).execute();
+        await appendEvents(baseOf(trx), [
+          { type: 'gif.removed', stream: 'gif', streamId: id, payload: { actor: actor.userId, via: actor.via, address: actor.address } },
+        ]);
+      });
+      return c.json(envelope({ gif_id: id, removed: true }, newResponseId()), 200, { [PURGE_HEADER]: `gif:${id}` });
+    },
+  );
+  app.post(
+    '/api/v1/gifs/bulk/',
+    describe({
+      tag: 'gif-management',
+      summary: 'Change many GIFs',
+      description: 'Tags added or removed and rating set on each GIF named, all or none.',
+      access: { permission: 'gif.edit' },
+      body: BulkBody,
+    }),
+    async (c) => {
+      const body = await jsonBody(c, BulkBody);
+      const ids = [...new Set(body.gif_ids)];
+      const editors = [];
+      for (const id of ids) editors.push(await editorOf(c, deps, id));
+      const actor = editors[0]!.actor;
+      const authority = authorityOf(viewerOf(editors[0]!.principal));
+      const purges = await db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('gifs').select(['id', 'tags']).where('id', 'in', ids).execute();
+        const out: string[] = [];
+        for (const row of rows) {
+          const removed = new Set(body.remove_tags ?? []);
+          const tags =
+            body.add_tags || body.remove_tags
+              ? [...new Set([...row.tags.filter((t) => !removed.has(t)), ...(body.add_tags ?? [])])]
+              : undefined;
+          out.push(
+            await applyChanges(
+              trx,
+              row.id,
+              { ...(tags ? { tags } : {}), ...(body.rating ? { rating: body.rating } : {}) },
+              actor,
+              authority,
+            ),
+          );
+        }
+        return out;
+      });
+      return c.json(envelope({ gif_ids: ids, changed: ids.length }, newResponseId()), 200, { [PURGE_HEADER]: purges.join(', ') });
+    },
+  );
   return app;
 }

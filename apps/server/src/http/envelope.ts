@@ -78,7 +78,10 @@ export function metaStatusAgrees(): MiddlewareHandler {
     const res = c.res;
     if (res.status === 200 || res.status < 200 || res.status >= 300 || res.status === 204) return;
     if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
-    const body: unknown = await res.clone().json().catch(() => undefined);
+    const body: unknown = await res
+      .clone()
+      .json()
+      .catch(() => undefined);
     const meta = (body as { meta?: { status?: unknown } } | undefined)?.meta;
     if (!meta || typeof meta.status !== 'number' || meta.status === res.status) return;
     meta.status = res.status;
@@ -102,7 +105,13 @@ export function sendError(c: Context, err: ApiError): Response {
 export function handleErrors(log?: (line: string) => void): ErrorHandler {
   return (err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
-    if (err instanceof MediaStoreUnavailable) return sendError(c, new ApiError(503, 'Media storage is unreachable; try again in a little while', { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S) }));
+    if (err instanceof MediaStoreUnavailable)
+      return sendError(
+        c,
+        new ApiError(503, 'Media storage is unreachable; try again in a little while', {
+          'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S),
+        }),
+      );
     if (err instanceof HTTPException) return c.json(errorBody(err.status, err.message), err.status);
     log?.(`error ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
     return c.json(errorBody(500, 'Internal server error'), 500);

@@ -4,7 +4,13 @@ import { securityHeaders } from './security-headers.ts';
 
 const directives = async (app: Hono, path: string) => {
   const csp = (await app.request(path)).headers.get('content-security-policy') ?? '';
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 };
 
 describe('the pages’ content security policy', () => {
@@ -19,8 +25,14 @@ describe('the pages’ content security policy', () => {
     const app = appWith({ publicUrl: 'https://gifs.example.org', mediaPublicUrl: 'https://cdn.example.net/bucket' });
     for (const path of ['/', '/gifs/abc', '/embed/abc']) {
       const csp = await directives(app, path);
-      for (const name of ['img-src', 'media-src']) expect([path, name, csp.get(name)]).toEqual([path, name, expect.arrayContaining(["'self'", 'https://gifs.example.org', 'https://cdn.example.net'])]);
-      for (const name of ['script-src', 'connect-src']) expect([path, name, csp.get(name)]).not.toEqual([path, name, expect.arrayContaining(['https://cdn.example.net'])]);
+      for (const name of ['img-src', 'media-src'])
+        expect([path, name, csp.get(name)]).toEqual([
+          path,
+          name,
+          expect.arrayContaining(["'self'", 'https://gifs.example.org', 'https://cdn.example.net']),
+        ]);
+      for (const name of ['script-src', 'connect-src'])
+        expect([path, name, csp.get(name)]).not.toEqual([path, name, expect.arrayContaining(['https://cdn.example.net'])]);
       expect([path, csp.get('default-src')]).toEqual([path, ["'self'"]]);
     }
   });

@@ -23,7 +23,17 @@ const COMMON: NonNullable<Parameters<typeof secureHeaders>[0]> = {
   xContentTypeOptions: 'nosniff',
   // The origin (never the path) to other sites: a video host's player refuses a frame that sends no referrer.
   referrerPolicy: 'strict-origin-when-cross-origin',
-  permissionsPolicy: { camera: false, microphone: false, geolocation: false, payment: false, usb: false, serial: false, hid: false, midi: false, browsingTopics: false },
+  permissionsPolicy: {
+    camera: false,
+    microphone: false,
+    geolocation: false,
+    payment: false,
+    usb: false,
+    serial: false,
+    hid: false,
+    midi: false,
+    browsingTopics: false,
+  },
   // Off: media and the widget bundles are loaded cross-origin by other sites; the share popups keep their opener;
   // HSTS is the TLS terminator's to send.
   crossOriginResourcePolicy: false,
@@ -78,8 +88,21 @@ export function securityHeaders(options: { publicUrl?: string | undefined; media
       },
     }),
     // An uploaded file opened on its own runs nothing (an SVG's script included); <img>/<video> elsewhere still show it.
-    media: secureHeaders({ ...COMMON, contentSecurityPolicy: { defaultSrc: ["'none'"], imgSrc: ["'self'"], mediaSrc: ["'self'"], styleSrc: ["'unsafe-inline'"], sandbox: [] } }),
-    data: secureHeaders({ ...COMMON, xFrameOptions: 'DENY', contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }),
+    media: secureHeaders({
+      ...COMMON,
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        imgSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        styleSrc: ["'unsafe-inline'"],
+        sandbox: [],
+      },
+    }),
+    data: secureHeaders({
+      ...COMMON,
+      xFrameOptions: 'DENY',
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    }),
   };
   return (c, next) => byKind[answerKindOf(c.req.path)](c, next);
 }

@@ -27,17 +27,34 @@ export interface AlonePort {
  * with PostgreSQL any number may run; PGlite files admit one process, so a data directory in use is
  * refused (the lock file names its holder).
  */
-export async function serveAlone(name: string, listen: AlonePort, build: (parts: { store: Store; config: Config; logger: Logger; log: (line: string) => void }) => AloneService | Promise<AloneService>): Promise<void> {
+export async function serveAlone(
+  name: string,
+  listen: AlonePort,
+  build: (parts: { store: Store; config: Config; logger: Logger; log: (line: string) => void }) => AloneService | Promise<AloneService>,
+): Promise<void> {
   const config = loadConfig();
-  const port = z.coerce.number().int().min(0).max(65535).default(listen.fallback).parse(process.env[listen.variable] || undefined);
+  const port = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(listen.fallback)
+    .parse(process.env[listen.variable] || undefined);
   const logger = createLogger({ level: config.logLevel }).child({ service: name });
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const store = await openStore({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.databaseReadUrl, dataDir: config.dataDir });
   const service = await build({ store, config, logger, log: lineLogger(logger) });
   service.start?.();
-  const server = serveHttp((request) => service.fetch(request), { port, hostname: config.host }, (info) => {
-    logger.info({ url: `http://${config.host}:${info.port}`, store: store.kind }, `Loopbox ${name}: listening on http://${config.host}:${info.port}`);
-  });
+  const server = serveHttp(
+    (request) => service.fetch(request),
+    { port, hostname: config.host },
+    (info) => {
+      logger.info(
+        { url: `http://${config.host}:${info.port}`, store: store.kind },
+        `Loopbox ${name}: listening on http://${config.host}:${info.port}`,
+      );
+    },
+  );
   exitOnSignals(logger, `Loopbox ${name}`, async () => {
     server.close();
     await service.stop?.();

@@ -15,7 +15,9 @@ function refuse(error: Error & { code?: string }, socket: Socket) {
   if (!socket.writable) return socket.destroy();
   const [status, msg] = REFUSALS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
   const body = JSON.stringify({ meta: { status, msg, response_id: randomBytes(20).toString('hex') } });
-  socket.end(`HTTP/1.1 ${status} ${msg}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${msg}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -23,7 +25,11 @@ function refuse(error: Error & { code?: string }, socket: Socket) {
  * Node itself refuses (a URL or headers over its limit, malformed HTTP), which would otherwise get
  * a bare status line.
  */
-export function serveHttp(fetch: Fetch, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): ServerType {
+export function serveHttp(
+  fetch: Fetch,
+  options: { port: number; hostname: string },
+  onListening?: (info: AddressInfo) => void,
+): ServerType {
   const server = serve({ fetch, port: options.port, hostname: options.hostname }, onListening);
   server.on('clientError', refuse);
   return server;

@@ -1,6 +1,5 @@
 /** The imaging service's numbers and names, each defined once (README.md beside this file). */
 
-
 /**
  * What a trim's source may be: the upload pipeline's checks (uploads/probe.ts) with these limits.
  * A source may run far longer than a trim (a clip one cuts a moment out of): seeking in it costs

@@ -18,7 +18,11 @@ import {
 
 /** A number within bounds (JSON numbers only: the edit list is JSON). */
 const bounded = (name: string, min: number, max: number) =>
-  z.number({ error: `${name} must be a number` }).finite(`${name} must be a number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  z
+    .number({ error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
 /** A place on the frame, as fractions of its width and height (0 left/top, 1 right/bottom). */
 const fraction = (name: string) => bounded(name, 0, 1);
 
@@ -27,8 +31,13 @@ const Caption = z.object({
     .string({ error: 'text must be a string' })
     .transform(normaliseFreeText)
     .pipe(z.string().min(1, 'text must not be empty').max(CAPTION_MAX_CHARS, `text must be at most ${CAPTION_MAX_CHARS} characters`)),
-  font: z.enum(Object.keys(CAPTION_FONTS) as [CaptionFont], { error: `font must be one of ${Object.keys(CAPTION_FONTS).join(', ')}` }).default('sans'),
-  color: z.string({ error: 'color must be #rrggbb' }).regex(/^#[0-9a-fA-F]{6}$/, 'color must be #rrggbb').default('#ffffff'),
+  font: z
+    .enum(Object.keys(CAPTION_FONTS) as [CaptionFont], { error: `font must be one of ${Object.keys(CAPTION_FONTS).join(', ')}` })
+    .default('sans'),
+  color: z
+    .string({ error: 'color must be #rrggbb' })
+    .regex(/^#[0-9a-fA-F]{6}$/, 'color must be #rrggbb')
+    .default('#ffffff'),
   size: bounded('size', CAPTION_SIZE.min, CAPTION_SIZE.max).default(0.12),
   x: fraction('x').default(0.5),
   y: fraction('y').default(0.85),
@@ -62,8 +71,14 @@ export const EditList = z.object({
     },
     { error: 'trim must be {start, duration}' },
   ),
-  captions: z.array(Caption, { error: 'captions must be a list' }).max(EDIT_MAX_CAPTIONS, `at most ${EDIT_MAX_CAPTIONS} captions`).default([]),
-  stickers: z.array(Sticker, { error: 'stickers must be a list' }).max(EDIT_MAX_STICKERS, `at most ${EDIT_MAX_STICKERS} stickers`).default([]),
+  captions: z
+    .array(Caption, { error: 'captions must be a list' })
+    .max(EDIT_MAX_CAPTIONS, `at most ${EDIT_MAX_CAPTIONS} captions`)
+    .default([]),
+  stickers: z
+    .array(Sticker, { error: 'stickers must be a list' })
+    .max(EDIT_MAX_STICKERS, `at most ${EDIT_MAX_STICKERS} stickers`)
+    .default([]),
 });
 export type EditList = z.infer<typeof EditList>;
 export type CaptionLayer = z.infer<typeof Caption>;

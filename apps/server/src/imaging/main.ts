@@ -15,7 +15,10 @@ const IMAGING_PORT_DEFAULT = 3003;
 
 await serveAlone('imaging', { variable: 'IMAGING_PORT', fallback: IMAGING_PORT_DEFAULT }, async ({ store, config, logger, log }) => {
   const decoder = await findDecoder(config.ffmpegPath);
-  if (decoder.ffmpeg === null) logger.warn(`Loopbox imaging: trims and renders are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`);
+  if (decoder.ffmpeg === null)
+    logger.warn(
+      `Loopbox imaging: trims and renders are OFF (503): ${decoder.reason}. Install ffmpeg ${minVersionText} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`,
+    );
   return createImagingApp({
     decoder,
     db: store.db,

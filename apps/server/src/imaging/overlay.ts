@@ -19,7 +19,13 @@ export async function stickerPngs(strip: FrameStrip): Promise<string[]> {
   const frameBytes = strip.width * strip.height * 4;
   return Promise.all(
     Array.from({ length: strip.frames }, async (_, i) =>
-      (await sharp(strip.rgba.subarray(i * frameBytes, (i + 1) * frameBytes), { raw: { width: strip.width, height: strip.height, channels: 4 } }).png({ compressionLevel: 1 }).toBuffer()).toString('base64'),
+      (
+        await sharp(strip.rgba.subarray(i * frameBytes, (i + 1) * frameBytes), {
+          raw: { width: strip.width, height: strip.height, channels: 4 },
+        })
+          .png({ compressionLevel: 1 })
+          .toBuffer()
+      ).toString('base64'),
     ),
   );
 }
@@ -32,7 +38,14 @@ const n = (v: number) => v.toFixed(2);
  * browser's preview follows too (fitCaption: shrunk or wrapped, never cut). Positions and sizes are
  * fractions of the frame, so the preview, drawn at another size, places everything alike.
  */
-export function overlaySvg(o: { width: number; height: number; timeMs: number; progress: number; captions: readonly CaptionLayer[]; stickers: readonly LoadedSticker[] }): string {
+export function overlaySvg(o: {
+  width: number;
+  height: number;
+  timeMs: number;
+  progress: number;
+  captions: readonly CaptionLayer[];
+  stickers: readonly LoadedSticker[];
+}): string {
   const { width: W, height: H } = o;
   const parts: string[] = [];
   for (const s of o.stickers) {
@@ -58,7 +71,11 @@ export function overlaySvg(o: { width: number; height: number; timeMs: number; p
 }
 
 /** Draws the overlay over every frame of the strip; frames whose overlay is unchanged share one rasterisation. */
-export async function applyOverlay(strip: FrameStrip, captions: readonly CaptionLayer[], stickers: readonly LoadedSticker[]): Promise<FrameStrip> {
+export async function applyOverlay(
+  strip: FrameStrip,
+  captions: readonly CaptionLayer[],
+  stickers: readonly LoadedSticker[],
+): Promise<FrameStrip> {
   if (captions.length === 0 && stickers.length === 0) return strip;
   const { width, height } = strip;
   const frameBytes = width * height * 4;
@@ -72,7 +89,12 @@ export async function applyOverlay(strip: FrameStrip, captions: readonly Caption
       raster.set(svg, overlay);
     }
     const base = strip.rgba.subarray(i * frameBytes, (i + 1) * frameBytes);
-    frames.push(await sharp(base, { raw: { width, height, channels: 4 } }).composite([{ input: await overlay }]).raw().toBuffer());
+    frames.push(
+      await sharp(base, { raw: { width, height, channels: 4 } })
+        .composite([{ input: await overlay }])
+        .raw()
+        .toBuffer(),
+    );
   }
   return { ...strip, rgba: Buffer.concat(frames) };
 }

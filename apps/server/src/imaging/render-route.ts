@@ -45,18 +45,37 @@ export function renderRoutes(deps: WorkDeps & { db: Kysely<Database> }) {
     deps.queue.refuseWhenFull();
     return inScratch(deps.workDir, async (dir) => {
       const received = await receiveForm(c, { fileTo: path.join(dir, 'source'), maxBytes: TRIM_SOURCE_LIMITS.maxBytes });
-      return answer(c, deps, editsFromForm(received.fields.edits), received.file ? { file: path.join(dir, 'source'), filename: received.file.filename } : undefined);
+      return answer(
+        c,
+        deps,
+        editsFromForm(received.fields.edits),
+        received.file ? { file: path.join(dir, 'source'), filename: received.file.filename } : undefined,
+      );
     });
   });
   return app;
 }
 
-function answer(c: Context<AuthEnv>, deps: WorkDeps & { db: Kysely<Database> }, edits: EditList, file: { file: string; filename: string } | undefined): Promise<Response> {
+function answer(
+  c: Context<AuthEnv>,
+  deps: WorkDeps & { db: Kysely<Database> },
+  edits: EditList,
+  file: { file: string; filename: string } | undefined,
+): Promise<Response> {
   const ref = sourceRef(file, edits.media_url);
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
       const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
-      return renderEditList({ db: deps.db, mediaDir: deps.mediaDir, store: deps.mediaStore, ffmpeg: decoderOf(deps), source, field: file ? 'file' : 'media_url', edits, workDir: path.join(dir, 'out') });
+      return renderEditList({
+        db: deps.db,
+        mediaDir: deps.mediaDir,
+        store: deps.mediaStore,
+        ffmpeg: decoderOf(deps),
+        source,
+        field: file ? 'file' : 'media_url',
+        edits,
+        workDir: path.join(dir, 'out'),
+      });
     });
     return fileAnswer(made, 'made.gif');
   });

@@ -20,7 +20,10 @@ const Env = z.object({
     .string()
     .default('')
     .transform((text) => list(text).map((host) => host.toLowerCase()))
-    .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]{1,253}$/.test(host)), 'IMAGING_MEDIA_HOSTS must be host names separated by commas'),
+    .refine(
+      (hosts) => hosts.every((host) => /^[a-z0-9.-]{1,253}$/.test(host)),
+      'IMAGING_MEDIA_HOSTS must be host names separated by commas',
+    ),
   IMAGING_URL_ALLOW: z.string().default(''),
 });
 

@@ -44,13 +44,20 @@ export async function sourceFile(ref: SourceRef, o: SourceContext): Promise<{ fi
   // A path is this server's; `//host/…` names another host and is judged as one.
   if ((raw.startsWith('/') && !raw.startsWith('//')) || o.ownOrigins.includes(url.origin)) return ownMedia(url, o);
   if (!o.settings.mediaHosts.includes(url.hostname.toLowerCase())) {
-    throw new FieldError(400, 'media_url', `media_url must be this server's media (/media/…) or on a configured media host${o.settings.mediaHosts.length ? ` (${o.settings.mediaHosts.join(', ')})` : ''}`);
+    throw new FieldError(
+      400,
+      'media_url',
+      `media_url must be this server's media (/media/…) or on a configured media host${o.settings.mediaHosts.length ? ` (${o.settings.mediaHosts.join(', ')})` : ''}`,
+    );
   }
   // A configured host is still fetched as a hostile source: public addresses only, bounded size and time.
-  const fetched = await fetchToFile(url.toString(), o.scratch, { maxBytes: TRIM_SOURCE_LIMITS.maxBytes, allow: o.settings.urlAllow }).catch((err: unknown) => {
-    if (err instanceof UploadProblem) throw new FieldError(err.status, 'media_url', err.message.replace(/^source_image_url/, 'media_url'));
-    throw err;
-  });
+  const fetched = await fetchToFile(url.toString(), o.scratch, { maxBytes: TRIM_SOURCE_LIMITS.maxBytes, allow: o.settings.urlAllow }).catch(
+    (err: unknown) => {
+      if (err instanceof UploadProblem)
+        throw new FieldError(err.status, 'media_url', err.message.replace(/^source_image_url/, 'media_url'));
+      throw err;
+    },
+  );
   return { file: o.scratch, filename: fetched.filename };
 }
 

@@ -18,8 +18,22 @@ import { decoderOf, fileAnswer, inScratch, queued, sourceContext, type WorkDeps 
 /** A number of seconds as JSON or a form gives it: a number, or a decimal written out. */
 const secondsField = (name: string, min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,6}(\.\d{1,6})?$/, `${name} must be a number of seconds`).transform(Number)], { error: `${name} must be a number of seconds` })
-    .pipe(z.number({ error: `${name} must be a number of seconds` }).min(min, `${name} must be at least ${min} s`).max(max, `${name} must be at most ${max} s`));
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,6}(\.\d{1,6})?$/, `${name} must be a number of seconds`)
+          .transform(Number),
+      ],
+      { error: `${name} must be a number of seconds` },
+    )
+    .pipe(
+      z
+        .number({ error: `${name} must be a number of seconds` })
+        .min(min, `${name} must be at least ${min} s`)
+        .max(max, `${name} must be at most ${max} s`),
+    );
 
 /** `media_url` as a trim or a render takes it. */
 export const mediaUrlField = z
@@ -32,7 +46,11 @@ const TrimFields = z.object({
   media_url: mediaUrlField.optional(),
   start: secondsField('start', 0, TRIM_SOURCE_LIMITS.maxDurationS),
   duration: secondsField('duration', TRIM_MIN_DURATION_S, TRIM_MAX_DURATION_S),
-  format: z.enum(Object.keys(TRIM_FORMATS) as [keyof typeof TRIM_FORMATS], { error: `format must be one of ${Object.keys(TRIM_FORMATS).join(', ')}` }).default('gif'),
+  format: z
+    .enum(Object.keys(TRIM_FORMATS) as [keyof typeof TRIM_FORMATS], {
+      error: `format must be one of ${Object.keys(TRIM_FORMATS).join(', ')}`,
+    })
+    .default('gif'),
 });
 type TrimInput = z.infer<typeof TrimFields>;
 
@@ -71,12 +89,25 @@ export function sourceRef(file: { file: string; filename: string } | undefined, 
   return ref;
 }
 
-function answer(c: Context<AuthEnv>, deps: WorkDeps, input: TrimInput, file: { file: string; filename: string } | undefined): Promise<Response> {
+function answer(
+  c: Context<AuthEnv>,
+  deps: WorkDeps,
+  input: TrimInput,
+  file: { file: string; filename: string } | undefined,
+): Promise<Response> {
   const ref = sourceRef(file, input.media_url);
   return inScratch(deps.workDir, async (dir) => {
     const made = await queued(deps.queue, async () => {
       const source = await sourceFile(ref, sourceContext(c, deps, path.join(dir, 'fetched')));
-      return trimMedia({ ...source, ffmpeg: decoderOf(deps), field: file ? 'file' : 'media_url', start: input.start, duration: input.duration, format: input.format, workDir: path.join(dir, 'out') });
+      return trimMedia({
+        ...source,
+        ffmpeg: decoderOf(deps),
+        field: file ? 'file' : 'media_url',
+        start: input.start,
+        duration: input.duration,
+        format: input.format,
+        workDir: path.join(dir, 'out'),
+      });
     });
     return fileAnswer(made, `trim.${input.format}`);
   });

@@ -37,15 +37,27 @@ export interface Trimmed {
 const seconds = (s: number) => String(Math.round(s * 1000) / 1000);
 
 /** The segment of a source from `start` lasting `duration`, decoded within the rendition budget; a range outside the source is refused naming `start` or `duration`. */
-export async function decodeSegment(r: Omit<TrimRequest, 'format' | 'workDir'>, names = { start: 'start', duration: 'duration' }): Promise<FrameStrip> {
+export async function decodeSegment(
+  r: Omit<TrimRequest, 'format' | 'workDir'>,
+  names = { start: 'start', duration: 'duration' },
+): Promise<FrameStrip> {
   const probe = await probeUpload(r.file, r.filename, TRIM_SOURCE_LIMITS, r.ffmpeg).catch((err: unknown) => {
     throw err instanceof UploadProblem ? new FieldError(err.status, r.field, err.message) : err;
   });
   if (probe.frames <= 1) throw new FieldError(400, r.field, 'The media is a still image: there is nothing to trim');
-  if (r.start >= probe.durationS) throw new FieldError(400, names.start, `${names.start} (${seconds(r.start)} s) is not before the end of the media (${seconds(probe.durationS)} s)`);
+  if (r.start >= probe.durationS)
+    throw new FieldError(
+      400,
+      names.start,
+      `${names.start} (${seconds(r.start)} s) is not before the end of the media (${seconds(probe.durationS)} s)`,
+    );
   // A frame's worth of slack: a clip's declared duration is rounded, and a last frame may end just short.
   if (r.start + r.duration > probe.durationS + 1 / probe.fps) {
-    throw new FieldError(400, names.duration, `start + duration (${seconds(r.start + r.duration)} s) runs past the end of the media (${seconds(probe.durationS)} s)`);
+    throw new FieldError(
+      400,
+      names.duration,
+      `start + duration (${seconds(r.start + r.duration)} s) runs past the end of the media (${seconds(probe.durationS)} s)`,
+    );
   }
   const duration = Math.min(r.duration, probe.durationS - r.start);
   return decodeUpload(r.file, probe, segmentPlan(probe, r.start, duration), r.ffmpeg).catch((err: unknown) => {

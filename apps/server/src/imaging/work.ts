@@ -39,7 +39,14 @@ export function decoderOf(deps: Pick<WorkDeps, 'decoder'>): string {
 }
 
 /** Trims and renders share one bounded queue: each costs CPU like an upload. */
-export const imagingQueue = () => createRenderQueue({ concurrency: TRIM_CONCURRENCY, queue: TRIM_QUEUE, maxWaitMs: TRIM_MAX_WAIT_MS, name: 'Imaging', expectedMs: TRIM_EXPECTED_MS });
+export const imagingQueue = () =>
+  createRenderQueue({
+    concurrency: TRIM_CONCURRENCY,
+    queue: TRIM_QUEUE,
+    maxWaitMs: TRIM_MAX_WAIT_MS,
+    name: 'Imaging',
+    expectedMs: TRIM_EXPECTED_MS,
+  });
 
 /** Runs `work` in a fresh scratch folder, removed afterwards whatever happens. */
 export async function inScratch<T>(workDir: string, work: (dir: string) => Promise<T>): Promise<T> {
@@ -61,7 +68,10 @@ export function queued<T>(queue: RenderQueue, work: () => Promise<T>): Promise<T
 }
 
 /** The origins whose `/media/…` URLs are this server's own media. */
-const ownOrigins = (c: Context<AuthEnv>, publicUrl: string | undefined) => [new URL(c.req.url).origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])];
+const ownOrigins = (c: Context<AuthEnv>, publicUrl: string | undefined) => [
+  new URL(c.req.url).origin,
+  ...(publicUrl ? [new URL(publicUrl).origin] : []),
+];
 
 /** Where a request's source may come from (source.ts), fetched into `scratch` when from another host. */
 export const sourceContext = (c: Context<AuthEnv>, deps: WorkDeps, scratch: string): SourceContext => ({

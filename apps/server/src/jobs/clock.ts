@@ -7,4 +7,7 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 /** The system clock shifted by `offsetMs` (a restarted test server told its time has come). */
-export const offsetClock = (offsetMs: number): Clock => () => new Date(Date.now() + offsetMs);
+export const offsetClock =
+  (offsetMs: number): Clock =>
+  () =>
+    new Date(Date.now() + offsetMs);

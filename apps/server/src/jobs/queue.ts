@@ -36,7 +36,12 @@ export async function enqueueJob(trx: Kysely<Database>, job: NewJob): Promise<st
     ON CONFLICT (dedupe_key) WHERE state IN ('queued', 'running') DO NOTHING
     RETURNING id`.execute(trx);
   if (inserted.rows[0]) return inserted.rows[0].id;
-  const waiting = await jobsDb(trx).selectFrom('jobs').select('id').where('dedupe_key', '=', job.dedupeKey).where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+  const waiting = await jobsDb(trx)
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupe_key', '=', job.dedupeKey)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
   return waiting.id;
 }
 

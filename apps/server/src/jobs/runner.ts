@@ -86,10 +86,26 @@ export function createJobRunner(db: Kysely<Database>, handlers: JobHandlers, opt
         claimed = { id: row.id, attempts: row.attempts };
         const handler = handlers[row.kind];
         if (!handler) {
-          await jobsDb(trx).updateTable('jobs').set({ state: 'failed', last_error: `No handler for jobs of kind ${row.kind}`, updated_at: new Date(), finished_at: new Date() }).where('id', '=', row.id).execute();
+          await jobsDb(trx)
+            .updateTable('jobs')
+            .set({
+              state: 'failed',
+              last_error: `No handler for jobs of kind ${row.kind}`,
+              updated_at: new Date(),
+              finished_at: new Date(),
+            })
+            .where('id', '=', row.id)
+            .execute();
           return true;
         }
-        const outcome = await handler(trx, { id: row.id, kind: row.kind, payload: row.payload, progress: row.progress, ownerId: row.owner_id, createdBy: row.created_by });
+        const outcome = await handler(trx, {
+          id: row.id,
+          kind: row.kind,
+          payload: row.payload,
+          progress: row.progress,
+          ownerId: row.owner_id,
+          createdBy: row.created_by,
+        });
         await jobsDb(trx)
           .updateTable('jobs')
           .set({
@@ -115,7 +131,9 @@ export function createJobRunner(db: Kysely<Database>, handlers: JobHandlers, opt
           attempts,
           last_error: message.slice(0, 1000),
           updated_at: new Date(),
-          ...(failed ? { state: 'failed', finished_at: new Date() } : { run_after: new Date(Date.now() + retryBaseMs * 2 ** (attempts - 1)) }),
+          ...(failed
+            ? { state: 'failed', finished_at: new Date() }
+            : { run_after: new Date(Date.now() + retryBaseMs * 2 ** (attempts - 1)) }),
         })
         .where('id', '=', claimed.id)
         // Another runner may have claimed the job once this step rolled back: never undo its finish.
@@ -134,7 +152,10 @@ export function createJobRunner(db: Kysely<Database>, handlers: JobHandlers, opt
     return steps;
   }
 
-  const passes = createPasses(drain, { intervalMs: options.intervalMs ?? JOB_POLL_INTERVAL_MS, onError: (err) => options.log?.(`jobs: pass failed: ${err.message}`) });
+  const passes = createPasses(drain, {
+    intervalMs: options.intervalMs ?? JOB_POLL_INTERVAL_MS,
+    onError: (err) => options.log?.(`jobs: pass failed: ${err.message}`),
+  });
   return {
     wake: () => void passes.run().catch((err: Error) => options.log?.(`jobs: pass failed: ${err.message}`)),
     drain: () => passes.run(),

@@ -12,7 +12,15 @@ function capture() {
     },
   });
   const logger = createLogger({ destination });
-  return { logger, lines: () => written.split('\n').filter(Boolean), entries: () => written.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger,
+    lines: () => written.split('\n').filter(Boolean),
+    entries: () =>
+      written
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('the logger', () => {
@@ -32,11 +40,19 @@ describe('the logger', () => {
     logger.info({ apiKey: 'lb_web_1', request: { authorization: 'Bearer t0k3n', path: '/v1' }, token: 'x' }, 'start');
     logger.warn('GET /v1/gifs/search?q=cat&api_key=lb_web_2 failed; Authorization: Bearer abc.def.ghi and apikey=lb_mobile_3');
     expect(lines().join('\n')).not.toMatch(/lb_web_1|t0k3n|lb_web_2|abc\.def\.ghi|lb_mobile_3/);
-    expect(entries()[0]).toMatchObject({ apiKey: '[redacted]', request: { authorization: '[redacted]', path: '/v1' }, token: '[redacted]' });
-    expect(entries()[1]!.msg).toBe('GET /v1/gifs/search?q=cat&api_key=[redacted] failed; Authorization: Bearer [redacted] and apikey=[redacted]');
+    expect(entries()[0]).toMatchObject({
+      apiKey: '[redacted]',
+      request: { authorization: '[redacted]', path: '/v1' },
+      token: '[redacted]',
+    });
+    expect(entries()[1]!.msg).toBe(
+      'GET /v1/gifs/search?q=cat&api_key=[redacted] failed; Authorization: Bearer [redacted] and apikey=[redacted]',
+    );
   });
 
   it('leaves text without secrets alone', () => {
-    expect(redactText('Loopbox: listening on http://127.0.0.1:3000 (token file in ./data/admin-token)')).toBe('Loopbox: listening on http://127.0.0.1:3000 (token file in ./data/admin-token)');
+    expect(redactText('Loopbox: listening on http://127.0.0.1:3000 (token file in ./data/admin-token)')).toBe(
+      'Loopbox: listening on http://127.0.0.1:3000 (token file in ./data/admin-token)',
+    );
   });
 });

@@ -19,9 +19,19 @@ export interface SourceGifCredit {
  * may open is credited (a private GIF of someone else's is not named); otherwise nothing is kept.
  * Answers the credited id, for the upload's event.
  */
-export async function recordMadeFrom(trx: Kysely<Database>, gifId: string, userId: number, sourceId: string | undefined): Promise<string | undefined> {
+export async function recordMadeFrom(
+  trx: Kysely<Database>,
+  gifId: string,
+  userId: number,
+  sourceId: string | undefined,
+): Promise<string | undefined> {
   if (!sourceId || sourceId === gifId) return undefined;
-  const source = await trx.selectFrom('gifs as g').select('g.id').where('g.id', '=', sourceId).where(openScope(authorViewer(userId))).executeTakeFirst();
+  const source = await trx
+    .selectFrom('gifs as g')
+    .select('g.id')
+    .where('g.id', '=', sourceId)
+    .where(openScope(authorViewer(userId)))
+    .executeTakeFirst();
   if (!source) return undefined;
   await trx.updateTable('gifs').set({ made_from: source.id }).where('id', '=', gifId).execute();
   return source.id;
@@ -31,7 +41,12 @@ export async function recordMadeFrom(trx: Kysely<Database>, gifId: string, userI
  * The credit of a GIF made from another, as `viewer` may see it: only when the source is one the
  * content policy lets them open (content-policy/access.ts); null otherwise or when there is none.
  */
-export async function sourceCredit(db: Kysely<Database>, gifId: string, viewer: ViewerContext, origin: string): Promise<SourceGifCredit | null> {
+export async function sourceCredit(
+  db: Kysely<Database>,
+  gifId: string,
+  viewer: ViewerContext,
+  origin: string,
+): Promise<SourceGifCredit | null> {
   const row = await db
     .selectFrom('gifs as made')
     .innerJoin('gifs as g', 'g.id', 'made.made_from')
@@ -43,5 +58,11 @@ export async function sourceCredit(db: Kysely<Database>, gifId: string, viewer: 
   if (!row) return null;
   const username = row.username && row.is_public ? row.username : '';
   // A hidden author's slug starts with their name: their GIF is linked by its id alone.
-  return { id: row.id, url: `${origin}/gifs/${username || !row.username ? row.slug : row.id}`, title: row.title, username, profile_url: username ? `${origin}/${username}/` : '' };
+  return {
+    id: row.id,
+    url: `${origin}/gifs/${username || !row.username ? row.slug : row.id}`,
+    title: row.title,
+    username,
+    profile_url: username ? `${origin}/${username}/` : '',
+  };
 }

@@ -11,6 +11,8 @@ export function htmlBody(text: string): string {
   const paragraphs = text
     .trim()
     .split(/\n{2,}/)
-    .map((p) => (LONE_LINK.test(p) ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>\n')}</p>`));
+    .map((p) =>
+      LONE_LINK.test(p) ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>\n')}</p>`,
+    );
   return `<!doctype html>\n<html><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
 }

@@ -1,7 +1,21 @@
 import { JOIN_PAGE, LOGIN_PAGE, PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
 
 export interface MailMessage {
-  kind: 'verify_email' | 'signup_confirm' | 'signup_attempted' | 'reset_password' | 'email_changed' | 'password_changed' | 'gif_shared' | 'account_warned' | 'account_suspended' | 'account_restored' | 'gifs_taken_down' | 'channel_approved' | 'channel_refused' | 'gif_notice';
+  kind:
+    | 'verify_email'
+    | 'signup_confirm'
+    | 'signup_attempted'
+    | 'reset_password'
+    | 'email_changed'
+    | 'password_changed'
+    | 'gif_shared'
+    | 'account_warned'
+    | 'account_suspended'
+    | 'account_restored'
+    | 'gifs_taken_down'
+    | 'channel_approved'
+    | 'channel_refused'
+    | 'gif_notice';
   subject: string;
   body: string;
 }

@@ -14,15 +14,24 @@ import { describe } from '../openapi/describe.ts';
 export function outboxRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/mail/outbox/', describe({ tag: 'site', summary: 'The mail outbox', description: `The newest ${OUTBOX_PAGE_SIZE} messages with their delivery state; without SMTP, how a self-hoster reads verification and reset links.`, access: { permission: 'mail.read_outbox' } }), async (c) => {
-    await authorize(c, 'mail.read_outbox');
-    const messages = await db
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'to_address', 'subject', 'body', 'created_at', 'attempts', 'sent_at', 'failed_at', 'last_error'])
-      .orderBy('id', 'desc')
-      .limit(OUTBOX_PAGE_SIZE)
-      .execute();
-    return c.json({ ...envelope(messages, newResponseId()), smtp: deps.smtpConfigured }, 200, { 'Cache-Control': 'private, no-store' });
-  });
+  app.get(
+    '/api/v1/mail/outbox/',
+    describe({
+      tag: 'site',
+      summary: 'The mail outbox',
+      description: `The newest ${OUTBOX_PAGE_SIZE} messages with their delivery state; without SMTP, how a self-hoster reads verification and reset links.`,
+      access: { permission: 'mail.read_outbox' },
+    }),
+    async (c) => {
+      await authorize(c, 'mail.read_outbox');
+      const messages = await db
+        .selectFrom('mail_outbox')
+        .select(['id', 'kind', 'to_address', 'subject', 'body', 'created_at', 'attempts', 'sent_at', 'failed_at', 'last_error'])
+        .orderBy('id', 'desc')
+        .limit(OUTBOX_PAGE_SIZE)
+        .execute();
+      return c.json({ ...envelope(messages, newResponseId()), smtp: deps.smtpConfigured }, 200, { 'Cache-Control': 'private, no-store' });
+    },
+  );
   return app;
 }

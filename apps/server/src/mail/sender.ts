@@ -4,7 +4,14 @@ import { accountsDb } from '../accounts/schema.ts';
 import { createPasses } from '../background/passes.ts';
 import type { Database } from '../store/schema.ts';
 import { htmlBody } from './html.ts';
-import { MAIL_BATCH, MAIL_MAX_ATTEMPTS, MAIL_POLL_INTERVAL_MS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, SMTP_TIMEOUT_MS } from './constants.ts';
+import {
+  MAIL_BATCH,
+  MAIL_MAX_ATTEMPTS,
+  MAIL_POLL_INTERVAL_MS,
+  MAIL_RETRY_BASE_MS,
+  MAIL_RETRY_MAX_MS,
+  SMTP_TIMEOUT_MS,
+} from './constants.ts';
 
 export interface MailSenderOptions {
   /** smtp://user:pass@host:port (STARTTLS when offered) or smtps://… for TLS from the start. */
@@ -37,7 +44,12 @@ const retryDelay = (attempts: number) => Math.min(MAIL_RETRY_MAX_MS, MAIL_RETRY_
  */
 export function createMailSender(database: Kysely<Database>, options: MailSenderOptions): MailSender {
   const db = accountsDb(database);
-  const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
 
   async function claim() {
     const due = db
@@ -62,18 +74,34 @@ export function createMailSender(database: Kysely<Database>, options: MailSender
     let sent = 0;
     for (const message of (await claim()).sort((a, b) => Number(a.id) - Number(b.id))) {
       try {
-        await transport.sendMail({ from: options.from, to: message.to_address, subject: message.subject, text: message.body ?? '', html: htmlBody(message.body ?? '') });
-        await db.updateTable('mail_outbox').set({ sent_at: new Date(), body: null, last_error: null }).where('id', '=', message.id).execute();
+        await transport.sendMail({
+          from: options.from,
+          to: message.to_address,
+          subject: message.subject,
+          text: message.body ?? '',
+          html: htmlBody(message.body ?? ''),
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date(), body: null, last_error: null })
+          .where('id', '=', message.id)
+          .execute();
         sent++;
       } catch (err) {
         const reason = (err as Error).message.slice(0, 500);
         const giveUp = message.attempts >= MAIL_MAX_ATTEMPTS;
         await db
           .updateTable('mail_outbox')
-          .set({ last_error: reason, next_attempt_at: new Date(Date.now() + retryDelay(message.attempts)), ...(giveUp ? { failed_at: new Date() } : {}) })
+          .set({
+            last_error: reason,
+            next_attempt_at: new Date(Date.now() + retryDelay(message.attempts)),
+            ...(giveUp ? { failed_at: new Date() } : {}),
+          })
           .where('id', '=', message.id)
           .execute();
-        options.log?.(`mail: message ${message.id} (${message.subject}) not delivered, attempt ${message.attempts}${giveUp ? ', giving up' : ''}: ${reason}`);
+        options.log?.(
+          `mail: message ${message.id} (${message.subject}) not delivered, attempt ${message.attempts}${giveUp ? ', giving up' : ''}: ${reason}`,
+        );
       }
     }
     return sent;

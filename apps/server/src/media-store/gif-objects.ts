@@ -21,11 +21,24 @@ export async function gifObjectKeys(db: Db, gifId: string): Promise<string[]> {
  */
 export async function storeGifFiles(db: Db, store: MediaStore, gifId: string, dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort();
+  const files = entries
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
   const keys = files.map((file) => `${gifId}/${file}`);
   if (keys.length === 0) return keys;
-  await db.insertInto('gif_media_objects').values(keys.map((key) => ({ gif_id: gifId, key }))).onConflict((oc) => oc.doNothing()).execute();
-  await store.putMany(files.map((file, i) => ({ key: keys[i] as string, body: { file: path.join(dir, file), move: true }, contentType: contentTypeOf(file) })));
+  await db
+    .insertInto('gif_media_objects')
+    .values(keys.map((key) => ({ gif_id: gifId, key })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await store.putMany(
+    files.map((file, i) => ({
+      key: keys[i] as string,
+      body: { file: path.join(dir, file), move: true },
+      contentType: contentTypeOf(file),
+    })),
+  );
   return keys;
 }
 

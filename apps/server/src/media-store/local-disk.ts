@@ -35,7 +35,15 @@ export function createLocalDiskStore(mediaDir: string): MediaStore & { pathOf(ke
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const body = item.body;
     // A work file on the same file system is renamed in; from another (a temp folder elsewhere) it is copied.
-    if (!(body instanceof Uint8Array) && body.move && (await fs.promises.rename(body.file, target).then(() => true, (err: NodeJS.ErrnoException) => (err.code === 'EXDEV' ? false : Promise.reject(err))))) return;
+    if (
+      !(body instanceof Uint8Array) &&
+      body.move &&
+      (await fs.promises.rename(body.file, target).then(
+        () => true,
+        (err: NodeJS.ErrnoException) => (err.code === 'EXDEV' ? false : Promise.reject(err)),
+      ))
+    )
+      return;
     const work = path.join(path.dirname(target), `.tmp-${randomBytes(6).toString('hex')}`);
     try {
       if (body instanceof Uint8Array) await fs.promises.writeFile(work, body);

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
       unlock = lockDataDir(config.dataDir);
       db = await openStore({ databaseUrl: undefined, dataDir: config.dataDir });
     } catch (err) {
-      process.stderr.write(`media:migrate: ${(err as Error).message}\nCopying files only; GIFs' keys are recorded by a run with the server stopped.\n`);
+      process.stderr.write(
+        `media:migrate: ${(err as Error).message}\nCopying files only; GIFs' keys are recorded by a run with the server stopped.\n`,
+      );
     }
   }
   try {
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
       limit,
       parallel,
       onStart: (total) => {
-        process.stdout.write(`Copying ${config.mediaDir} into ${config.mediaStore.kind === 's3' ? config.mediaStore.bucket : ''}: ${total.files} files\n`);
+        process.stdout.write(
+          `Copying ${config.mediaDir} into ${config.mediaStore.kind === 's3' ? config.mediaStore.bucket : ''}: ${total.files} files\n`,
+        );
         progress = createProgress(process.stdout, total);
       },
       onFile: (done) => progress?.update(done),

@@ -10,7 +10,9 @@ const sink = (isTTY: boolean) => {
 
 describe('the migration progress', () => {
   it('says files and bytes done of the total and the rate', () => {
-    expect(progressLine({ files: 3, bytes: 5 * MB }, { files: 10, bytes: 20 * MB }, 2000)).toBe('3/10 files, 5.0 MB/20.0 MB (25%), 2.5 MB/s');
+    expect(progressLine({ files: 3, bytes: 5 * MB }, { files: 10, bytes: 20 * MB }, 2000)).toBe(
+      '3/10 files, 5.0 MB/20.0 MB (25%), 2.5 MB/s',
+    );
   });
 
   it('prints a plain line every N files and at the end without a terminal', () => {
@@ -33,7 +35,18 @@ describe('the migration progress', () => {
   });
 
   it('ends with a count that lists the failed keys', () => {
-    const text = summary({ found: 3, bytesFound: 3 * MB, copied: 1, bytesCopied: MB, alreadyThere: 1, failed: ['a/1.gif'], vanished: 0, notTried: 0, ignored: [], gifsRecorded: 1 });
+    const text = summary({
+      found: 3,
+      bytesFound: 3 * MB,
+      copied: 1,
+      bytesCopied: MB,
+      alreadyThere: 1,
+      failed: ['a/1.gif'],
+      vanished: 0,
+      notTried: 0,
+      ignored: [],
+      gifsRecorded: 1,
+    });
     expect(text).toContain('found:         3 files, 3.0 MB');
     expect(text).toContain('copied:        1 files, 1.0 MB');
     expect(text).toContain('already there: 1');

@@ -42,7 +42,10 @@ export function summary(count: MigrationCount): string {
   ];
   if (count.vanished) lines.push(`vanished:      ${count.vanished} (deleted from the media folder meanwhile)`);
   if (count.notTried) lines.push(`left:          ${count.notTried} (over --limit; run again)`);
-  if (count.ignored.length) lines.push(`ignored:       ${count.ignored.length} (not media keys: ${count.ignored.slice(0, 5).join(', ')}${count.ignored.length > 5 ? ', …' : ''})`);
+  if (count.ignored.length)
+    lines.push(
+      `ignored:       ${count.ignored.length} (not media keys: ${count.ignored.slice(0, 5).join(', ')}${count.ignored.length > 5 ? ', …' : ''})`,
+    );
   lines.push(`GIFs' keys recorded: ${count.gifsRecorded}`);
   for (const key of count.failed) lines.push(`failed: ${key}`);
   return `${lines.join('\n')}\n`;

@@ -57,7 +57,9 @@ export async function walkMediaFolder(mediaDir: string): Promise<{ files: MediaF
   const files: MediaFile[] = [];
   const ignored: string[] = [];
   const visit = async (dir: string): Promise<void> => {
-    const entries = await fs.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
+    const entries = await fs
+      .readdir(dir, { withFileTypes: true })
+      .catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
@@ -94,12 +96,20 @@ export async function recordGifKeys(db: Kysely<Database>, files: readonly MediaF
   const folders = [...byFolder.keys()];
   const gifIds: string[] = [];
   for (let i = 0; i < folders.length; i += MIGRATE_DB_BATCH) {
-    const rows = await db.selectFrom('gifs').select('id').where('id', 'in', folders.slice(i, i + MIGRATE_DB_BATCH)).execute();
+    const rows = await db
+      .selectFrom('gifs')
+      .select('id')
+      .where('id', 'in', folders.slice(i, i + MIGRATE_DB_BATCH))
+      .execute();
     gifIds.push(...rows.map((r) => r.id));
   }
   const records = gifIds.flatMap((gifId) => (byFolder.get(gifId) ?? []).map((key) => ({ gif_id: gifId, key })));
   for (let i = 0; i < records.length; i += MIGRATE_DB_BATCH) {
-    await db.insertInto('gif_media_objects').values(records.slice(i, i + MIGRATE_DB_BATCH)).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('gif_media_objects')
+      .values(records.slice(i, i + MIGRATE_DB_BATCH))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   return gifIds.length;
 }
@@ -112,7 +122,18 @@ export async function recordGifKeys(db: Kysely<Database>, files: readonly MediaF
  */
 export async function migrateMedia(options: MigrateOptions): Promise<MigrationCount> {
   const { files, ignored } = await walkMediaFolder(options.mediaDir);
-  const count: MigrationCount = { found: files.length, bytesFound: sum(files), copied: 0, bytesCopied: 0, alreadyThere: 0, failed: [], vanished: 0, notTried: 0, ignored, gifsRecorded: 0 };
+  const count: MigrationCount = {
+    found: files.length,
+    bytesFound: sum(files),
+    copied: 0,
+    bytesCopied: 0,
+    alreadyThere: 0,
+    failed: [],
+    vanished: 0,
+    notTried: 0,
+    ignored,
+    gifsRecorded: 0,
+  };
   options.onStart?.({ files: count.found, bytes: count.bytesFound });
   if (options.db) count.gifsRecorded = await recordGifKeys(options.db, files);
   let sends = 0;
@@ -152,4 +173,8 @@ export async function migrateMedia(options: MigrateOptions): Promise<MigrationCo
 }
 
 const sum = (files: readonly MediaFile[]) => files.reduce((total, f) => total + f.size, 0);
-const exists = (file: string) => fs.stat(file).then((s) => s.isFile(), () => false);
+const exists = (file: string) =>
+  fs.stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { MEDIA_STORE_PARALLEL, MULTIPART_PARALLEL_PARTS, MULTIPART_PART_BYTES, S3_CONNECT_TIMEOUT_MS, S3_MAX_ATTEMPTS, S3_REQUEST_TIMEOUT_MS } from './constants.ts';
+import {
+  MEDIA_STORE_PARALLEL,
+  MULTIPART_PARALLEL_PARTS,
+  MULTIPART_PART_BYTES,
+  S3_CONNECT_TIMEOUT_MS,
+  S3_MAX_ATTEMPTS,
+  S3_REQUEST_TIMEOUT_MS,
+} from './constants.ts';
 import { assertMediaKey, isMediaKey } from './keys.ts';
 import { MediaStoreUnavailable, type ByteRange, type MediaStore, type ObjectRead, type PutItem, type StoredObject } from './media-store.ts';
 import { eachLimited } from './parallel.ts';
@@ -70,7 +77,9 @@ export function createS3Store(settings: S3Settings): MediaStore & { client: S3Cl
     async read(key: string, range?: ByteRange): Promise<ObjectRead | null> {
       if (!isMediaKey(key)) return null;
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         const size = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1] ?? out.ContentLength ?? 0) : (out.ContentLength ?? 0);
         if (!(out.Body instanceof Readable)) throw new Error('The S3 client answered without a Node stream');
         return { ...described(out, size), body: out.Body };
@@ -89,8 +98,16 @@ export function createS3Store(settings: S3Settings): MediaStore & { client: S3Cl
   };
 }
 
-function described(out: { ETag?: string | undefined; LastModified?: Date | undefined; ContentType?: string | undefined }, size: number): StoredObject {
-  return { size, etag: out.ETag ?? '""', lastModified: out.LastModified ?? new Date(0), contentType: out.ContentType ?? 'application/octet-stream' };
+function described(
+  out: { ETag?: string | undefined; LastModified?: Date | undefined; ContentType?: string | undefined },
+  size: number,
+): StoredObject {
+  return {
+    size,
+    etag: out.ETag ?? '""',
+    lastModified: out.LastModified ?? new Date(0),
+    contentType: out.ContentType ?? 'application/octet-stream',
+  };
 }
 
 function isNotFound(err: unknown): boolean {

@@ -30,7 +30,6 @@ export const TEXT_RENDER_DEFAULTS = {
 /** The window of the per-key and per-address render budgets. */
 export const TEXT_RENDER_BUDGET_WINDOW_S = 60;
 
-
 /** What a render is expected to take before any has been timed; Retry-After estimates start from it. */
 export const TEXT_RENDER_EXPECTED_MS = 2_500;
 

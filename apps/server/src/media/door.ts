@@ -28,8 +28,7 @@ export type GifStateOf = (gifId: string) => Promise<(StateColumns & { user_id: n
  */
 export function gifStates(db: Kysely<Database>, contentChanges?: () => number): GifStateOf {
   const memo = createUnchangedMemo<(StateColumns & { user_id: number | null }) | null>(contentChanges, MEDIA_STATES_KEPT);
-  return (gifId) =>
-    memo.read(gifId, () => gifStateRow(db, gifId));
+  return (gifId) => memo.read(gifId, () => gifStateRow(db, gifId));
 }
 
 /**

@@ -8,7 +8,11 @@ import { findDecoder, parseFfmpegVersion, trustedFfmpeg } from './ffmpeg-binary.
 
 describe('parseFfmpegVersion', () => {
   it('reads distributions’ and release versions, and no version from a git build', () => {
-    expect(parseFfmpegVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026')).toMatchObject({ major: 5, minor: 1, text: '5.1.9-0+deb12u1' });
+    expect(parseFfmpegVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026')).toMatchObject({
+      major: 5,
+      minor: 1,
+      text: '5.1.9-0+deb12u1',
+    });
     expect(parseFfmpegVersion('ffmpeg version n6.0 Copyright')).toMatchObject({ major: 6, minor: 0 });
     expect(parseFfmpegVersion('ffmpeg version 4.4.2-0ubuntu0.22.04.1 Copyright')).toMatchObject({ major: 4, minor: 4 });
     expect(parseFfmpegVersion('ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/')).toBeNull();
@@ -27,10 +31,16 @@ describe('findDecoder', () => {
   it('refuses the bundled 2018 build, which does not say its version', async () => {
     const decoder = await findDecoder(trustedFfmpeg());
     expect(decoder.ffmpeg).toBeNull();
-    expect(decoder).toMatchObject({ refusal: expect.stringMatching(/needs ffmpeg 5\.1 or newer .*apt-get install ffmpeg.*found an ffmpeg that does not say its version/) });
+    expect(decoder).toMatchObject({
+      refusal: expect.stringMatching(/needs ffmpeg 5\.1 or newer .*apt-get install ffmpeg.*found an ffmpeg that does not say its version/),
+    });
   });
 
   it('refuses a path with nothing to run, naming none found', async () => {
-    expect(await findDecoder('/nonexistent/ffmpeg')).toMatchObject({ ffmpeg: null, refusal: expect.stringMatching(/found none$/), reason: expect.stringMatching(/ENOENT/) });
+    expect(await findDecoder('/nonexistent/ffmpeg')).toMatchObject({
+      ffmpeg: null,
+      refusal: expect.stringMatching(/found none$/),
+      reason: expect.stringMatching(/ENOENT/),
+    });
   });
 });

@@ -46,7 +46,8 @@ export function parseFfmpegVersion(versionOutput: string): { major: number; mino
 }
 
 export const minVersionText = `${FFMPEG_MIN_VERSION.major}.${FFMPEG_MIN_VERSION.minor}`;
-const refusal = (found: string) => `Uploads and trims are off on this server: decoding them needs ffmpeg ${minVersionText} or newer from the system's packages (apt-get install ffmpeg); found ${found}`;
+const refusal = (found: string) =>
+  `Uploads and trims are off on this server: decoding them needs ffmpeg ${minVersionText} or newer from the system's packages (apt-get install ffmpeg); found ${found}`;
 
 /**
  * Looks for the maintained ffmpeg once, at start: `configured` (FFMPEG_PATH) or `ffmpeg` on PATH,
@@ -63,11 +64,17 @@ export async function findDecoder(configured: string | undefined): Promise<Decod
     return refuse('none', `${binary} cannot be run (${(err as NodeJS.ErrnoException).code ?? 'failed'})`);
   }
   const version = parseFfmpegVersion(output);
-  if (!version) return refuse('an ffmpeg that does not say its version', `${binary} does not say its version (${output.split('\n')[0]?.slice(0, 80)})`);
+  if (!version)
+    return refuse('an ffmpeg that does not say its version', `${binary} does not say its version (${output.split('\n')[0]?.slice(0, 80)})`);
   const { major, minor } = FFMPEG_MIN_VERSION;
-  if (version.major < major || (version.major === major && version.minor < minor)) return refuse(`ffmpeg ${version.text}`, `${binary} is ffmpeg ${version.text}, older than ${minVersionText}`);
+  if (version.major < major || (version.major === major && version.minor < minor))
+    return refuse(`ffmpeg ${version.text}`, `${binary} is ffmpeg ${version.text}, older than ${minVersionText}`);
   const encoders = (await run(binary, ['-hide_banner', '-encoders'], { timeout: FFMPEG_CHECK_TIMEOUT_MS })).stdout;
   const missing = FFMPEG_REQUIRED_ENCODERS.filter((name) => !new RegExp(`^ \\S+ ${name} `, 'm').test(encoders));
-  if (missing.length) return refuse(`ffmpeg ${version.text} without ${missing.join(', ')}`, `${binary} (ffmpeg ${version.text}) lacks the encoders ${missing.join(', ')}`);
+  if (missing.length)
+    return refuse(
+      `ffmpeg ${version.text} without ${missing.join(', ')}`,
+      `${binary} (ffmpeg ${version.text}) lacks the encoders ${missing.join(', ')}`,
+    );
   return { ffmpeg: binary, version: version.text };
 }

@@ -19,9 +19,16 @@ interface Ended {
  * `keepStderr` characters, or the first when `keepStart`), killed past `timeoutMs`, a spawn error
  * rejected. `onStart` gets the child to feed or read before it ends.
  */
-function watchFfmpeg(ffmpeg: string, args: readonly string[], o: { stdin: boolean; stdout: boolean; timeoutMs: number; keepStderr?: number; keepStart?: boolean }, onStart?: (child: ChildProcess) => void): Promise<Ended> {
+function watchFfmpeg(
+  ffmpeg: string,
+  args: readonly string[],
+  o: { stdin: boolean; stdout: boolean; timeoutMs: number; keepStderr?: number; keepStart?: boolean },
+  onStart?: (child: ChildProcess) => void,
+): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-nostdin', '-hide_banner', ...args], { stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, ['-nostdin', '-hide_banner', ...args], {
+      stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'],
+    });
     const keep = o.keepStderr ?? 4000;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -45,12 +52,17 @@ const failure = (ended: Ended) => new Error(`ffmpeg failed (${ended.signal ?? `e
 
 /** Runs ffmpeg, feeding `input` on stdin; rejects with its stderr tail on failure or timeout. */
 export async function runFfmpeg(ffmpeg: string, args: readonly string[], input?: Buffer, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
-  const ended = await watchFfmpeg(ffmpeg, ['-loglevel', 'error', '-y', ...args], { stdin: Boolean(input), stdout: false, timeoutMs }, (child) => {
-    if (input && child.stdin) {
-      child.stdin.on('error', () => {}); // EPIPE when ffmpeg exits early; 'close' reports the cause
-      child.stdin.end(input);
-    }
-  });
+  const ended = await watchFfmpeg(
+    ffmpeg,
+    ['-loglevel', 'error', '-y', ...args],
+    { stdin: Boolean(input), stdout: false, timeoutMs },
+    (child) => {
+      if (input && child.stdin) {
+        child.stdin.on('error', () => {}); // EPIPE when ffmpeg exits early; 'close' reports the cause
+        child.stdin.end(input);
+      }
+    },
+  );
   if (ended.code !== 0) throw failure(ended);
 }
 
@@ -64,7 +76,12 @@ export async function ffmpegInfo(ffmpeg: string, file: string, timeoutMs = 15_00
  * Runs ffmpeg writing to stdout and collects what it writes, refusing (and killing ffmpeg) past
  * `maxBytes`: the caller knows how much decoded output to expect and never holds more.
  */
-export async function runFfmpegToBuffer(ffmpeg: string, args: readonly string[], maxBytes: number, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<Buffer> {
+export async function runFfmpegToBuffer(
+  ffmpeg: string,
+  args: readonly string[],
+  maxBytes: number,
+  timeoutMs = FFMPEG_TIMEOUT_MS,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   let overflow = false;

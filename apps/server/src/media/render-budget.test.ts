@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createRenderBudget } from './render-budget.ts';
 import { RenderRefused } from './render-refused.ts';
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as RenderRefused);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as RenderRefused,
+  );
 
 describe('render budget', () => {
   it('limits new renders per client address, each address on its own', async () => {
@@ -20,7 +24,10 @@ describe('render budget', () => {
     const budget = createRenderBudget({ perKey: 2, perAddress: 2 });
     await budget.take({ apiKey: 'k', address: 'a' });
     await budget.take({ apiKey: 'k', address: 'b' });
-    expect(await refusal(budget.take({ apiKey: 'k', address: 'c' }))).toMatchObject({ status: 429, message: expect.stringContaining('API key') });
+    expect(await refusal(budget.take({ apiKey: 'k', address: 'c' }))).toMatchObject({
+      status: 429,
+      message: expect.stringContaining('API key'),
+    });
     // c's address budget was given back: two renders with another key still fit.
     await budget.take({ apiKey: 'other', address: 'c' });
     await budget.take({ apiKey: 'other', address: 'c' });

@@ -17,7 +17,10 @@ export interface RenderBudget {
  * Fixed-window budgets of new renders per API key and per client address, on the edge's bounded
  * limiter. The address is charged first; a key refusal gives the address its render back.
  */
-export function createRenderBudget(limits: { perKey: number; perAddress: number }, windowSeconds = TEXT_RENDER_BUDGET_WINDOW_S): RenderBudget {
+export function createRenderBudget(
+  limits: { perKey: number; perAddress: number },
+  windowSeconds = TEXT_RENDER_BUDGET_WINDOW_S,
+): RenderBudget {
   const perKey = new MemoryRateLimiter(limits.perKey, windowSeconds);
   const perAddress = new MemoryRateLimiter(limits.perAddress, windowSeconds);
   const refuse = (outcome: RateLimitOutcome, whose: string): void => {

@@ -123,7 +123,13 @@ export function createRenderCache(mediaDir: string, maxBytes: number, publish?: 
       const files = (await fs.readdir(partial, { withFileTypes: true })).filter((f) => f.isFile()).map((f) => f.name);
       const bytes = await directoryBytes(partial);
       const keys = files.map((file) => `${id}/${file}`);
-      await store.putMany(files.map((file, i) => ({ key: keys[i] as string, body: { file: path.join(partial, file), move: true }, contentType: contentTypeOf(file) })));
+      await store.putMany(
+        files.map((file, i) => ({
+          key: keys[i] as string,
+          body: { file: path.join(partial, file), move: true },
+          contentType: contentTypeOf(file),
+        })),
+      );
       await store.put({ key: listKey, body: Buffer.from(JSON.stringify(images)), contentType: 'application/json' });
       keep(id, { bytes, images, keys: [...keys, listKey] });
       return images;
@@ -136,13 +142,15 @@ export function createRenderCache(mediaDir: string, maxBytes: number, publish?: 
 /** The keys of a render's files as its rendition list names them. */
 function renditionKeys(id: string, images: StoredImages): string[] {
   const files = new Set<string>();
-  for (const rendition of Object.values(images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`${id}/${format.file}`);
+  for (const rendition of Object.values(images))
+    for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) if (format) files.add(`${id}/${format.file}`);
   return [...files];
 }
 
 function storedBytes(images: StoredImages): number {
   let bytes = 0;
-  for (const rendition of Object.values(images)) for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) bytes += format?.size ?? 0;
+  for (const rendition of Object.values(images))
+    for (const format of [rendition.gif, rendition.webp, rendition.mp4, rendition.still]) bytes += format?.size ?? 0;
   return bytes;
 }
 

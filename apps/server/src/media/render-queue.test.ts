@@ -13,7 +13,12 @@ describe('render queue', () => {
   it('runs at most `concurrency`, keeps at most `queue` waiting and refuses the rest with 503 and Retry-After', async () => {
     const queue = createRenderQueue({ concurrency: 2, queue: 1, maxWaitMs: 60_000 });
     const gates = [gate(), gate(), gate(), gate()];
-    const runs = gates.map((g) => queue.run(g.task).then(() => 'done', (e: unknown) => e));
+    const runs = gates.map((g) =>
+      queue.run(g.task).then(
+        () => 'done',
+        (e: unknown) => e,
+      ),
+    );
     expect(queue.load).toEqual({ running: 2, waiting: 1 });
     const refused = await runs[3];
     expect(refused).toBeInstanceOf(RenderRefused);
@@ -32,9 +37,11 @@ describe('render queue', () => {
     const first = gate();
     const running = queue.run(first.task);
     let ran = false;
-    const waiting = queue.run(async () => {
-      ran = true;
-    }).catch((e: unknown) => e);
+    const waiting = queue
+      .run(async () => {
+        ran = true;
+      })
+      .catch((e: unknown) => e);
     await new Promise((resolve) => setImmediate(resolve)); // the first has started
     clock = 1_001;
     first.open();

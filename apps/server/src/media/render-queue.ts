@@ -33,7 +33,11 @@ export function createRenderQueue(limits: RenderQueueLimits, now: () => number =
   let averageMs = limits.expectedMs ?? TEXT_RENDER_EXPECTED_MS;
   const busy = (why: string) => {
     const ahead = limit.pendingCount / limits.concurrency + 1;
-    return new RenderRefused(503, `${limits.name ?? 'Text rendering'} is busy (${why}); try again shortly`, Math.max(1, Math.ceil((ahead * averageMs) / 1000)));
+    return new RenderRefused(
+      503,
+      `${limits.name ?? 'Text rendering'} is busy (${why}); try again shortly`,
+      Math.max(1, Math.ceil((ahead * averageMs) / 1000)),
+    );
   };
   const refuseWhenFull = () => {
     if (limit.activeCount >= limits.concurrency && limit.pendingCount >= limits.queue) throw busy('queue full');

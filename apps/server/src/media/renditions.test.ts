@@ -12,7 +12,13 @@ import { makeRenditions, renditionTargets } from './renditions.ts';
 describe('rendition targets', () => {
   it('fixes one side at GIPHY’s sizes and keeps every side even', () => {
     const t = Object.fromEntries(renditionTargets(400, 300).map((r) => [r.name, [r.width, r.height]]));
-    expect(t).toEqual({ original: [400, 300], fixed_height: [266, 200], fixed_width: [200, 150], fixed_height_small: [134, 100], fixed_width_small: [100, 76] });
+    expect(t).toEqual({
+      original: [400, 300],
+      fixed_height: [266, 200],
+      fixed_width: [200, 150],
+      fixed_height_small: [134, 100],
+      fixed_width_small: [100, 76],
+    });
   });
 });
 
@@ -22,7 +28,15 @@ describe.each([false, true])('renditions (transparent: %s)', (transparent) => {
     const spec = randomArt(createRandom(7), { caption: 'test', transparent, size: [240, 180] });
     const images = await makeRenditions(await stripFromSvg(artSvg(spec), spec), dir, { ffmpeg: trustedFfmpeg() });
 
-    expect(Object.keys(images).sort()).toEqual(['480w_still', 'fixed_height', 'fixed_height_small', 'fixed_width', 'fixed_width_small', 'hd', 'original']);
+    expect(Object.keys(images).sort()).toEqual([
+      '480w_still',
+      'fixed_height',
+      'fixed_height_small',
+      'fixed_width',
+      'fixed_width_small',
+      'hd',
+      'original',
+    ]);
     expect(images.original?.frames).toBe(spec.frames);
     for (const name of ['original', 'fixed_height', 'fixed_width', 'fixed_height_small', 'fixed_width_small']) {
       const r = images[name]!;

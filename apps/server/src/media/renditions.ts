@@ -48,7 +48,11 @@ export function renditionTargets(width: number, height: number): Target[] {
  * `timeoutMs` bounds the one ffmpeg run (ffmpeg.ts's default when absent); `originalOnly` makes the
  * original size alone (gif, webp, mp4 and its still: what the imaging service's trim answers with).
  */
-export async function makeRenditions(strip: FrameStrip, outDir: string, o: { ffmpeg: string; timeoutMs?: number; originalOnly?: boolean }): Promise<StoredImages> {
+export async function makeRenditions(
+  strip: FrameStrip,
+  outDir: string,
+  o: { ffmpeg: string; timeoutMs?: number; originalOnly?: boolean },
+): Promise<StoredImages> {
   await fs.mkdir(outDir, { recursive: true });
   const targets = renditionTargets(strip.width, strip.height).slice(0, o.originalOnly ? 1 : undefined);
   const [animations, stills, transparentGifs] = await Promise.all([
@@ -70,14 +74,22 @@ export async function makeRenditions(strip: FrameStrip, outDir: string, o: { ffm
   }
   const original = images.original as NonNullable<StoredImages['original']>;
   original.frames = strip.frames;
-  original.hash = createHash('md5').update(await fs.readFile(path.join(outDir, 'giphy.gif'))).digest('hex');
+  original.hash = createHash('md5')
+    .update(await fs.readFile(path.join(outDir, 'giphy.gif')))
+    .digest('hex');
   images.hd = { width: original.width, height: original.height, mp4: animations[`${HD_STEM}.mp4`] };
   const still480 = stills['480w_s.jpg'] as WrittenFile;
   images['480w_still'] = { width: STILL_480_WIDTH, height: even((strip.height * STILL_480_WIDTH) / strip.width), still: still480 };
   return images;
 }
 
-async function encodeAnimations(ffmpeg: string, strip: FrameStrip, targets: Target[], outDir: string, timeoutMs?: number): Promise<Record<string, WrittenFile>> {
+async function encodeAnimations(
+  ffmpeg: string,
+  strip: FrameStrip,
+  targets: Target[],
+  outDir: string,
+  timeoutMs?: number,
+): Promise<Record<string, WrittenFile>> {
   const fps = (1000 / strip.delayMs).toFixed(4);
   const graph: string[] = [`[0:v]split=${targets.length + 1}${targets.map((_, i) => `[s${i}]`).join('')}[shd]`];
   const outputs: { label: string; file: string; codec: string[] }[] = [];
@@ -97,7 +109,11 @@ async function encodeAnimations(ffmpeg: string, strip: FrameStrip, targets: Targ
       outputs.push({ label: `gif${i}`, file: `${t.stem}.gif`, codec: ['-c:v', 'gif', '-loop', '0'] });
     }
     graph.push(opaque(`[m${i}]`, t.width, t.height, `mp4${i}`));
-    outputs.push({ label: `w${i}`, file: `${t.stem}.webp`, codec: ['-c:v', 'libwebp_anim', '-quality', '75', '-compression_level', '0', '-loop', '0'] });
+    outputs.push({
+      label: `w${i}`,
+      file: `${t.stem}.webp`,
+      codec: ['-c:v', 'libwebp_anim', '-quality', '75', '-compression_level', '0', '-loop', '0'],
+    });
     outputs.push({ label: `mp4${i}`, file: `${t.stem}.mp4`, codec: mp4Codec('26') });
   });
   const original = targets[0] as Target;
@@ -105,7 +121,22 @@ async function encodeAnimations(ffmpeg: string, strip: FrameStrip, targets: Targ
   outputs.push({ label: 'hd', file: `${HD_STEM}.mp4`, codec: mp4Codec('18') });
 
   // One thread per encoder and filter graph: the seeder already runs one ffmpeg per core.
-  const args = ['-filter_complex_threads', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${strip.width}x${strip.height}`, '-r', fps, '-i', 'pipe:0', '-filter_complex', graph.join(';')];
+  const args = [
+    '-filter_complex_threads',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${strip.width}x${strip.height}`,
+    '-r',
+    fps,
+    '-i',
+    'pipe:0',
+    '-filter_complex',
+    graph.join(';'),
+  ];
   for (const o of outputs) args.push('-map', `[${o.label}]`, ...o.codec, path.join(outDir, `.tmp-${o.file}`));
   await runFfmpeg(ffmpeg, args, strip.rgba, timeoutMs);
 
@@ -126,7 +157,9 @@ async function encodeTransparentGifs(strip: FrameStrip, targets: Target[], outDi
   const written: Record<string, WrittenFile> = {};
   await Promise.all(
     targets.map(async (t) => {
-      const data = await animated(await resizeStrip(strip, t.width, t.height)).gif({ delay, loop: 0, effort: 1 }).toBuffer();
+      const data = await animated(await resizeStrip(strip, t.width, t.height))
+        .gif({ delay, loop: 0, effort: 1 })
+        .toBuffer();
       written[`${t.stem}.gif`] = await writeAtomically(outDir, `${t.stem}.gif`, data);
     }),
   );
@@ -145,10 +178,18 @@ function mp4Codec(crf: string): string[] {
 }
 
 async function encodeStills(strip: FrameStrip, targets: Target[], outDir: string): Promise<Record<string, WrittenFile>> {
-  const jobs = targets.map((t) => ({ file: `${t.stem}_s.gif`, make: () => firstFrame(strip).resize(t.width, t.height, { fit: 'fill' }).gif().toBuffer() }));
+  const jobs = targets.map((t) => ({
+    file: `${t.stem}_s.gif`,
+    make: () => firstFrame(strip).resize(t.width, t.height, { fit: 'fill' }).gif().toBuffer(),
+  }));
   jobs.push({
     file: '480w_s.jpg',
-    make: () => firstFrame(strip).flatten({ background: '#000000' }).resize(STILL_480_WIDTH, even((strip.height * STILL_480_WIDTH) / strip.width), { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer(),
+    make: () =>
+      firstFrame(strip)
+        .flatten({ background: '#000000' })
+        .resize(STILL_480_WIDTH, even((strip.height * STILL_480_WIDTH) / strip.width), { fit: 'fill' })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
   });
   const written: Record<string, WrittenFile> = {};
   await Promise.all(

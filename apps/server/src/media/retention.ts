@@ -22,7 +22,11 @@ export interface RetentionOptions {
  * a wrongful removal; the content policy serves them to no one else meanwhile. Runs every
  * `intervalMs`, in each process (rows are claimed with SKIP LOCKED).
  */
-export function createMediaRetention(db: Kysely<Database>, media: RetentionMedia, options: RetentionOptions & { intervalMs?: number; log?: (line: string) => void }): Passes<number> {
+export function createMediaRetention(
+  db: Kysely<Database>,
+  media: RetentionMedia,
+  options: RetentionOptions & { intervalMs?: number; log?: (line: string) => void },
+): Passes<number> {
   return createPasses(() => deleteExpiredMedia(db, media, options), {
     intervalMs: options.intervalMs ?? MEDIA_RETENTION_INTERVAL_MS,
     onError: (err) => options.log?.(`media retention: pass failed: ${err.message}`),
@@ -71,7 +75,12 @@ export async function deleteExpiredMedia(db: Kysely<Database>, media: RetentionM
       await trx.updateTable('gifs').set({ media_deleted_at: sql`now()` }).where('id', 'in', ids).execute();
       await appendEvents(
         trx,
-        due.map((g) => ({ type: 'gif.media_deleted', stream: 'gif', streamId: g.id, payload: { removal: g.removal, removed_at: g.removed_at?.toISOString() ?? null, retention_days: options.retentionDays } })),
+        due.map((g) => ({
+          type: 'gif.media_deleted',
+          stream: 'gif',
+          streamId: g.id,
+          payload: { removal: g.removal, removed_at: g.removed_at?.toISOString() ?? null, retention_days: options.retentionDays },
+        })),
       );
       return due.length;
     });

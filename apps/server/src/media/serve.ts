@@ -18,7 +18,8 @@ const PUBLIC_CACHE = `public, max-age=${ONE_YEAR_S}, immutable`;
 const PRIVATE_CACHE = 'private, no-store';
 
 // Refusals are never kept: a GIF made public again (or restored) must be served at once.
-const refused = (status: Refusal, msg: string) => Response.json({ meta: { status, msg, response_id: '' } }, { status, headers: { 'Cache-Control': 'no-store' } });
+const refused = (status: Refusal, msg: string) =>
+  Response.json({ meta: { status, msg, response_id: '' } }, { status, headers: { 'Cache-Control': 'no-store' } });
 const notFound = () => refused(404, 'Media not found');
 
 /**
@@ -55,7 +56,9 @@ export function mediaRoutes(store: MediaStore, db: Kysely<Database>, contentChan
     const outcome = evaluateRequest(c.req.method, c.req.raw.headers, { etag, lastModified, size: object.size });
     // The body is read once the outcome says which bytes (none for HEAD, 304, 412 or 416).
     const wantsBody = c.req.method !== 'HEAD' && object.size > 0 && (outcome.status === 200 || outcome.status === 206);
-    const read = wantsBody ? await store.read(relative, outcome.status === 206 ? { start: outcome.start, end: outcome.end } : undefined) : null;
+    const read = wantsBody
+      ? await store.read(relative, outcome.status === 206 ? { start: outcome.start, end: outcome.end } : undefined)
+      : null;
     if (wantsBody && !read) return notFound();
     return respond(outcome, headers, object.size, () => (read ? (Readable.toWeb(read.body) as ReadableStream) : null), c.req.method);
   });

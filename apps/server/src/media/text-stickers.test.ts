@@ -21,7 +21,10 @@ function rendersOnDisk(dir: string): Map<string, number> {
   const found = new Map<string, number>();
   for (const name of fs.readdirSync(dir).filter((n) => TEXT_RENDER_DIR.test(n))) {
     const files = fs.readdirSync(path.join(dir, name));
-    found.set(name, files.reduce((sum, f) => sum + fs.statSync(path.join(dir, name, f)).size, 0));
+    found.set(
+      name,
+      files.reduce((sum, f) => sum + fs.statSync(path.join(dir, name, f)).size, 0),
+    );
   }
   return found;
 }

@@ -125,7 +125,10 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
 function answerWithin(pending: Promise<GifRow[]>, ms: number): Promise<GifRow[]> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RenderRefused(503, 'Still rendering this text; retry shortly', Math.ceil(TEXT_RENDER_EXPECTED_MS / 1000))), ms);
+    timer = setTimeout(
+      () => reject(new RenderRefused(503, 'Still rendering this text; retry shortly', Math.ceil(TEXT_RENDER_EXPECTED_MS / 1000))),
+      ms,
+    );
   });
   pending.catch(() => {}); // a render that fails after its caller gave up is not an unhandled rejection
   return Promise.race([pending, late]).finally(() => clearTimeout(timer));
@@ -159,7 +162,10 @@ function textSvg(message: string, style: TextStyle, width: number): string {
       if (style === 'rainbow') fill = RAINBOW[(k + i) % RAINBOW.length] as string;
       if (style === 'pop') scale = 0.8 + 0.2 * Math.abs(Math.sin(Math.PI * (t + k / letters.length)));
       if (style === 'typewriter') opacity = k / letters.length <= t * 1.5 ? 1 : 0;
-      const transform = scale === 1 ? '' : ` transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(2)}) translate(${(-x).toFixed(1)} ${(-y).toFixed(1)})"`;
+      const transform =
+        scale === 1
+          ? ''
+          : ` transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(2)}) translate(${(-x).toFixed(1)} ${(-y).toFixed(1)})"`;
       return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" opacity="${opacity}"${transform} font-family="DejaVu Sans" font-weight="bold" font-size="${FONT_SIZE}" text-anchor="middle" fill="${fill}" stroke="#1b1b1b" stroke-width="3" paint-order="stroke">${escapeXml(ch)}</text>`;
     });
     frames.push(`<svg x="0" y="${i * HEIGHT}" width="${width}" height="${HEIGHT}">${spans.join('')}</svg>`);
@@ -169,7 +175,16 @@ function textSvg(message: string, style: TextStyle, width: number): string {
 
 function textRow(id: string, message: string, style: TextStyle, images: StoredImages): GifRow {
   const now = new Date();
-  const flags = { is_hidden: false, is_removed: false, is_anonymous: true, is_community: false, is_featured: false, is_realtime: false, is_indexable: false, is_preserve_size: false };
+  const flags = {
+    is_hidden: false,
+    is_removed: false,
+    is_anonymous: true,
+    is_community: false,
+    is_featured: false,
+    is_realtime: false,
+    is_indexable: false,
+    is_preserve_size: false,
+  };
   return {
     id,
     type: 'text',

@@ -20,7 +20,10 @@ import { accountActionMessage } from './messages.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
 
-const AccountActionBody = z.object({ action: oneOf('action', ACCOUNT_ACTIONS), reason: noteField('reason').pipe(z.string().min(1, 'reason must say why')) });
+const AccountActionBody = z.object({
+  action: oneOf('action', ACCOUNT_ACTIONS),
+  reason: noteField('reason').pipe(z.string().min(1, 'reason must say why')),
+});
 
 /**
  * `POST /api/v1/users/{id}/moderation/`: staff warn, suspend or restore an account, with a reason the
@@ -31,30 +34,47 @@ const AccountActionBody = z.object({ action: oneOf('action', ACCOUNT_ACTIONS), r
 export function accountActionRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/users/:id/moderation/', describe({ tag: 'moderation', summary: 'Warn, suspend or restore an account', description: 'With a reason; logged in the audit trail.', access: { permission: 'account.moderate' }, params: userIdParam, body: AccountActionBody }), async (c) => {
-    const { id } = parseFields(userIdParam, c.req.param());
-    const principal = await authorizeUser(c, 'account.moderate', id);
-    const { action, reason } = await jsonBody(c, AccountActionBody);
-    if (action === 'suspend' && id === principal.userId) throw new ApiError(409, 'You cannot suspend your own account');
-    const actor = actorOf(principal, c.var.auth.address);
-    const suspended = await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users as u').innerJoin('accounts as a', 'a.user_id', 'u.id').select(['u.username', 'u.suspended_at', 'a.email']).where('u.id', '=', id).forUpdate().executeTakeFirst();
-      if (!user) throw new ApiError(404, `User ${id} not found`);
-      const details: Record<string, unknown> = { action, reason };
-      if (action === 'suspend') {
-        await trx.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', id).execute();
-        details.sessions_ended = (await revokeSessions(accountsDb(baseOfModeration(trx)), id)).length;
-        details.tokens_revoked = (await revokeTokens(accountsDb(baseOfModeration(trx)), id)).length;
-        details.keys_revoked = await revokeOwnerKeys(developersDb(baseOfModeration(trx)), id);
-      } else if (action === 'restore') {
-        await trx.updateTable('users').set({ suspended_at: null }).where('id', '=', id).execute();
-      }
-      await enqueueMail(accountsDb(baseOfModeration(trx)), user.email, accountActionMessage(action, user.username, reason));
-      await appendEvents(baseOfModeration(trx), [auditEvent(MODERATION_EVENTS.accountActioned, id, actor, details)]);
-      return action === 'suspend' || (action === 'warn' && user.suspended_at !== null);
-    });
-    deps.onMailQueued?.();
-    return c.json(envelope({ id, action, suspended }, newResponseId()));
-  });
+  app.post(
+    '/api/v1/users/:id/moderation/',
+    describe({
+      tag: 'moderation',
+      summary: 'Warn, suspend or restore an account',
+      description: 'With a reason; logged in the audit trail.',
+      access: { permission: 'account.moderate' },
+      params: userIdParam,
+      body: AccountActionBody,
+    }),
+    async (c) => {
+      const { id } = parseFields(userIdParam, c.req.param());
+      const principal = await authorizeUser(c, 'account.moderate', id);
+      const { action, reason } = await jsonBody(c, AccountActionBody);
+      if (action === 'suspend' && id === principal.userId) throw new ApiError(409, 'You cannot suspend your own account');
+      const actor = actorOf(principal, c.var.auth.address);
+      const suspended = await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users as u')
+          .innerJoin('accounts as a', 'a.user_id', 'u.id')
+          .select(['u.username', 'u.suspended_at', 'a.email'])
+          .where('u.id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!user) throw new ApiError(404, `User ${id} not found`);
+        const details: Record<string, unknown> = { action, reason };
+        if (action === 'suspend') {
+          await trx.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', id).execute();
+          details.sessions_ended = (await revokeSessions(accountsDb(baseOfModeration(trx)), id)).length;
+          details.tokens_revoked = (await revokeTokens(accountsDb(baseOfModeration(trx)), id)).length;
+          details.keys_revoked = await revokeOwnerKeys(developersDb(baseOfModeration(trx)), id);
+        } else if (action === 'restore') {
+          await trx.updateTable('users').set({ suspended_at: null }).where('id', '=', id).execute();
+        }
+        await enqueueMail(accountsDb(baseOfModeration(trx)), user.email, accountActionMessage(action, user.username, reason));
+        await appendEvents(baseOfModeration(trx), [auditEvent(MODERATION_EVENTS.accountActioned, id, actor, details)]);
+        return action === 'suspend' || (action === 'warn' && user.suspended_at !== null);
+      });
+      deps.onMailQueued?.();
+      return c.json(envelope({ id, action, suspended }, newResponseId()));
+    },
+  );
   return app;
 }

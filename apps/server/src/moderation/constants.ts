@@ -4,7 +4,19 @@ import { CHANNEL_EVENTS } from '../verified-channels/constants.ts';
 const VERIFIED_CHANNEL_AUDIT_EVENTS = Object.values(CHANNEL_EVENTS);
 
 /** Moderation's named values (issue 19), each defined once; the lists the site's forms offer too live in @loopbox/pages. */
-export { ACCOUNT_ACTIONS, CONTENT_STATES, DECISIONS, GIF_TYPES, GIF_REPORT_REASONS, NOTE_MAX, TAKEDOWN_MAX_ITEMS, TAKEDOWN_REASONS, type AccountAction, type Decision, type GifReportReason } from '@loopbox/pages';
+export {
+  ACCOUNT_ACTIONS,
+  CONTENT_STATES,
+  DECISIONS,
+  GIF_TYPES,
+  GIF_REPORT_REASONS,
+  NOTE_MAX,
+  TAKEDOWN_MAX_ITEMS,
+  TAKEDOWN_REASONS,
+  type AccountAction,
+  type Decision,
+  type GifReportReason,
+} from '@loopbox/pages';
 
 /** Why someone reports a search's results (SPEC 7.2 `/ajax/report-search`). */
 export const SEARCH_REPORT_REASONS = ['offensive', 'sexual', 'violent', 'irrelevant', 'broken', 'other'] as const;
@@ -43,7 +55,19 @@ export const AUDIT_TARGET_KINDS = ['gif', 'user', 'takedown', 'search', 'trendin
 export const AUDIT_TARGET_MAX = 200;
 
 /** Events the audit trail shows: moderation's own and the changes people make to GIFs and accounts. */
-export const AUDIT_EVENT_TYPES = [...Object.values(MODERATION_EVENTS), 'gif.created', 'gif.uploaded', 'gif.updated', 'gif.removed', 'gif.cta_set', 'gif.cta_removed', 'gif.language_tags_added', 'gif.language_tag_removed', 'role.changed', ...VERIFIED_CHANNEL_AUDIT_EVENTS] as const;
+export const AUDIT_EVENT_TYPES = [
+  ...Object.values(MODERATION_EVENTS),
+  'gif.created',
+  'gif.uploaded',
+  'gif.updated',
+  'gif.removed',
+  'gif.cta_set',
+  'gif.cta_removed',
+  'gif.language_tags_added',
+  'gif.language_tag_removed',
+  'role.changed',
+  ...VERIFIED_CHANNEL_AUDIT_EVENTS,
+] as const;
 
 export const SEARCH_SERVICE_PAGE_MAX = 100;
 /** Rows read per query while streaming a CSV export: memory stays bounded by this, whatever the export's size. */

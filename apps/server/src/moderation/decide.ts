@@ -21,12 +21,28 @@ export interface DecisionInput {
 }
 
 /** The event recording a decision about a GIF, with what it was before. */
-export function decisionEvent(gifId: string, input: DecisionInput, before: { state: ModerationState; removed: boolean; rating: Rating }, actor: Actor, extra: Record<string, unknown> = {}): NewEvent {
+export function decisionEvent(
+  gifId: string,
+  input: DecisionInput,
+  before: { state: ModerationState; removed: boolean; rating: Rating },
+  actor: Actor,
+  extra: Record<string, unknown> = {},
+): NewEvent {
   return {
     type: MODERATION_EVENTS.decided,
     stream: 'gif',
     streamId: gifId,
-    payload: { decision: input.action, reason: input.reason, ...(input.rating ? { rating: input.rating } : {}), ...(input.authority ? { authority: input.authority } : {}), before, ...extra, actor: actor.userId, via: actor.via, address: actor.address },
+    payload: {
+      decision: input.action,
+      reason: input.reason,
+      ...(input.rating ? { rating: input.rating } : {}),
+      ...(input.authority ? { authority: input.authority } : {}),
+      before,
+      ...extra,
+      actor: actor.userId,
+      via: actor.via,
+      address: actor.address,
+    },
   };
 }
 
@@ -51,8 +67,20 @@ const listed = (row: StateColumns) => LISTED_STATES.includes(gifStateOf(row));
  * removal or rating change (the rating then locked against its creator), its open reports closed,
  * and the decision logged. Every door reads these columns, so the decision shows everywhere at once.
  */
-export async function applyDecision(trx: ModerationDb, gifId: string, input: DecisionInput, actor: Actor, authority: Authority, linkOrigin: LinkOrigin): Promise<DecisionOutcome> {
-  const row = await trx.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by', 'media_deleted_at', 'locked_fields']).where('id', '=', gifId).forUpdate().executeTakeFirst();
+export async function applyDecision(
+  trx: ModerationDb,
+  gifId: string,
+  input: DecisionInput,
+  actor: Actor,
+  authority: Authority,
+  linkOrigin: LinkOrigin,
+): Promise<DecisionOutcome> {
+  const row = await trx
+    .selectFrom('gifs')
+    .select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by', 'media_deleted_at', 'locked_fields'])
+    .where('id', '=', gifId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, `GIF ${gifId} not found`);
   const refused = decisionRefusal(row, authority, input.action);
   if (refused) throw new ApiError(refused.status, refused.message);
@@ -76,7 +104,9 @@ export async function applyDecision(trx: ModerationDb, gifId: string, input: Dec
     .where('gif_id', '=', gifId)
     .where('resolved_at', 'is', null)
     .execute();
-  const logged = await appendEventsReturningIds(baseOfModeration(trx), [decisionEvent(gifId, { ...input, authority }, { state: row.moderation_state, removed: row.is_removed, rating: row.rating }, actor)]);
+  const logged = await appendEventsReturningIds(baseOfModeration(trx), [
+    decisionEvent(gifId, { ...input, authority }, { state: row.moderation_state, removed: row.is_removed, rating: row.rating }, actor),
+  ]);
   // The owner's notice (and its mail) commits with the decision or not at all.
   const mailed = await recordNotices(baseOfModeration(trx), logged, linkOrigin);
   // A GIF shown again belongs in cached answers that never named it: those are dropped too.

@@ -22,7 +22,11 @@ import { describe } from '../openapi/describe.ts';
 
 const GifPath = z.object({ id: gifId });
 const DecisionBody = z
-  .object({ action: oneOf('action', DECISIONS), reason: noteField('reason').pipe(z.string().min(1, 'reason must say why')), rating: ratingField.optional() })
+  .object({
+    action: oneOf('action', DECISIONS),
+    reason: noteField('reason').pipe(z.string().min(1, 'reason must say why')),
+    rating: ratingField.optional(),
+  })
   .refine((b) => b.action !== 'rate' || b.rating !== undefined, { message: 'rating is needed to change the rating', path: ['rating'] });
 
 /**
@@ -33,19 +37,43 @@ const DecisionBody = z
 export function decisionRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.post('/api/v1/gifs/:id/moderation', describe({ tag: 'moderation', summary: 'Decide on a GIF', description: 'Approve, change its rating (then locked against its creator), hide, remove or restore it, with a reason. Applies at once to every door and to cached edge answers; logged in the audit trail. Staff outrank moderators: a moderator cannot undo a staff decision or change a GIF staff took down (403); a GIF its owner deleted, or one whose files were deleted after the retention period, cannot be restored (409).', access: { permission: 'gif.moderate' }, params: GifPath, body: DecisionBody }), async (c) => {
-    const { id } = parseFields(GifPath, c.req.param());
-    const principal = await authorize(c, 'gif.moderate');
-    const body = await jsonBody(c, DecisionBody);
-    const actor = actorOf(principal, c.var.auth.address);
-    const authority = authorityOf(viewerOf(principal));
-    if (!authority) throw new ApiError(403, 'Not allowed: only moderators and staff decide about GIFs');
-    const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor, authority, deps.linkOrigin));
-    if (outcome.mailed > 0) deps.onMailQueued?.();
-    if (outcome.rerank) await setTimeout(CONTENT_VERSION_REFRESH_MS);
-    const gif = await db.selectFrom('gifs').select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by']).where('id', '=', id).executeTakeFirstOrThrow();
-    const answer = { gif_id: id, decision: body.action, state: gif.moderation_state, policy_state: gifStateOf(gif), is_removed: gif.is_removed, rating: gif.rating, decided_by: gif.decided_by };
-    return c.json(envelope(answer, newResponseId()), 200, { [PURGE_HEADER]: outcome.purge.join(',') });
-  });
+  app.post(
+    '/api/v1/gifs/:id/moderation',
+    describe({
+      tag: 'moderation',
+      summary: 'Decide on a GIF',
+      description:
+        'Approve, change its rating (then locked against its creator), hide, remove or restore it, with a reason. Applies at once to every door and to cached edge answers; logged in the audit trail. Staff outrank moderators: a moderator cannot undo a staff decision or change a GIF staff took down (403); a GIF its owner deleted, or one whose files were deleted after the retention period, cannot be restored (409).',
+      access: { permission: 'gif.moderate' },
+      params: GifPath,
+      body: DecisionBody,
+    }),
+    async (c) => {
+      const { id } = parseFields(GifPath, c.req.param());
+      const principal = await authorize(c, 'gif.moderate');
+      const body = await jsonBody(c, DecisionBody);
+      const actor = actorOf(principal, c.var.auth.address);
+      const authority = authorityOf(viewerOf(principal));
+      if (!authority) throw new ApiError(403, 'Not allowed: only moderators and staff decide about GIFs');
+      const outcome = await db.transaction().execute((trx) => applyDecision(trx, id, body, actor, authority, deps.linkOrigin));
+      if (outcome.mailed > 0) deps.onMailQueued?.();
+      if (outcome.rerank) await setTimeout(CONTENT_VERSION_REFRESH_MS);
+      const gif = await db
+        .selectFrom('gifs')
+        .select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const answer = {
+        gif_id: id,
+        decision: body.action,
+        state: gif.moderation_state,
+        policy_state: gifStateOf(gif),
+        is_removed: gif.is_removed,
+        rating: gif.rating,
+        decided_by: gif.decided_by,
+      };
+      return c.json(envelope(answer, newResponseId()), 200, { [PURGE_HEADER]: outcome.purge.join(',') });
+    },
+  );
   return app;
 }

@@ -10,7 +10,8 @@ export const noteField = (name: string) =>
     .pipe(z.string().max(NOTE_MAX, `${name} must be at most ${NOTE_MAX} characters`));
 
 /** One of a named list, the message naming the choices. */
-export const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) => z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
+export const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
 
 /** A search term as staff name it to block or approve: normalised and lower-cased, as the search log keeps it. */
 export const TermBody = z.object({
@@ -27,16 +28,14 @@ const TARGET_MESSAGE = `target must be ${AUDIT_TARGET_KINDS.map((k) => `${k}:<${
  * An audit trail target, `<kind>:<id or term>`: a term is read as reports and blocks keep it
  * (normalised, lower-cased, spaces allowed), so `search:Two  Words` finds `two words`.
  */
-export const auditTarget = z
-  .string({ error: TARGET_MESSAGE })
-  .transform((t, ctx) => {
-    const colon = t.indexOf(':');
-    const stream = t.slice(0, colon);
-    const raw = normaliseFreeText(t.slice(colon + 1));
-    const id = TERM_STREAMS.has(stream) ? raw.toLowerCase() : raw;
-    if (colon < 0 || !(AUDIT_TARGET_KINDS as readonly string[]).includes(stream) || id.length === 0 || id.length > AUDIT_TARGET_MAX) {
-      ctx.addIssue({ code: 'custom', message: TARGET_MESSAGE });
-      return z.NEVER;
-    }
-    return { stream, id };
-  });
+export const auditTarget = z.string({ error: TARGET_MESSAGE }).transform((t, ctx) => {
+  const colon = t.indexOf(':');
+  const stream = t.slice(0, colon);
+  const raw = normaliseFreeText(t.slice(colon + 1));
+  const id = TERM_STREAMS.has(stream) ? raw.toLowerCase() : raw;
+  if (colon < 0 || !(AUDIT_TARGET_KINDS as readonly string[]).includes(stream) || id.length === 0 || id.length > AUDIT_TARGET_MAX) {
+    ctx.addIssue({ code: 'custom', message: TARGET_MESSAGE });
+    return z.NEVER;
+  }
+  return { stream, id };
+});

@@ -50,6 +50,8 @@ describe('NSFW classifier on a labelled safe set', () => {
   });
 
   it('labels every kind in the set', () => {
-    expect(new Set(scored.map((s) => s.item.kind))).toEqual(new Set(['flat', 'gradient', 'lettering', 'shapes', 'chart', 'noise', 'skin_tone', 'cartoon']));
+    expect(new Set(scored.map((s) => s.item.kind))).toEqual(
+      new Set(['flat', 'gradient', 'lettering', 'shapes', 'chart', 'noise', 'skin_tone', 'cartoon']),
+    );
   });
 });

@@ -57,11 +57,18 @@ export function createNsfwClassifier(): NsfwClassifier {
     },
     async classify(file) {
       const { model, tensor } = await loaded();
-      const pixels = await sharp(file, { pages: 1 }).removeAlpha().resize(NSFW_IMAGE_SIZE, NSFW_IMAGE_SIZE, { fit: 'fill' }).raw().toBuffer();
+      const pixels = await sharp(file, { pages: 1 })
+        .removeAlpha()
+        .resize(NSFW_IMAGE_SIZE, NSFW_IMAGE_SIZE, { fit: 'fill' })
+        .raw()
+        .toBuffer();
       const image = tensor(Int32Array.from(pixels));
       try {
         const classes = await model.classify(image);
-        const score = Math.min(1, classes.filter((c) => (NSFW_CLASSES as readonly string[]).includes(c.className)).reduce((sum, c) => sum + c.probability, 0));
+        const score = Math.min(
+          1,
+          classes.filter((c) => (NSFW_CLASSES as readonly string[]).includes(c.className)).reduce((sum, c) => sum + c.probability, 0),
+        );
         return { score, suggestedRating: suggestedRating(score) };
       } finally {
         image.dispose();

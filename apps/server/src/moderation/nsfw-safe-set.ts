@@ -15,11 +15,21 @@ export interface LabelledImage {
 
 const W = 320;
 const H = 240;
-const svg = (body: string, background = '#fff') => () => sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="${background}"/>${body}</svg>`));
+const svg =
+  (body: string, background = '#fff') =>
+  () =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="${background}"/>${body}</svg>`,
+      ),
+    );
 
 /** The seed corpus's PRNG, so "random" shapes are the same each run. */
 const seeded = (seed: number) => createRandom(seed).next;
-const hex = (n: number) => Math.floor(n * 255).toString(16).padStart(2, '0');
+const hex = (n: number) =>
+  Math.floor(n * 255)
+    .toString(16)
+    .padStart(2, '0');
 const colour = (next: () => number) => `#${hex(next())}${hex(next())}${hex(next())}`;
 
 const FLATS = ['#ffffff', '#000000', '#3399ff', '#33aa33', '#ff3333', '#ffcc00', '#9933ff', '#00cccc'];
@@ -28,15 +38,35 @@ const WORDS = ['Happy Friday!', 'LOL', 'Thank you', 'Mood', 'Nope', 'Congrats!']
 
 export function safeSet(): LabelledImage[] {
   const set: LabelledImage[] = [];
-  for (const c of FLATS) set.push({ kind: 'flat', name: `flat ${c}`, image: () => sharp({ create: { width: W, height: H, channels: 3, background: c } }) });
+  for (const c of FLATS)
+    set.push({ kind: 'flat', name: `flat ${c}`, image: () => sharp({ create: { width: W, height: H, channels: 3, background: c } }) });
   for (let i = 0; i < 6; i++) {
     const next = seeded(100 + i);
-    set.push({ kind: 'gradient', name: `gradient ${i}`, image: svg(`<defs><linearGradient id="g" x2="${next().toFixed(2)}" y2="${next().toFixed(2)}"><stop offset="0" stop-color="${colour(next)}"/><stop offset="1" stop-color="${colour(next)}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>`) });
+    set.push({
+      kind: 'gradient',
+      name: `gradient ${i}`,
+      image: svg(
+        `<defs><linearGradient id="g" x2="${next().toFixed(2)}" y2="${next().toFixed(2)}"><stop offset="0" stop-color="${colour(next)}"/><stop offset="1" stop-color="${colour(next)}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>`,
+      ),
+    });
   }
-  WORDS.forEach((word, i) => set.push({ kind: 'lettering', name: `lettering ${word}`, image: svg(`<text x="20" y="140" font-size="${36 + i * 4}" font-family="sans-serif" font-weight="bold" fill="${i % 2 ? '#fff' : '#111'}">${word}</text>`, i % 2 ? '#223' : '#fff') }));
+  WORDS.forEach((word, i) =>
+    set.push({
+      kind: 'lettering',
+      name: `lettering ${word}`,
+      image: svg(
+        `<text x="20" y="140" font-size="${36 + i * 4}" font-family="sans-serif" font-weight="bold" fill="${i % 2 ? '#fff' : '#111'}">${word}</text>`,
+        i % 2 ? '#223' : '#fff',
+      ),
+    }),
+  );
   for (let i = 0; i < 6; i++) {
     const next = seeded(200 + i);
-    const shapes = Array.from({ length: 6 }, () => (next() < 0.5 ? `<circle cx="${Math.floor(next() * W)}" cy="${Math.floor(next() * H)}" r="${10 + Math.floor(next() * 60)}" fill="${colour(next)}"/>` : `<rect x="${Math.floor(next() * W)}" y="${Math.floor(next() * H)}" width="${20 + Math.floor(next() * 100)}" height="${20 + Math.floor(next() * 100)}" fill="${colour(next)}"/>`)).join('');
+    const shapes = Array.from({ length: 6 }, () =>
+      next() < 0.5
+        ? `<circle cx="${Math.floor(next() * W)}" cy="${Math.floor(next() * H)}" r="${10 + Math.floor(next() * 60)}" fill="${colour(next)}"/>`
+        : `<rect x="${Math.floor(next() * W)}" y="${Math.floor(next() * H)}" width="${20 + Math.floor(next() * 100)}" height="${20 + Math.floor(next() * 100)}" fill="${colour(next)}"/>`,
+    ).join('');
     set.push({ kind: 'shapes', name: `shapes ${i}`, image: svg(shapes, colour(next)) });
   }
   for (let i = 0; i < 4; i++) {
@@ -54,8 +84,19 @@ export function safeSet(): LabelledImage[] {
     set.push({ kind: 'noise', name: `noise ${i}`, image: () => sharp(pixels, { raw: { width: W, height: H, channels: 3 } }) });
   }
   SKIN.forEach((c, i) => {
-    set.push({ kind: 'skin_tone', name: `skin field ${c}`, image: () => sharp({ create: { width: W, height: H, channels: 3, background: c } }) });
-    set.push({ kind: 'skin_tone', name: `skin ellipses ${i}`, image: svg(`<ellipse cx="160" cy="120" rx="${90 + i * 5}" ry="110" fill="${c}"/><ellipse cx="${120 + i * 4}" cy="80" rx="40" ry="30" fill="${SKIN[(i + 2) % SKIN.length]}"/>`, SKIN[(i + 3) % SKIN.length]) });
+    set.push({
+      kind: 'skin_tone',
+      name: `skin field ${c}`,
+      image: () => sharp({ create: { width: W, height: H, channels: 3, background: c } }),
+    });
+    set.push({
+      kind: 'skin_tone',
+      name: `skin ellipses ${i}`,
+      image: svg(
+        `<ellipse cx="160" cy="120" rx="${90 + i * 5}" ry="110" fill="${c}"/><ellipse cx="${120 + i * 4}" cy="80" rx="40" ry="30" fill="${SKIN[(i + 2) % SKIN.length]}"/>`,
+        SKIN[(i + 3) % SKIN.length],
+      ),
+    });
   });
   for (let i = 0; i < 6; i++) {
     const next = seeded(500 + i);

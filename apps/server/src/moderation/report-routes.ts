@@ -26,11 +26,16 @@ const SearchReportBody = z.object({
     .max(SEARCH_REPORT_REASONS.length, `reasons may name at most ${SEARCH_REPORT_REASONS.length} reasons`)
     .transform((r) => [...new Set(r)]),
   additional_info: noteField('additional_info').optional(),
-  search_response_id: z.string({ error: 'search_response_id must be text' }).regex(/^[A-Za-z0-9-]{0,64}$/, 'search_response_id must be a response id (letters, digits, dashes)').optional(),
+  search_response_id: z
+    .string({ error: 'search_response_id must be text' })
+    .regex(/^[A-Za-z0-9-]{0,64}$/, 'search_response_id must be a response id (letters, digits, dashes)')
+    .optional(),
   search_term: z
     .string({ error: 'search_term must be text' })
     .transform(normaliseFreeText)
-    .pipe(z.string().min(1, 'search_term must not be empty').max(SEARCH_TERM_MAX, `search_term must be at most ${SEARCH_TERM_MAX} characters`)),
+    .pipe(
+      z.string().min(1, 'search_term must not be empty').max(SEARCH_TERM_MAX, `search_term must be at most ${SEARCH_TERM_MAX} characters`),
+    ),
   search_content_type: oneOf('search_content_type', SEARCH_CONTENT_TYPES),
 });
 
@@ -44,49 +49,110 @@ export function reportRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/ajax/gif/:id/report/', describe({ tag: 'moderation', summary: 'Report a GIF', description: 'Anyone may report, with a reason from the list and a note. Limited per address (429); a repeat by the same reporter answers 200 with `duplicate: true` instead of 201.', access: { permission: 'gif.report' }, status: 201, params: GifPath, body: GifReportBody }), async (c) => {
-    const { id } = parseFields(GifPath, c.req.param());
-    const principal = await authorize(c, 'gif.report');
-    const body = await jsonBody(c, GifReportBody);
-    await requireOpenable(c, deps.db, id);
-    const address = c.var.auth.address;
-    await deps.limits.count('reportsPerAddress', address);
-    const actor = actorOf(principal, address);
-    const reporter = reporterKey(principal, address);
-    const made = await db.transaction().execute(async (trx) => {
-      const row = await sql<{ id: string }>`
+  app.post(
+    '/ajax/gif/:id/report/',
+    describe({
+      tag: 'moderation',
+      summary: 'Report a GIF',
+      description:
+        'Anyone may report, with a reason from the list and a note. Limited per address (429); a repeat by the same reporter answers 200 with `duplicate: true` instead of 201.',
+      access: { permission: 'gif.report' },
+      status: 201,
+      params: GifPath,
+      body: GifReportBody,
+    }),
+    async (c) => {
+      const { id } = parseFields(GifPath, c.req.param());
+      const principal = await authorize(c, 'gif.report');
+      const body = await jsonBody(c, GifReportBody);
+      await requireOpenable(c, deps.db, id);
+      const address = c.var.auth.address;
+      await deps.limits.count('reportsPerAddress', address);
+      const actor = actorOf(principal, address);
+      const reporter = reporterKey(principal, address);
+      const made = await db.transaction().execute(async (trx) => {
+        const row = await sql<{ id: string }>`
         INSERT INTO gif_reports (gif_id, reporter, reason, note) VALUES (${id}, ${reporter}, ${body.reason}, ${body.note ?? ''})
         ON CONFLICT (gif_id, reporter) WHERE resolved_at IS NULL DO NOTHING RETURNING id::text`.execute(trx);
-      const reportId = row.rows[0]?.id;
-      if (reportId === undefined) return undefined;
-      await appendEvents(baseOfModeration(trx), [{ type: MODERATION_EVENTS.gifReported, stream: 'gif', streamId: id, payload: { report: reportId, reason: body.reason, note: body.note ?? '', actor: actor.userId, via: actor.via, address } }]);
-      return reportId;
-    });
-    return c.json(envelope({ gif_id: id, reported: true, duplicate: made === undefined, ...(made ? { report_id: made } : {}) }, newResponseId()), made ? 201 : 200);
-  });
+        const reportId = row.rows[0]?.id;
+        if (reportId === undefined) return undefined;
+        await appendEvents(baseOfModeration(trx), [
+          {
+            type: MODERATION_EVENTS.gifReported,
+            stream: 'gif',
+            streamId: id,
+            payload: { report: reportId, reason: body.reason, note: body.note ?? '', actor: actor.userId, via: actor.via, address },
+          },
+        ]);
+        return reportId;
+      });
+      return c.json(
+        envelope({ gif_id: id, reported: true, duplicate: made === undefined, ...(made ? { report_id: made } : {}) }, newResponseId()),
+        made ? 201 : 200,
+      );
+    },
+  );
 
-  app.post('/ajax/report-search', describe({ tag: 'moderation', summary: 'Report a search', description: 'Reasons and what the search answered; limited and deduplicated like GIF reports.', access: { permission: 'search.report' }, status: 201, body: SearchReportBody }), async (c) => {
-    const principal = await authorize(c, 'search.report');
-    const body = await jsonBody(c, SearchReportBody);
-    const address = c.var.auth.address;
-    await deps.limits.count('reportsPerAddress', address);
-    const actor = actorOf(principal, address);
-    const reporter = reporterKey(principal, address);
-    const term = body.search_term.toLowerCase();
-    const made = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('search_reports')
-        .values({ reporter, reasons: body.reasons, additional_info: body.additional_info ?? '', search_response_id: body.search_response_id ?? '', search_term: term, search_content_type: body.search_content_type })
-        .onConflict((oc) => oc.columns(['reporter', 'search_term', 'search_content_type']).doNothing())
-        .returning(sql<string>`id::text`.as('id'))
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await appendEvents(baseOfModeration(trx), [
-        { type: MODERATION_EVENTS.searchReported, stream: 'search', streamId: term, payload: { report: row.id, reasons: body.reasons, additional_info: body.additional_info ?? '', search_response_id: body.search_response_id ?? '', search_content_type: body.search_content_type, actor: actor.userId, via: actor.via, address } },
-      ]);
-      return row.id;
-    });
-    return c.json(envelope({ search_term: term, reported: true, duplicate: made === undefined, ...(made ? { report_id: made } : {}) }, newResponseId()), made ? 201 : 200);
-  });
+  app.post(
+    '/ajax/report-search',
+    describe({
+      tag: 'moderation',
+      summary: 'Report a search',
+      description: 'Reasons and what the search answered; limited and deduplicated like GIF reports.',
+      access: { permission: 'search.report' },
+      status: 201,
+      body: SearchReportBody,
+    }),
+    async (c) => {
+      const principal = await authorize(c, 'search.report');
+      const body = await jsonBody(c, SearchReportBody);
+      const address = c.var.auth.address;
+      await deps.limits.count('reportsPerAddress', address);
+      const actor = actorOf(principal, address);
+      const reporter = reporterKey(principal, address);
+      const term = body.search_term.toLowerCase();
+      const made = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('search_reports')
+          .values({
+            reporter,
+            reasons: body.reasons,
+            additional_info: body.additional_info ?? '',
+            search_response_id: body.search_response_id ?? '',
+            search_term: term,
+            search_content_type: body.search_content_type,
+          })
+          .onConflict((oc) => oc.columns(['reporter', 'search_term', 'search_content_type']).doNothing())
+          .returning(sql<string>`id::text`.as('id'))
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await appendEvents(baseOfModeration(trx), [
+          {
+            type: MODERATION_EVENTS.searchReported,
+            stream: 'search',
+            streamId: term,
+            payload: {
+              report: row.id,
+              reasons: body.reasons,
+              additional_info: body.additional_info ?? '',
+              search_response_id: body.search_response_id ?? '',
+              search_content_type: body.search_content_type,
+              actor: actor.userId,
+              via: actor.via,
+              address,
+            },
+          },
+        ]);
+        return row.id;
+      });
+      return c.json(
+        envelope(
+          { search_term: term, reported: true, duplicate: made === undefined, ...(made ? { report_id: made } : {}) },
+          newResponseId(),
+        ),
+        made ? 201 : 200,
+      );
+    },
+  );
   return app;
 }

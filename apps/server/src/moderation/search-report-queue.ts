@@ -48,7 +48,11 @@ export async function searchReportsResolvedThrough(db: ModerationDb, term: strin
 }
 
 /** A page of terms with open reports, most reported first, then the longest waiting, and how many terms there are. */
-export async function openSearchReportTerms(db: ModerationDb, limit: number, offset: number): Promise<{ terms: OpenSearchTerm[]; total: number }> {
+export async function openSearchReportTerms(
+  db: ModerationDb,
+  limit: number,
+  offset: number,
+): Promise<{ terms: OpenSearchTerm[]; total: number }> {
   const { rows } = await sql<OpenSearchTerm & { total: number }>`
     WITH ${OPEN_REPORTS},
     by_reason AS (
@@ -67,7 +71,9 @@ export async function openSearchReportTerms(db: ModerationDb, limit: number, off
 }
 
 async function countTerms(db: ModerationDb): Promise<number> {
-  const { rows } = await sql<{ n: number }>`WITH ${OPEN_REPORTS} SELECT count(DISTINCT search_term)::int AS n FROM open_reports`.execute(db);
+  const { rows } = await sql<{ n: number }>`WITH ${OPEN_REPORTS} SELECT count(DISTINCT search_term)::int AS n FROM open_reports`.execute(
+    db,
+  );
   return rows[0]!.n;
 }
 

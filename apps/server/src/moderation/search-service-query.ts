@@ -8,12 +8,23 @@ import { CONTENT_STATES, GIF_TYPES, SEARCH_SERVICE_PAGE_MAX, SEARCH_TERM_MAX } f
 import { oneOf } from './fields.ts';
 import type { ModerationDb } from './schema.ts';
 
-const day = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`).refine((d) => !Number.isNaN(Date.parse(d)), `${name} must be a real date`);
+const day = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+    .refine((d) => !Number.isNaN(Date.parse(d)), `${name} must be a real date`);
 
 /** The search service's filters (GET /api/v1/search-service/search/ and /csv/). */
 export const SearchServiceQuery = z.object({
-  q: z.string().transform(normaliseFreeText).pipe(z.string().max(SEARCH_TERM_MAX, `q must be at most ${SEARCH_TERM_MAX} characters`)).optional(),
-  username: z.string().regex(/^[A-Za-z0-9_]{2,40}$/, 'username must be 2 to 40 letters, digits or _').optional(),
+  q: z
+    .string()
+    .transform(normaliseFreeText)
+    .pipe(z.string().max(SEARCH_TERM_MAX, `q must be at most ${SEARCH_TERM_MAX} characters`))
+    .optional(),
+  username: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{2,40}$/, 'username must be 2 to 40 letters, digits or _')
+    .optional(),
   rating: rating.optional(),
   state: oneOf('state', CONTENT_STATES).optional(),
   type: oneOf('type', GIF_TYPES).optional(),
@@ -44,7 +55,6 @@ export interface ContentRow {
   created_key: string;
 }
 
-
 /** Where a page ends: the next page of a streamed export starts after it (newest first, ties by id). */
 export interface After {
   created: string;
@@ -55,9 +65,16 @@ export interface After {
  * Every GIF matching the filters, whatever its visibility or state, newest upload first. `after`
  * pages by key (the CSV export), else `offset` (the JSON listing).
  */
-export async function searchAllContent(db: ModerationDb, f: SearchServiceFilters, page: { limit: number; offset?: number; after?: After }): Promise<ContentRow[]> {
+export async function searchAllContent(
+  db: ModerationDb,
+  f: SearchServiceFilters,
+  page: { limit: number; offset?: number; after?: After },
+): Promise<ContentRow[]> {
   const where: RawBuilder<unknown>[] = [sql`true`];
-  if (f.q) where.push(sql`(g.search @@ plainto_tsquery('english', ${f.q}) OR lower(g.title) LIKE ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+  if (f.q)
+    where.push(
+      sql`(g.search @@ plainto_tsquery('english', ${f.q}) OR lower(g.title) LIKE ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`,
+    );
   if (f.username) where.push(sql`lower(u.username) = ${f.username.toLowerCase()}`);
   if (f.rating) where.push(sql`g.rating = ${f.rating}`);
   if (f.state) where.push(sql`${gifStateSql} = ${f.state}`);

@@ -33,13 +33,25 @@ const TakedownBody = z.object({
 type Takedown = z.infer<typeof TakedownBody>;
 const TakedownPath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be a takedown number') });
 
-type FiledTakedown = { id: string; state: 'applied' | 'owners_mailed'; ownersMailed: number } | { missing: { gif_id: string; reason: string; status: 'not_found' | 'not_applied' }[] };
+type FiledTakedown =
+  | { id: string; state: 'applied' | 'owners_mailed'; ownersMailed: number }
+  | { missing: { gif_id: string; reason: string; status: 'not_found' | 'not_applied' }[] };
 
 /** Removes every listed GIF, records the takedown and its items, logs it, and queues the owners' mails: all or nothing. */
-async function fileTakedown(trx: ModerationDb, body: Takedown, actor: Actor & { userId: number }, linkOrigin: LinkOrigin): Promise<FiledTakedown> {
+async function fileTakedown(
+  trx: ModerationDb,
+  body: Takedown,
+  actor: Actor & { userId: number },
+  linkOrigin: LinkOrigin,
+): Promise<FiledTakedown> {
   const origin = linkOrigin.get();
   const ids = body.items.map((i) => i.gif_id);
-  const rows = await trx.selectFrom('gifs').select(['id', 'user_id', 'is_removed', 'moderation_state', 'rating']).where('id', 'in', ids).forUpdate().execute();
+  const rows = await trx
+    .selectFrom('gifs')
+    .select(['id', 'user_id', 'is_removed', 'moderation_state', 'rating'])
+    .where('id', 'in', ids)
+    .forUpdate()
+    .execute();
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !found.has(id));
   // Checked before anything is written: an unknown id leaves every GIF as it was.
@@ -50,21 +62,66 @@ async function fileTakedown(trx: ModerationDb, body: Takedown, actor: Actor & { 
     const owner = found.get(item.gif_id)!.user_id;
     if (owner !== null) owners.set(owner, [...(owners.get(owner) ?? []), item]);
   }
-  const accounts = body.send_email && owners.size > 0 ? await trx.selectFrom('users as u').innerJoin('accounts as a', 'a.user_id', 'u.id').select(['u.id', 'u.username', 'a.email']).where('u.id', 'in', [...owners.keys()]).execute() : [];
+  const accounts =
+    body.send_email && owners.size > 0
+      ? await trx
+          .selectFrom('users as u')
+          .innerJoin('accounts as a', 'a.user_id', 'u.id')
+          .select(['u.id', 'u.username', 'a.email'])
+          .where('u.id', 'in', [...owners.keys()])
+          .execute()
+      : [];
   const state = accounts.length > 0 ? 'owners_mailed' : 'applied';
-  const made = await trx.insertInto('takedowns').values({ state, send_email: body.send_email, note, filed_by: actor.userId }).returning(sql<string>`id::text`.as('id')).executeTakeFirstOrThrow();
+  const made = await trx
+    .insertInto('takedowns')
+    .values({ state, send_email: body.send_email, note, filed_by: actor.userId })
+    .returning(sql<string>`id::text`.as('id'))
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('takedown_items')
     .values(body.items.map((i) => ({ takedown_id: made.id, gif_id: i.gif_id, reason: i.reason, owner_id: found.get(i.gif_id)!.user_id })))
     .execute();
-  await trx.updateTable('gifs').set({ removal: 'takedown', decided_by: 'staff', update_datetime: new Date() }).where('id', 'in', ids).execute();
-  await trx.updateTable('gif_reports').set({ resolved_at: new Date(), resolution: 'takedown' }).where('gif_id', 'in', ids).where('resolved_at', 'is', null).execute();
-  for (const account of accounts) await enqueueMail(accountsDb(baseOfModeration(trx)), account.email, takedownMessage(account.username, origin, owners.get(account.id)!, note));
+  await trx
+    .updateTable('gifs')
+    .set({ removal: 'takedown', decided_by: 'staff', update_datetime: new Date() })
+    .where('id', 'in', ids)
+    .execute();
+  await trx
+    .updateTable('gif_reports')
+    .set({ resolved_at: new Date(), resolution: 'takedown' })
+    .where('gif_id', 'in', ids)
+    .where('resolved_at', 'is', null)
+    .execute();
+  for (const account of accounts)
+    await enqueueMail(
+      accountsDb(baseOfModeration(trx)),
+      account.email,
+      takedownMessage(account.username, origin, owners.get(account.id)!, note),
+    );
   const events: NewEvent[] = [
-    { type: MODERATION_EVENTS.takedownFiled, stream: 'takedown', streamId: made.id, payload: { items: body.items, send_email: body.send_email, note, owners_mailed: accounts.length, actor: actor.userId, via: actor.via, address: actor.address } },
+    {
+      type: MODERATION_EVENTS.takedownFiled,
+      stream: 'takedown',
+      streamId: made.id,
+      payload: {
+        items: body.items,
+        send_email: body.send_email,
+        note,
+        owners_mailed: accounts.length,
+        actor: actor.userId,
+        via: actor.via,
+        address: actor.address,
+      },
+    },
     ...body.items.map((i) => {
       const before = found.get(i.gif_id)!;
-      return decisionEvent(i.gif_id, { action: 'remove', reason: i.reason }, { state: before.moderation_state, removed: before.is_removed, rating: before.rating }, actor, { takedown: made.id });
+      return decisionEvent(
+        i.gif_id,
+        { action: 'remove', reason: i.reason },
+        { state: before.moderation_state, removed: before.is_removed, rating: before.rating },
+        actor,
+        { takedown: made.id },
+      );
     }),
   ];
   // Each owner's notice per GIF; its mail is the takedown's own (above, when send_email), never a second one.
@@ -82,29 +139,57 @@ export function takedownRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v3/content-takedown/takedown', describe({ tag: 'moderation', summary: 'File a takedown', description: `Up to ${TAKEDOWN_MAX_ITEMS} (reason, gif_id) items removed in one transaction, owners mailed when \`send_email\`. If any item cannot be applied nothing is, and the 422 answer gives each item\'s status.`, access: { permission: 'takedown.file' }, status: 201, body: TakedownBody }), async (c) => {
-    const principal = await authorizeUser(c, 'takedown.file');
-    const body = await jsonBody(c, TakedownBody);
-    const actor = { ...actorOf(principal, c.var.auth.address), userId: principal.userId };
-    const filed = await db.transaction().execute((trx) => fileTakedown(trx, body, actor, deps.linkOrigin));
-    if ('missing' in filed) {
-      const unknown = filed.missing.filter((i) => i.status === 'not_found').length;
-      const msg = `${unknown} of ${body.items.length} GIFs were not found; nothing was taken down`;
-      return c.json({ data: { items: filed.missing }, meta: { status: 422, msg, response_id: newResponseId() } }, 422);
-    }
-    if (filed.ownersMailed > 0) deps.onMailQueued?.();
-    const purge = body.items.length > TAKEDOWN_PURGE_EACH_MAX ? ALL_TAG : body.items.map((i) => gifTag(i.gif_id)).join(',');
-    const items = body.items.map((i) => ({ ...i, status: 'removed' }));
-    return c.json(envelope({ takedown_id: filed.id, state: filed.state, owners_mailed: filed.ownersMailed, items }, newResponseId()), 201, { [PURGE_HEADER]: purge });
-  });
+  app.post(
+    '/api/v3/content-takedown/takedown',
+    describe({
+      tag: 'moderation',
+      summary: 'File a takedown',
+      description: `Up to ${TAKEDOWN_MAX_ITEMS} (reason, gif_id) items removed in one transaction, owners mailed when \`send_email\`. If any item cannot be applied nothing is, and the 422 answer gives each item\'s status.`,
+      access: { permission: 'takedown.file' },
+      status: 201,
+      body: TakedownBody,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'takedown.file');
+      const body = await jsonBody(c, TakedownBody);
+      const actor = { ...actorOf(principal, c.var.auth.address), userId: principal.userId };
+      const filed = await db.transaction().execute((trx) => fileTakedown(trx, body, actor, deps.linkOrigin));
+      if ('missing' in filed) {
+        const unknown = filed.missing.filter((i) => i.status === 'not_found').length;
+        const msg = `${unknown} of ${body.items.length} GIFs were not found; nothing was taken down`;
+        return c.json({ data: { items: filed.missing }, meta: { status: 422, msg, response_id: newResponseId() } }, 422);
+      }
+      if (filed.ownersMailed > 0) deps.onMailQueued?.();
+      const purge = body.items.length > TAKEDOWN_PURGE_EACH_MAX ? ALL_TAG : body.items.map((i) => gifTag(i.gif_id)).join(',');
+      const items = body.items.map((i) => ({ ...i, status: 'removed' }));
+      return c.json(
+        envelope({ takedown_id: filed.id, state: filed.state, owners_mailed: filed.ownersMailed, items }, newResponseId()),
+        201,
+        { [PURGE_HEADER]: purge },
+      );
+    },
+  );
 
-  app.get('/api/v3/content-takedown/takedown/:id', describe({ tag: 'moderation', summary: 'A takedown and its state', access: { permission: 'takedown.file' }, params: TakedownPath }), async (c) => {
-    const { id } = parseFields(TakedownPath, c.req.param());
-    await authorizeUser(c, 'takedown.file');
-    const takedown = await db.selectFrom('takedowns').select([sql<string>`id::text`.as('id'), 'state', 'send_email', 'note', 'filed_by', 'created_at']).where('id', '=', id).executeTakeFirst();
-    if (!takedown) throw new ApiError(404, `Takedown ${id} not found`);
-    const items = await db.selectFrom('takedown_items').select(['gif_id', 'reason', 'owner_id']).where('takedown_id', '=', id).orderBy('gif_id').execute();
-    return c.json(envelope({ ...takedown, items }, newResponseId()));
-  });
+  app.get(
+    '/api/v3/content-takedown/takedown/:id',
+    describe({ tag: 'moderation', summary: 'A takedown and its state', access: { permission: 'takedown.file' }, params: TakedownPath }),
+    async (c) => {
+      const { id } = parseFields(TakedownPath, c.req.param());
+      await authorizeUser(c, 'takedown.file');
+      const takedown = await db
+        .selectFrom('takedowns')
+        .select([sql<string>`id::text`.as('id'), 'state', 'send_email', 'note', 'filed_by', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!takedown) throw new ApiError(404, `Takedown ${id} not found`);
+      const items = await db
+        .selectFrom('takedown_items')
+        .select(['gif_id', 'reason', 'owner_id'])
+        .where('takedown_id', '=', id)
+        .orderBy('gif_id')
+        .execute();
+      return c.json(envelope({ ...takedown, items }, newResponseId()));
+    },
+  );
   return app;
 }

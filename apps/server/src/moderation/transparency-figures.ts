@@ -60,7 +60,9 @@ export async function transparencyFigures(db: ModerationDb, now: Date = new Date
     UNION ALL
     SELECT ${monthOf('ts')}, 'takedowns', 'filed', count(*)::int FROM logged WHERE type = ${E.takedownFiled} GROUP BY 1
     UNION ALL
-    SELECT ${monthOf('ts')}, 'takedowns', 'items', sum(jsonb_array_length(payload->'items'))::int FROM logged WHERE type = ${E.takedownFiled} GROUP BY 1`.execute(db);
+    SELECT ${monthOf('ts')}, 'takedowns', 'items', sum(jsonb_array_length(payload->'items'))::int FROM logged WHERE type = ${E.takedownFiled} GROUP BY 1`.execute(
+    db,
+  );
   const { rows: decided } = await sql<{ month: string; n: number; median: number | null }>`
     SELECT ${monthOf('resolved_at')} AS month, count(*)::int AS n,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM resolved_at - created_at))::float8 AS median
@@ -69,7 +71,17 @@ export async function transparencyFigures(db: ModerationDb, now: Date = new Date
   const months = new Map<string, TransparencyMonth>();
   for (let i = 0; i < TRANSPARENCY_MONTHS; i++) {
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7);
-    months.set(month, { month, gif_reports: {}, search_reports: {}, decisions: {}, search_report_resolutions: {}, takedowns: 0, takedown_items: 0, reports_decided: 0, median_seconds_to_decision: null });
+    months.set(month, {
+      month,
+      gif_reports: {},
+      search_reports: {},
+      decisions: {},
+      search_report_resolutions: {},
+      takedowns: 0,
+      takedown_items: 0,
+      reports_decided: 0,
+      median_seconds_to_decision: null,
+    });
   }
   for (const row of counted) {
     const m = months.get(row.month);

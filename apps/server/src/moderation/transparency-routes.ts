@@ -30,8 +30,18 @@ export function transparencyRoutes(deps: BackendDeps) {
     }
     return kept.figures;
   };
-  app.get('/api/v1/transparency/', describe({ tag: 'moderation', summary: 'Moderation figures', description: 'What moderation did, by calendar month (UTC, newest first, the last 12): GIF and search reports by reason, decisions by kind, search reports resolved, takedowns and the GIFs they named, and the median time from a GIF report to the decision or takedown that closed it. Public; computed from the event log at most every 5 minutes.', access: 'anyone' }), async (c) => {
-    return c.json(envelope(await figures(), newResponseId()), 200, { 'Cache-Control': PUBLIC_CACHE });
-  });
+  app.get(
+    '/api/v1/transparency/',
+    describe({
+      tag: 'moderation',
+      summary: 'Moderation figures',
+      description:
+        'What moderation did, by calendar month (UTC, newest first, the last 12): GIF and search reports by reason, decisions by kind, search reports resolved, takedowns and the GIFs they named, and the median time from a GIF report to the decision or takedown that closed it. Public; computed from the event log at most every 5 minutes.',
+      access: 'anyone',
+    }),
+    async (c) => {
+      return c.json(envelope(await figures(), newResponseId()), 200, { 'Cache-Control': PUBLIC_CACHE });
+    },
+  );
   return app;
 }

@@ -22,11 +22,15 @@ export function trendingBlockRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   const path = '/api/v1/moderation/trending-blocks/';
 
-  app.get(path, describe({ tag: 'moderation', summary: 'Terms blocked from trending', access: { permission: 'trending.block' } }), async (c) => {
-    await authorize(c, 'trending.block');
-    const rows = await db.selectFrom('blocked_trending_terms').select(['term', 'blocked_by', 'created_at']).orderBy('term').execute();
-    return c.json(envelope(rows, newResponseId()));
-  });
+  app.get(
+    path,
+    describe({ tag: 'moderation', summary: 'Terms blocked from trending', access: { permission: 'trending.block' } }),
+    async (c) => {
+      await authorize(c, 'trending.block');
+      const rows = await db.selectFrom('blocked_trending_terms').select(['term', 'blocked_by', 'created_at']).orderBy('term').execute();
+      return c.json(envelope(rows, newResponseId()));
+    },
+  );
 
   const change = (block: boolean) => async (c: Context<AuthEnv>) => {
     const principal = await authorizeUser(c, 'trending.block');
@@ -34,14 +38,41 @@ export function trendingBlockRoutes(deps: BackendDeps) {
     const actor = actorOf(principal, c.var.auth.address);
     const changed = await db.transaction().execute(async (trx) => {
       const rows = block
-        ? await trx.insertInto('blocked_trending_terms').values({ term, blocked_by: principal.userId }).onConflict((oc) => oc.column('term').doNothing()).returning('term').execute()
+        ? await trx
+            .insertInto('blocked_trending_terms')
+            .values({ term, blocked_by: principal.userId })
+            .onConflict((oc) => oc.column('term').doNothing())
+            .returning('term')
+            .execute()
         : await trx.deleteFrom('blocked_trending_terms').where('term', '=', term).returning('term').execute();
-      if (rows.length > 0) await appendEvents(baseOfModeration(trx), [{ type: block ? MODERATION_EVENTS.termBlocked : MODERATION_EVENTS.termUnblocked, stream: 'trending_term', streamId: term, payload: { actor: actor.userId, via: actor.via, address: actor.address } }]);
+      if (rows.length > 0)
+        await appendEvents(baseOfModeration(trx), [
+          {
+            type: block ? MODERATION_EVENTS.termBlocked : MODERATION_EVENTS.termUnblocked,
+            stream: 'trending_term',
+            streamId: term,
+            payload: { actor: actor.userId, via: actor.via, address: actor.address },
+          },
+        ]);
       return rows.length > 0;
     });
     return c.json(envelope({ term, blocked: block, changed }, newResponseId()), 200, changed ? { [PURGE_HEADER]: ALL_TAG } : {});
   };
-  app.put(path, describe({ tag: 'moderation', summary: 'Block a term from trending', description: 'Logged in the audit trail.', access: { permission: 'trending.block' }, body: TermBody }), change(true));
-  app.delete(path, describe({ tag: 'moderation', summary: 'Unblock a term', access: { permission: 'trending.block' }, body: TermBody }), change(false));
+  app.put(
+    path,
+    describe({
+      tag: 'moderation',
+      summary: 'Block a term from trending',
+      description: 'Logged in the audit trail.',
+      access: { permission: 'trending.block' },
+      body: TermBody,
+    }),
+    change(true),
+  );
+  app.delete(
+    path,
+    describe({ tag: 'moderation', summary: 'Unblock a term', access: { permission: 'trending.block' }, body: TermBody }),
+    change(false),
+  );
   return app;
 }

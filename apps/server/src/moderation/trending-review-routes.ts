@@ -24,12 +24,31 @@ export function trendingReviewRoutes(deps: BackendDeps) {
   const app = new Hono<AuthEnv>();
   const path = '/api/v1/moderation/trending-candidates/';
 
-  app.get(path, describe({ tag: 'moderation', summary: 'Trending search candidates', description: 'Terms that qualify to trend (distinct searchers, results, no handle, not blocked) but staff have not approved; they show only once approved while review is on.', access: { permission: 'trending.block' } }), async (c) => {
-    await authorize(c, 'trending.block');
-    const candidates = await trendingSearches(deps.db, TRENDING_CANDIDATES_MAX, deps.trendingRules, 'candidates');
-    const approved = await db.selectFrom('approved_trending_terms').select(['term', 'approved_by', 'created_at']).orderBy('term').execute();
-    return c.json(envelope({ review: deps.trendingRules.review, min_searchers: deps.trendingRules.minSearchers, candidates, approved }, newResponseId()));
-  });
+  app.get(
+    path,
+    describe({
+      tag: 'moderation',
+      summary: 'Trending search candidates',
+      description:
+        'Terms that qualify to trend (distinct searchers, results, no handle, not blocked) but staff have not approved; they show only once approved while review is on.',
+      access: { permission: 'trending.block' },
+    }),
+    async (c) => {
+      await authorize(c, 'trending.block');
+      const candidates = await trendingSearches(deps.db, TRENDING_CANDIDATES_MAX, deps.trendingRules, 'candidates');
+      const approved = await db
+        .selectFrom('approved_trending_terms')
+        .select(['term', 'approved_by', 'created_at'])
+        .orderBy('term')
+        .execute();
+      return c.json(
+        envelope(
+          { review: deps.trendingRules.review, min_searchers: deps.trendingRules.minSearchers, candidates, approved },
+          newResponseId(),
+        ),
+      );
+    },
+  );
 
   const change = (approve: boolean) => async (c: Context<AuthEnv>) => {
     const principal = await authorizeUser(c, 'trending.block');
@@ -37,14 +56,46 @@ export function trendingReviewRoutes(deps: BackendDeps) {
     const actor = actorOf(principal, c.var.auth.address);
     const changed = await db.transaction().execute(async (trx) => {
       const rows = approve
-        ? await trx.insertInto('approved_trending_terms').values({ term, approved_by: principal.userId }).onConflict((oc) => oc.column('term').doNothing()).returning('term').execute()
+        ? await trx
+            .insertInto('approved_trending_terms')
+            .values({ term, approved_by: principal.userId })
+            .onConflict((oc) => oc.column('term').doNothing())
+            .returning('term')
+            .execute()
         : await trx.deleteFrom('approved_trending_terms').where('term', '=', term).returning('term').execute();
-      if (rows.length > 0) await appendEvents(baseOfModeration(trx), [{ type: approve ? MODERATION_EVENTS.termApproved : MODERATION_EVENTS.termApprovalWithdrawn, stream: 'trending_term', streamId: term, payload: { actor: actor.userId, via: actor.via, address: actor.address } }]);
+      if (rows.length > 0)
+        await appendEvents(baseOfModeration(trx), [
+          {
+            type: approve ? MODERATION_EVENTS.termApproved : MODERATION_EVENTS.termApprovalWithdrawn,
+            stream: 'trending_term',
+            streamId: term,
+            payload: { actor: actor.userId, via: actor.via, address: actor.address },
+          },
+        ]);
       return rows.length > 0;
     });
     return c.json(envelope({ term, approved: approve, changed }, newResponseId()), 200, changed ? { [PURGE_HEADER]: ALL_TAG } : {});
   };
-  app.put(path, describe({ tag: 'moderation', summary: 'Approve a trending search', description: 'With review on, the term shows in trending searches once it qualifies. Logged in the audit trail.', access: { permission: 'trending.block' }, body: TermBody }), change(true));
-  app.delete(path, describe({ tag: 'moderation', summary: 'Withdraw a trending search approval', access: { permission: 'trending.block' }, body: TermBody }), change(false));
+  app.put(
+    path,
+    describe({
+      tag: 'moderation',
+      summary: 'Approve a trending search',
+      description: 'With review on, the term shows in trending searches once it qualifies. Logged in the audit trail.',
+      access: { permission: 'trending.block' },
+      body: TermBody,
+    }),
+    change(true),
+  );
+  app.delete(
+    path,
+    describe({
+      tag: 'moderation',
+      summary: 'Withdraw a trending search approval',
+      access: { permission: 'trending.block' },
+      body: TermBody,
+    }),
+    change(false),
+  );
   return app;
 }

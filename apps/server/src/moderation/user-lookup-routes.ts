@@ -20,16 +20,37 @@ const LookupQuery = z.object({ username });
 export function userLookupRoutes(deps: BackendDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/api/v1/moderation/users/', describe({ tag: 'moderation', summary: 'Find an account by user name', description: 'For the staff console\'s user management: role, state and warnings.', access: { permission: 'account.moderate' }, query: LookupQuery }), async (c) => {
-    await authorizeUser(c, 'account.moderate');
-    const { username: name } = parseQuery(LookupQuery, c.req.query());
-    const user = await db
-      .selectFrom('users as u')
-      .select(['u.id', 'u.username', 'u.display_name', 'u.role', 'u.is_public', 'u.is_verified', 'u.suppress_chrome', 'u.suspended_at', 'u.created_at', sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id)`.as('gif_count')])
-      .where(sql`lower(u.username)`, '=', name.toLowerCase())
-      .executeTakeFirst();
-    if (!user) throw new ApiError(404, `No user named ${name}`);
-    return c.json(envelope(user, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
-  });
+  app.get(
+    '/api/v1/moderation/users/',
+    describe({
+      tag: 'moderation',
+      summary: 'Find an account by user name',
+      description: "For the staff console's user management: role, state and warnings.",
+      access: { permission: 'account.moderate' },
+      query: LookupQuery,
+    }),
+    async (c) => {
+      await authorizeUser(c, 'account.moderate');
+      const { username: name } = parseQuery(LookupQuery, c.req.query());
+      const user = await db
+        .selectFrom('users as u')
+        .select([
+          'u.id',
+          'u.username',
+          'u.display_name',
+          'u.role',
+          'u.is_public',
+          'u.is_verified',
+          'u.suppress_chrome',
+          'u.suspended_at',
+          'u.created_at',
+          sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id)`.as('gif_count'),
+        ])
+        .where(sql`lower(u.username)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      if (!user) throw new ApiError(404, `No user named ${name}`);
+      return c.json(envelope(user, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+    },
+  );
   return app;
 }

@@ -10,10 +10,11 @@ export const NOTICE_EVENT_TYPES = ['gif.uploaded', 'gif.moderated'] as const;
  * added later) is told with HELD_REASON_OTHER: every state but `none` and `approved` is a hold.
  */
 export const HELD_REASONS: Readonly<Record<string, string>> = {
-  pending: 'The automatic content check (or this site\'s pre-moderation) held it for a moderator.',
-  in_review: 'Uploads from new accounts wait for a moderator before they reach search, trending and channels; it is open by its link meanwhile.',
+  pending: "The automatic content check (or this site's pre-moderation) held it for a moderator.",
+  in_review:
+    'Uploads from new accounts wait for a moderator before they reach search, trending and channels; it is open by its link meanwhile.',
 };
-export const HELD_REASON_OTHER = 'It waits for a moderator\'s review.';
+export const HELD_REASON_OTHER = "It waits for a moderator's review.";
 /** Moderation states an upload is not held in. */
 export const NOT_HELD_STATES: readonly string[] = ['none', 'approved'];
 

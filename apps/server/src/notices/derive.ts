@@ -23,7 +23,13 @@ export interface NoticeDraft {
   mail: boolean;
 }
 
-const DECISION_KINDS: Record<string, NoticeKind> = { approve: 'approved', hide: 'hidden', rate: 'rated', remove: 'removed', restore: 'restored' };
+const DECISION_KINDS: Record<string, NoticeKind> = {
+  approve: 'approved',
+  hide: 'hidden',
+  rate: 'rated',
+  remove: 'removed',
+  restore: 'restored',
+};
 
 /** A takedown's reasons are words of a list (`court_order`): told as words. */
 const reasonWords = (reason: string) => reason.replace(/_/g, ' ');
@@ -35,7 +41,12 @@ const reasonWords = (reason: string) => reason.replace(/_/g, ' ');
  */
 export function noticeOf(event: NoticeSourceEvent): NoticeDraft | undefined {
   const p = event.payload;
-  const base = { eventId: event.event_id, gifId: event.stream_id, createdAt: new Date(event.ts), actor: typeof p.actor === 'number' ? p.actor : null };
+  const base = {
+    eventId: event.event_id,
+    gifId: event.stream_id,
+    createdAt: new Date(event.ts),
+    actor: typeof p.actor === 'number' ? p.actor : null,
+  };
   if (event.type === 'gif.uploaded') {
     const state = typeof p.moderation_state === 'string' ? p.moderation_state : 'none';
     if (NOT_HELD_STATES.includes(state)) return undefined;

@@ -6,7 +6,7 @@ export const NOTICE_HEADLINES: Record<NoticeKind, string> = {
   held: 'Your GIF is waiting for review',
   approved: 'Your GIF was approved',
   hidden: 'The moderators hid your GIF',
-  rated: 'The moderators changed your GIF\'s rating',
+  rated: "The moderators changed your GIF's rating",
   removed: 'The moderators removed your GIF',
   restored: 'The moderators restored your GIF',
   taken_down: 'Staff took your GIF down',

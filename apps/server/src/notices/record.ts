@@ -23,7 +23,15 @@ async function insertNotices(db: Kysely<Database>, events: readonly NoticeSource
   const drafts = events.map(noticeOf).filter((d): d is NoticeDraft => d !== undefined);
   if (drafts.length === 0) return [];
   const ndb = noticesDb(db);
-  const owners = new Map((await ndb.selectFrom('gifs').select(['id', 'user_id']).where('id', 'in', [...new Set(drafts.map((d) => d.gifId))]).execute()).map((g) => [g.id, g.user_id]));
+  const owners = new Map(
+    (
+      await ndb
+        .selectFrom('gifs')
+        .select(['id', 'user_id'])
+        .where('id', 'in', [...new Set(drafts.map((d) => d.gifId))])
+        .execute()
+    ).map((g) => [g.id, g.user_id]),
+  );
   const rows = drafts.flatMap((d): Recorded[] => {
     const owner = owners.get(d.gifId);
     return owner === null || owner === undefined || owner === d.actor ? [] : [{ ...d, owner }];
@@ -31,7 +39,17 @@ async function insertNotices(db: Kysely<Database>, events: readonly NoticeSource
   if (rows.length === 0) return [];
   const inserted = await ndb
     .insertInto('notifications')
-    .values(rows.map((r) => ({ event_id: r.eventId, user_id: r.owner, gif_id: r.gifId, kind: r.kind, reason: r.reason, rating: r.rating, created_at: r.createdAt })))
+    .values(
+      rows.map((r) => ({
+        event_id: r.eventId,
+        user_id: r.owner,
+        gif_id: r.gifId,
+        kind: r.kind,
+        reason: r.reason,
+        rating: r.rating,
+        created_at: r.createdAt,
+      })),
+    )
     .onConflict((oc) => oc.column('event_id').doNothing())
     .returning('event_id')
     .execute();
@@ -55,20 +73,62 @@ function originOrNone(origin: LinkOrigin | undefined): string | undefined {
  * commits without its notice), and queues each new notice's mail in the same transaction's outbox.
  * Returns how many mails were queued (the caller wakes the sender).
  */
-export async function recordNotices(trx: Kysely<Database>, eventIds: readonly string[], linkOrigin: LinkOrigin | undefined): Promise<number> {
+export async function recordNotices(
+  trx: Kysely<Database>,
+  eventIds: readonly string[],
+  linkOrigin: LinkOrigin | undefined,
+): Promise<number> {
   if (eventIds.length === 0) return 0;
-  const events = await trx.selectFrom('events').select(EVENT_COLUMNS).where('event_id', 'in', [...eventIds]).where('type', 'in', NOTICE_EVENT_TYPES).orderBy('seq').execute();
+  const events = await trx
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where('event_id', 'in', [...eventIds])
+    .where('type', 'in', NOTICE_EVENT_TYPES)
+    .orderBy('seq')
+    .execute();
   const recorded = (await insertNotices(trx, events as NoticeSourceEvent[])).filter((r) => r.mail);
   const origin = originOrNone(linkOrigin);
   if (recorded.length === 0 || origin === undefined) return 0;
   const ndb = noticesDb(trx);
-  const people = await ndb.selectFrom('users as u').innerJoin('accounts as a', 'a.user_id', 'u.id').select(['u.id', 'u.username', 'a.email']).where('u.id', 'in', [...new Set(recorded.map((r) => r.owner))]).execute();
-  const titles = new Map((await ndb.selectFrom('gifs').select(['id', 'title']).where('id', 'in', recorded.map((r) => r.gifId)).execute()).map((g) => [g.id, g.title]));
+  const people = await ndb
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.user_id', 'u.id')
+    .select(['u.id', 'u.username', 'a.email'])
+    .where('u.id', 'in', [...new Set(recorded.map((r) => r.owner))])
+    .execute();
+  const titles = new Map(
+    (
+      await ndb
+        .selectFrom('gifs')
+        .select(['id', 'title'])
+        .where(
+          'id',
+          'in',
+          recorded.map((r) => r.gifId),
+        )
+        .execute()
+    ).map((g) => [g.id, g.title]),
+  );
   let queued = 0;
   for (const notice of recorded) {
     const person = people.find((p) => p.id === notice.owner);
     if (!person) continue;
-    await enqueueMail(accountsDb(trx), person.email, noticeMessage(origin, { kind: notice.kind, username: person.username, gifId: notice.gifId, title: titles.get(notice.gifId) ?? '', reason: notice.reason, rating: notice.rating }, NOTICES_PAGE));
+    await enqueueMail(
+      accountsDb(trx),
+      person.email,
+      noticeMessage(
+        origin,
+        {
+          kind: notice.kind,
+          username: person.username,
+          gifId: notice.gifId,
+          title: titles.get(notice.gifId) ?? '',
+          reason: notice.reason,
+          rating: notice.rating,
+        },
+        NOTICES_PAGE,
+      ),
+    );
     queued += 1;
   }
   return queued;
@@ -83,7 +143,14 @@ export async function replayNotices(db: Kysely<Database>, batchSize = NOTICES_RE
   let after = '0';
   let added = 0;
   for (;;) {
-    const batch = await db.selectFrom('events').select([...EVENT_COLUMNS, sql<string>`seq::text`.as('seq')]).where('type', 'in', NOTICE_EVENT_TYPES).where(sql<boolean>`seq > ${after}::bigint`).orderBy('seq').limit(batchSize).execute();
+    const batch = await db
+      .selectFrom('events')
+      .select([...EVENT_COLUMNS, sql<string>`seq::text`.as('seq')])
+      .where('type', 'in', NOTICE_EVENT_TYPES)
+      .where(sql<boolean>`seq > ${after}::bigint`)
+      .orderBy('seq')
+      .limit(batchSize)
+      .execute();
     if (batch.length === 0) return added;
     added += (await db.transaction().execute((trx) => insertNotices(trx, batch as unknown as NoticeSourceEvent[]))).length;
     after = batch[batch.length - 1]!.seq;

@@ -26,49 +26,112 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 export function noticeRoutes(deps: BackendDeps) {
   const db = noticesDb(deps.db);
   const app = new Hono<AuthEnv>();
-  const unreadOf = async (userId: number) => Number((await db.selectFrom('notifications').select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow()).n);
+  const unreadOf = async (userId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('notifications')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('user_id', '=', userId)
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
-  app.get('/api/v1/notifications/', describe({ tag: 'accounts', summary: 'Your notices', description: 'What moderators and staff did to your GIFs (held for review, approved, hidden, rated, removed, restored, taken down), each with its reason and the GIF\'s state now; newest first, with `unread`, the count not yet read.', access: { permission: 'notice.manage' }, query: ListQuery }), async (c) => {
-    const principal = await authorizeUser(c, 'notice.manage');
-    const page = parseFields(ListQuery, c.req.query());
-    const rows = await db
-      .selectFrom('notifications as n')
-      .leftJoin('gifs as g', 'g.id', 'n.gif_id')
-      .select(['n.id', 'n.kind', 'n.reason', 'n.rating', 'n.gif_id', 'n.created_at', 'n.read_at', 'g.title', sql<string | null>`CASE WHEN g.id IS NULL THEN NULL ELSE ${gifStateSql} END`.as('gif_state'), sql<string>`count(*) OVER ()`.as('total')])
-      .where('n.user_id', '=', principal.userId)
-      .orderBy('n.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const data = rows.map((r) => ({
-      id: String(r.id),
-      kind: r.kind,
-      headline: NOTICE_HEADLINES[r.kind],
-      reason: r.reason,
-      rating: r.rating,
-      gif: { id: r.gif_id, title: r.title ?? '', state: r.gif_state, url: `/gifs/${r.gif_id}` },
-      created_at: r.created_at,
-      read: r.read_at !== null,
-    }));
-    const total = rows[0] ? Number(rows[0].total) : 0;
-    return c.json({ ...envelope(data, newResponseId(), { total_count: total, count: data.length, offset: page.offset }), unread: await unreadOf(principal.userId) }, 200, PRIVATE);
-  });
+  app.get(
+    '/api/v1/notifications/',
+    describe({
+      tag: 'accounts',
+      summary: 'Your notices',
+      description:
+        "What moderators and staff did to your GIFs (held for review, approved, hidden, rated, removed, restored, taken down), each with its reason and the GIF's state now; newest first, with `unread`, the count not yet read.",
+      access: { permission: 'notice.manage' },
+      query: ListQuery,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'notice.manage');
+      const page = parseFields(ListQuery, c.req.query());
+      const rows = await db
+        .selectFrom('notifications as n')
+        .leftJoin('gifs as g', 'g.id', 'n.gif_id')
+        .select([
+          'n.id',
+          'n.kind',
+          'n.reason',
+          'n.rating',
+          'n.gif_id',
+          'n.created_at',
+          'n.read_at',
+          'g.title',
+          sql<string | null>`CASE WHEN g.id IS NULL THEN NULL ELSE ${gifStateSql} END`.as('gif_state'),
+          sql<string>`count(*) OVER ()`.as('total'),
+        ])
+        .where('n.user_id', '=', principal.userId)
+        .orderBy('n.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const data = rows.map((r) => ({
+        id: String(r.id),
+        kind: r.kind,
+        headline: NOTICE_HEADLINES[r.kind],
+        reason: r.reason,
+        rating: r.rating,
+        gif: { id: r.gif_id, title: r.title ?? '', state: r.gif_state, url: `/gifs/${r.gif_id}` },
+        created_at: r.created_at,
+        read: r.read_at !== null,
+      }));
+      const total = rows[0] ? Number(rows[0].total) : 0;
+      return c.json(
+        {
+          ...envelope(data, newResponseId(), { total_count: total, count: data.length, offset: page.offset }),
+          unread: await unreadOf(principal.userId),
+        },
+        200,
+        PRIVATE,
+      );
+    },
+  );
 
-  app.post('/api/v1/notifications/read/', describe({ tag: 'accounts', summary: 'Mark all your notices read', description: 'Answers the number marked and `unread` (0).', access: { permission: 'notice.manage' } }), async (c) => {
-    const principal = await authorizeUser(c, 'notice.manage');
-    const marked = await db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', principal.userId).where('read_at', 'is', null).executeTakeFirst();
-    return c.json({ ...envelope({ marked: Number(marked.numUpdatedRows) }, newResponseId()), unread: 0 }, 200, PRIVATE);
-  });
+  app.post(
+    '/api/v1/notifications/read/',
+    describe({
+      tag: 'accounts',
+      summary: 'Mark all your notices read',
+      description: 'Answers the number marked and `unread` (0).',
+      access: { permission: 'notice.manage' },
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'notice.manage');
+      const marked = await db
+        .updateTable('notifications')
+        .set({ read_at: new Date() })
+        .where('user_id', '=', principal.userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return c.json({ ...envelope({ marked: Number(marked.numUpdatedRows) }, newResponseId()), unread: 0 }, 200, PRIVATE);
+    },
+  );
 
-  app.post('/api/v1/notifications/:id/read/', describe({ tag: 'accounts', summary: 'Mark one of your notices read', description: 'Another person\'s notice is refused (403); an unknown number is a 404.', access: { permission: 'notice.manage' }, params: NoticePath }), async (c) => {
-    const { id } = parseFields(NoticePath, c.req.param());
-    const notice = await db.selectFrom('notifications').select('user_id').where('id', '=', id).executeTakeFirst();
-    if (!notice) throw new ApiError(404, `Notice ${id} not found`);
-    const principal = await authorizeUser(c, 'notice.manage');
-    // Notices are their owner's alone: staff reach none but their own either.
-    if (notice.user_id !== principal.userId) throw new ApiError(403, 'Not allowed: this notice is someone else\'s');
-    await db.updateTable('notifications').set({ read_at: new Date() }).where('id', '=', id).where('read_at', 'is', null).execute();
-    return c.json({ ...envelope({ id, read: true }, newResponseId()), unread: await unreadOf(principal.userId) }, 200, PRIVATE);
-  });
+  app.post(
+    '/api/v1/notifications/:id/read/',
+    describe({
+      tag: 'accounts',
+      summary: 'Mark one of your notices read',
+      description: "Another person's notice is refused (403); an unknown number is a 404.",
+      access: { permission: 'notice.manage' },
+      params: NoticePath,
+    }),
+    async (c) => {
+      const { id } = parseFields(NoticePath, c.req.param());
+      const notice = await db.selectFrom('notifications').select('user_id').where('id', '=', id).executeTakeFirst();
+      if (!notice) throw new ApiError(404, `Notice ${id} not found`);
+      const principal = await authorizeUser(c, 'notice.manage');
+      // Notices are their owner's alone: staff reach none but their own either.
+      if (notice.user_id !== principal.userId) throw new ApiError(403, "Not allowed: this notice is someone else's");
+      await db.updateTable('notifications').set({ read_at: new Date() }).where('id', '=', id).where('read_at', 'is', null).execute();
+      return c.json({ ...envelope({ id, read: true }, newResponseId()), unread: await unreadOf(principal.userId) }, 200, PRIVATE);
+    },
+  );
   return app;
 }

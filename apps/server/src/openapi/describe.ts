@@ -46,7 +46,9 @@ const ROUTE_DOC = Symbol('loopbox.routeDoc');
 export function describe(doc: RouteDoc): MiddlewareHandler {
   const { access } = doc;
   const guarded = typeof access === 'object' && 'permission' in access && access.when === undefined;
-  const handler: MiddlewareHandler = guarded ? (routeGuard(access.permission, ...(doc.alsoAsks ?? [])) as MiddlewareHandler) : (_c, next) => next();
+  const handler: MiddlewareHandler = guarded
+    ? (routeGuard(access.permission, ...(doc.alsoAsks ?? [])) as MiddlewareHandler)
+    : (_c, next) => next();
   return Object.assign(handler, { [ROUTE_DOC]: doc });
 }
 

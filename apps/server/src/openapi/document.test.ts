@@ -12,9 +12,21 @@ function sampleApp() {
   const app = new Hono();
   app.get('/healthz', (c) => c.text('ok'));
   app.get('/v1/things', describe({ tag: 'gifs', summary: 'Search things', access: { apiKey: 'giphy' }, query: Query }), (c) => c.json({}));
-  app.get('/v1/things/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One thing', access: { apiKey: 'giphy' }, params: z.object({ id: z.string().max(64) }) }), (c) => c.json({}));
-  app.post('/api/v1/things/:id/', describe({ tag: 'moderation', summary: 'Change a thing', access: { permission: 'gif.moderate' }, body: Body, status: 201 }), (c) => c.json({}));
-  app.get('/api/v1/lists/', describe({ tag: 'channels', summary: 'Lists', access: { permission: 'channel.manage', when: 'with mine=true' } }), (c) => c.json({}));
+  app.get(
+    '/v1/things/:id{[^/]+}',
+    describe({ tag: 'gifs', summary: 'One thing', access: { apiKey: 'giphy' }, params: z.object({ id: z.string().max(64) }) }),
+    (c) => c.json({}),
+  );
+  app.post(
+    '/api/v1/things/:id/',
+    describe({ tag: 'moderation', summary: 'Change a thing', access: { permission: 'gif.moderate' }, body: Body, status: 201 }),
+    (c) => c.json({}),
+  );
+  app.get(
+    '/api/v1/lists/',
+    describe({ tag: 'channels', summary: 'Lists', access: { permission: 'channel.manage', when: 'with mine=true' } }),
+    (c) => c.json({}),
+  );
   app.post('/ajax/report', describe({ tag: 'moderation', summary: 'Report', access: { permission: 'gif.report' } }), (c) => c.json({}));
   app.get('/tenor/v2/search', describe({ tag: 'tenor', summary: 'Tenor search', access: { apiKey: 'tenor' } }), (c) => c.json({}));
   app.get('/oembed', describe({ tag: 'site', summary: 'oEmbed', access: 'anyone' }), (c) => c.json({}));
@@ -42,7 +54,15 @@ suite('openApiDocument', () => {
   });
 
   it('lists each described route once and leaves out what is not an API call', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/ajax/report', '/api/v1/lists/', '/api/v1/things/{id}/', '/oembed', '/tenor/v2/search', '/v1/things', '/v1/things/{id}']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/ajax/report',
+      '/api/v1/lists/',
+      '/api/v1/things/{id}/',
+      '/oembed',
+      '/tenor/v2/search',
+      '/v1/things',
+      '/v1/things/{id}',
+    ]);
   });
 
   it('takes query parameters from the schema the handler parses with: what a client sends, and whether it must', () => {
@@ -51,13 +71,21 @@ suite('openApiDocument', () => {
       { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1 } },
       { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d+$' } },
     ]);
-    expect(doc.paths['/v1/things/{id}'].get.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } }]);
-    expect(doc.paths['/api/v1/things/{id}/'].post.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(doc.paths['/v1/things/{id}'].get.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } },
+    ]);
+    expect(doc.paths['/api/v1/things/{id}/'].post.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
   });
 
   it('describes the body and the success status', () => {
     const op = doc.paths['/api/v1/things/{id}/'].post;
-    expect(op.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', properties: { name: { type: 'string', maxLength: 40 } }, required: ['name'] });
+    expect(op.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 40 } },
+      required: ['name'],
+    });
     expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404']);
   });
 
@@ -73,13 +101,17 @@ suite('openApiDocument', () => {
     // A permission asked only under a condition: open to anyone otherwise.
     const lists = doc.paths['/api/v1/lists/'].get;
     expect(lists.security).toEqual([{}, { session: [] }, { token: [] }]);
-    expect(lists.description).toBe('Who may call it: anyone; with mine=true, `channel.manage`: user (their own), creator (their own), moderator (their own), staff.');
+    expect(lists.description).toBe(
+      'Who may call it: anyone; with mine=true, `channel.manage`: user (their own), creator (their own), moderator (their own), staff.',
+    );
     expect(lists['x-permission']).toBe('channel.manage');
     const key = doc.paths['/v1/things'].get;
     expect(key.security).toEqual([{ api_key: [] }]);
     expect(Object.keys(key.responses)).toEqual(['200', '400', '401', '403', '429']);
     expect(key.responses[429].headers['Retry-After']).toBeDefined();
-    expect(doc.paths['/tenor/v2/search'].get.responses[401].content['application/json'].schema.$ref).toBe('#/components/schemas/TenorError');
+    expect(doc.paths['/tenor/v2/search'].get.responses[401].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/TenorError',
+    );
     expect(doc.paths['/oembed'].get.security).toEqual([]);
   });
 
@@ -100,6 +132,8 @@ suite('openApiDocument', () => {
     const app = sampleApp();
     app.delete('/api/v1/things/:id/', (c) => c.json({}));
     expect(documentedRoutes(app.routes).get('DELETE /api/v1/things/:id/')).toBeUndefined();
-    expect(() => openApiDocument(app.routes, { version: '0', origin: 'https://gifs.example' })).toThrow('DELETE /api/v1/things/:id/ has no describe() documentation');
+    expect(() => openApiDocument(app.routes, { version: '0', origin: 'https://gifs.example' })).toThrow(
+      'DELETE /api/v1/things/:id/ has no describe() documentation',
+    );
   });
 });

@@ -52,7 +52,8 @@ export function openApiDocument(routes: readonly RouteEntry[], info: { version: 
     info: {
       title: 'Loopbox API',
       version: info.version,
-      description: 'The public GIF API (GIPHY-compatible), the analytics collector, the Tenor-compatible API and the own backend of this Loopbox.',
+      description:
+        'The public GIF API (GIPHY-compatible), the analytics collector, the Tenor-compatible API and the own backend of this Loopbox.',
     },
     servers: [{ url: info.origin }],
     tags: Object.entries(OPENAPI_TAGS).map(([name, { title, description }]) => ({ name, description, 'x-displayName': title })),
@@ -69,7 +70,9 @@ function operation(method: string, path: string, doc: RouteDoc): Json {
     summary: doc.summary,
     description: [doc.description, who].filter(Boolean).join('\n\n'),
     parameters: [...pathParameters(path, doc.params), ...queryParameters(doc.query)],
-    ...(doc.body ? { requestBody: { required: true, content: { [doc.bodyType ?? 'application/json']: { schema: jsonSchema(doc.body) } } } } : {}),
+    ...(doc.body
+      ? { requestBody: { required: true, content: { [doc.bodyType ?? 'application/json']: { schema: jsonSchema(doc.body) } } } }
+      : {}),
     responses: responses(path, doc),
     security: security(doc.access),
     ...(typeof doc.access === 'object' && 'permission' in doc.access ? { 'x-permission': doc.access.permission } : {}),
@@ -96,7 +99,12 @@ function objectProperties(schema: z.ZodType, what: string): { properties: Record
 
 function pathParameters(path: string, schema?: z.ZodType): Json[] {
   const described = schema ? objectProperties(schema, 'params').properties : {};
-  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: described[name!] ?? { type: 'string' } }));
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: described[name!] ?? { type: 'string' },
+  }));
 }
 
 function queryParameters(schema?: z.ZodType): Json[] {
@@ -111,28 +119,47 @@ function queryParameters(schema?: z.ZodType): Json[] {
 function responses(path: string, doc: RouteDoc): Json {
   const status = doc.status ?? 200;
   const success: Json = { description: 'Success' };
-  if (status !== 204) success.content = { [doc.responseType ?? 'application/json']: { schema: {}, ...(doc.example === undefined ? {} : { example: doc.example }) } };
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${tenor(doc) ? 'TenorError' : 'Error'}` } } } });
+  if (status !== 204)
+    success.content = {
+      [doc.responseType ?? 'application/json']: { schema: {}, ...(doc.example === undefined ? {} : { example: doc.example }) },
+    };
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${tenor(doc) ? 'TenorError' : 'Error'}` } } },
+  });
   const answers: Json = { [status]: success };
   if (doc.query || doc.body || path.includes('{')) answers[400] = error('A parameter or the body is invalid; the message names it.');
   for (const [code, description] of refusals(doc.access)) answers[code] = error(description);
   if (path.includes('{')) answers[404] = error('Not found.');
-  if (answers[429]) answers[429] = { ...answers[429], headers: { 'Retry-After': { description: 'Seconds until a call is allowed again.', schema: { type: 'integer' } } } };
+  if (answers[429])
+    answers[429] = {
+      ...answers[429],
+      headers: { 'Retry-After': { description: 'Seconds until a call is allowed again.', schema: { type: 'integer' } } },
+    };
   return answers;
 }
 
 const tenor = (doc: RouteDoc) => typeof doc.access === 'object' && 'apiKey' in doc.access && doc.access.apiKey === 'tenor';
 const grantsOf = (action: Action): Grants => PERMISSIONS[action];
-const opensToAnonymous = (access: RouteAccess) => typeof access === 'object' && 'permission' in access && (access.when !== undefined || grantsOf(access.permission).anonymous !== undefined);
+const opensToAnonymous = (access: RouteAccess) =>
+  typeof access === 'object' &&
+  'permission' in access &&
+  (access.when !== undefined || grantsOf(access.permission).anonymous !== undefined);
 
 /** The refusals a caller can meet: a key's, or the permission table's (401 when not signed in, 403 when the role or owner is wrong). */
 function refusals(access: RouteAccess): [number, string][] {
   if (access === 'anyone') return [];
-  if ('apiKey' in access) return [[401, 'No API key.'], [403, 'The key is unknown or revoked.'], [429, 'The key\'s hourly limit is spent.']];
+  if ('apiKey' in access)
+    return [
+      [401, 'No API key.'],
+      [403, 'The key is unknown or revoked.'],
+      [429, "The key's hourly limit is spent."],
+    ];
   const grants = grantsOf(access.permission);
   const found: [number, string][] = [];
   if (!grants.anonymous) found.push([401, access.when ? `Not signed in (${access.when}).` : 'Not signed in.']);
-  if (AUDIENCES.some((audience) => grants[audience] !== 'any')) found.push([403, 'Your role may not do this, or not to what another person owns.']);
+  if (AUDIENCES.some((audience) => grants[audience] !== 'any'))
+    found.push([403, 'Your role may not do this, or not to what another person owns.']);
   return found;
 }
 
@@ -145,30 +172,41 @@ function security(access: RouteAccess): Json[] {
 
 function accessText(access: RouteAccess): string {
   if (access === 'anyone') return 'Who may call it: anyone.';
-  if ('apiKey' in access) return `Who may call it: any app with a key (\`${access.apiKey === 'tenor' ? 'key' : 'api_key'}\`), within its hourly limit.`;
-  const grants = Object.entries(grantsOf(access.permission)).map(([audience, reach]) => (reach === 'own' ? `${audience} (their own)` : audience));
+  if ('apiKey' in access)
+    return `Who may call it: any app with a key (\`${access.apiKey === 'tenor' ? 'key' : 'api_key'}\`), within its hourly limit.`;
+  const grants = Object.entries(grantsOf(access.permission)).map(([audience, reach]) =>
+    reach === 'own' ? `${audience} (their own)` : audience,
+  );
   return access.when
     ? `Who may call it: anyone; ${access.when}, \`${access.permission}\`: ${grants.join(', ')}.`
     : `Who may call it (\`${access.permission}\`): ${grants.join(', ')}.`;
 }
 
 const SECURITY_SCHEMES = {
-  [SECURITY.apiKey]: { type: 'apiKey', in: 'query', name: 'api_key', description: 'An app\'s API key, from /dashboard/developers.' },
-  [SECURITY.tenorKey]: { type: 'apiKey', in: 'query', name: 'key', description: 'The same API key, under the name Tenor\'s API uses.' },
+  [SECURITY.apiKey]: { type: 'apiKey', in: 'query', name: 'api_key', description: "An app's API key, from /dashboard/developers." },
+  [SECURITY.tenorKey]: { type: 'apiKey', in: 'query', name: 'key', description: "The same API key, under the name Tenor's API uses." },
   [SECURITY.session]: {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
     description: `The site's session cookie (POST /api/v1/session/). A call that changes something must also send the ${CSRF_HEADER} header with the csrftoken cookie's value.`,
   },
-  [SECURITY.token]: { type: 'http', scheme: 'bearer', description: `A personal access token (\`${TOKEN_PREFIX}…\`, POST /api/v1/tokens/) as \`Authorization: Bearer\`.` },
+  [SECURITY.token]: {
+    type: 'http',
+    scheme: 'bearer',
+    description: `A personal access token (\`${TOKEN_PREFIX}…\`, POST /api/v1/tokens/) as \`Authorization: Bearer\`.`,
+  },
 };
 
 const ERROR_SCHEMA = {
   type: 'object',
   required: ['meta'],
   properties: {
-    meta: { type: 'object', required: ['status', 'msg', 'response_id'], properties: { status: { type: 'integer' }, msg: { type: 'string' }, response_id: { type: 'string' } } },
+    meta: {
+      type: 'object',
+      required: ['status', 'msg', 'response_id'],
+      properties: { status: { type: 'integer' }, msg: { type: 'string' }, response_id: { type: 'string' } },
+    },
     field: { type: 'string', description: 'The input field the error is about, when there is one.' },
   },
 };
@@ -176,5 +214,11 @@ const ERROR_SCHEMA = {
 const TENOR_ERROR_SCHEMA = {
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'object', required: ['code', 'message', 'status'], properties: { code: { type: 'integer' }, message: { type: 'string' }, status: { type: 'string' } } } },
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'status'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' }, status: { type: 'string' } },
+    },
+  },
 };

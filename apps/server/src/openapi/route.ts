@@ -34,7 +34,10 @@ export function openApiRoutes(routes: () => readonly RouteEntry[], version: stri
     return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': DOCUMENT_CACHE });
   });
   app.get(API_REFERENCE_SCRIPT, (c) =>
-    c.body(Readable.toWeb(fs.createReadStream(SCALAR_BUNDLE)) as ReadableStream, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': SCRIPT_CACHE }),
+    c.body(Readable.toWeb(fs.createReadStream(SCALAR_BUNDLE)) as ReadableStream, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': SCRIPT_CACHE,
+    }),
   );
   return app;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodePayload, encodePayload, signatureHolds } from './codec.ts';
 
 const textOf = (payload: string) => Buffer.from(payload.slice(2), 'base64').toString('utf8');
-const formEncoded = (gifId: string, eventType: string, cid: string, kid: string) => new URLSearchParams({ gif_id: gifId, event_type: eventType, cid, kid }).toString();
+const formEncoded = (gifId: string, eventType: string, cid: string, kid: string) =>
+  new URLSearchParams({ gif_id: gifId, event_type: eventType, cid, kid }).toString();
 
 describe('payload codec', () => {
   it('writes the signed text as URLSearchParams does, for ids it issues and for any other text', () => {
@@ -14,7 +15,9 @@ describe('payload codec', () => {
     ];
     for (const [gifId, eventType, cid, kid] of cases) {
       const payload = encodePayload({ gifId, eventType, responseId: cid }, kid, 'secret');
-      expect(textOf(payload)).toMatch(new RegExp(`^${formEncoded(gifId, eventType, cid, kid).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&sig=[A-Za-z0-9_-]{16}$`));
+      expect(textOf(payload)).toMatch(
+        new RegExp(`^${formEncoded(gifId, eventType, cid, kid).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&sig=[A-Za-z0-9_-]{16}$`),
+      );
       const decoded = decodePayload(payload)!;
       expect(decoded).toMatchObject({ gifId, eventType, responseId: cid, kid });
       expect(signatureHolds(decoded, 'secret')).toBe(true);

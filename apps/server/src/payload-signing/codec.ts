@@ -25,7 +25,8 @@ const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
  * an answer's 25 payloads skip building a URLSearchParams each; the text is the same either way.
  */
 function signedText({ gifId, eventType, responseId }: PayloadFields, kid: string): string {
-  if (FORM_SAFE.test(gifId) && FORM_SAFE.test(eventType) && FORM_SAFE.test(responseId) && FORM_SAFE.test(kid)) return `gif_id=${gifId}&event_type=${eventType}&cid=${responseId}&kid=${kid}`;
+  if (FORM_SAFE.test(gifId) && FORM_SAFE.test(eventType) && FORM_SAFE.test(responseId) && FORM_SAFE.test(kid))
+    return `gif_id=${gifId}&event_type=${eventType}&cid=${responseId}&kid=${kid}`;
   return new URLSearchParams({ gif_id: gifId, event_type: eventType, cid: responseId, kid }).toString();
 }
 

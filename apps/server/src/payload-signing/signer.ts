@@ -63,7 +63,17 @@ export function createPayloadSigner(db: Kysely<Database>, now: () => number = Da
       if (result) return result;
       const decoded = decodePayload(payload);
       const secret = decoded && secrets.get(decoded.kid);
-      result = !decoded ? NOT_OURS : !secret ? EXPIRED : signatureHolds(decoded, secret) ? { ok: true, fields: { gifId: decoded.gifId, eventType: decoded.eventType, responseId: decoded.responseId }, verification: decoded.verification } : FORGED;
+      result = !decoded
+        ? NOT_OURS
+        : !secret
+          ? EXPIRED
+          : signatureHolds(decoded, secret)
+            ? {
+                ok: true,
+                fields: { gifId: decoded.gifId, eventType: decoded.eventType, responseId: decoded.responseId },
+                verification: decoded.verification,
+              }
+            : FORGED;
       if (verified.size >= VERIFIED_CACHE_SIZE) verified = new Map();
       verified.set(payload, result);
       return result;

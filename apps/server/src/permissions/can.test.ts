@@ -3,7 +3,8 @@ import { can, grantsOf, reachOf } from './can.ts';
 import { AUDIENCES } from './roles.ts';
 import { PERMISSIONS, SESSION_ONLY } from './table.ts';
 
-const as = (audience: (typeof AUDIENCES)[number], userId?: number, via: 'session' | 'token' = 'session') => (userId === undefined ? { audience } : { audience, userId, via });
+const as = (audience: (typeof AUDIENCES)[number], userId?: number, via: 'session' | 'token' = 'session') =>
+  userId === undefined ? { audience } : { audience, userId, via };
 
 describe('the permission table', () => {
   it('lets an uploader read their own figures, staff everyone’s and the site’s, and nobody else any', () => {
@@ -19,7 +20,13 @@ describe('the permission table', () => {
 
   it('lets everyone signed in upload, edit their own GIFs and make GIFs; channels, stories and the scheduler stay a creator’s', () => {
     for (const audience of ['user', 'creator', 'moderator', 'staff'] as const) {
-      expect([can(as(audience, 7), 'gif.upload', 7), can(as(audience, 7), 'gif.edit', 7), can(as(audience, 7), 'media.make'), can(as(audience, 7), 'tags.predict'), can(as(audience, 7), 'dashboard.open')]).toEqual([true, true, true, true, true]);
+      expect([
+        can(as(audience, 7), 'gif.upload', 7),
+        can(as(audience, 7), 'gif.edit', 7),
+        can(as(audience, 7), 'media.make'),
+        can(as(audience, 7), 'tags.predict'),
+        can(as(audience, 7), 'dashboard.open'),
+      ]).toEqual([true, true, true, true, true]);
     }
     expect([can(as('user', 7), 'gif.upload', 8), can(as('user', 7), 'gif.edit', 8)]).toEqual([false, false]);
     expect([can(as('anonymous'), 'gif.upload'), can(as('anonymous'), 'media.make')]).toEqual([false, false]);
@@ -41,8 +48,21 @@ describe('the permission table', () => {
   });
 
   it('grants anonymous callers only what everyone may do', () => {
-    const anonymous = Object.entries(PERMISSIONS).filter(([, grants]) => 'anonymous' in grants).map(([action]) => action).sort();
-    expect(anonymous).toEqual(['account.create', 'build.read', 'email.verify', 'gif.report', 'gif.report_action', 'password.reset', 'profile.read', 'search.report', 'session.create']);
+    const anonymous = Object.entries(PERMISSIONS)
+      .filter(([, grants]) => 'anonymous' in grants)
+      .map(([action]) => action)
+      .sort();
+    expect(anonymous).toEqual([
+      'account.create',
+      'build.read',
+      'email.verify',
+      'gif.report',
+      'gif.report_action',
+      'password.reset',
+      'profile.read',
+      'search.report',
+      'session.create',
+    ]);
   });
 
   it('never reaches an owned resource of nobody through an own grant', () => {
@@ -51,13 +71,28 @@ describe('the permission table', () => {
   });
 
   it('answers one caller with every action it may take and how far', () => {
-    expect(grantsOf(as('creator', 7))).toMatchObject({ 'dashboard.open': 'any', 'analytics.read': 'own', 'gif.upload': 'own', 'token.manage': 'own' });
+    expect(grantsOf(as('creator', 7))).toMatchObject({
+      'dashboard.open': 'any',
+      'analytics.read': 'own',
+      'gif.upload': 'own',
+      'token.manage': 'own',
+    });
     expect(grantsOf(as('user', 7))).toMatchObject({ 'dashboard.open': 'any', 'gif.upload': 'own', 'media.make': 'any' });
     expect(grantsOf(as('user', 7))).not.toHaveProperty('channel.create');
     expect(grantsOf(as('staff', 7, 'token'))).not.toHaveProperty('token.manage');
     expect(grantsOf(as('moderator', 7))).toMatchObject({ 'gif.moderate': 'any', 'trending.block': 'any' });
     expect(grantsOf(as('moderator', 7))).not.toHaveProperty('takedown.file');
     expect(grantsOf(as('moderator', 7))).not.toHaveProperty('role.change');
-    expect(Object.keys(grantsOf(as('anonymous'))).sort()).toEqual(['account.create', 'build.read', 'email.verify', 'gif.report', 'gif.report_action', 'password.reset', 'profile.read', 'search.report', 'session.create']);
+    expect(Object.keys(grantsOf(as('anonymous'))).sort()).toEqual([
+      'account.create',
+      'build.read',
+      'email.verify',
+      'gif.report',
+      'gif.report_action',
+      'password.reset',
+      'profile.read',
+      'search.report',
+      'session.create',
+    ]);
   });
 });

@@ -33,8 +33,10 @@ export function can(subject: Subject, action: Action, owner?: Owner): boolean {
 
 /** Every action the subject may take, with its reach: the table's answer for one caller (GET /login/check). */
 export function grantsOf(subject: Subject): Partial<Record<Action, Reach>> {
-  return Object.fromEntries((Object.keys(PERMISSIONS) as Action[]).flatMap((action) => {
-    const reach = reachOf(subject, action);
-    return reach ? [[action, reach]] : [];
-  }));
+  return Object.fromEntries(
+    (Object.keys(PERMISSIONS) as Action[]).flatMap((action) => {
+      const reach = reachOf(subject, action);
+      return reach ? [[action, reach]] : [];
+    }),
+  );
 }

@@ -51,9 +51,13 @@ export function requireApiKey(gate: KeyGate, options: KeyOptions): MiddlewareHan
       const outcome = await gate.hourly.take(key, facts.callsPerHour);
       if (!outcome.allowed) {
         count(429, RATE_LIMITED_ENDPOINT);
-        throw new ApiError(429, `API rate limit exceeded: a ${facts.tier} key may make ${facts.callsPerHour} calls an hour; retry in ${outcome.retryAfterSeconds} s`, {
-          'Retry-After': String(outcome.retryAfterSeconds),
-        });
+        throw new ApiError(
+          429,
+          `API rate limit exceeded: a ${facts.tier} key may make ${facts.callsPerHour} calls an hour; retry in ${outcome.retryAfterSeconds} s`,
+          {
+            'Retry-After': String(outcome.retryAfterSeconds),
+          },
+        );
       }
     }
     await next();

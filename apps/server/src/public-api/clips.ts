@@ -29,28 +29,88 @@ export function clipRoutes(deps: ApiDeps) {
   const reads = () => deps.readDb ?? deps.db;
   /** Which of these ids are clips (any state: the content policy answers for the rest). */
   const clipIds = async (wanted: readonly string[]): Promise<Set<string>> =>
-    new Set(wanted.length === 0 ? [] : (await reads().selectFrom('gifs').select('id').where('id', 'in', wanted).where('type', '=', 'video').execute()).map((r) => r.id));
+    new Set(
+      wanted.length === 0
+        ? []
+        : (await reads().selectFrom('gifs').select('id').where('id', 'in', wanted).where('type', '=', 'video').execute()).map((r) => r.id),
+    );
 
-  app.get('/clips/search', describe({ tag: 'gifs', summary: 'Search clips', description: 'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`.', access: { apiKey: 'giphy' }, query: ClipSearchQuery, example: EXAMPLES.clipList }), async (c) => {
-    const p = parseQuery(ClipSearchQuery, c.req.query());
-    const page = await searchGifs(reads(), { q: p.q, types: CLIP, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
-    return gifList(c, deps, 'CLIP_SEARCH', page.rows, { total: page.total, offset: p.offset });
-  });
-  app.get('/clips/trending', describe({ tag: 'gifs', summary: 'Trending clips', description: 'Clips: trending ones first, then the rest newest first (as `videos/trending`).', access: { apiKey: 'giphy' }, query: ClipTrendingQuery, example: EXAMPLES.clipList }), async (c) => {
-    const p = parseQuery(ClipTrendingQuery, c.req.query());
-    const page = await clipsFeed(reads(), { rating: p.rating, limit: p.limit, offset: p.offset });
-    return gifList(c, deps, 'CLIP_TRENDING', page.rows, { total: page.total, offset: p.offset });
-  });
-  app.get('/clips', describe({ tag: 'gifs', summary: 'Clips by id', description: `Up to ${MAX_IDS} ids, in the order asked; clips anyone may open by id, others (and GIFs that are not clips) left out.`, access: { apiKey: 'giphy' }, query: ClipsByIdsQuery, example: EXAMPLES.clipList }), async (c) => {
-    const { ids: wanted } = parseQuery(ClipsByIdsQuery, c.req.query());
-    const clips = await clipIds([...new Set(wanted)]);
-    return gifList(c, deps, 'CLIP_BROWSE', [...new Set(wanted)].filter((id) => clips.has(id)), { total: 'sent', offset: 0 }, false);
-  });
-  app.get('/clips/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One clip by id', description: 'A public or unlisted clip; 404 for an unknown or private one or a GIF that is not a clip, 410 for one the moderators hid, 451 for one taken down.', access: { apiKey: 'giphy' }, params: ClipPath, example: EXAMPLES.clip }), async (c) => {
-    const id = parse(gifId, c.req.param('id'));
-    // A GIF that is not a clip reads exactly as an id that names nothing.
-    if (!(await clipIds([id])).has(id)) throw refusalError(id, 404);
-    return (await gifOne(c, deps, 'CLIP_BROWSE', id)) ?? refuseById(reads(), id, ANONYMOUS_VIEWER);
-  });
+  app.get(
+    '/clips/search',
+    describe({
+      tag: 'gifs',
+      summary: 'Search clips',
+      description: 'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`.',
+      access: { apiKey: 'giphy' },
+      query: ClipSearchQuery,
+      example: EXAMPLES.clipList,
+    }),
+    async (c) => {
+      const p = parseQuery(ClipSearchQuery, c.req.query());
+      const page = await searchGifs(
+        reads(),
+        { q: p.q, types: CLIP, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
+        deps.searchResults,
+      );
+      return gifList(c, deps, 'CLIP_SEARCH', page.rows, { total: page.total, offset: p.offset });
+    },
+  );
+  app.get(
+    '/clips/trending',
+    describe({
+      tag: 'gifs',
+      summary: 'Trending clips',
+      description: 'Clips: trending ones first, then the rest newest first (as `videos/trending`).',
+      access: { apiKey: 'giphy' },
+      query: ClipTrendingQuery,
+      example: EXAMPLES.clipList,
+    }),
+    async (c) => {
+      const p = parseQuery(ClipTrendingQuery, c.req.query());
+      const page = await clipsFeed(reads(), { rating: p.rating, limit: p.limit, offset: p.offset });
+      return gifList(c, deps, 'CLIP_TRENDING', page.rows, { total: page.total, offset: p.offset });
+    },
+  );
+  app.get(
+    '/clips',
+    describe({
+      tag: 'gifs',
+      summary: 'Clips by id',
+      description: `Up to ${MAX_IDS} ids, in the order asked; clips anyone may open by id, others (and GIFs that are not clips) left out.`,
+      access: { apiKey: 'giphy' },
+      query: ClipsByIdsQuery,
+      example: EXAMPLES.clipList,
+    }),
+    async (c) => {
+      const { ids: wanted } = parseQuery(ClipsByIdsQuery, c.req.query());
+      const clips = await clipIds([...new Set(wanted)]);
+      return gifList(
+        c,
+        deps,
+        'CLIP_BROWSE',
+        [...new Set(wanted)].filter((id) => clips.has(id)),
+        { total: 'sent', offset: 0 },
+        false,
+      );
+    },
+  );
+  app.get(
+    '/clips/:id{[^/]+}',
+    describe({
+      tag: 'gifs',
+      summary: 'One clip by id',
+      description:
+        'A public or unlisted clip; 404 for an unknown or private one or a GIF that is not a clip, 410 for one the moderators hid, 451 for one taken down.',
+      access: { apiKey: 'giphy' },
+      params: ClipPath,
+      example: EXAMPLES.clip,
+    }),
+    async (c) => {
+      const id = parse(gifId, c.req.param('id'));
+      // A GIF that is not a clip reads exactly as an id that names nothing.
+      if (!(await clipIds([id])).has(id)) throw refusalError(id, 404);
+      return (await gifOne(c, deps, 'CLIP_BROWSE', id)) ?? refuseById(reads(), id, ANONYMOUS_VIEWER);
+    },
+  );
   return app;
 }

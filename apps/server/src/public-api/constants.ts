@@ -33,10 +33,34 @@ export const WEIRDNESS_REACH = 4;
  * clip's video as it is). Any other rendition is left out.
  */
 export const RENDITION_BUNDLES: Readonly<Record<string, { images: readonly string[]; assets?: readonly string[] }>> = {
-  messaging_non_clips: { images: ['original', 'original_still', 'fixed_width', 'fixed_width_still', 'fixed_width_small', 'fixed_height', 'fixed_height_still', 'fixed_height_small', 'preview_gif'] },
+  messaging_non_clips: {
+    images: [
+      'original',
+      'original_still',
+      'fixed_width',
+      'fixed_width_still',
+      'fixed_width_small',
+      'fixed_height',
+      'fixed_height_still',
+      'fixed_height_small',
+      'preview_gif',
+    ],
+  },
   clips_grid_picker: { images: ['original', 'fixed_width'], assets: ['360p', '480p', '720p', '1080p'] },
   sticker_layering: { images: ['original', 'fixed_width', 'fixed_width_small', 'fixed_height', 'fixed_height_small'] },
-  low_bandwidth: { images: ['fixed_width_small', 'fixed_width_small_still', 'fixed_height_small', 'fixed_height_small_still', 'fixed_width_downsampled', 'fixed_height_downsampled', 'preview_gif', 'preview_webp', 'downsized_small'] },
+  low_bandwidth: {
+    images: [
+      'fixed_width_small',
+      'fixed_width_small_still',
+      'fixed_height_small',
+      'fixed_height_small_still',
+      'fixed_width_downsampled',
+      'fixed_height_downsampled',
+      'preview_gif',
+      'preview_webp',
+      'downsized_small',
+    ],
+  },
 };
 export const RENDITION_BUNDLE_NAMES = Object.keys(RENDITION_BUNDLES) as [string, ...string[]];
 /** Paths `fields=` may list at most (GIPHY names no limit; every field of a GIF is far fewer). */

@@ -42,24 +42,49 @@ async function editor(c: Context<ApiEnv & AuthEnv>, deps: ApiDeps, id: string) {
  */
 export function ctaRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv & AuthEnv>();
-  app.put('/gifs/:id/cta', describe({ tag: 'gif-management', summary: 'Set a GIF\'s call to action', access: { permission: 'gif.edit' }, params: GifPath, description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.', body: CtaBody }), async (c) => {
-    const id = parse(gifId, c.req.param('id'));
-    const user = await editor(c, deps, id);
-    const cta = await jsonBody(c, CtaBody);
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('gifs').set({ cta: JSON.stringify(cta), update_datetime: new Date() }).where('id', '=', id).execute();
-      await appendEvents(trx, [{ type: 'gif.cta_set', stream: 'gif', streamId: id, payload: { ...cta, by: user.id } }]);
-    });
-    return c.json(envelope({ id, cta }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
-  });
-  app.delete('/gifs/:id/cta', describe({ tag: 'gif-management', summary: 'Remove a GIF\'s call to action', access: { permission: 'gif.edit' }, params: GifPath, description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.' }), async (c) => {
-    const id = parse(gifId, c.req.param('id'));
-    const user = await editor(c, deps, id);
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('gifs').set({ cta: null, update_datetime: new Date() }).where('id', '=', id).execute();
-      await appendEvents(trx, [{ type: 'gif.cta_removed', stream: 'gif', streamId: id, payload: { by: user.id } }]);
-    });
-    return c.json(envelope({ id, cta: null }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
-  });
+  app.put(
+    '/gifs/:id/cta',
+    describe({
+      tag: 'gif-management',
+      summary: "Set a GIF's call to action",
+      access: { permission: 'gif.edit' },
+      params: GifPath,
+      description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.',
+      body: CtaBody,
+    }),
+    async (c) => {
+      const id = parse(gifId, c.req.param('id'));
+      const user = await editor(c, deps, id);
+      const cta = await jsonBody(c, CtaBody);
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('gifs')
+          .set({ cta: JSON.stringify(cta), update_datetime: new Date() })
+          .where('id', '=', id)
+          .execute();
+        await appendEvents(trx, [{ type: 'gif.cta_set', stream: 'gif', streamId: id, payload: { ...cta, by: user.id } }]);
+      });
+      return c.json(envelope({ id, cta }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
+    },
+  );
+  app.delete(
+    '/gifs/:id/cta',
+    describe({
+      tag: 'gif-management',
+      summary: "Remove a GIF's call to action",
+      access: { permission: 'gif.edit' },
+      params: GifPath,
+      description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.',
+    }),
+    async (c) => {
+      const id = parse(gifId, c.req.param('id'));
+      const user = await editor(c, deps, id);
+      await deps.db.transaction().execute(async (trx) => {
+        await trx.updateTable('gifs').set({ cta: null, update_datetime: new Date() }).where('id', '=', id).execute();
+        await appendEvents(trx, [{ type: 'gif.cta_removed', stream: 'gif', streamId: id, payload: { by: user.id } }]);
+      });
+      return c.json(envelope({ id, cta: null }, newResponseId()), 200, { [PURGE_HEADER]: gifTag(id) });
+    },
+  );
   return app;
 }

@@ -16,9 +16,16 @@ import { refuseById } from '../content-policy/refusal.ts';
 import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
 
-const tagParam = z.string().transform((v) => v.trim().toLowerCase()).pipe(z.string().min(1, 'tag must not be empty').max(50, 'tag must be at most 50 characters'));
+const tagParam = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.string().min(1, 'tag must not be empty').max(50, 'tag must be at most 50 characters'));
 const ChannelSearchQuery = z.object({ q: query, limit, offset, rating, pingback_id: passthrough });
-const RelatedTagsQuery = z.object({ score: flag('score'), limit: intParam('limit', 1, MAX_LIMIT, DEFAULT_RELATED_TAGS_LIMIT), pingback_id: passthrough });
+const RelatedTagsQuery = z.object({
+  score: flag('score'),
+  limit: intParam('limit', 1, MAX_LIMIT, DEFAULT_RELATED_TAGS_LIMIT),
+  pingback_id: passthrough,
+});
 const TagSearchQuery = z.object({ q: query, limit, offset, pingback_id: passthrough });
 const TagPath = z.object({ tag: tagParam });
 const GifPath = z.object({ id: gifId });
@@ -34,56 +41,112 @@ const tagObject = (name: string, ctx: PresentContext) => ({
 export function discoveryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/channels/search', describe({ tag: 'gifs', summary: 'Search channels', access: { apiKey: 'giphy' }, query: ChannelSearchQuery }), async (c) => {
-    const p = parseQuery(ChannelSearchQuery, c.req.query());
-    const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
-    const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
-    const tags = { [CACHE_TAGS_HEADER]: page.rows.map((ch) => channelTag(ch.id)).join(', ') };
-    return c.json(envelope(page.rows.map((ch) => presentChannel(ch, ctx)), ctx.responseId, { total_count: page.total, count: page.rows.length, offset: p.offset }), 200, tags);
-  });
+  app.get(
+    '/channels/search',
+    describe({ tag: 'gifs', summary: 'Search channels', access: { apiKey: 'giphy' }, query: ChannelSearchQuery }),
+    async (c) => {
+      const p = parseQuery(ChannelSearchQuery, c.req.query());
+      const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
+      const ctx = presenter(c, deps, 'CHANNEL_SEARCH');
+      const tags = { [CACHE_TAGS_HEADER]: page.rows.map((ch) => channelTag(ch.id)).join(', ') };
+      return c.json(
+        envelope(
+          page.rows.map((ch) => presentChannel(ch, ctx)),
+          ctx.responseId,
+          { total_count: page.total, count: page.rows.length, offset: p.offset },
+        ),
+        200,
+        tags,
+      );
+    },
+  );
 
-  app.get('/trending/searches', describe({ tag: 'gifs', summary: 'Trending search terms', description: 'The most searched terms of late, blocked terms left out.', access: { apiKey: 'giphy' }, query: TrendingSearchesQuery }), async (c) => {
-    const p = parseQuery(TrendingSearchesQuery, c.req.query());
-    const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
-    return c.json(envelope(await trendingSearchTerms(deps.db, p.limit, deps.trendingRules), ctx.responseId));
-  });
+  app.get(
+    '/trending/searches',
+    describe({
+      tag: 'gifs',
+      summary: 'Trending search terms',
+      description: 'The most searched terms of late, blocked terms left out.',
+      access: { apiKey: 'giphy' },
+      query: TrendingSearchesQuery,
+    }),
+    async (c) => {
+      const p = parseQuery(TrendingSearchesQuery, c.req.query());
+      const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
+      return c.json(envelope(await trendingSearchTerms(deps.db, p.limit, deps.trendingRules), ctx.responseId));
+    },
+  );
 
-  app.get('/tags/related/:tag', describe({ tag: 'gifs', summary: 'Tags related to a tag', description: 'Tags that appear on GIFs with `tag`, most common first; `score` adds each one\'s share.', access: { apiKey: 'giphy' }, params: TagPath, query: RelatedTagsQuery }), async (c) => {
-    const tag = parse(tagParam, c.req.param('tag'));
-    const p = parseQuery(RelatedTagsQuery, c.req.query());
-    const { tags, base } = await relatedTags(deps.db, tag, p.limit);
-    const ctx = presenter(c, deps, 'TAG_RELATED');
-    const data = tags.map((t) => ({ ...tagObject(t.name, ctx), ...(p.score ? { score: base ? Math.round((t.count / base) * 1000) / 1000 : 0 } : {}) }));
-    return c.json(envelope(data, ctx.responseId, { total_count: data.length, count: data.length, offset: 0 }));
-  });
+  app.get(
+    '/tags/related/:tag',
+    describe({
+      tag: 'gifs',
+      summary: 'Tags related to a tag',
+      description: "Tags that appear on GIFs with `tag`, most common first; `score` adds each one's share.",
+      access: { apiKey: 'giphy' },
+      params: TagPath,
+      query: RelatedTagsQuery,
+    }),
+    async (c) => {
+      const tag = parse(tagParam, c.req.param('tag'));
+      const p = parseQuery(RelatedTagsQuery, c.req.query());
+      const { tags, base } = await relatedTags(deps.db, tag, p.limit);
+      const ctx = presenter(c, deps, 'TAG_RELATED');
+      const data = tags.map((t) => ({
+        ...tagObject(t.name, ctx),
+        ...(p.score ? { score: base ? Math.round((t.count / base) * 1000) / 1000 : 0 } : {}),
+      }));
+      return c.json(envelope(data, ctx.responseId, { total_count: data.length, count: data.length, offset: 0 }));
+    },
+  );
 
-  app.get('/gifs/search/tags', describe({ tag: 'gifs', summary: 'Tags starting with a prefix', description: 'Autocomplete for search: tags beginning with `q`.', access: { apiKey: 'giphy' }, query: TagSearchQuery }), async (c) => {
-    const p = parseQuery(TagSearchQuery, c.req.query());
-    const tags = await tagsWithPrefix(deps.db, p.q, p.limit, p.offset);
-    const ctx = presenter(c, deps, 'TAG_SEARCH');
-    return c.json(envelope(tags.map((t) => tagObject(t.name, ctx)), ctx.responseId, { count: tags.length, offset: p.offset }));
-  });
+  app.get(
+    '/gifs/search/tags',
+    describe({
+      tag: 'gifs',
+      summary: 'Tags starting with a prefix',
+      description: 'Autocomplete for search: tags beginning with `q`.',
+      access: { apiKey: 'giphy' },
+      query: TagSearchQuery,
+    }),
+    async (c) => {
+      const p = parseQuery(TagSearchQuery, c.req.query());
+      const tags = await tagsWithPrefix(deps.db, p.q, p.limit, p.offset);
+      const ctx = presenter(c, deps, 'TAG_SEARCH');
+      return c.json(
+        envelope(
+          tags.map((t) => tagObject(t.name, ctx)),
+          ctx.responseId,
+          { count: tags.length, offset: p.offset },
+        ),
+      );
+    },
+  );
 
-  app.get('/gifs/:id/associations', describe({ tag: 'gifs', summary: 'A GIF\'s tags, channels and creator', access: { apiKey: 'giphy' }, params: GifPath }), async (c) => {
-    const id = parse(gifId, c.req.param('id'));
-    const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
-    if (!gif) return refuseById(deps.db, id, ANONYMOUS_VIEWER);
-    const ctx = presenter(c, deps, 'GIF_ASSOCIATIONS');
-    const channels = await channelsOfGif(deps.db, id);
-    return c.json(
-      envelope(
-        {
-          tags: gif.tags.map((t) => tagObject(t, ctx)),
-          featured_tags: gif.featured_tags,
-          channels: channels.map((ch) => ({ id: ch.id, slug: ch.slug, display_name: ch.display_name, url: `${ctx.origin}/${ch.slug}` })),
-          user: gif.user && gif.user.is_public ? presentUser(gif.user, ctx) : null,
-        },
-        ctx.responseId,
-      ),
-      200,
-      // Named for the edge: the GIF's state change must drop this answer too.
-      { [CACHE_TAGS_HEADER]: gifTag(id) },
-    );
-  });
+  app.get(
+    '/gifs/:id/associations',
+    describe({ tag: 'gifs', summary: "A GIF's tags, channels and creator", access: { apiKey: 'giphy' }, params: GifPath }),
+    async (c) => {
+      const id = parse(gifId, c.req.param('id'));
+      const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
+      if (!gif) return refuseById(deps.db, id, ANONYMOUS_VIEWER);
+      const ctx = presenter(c, deps, 'GIF_ASSOCIATIONS');
+      const channels = await channelsOfGif(deps.db, id);
+      return c.json(
+        envelope(
+          {
+            tags: gif.tags.map((t) => tagObject(t, ctx)),
+            featured_tags: gif.featured_tags,
+            channels: channels.map((ch) => ({ id: ch.id, slug: ch.slug, display_name: ch.display_name, url: `${ctx.origin}/${ch.slug}` })),
+            user: gif.user && gif.user.is_public ? presentUser(gif.user, ctx) : null,
+          },
+          ctx.responseId,
+        ),
+        200,
+        // Named for the edge: the GIF's state change must drop this answer too.
+        { [CACHE_TAGS_HEADER]: gifTag(id) },
+      );
+    },
+  );
   return app;
 }

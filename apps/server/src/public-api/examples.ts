@@ -10,7 +10,11 @@ const analytics = (payload: string) => {
   const base = `${ORIGIN}/v2/pingback_simple?analytics_response_payload=${encodeURIComponent(payload)}&action_type=`;
   return { onload: { url: `${base}SEEN` }, onclick: { url: `${base}CLICK` }, onsent: { url: `${base}SENT` } };
 };
-const rendition = (file: string, width: number, height: number) => ({ height: String(height), width: String(width), url: `${ORIGIN}/media/abc123/${file}` });
+const rendition = (file: string, width: number, height: number) => ({
+  height: String(height),
+  width: String(width),
+  url: `${ORIGIN}/media/abc123/${file}`,
+});
 
 const GIF = {
   type: 'gif',
@@ -29,7 +33,12 @@ const CLIP = {
   id: 'clip456',
   url: `${ORIGIN}/gifs/cheering-crowd-clip456`,
   title: 'Cheering Crowd',
-  video: { duration: 4.2, assets: { '360p': { url: `${ORIGIN}/media/clip456/video.mp4`, width: '640', height: '360' } }, captions: [], description: 'Cheering Crowd' },
+  video: {
+    duration: 4.2,
+    assets: { '360p': { url: `${ORIGIN}/media/clip456/video.mp4`, width: '640', height: '360' } },
+    captions: [],
+    description: 'Cheering Crowd',
+  },
 };
 
 export const EXAMPLES = {

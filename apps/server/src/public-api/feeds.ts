@@ -29,7 +29,10 @@ export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
 const common = { rating, lang, pingback_id: passthrough, ...giphyAnswerParams };
 const SearchQuery = z.object({ q: query, limit, offset, excludeDynamicResults: flag('excludeDynamicResults'), ...common });
 const TrendingQuery = z.object({ limit, offset, ...common });
-const RandomQuery = z.object({ tag: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'tag must be at most 50 characters')).optional(), ...common });
+const RandomQuery = z.object({
+  tag: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'tag must be at most 50 characters')).optional(),
+  ...common,
+});
 const RelatedQuery = z.object({ gif_id: gifId, limit, offset, ...common });
 const TypePath = z.object({ type: contentType });
 
@@ -40,51 +43,120 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const { searchLog } = deps;
   const reads = deps.readDb ?? deps.db;
 
-  app.get('/:type/search', describe({ tag: 'gifs', summary: 'Search GIFs, stickers or text', description: 'Ranked by relevance to `q`; `type` is `gifs`, `stickers` or `text` (text adds the query itself rendered as a sticker unless `excludeDynamicResults`). A first page is logged as a search.', access: { apiKey: 'giphy' }, params: TypePath, query: SearchQuery }), async (c) => {
-    const type = typeOf(c.req.param('type'));
-    const p = parseQuery(SearchQuery, c.req.query());
-    const page = await searchGifs(reads, { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
-    let rows: PageItem[] = page.rows;
-    let total = page.total;
-    if (type === 'text' && !p.excludeDynamicResults) {
-      // Stored text stickers first, then the query itself rendered on demand (dynamic results).
-      const dynamic = await renderedText(c, text, p.q, 'q');
-      const from = Math.max(0, p.offset - page.total);
-      rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
-      total = page.total + dynamic.length;
-    }
-    const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
-    // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
-    // Its result count is the store's: text rendered on demand answers any query, so it is no result.
-    if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: ctx.responseId, searcher: searcherOf(c) });
-    // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
-    return gifPage(c, deps, ctx, rows, { total, offset: p.offset }, true, page.channelId === undefined ? [] : [channelTag(page.channelId)]);
-  });
+  app.get(
+    '/:type/search',
+    describe({
+      tag: 'gifs',
+      summary: 'Search GIFs, stickers or text',
+      description:
+        'Ranked by relevance to `q`; `type` is `gifs`, `stickers` or `text` (text adds the query itself rendered as a sticker unless `excludeDynamicResults`). A first page is logged as a search.',
+      access: { apiKey: 'giphy' },
+      params: TypePath,
+      query: SearchQuery,
+    }),
+    async (c) => {
+      const type = typeOf(c.req.param('type'));
+      const p = parseQuery(SearchQuery, c.req.query());
+      const page = await searchGifs(
+        reads,
+        { q: p.q, types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
+        deps.searchResults,
+      );
+      let rows: PageItem[] = page.rows;
+      let total = page.total;
+      if (type === 'text' && !p.excludeDynamicResults) {
+        // Stored text stickers first, then the query itself rendered on demand (dynamic results).
+        const dynamic = await renderedText(c, text, p.q, 'q');
+        const from = Math.max(0, p.offset - page.total);
+        rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
+        total = page.total + dynamic.length;
+      }
+      const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
+      // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
+      // Its result count is the store's: text rendered on demand answers any query, so it is no result.
+      if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: ctx.responseId, searcher: searcherOf(c) });
+      // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
+      return gifPage(
+        c,
+        deps,
+        ctx,
+        rows,
+        { total, offset: p.offset },
+        true,
+        page.channelId === undefined ? [] : [channelTag(page.channelId)],
+      );
+    },
+  );
 
-  app.get('/:type/trending', describe({ tag: 'gifs', summary: 'Trending GIFs, stickers or text', description: 'What is trending now, from the analytics projections; `type` is `gifs`, `stickers` or `text`.', access: { apiKey: 'giphy' }, params: TypePath, query: TrendingQuery }), async (c) => {
-    const type = typeOf(c.req.param('type'));
-    const p = parseQuery(TrendingQuery, c.req.query());
-    const page = await trendingGifs(reads, deps.db, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset }, deps.trendingPages);
-    return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
-  });
+  app.get(
+    '/:type/trending',
+    describe({
+      tag: 'gifs',
+      summary: 'Trending GIFs, stickers or text',
+      description: 'What is trending now, from the analytics projections; `type` is `gifs`, `stickers` or `text`.',
+      access: { apiKey: 'giphy' },
+      params: TypePath,
+      query: TrendingQuery,
+    }),
+    async (c) => {
+      const type = typeOf(c.req.param('type'));
+      const p = parseQuery(TrendingQuery, c.req.query());
+      const page = await trendingGifs(
+        reads,
+        deps.db,
+        { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset },
+        deps.trendingPages,
+      );
+      return gifList(c, deps, 'GIF_TRENDING', page.rows, { total: page.total, offset: p.offset });
+    },
+  );
 
-  app.get('/:type/random', describe({ tag: 'gifs', summary: 'A random GIF, sticker or text', description: 'One at random, optionally with a `tag`; an empty `data` when nothing matches. Never cached.', access: { apiKey: 'giphy' }, params: TypePath, query: RandomQuery }), async (c) => {
-    const type = typeOf(c.req.param('type'));
-    const p = parseQuery(RandomQuery, c.req.query());
-    c.header('Cache-Control', 'no-store');
-    const row = await randomGif(reads, { types: STORED_TYPES[type], rating: p.rating, tag: p.tag });
-    const ctx = presenter(c, deps, 'GIF_RANDOM');
-    // GIPHY answers an empty random pick with data: [] rather than an error.
-    return c.json(envelope(row ? presentGif(row, ctx) : [], ctx.responseId));
-  });
+  app.get(
+    '/:type/random',
+    describe({
+      tag: 'gifs',
+      summary: 'A random GIF, sticker or text',
+      description: 'One at random, optionally with a `tag`; an empty `data` when nothing matches. Never cached.',
+      access: { apiKey: 'giphy' },
+      params: TypePath,
+      query: RandomQuery,
+    }),
+    async (c) => {
+      const type = typeOf(c.req.param('type'));
+      const p = parseQuery(RandomQuery, c.req.query());
+      c.header('Cache-Control', 'no-store');
+      const row = await randomGif(reads, { types: STORED_TYPES[type], rating: p.rating, tag: p.tag });
+      const ctx = presenter(c, deps, 'GIF_RANDOM');
+      // GIPHY answers an empty random pick with data: [] rather than an error.
+      return c.json(envelope(row ? presentGif(row, ctx) : [], ctx.responseId));
+    },
+  );
 
-  app.get('/:type/related', describe({ tag: 'gifs', summary: 'GIFs related to a GIF', description: 'GIFs like `gif_id`; for a `gif_id` anyone may not open, the answer its lookup by id gets (404, 410 or 451).', access: { apiKey: 'giphy' }, params: TypePath, query: RelatedQuery }), async (c) => {
-    const type = typeOf(c.req.param('type'));
-    const p = parseQuery(RelatedQuery, c.req.query());
-    const page = await relatedGifs(reads, p.gif_id, { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset }, deps.relatedPages);
-    if (!page) return refuseById(reads, p.gif_id, ANONYMOUS_VIEWER);
-    // The answer names the GIF it is about too: when that one stops being shown, so does this.
-    return gifPage(c, deps, presenter(c, deps, 'GIF_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [gifTag(p.gif_id)]);
-  });
+  app.get(
+    '/:type/related',
+    describe({
+      tag: 'gifs',
+      summary: 'GIFs related to a GIF',
+      description: 'GIFs like `gif_id`; for a `gif_id` anyone may not open, the answer its lookup by id gets (404, 410 or 451).',
+      access: { apiKey: 'giphy' },
+      params: TypePath,
+      query: RelatedQuery,
+    }),
+    async (c) => {
+      const type = typeOf(c.req.param('type'));
+      const p = parseQuery(RelatedQuery, c.req.query());
+      const page = await relatedGifs(
+        reads,
+        p.gif_id,
+        { types: STORED_TYPES[type], rating: p.rating, limit: p.limit, offset: p.offset },
+        deps.relatedPages,
+      );
+      if (!page) return refuseById(reads, p.gif_id, ANONYMOUS_VIEWER);
+      // The answer names the GIF it is about too: when that one stops being shown, so does this.
+      return gifPage(c, deps, presenter(c, deps, 'GIF_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [
+        gifTag(p.gif_id),
+      ]);
+    },
+  );
   return app;
 }

@@ -31,15 +31,36 @@ async function madeFromAnswer(c: Context<ApiEnv>, deps: ApiDeps, id: string): Pr
 /** GET gifs?ids= and GET gifs/{id}: lookups by id, of every rating, answered as the content policy answers anyone (unlisted GIFs open, 404, 410 or 451 otherwise). */
 export function gifsByIdRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/gifs', describe({ tag: 'gifs', summary: 'GIFs by id', description: `Up to ${MAX_IDS} ids, answered in the order asked; those anyone may open by id (public and unlisted ones), others left out.`, access: { apiKey: 'giphy' }, query: ByIdsQuery }), async (c) => {
-    const { ids: wanted } = parseQuery(ByIdsQuery, c.req.query());
-    // Each GIF once, in the order first asked; the total is how many were found.
-    return gifList(c, deps, 'GIF_BROWSE', [...new Set(wanted)], { total: 'sent', offset: 0 }, false);
-  });
-  app.get('/gifs/:id{[^/]+}', describe({ tag: 'gifs', summary: 'One GIF by id', description: 'Public and unlisted GIFs; 404 for an unknown or private one, 410 for one the moderators hid, 451 for one taken down. A GIF made in the GIF maker from another GIF (upload field `source_gif_id`) carries `source_gif`: `{id, url, title, username, profile_url}` of that GIF and its author (`username` empty for a hidden author), only while anyone may open the source.', access: { apiKey: 'giphy' }, params: ByIdPath }), async (c) => {
-    const id = parse(gifId, c.req.param('id'));
-    const answer = await madeFromAnswer(c, deps, id) ?? (await gifOne(c, deps, 'GIF_BROWSE', id));
-    return answer ?? refuseById(deps.db, id, ANONYMOUS_VIEWER);
-  });
+  app.get(
+    '/gifs',
+    describe({
+      tag: 'gifs',
+      summary: 'GIFs by id',
+      description: `Up to ${MAX_IDS} ids, answered in the order asked; those anyone may open by id (public and unlisted ones), others left out.`,
+      access: { apiKey: 'giphy' },
+      query: ByIdsQuery,
+    }),
+    async (c) => {
+      const { ids: wanted } = parseQuery(ByIdsQuery, c.req.query());
+      // Each GIF once, in the order first asked; the total is how many were found.
+      return gifList(c, deps, 'GIF_BROWSE', [...new Set(wanted)], { total: 'sent', offset: 0 }, false);
+    },
+  );
+  app.get(
+    '/gifs/:id{[^/]+}',
+    describe({
+      tag: 'gifs',
+      summary: 'One GIF by id',
+      description:
+        'Public and unlisted GIFs; 404 for an unknown or private one, 410 for one the moderators hid, 451 for one taken down. A GIF made in the GIF maker from another GIF (upload field `source_gif_id`) carries `source_gif`: `{id, url, title, username, profile_url}` of that GIF and its author (`username` empty for a hidden author), only while anyone may open the source.',
+      access: { apiKey: 'giphy' },
+      params: ByIdPath,
+    }),
+    async (c) => {
+      const id = parse(gifId, c.req.param('id'));
+      const answer = (await madeFromAnswer(c, deps, id)) ?? (await gifOne(c, deps, 'GIF_BROWSE', id));
+      return answer ?? refuseById(deps.db, id, ANONYMOUS_VIEWER);
+    },
+  );
   return app;
 }

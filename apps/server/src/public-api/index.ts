@@ -62,7 +62,10 @@ export function publicApi(deps: ApiDeps, text: TextStickers, options: PublicApiO
   v2.route('/', emojiRoutes(deps, 2));
 
   const apiKey = requireApiKey(deps.keys, { api: 'giphy' });
-  const collectorKey = requireApiKey(deps.keys, { api: 'giphy', alsoAccepted: new Set(options.acceptGiphySdkKey === false ? [] : [GIPHY_SDK_PINGBACK_KEY]) });
+  const collectorKey = requireApiKey(deps.keys, {
+    api: 'giphy',
+    alsoAccepted: new Set(options.acceptGiphySdkKey === false ? [] : [GIPHY_SDK_PINGBACK_KEY]),
+  });
   const keylessPingback = keylessSimplePingback(options.acceptGiphySdkKey === false ? null : GIPHY_SDK_PINGBACK_KEY);
   const keyFor: MiddlewareHandler<ApiEnv> = (c, next) => {
     if (keylessPingback && isKeylessSimplePingback(c.req.path, (name) => c.req.query(name))) return keylessPingback(c, next);

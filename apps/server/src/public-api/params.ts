@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { intParam } from '../http/parse.ts';
-import { CONTENT_TYPES, DEFAULT_LIMIT, DEFAULT_RATING, GIF_ID_PATTERN, MAX_IDS, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_LENGTH, RATINGS } from './constants.ts';
+import {
+  CONTENT_TYPES,
+  DEFAULT_LIMIT,
+  DEFAULT_RATING,
+  GIF_ID_PATTERN,
+  MAX_IDS,
+  MAX_LIMIT,
+  MAX_OFFSET,
+  MAX_QUERY_LENGTH,
+  RATINGS,
+} from './constants.ts';
 
 export const limit = intParam('limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
 export const offset = intParam('offset', 0, MAX_OFFSET, 0);
@@ -15,24 +25,34 @@ export const query = z
   .string({ error: 'q is required' })
   .transform(normaliseFreeText)
   .pipe(z.string().min(1, 'q must not be empty').max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`));
-export const lang = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'lang must be a 2-letter language code').optional();
+export const lang = z
+  .string()
+  .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'lang must be a 2-letter language code')
+  .optional();
 export const gifId = z.string().regex(GIF_ID_PATTERN, 'id must be 1 to 64 characters without spaces, control characters, /, ?, # or %');
 export const contentType = z.enum(CONTENT_TYPES, { error: `type must be one of ${CONTENT_TYPES.join(', ')}` });
 export const flag = (name: string) =>
-  z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }).optional().transform((v) => v === 'true' || v === '1');
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true' || v === '1');
 export const ids = z
   .string({ error: 'ids is required' })
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .pipe(
-    z
-      .array(gifId)
-      .min(1, 'ids must list at least one id')
-      .max(MAX_IDS, `ids may list at most ${MAX_IDS} ids`),
-  );
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(gifId).min(1, 'ids must list at least one id').max(MAX_IDS, `ids may list at most ${MAX_IDS} ids`));
 /** Accepted for GIPHY compatibility; carried through to analytics, never to queries. */
 export const passthrough = z.string().max(100, 'value is too long').optional();
 
-const twoLetters = (name: string, what: string) => z.string().regex(/^[A-Za-z]{2}$/, `${name} must be a 2-letter ${what}`).optional();
+const twoLetters = (name: string, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, `${name} must be a 2-letter ${what}`)
+    .optional();
 /** GIPHY's `country_code` (ISO 3166-1 alpha-2) and `region` (a 2-letter state or province code): accepted and checked, not acted on. */
 export const countryCode = twoLetters('country_code', 'country code (ISO 3166-1 alpha-2)');
 export const region = twoLetters('region', 'region code');
@@ -41,6 +61,12 @@ export const giphyAnswerParams = {
   random_id: passthrough,
   country_code: countryCode,
   region,
-  fields: z.string().optional().meta({ description: 'Comma-separated fields to keep, nested ones by dots (`id,url,images.original`); unknown names are ignored.' }),
-  bundle: z.string().optional().meta({ description: 'A renditions bundle: messaging_non_clips, clips_grid_picker, sticker_layering or low_bandwidth.' }),
+  fields: z
+    .string()
+    .optional()
+    .meta({ description: 'Comma-separated fields to keep, nested ones by dots (`id,url,images.original`); unknown names are ignored.' }),
+  bundle: z
+    .string()
+    .optional()
+    .meta({ description: 'A renditions bundle: messaging_non_clips, clips_grid_picker, sticker_layering or low_bandwidth.' }),
 };

@@ -13,7 +13,11 @@ const SimplePingbackQuery = z.object({
   action_type: z.enum(PINGBACK_ACTIONS, { error: `action_type must be one of ${PINGBACK_ACTIONS.join(', ')}` }),
   random_id: passthrough,
   customer_id: passthrough,
-  ts: z.string().regex(/^\d{1,15}$/, 'ts must be a number of milliseconds').transform(Number).optional(),
+  ts: z
+    .string()
+    .regex(/^\d{1,15}$/, 'ts must be a number of milliseconds')
+    .transform(Number)
+    .optional(),
 });
 
 const SIMPLE_PINGBACK_PATH = /^\/v2\/pingback_simple\/?$/;
@@ -56,14 +60,38 @@ export function simplePingbackRoutes(collector: Hono<ApiEnv>) {
   inner.onError(handleErrors());
 
   const app = new Hono<ApiEnv>();
-  app.get('/pingback_simple', describe({ tag: 'collector', summary: 'Register a view, click or send (GIPHY\'s action register)', description: 'The URLs of each GIF\'s `analytics` object (`onload` SEEN, `onclick` CLICK, `onsent` SENT), with `random_id` (or `customer_id`) and `ts` added by the app: counted as one event posted to `POST /v2/pingback`, with its answer. Without a key it is counted under the key of GIPHY\'s analytics package (unless `COLLECTOR_SDK_KEY=refuse`), as the URLs carry none.', access: { apiKey: 'giphy' }, query: SimplePingbackQuery, example: EXAMPLES.simplePingback }), async (c) => {
-    const p = parseQuery(SimplePingbackQuery, c.req.query());
-    const event = { action_type: p.action_type, analytics_response_payload: p.analytics_response_payload, user_id: p.random_id ?? p.customer_id ?? NOBODY, ts: p.ts ?? Date.now() };
-    const body = JSON.stringify({ events: [event] });
-    const res = await inner.request('/pingback', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, { apiKey: c.get('apiKey') });
-    c.header('Cache-Control', 'no-store');
-    const retryAfter = res.headers.get('Retry-After');
-    return c.body(await res.text(), res.status as 200, { 'Content-Type': res.headers.get('Content-Type') ?? 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) });
-  });
+  app.get(
+    '/pingback_simple',
+    describe({
+      tag: 'collector',
+      summary: "Register a view, click or send (GIPHY's action register)",
+      description:
+        "The URLs of each GIF's `analytics` object (`onload` SEEN, `onclick` CLICK, `onsent` SENT), with `random_id` (or `customer_id`) and `ts` added by the app: counted as one event posted to `POST /v2/pingback`, with its answer. Without a key it is counted under the key of GIPHY's analytics package (unless `COLLECTOR_SDK_KEY=refuse`), as the URLs carry none.",
+      access: { apiKey: 'giphy' },
+      query: SimplePingbackQuery,
+      example: EXAMPLES.simplePingback,
+    }),
+    async (c) => {
+      const p = parseQuery(SimplePingbackQuery, c.req.query());
+      const event = {
+        action_type: p.action_type,
+        analytics_response_payload: p.analytics_response_payload,
+        user_id: p.random_id ?? p.customer_id ?? NOBODY,
+        ts: p.ts ?? Date.now(),
+      };
+      const body = JSON.stringify({ events: [event] });
+      const res = await inner.request(
+        '/pingback',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
+        { apiKey: c.get('apiKey') },
+      );
+      c.header('Cache-Control', 'no-store');
+      const retryAfter = res.headers.get('Retry-After');
+      return c.body(await res.text(), res.status as 200, {
+        'Content-Type': res.headers.get('Content-Type') ?? 'application/json',
+        ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+      });
+    },
+  );
   return app;
 }

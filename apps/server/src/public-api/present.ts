@@ -93,7 +93,11 @@ const ACTION_URLS = { onload: 'SEEN', onclick: 'CLICK', onsent: 'SENT' } as cons
  */
 export function analyticsUrls(origin: string, payload: string): Record<keyof typeof ACTION_URLS, { url: string }> {
   const base = `${origin}/v2/pingback_simple?analytics_response_payload=${encodeURIComponent(payload)}&action_type=`;
-  return { onload: { url: `${base}${ACTION_URLS.onload}` }, onclick: { url: `${base}${ACTION_URLS.onclick}` }, onsent: { url: `${base}${ACTION_URLS.onsent}` } };
+  return {
+    onload: { url: `${base}${ACTION_URLS.onload}` },
+    onclick: { url: `${base}${ACTION_URLS.onclick}` },
+    onsent: { url: `${base}${ACTION_URLS.onsent}` },
+  };
 }
 
 /**
@@ -106,7 +110,8 @@ export function presentImages(images: StoredImages, media: (file: string) => str
   const gifOf = (x: StoredRendition): WireRendition => (x.gif ? { size: String(x.gif.size), url: media(x.gif.file) } : {});
   const mp4Of = (x: StoredRendition): WireRendition => (x.mp4 ? { mp4_size: String(x.mp4.size), mp4: media(x.mp4.file) } : {});
   const webpOf = (x: StoredRendition): WireRendition => (x.webp ? { webp_size: String(x.webp.size), webp: media(x.webp.file) } : {});
-  const stillOf = (x: StoredRendition): WireRendition | undefined => (x.still ? { ...dims(x), size: String(x.still.size), url: media(x.still.file) } : undefined);
+  const stillOf = (x: StoredRendition): WireRendition | undefined =>
+    x.still ? { ...dims(x), size: String(x.still.size), url: media(x.still.file) } : undefined;
   const full = (x: StoredRendition): WireRendition => ({ ...dims(x), ...gifOf(x), ...mp4Of(x), ...webpOf(x) });
 
   const out: Record<string, WireRendition> = {};
@@ -115,7 +120,11 @@ export function presentImages(images: StoredImages, media: (file: string) => str
   };
   const original = r('original');
   if (original) {
-    put('original', { ...full(original), ...(original.frames ? { frames: String(original.frames) } : {}), ...(original.hash ? { hash: original.hash } : {}) });
+    put('original', {
+      ...full(original),
+      ...(original.frames ? { frames: String(original.frames) } : {}),
+      ...(original.hash ? { hash: original.hash } : {}),
+    });
     for (const alias of ['downsized', 'downsized_large', 'downsized_medium']) put(alias, { ...dims(original), ...gifOf(original) });
     put('original_still', stillOf(original));
     put('downsized_still', stillOf(original));

@@ -13,9 +13,20 @@ import { envelope, newResponseId } from '../http/envelope.ts';
  */
 export function randomIdRoutes(_deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/randomid', describe({ tag: 'gifs', summary: 'A random id for one user', description: 'GIPHY\'s `{data: {random_id}}`: a fresh random id (32 hex characters) for an app to pass as `random_id` on later calls. Never cached.', access: { apiKey: 'giphy' }, example: EXAMPLES.randomId }), (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(envelope({ random_id: randomBytes(RANDOM_ID_BYTES).toString('hex') }, newResponseId()));
-  });
+  app.get(
+    '/randomid',
+    describe({
+      tag: 'gifs',
+      summary: 'A random id for one user',
+      description:
+        "GIPHY's `{data: {random_id}}`: a fresh random id (32 hex characters) for an app to pass as `random_id` on later calls. Never cached.",
+      access: { apiKey: 'giphy' },
+      example: EXAMPLES.randomId,
+    }),
+    (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(envelope({ random_id: randomBytes(RANDOM_ID_BYTES).toString('hex') }, newResponseId()));
+    },
+  );
   return app;
 }

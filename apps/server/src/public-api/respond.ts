@@ -9,7 +9,13 @@ import type { WireText } from './wire.ts';
 import { trimmedObject, type AnswerTrim } from './trim.ts';
 
 export function presenter(c: Context, deps: ApiDeps, eventType: string): PresentContext {
-  return { origin: originOf(c, deps), mediaBase: deps.mediaPublicUrl, responseId: newResponseId(), eventType, signPayload: deps.payloads.sign };
+  return {
+    origin: originOf(c, deps),
+    mediaBase: deps.mediaPublicUrl,
+    responseId: newResponseId(),
+    eventType,
+    signPayload: deps.payloads.sign,
+  };
 }
 
 /** A GIF of an answer: its id (served from its stored wire object) or a row made for this answer (rendered text). */
@@ -20,7 +26,13 @@ export type PageItem = string | GifRow;
  * listing) are left out. Wire objects are copied as bytes (public-api/wire.ts): only the signed
  * payload is written per answer.
  */
-async function gifTexts(deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], listing: boolean, trim: AnswerTrim | undefined): Promise<{ ids: string[]; texts: WireText[] }> {
+async function gifTexts(
+  deps: ApiDeps,
+  ctx: PresentContext,
+  items: readonly PageItem[],
+  listing: boolean,
+  trim: AnswerTrim | undefined,
+): Promise<{ ids: string[]; texts: WireText[] }> {
   const wanted = items.filter((item): item is string => typeof item === 'string');
   const wires = await deps.wires.forIds(wanted, ctx, listing, trim);
   const ids: string[] = [];
@@ -57,19 +69,45 @@ export interface PagePosition {
 }
 
 /** A paged GIF listing in GIPHY's envelope, its count the GIFs actually sent; `tags`: purge tags beside its GIFs' (a channel's). */
-export async function gifPage(c: Context<ApiEnv>, deps: ApiDeps, ctx: PresentContext, items: readonly PageItem[], page: PagePosition, listing = true, tags: readonly string[] = []) {
+export async function gifPage(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  ctx: PresentContext,
+  items: readonly PageItem[],
+  page: PagePosition,
+  listing = true,
+  tags: readonly string[] = [],
+) {
   const { ids, texts } = await gifTexts(deps, ctx, items, listing, trimOf(c));
-  const pagination: Pagination = { total_count: page.total === 'sent' ? texts.length : page.total, count: texts.length, offset: page.offset };
+  const pagination: Pagination = {
+    total_count: page.total === 'sent' ? texts.length : page.total,
+    count: texts.length,
+    offset: page.offset,
+  };
   return answer(c, envelopeBytes(jsonArray(texts), ctx.responseId, pagination), ids, tags);
 }
 
 /** A paged GIF listing made from ids or rows. */
-export function gifList(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, items: readonly PageItem[], page: PagePosition, listing = true) {
+export function gifList(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  eventType: string,
+  items: readonly PageItem[],
+  page: PagePosition,
+  listing = true,
+) {
   return gifPage(c, deps, presenter(c, deps, eventType), items, page, listing);
 }
 
 /** One GIF in GIPHY's envelope (no pagination); null when it is not to be shown (`listing`: only a listed GIF is). */
-export async function gifOne(c: Context<ApiEnv>, deps: ApiDeps, eventType: string, item: PageItem, tags: readonly string[] = [], listing = false): Promise<Response | null> {
+export async function gifOne(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  eventType: string,
+  item: PageItem,
+  tags: readonly string[] = [],
+  listing = false,
+): Promise<Response | null> {
   const ctx = presenter(c, deps, eventType);
   const { ids, texts } = await gifTexts(deps, ctx, [item], listing, trimOf(c));
   if (texts.length === 0) return null;

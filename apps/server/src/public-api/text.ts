@@ -42,10 +42,20 @@ export async function renderedText(c: Context<ApiEnv>, text: TextStickers, textT
 /** text/animate: the message drawn as animated text stickers in every style. */
 export function textRoutes(deps: ApiDeps, text: TextStickers) {
   const app = new Hono<ApiEnv>();
-  app.get('/text/animate', describe({ tag: 'gifs', summary: 'Animated text stickers of a message', description: 'The message `m` rendered in each animation style, made on demand and kept.', access: { apiKey: 'giphy' }, query: AnimateQuery }), async (c) => {
-    const p = parseQuery(AnimateQuery, c.req.query());
-    const rows = await renderedText(c, text, p.m, 'm');
-    return gifList(c, deps, 'TEXT_ANIMATE', rows.slice(p.offset, p.offset + p.limit), { total: rows.length, offset: p.offset });
-  });
+  app.get(
+    '/text/animate',
+    describe({
+      tag: 'gifs',
+      summary: 'Animated text stickers of a message',
+      description: 'The message `m` rendered in each animation style, made on demand and kept.',
+      access: { apiKey: 'giphy' },
+      query: AnimateQuery,
+    }),
+    async (c) => {
+      const p = parseQuery(AnimateQuery, c.req.query());
+      const rows = await renderedText(c, text, p.m, 'm');
+      return gifList(c, deps, 'TEXT_ANIMATE', rows.slice(p.offset, p.offset + p.limit), { total: rows.length, offset: p.offset });
+    },
+  );
   return app;
 }

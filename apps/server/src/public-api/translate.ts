@@ -43,17 +43,33 @@ export function translatePick(phrase: string, weirdness: number, count: number):
 export function translateRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const reads = deps.readDb ?? deps.db;
-  app.get('/:type{gifs|stickers}/translate', describe({ tag: 'gifs', summary: 'One GIF or sticker for a phrase', description: `The phrase \`s\` searched as \`{type}/search\` searches it (its ranking, \`rating\`, \`lang\` and content policy); \`weirdness\` 0–${MAX_WEIRDNESS} (default 0) lets the pick reach further down the ranking (the best match at 0, up to ${translateReach(MAX_WEIRDNESS)} at ${MAX_WEIRDNESS}), the same GIF for the same inputs. 404 when nothing matches.`, access: { apiKey: 'giphy' }, params: z.object({ type: TranslateType }), query: TranslateQuery, example: EXAMPLES.translate }), async (c) => {
-    const type = parse(TranslateType, c.req.param('type'));
-    const p = parseQuery(TranslateQuery, c.req.query());
-    const page = await searchGifs(reads, { q: p.s, types: STORED_TYPES[type], rating: p.rating, limit: translateReach(p.weirdness), offset: 0, lang: p.lang }, deps.searchResults);
-    const pick = translatePick(p.s, p.weirdness, page.rows.length);
-    // A pick that stopped being listed since the ranking was kept falls back to the next ones.
-    for (const id of [...page.rows.slice(pick), ...page.rows.slice(0, pick)]) {
-      const answer = await gifOne(c, deps, type === 'stickers' ? 'STICKER_TRANSLATE' : 'GIF_TRANSLATE', id, [], true);
-      if (answer) return answer;
-    }
-    throw new ApiError(404, `No ${type === 'stickers' ? 'sticker' : 'GIF'} found for s`);
-  });
+  app.get(
+    '/:type{gifs|stickers}/translate',
+    describe({
+      tag: 'gifs',
+      summary: 'One GIF or sticker for a phrase',
+      description: `The phrase \`s\` searched as \`{type}/search\` searches it (its ranking, \`rating\`, \`lang\` and content policy); \`weirdness\` 0–${MAX_WEIRDNESS} (default 0) lets the pick reach further down the ranking (the best match at 0, up to ${translateReach(MAX_WEIRDNESS)} at ${MAX_WEIRDNESS}), the same GIF for the same inputs. 404 when nothing matches.`,
+      access: { apiKey: 'giphy' },
+      params: z.object({ type: TranslateType }),
+      query: TranslateQuery,
+      example: EXAMPLES.translate,
+    }),
+    async (c) => {
+      const type = parse(TranslateType, c.req.param('type'));
+      const p = parseQuery(TranslateQuery, c.req.query());
+      const page = await searchGifs(
+        reads,
+        { q: p.s, types: STORED_TYPES[type], rating: p.rating, limit: translateReach(p.weirdness), offset: 0, lang: p.lang },
+        deps.searchResults,
+      );
+      const pick = translatePick(p.s, p.weirdness, page.rows.length);
+      // A pick that stopped being listed since the ranking was kept falls back to the next ones.
+      for (const id of [...page.rows.slice(pick), ...page.rows.slice(0, pick)]) {
+        const answer = await gifOne(c, deps, type === 'stickers' ? 'STICKER_TRANSLATE' : 'GIF_TRANSLATE', id, [], true);
+        if (answer) return answer;
+      }
+      throw new ApiError(404, `No ${type === 'stickers' ? 'sticker' : 'GIF'} found for s`);
+    },
+  );
   return app;
 }

@@ -11,7 +11,12 @@ const TrimQuery = z.object({
   bundle: z.enum(RENDITION_BUNDLE_NAMES, { error: `bundle must be one of ${RENDITION_BUNDLE_NAMES.join(', ')}` }).optional(),
   fields: z
     .string()
-    .transform((v) => v.split(',').map((f) => f.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string()).max(MAX_FIELDS, `fields may list at most ${MAX_FIELDS} fields`))
     .optional(),
   country_code: countryCode,
@@ -42,7 +47,7 @@ function fieldTree(paths: readonly string[]): FieldTree {
       const at = node.get(part);
       if (at === true) break;
       if (i === parts.length - 1) node.set(part, true);
-      else node = at ?? node.set(part, new Map()).get(part) as FieldTree;
+      else node = at ?? (node.set(part, new Map()).get(part) as FieldTree);
     }
   }
   return root;
@@ -99,11 +104,15 @@ export function trimmedWireText(open: Buffer, tail: Json, trim: AnswerTrim, deri
 export function answerTrimming(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const { bundle, fields } = parseQuery(TrimQuery, c.req.query());
-    const answerTrim = bundle || fields ? { bundle, tree: fields ? fieldTree(fields) : undefined, key: `${bundle ?? ''}|${fields?.join(',') ?? ''}` } : undefined;
+    const answerTrim =
+      bundle || fields
+        ? { bundle, tree: fields ? fieldTree(fields) : undefined, key: `${bundle ?? ''}|${fields?.join(',') ?? ''}` }
+        : undefined;
     c.set('answerTrim', answerTrim);
     await next();
     // GIF answers are made trimmed (public-api/respond.ts); any other answer is trimmed here, as it leaves.
-    if (!answerTrim || c.get('trimmed') || c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    if (!answerTrim || c.get('trimmed') || c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('application/json'))
+      return;
     const body = (await c.res.json()) as Json;
     const trim = (item: unknown) => (isObject(item) ? trimmedObject(item, answerTrim) : item);
     if ('data' in body) body.data = Array.isArray(body.data) ? body.data.map(trim) : trim(body.data);

@@ -20,21 +20,50 @@ const VideoTrendingQuery = z.object({ limit, offset, rating, pingback_id: passth
 /** videos/search, videos/trending and videos/related: clips (type `video`, with playable mp4 assets). */
 export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  app.get('/videos/search', describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery }), async (c) => {
-    const p = parseQuery(VideoSearchQuery, c.req.query());
-    const page = await searchGifs(deps.readDb ?? deps.db, { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang }, deps.searchResults);
-    return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
-  });
-  app.get('/videos/trending', describe({ tag: 'gifs', summary: 'Trending and latest clips', description: 'Clips (videos with sound): trending ones first, then the rest newest first.', access: { apiKey: 'giphy' }, query: VideoTrendingQuery }), async (c) => {
-    const p = parseQuery(VideoTrendingQuery, c.req.query());
-    const page = await clipsFeed(deps.readDb ?? deps.db, { rating: p.rating, limit: p.limit, offset: p.offset });
-    return gifList(c, deps, 'VIDEO_TRENDING', page.rows, { total: page.total, offset: p.offset });
-  });
-  app.get('/videos/related', describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }), async (c) => {
-    const p = parseQuery(VideoRelatedQuery, c.req.query());
-    const page = await relatedGifs(deps.readDb ?? deps.db, p.gif_id, { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset }, deps.relatedPages);
-    if (!page) return refuseById(deps.readDb ?? deps.db, p.gif_id, ANONYMOUS_VIEWER);
-    return gifPage(c, deps, presenter(c, deps, 'VIDEO_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [gifTag(p.gif_id)]);
-  });
+  app.get(
+    '/videos/search',
+    describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery }),
+    async (c) => {
+      const p = parseQuery(VideoSearchQuery, c.req.query());
+      const page = await searchGifs(
+        deps.readDb ?? deps.db,
+        { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
+        deps.searchResults,
+      );
+      return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
+    },
+  );
+  app.get(
+    '/videos/trending',
+    describe({
+      tag: 'gifs',
+      summary: 'Trending and latest clips',
+      description: 'Clips (videos with sound): trending ones first, then the rest newest first.',
+      access: { apiKey: 'giphy' },
+      query: VideoTrendingQuery,
+    }),
+    async (c) => {
+      const p = parseQuery(VideoTrendingQuery, c.req.query());
+      const page = await clipsFeed(deps.readDb ?? deps.db, { rating: p.rating, limit: p.limit, offset: p.offset });
+      return gifList(c, deps, 'VIDEO_TRENDING', page.rows, { total: page.total, offset: p.offset });
+    },
+  );
+  app.get(
+    '/videos/related',
+    describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }),
+    async (c) => {
+      const p = parseQuery(VideoRelatedQuery, c.req.query());
+      const page = await relatedGifs(
+        deps.readDb ?? deps.db,
+        p.gif_id,
+        { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset },
+        deps.relatedPages,
+      );
+      if (!page) return refuseById(deps.readDb ?? deps.db, p.gif_id, ANONYMOUS_VIEWER);
+      return gifPage(c, deps, presenter(c, deps, 'VIDEO_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [
+        gifTag(p.gif_id),
+      ]);
+    },
+  );
   return app;
 }

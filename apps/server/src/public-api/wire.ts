@@ -59,7 +59,11 @@ export interface WireTextsOptions {
  * they were built from and the origin written in (an origin rarely changes within a deployment).
  * Bounded in bytes; a GIF whose source moved is rebuilt, so every process serves a change at once.
  */
-export function createWireTexts(read: Kysely<Database>, write: Kysely<Database>, { onError, contentChanges }: WireTextsOptions = {}): WireTexts {
+export function createWireTexts(
+  read: Kysely<Database>,
+  write: Kysely<Database>,
+  { onError, contentChanges }: WireTextsOptions = {},
+): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_BYTES, sizeCalculation: (t) => Math.max(1, t.open.length) });
   const checked = createUnchangedMemo<Map<string, string>>(contentChanges, CHECKED_PAGES_MAX);
   // Trimmed copies of kept texts (fields/bundle), dropped with the text they were made from.
@@ -103,5 +107,10 @@ function perAnswer(gifId: string, ctx: PresentContext): Record<string, unknown> 
 
 function withPayload(open: Buffer, gifId: string, ctx: PresentContext): WireText {
   const payload = ctx.signPayload({ gifId, eventType: ctx.eventType, responseId: ctx.responseId });
-  return [open, Buffer.from(`,"${PAYLOAD_FIELD}":${JSON.stringify(payload)},"${ANALYTICS_FIELD}":${JSON.stringify(analyticsUrls(ctx.origin, payload))}}`)];
+  return [
+    open,
+    Buffer.from(
+      `,"${PAYLOAD_FIELD}":${JSON.stringify(payload)},"${ANALYTICS_FIELD}":${JSON.stringify(analyticsUrls(ctx.origin, payload))}}`,
+    ),
+  ];
 }

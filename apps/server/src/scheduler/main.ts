@@ -12,7 +12,17 @@ import { createSchedulerApp } from './app.ts';
 import { SCHEDULER_PORT_DEFAULT } from './constants.ts';
 
 await serveAlone('scheduler', { variable: 'SCHEDULER_PORT', fallback: SCHEDULER_PORT_DEFAULT }, ({ store, config, log }) => {
-  const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: config.jobs.batchSize, clock: systemClock }), { log, now: systemClock });
-  const app = createSchedulerApp({ db: store.db, payloads: createPayloadSigner(store.db), publicUrl: config.publicUrl, clock: systemClock, log, onJobQueued: () => jobs.wake() });
+  const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: config.jobs.batchSize, clock: systemClock }), {
+    log,
+    now: systemClock,
+  });
+  const app = createSchedulerApp({
+    db: store.db,
+    payloads: createPayloadSigner(store.db),
+    publicUrl: config.publicUrl,
+    clock: systemClock,
+    log,
+    onJobQueued: () => jobs.wake(),
+  });
   return { fetch: (request) => app.fetch(request), start: () => jobs.start(), stop: () => jobs.stop() };
 });

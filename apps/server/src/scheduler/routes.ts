@@ -39,10 +39,19 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     const user = await authorizeUser(c, 'schedule.manage');
     if (body.timestamp.getTime() <= deps.clock().getTime()) throw new FieldError(400, 'timestamp', 'timestamp must be in the future');
     const actor = actorOf(user, c.var.auth.address);
-    const { id, keptPublic } = await deps.db.transaction().execute((trx) => schedulePost(trx, user.userId, body.gifs, body.timestamp, actor, body.public_gifs));
+    const { id, keptPublic } = await deps.db
+      .transaction()
+      .execute((trx) => schedulePost(trx, user.userId, body.gifs, body.timestamp, actor, body.public_gifs));
     deps.onJobQueued?.();
     const gifs = body.gifs.map((g) => g.id);
-    const answer = { id, publish_at: body.timestamp.toISOString(), state: 'scheduled', gifs, ...(body.public_gifs ? { public_gifs: body.public_gifs } : {}), kept_public: keptPublic };
+    const answer = {
+      id,
+      publish_at: body.timestamp.toISOString(),
+      state: 'scheduled',
+      gifs,
+      ...(body.public_gifs ? { public_gifs: body.public_gifs } : {}),
+      kept_public: keptPublic,
+    };
     return c.json(envelope(answer, newResponseId()), 201, purgeGifs(gifs.filter((g) => !keptPublic.includes(g))));
   });
 
@@ -53,13 +62,35 @@ export function schedulerRoutes(deps: SchedulerDeps) {
       .selectFrom('scheduled_posts as p')
       .where('p.user_id', '=', user.userId)
       .where('p.state', '=', 'scheduled')
-      .where((eb) => eb.exists(eb.selectFrom('scheduled_post_gifs as pg').select('pg.gif_id').whereRef('pg.post_id', '=', 'p.id').where('pg.type', '=', q.type)));
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('scheduled_post_gifs as pg').select('pg.gif_id').whereRef('pg.post_id', '=', 'p.id').where('pg.type', '=', q.type),
+        ),
+      );
     const total = Number((await waiting.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
     const posts = await waiting.selectAll('p').orderBy('p.publish_at').orderBy('p.id').limit(q.limit).offset(q.offset).execute();
-    const items = posts.length ? await db.selectFrom('scheduled_post_gifs').selectAll().where('post_id', 'in', posts.map((p) => p.id)).orderBy('gif_id').execute() : [];
+    const items = posts.length
+      ? await db
+          .selectFrom('scheduled_post_gifs')
+          .selectAll()
+          .where(
+            'post_id',
+            'in',
+            posts.map((p) => p.id),
+          )
+          .orderBy('gif_id')
+          .execute()
+      : [];
     await deps.payloads.ready();
     const ctx = { origin: originOf(c, deps), responseId: newResponseId(), eventType: 'GIF_SCHEDULED', signPayload: deps.payloads.sign };
-    const rows = new Map((await rowsInOrder(deps.db, items.map((i) => i.gif_id))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await rowsInOrder(
+          deps.db,
+          items.map((i) => i.gif_id),
+        )
+      ).map((r) => [r.id, r]),
+    );
     const data = posts.map((p) => ({
       id: p.id,
       publish_at: iso(p.publish_at),
@@ -67,7 +98,13 @@ export function schedulerRoutes(deps: SchedulerDeps) {
       created_at: iso(p.created_at),
       gifs: items
         .filter((i) => i.post_id === p.id)
-        .map((i) => ({ id: i.gif_id, is_sticker: i.is_sticker, type: i.type, stays_public: rows.get(i.gif_id)?.visibility === 'public', gif: rows.has(i.gif_id) ? presentGif(rows.get(i.gif_id)!, ctx) : null })),
+        .map((i) => ({
+          id: i.gif_id,
+          is_sticker: i.is_sticker,
+          type: i.type,
+          stays_public: rows.get(i.gif_id)?.visibility === 'public',
+          gif: rows.has(i.gif_id) ? presentGif(rows.get(i.gif_id)!, ctx) : null,
+        })),
     }));
     return c.json(envelope(data, ctx.responseId, { total_count: total, count: data.length, offset: q.offset }));
   });
@@ -82,7 +119,14 @@ export function schedulerRoutes(deps: SchedulerDeps) {
       UNION ALL
       SELECT id, state, finished_at, publish_at, gifs, error FROM mine WHERE state <> 'scheduled' AND finished_at IS NOT NULL
       ORDER BY at DESC, action LIMIT ${q.limit} OFFSET ${q.offset}`.execute(deps.db);
-    const data = rows.map((r) => ({ post_id: r.post_id, action: r.action, at: new Date(r.at).toISOString(), publish_at: new Date(r.publish_at).toISOString(), gifs: r.gifs, ...(r.error ? { error: r.error } : {}) }));
+    const data = rows.map((r) => ({
+      post_id: r.post_id,
+      action: r.action,
+      at: new Date(r.at).toISOString(),
+      publish_at: new Date(r.publish_at).toISOString(),
+      gifs: r.gifs,
+      ...(r.error ? { error: r.error } : {}),
+    }));
     return c.json(envelope(data, newResponseId(), { count: data.length, offset: q.offset }));
   });
 
@@ -93,7 +137,11 @@ export function schedulerRoutes(deps: SchedulerDeps) {
     const post = await db.selectFrom('scheduled_posts').select('state').where('id', '=', id).executeTakeFirst();
     if (!post) throw new ApiError(404, `Scheduled post ${id} not found`);
     const cancelled = await deps.db.transaction().execute((trx) => cancelPost(trx, id, actor, deps.clock()));
-    if (!cancelled) throw new ApiError(409, `Scheduled post ${id} is no longer waiting: it was ${post.state === 'scheduled' ? 'published' : post.state} already`);
+    if (!cancelled)
+      throw new ApiError(
+        409,
+        `Scheduled post ${id} is no longer waiting: it was ${post.state === 'scheduled' ? 'published' : post.state} already`,
+      );
     const gifs = await db.selectFrom('scheduled_post_gifs').select('gif_id').where('post_id', '=', id).execute();
     return c.json(envelope({ id, state: 'cancelled' }, newResponseId()), 200, purgeGifs(gifs.map((g) => g.gif_id)));
   });

@@ -1,7 +1,6 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database, Timestamp } from '../store/schema.ts';
 
-
 export type PostState = 'scheduled' | 'published' | 'cancelled' | 'failed';
 
 /** The scheduler's tables of migration 012. */

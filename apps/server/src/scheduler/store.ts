@@ -15,7 +15,8 @@ export interface ScheduledGifInput {
 
 /** Who changed a post or its GIFs: a person (with address), or the scheduler at the post's time. */
 type By = Actor | 'scheduler';
-const byFields = (by: By) => (by === 'scheduler' ? { actor: null, via: 'scheduler' } : { actor: by.userId, via: by.via, address: by.address });
+const byFields = (by: By) =>
+  by === 'scheduler' ? { actor: null, via: 'scheduler' } : { actor: by.userId, via: by.via, address: by.address };
 
 /** A post's change as a domain event on its `schedule` stream. */
 function postEvent(type: string, postId: string, by: By, details: Record<string, unknown>): NewEvent {
@@ -49,10 +50,13 @@ export async function schedulePost(
   const ids = unique.map((g) => g.id);
   // Locked so two posts racing for one GIF see each other.
   const owned = await sql<{ id: string; visibility: string }>`
-    SELECT id, visibility FROM gifs WHERE id = ANY(${ids}::text[]) AND user_id = ${userId} AND NOT is_removed ORDER BY id FOR UPDATE`.execute(trx);
+    SELECT id, visibility FROM gifs WHERE id = ANY(${ids}::text[]) AND user_id = ${userId} AND NOT is_removed ORDER BY id FOR UPDATE`.execute(
+    trx,
+  );
   const found = new Map(owned.rows.map((r) => [r.id, r.visibility]));
   const notOwned = ids.filter((id) => !found.has(id));
-  if (notOwned.length > 0) throw new FieldError(400, 'gifs', `Only your own GIFs can be scheduled; not yours or no such GIF: ${notOwned.slice(0, 10).join(', ')}`);
+  if (notOwned.length > 0)
+    throw new FieldError(400, 'gifs', `Only your own GIFs can be scheduled; not yours or no such GIF: ${notOwned.slice(0, 10).join(', ')}`);
   const waiting = await db
     .selectFrom('scheduled_post_gifs as pg')
     .innerJoin('scheduled_posts as p', 'p.id', 'pg.post_id')
@@ -60,19 +64,56 @@ export async function schedulePost(
     .where('pg.gif_id', 'in', ids)
     .where('p.state', '=', 'scheduled')
     .execute();
-  if (waiting.length > 0) throw new FieldError(409, 'gifs', `Already scheduled: ${waiting.map((w) => w.gif_id).slice(0, 10).join(', ')}; cancel that post first`);
+  if (waiting.length > 0)
+    throw new FieldError(
+      409,
+      'gifs',
+      `Already scheduled: ${waiting
+        .map((w) => w.gif_id)
+        .slice(0, 10)
+        .join(', ')}; cancel that post first`,
+    );
   const publicNow = ids.filter((id) => found.get(id) === 'public');
-  if (publicNow.length > 0 && publicGifs === undefined) throw new FieldError(400, 'public_gifs', `${PUBLIC_GIFS_REQUIRED} (public now: ${publicNow.slice(0, 10).join(', ')})`);
+  if (publicNow.length > 0 && publicGifs === undefined)
+    throw new FieldError(400, 'public_gifs', `${PUBLIC_GIFS_REQUIRED} (public now: ${publicNow.slice(0, 10).join(', ')})`);
   const keptPublic = publicGifs === 'stay_public' ? publicNow : [];
   const held = ids.filter((id) => !keptPublic.includes(id));
 
-  const post = await db.insertInto('scheduled_posts').values({ user_id: userId, publish_at: publishAt }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('scheduled_post_gifs').values(unique.map((g) => ({ post_id: post.id, gif_id: g.id, is_sticker: g.is_sticker, type: g.type, previous_visibility: found.get(g.id)! }))).execute();
-  if (held.length > 0) await sql`UPDATE gifs SET visibility = 'scheduled', update_datetime = now() WHERE id = ANY(${held}::text[])`.execute(trx);
-  const jobId = await enqueueJob(trx, { kind: PUBLISH_JOB_KIND, payload: { post: post.id }, ownerId: userId, createdBy: userId, runAfter: publishAt, dedupeKey: `${PUBLISH_JOB_KIND}:${post.id}` });
+  const post = await db
+    .insertInto('scheduled_posts')
+    .values({ user_id: userId, publish_at: publishAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('scheduled_post_gifs')
+    .values(
+      unique.map((g) => ({
+        post_id: post.id,
+        gif_id: g.id,
+        is_sticker: g.is_sticker,
+        type: g.type,
+        previous_visibility: found.get(g.id)!,
+      })),
+    )
+    .execute();
+  if (held.length > 0)
+    await sql`UPDATE gifs SET visibility = 'scheduled', update_datetime = now() WHERE id = ANY(${held}::text[])`.execute(trx);
+  const jobId = await enqueueJob(trx, {
+    kind: PUBLISH_JOB_KIND,
+    payload: { post: post.id },
+    ownerId: userId,
+    createdBy: userId,
+    runAfter: publishAt,
+    dedupeKey: `${PUBLISH_JOB_KIND}:${post.id}`,
+  });
   await db.updateTable('scheduled_posts').set({ job_id: jobId }).where('id', '=', post.id).execute();
   await appendEvents(trx, [
-    postEvent('schedule.created', post.id, actor, { user: userId, gifs: ids, publish_at: publishAt.toISOString(), ...(publicGifs ? { public_gifs: publicGifs, kept_public: keptPublic } : {}) }),
+    postEvent('schedule.created', post.id, actor, {
+      user: userId,
+      gifs: ids,
+      publish_at: publishAt.toISOString(),
+      ...(publicGifs ? { public_gifs: publicGifs, kept_public: keptPublic } : {}),
+    }),
     ...held.map((id) => visibilityEvent(id, 'scheduled', post.id, actor)),
   ]);
   return { id: post.id, keptPublic };
@@ -97,8 +138,14 @@ export async function cancelPost(trx: Kysely<Database>, postId: string, actor: A
     WHERE pg.post_id = ${postId} AND g.id = pg.gif_id AND g.visibility = 'scheduled'
     RETURNING g.id, g.visibility`.execute(trx);
   await schedulerDb(trx).updateTable('scheduled_posts').set({ state: 'cancelled', finished_at: now }).where('id', '=', postId).execute();
-  if (post.job_id) await sql`UPDATE jobs SET state = 'done', finished_at = now(), updated_at = now() WHERE id = ${post.job_id} AND state = 'queued'`.execute(trx);
-  await appendEvents(trx, [postEvent('schedule.cancelled', postId, actor, {}), ...restored.rows.map((r) => visibilityEvent(r.id, r.visibility, postId, actor))]);
+  if (post.job_id)
+    await sql`UPDATE jobs SET state = 'done', finished_at = now(), updated_at = now() WHERE id = ${post.job_id} AND state = 'queued'`.execute(
+      trx,
+    );
+  await appendEvents(trx, [
+    postEvent('schedule.cancelled', postId, actor, {}),
+    ...restored.rows.map((r) => visibilityEvent(r.id, r.visibility, postId, actor)),
+  ]);
   return true;
 }
 
@@ -120,9 +167,16 @@ export async function publishPost(trx: Kysely<Database>, postId: string, now: Da
   const failed = ids.length === 0;
   await schedulerDb(trx)
     .updateTable('scheduled_posts')
-    .set({ state: failed ? 'failed' : 'published', finished_at: now, ...(failed ? { error: 'None of its GIFs is still the creator’s and not removed' } : {}) })
+    .set({
+      state: failed ? 'failed' : 'published',
+      finished_at: now,
+      ...(failed ? { error: 'None of its GIFs is still the creator’s and not removed' } : {}),
+    })
     .where('id', '=', postId)
     .execute();
-  await appendEvents(trx, [postEvent(failed ? 'schedule.failed' : 'schedule.published', postId, 'scheduler', { gifs: ids }), ...ids.map((id) => visibilityEvent(id, 'public', postId, 'scheduler'))]);
+  await appendEvents(trx, [
+    postEvent(failed ? 'schedule.failed' : 'schedule.published', postId, 'scheduler', { gifs: ids }),
+    ...ids.map((id) => visibilityEvent(id, 'public', postId, 'scheduler')),
+  ]);
   return { published: ids };
 }

@@ -44,8 +44,18 @@ export function randomArt(
   opts: { caption: string; transparent: boolean; motif?: Motif; tint?: string; size?: [number, number]; frames?: number },
 ): ArtSpec {
   const sizes = opts.transparent
-    ? [[280, 280], [260, 300], [300, 260]]
-    : [[400, 224], [360, 270], [320, 320], [270, 360], [400, 300]];
+    ? [
+        [280, 280],
+        [260, 300],
+        [300, 260],
+      ]
+    : [
+        [400, 224],
+        [360, 270],
+        [320, 320],
+        [270, 360],
+        [400, 300],
+      ];
   const [width, height] = opts.size ?? (random.pick(sizes) as [number, number]);
   return {
     width,
@@ -85,7 +95,9 @@ type Drawer = (spec: ArtSpec, t: number) => string;
 
 const MOTIF_DRAWERS: Record<Motif, Drawer> = {
   orbit(s, t) {
-    const cx = s.width / 2, cy = s.height / 2, r = Math.min(cx, cy) * 0.6;
+    const cx = s.width / 2,
+      cy = s.height / 2,
+      r = Math.min(cx, cy) * 0.6;
     let out = `<circle cx="${cx}" cy="${cy}" r="${f(r * 0.35)}" fill="${ink(s, 1)}"/>`;
     for (let k = 0; k < 5; k++) {
       const a = TAU * (t + k / 5);
@@ -109,12 +121,17 @@ const MOTIF_DRAWERS: Record<Motif, Drawer> = {
     return out;
   },
   spin(s, t) {
-    const cx = s.width / 2, cy = s.height / 2, r = Math.min(cx, cy) * 0.7;
-    return `<g transform="rotate(${f(t * 90)} ${cx} ${cy})"><rect x="${f(cx - r / 2)}" y="${f(cy - r / 2)}" width="${f(r)}" height="${f(r)}" rx="12" fill="${ink(s, 0)}"/></g>` +
-      `<g transform="rotate(${f(-t * 90)} ${cx} ${cy})"><rect x="${f(cx - r / 3)}" y="${f(cy - r / 3)}" width="${f((r * 2) / 3)}" height="${f((r * 2) / 3)}" rx="8" fill="${ink(s, 1)}"/></g>`;
+    const cx = s.width / 2,
+      cy = s.height / 2,
+      r = Math.min(cx, cy) * 0.7;
+    return (
+      `<g transform="rotate(${f(t * 90)} ${cx} ${cy})"><rect x="${f(cx - r / 2)}" y="${f(cy - r / 2)}" width="${f(r)}" height="${f(r)}" rx="12" fill="${ink(s, 0)}"/></g>` +
+      `<g transform="rotate(${f(-t * 90)} ${cx} ${cy})"><rect x="${f(cx - r / 3)}" y="${f(cy - r / 3)}" width="${f((r * 2) / 3)}" height="${f((r * 2) / 3)}" rx="8" fill="${ink(s, 1)}"/></g>`
+    );
   },
   wave(s, t) {
-    const bars = 12, bw = s.width / bars;
+    const bars = 12,
+      bw = s.width / bars;
     let out = '';
     for (let k = 0; k < bars; k++) {
       const bh = (0.35 + 0.3 * Math.sin(TAU * (t + k / bars))) * s.height;
@@ -125,7 +142,7 @@ const MOTIF_DRAWERS: Record<Motif, Drawer> = {
   confetti(s, t) {
     let out = '';
     for (let k = 0; k < 18; k++) {
-      const x = ((k * 53) % 97) / 97 * s.width;
+      const x = (((k * 53) % 97) / 97) * s.width;
       const y = ((((k * 29) % 89) / 89 + t) % 1) * (s.height + 20) - 10;
       out += `<rect x="${f(x)}" y="${f(y)}" width="10" height="16" transform="rotate(${f(360 * t + k * 40)} ${f(x + 5)} ${f(y + 8)})" fill="${ink(s, k)}"/>`;
     }
@@ -146,11 +163,13 @@ const MOTIF_DRAWERS: Record<Motif, Drawer> = {
     return `<circle cx="${s.width / 2}" cy="${s.height / 2}" r="${f(r)}" fill="${ink(s, 0)}" stroke="${ink(s, 1)}" stroke-width="6"/>`;
   },
   heart(s, t) {
-    const k = (0.75 + 0.25 * Math.abs(Math.sin(TAU * t))) * Math.min(s.width, s.height) / 120;
+    const k = ((0.75 + 0.25 * Math.abs(Math.sin(TAU * t))) * Math.min(s.width, s.height)) / 120;
     return `<g transform="translate(${s.width / 2} ${s.height / 2}) scale(${f(k)})"><path d="M0 30 C-60 -10 -30 -55 0 -25 C30 -55 60 -10 0 30Z" fill="${s.tint ?? '#e63946'}" stroke="#ffffff" stroke-width="4"/></g>`;
   },
   star(s, t) {
-    const cx = s.width / 2, cy = s.height / 2, R = Math.min(cx, cy) * 0.8;
+    const cx = s.width / 2,
+      cy = s.height / 2,
+      R = Math.min(cx, cy) * 0.8;
     const points = Array.from({ length: 10 }, (_, k) => {
       const a = (k * Math.PI) / 5 - Math.PI / 2;
       const r = k % 2 === 0 ? R : R * 0.45;
@@ -159,12 +178,16 @@ const MOTIF_DRAWERS: Record<Motif, Drawer> = {
     return `<g transform="rotate(${f(72 * t)} ${cx} ${cy})"><polygon points="${points}" fill="${s.tint ?? '#ffd166'}" stroke="#ef476f" stroke-width="5"/></g>`;
   },
   face(s, t) {
-    const cx = s.width / 2, cy = s.height / 2, r = Math.min(cx, cy) * 0.75;
+    const cx = s.width / 2,
+      cy = s.height / 2,
+      r = Math.min(cx, cy) * 0.75;
     const blink = Math.abs(Math.sin(TAU * t)) < 0.3 ? 0.15 : 1;
-    return `<circle cx="${cx}" cy="${cy}" r="${f(r)}" fill="${s.tint ?? '#ffd93d'}" stroke="#333" stroke-width="4"/>` +
+    return (
+      `<circle cx="${cx}" cy="${cy}" r="${f(r)}" fill="${s.tint ?? '#ffd93d'}" stroke="#333" stroke-width="4"/>` +
       `<ellipse cx="${f(cx - r * 0.35)}" cy="${f(cy - r * 0.2)}" rx="${f(r * 0.1)}" ry="${f(r * 0.15 * blink)}" fill="#333"/>` +
       `<ellipse cx="${f(cx + r * 0.35)}" cy="${f(cy - r * 0.2)}" rx="${f(r * 0.1)}" ry="${f(r * 0.15)}" fill="#333"/>` +
-      `<path d="M${f(cx - r * 0.45)} ${f(cy + r * 0.25)} Q${cx} ${f(cy + r * (0.55 + 0.15 * Math.sin(TAU * t)))} ${f(cx + r * 0.45)} ${f(cy + r * 0.25)}" fill="none" stroke="#333" stroke-width="5" stroke-linecap="round"/>`;
+      `<path d="M${f(cx - r * 0.45)} ${f(cy + r * 0.25)} Q${cx} ${f(cy + r * (0.55 + 0.15 * Math.sin(TAU * t)))} ${f(cx + r * 0.45)} ${f(cy + r * 0.25)}" fill="none" stroke="#333" stroke-width="5" stroke-linecap="round"/>`
+    );
   },
 };
 

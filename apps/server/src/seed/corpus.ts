@@ -96,12 +96,54 @@ const USERS: SeedUser[] = [
 
 /** Categories and, per subcategory, the captions its GIFs show. */
 const CATEGORY_TREE: Record<string, { name: string; subs: Record<string, string[]> }> = {
-  reactions: { name: 'Reactions', subs: { happy: ['yay', 'so happy', 'woohoo', 'smile'], sad: ['sad', 'nooo', 'sigh', 'crying'], surprised: ['wow', 'omg', 'what?!', 'whoa'] } },
-  animals: { name: 'Animals', subs: { cats: ['meow', 'cat nap', 'purr', 'kitty'], dogs: ['woof', 'good dog', 'puppy', 'fetch'], birds: ['tweet', 'fly away', 'birb', 'chirp'] } },
-  emotions: { name: 'Emotions', subs: { love: ['love you', 'xoxo', 'crush', 'hugs'], angry: ['grr', 'so mad', 'rage', 'ugh'], excited: ['lets go', 'hype', 'yes!', 'cant wait'] } },
-  'food-drink': { name: 'Food & Drink', subs: { pizza: ['pizza', 'cheesy', 'slice', 'pizza time'], coffee: ['coffee', 'espresso', 'latte', 'wake up'], dessert: ['cake', 'donut', 'ice cream', 'sweet'] } },
-  sports: { name: 'Sports', subs: { basketball: ['dunk', 'swish', 'buzzer', 'hoops'], soccer: ['goal', 'kick off', 'offside', 'golazo'], running: ['run', 'marathon', 'sprint', 'finish'] } },
-  holidays: { name: 'Holidays', subs: { birthday: ['happy birthday', 'party', 'bday', 'cheers'], 'new-year': ['happy new year', 'countdown', '2027', 'resolutions'], halloween: ['boo', 'spooky', 'trick or treat', 'pumpkin'] } },
+  reactions: {
+    name: 'Reactions',
+    subs: {
+      happy: ['yay', 'so happy', 'woohoo', 'smile'],
+      sad: ['sad', 'nooo', 'sigh', 'crying'],
+      surprised: ['wow', 'omg', 'what?!', 'whoa'],
+    },
+  },
+  animals: {
+    name: 'Animals',
+    subs: {
+      cats: ['meow', 'cat nap', 'purr', 'kitty'],
+      dogs: ['woof', 'good dog', 'puppy', 'fetch'],
+      birds: ['tweet', 'fly away', 'birb', 'chirp'],
+    },
+  },
+  emotions: {
+    name: 'Emotions',
+    subs: {
+      love: ['love you', 'xoxo', 'crush', 'hugs'],
+      angry: ['grr', 'so mad', 'rage', 'ugh'],
+      excited: ['lets go', 'hype', 'yes!', 'cant wait'],
+    },
+  },
+  'food-drink': {
+    name: 'Food & Drink',
+    subs: {
+      pizza: ['pizza', 'cheesy', 'slice', 'pizza time'],
+      coffee: ['coffee', 'espresso', 'latte', 'wake up'],
+      dessert: ['cake', 'donut', 'ice cream', 'sweet'],
+    },
+  },
+  sports: {
+    name: 'Sports',
+    subs: {
+      basketball: ['dunk', 'swish', 'buzzer', 'hoops'],
+      soccer: ['goal', 'kick off', 'offside', 'golazo'],
+      running: ['run', 'marathon', 'sprint', 'finish'],
+    },
+  },
+  holidays: {
+    name: 'Holidays',
+    subs: {
+      birthday: ['happy birthday', 'party', 'bday', 'cheers'],
+      'new-year': ['happy new year', 'countdown', '2027', 'resolutions'],
+      halloween: ['boo', 'spooky', 'trick or treat', 'pumpkin'],
+    },
+  },
 };
 
 const CATEGORY_OWNERS: Record<string, string[]> = {
@@ -125,7 +167,12 @@ const TEXT_PHRASES = ['hello', 'thank you', 'lol', 'omg', 'no way', 'congrats', 
 const VIDEO_CAPTIONS = ['breaking news', 'highlights', 'recap', 'trailer', 'behind the scenes', 'interview'];
 const EXTERNAL_HOSTS: ExternalMedia['provider_name'][] = ['YouTube', 'Vimeo'];
 
-const RATING_WEIGHTS: [Rating, number][] = [['g', 0.55], ['pg', 0.25], ['pg-13', 0.15], ['r', 0.05]];
+const RATING_WEIGHTS: [Rating, number][] = [
+  ['g', 0.55],
+  ['pg', 0.25],
+  ['pg-13', 0.15],
+  ['r', 0.05],
+];
 
 /** GIPHY-style ids: 18 base62 characters, derived from a stable key so reseeding finds the same rows. */
 export function stableId(key: string): string {
@@ -174,7 +221,14 @@ export function planCorpus(): CorpusPlan {
           alt_text: altText(random, art, caption),
           rating: pickRating(random),
           username,
-          tags: unique([words, subcategory.replace('-', ' '), category.replace('-', ' & '), art.motif, art.palette.name, ...(random.chance(0.3) ? ['loop'] : [])]),
+          tags: unique([
+            words,
+            subcategory.replace('-', ' '),
+            category.replace('-', ' & '),
+            art.motif,
+            art.palette.name,
+            ...(random.chance(0.3) ? ['loop'] : []),
+          ]),
           featured_tags: [words, subcategory],
           category,
           subcategory,
@@ -302,16 +356,52 @@ function categories(): SeedCategory[] {
 function channels(): SeedChannel[] {
   const out: SeedChannel[] = [];
   for (const [slug, { name, subs }] of Object.entries(CATEGORY_TREE)) {
-    out.push({ slug, display_name: name, description: `The best ${name.toLowerCase()} GIFs.`, type: 'editorial', content_type: 'gif', owner: 'loopbox', parent: null, select: { category: slug } });
+    out.push({
+      slug,
+      display_name: name,
+      description: `The best ${name.toLowerCase()} GIFs.`,
+      type: 'editorial',
+      content_type: 'gif',
+      owner: 'loopbox',
+      parent: null,
+      select: { category: slug },
+    });
     for (const sub of Object.keys(subs)) {
-      out.push({ slug: `${slug}-${sub}`, display_name: titleCase(sub.replace('-', ' ')), description: `${titleCase(sub.replace('-', ' '))} ${name}.`, type: 'editorial', content_type: 'gif', owner: 'loopbox', parent: slug, select: { subcategory: sub } });
+      out.push({
+        slug: `${slug}-${sub}`,
+        display_name: titleCase(sub.replace('-', ' ')),
+        description: `${titleCase(sub.replace('-', ' '))} ${name}.`,
+        type: 'editorial',
+        content_type: 'gif',
+        owner: 'loopbox',
+        parent: slug,
+        select: { subcategory: sub },
+      });
     }
   }
   for (const owner of ['studio_sunny', 'pixelpal', 'retro_rita', 'sports_hub', 'newsroom', 'foodie_fran']) {
     const u = USERS.find((x) => x.username === owner) as SeedUser;
-    out.push({ slug: owner.replace('_', '-'), display_name: u.display_name, description: u.description, type: 'community', content_type: 'gif', owner, parent: null, select: { owner } });
+    out.push({
+      slug: owner.replace('_', '-'),
+      display_name: u.display_name,
+      description: u.description,
+      type: 'community',
+      content_type: 'gif',
+      owner,
+      parent: null,
+      select: { owner },
+    });
   }
-  out.push({ slug: 'stickers', display_name: 'Stickers', description: 'Transparent stickers for every chat.', type: 'editorial', content_type: 'sticker', owner: 'loopbox', parent: null, select: { stickers: true } });
+  out.push({
+    slug: 'stickers',
+    display_name: 'Stickers',
+    description: 'Transparent stickers for every chat.',
+    type: 'editorial',
+    content_type: 'sticker',
+    owner: 'loopbox',
+    parent: null,
+    select: { stickers: true },
+  });
   return out;
 }
 

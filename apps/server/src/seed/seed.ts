@@ -51,8 +51,16 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
   };
   const target: MediaTarget = options.store ? { db, store: options.store } : options.mediaDir;
   // Emoji variations reference their default emoji, so every other item is in before them.
-  await renderCorpusMedia(target, todo.filter((i) => !i.emoji?.of), insert);
-  await renderCorpusMedia(target, todo.filter((i) => i.emoji?.of), insert);
+  await renderCorpusMedia(
+    target,
+    todo.filter((i) => !i.emoji?.of),
+    insert,
+  );
+  await renderCorpusMedia(
+    target,
+    todo.filter((i) => i.emoji?.of),
+    insert,
+  );
 
   await seedCategories(db, plan, items);
   await seedChannels(db, plan, items, userIds);
@@ -82,7 +90,10 @@ export async function renderCorpusMedia(
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const item = items[next++] as SeedItem;
-      const images = typeof target === 'string' ? await renderItem(item, path.join(target, item.id)) : await renderItemToStore(item, target.db, target.store);
+      const images =
+        typeof target === 'string'
+          ? await renderItem(item, path.join(target, item.id))
+          : await renderItemToStore(item, target.db, target.store);
       await onItem?.(item, images);
     }
   };
@@ -112,7 +123,11 @@ async function renderItemToStore(item: SeedItem, db: Kysely<Database>, store: Me
     const images = await renderItem(item, dir);
     fs.rmSync(path.join(dir, RENDITION_LIST));
     await storeGifFiles(db, store, item.id, dir);
-    await db.insertInto('gif_media_objects').values({ gif_id: item.id, key: listKey }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('gif_media_objects')
+      .values({ gif_id: item.id, key: listKey })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await store.put({ key: listKey, body: Buffer.from(JSON.stringify(images)), contentType: 'application/json' });
     return images;
   } finally {
@@ -124,7 +139,9 @@ async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, store: MediaSto
   for (const [i, u] of plan.users.entries()) {
     const avatarKey = `avatars/${u.username}/avatar.jpg`;
     const avatar = u.has_avatar
-      ? (await store.head(avatarKey)) ? avatarKey : await makeAvatar(store, u.username, u.display_name, (i * 47) % 360)
+      ? (await store.head(avatarKey))
+        ? avatarKey
+        : await makeAvatar(store, u.username, u.display_name, (i * 47) % 360)
       : null;
     await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -144,7 +161,8 @@ async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, store: MediaSto
         .onConflict((oc) => oc.column('username').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (row) await appendEvents(trx, [{ type: 'user.created', stream: 'user', streamId: String(row.id), payload: { username: u.username } }]);
+      if (row)
+        await appendEvents(trx, [{ type: 'user.created', stream: 'user', streamId: String(row.id), payload: { username: u.username } }]);
     });
   }
   const rows = await db.selectFrom('users').select(['id', 'username']).execute();
@@ -153,10 +171,19 @@ async function seedUsers(db: Kysely<Database>, plan: CorpusPlan, store: MediaSto
 
 async function insertItem(db: Kysely<Database>, item: SeedItem, images: StoredImages, userIds: Map<string, number>): Promise<void> {
   const now = Date.now();
-  const video = item.type === 'video' && images.hd?.mp4
-    ? { duration: (item.art.frames * item.art.delayMs) / 1000, assets: { '360p': { file: images.hd.mp4.file, width: images.hd.width, height: images.hd.height, size: images.hd.mp4.size } } }
-    : null;
-  const slugWords = item.tags.slice(0, 2).join(' ').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const video =
+    item.type === 'video' && images.hd?.mp4
+      ? {
+          duration: (item.art.frames * item.art.delayMs) / 1000,
+          assets: { '360p': { file: images.hd.mp4.file, width: images.hd.width, height: images.hd.height, size: images.hd.mp4.size } },
+        }
+      : null;
+  const slugWords = item.tags
+    .slice(0, 2)
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('gifs')
@@ -188,7 +215,14 @@ async function insertItem(db: Kysely<Database>, item: SeedItem, images: StoredIm
       .returning('id')
       .executeTakeFirst();
     if (inserted) {
-      await appendEvents(trx, [{ type: 'gif.created', stream: 'gif', streamId: item.id, payload: { type: item.type, title: item.title, username: item.username, source: 'seed' } }]);
+      await appendEvents(trx, [
+        {
+          type: 'gif.created',
+          stream: 'gif',
+          streamId: item.id,
+          payload: { type: item.type, title: item.title, username: item.username, source: 'seed' },
+        },
+      ]);
     }
   });
 }
@@ -207,10 +241,14 @@ async function seedCategories(db: Kysely<Database>, plan: CorpusPlan, items: See
 async function seedChannels(db: Kysely<Database>, plan: CorpusPlan, items: SeedItem[], userIds: Map<string, number>): Promise<void> {
   for (const [position, ch] of plan.channels.entries()) {
     const members = items.filter((i) =>
-      ch.select.stickers ? i.type === 'sticker' && !i.emoji
-        : ch.select.owner ? i.username === ch.select.owner
-        : ch.select.subcategory ? i.subcategory === ch.select.subcategory
-        : i.category === ch.select.category);
+      ch.select.stickers
+        ? i.type === 'sticker' && !i.emoji
+        : ch.select.owner
+          ? i.username === ch.select.owner
+          : ch.select.subcategory
+            ? i.subcategory === ch.select.subcategory
+            : i.category === ch.select.category,
+    );
     await db.transaction().execute(async (trx) => {
       const parent = ch.parent ? await trx.selectFrom('channels').select('id').where('slug', '=', ch.parent).executeTakeFirst() : undefined;
       const row = await trx
@@ -232,9 +270,14 @@ async function seedChannels(db: Kysely<Database>, plan: CorpusPlan, items: SeedI
         .executeTakeFirst();
       if (!row) return;
       if (members.length > 0) {
-        await trx.insertInto('channel_gifs').values(members.map((m, i) => ({ channel_id: row.id, gif_id: m.id, position: i }))).execute();
+        await trx
+          .insertInto('channel_gifs')
+          .values(members.map((m, i) => ({ channel_id: row.id, gif_id: m.id, position: i })))
+          .execute();
       }
-      await appendEvents(trx, [{ type: 'channel.created', stream: 'channel', streamId: String(row.id), payload: { slug: ch.slug, gifs: members.length } }]);
+      await appendEvents(trx, [
+        { type: 'channel.created', stream: 'channel', streamId: String(row.id), payload: { slug: ch.slug, gifs: members.length } },
+      ]);
     });
   }
 }

@@ -23,26 +23,51 @@ import { describe } from '../openapi/describe.ts';
 export function loginCheckRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
-  app.get('/login/check', describe({ tag: 'accounts', summary: 'Who is calling', description: 'The caller\'s signed-in state (SPEC 3\'s logged-in user state) with the permission table\'s answer for them: each action they may take and how far. Anonymous callers get the anonymous state.', access: 'anyone' }), async (c) => {
-    const principal = await c.var.auth.principal();
-    c.header('Cache-Control', 'no-store');
-    const anonymous = { loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: grantsOf({ audience: 'anonymous' }) };
-    if (principal.kind === 'anonymous') return c.json(anonymous);
-    const profile = await loadProfile(db, principal.userId);
-    if (!profile) return c.json(anonymous);
-    if (principal.csrfToken && getCookie(c, CSRF_COOKIE) !== principal.csrfToken) setCsrfCookie(c, principal.csrfToken, deps.publicUrl);
-    const user = presentUser(profile, linksOf(c, deps));
-    return c.json({
-      loggedInStatus: true,
-      userType: principal.role,
-      verifiedStatus: profile.is_verified,
-      userID: principal.userId,
-      loginMethod: principal.via === 'session' ? 'password' : 'token',
-      emailVerified: profile.email_verified_at !== null,
-      csrfToken: principal.csrfToken ?? null,
-      user: { id: user.id, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url, profile_url: user.profile_url },
-      permissions: grantsOf(subjectOf(principal)),
-    });
-  });
+  app.get(
+    '/login/check',
+    describe({
+      tag: 'accounts',
+      summary: 'Who is calling',
+      description:
+        "The caller's signed-in state (SPEC 3's logged-in user state) with the permission table's answer for them: each action they may take and how far. Anonymous callers get the anonymous state.",
+      access: 'anyone',
+    }),
+    async (c) => {
+      const principal = await c.var.auth.principal();
+      c.header('Cache-Control', 'no-store');
+      const anonymous = {
+        loggedInStatus: false,
+        userType: 'anonymous',
+        verifiedStatus: false,
+        userID: null,
+        loginMethod: null,
+        csrfToken: null,
+        user: null,
+        permissions: grantsOf({ audience: 'anonymous' }),
+      };
+      if (principal.kind === 'anonymous') return c.json(anonymous);
+      const profile = await loadProfile(db, principal.userId);
+      if (!profile) return c.json(anonymous);
+      if (principal.csrfToken && getCookie(c, CSRF_COOKIE) !== principal.csrfToken) setCsrfCookie(c, principal.csrfToken, deps.publicUrl);
+      const user = presentUser(profile, linksOf(c, deps));
+      return c.json({
+        loggedInStatus: true,
+        userType: principal.role,
+        verifiedStatus: profile.is_verified,
+        userID: principal.userId,
+        loginMethod: principal.via === 'session' ? 'password' : 'token',
+        emailVerified: profile.email_verified_at !== null,
+        csrfToken: principal.csrfToken ?? null,
+        user: {
+          id: user.id,
+          username: user.username,
+          display_name: user.display_name,
+          avatar_url: user.avatar_url,
+          profile_url: user.profile_url,
+        },
+        permissions: grantsOf(subjectOf(principal)),
+      });
+    },
+  );
   return app;
 }

@@ -25,7 +25,13 @@ export async function createSession(db: AccountsDb, userId: number, client: { ad
   const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
   const row = await db
     .insertInto('sessions')
-    .values({ secret_hash: secretHash(secret), user_id: userId, expires_at: expiresAt, address: client.address, user_agent: client.userAgent })
+    .values({
+      secret_hash: secretHash(secret),
+      user_id: userId,
+      expires_at: expiresAt,
+      address: client.address,
+      user_agent: client.userAgent,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, secret, expiresAt };
@@ -41,19 +47,38 @@ export async function sessionBySecret(db: AccountsDb, secret: string): Promise<L
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
-  return row && { id: row.id, userId: row.user_id, username: row.username, role: row.role, createdAt: row.created_at, lastSeenAt: row.last_seen_at };
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      username: row.username,
+      role: row.role,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+    }
+  );
 }
 
 /** Marks a session used now and slides its expiry (never past its maximum life). */
 export async function touchSession(db: AccountsDb, session: Pick<LiveSession, 'id' | 'createdAt'>): Promise<void> {
   const now = Date.now();
   const expiresAt = new Date(Math.min(now + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_MAX_MS));
-  await db.updateTable('sessions').set({ last_seen_at: new Date(now), expires_at: expiresAt }).where('id', '=', session.id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: new Date(now), expires_at: expiresAt })
+    .where('id', '=', session.id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes a user's live sessions: all of them, all but one (`except`), or just one (`only`). Returns the ids revoked. */
 export async function revokeSessions(db: AccountsDb, userId: number, which: { except?: string; only?: string } = {}): Promise<string[]> {
-  let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', new Date());
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date());
   if (which.except) query = query.where('id', '!=', which.except);
   if (which.only) query = query.where('id', '=', which.only);
   return (await query.returning('id').execute()).map((r) => r.id);

@@ -51,7 +51,8 @@ export interface EmbeddedPglite {
   close(): Promise<void>;
 }
 
-const onThisThread = (pgdataDir: string | undefined): EmbeddedPglite => new PGlite({ dataDir: pgdataDir, extensions: { pg_trgm } }) as unknown as EmbeddedPglite;
+const onThisThread = (pgdataDir: string | undefined): EmbeddedPglite =>
+  new PGlite({ dataDir: pgdataDir, extensions: { pg_trgm } }) as unknown as EmbeddedPglite;
 
 // int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision.
 const INT8_OID = 20;
@@ -72,7 +73,9 @@ function withSessionSettings(pool: pg.Pool): pg.Pool {
 /** Opens the store (PGlite or PostgreSQL, one Kysely dialect over both) and applies pending migrations. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.readDatabaseUrl && !options.databaseUrl) throw new Error('A read database (DATABASE_READ_URL) needs DATABASE_URL too');
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.readDatabaseUrl, options.poolSize) : await openPglite(options.dataDir, options.embedded ?? onThisThread);
+  const store = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.readDatabaseUrl, options.poolSize)
+    : await openPglite(options.dataDir, options.embedded ?? onThisThread);
   try {
     await migrate(store.db);
   } catch (err) {
@@ -119,7 +122,9 @@ function openPostgres(connectionString: string, readConnectionString: string | u
 async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: string | undefined) => EmbeddedPglite): Promise<Store> {
   const pglite = embedded(dataDir ? path.join(dataDir, 'pgdata') : undefined);
   await pglite.waitReady;
-  const pool = withSessionSettings(new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig));
+  const pool = withSessionSettings(
+    new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const contentChanges = await countContentChanges(pglite, db);
   return {

@@ -34,12 +34,22 @@ export function deadLetters(db: Kysely<Database>, log?: (line: string) => void):
       try {
         await db
           .insertInto('collector_rejects')
-          .values(refused.map((r) => ({ route: source, reason: r.error, api_key: apiKey, raw: (JSON.stringify(r.event) ?? 'undefined').slice(0, MAX_DEAD_LETTER_CHARS) })))
+          .values(
+            refused.map((r) => ({
+              route: source,
+              reason: r.error,
+              api_key: apiKey,
+              raw: (JSON.stringify(r.event) ?? 'undefined').slice(0, MAX_DEAD_LETTER_CHARS),
+            })),
+          )
           .execute();
         sincePrune += refused.length;
         if (sincePrune >= DEAD_LETTER_PRUNE_EVERY) {
           sincePrune = 0;
-          await db.deleteFrom('collector_rejects').where('received_at', '<', sql<Date>`now() - ${`${DEAD_LETTER_RETENTION_MS} milliseconds`}::interval`).execute();
+          await db
+            .deleteFrom('collector_rejects')
+            .where('received_at', '<', sql<Date>`now() - ${`${DEAD_LETTER_RETENTION_MS} milliseconds`}::interval`)
+            .execute();
         }
         return true;
       } catch (err) {

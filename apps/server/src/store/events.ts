@@ -13,7 +13,6 @@ export interface NewEvent {
   payload: Record<string, unknown>;
 }
 
-
 /**
  * Appends events in one statement, dropping any whose event id is already logged, and returns the
  * ids that were new. Given a transaction it joins it; given the database the statement is its own
@@ -25,7 +24,14 @@ export async function appendEventsReturningIds(db: Kysely<Database>, events: rea
   const ids = events.map((e) => e.eventId ?? randomUUID());
   // One JSON document for the whole batch: a single JSON.stringify, no per-element array escaping.
   const rows = JSON.stringify(
-    events.map((e, i) => ({ event_id: ids[i], type: e.type, stream: e.stream, stream_id: e.streamId, ts: e.ts ?? now, payload: e.payload })),
+    events.map((e, i) => ({
+      event_id: ids[i],
+      type: e.type,
+      stream: e.stream,
+      stream_id: e.streamId,
+      ts: e.ts ?? now,
+      payload: e.payload,
+    })),
   );
   // The lock is the outer side of the join, so it is held before the first seq is drawn, until commit.
   // One row back: how many were new, and which only when some were not (then this reads the list).

@@ -52,7 +52,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'gif_media_objects', up: m025.up },
 ];
 
-
 /** Applies every migration not yet recorded, each in its own transaction. Returns the versions applied. */
 export async function migrate(db: Kysely<any>): Promise<number[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -102,7 +102,9 @@ export interface GifsTable {
 }
 
 /** A GIF's search columns alone, kept from `gifs` by triggers (migration 017; `search` is read through sql). */
-export type GifSearchTable = Readonly<Pick<GifsTable, 'id' | 'type' | 'rating_rank' | 'is_hidden' | 'is_removed' | 'user_id' | 'import_datetime'>>;
+export type GifSearchTable = Readonly<
+  Pick<GifsTable, 'id' | 'type' | 'rating_rank' | 'is_hidden' | 'is_removed' | 'user_id' | 'import_datetime'>
+>;
 
 export interface CategoriesTable {
   slug: string;

@@ -23,9 +23,16 @@ export async function editorCheck(c: Context<AuthEnv>): Promise<(story: StoryRow
 }
 
 /** Stories in GIPHY's envelope: one (`single`) or a page. */
-export async function storiesAnswer(c: Context<AuthEnv>, deps: StoriesDeps, stories: readonly StoryRow[], options: Omit<StoryPresentOptions, 'mayEdit'> & { single?: boolean; pagination?: Pagination; status?: 200 | 201 }) {
+export async function storiesAnswer(
+  c: Context<AuthEnv>,
+  deps: StoriesDeps,
+  stories: readonly StoryRow[],
+  options: Omit<StoryPresentOptions, 'mayEdit'> & { single?: boolean; pagination?: Pagination; status?: 200 | 201 },
+) {
   const ctx = await storyContext(c, deps);
   const data = await presentStories(deps.db, stories, ctx, { ...options, mayEdit: await editorCheck(c) });
-  const body = options.single ? envelope(data[0], ctx.responseId) : envelope(data, ctx.responseId, options.pagination ?? { count: data.length, offset: 0 });
+  const body = options.single
+    ? envelope(data[0], ctx.responseId)
+    : envelope(data, ctx.responseId, options.pagination ?? { count: data.length, offset: 0 });
   return c.json(body, options.status ?? 200);
 }

@@ -10,9 +10,13 @@ import { storyWriteRoutes } from './write-routes.ts';
  * Trending comes before the by-id read so `stories/trending` is never taken for an id.
  */
 export function createStoriesApp(deps: StoriesDeps) {
-  return serviceApp(deps.db, (app) => {
-    app.route('/', trendingRoutes(deps));
-    app.route('/', storyReadRoutes(deps));
-    app.route('/', storyWriteRoutes(deps));
-  }, deps.log);
+  return serviceApp(
+    deps.db,
+    (app) => {
+      app.route('/', trendingRoutes(deps));
+      app.route('/', storyReadRoutes(deps));
+      app.route('/', storyWriteRoutes(deps));
+    },
+    deps.log,
+  );
 }

@@ -5,4 +5,6 @@ import { createPayloadSigner } from '../payload-signing/signer.ts';
 import { createStoriesApp } from './app.ts';
 import { STORIES_PORT_DEFAULT } from './constants.ts';
 
-await serveAlone('stories', { variable: 'STORIES_PORT', fallback: STORIES_PORT_DEFAULT }, ({ store, config, log }) => createStoriesApp({ db: store.db, payloads: createPayloadSigner(store.db), publicUrl: config.publicUrl, clock: systemClock, log }));
+await serveAlone('stories', { variable: 'STORIES_PORT', fallback: STORIES_PORT_DEFAULT }, ({ store, config, log }) =>
+  createStoriesApp({ db: store.db, payloads: createPayloadSigner(store.db), publicUrl: config.publicUrl, clock: systemClock, log }),
+);

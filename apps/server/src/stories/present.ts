@@ -23,7 +23,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * are GIPHY wire objects with signed analytics payloads; GIFs anyone may not open are left out,
  * unless the caller may edit the story and its author may open them (content-policy/access.ts).
  */
-export async function presentStories(db: Kysely<Database>, stories: readonly StoryRow[], ctx: PresentContext, options: StoryPresentOptions): Promise<Record<string, unknown>[]> {
+export async function presentStories(
+  db: Kysely<Database>,
+  stories: readonly StoryRow[],
+  ctx: PresentContext,
+  options: StoryPresentOptions,
+): Promise<Record<string, unknown>[]> {
   if (stories.length === 0) return [];
   const ids = stories.map((s) => s.id);
   const gifLists = await gifsOfStories(db, ids);

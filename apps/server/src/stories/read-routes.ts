@@ -37,10 +37,16 @@ export function storyReadRoutes(deps: StoriesDeps) {
     let query = db.selectFrom('stories').selectAll().where('user_id', '=', userId);
     if (!q.fetch_unpublished) query = query.where('is_published', '=', true);
     if (q.next_cursor) query = query.where('seq', '<', q.next_cursor);
-    const rows = await query.orderBy('seq', 'desc').limit(q.limit + 1).execute();
+    const rows = await query
+      .orderBy('seq', 'desc')
+      .limit(q.limit + 1)
+      .execute();
     const page = rows.slice(0, q.limit);
     const more = rows.length > q.limit;
-    return storiesAnswer(c, deps, page, { withGifs: false, pagination: { count: page.length, offset: 0, ...(more ? { next_cursor: Number(page.at(-1)!.seq) } : {}) } });
+    return storiesAnswer(c, deps, page, {
+      withGifs: false,
+      pagination: { count: page.length, offset: 0, ...(more ? { next_cursor: Number(page.at(-1)!.seq) } : {}) },
+    });
   });
 
   app.get(`${STORIES_PATH}/partnerArtist`, async (c) => {
@@ -62,7 +68,14 @@ export function storyReadRoutes(deps: StoriesDeps) {
   /** Published stories of everyone, newest first (the site's /stories page). */
   app.get(`${STORIES_PATH}/latest`, async (c) => {
     const q = parseQuery(LatestQuery, c.req.query());
-    const rows = await db.selectFrom('stories').selectAll().where('is_published', '=', true).orderBy('published_at', 'desc').orderBy('seq', 'desc').limit(q.limit).execute();
+    const rows = await db
+      .selectFrom('stories')
+      .selectAll()
+      .where('is_published', '=', true)
+      .orderBy('published_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(q.limit)
+      .execute();
     return storiesAnswer(c, deps, rows, { withGifs: false });
   });
 

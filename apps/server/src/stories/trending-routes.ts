@@ -51,7 +51,9 @@ export function trendingRoutes(deps: StoriesDeps) {
       await sql`
         INSERT INTO trending_stories (story_id, publish_datetime, added_by) VALUES (${story.id}, ${body.publish_datetime}, ${user.userId})
         ON CONFLICT (story_id) DO UPDATE SET publish_datetime = EXCLUDED.publish_datetime, added_by = EXCLUDED.added_by`.execute(trx);
-      await appendEvents(trx, [storyEvent('story.trending_added', story.id, actor, { publish_datetime: body.publish_datetime.toISOString() })]);
+      await appendEvents(trx, [
+        storyEvent('story.trending_added', story.id, actor, { publish_datetime: body.publish_datetime.toISOString() }),
+      ]);
     });
     return c.json(envelope({ story_id: story.id, publish_datetime: body.publish_datetime.toISOString() }, newResponseId()), 201);
   });

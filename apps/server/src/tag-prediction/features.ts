@@ -51,11 +51,14 @@ export function visualFeatures(input: Frames): number[] {
     const perCell = (SAMPLE / GRID) ** 2;
     for (let i = 0; i < cells.length; i++) cells[i]! /= perCell;
     if (n === 0) layout.set(cells);
-    if (previous) for (let i = 0; i < cells.length; i++) motion[i]! += Math.abs(cells[i]! - previous[i]!) / Math.max(1, frameIndexes.length - 1);
+    if (previous)
+      for (let i = 0; i < cells.length; i++) motion[i]! += Math.abs(cells[i]! - previous[i]!) / Math.max(1, frameIndexes.length - 1);
     previous = cells;
   }
   const histogramTotal = histogram.reduce((s, v) => s + v, 0) || 1;
-  return [...[...histogram].map((v) => v / histogramTotal), ...layout, ...motion, 1 - alphaSum / Math.max(1, samples)].map((v) => Math.round(v * 1e5) / 1e5);
+  return [...[...histogram].map((v) => v / histogramTotal), ...layout, ...motion, 1 - alphaSum / Math.max(1, samples)].map(
+    (v) => Math.round(v * 1e5) / 1e5,
+  );
 }
 
 /** Distance between two looks: colours count most, then layout, motion and transparency. */

@@ -8,7 +8,11 @@ export async function framesFromImages(images: readonly Buffer[]): Promise<Frame
   const scale = Math.min(1, FRAME_MAX_SIDE / Math.max(first.width ?? 1, first.pageHeight ?? first.height ?? 1));
   const width = Math.max(1, Math.round((first.width ?? 1) * scale));
   const height = Math.max(1, Math.round((first.pageHeight ?? first.height ?? 1) * scale));
-  const raw = await Promise.all(images.map((image) => sharp(image, { limitInputPixels: 40_000_000 }).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer()));
+  const raw = await Promise.all(
+    images.map((image) =>
+      sharp(image, { limitInputPixels: 40_000_000 }).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer(),
+    ),
+  );
   return { width, height, frames: raw.length, rgba: Buffer.concat(raw) };
 }
 

@@ -38,7 +38,10 @@ const UNINFORMATIVE = new Set(['gif', 'gifs', 'sticker', 'stickers', 'animated']
  * corpus, GIFs older than uploads) get them from their stored renditions, a batch per call.
  */
 export interface Predictor {
-  predict(frames: Frames, o?: { exclude?: ReadonlySet<string>; ocrImage?: Buffer; withText?: boolean; withNeighbours?: boolean }): Promise<Suggestion[]>;
+  predict(
+    frames: Frames,
+    o?: { exclude?: ReadonlySet<string>; ocrImage?: Buffer; withText?: boolean; withNeighbours?: boolean },
+  ): Promise<Suggestion[]>;
   /** Computes missing features until none are left (the bench does this once up front). */
   backfill(): Promise<number>;
   close(): Promise<void>;
@@ -72,7 +75,11 @@ export function createPredictor(database: Kysely<Database>, store: MediaStore, o
         await fs.promises.rm(scratch, { force: true });
       }
       // An empty vector marks a GIF whose media cannot be read, so it is not tried again and again.
-      await db.insertInto('gif_features').values({ gif_id: gif.id, features }).onConflict((oc) => oc.column('gif_id').doNothing()).execute();
+      await db
+        .insertInto('gif_features')
+        .values({ gif_id: gif.id, features })
+        .onConflict((oc) => oc.column('gif_id').doNothing())
+        .execute();
       made += 1;
     }
     return made;
@@ -80,7 +87,10 @@ export function createPredictor(database: Kysely<Database>, store: MediaStore, o
 
   async function loadIndex(): Promise<Indexed[]> {
     await backfillBatch();
-    const { n } = await db.selectFrom('gif_features').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('gif_features')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     if (index && index.count === Number(n)) return index.rows;
     const rows = await db
       .selectFrom('gif_features as f')
@@ -88,7 +98,10 @@ export function createPredictor(database: Kysely<Database>, store: MediaStore, o
       .select(['g.id', 'g.tags', 'f.features'])
       .where(listedScope)
       .execute();
-    index = { count: Number(n), rows: rows.filter((r) => r.features.length > 0).map((r) => ({ id: r.id, tags: r.tags, features: r.features.map(Number) })) };
+    index = {
+      count: Number(n),
+      rows: rows.filter((r) => r.features.length > 0).map((r) => ({ id: r.id, tags: r.tags, features: r.features.map(Number) })),
+    };
     return index.rows;
   }
 
@@ -116,7 +129,17 @@ export function createPredictor(database: Kysely<Database>, store: MediaStore, o
       const withText = o.withText ?? true;
       const withNeighbours = o.withNeighbours ?? true;
       const text = withText
-        ? (await ocr.words(o.ocrImage ?? (await sharp(frames.rgba.subarray(0, frames.width * frames.height * 4), { raw: { width: frames.width, height: frames.height, channels: 4 } }).flatten({ background: '#ffffff' }).png().toBuffer()))).map((name) => ({ name, score: 1, source: 'text' as const }))
+        ? (
+            await ocr.words(
+              o.ocrImage ??
+                (await sharp(frames.rgba.subarray(0, frames.width * frames.height * 4), {
+                  raw: { width: frames.width, height: frames.height, channels: 4 },
+                })
+                  .flatten({ background: '#ffffff' })
+                  .png()
+                  .toBuffer()),
+            )
+          ).map((name) => ({ name, score: 1, source: 'text' as const }))
         : [];
       const neighbours = withNeighbours ? neighbourTags(visualFeatures(frames), await loadIndex(), o.exclude ?? new Set()) : [];
       const seen = new Set<string>();

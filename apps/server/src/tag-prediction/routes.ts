@@ -22,7 +22,13 @@ export function tagPredictionRoutes(predictor: Predictor) {
   const app = new Hono<AuthEnv>();
   app.post(
     '/ajax/tags/prediction/',
-    describe({ tag: 'uploads', summary: 'Suggest tags for frames', description: `1 to ${MAX_FRAMES} still frames of a file (multipart \`frames\`, at most ${humanBytes(MAX_BODY_BYTES)} in all): suggested tags with their score and source, text read in the pictures or visual neighbours.`, access: { permission: 'tags.predict' }, bodyType: 'multipart/form-data' }),
+    describe({
+      tag: 'uploads',
+      summary: 'Suggest tags for frames',
+      description: `1 to ${MAX_FRAMES} still frames of a file (multipart \`frames\`, at most ${humanBytes(MAX_BODY_BYTES)} in all): suggested tags with their score and source, text read in the pictures or visual neighbours.`,
+      access: { permission: 'tags.predict' },
+      bodyType: 'multipart/form-data',
+    }),
     async (c, next) => {
       await authorizeUser(c, 'tags.predict');
       await next();
@@ -34,15 +40,18 @@ export function tagPredictionRoutes(predictor: Predictor) {
       },
     }),
     async (c) => {
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'Send frames as multipart/form-data');
+      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
+        throw new ApiError(415, 'Send frames as multipart/form-data');
       const form = await c.req.parseBody({ all: true }).catch(() => {
         throw new ApiError(400, 'The form is malformed');
       });
       const given = ([] as unknown[]).concat(form.frames ?? []);
       const files = given.filter((f): f is File => f instanceof File);
       if (files.length === 0) throw new FieldError(400, 'frames', 'frames must hold at least one image');
-      if (files.length > MAX_FRAMES || files.length !== given.length) throw new FieldError(400, 'frames', `frames must be 1 to ${MAX_FRAMES} image files`);
-      if (files.some((f) => f.size > MAX_FRAME_BYTES)) throw new FieldError(413, 'frames', `each frame may be at most ${humanBytes(MAX_FRAME_BYTES)}`);
+      if (files.length > MAX_FRAMES || files.length !== given.length)
+        throw new FieldError(400, 'frames', `frames must be 1 to ${MAX_FRAMES} image files`);
+      if (files.some((f) => f.size > MAX_FRAME_BYTES))
+        throw new FieldError(413, 'frames', `each frame may be at most ${humanBytes(MAX_FRAME_BYTES)}`);
       const images = await Promise.all(files.map(async (f) => Buffer.from(await f.arrayBuffer())));
       const frames = await framesFromImages(images).catch(() => {
         throw new FieldError(400, 'frames', 'frames must be images (PNG, JPEG, GIF or WebP)');

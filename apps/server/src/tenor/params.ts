@@ -25,7 +25,11 @@ import { isTenorFormat, TENOR_FORMAT_NAMES, TENOR_UNSERVED_FORMATS } from './med
  */
 const described = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
 
-const items = (v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const items = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 /**
  * `media_filter`: the formats it names that we serve, in the order named; names we do not serve
@@ -107,7 +111,7 @@ const random = described(
 
 /** What every call may carry: the app's own key for its integration and its market, accepted and not acted on. */
 const common = {
-  client_key: described(z.string().optional(), 'Your integration\'s name; accepted, not acted on.'),
+  client_key: described(z.string().optional(), "Your integration's name; accepted, not acted on."),
   country: described(
     z
       .string()
@@ -123,13 +127,17 @@ const listing = {
   contentfilter: contentFilter,
   media_filter: mediaFilter,
   ar_range: aspectRange,
-  limit: described(intParam('limit', 1, TENOR_MAX_LIMIT, TENOR_DEFAULT_LIMIT), `Results per page, 1 to ${TENOR_MAX_LIMIT} (default ${TENOR_DEFAULT_LIMIT}).`),
+  limit: described(
+    intParam('limit', 1, TENOR_MAX_LIMIT, TENOR_DEFAULT_LIMIT),
+    `Results per page, 1 to ${TENOR_MAX_LIMIT} (default ${TENOR_DEFAULT_LIMIT}).`,
+  ),
   pos,
   searchfilter: searchFilter,
   random,
 };
 
-const termsLimit = (fallback: number) => described(intParam('limit', 1, TENOR_TERMS_MAX_LIMIT, fallback), `Terms to answer, 1 to ${TENOR_TERMS_MAX_LIMIT} (default ${fallback}).`);
+const termsLimit = (fallback: number) =>
+  described(intParam('limit', 1, TENOR_TERMS_MAX_LIMIT, fallback), `Terms to answer, 1 to ${TENOR_TERMS_MAX_LIMIT} (default ${fallback}).`);
 const q = described(query, 'The search as the user typed it.');
 
 export const SearchQuery = z.object({ q, ...listing });
@@ -157,7 +165,12 @@ export const PostsQuery = z.object({
   ids: described(
     z
       .string({ error: 'ids is required' })
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(gifId).min(1, 'ids must list at least one id').max(TENOR_MAX_IDS, `ids may list at most ${TENOR_MAX_IDS} ids`)),
     `Comma-separated result ids, at most ${TENOR_MAX_IDS}.`,
   ),

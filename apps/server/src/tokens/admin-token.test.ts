@@ -66,8 +66,25 @@ describe.each(storeKinds())('admin token rotation (%s)', (kind) => {
     const dir = dataDir();
     const { adminToken: old } = await ensureCredentials(store.db, { dataDir: dir });
     const rotated = vi.fn();
-    watches.push(watchAdminTokenFile(store.db, dir, old, { onRotated: rotated, onIgnored: () => undefined, onError: (err) => { throw err; } }, 20));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', ROTATE_COMMAND], { env: { ...process.env, DATA_DIR: dir, LOOPBOX_ADMIN_TOKEN: '' }, encoding: 'utf8' });
+    watches.push(
+      watchAdminTokenFile(
+        store.db,
+        dir,
+        old,
+        {
+          onRotated: rotated,
+          onIgnored: () => undefined,
+          onError: (err) => {
+            throw err;
+          },
+        },
+        20,
+      ),
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', ROTATE_COMMAND], {
+      env: { ...process.env, DATA_DIR: dir, LOOPBOX_ADMIN_TOKEN: '' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(adminTokenPath(dir));
     const fresh = fs.readFileSync(adminTokenPath(dir), 'utf8').trim();
@@ -81,7 +98,21 @@ describe.each(storeKinds())('admin token rotation (%s)', (kind) => {
     const dir = dataDir();
     const { adminToken } = await ensureCredentials(store.db, { dataDir: dir });
     const ignored = vi.fn();
-    watches.push(watchAdminTokenFile(store.db, dir, adminToken, { onRotated: () => undefined, onIgnored: ignored, onError: (err) => { throw err; } }, 20));
+    watches.push(
+      watchAdminTokenFile(
+        store.db,
+        dir,
+        adminToken,
+        {
+          onRotated: () => undefined,
+          onIgnored: ignored,
+          onError: (err) => {
+            throw err;
+          },
+        },
+        20,
+      ),
+    );
     writeAdminTokenFile(dir, 'short');
     await vi.waitFor(() => expect(ignored).toHaveBeenCalled(), { timeout: 10_000 });
     expect(ignored.mock.calls[0]![0]).toMatch(/at least 16 characters/);
@@ -94,7 +125,10 @@ describe('npm run rotate-admin-token', () => {
   it('refuses while LOOPBOX_ADMIN_TOKEN is set, since the variable wins over the file', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-admin-token-'));
     try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', ROTATE_COMMAND], { env: { ...process.env, DATA_DIR: dir, LOOPBOX_ADMIN_TOKEN: newSecret() }, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', ROTATE_COMMAND], {
+        env: { ...process.env, DATA_DIR: dir, LOOPBOX_ADMIN_TOKEN: newSecret() },
+        encoding: 'utf8',
+      });
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/LOOPBOX_ADMIN_TOKEN is set/);
       expect(fs.existsSync(adminTokenPath(dir))).toBe(false);

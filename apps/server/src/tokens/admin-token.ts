@@ -54,10 +54,20 @@ export async function installAdminToken(db: Kysely<Database>, token: string): Pr
     if (!admin) {
       admin = await trx
         .insertInto('users')
-        .values({ username: ADMIN_USERNAME, display_name: 'Administrator', user_type: 'staff', is_staff: true, is_public: false, avatar: null, banner: null })
+        .values({
+          username: ADMIN_USERNAME,
+          display_name: 'Administrator',
+          user_type: 'staff',
+          is_staff: true,
+          is_public: false,
+          avatar: null,
+          banner: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await appendEvents(trx, [{ type: 'user.created', stream: 'user', streamId: String(admin.id), payload: { username: ADMIN_USERNAME, staff: true } }]);
+      await appendEvents(trx, [
+        { type: 'user.created', stream: 'user', streamId: String(admin.id), payload: { username: ADMIN_USERNAME, staff: true } },
+      ]);
     }
     await trx
       .insertInto('access_tokens')
@@ -71,7 +81,9 @@ export async function installAdminToken(db: Kysely<Database>, token: string): Pr
       .where('token_hash', '<>', tokenHash)
       .executeTakeFirst();
     if (replaced.numDeletedRows > 0n) {
-      await appendEvents(trx, [{ type: 'user.token_rotated', stream: 'user', streamId: String(admin.id), payload: { label: ADMIN_TOKEN_LABEL } }]);
+      await appendEvents(trx, [
+        { type: 'user.token_rotated', stream: 'user', streamId: String(admin.id), payload: { label: ADMIN_TOKEN_LABEL } },
+      ]);
     }
   });
 }

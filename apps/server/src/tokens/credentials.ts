@@ -27,10 +27,20 @@ export async function ensureCredentials(
 
 async function ensureKey(db: Kysely<Database>, kind: 'web' | 'mobile', fromEnv: string | undefined): Promise<string> {
   if (fromEnv) {
-    await db.insertInto('api_keys').values({ key: fromEnv, kind, label: 'from environment' }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await db
+      .insertInto('api_keys')
+      .values({ key: fromEnv, kind, label: 'from environment' })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     return fromEnv;
   }
-  const existing = await db.selectFrom('api_keys').select('key').where('kind', '=', kind).where('revoked_at', 'is', null).orderBy('created_at').executeTakeFirst();
+  const existing = await db
+    .selectFrom('api_keys')
+    .select('key')
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .executeTakeFirst();
   if (existing) return existing.key;
   const key = `lb_${kind}_${randomBytes(16).toString('hex')}`;
   await db.insertInto('api_keys').values({ key, kind, label: 'generated' }).execute();

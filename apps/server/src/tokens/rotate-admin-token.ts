@@ -13,4 +13,6 @@ if (config.adminToken) {
   process.exit(1);
 }
 const file = writeAdminTokenFile(config.dataDir, newSecret());
-process.stdout.write(`A new admin token is in ${file}; the old one stops working once the server has read it (within a second, or at its next start).\n`);
+process.stdout.write(
+  `A new admin token is in ${file}; the old one stops working once the server has read it (within a second, or at its next start).\n`,
+);

@@ -27,35 +27,62 @@ export function tokenRoutes(deps: BackendDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.get('/api/v1/tokens/', describe({ tag: 'tokens', summary: 'Your access tokens', description: 'Labels, scopes and last use; never the secrets.', access: { permission: 'token.manage' } }), async (c) => {
-    const principal = await authorizeUser(c, 'token.manage');
-    return c.json(envelope(await listTokens(db, principal.userId), newResponseId()));
-  });
+  app.get(
+    '/api/v1/tokens/',
+    describe({
+      tag: 'tokens',
+      summary: 'Your access tokens',
+      description: 'Labels, scopes and last use; never the secrets.',
+      access: { permission: 'token.manage' },
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'token.manage');
+      return c.json(envelope(await listTokens(db, principal.userId), newResponseId()));
+    },
+  );
 
-  app.post('/api/v1/tokens/', describe({ tag: 'tokens', summary: 'Create an access token', description: 'The secret is in this answer only. `scope` is a role no higher than yours.', access: { permission: 'token.manage' }, status: 201, body: CreateBody }), async (c) => {
-    const principal = await authorizeUser(c, 'token.manage');
-    const { label, scope = principal.role } = await jsonBody(c, CreateBody);
-    if (lesserRole(scope, principal.role) !== scope) throw new FieldError(403, 'scope', `scope may be at most your role (${principal.role})`);
-    const created = await db.transaction().execute(async (trx) => {
-      const token = await createAccessToken(trx, principal.userId, { label, scope });
-      await appendEvents(baseDb(trx), [auditEvent('token.created', principal.userId, actorOf(principal, c.var.auth.address), { token: token.id, label, scope })]);
-      return token;
-    });
-    return c.json(envelope(created, newResponseId()), 201, { 'Cache-Control': 'no-store' });
-  });
+  app.post(
+    '/api/v1/tokens/',
+    describe({
+      tag: 'tokens',
+      summary: 'Create an access token',
+      description: 'The secret is in this answer only. `scope` is a role no higher than yours.',
+      access: { permission: 'token.manage' },
+      status: 201,
+      body: CreateBody,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'token.manage');
+      const { label, scope = principal.role } = await jsonBody(c, CreateBody);
+      if (lesserRole(scope, principal.role) !== scope)
+        throw new FieldError(403, 'scope', `scope may be at most your role (${principal.role})`);
+      const created = await db.transaction().execute(async (trx) => {
+        const token = await createAccessToken(trx, principal.userId, { label, scope });
+        await appendEvents(baseDb(trx), [
+          auditEvent('token.created', principal.userId, actorOf(principal, c.var.auth.address), { token: token.id, label, scope }),
+        ]);
+        return token;
+      });
+      return c.json(envelope(created, newResponseId()), 201, { 'Cache-Control': 'no-store' });
+    },
+  );
 
-  app.delete('/api/v1/tokens/:id/', describe({ tag: 'tokens', summary: 'Revoke an access token', access: { permission: 'token.manage' }, params: TokenPath }), async (c) => {
-    const { id } = parseFields(TokenPath, c.req.param());
-    const ownerOf = lookupOnce(() => tokenOwner(db, id));
-    const principal = await authorizeUser(c, 'token.manage', ownerOf);
-    const owner = await ownerOf();
-    if (owner === undefined) throw new ApiError(404, 'No such live token');
-    await db.transaction().execute(async (trx) => {
-      await revokeToken(trx, id);
-      await appendEvents(baseDb(trx), [auditEvent('token.revoked', owner, actorOf(principal, c.var.auth.address), { token: id })]);
-    });
-    return c.json(envelope({ id, revoked: true }, newResponseId()));
-  });
+  app.delete(
+    '/api/v1/tokens/:id/',
+    describe({ tag: 'tokens', summary: 'Revoke an access token', access: { permission: 'token.manage' }, params: TokenPath }),
+    async (c) => {
+      const { id } = parseFields(TokenPath, c.req.param());
+      const ownerOf = lookupOnce(() => tokenOwner(db, id));
+      const principal = await authorizeUser(c, 'token.manage', ownerOf);
+      const owner = await ownerOf();
+      if (owner === undefined) throw new ApiError(404, 'No such live token');
+      await db.transaction().execute(async (trx) => {
+        await revokeToken(trx, id);
+        await appendEvents(baseDb(trx), [auditEvent('token.revoked', owner, actorOf(principal, c.var.auth.address), { token: id })]);
+      });
+      return c.json(envelope({ id, revoked: true }, newResponseId()));
+    },
+  );
 
   return app;
 }

@@ -22,7 +22,11 @@ export interface TokenListing {
 }
 
 /** Makes a personal access token; the token itself is returned once and only its hash is kept. */
-export async function createAccessToken(db: AccountsDb, userId: number, input: { label: string; scope: Role }): Promise<TokenListing & { token: string }> {
+export async function createAccessToken(
+  db: AccountsDb,
+  userId: number,
+  input: { label: string; scope: Role },
+): Promise<TokenListing & { token: string }> {
   const token = `${TOKEN_PREFIX}${newSecret()}`;
   const hint = `${token.slice(0, TOKEN_PREFIX.length + 4)}…`;
   const row = await db
@@ -42,7 +46,15 @@ export async function tokenBySecret(db: AccountsDb, token: string): Promise<Live
     .where('t.token_hash', '=', secretHash(token))
     .where('t.revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && { id: row.id, userId: row.user_id, username: row.username, role: row.scope ? lesserRole(row.scope, row.role) : row.role, lastUsedAt: row.last_used_at };
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      username: row.username,
+      role: row.scope ? lesserRole(row.scope, row.role) : row.role,
+      lastUsedAt: row.last_used_at,
+    }
+  );
 }
 
 export async function touchToken(db: AccountsDb, id: string): Promise<void> {
@@ -64,17 +76,34 @@ export async function listTokens(db: AccountsDb, userId: number): Promise<TokenL
 
 /** A live personal token's owner, by its id. */
 export async function tokenOwner(db: AccountsDb, id: string): Promise<number | undefined> {
-  const row = await db.selectFrom('access_tokens').select('user_id').where('id', '=', id).where('revoked_at', 'is', null).where('scope', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('access_tokens')
+    .select('user_id')
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('scope', 'is not', null)
+    .executeTakeFirst();
   return row?.user_id;
 }
 
 /** Revokes every live personal token of a user (a password change or reset, a suspension); answers their ids. */
 export async function revokeTokens(db: AccountsDb, userId: number): Promise<string[]> {
-  const rows = await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
+  const rows = await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
   return rows.map((r) => String(r.id));
 }
 
 export async function revokeToken(db: AccountsDb, id: string): Promise<boolean> {
-  const result = await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -20,7 +20,11 @@ import type { UploadRow } from './store.ts';
  * starting an upload asks this first, so without a maintained ffmpeg (media/ffmpeg-binary.ts) an
  * authorised caller gets 503 saying so before a byte is received.
  */
-export async function uploaderFor<E extends AuthEnv>(c: Context<E>, uploads: Uploads, username: string | undefined): Promise<{ principal: UserPrincipal; userId: number }> {
+export async function uploaderFor<E extends AuthEnv>(
+  c: Context<E>,
+  uploads: Uploads,
+  username: string | undefined,
+): Promise<{ principal: UserPrincipal; userId: number }> {
   const principal = await authorizeUser(c, 'gif.upload');
   if (uploads.decoder.ffmpeg === null) throw new ApiError(503, uploads.decoder.refusal);
   if (!username || username.toLowerCase() === principal.username.toLowerCase()) return { principal, userId: principal.userId };
@@ -33,7 +37,12 @@ export async function uploaderFor<E extends AuthEnv>(c: Context<E>, uploads: Upl
 /** An upload problem as the answer names it: its status, its message, and the field it came from; storage unreachable says when to try again. */
 export function problemAnswer(problem: { code: string; message: string; status?: number }, field: string): FieldError {
   const status = problem.status ?? new UploadProblem(problem.code as never, problem.message).status;
-  return new FieldError(status as never, field, problem.message, problem.code === 'storage_unavailable' ? { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S) } : {});
+  return new FieldError(
+    status as never,
+    field,
+    problem.message,
+    problem.code === 'storage_unavailable' ? { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S) } : {},
+  );
 }
 
 export interface AcceptInput {
@@ -52,7 +61,12 @@ export interface AcceptInput {
  * queued) and waits for it up to `waitMs`: a problem found by then is thrown naming its field;
  * otherwise the upload is answered as it stands (done, or still being fetched or processed).
  */
-export async function acceptUpload<E extends AuthEnv>(c: Context<E>, uploads: Uploads, input: AcceptInput, waitMs = API_ANSWER_WITHIN_MS): Promise<UploadRow> {
+export async function acceptUpload<E extends AuthEnv>(
+  c: Context<E>,
+  uploads: Uploads,
+  input: AcceptInput,
+  waitMs = API_ANSWER_WITHIN_MS,
+): Promise<UploadRow> {
   const incoming = uploads.incomingPath(input.uploadId);
   try {
     const fields = parseFields(UploadFieldsSchema, input.fields);
@@ -74,7 +88,11 @@ export async function acceptUpload<E extends AuthEnv>(c: Context<E>, uploads: Up
     if ('url' in input.source) uploads.fetchThenQueue(input.uploadId, input.source.url);
     else await uploads.queue(input.uploadId, incoming, input.source.file.bytes);
     const row = await uploads.waitFor(input.uploadId, waitMs);
-    if (row?.state === 'failed') throw problemAnswer({ code: row.error_code ?? 'corrupt', message: row.error ?? 'The file could not be processed' }, fromUrl ? 'source_image_url' : 'file');
+    if (row?.state === 'failed')
+      throw problemAnswer(
+        { code: row.error_code ?? 'corrupt', message: row.error ?? 'The file could not be processed' },
+        fromUrl ? 'source_image_url' : 'file',
+      );
     return row as UploadRow;
   } catch (err) {
     await fs.rm(incoming, { force: true });

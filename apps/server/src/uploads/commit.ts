@@ -16,12 +16,21 @@ import type { UploadReview, VisibilityPolicy } from './visibility.ts';
 export const DEFAULT_UPLOAD_RATING = 'pg-13';
 
 function slugWords(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).replace(/-$/, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+    .replace(/-$/, '');
 }
 
 /** A title from the file's name when the creator gave none: "my-cat_jump.gif" → "my cat jump". */
 export function titleFromFilename(filename: string): string {
-  return filename.replace(/\.[A-Za-z0-9]{1,5}$/, '').replace(/[_\-.]+/g, ' ').trim().slice(0, 140);
+  return filename
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .slice(0, 140);
 }
 
 /**
@@ -33,7 +42,19 @@ export function titleFromFilename(filename: string): string {
  * was stored (a store still unreachable leaves the recorded keys to recoverUploads). With `trust`, a
  * new account's GIF is committed in review (uploads/trust.ts), its level read in the same transaction.
  */
-export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; processed: ProcessedUpload; stagingDir: string; store: MediaStore; policy: VisibilityPolicy; review?: UploadReview; trust?: TrustSettings; linkOrigin?: LinkOrigin }): Promise<void> {
+export async function commitUpload(
+  db: CreatorsDb,
+  o: {
+    upload: UploadRow;
+    processed: ProcessedUpload;
+    stagingDir: string;
+    store: MediaStore;
+    policy: VisibilityPolicy;
+    review?: UploadReview;
+    trust?: TrustSettings;
+    linkOrigin?: LinkOrigin;
+  },
+): Promise<void> {
   const { upload, processed } = o;
   const base = baseOf(db);
   try {
@@ -42,7 +63,13 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
       const user = await trx.selectFrom('users').select('username').where('id', '=', upload.user_id).executeTakeFirstOrThrow();
       const title = upload.fields.title ?? titleFromFilename(upload.filename);
       const tags = upload.fields.tags ?? [];
-      const visibility = await o.policy({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed });
+      const visibility = await o.policy({
+        uploadId: upload.id,
+        gifId: upload.gif_id,
+        userId: upload.user_id,
+        fields: upload.fields,
+        processed,
+      });
       const trust = o.trust ? await trustOf(trx, upload.user_id, o.trust) : undefined;
       const moderationState = committedState(o.review?.moderation_state ?? 'none', trust);
       const now = new Date();
@@ -68,10 +95,16 @@ export async function commitUpload(db: CreatorsDb, o: { upload: UploadRow; proce
       const madeFrom = await recordMadeFrom(baseOf(trx), upload.gif_id, upload.user_id, upload.fields.source_gif_id);
       if (o.review || moderationState !== 'none') {
         // Migration 013's columns: a pending or in-review GIF is out of listings (is_hidden follows) from its first commit.
-        await sql`UPDATE gifs SET moderation_state = ${moderationState}, nsfw_score = ${o.review?.nsfw_score ?? null}, suggested_rating = ${o.review?.suggested_rating ?? null} WHERE id = ${upload.gif_id}`.execute(trx);
+        await sql`UPDATE gifs SET moderation_state = ${moderationState}, nsfw_score = ${o.review?.nsfw_score ?? null}, suggested_rating = ${o.review?.suggested_rating ?? null} WHERE id = ${upload.gif_id}`.execute(
+          trx,
+        );
       }
       await trx.insertInto('gif_features').values({ gif_id: upload.gif_id, features: processed.features }).execute();
-      await trx.updateTable('uploads').set({ state: 'done', progress: 1, claimed_by: null, updated_at: now, finished_at: now }).where('id', '=', upload.id).execute();
+      await trx
+        .updateTable('uploads')
+        .set({ state: 'done', progress: 1, claimed_by: null, updated_at: now, finished_at: now })
+        .where('id', '=', upload.id)
+        .execute();
       const logged = await appendEventsReturningIds(baseOf(trx), [
         {
           type: 'gif.uploaded',

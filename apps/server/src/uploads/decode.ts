@@ -47,7 +47,8 @@ function hasTransparency(rgba: Buffer): boolean {
 /** A decoder's failure as our own words; what the decoder said is kept for the log only. */
 function asProblem(kind: string, err: unknown): UploadProblem {
   const text = err instanceof Error ? err.message : String(err);
-  if (/truncat|premature|end of file|unexpected end|EOF|partial file/i.test(text)) return new UploadProblem('truncated', `The ${kind} is truncated: its frames end early`, text);
+  if (/truncat|premature|end of file|unexpected end|EOF|partial file/i.test(text))
+    return new UploadProblem('truncated', `The ${kind} is truncated: its frames end early`, text);
   return new UploadProblem('corrupt', `The ${kind} is corrupt: its frames cannot be decoded`, text);
 }
 
@@ -59,7 +60,24 @@ async function decodeWithFfmpeg(ffmpeg: string, file: string, probe: Probe, plan
   const span = plan.startS === undefined ? probe.durationS : plan.frames / plan.fps;
   return runFfmpegToBuffer(
     ffmpeg,
-    ['-xerror', ...seek, '-t', String(Math.max(span, 0.04) + 0.5), '-i', file, '-an', '-vf', `${filters}scale=${plan.width}:${plan.height}:flags=bicubic,format=rgba`, '-frames:v', String(plan.frames), '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'],
+    [
+      '-xerror',
+      ...seek,
+      '-t',
+      String(Math.max(span, 0.04) + 0.5),
+      '-i',
+      file,
+      '-an',
+      '-vf',
+      `${filters}scale=${plan.width}:${plan.height}:flags=bicubic,format=rgba`,
+      '-frames:v',
+      String(plan.frames),
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgba',
+      'pipe:1',
+    ],
     frameBytes * plan.frames,
     120_000,
   );
@@ -70,18 +88,28 @@ async function decodeWithSharp(file: string, probe: Probe, plan: DecodePlan): Pr
   const options = { limitInputPixels: probe.width * probe.height * Math.max(1, probe.frames), failOn: 'truncated' } as const;
   // A trim keeps the pages from its start on (WebP pages are timed by the probe's average rate).
   const first = Math.min(probe.frames - 1, Math.floor((plan.startS ?? 0) * probe.fps));
-  const available = plan.startS !== undefined ? Math.min(probe.frames - first, Math.ceil((plan.frames / plan.fps) * probe.fps)) : probe.frames;
+  const available =
+    plan.startS !== undefined ? Math.min(probe.frames - first, Math.ceil((plan.frames / plan.fps) * probe.fps)) : probe.frames;
   const stride = available / plan.frames;
   if (probe.frames <= 1 || (stride <= 1 && first === 0 && available === probe.frames)) {
-    return sharp(file, { ...options, animated: probe.frames > 1 }).resize(plan.width, plan.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+    return sharp(file, { ...options, animated: probe.frames > 1 })
+      .resize(plan.width, plan.height, { fit: 'fill' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
   }
   const kept: Buffer[] = [];
   const frameBytes = plan.width * plan.height * 4;
   for (let start = 0; start < available && kept.length < plan.frames; start += WEBP_PAGES_PER_CALL) {
     const pages = Math.min(WEBP_PAGES_PER_CALL, available - start);
-    const chunk = await sharp(file, { ...options, page: first + start, pages }).resize(plan.width, plan.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+    const chunk = await sharp(file, { ...options, page: first + start, pages })
+      .resize(plan.width, plan.height, { fit: 'fill' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
     for (let i = 0; i < pages; i++) {
-      if (Math.floor((start + i) / Math.max(stride, 1)) >= kept.length && kept.length < plan.frames) kept.push(Buffer.from(chunk.subarray(i * frameBytes, (i + 1) * frameBytes)));
+      if (Math.floor((start + i) / Math.max(stride, 1)) >= kept.length && kept.length < plan.frames)
+        kept.push(Buffer.from(chunk.subarray(i * frameBytes, (i + 1) * frameBytes)));
     }
   }
   return Buffer.concat(kept);

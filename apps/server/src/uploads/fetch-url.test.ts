@@ -47,12 +47,28 @@ describe('source_image_url address rules', () => {
     expect(() => checkUrl(url, [])).toThrow(UploadProblem);
   });
 
-  it.each(['http://93.184.215.14/a.gif', 'https://[2606:4700::1111]/a.gif', 'https://gifs.example.com/a.gif', 'http://[::ffff:93.184.215.14]/a.gif'])('lets %s through to the fetch', (url) => {
+  it.each([
+    'http://93.184.215.14/a.gif',
+    'https://[2606:4700::1111]/a.gif',
+    'https://gifs.example.com/a.gif',
+    'http://[::ffff:93.184.215.14]/a.gif',
+  ])('lets %s through to the fetch', (url) => {
     expect(checkUrl(url, []).toString()).toBe(new URL(url).toString());
   });
 
   it('judges resolved addresses alike, and lets a configured range through in either spelling', () => {
-    for (const address of ['::7f00:1', '::a00:1', '::ffff:a00:1', '64:ff9b::a00:1', '2002:a00:1::', '0.0.0.0', '127.0.0.1', '::1', 'fe80::1']) expect(addressAllowed(address, []), address).toBe(false);
+    for (const address of [
+      '::7f00:1',
+      '::a00:1',
+      '::ffff:a00:1',
+      '64:ff9b::a00:1',
+      '2002:a00:1::',
+      '0.0.0.0',
+      '127.0.0.1',
+      '::1',
+      'fe80::1',
+    ])
+      expect(addressAllowed(address, []), address).toBe(false);
     for (const address of ['93.184.215.14', '2606:4700::1111']) expect(addressAllowed(address, []), address).toBe(true);
     const allow = parseRanges(['127.0.0.1/32']);
     expect(addressAllowed('127.0.0.1', allow)).toBe(true);

@@ -66,7 +66,13 @@ function checkedLookup(allow: readonly Range[]): LookupFunction {
       const list = addresses as dns.LookupAddress[];
       const refused = list.find((a) => !addressAllowed(a.address, allow));
       if (refused || list.length === 0) {
-        return callback(Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not allowed`), { code: 'EREFUSEDADDRESS' }), '', 0);
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not allowed`), {
+            code: 'EREFUSEDADDRESS',
+          }),
+          '',
+          0,
+        );
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
@@ -89,8 +95,10 @@ export function checkUrl(raw: string, allow: readonly Range[]): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuseUrl('source_image_url must be an http or https URL');
   if (url.username || url.password) throw refuseUrl('source_image_url must not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host) && !addressAllowed(host, allow)) throw refuseUrl(`source_image_url points at ${host}, which is not a public address`);
-  if (/^localhost\.?$|\.localhost\.?$/i.test(host) && !allow.length) throw refuseUrl('source_image_url points at localhost, which is not a public address');
+  if (ipaddr.isValid(host) && !addressAllowed(host, allow))
+    throw refuseUrl(`source_image_url points at ${host}, which is not a public address`);
+  if (/^localhost\.?$|\.localhost\.?$/i.test(host) && !allow.length)
+    throw refuseUrl('source_image_url points at localhost, which is not a public address');
   return url;
 }
 
@@ -109,10 +117,18 @@ export async function fetchToFile(raw: string, file: string, o: UrlFetchOptions)
   for (let hop = 0; ; hop++) {
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const get = url.protocol === 'https:' ? https.get : http.get;
-      const request = get(url, { lookup: checkedLookup(allow), signal: deadline, headers: { 'user-agent': 'Loopbox uploader', accept: 'image/*,video/*' } }, resolve);
+      const request = get(
+        url,
+        { lookup: checkedLookup(allow), signal: deadline, headers: { 'user-agent': 'Loopbox uploader', accept: 'image/*,video/*' } },
+        resolve,
+      );
       request.on('error', reject);
     }).catch((err: NodeJS.ErrnoException) => {
-      throw notFetched(deadline.aborted ? `${url.host}: no answer within ${o.timeoutMs ?? URL_FETCH_TIMEOUT_MS} ms` : `${url.host}: ${err.code ?? ''} ${err.message}`);
+      throw notFetched(
+        deadline.aborted
+          ? `${url.host}: no answer within ${o.timeoutMs ?? URL_FETCH_TIMEOUT_MS} ms`
+          : `${url.host}: ${err.code ?? ''} ${err.message}`,
+      );
     });
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
@@ -139,15 +155,22 @@ export async function fetchToFile(raw: string, file: string, o: UrlFetchOptions)
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         bytes += chunk.length;
-        if (bytes > o.maxBytes) callback(new UploadProblem('too_large', `source_image_url holds more than the limit of ${humanBytes(o.maxBytes)}`));
+        if (bytes > o.maxBytes)
+          callback(new UploadProblem('too_large', `source_image_url holds more than the limit of ${humanBytes(o.maxBytes)}`));
         else callback(null, chunk);
       },
     });
     await pipeline(response, limit, fs.createWriteStream(file)).catch((err: unknown) => {
       if (err instanceof UploadProblem) throw err;
-      throw notFetched(deadline.aborted ? `${url.host}: not finished within ${o.timeoutMs ?? URL_FETCH_TIMEOUT_MS} ms` : `${url.host}: broke off mid-transfer`);
+      throw notFetched(
+        deadline.aborted
+          ? `${url.host}: not finished within ${o.timeoutMs ?? URL_FETCH_TIMEOUT_MS} ms`
+          : `${url.host}: broke off mid-transfer`,
+      );
     });
-    const filename = decodeURIComponent(url.pathname.split('/').pop() ?? '').replace(/[^\w.\-]+/g, '_').slice(0, 120);
+    const filename = decodeURIComponent(url.pathname.split('/').pop() ?? '')
+      .replace(/[^\w.\-]+/g, '_')
+      .slice(0, 120);
     return { bytes, filename };
   }
 }

@@ -21,7 +21,9 @@ export const tagField = z
 
 /** Tags as GIPHY's upload API sends them (one comma-separated string) or as a list; duplicates dropped. */
 export const tagsField = z
-  .union([z.string().transform((s) => s.split(',').filter((t) => t.trim() !== '')), z.array(z.string())], { error: 'tags must be a comma-separated string or a list of strings' })
+  .union([z.string().transform((s) => s.split(',').filter((t) => t.trim() !== '')), z.array(z.string())], {
+    error: 'tags must be a comma-separated string or a list of strings',
+  })
   .pipe(z.array(tagField).max(TAGS_MAX, `at most ${TAGS_MAX} tags`))
   .transform((tags) => [...new Set(tags)]);
 
@@ -34,7 +36,10 @@ export const httpUrlField = (name: string) =>
     .refine((u) => !hasControlCharacter(u), `${name} must not contain control characters`);
 /** A flag as forms send it. */
 export const flagField = (name: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }).transform((v) => v === 'true' || v === '1')]);
+  z.union([
+    z.boolean(),
+    z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }).transform((v) => v === 'true' || v === '1'),
+  ]);
 
 /** What a creator may say about an upload, in any of the upload paths (API form, resumable metadata, URL JSON). */
 export const UploadFieldsSchema = z.object({

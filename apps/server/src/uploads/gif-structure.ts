@@ -18,7 +18,8 @@ const DEFAULT_DELAY_CS = 10;
  * truncated; a block that is neither image, extension nor trailer is corrupt.
  */
 export function readGifStructure(b: Buffer): GifStructure {
-  const truncated = () => new UploadProblem('truncated', `The GIF is truncated: it ends after ${b.length} bytes, before its last frame is complete`);
+  const truncated = () =>
+    new UploadProblem('truncated', `The GIF is truncated: it ends after ${b.length} bytes, before its last frame is complete`);
   const need = (at: number, n: number) => {
     if (at + n > b.length) throw truncated();
   };

@@ -17,7 +17,13 @@ export interface ProcessingPool {
  */
 export function createProcessingPool(threads: number): ProcessingPool {
   const execArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-  const pool = new Piscina({ filename: new URL('./worker.ts', import.meta.url).href, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_THREAD_MS, execArgv });
+  const pool = new Piscina({
+    filename: new URL('./worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: IDLE_THREAD_MS,
+    execArgv,
+  });
   return {
     async run(task, onProgress) {
       const channel = new MessageChannel();

@@ -7,7 +7,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corruptClip, corruptGif, gifBomb, makeApng, makeClip, makeGif, makePng, makePngBomb, makeStripPng, makeWebp, truncated } from '../../../../tests/support/media-fixtures.ts';
+import {
+  corruptClip,
+  corruptGif,
+  gifBomb,
+  makeApng,
+  makeClip,
+  makeGif,
+  makePng,
+  makePngBomb,
+  makeStripPng,
+  makeWebp,
+  truncated,
+} from '../../../../tests/support/media-fixtures.ts';
 import { UPLOAD_LIMIT_DEFAULTS, UPLOAD_MAX_ASPECT_RATIO, type UploadLimits } from './constants.ts';
 import { processOutcome, type ProcessOutcome } from './process.ts';
 import type { Decoder } from '../media/ffmpeg-binary.ts';
@@ -22,7 +34,13 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
-const run = (input: string, filename = path.basename(input), limits: UploadLimits = UPLOAD_LIMIT_DEFAULTS, asSticker = false, using: Decoder = decoder): Promise<ProcessOutcome> =>
+const run = (
+  input: string,
+  filename = path.basename(input),
+  limits: UploadLimits = UPLOAD_LIMIT_DEFAULTS,
+  asSticker = false,
+  using: Decoder = decoder,
+): Promise<ProcessOutcome> =>
   processOutcome({ input, filename, stagingDir: path.join(dir, `out-${n++}`), limits, asSticker, decoder: using });
 const ok = async (outcome: Promise<ProcessOutcome>) => {
   const o = await outcome;
@@ -105,7 +123,9 @@ describe('limits and hostile files', () => {
   it('refuses a GIF over the duration, frame and pixel limits', async () => {
     const file = await makeGif(path.join(dir, 'limits.gif'), { seconds: 2 });
     expect((await refused(run(file, 'limits.gif', { ...UPLOAD_LIMIT_DEFAULTS, maxDurationS: 1 }))).code).toBe('too_long');
-    expect((await refused(run(file, 'limits.gif', { ...UPLOAD_LIMIT_DEFAULTS, maxFrames: 10 }))).message).toBe('The file has 20 frames; the limit is 10');
+    expect((await refused(run(file, 'limits.gif', { ...UPLOAD_LIMIT_DEFAULTS, maxFrames: 10 }))).message).toBe(
+      'The file has 20 frames; the limit is 10',
+    );
     expect((await refused(run(file, 'limits.gif', { ...UPLOAD_LIMIT_DEFAULTS, maxPixels: 10_000 }))).code).toBe('too_many_pixels');
   });
 
@@ -126,7 +146,10 @@ describe('limits and hostile files', () => {
     const gif = await makeGif(path.join(dir, 'real.gif'));
     const misnamed = path.join(dir, 'clip.mp4');
     fs.copyFileSync(gif, misnamed);
-    expect(await refused(run(misnamed))).toMatchObject({ code: 'wrong_extension', message: 'The file is named .mp4 but is a GIF: its name and content disagree' });
+    expect(await refused(run(misnamed))).toMatchObject({
+      code: 'wrong_extension',
+      message: 'The file is named .mp4 but is a GIF: its name and content disagree',
+    });
     const text = path.join(dir, 'notes.gif');
     fs.writeFileSync(text, 'hello, these are not pixels');
     expect(await refused(run(text))).toMatchObject({ code: 'unsupported_type' });
@@ -142,16 +165,21 @@ describe('limits and hostile files', () => {
   });
 });
 
-
 describe('decoder output stays in the log', () => {
   it('refuses a 65535×1 PNG in its own words, before any rendition is made', async () => {
     const o = await refused(run(await makeStripPng(path.join(dir, 'strip.png'), 65535, 1)));
-    expect(o).toMatchObject({ code: 'extreme_shape', message: `The file is 65535×1 pixels; its longer side may be at most ${UPLOAD_MAX_ASPECT_RATIO} times its shorter` });
+    expect(o).toMatchObject({
+      code: 'extreme_shape',
+      message: `The file is 65535×1 pixels; its longer side may be at most ${UPLOAD_MAX_ASPECT_RATIO} times its shorter`,
+    });
     expect(o.message).not.toMatch(DECODER_WORDS);
   });
 
   it(`makes every rendition of a strip at the ${UPLOAD_MAX_ASPECT_RATIO}:1 limit, wide or tall`, async () => {
-    for (const [w, h] of [[UPLOAD_MAX_ASPECT_RATIO * 40, 40], [40, UPLOAD_MAX_ASPECT_RATIO * 40]] as const) {
+    for (const [w, h] of [
+      [UPLOAD_MAX_ASPECT_RATIO * 40, 40],
+      [40, UPLOAD_MAX_ASPECT_RATIO * 40],
+    ] as const) {
       const r = await ok(run(await makeStripPng(path.join(dir, `strip-${w}x${h}.png`), w, h)));
       expect(Object.keys(r.images), `${w}×${h}`).toContain('fixed_height_small');
     }
@@ -165,7 +193,13 @@ describe('decoder output stays in the log', () => {
   });
 
   it('refuses to decode without a maintained ffmpeg: the bundled one is never the fallback', async () => {
-    const o = await refused(run(await makeGif(path.join(dir, 'no-decoder.gif')), 'no-decoder.gif', UPLOAD_LIMIT_DEFAULTS, false, { ffmpeg: null, refusal: 'Uploads are off', reason: 'none found' }));
+    const o = await refused(
+      run(await makeGif(path.join(dir, 'no-decoder.gif')), 'no-decoder.gif', UPLOAD_LIMIT_DEFAULTS, false, {
+        ffmpeg: null,
+        refusal: 'Uploads are off',
+        reason: 'none found',
+      }),
+    );
     expect(o).toMatchObject({ code: 'decoder_missing', message: 'Uploads are off' });
   });
 });

@@ -35,7 +35,9 @@ export interface ProcessedUpload {
 }
 
 /** What crosses the worker boundary: the result, or the problem as plain data. */
-export type ProcessOutcome = { ok: true; result: ProcessedUpload } | { ok: false; code: UploadProblemCode; message: string; detail?: string };
+export type ProcessOutcome =
+  | { ok: true; result: ProcessedUpload }
+  | { ok: false; code: UploadProblemCode; message: string; detail?: string };
 
 const VIDEO_FILE = 'video.mp4';
 
@@ -48,13 +50,42 @@ async function keepVideo(ffmpeg: string, input: string, probe: Probe, dir: strin
   const audio = probe.hasAudio ? ['-c:a', 'aac', '-b:a', '128k'] : ['-an'];
   await runFfmpeg(
     ffmpeg,
-    ['-t', String(probe.durationS + 0.5), '-i', input, '-map', '0:v:0', ...(probe.hasAudio ? ['-map', '0:a:0'] : []), '-vf', `scale=${width}:${evenHeight}`, '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '1', '-crf', '23', '-pix_fmt', 'yuv420p', ...audio, '-movflags', '+faststart', '-f', 'mp4', tmp],
+    [
+      '-t',
+      String(probe.durationS + 0.5),
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      ...(probe.hasAudio ? ['-map', '0:a:0'] : []),
+      '-vf',
+      `scale=${width}:${evenHeight}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-threads',
+      '1',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      ...audio,
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      tmp,
+    ],
     undefined,
     180_000,
   );
   await fs.rename(tmp, path.join(dir, VIDEO_FILE));
   const { size } = await fs.stat(path.join(dir, VIDEO_FILE));
-  return { duration: Math.round(probe.durationS * 100) / 100, assets: { [`${evenHeight}p`]: { file: VIDEO_FILE, width, height: evenHeight, size } } };
+  return {
+    duration: Math.round(probe.durationS * 100) / 100,
+    assets: { [`${evenHeight}p`]: { file: VIDEO_FILE, width, height: evenHeight, size } },
+  };
 }
 
 function typeOf(probe: Probe, asSticker: boolean): GifType {
@@ -91,7 +122,8 @@ export async function processOutcome(task: ProcessTask): Promise<ProcessOutcome>
   try {
     return { ok: true, result: await processUpload(task) };
   } catch (err) {
-    if (err instanceof UploadProblem) return { ok: false, code: err.code, message: err.message, ...(err.detail ? { detail: err.detail } : {}) };
+    if (err instanceof UploadProblem)
+      return { ok: false, code: err.code, message: err.message, ...(err.detail ? { detail: err.detail } : {}) };
     if (err instanceof DecoderMissing) return { ok: false, code: 'decoder_missing', message: err.message };
     throw err;
   }

@@ -37,22 +37,38 @@ export async function quotaUsage(db: CreatorsDb, userId: number, exceptUpload = 
            count(*) FILTER (WHERE origin = 'url' AND state = 'receiving') AS url_fetches,
            coalesce(sum(size) FILTER (WHERE created_at >= ${since} AND error_code IS DISTINCT FROM 'cancelled'), 0) AS bytes_today
     FROM uploads
-    WHERE user_id = ${userId} AND id <> ${exceptUpload} AND (state IN ('receiving', 'queued', 'processing') OR created_at >= ${since})`.execute(db);
+    WHERE user_id = ${userId} AND id <> ${exceptUpload} AND (state IN ('receiving', 'queued', 'processing') OR created_at >= ${since})`.execute(
+    db,
+  );
   const row = rows[0];
   return { open: Number(row?.open ?? 0), urlFetches: Number(row?.url_fetches ?? 0), bytesToday: Number(row?.bytes_today ?? 0) };
 }
 
 /** Why one more upload (of `size` bytes, from `origin`) is refused, if it is. A URL upload's size is known once fetched: it needs some allowance left. */
-export function quotaRefusal(usage: QuotaUsage, quota: UploadQuota, upload: { origin: UploadOrigin; size: number }, now = new Date()): QuotaRefusal | undefined {
+export function quotaRefusal(
+  usage: QuotaUsage,
+  quota: UploadQuota,
+  upload: { origin: UploadOrigin; size: number },
+  now = new Date(),
+): QuotaRefusal | undefined {
   if (usage.open >= quota.openPerCreator) {
-    return new QuotaRefusal(`You have ${usage.open} uploads in progress, the most at once (${quota.openPerCreator}); send this one when one of them has finished`, OPEN_UPLOADS_RETRY_S);
+    return new QuotaRefusal(
+      `You have ${usage.open} uploads in progress, the most at once (${quota.openPerCreator}); send this one when one of them has finished`,
+      OPEN_UPLOADS_RETRY_S,
+    );
   }
   if (upload.origin === 'url' && usage.urlFetches >= quota.urlFetchesPerCreator) {
-    return new QuotaRefusal(`${usage.urlFetches} of your URLs are being fetched, the most at once (${quota.urlFetchesPerCreator}); try again when one has arrived`, URL_FETCH_TIMEOUT_MS / 1000);
+    return new QuotaRefusal(
+      `${usage.urlFetches} of your URLs are being fetched, the most at once (${quota.urlFetchesPerCreator}); try again when one has arrived`,
+      URL_FETCH_TIMEOUT_MS / 1000,
+    );
   }
   if (usage.bytesToday + upload.size > quota.bytesPerDay || usage.bytesToday >= quota.bytesPerDay) {
     const left = Math.max(0, quota.bytesPerDay - usage.bytesToday);
-    return new QuotaRefusal(`You have uploaded ${humanBytes(usage.bytesToday)} of your ${humanBytes(quota.bytesPerDay)} today; ${humanBytes(left)} is left until 00:00 UTC`, (nextDayStart(now).getTime() - now.getTime()) / 1000);
+    return new QuotaRefusal(
+      `You have uploaded ${humanBytes(usage.bytesToday)} of your ${humanBytes(quota.bytesPerDay)} today; ${humanBytes(left)} is left until 00:00 UTC`,
+      (nextDayStart(now).getTime() - now.getTime()) / 1000,
+    );
   }
   return undefined;
 }
@@ -63,7 +79,11 @@ export function quotaRefusal(usage: QuotaUsage, quota: UploadQuota, upload: { or
  * row is locked for the check, so simultaneous requests, from any process, are counted one by one.
  * `quota` is the owner's, or read for them in the transaction (their trust level's).
  */
-export async function reserveUpload(db: CreatorsDb, row: NewUploadRow, quota: UploadQuota | ((trx: CreatorsDb) => Promise<UploadQuota>)): Promise<void> {
+export async function reserveUpload(
+  db: CreatorsDb,
+  row: NewUploadRow,
+  quota: UploadQuota | ((trx: CreatorsDb) => Promise<UploadQuota>),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', row.userId).forNoKeyUpdate().execute();
     const held = typeof quota === 'function' ? await quota(trx) : quota;

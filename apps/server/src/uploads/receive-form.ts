@@ -27,13 +27,19 @@ const MAX_FIELD_BYTES = 10_000;
 export async function receiveForm(c: Context, o: { fileTo: string; maxBytes: number }): Promise<ReceivedForm> {
   const type = c.req.header('content-type') ?? '';
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-    throw new ApiError(415, 'The upload must be multipart/form-data (with a file) or application/x-www-form-urlencoded (with source_image_url)');
+    throw new ApiError(
+      415,
+      'The upload must be multipart/form-data (with a file) or application/x-www-form-urlencoded (with source_image_url)',
+    );
   }
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, 'The upload has no body');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: o.maxBytes + 1 } });
+    parser = busboy({
+      headers: { 'content-type': type },
+      limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: o.maxBytes + 1 },
+    });
   } catch {
     throw new ApiError(400, 'The upload form is malformed (no multipart boundary)');
   }
@@ -55,7 +61,9 @@ export async function receiveForm(c: Context, o: { fileTo: string; maxBytes: num
   parser.on('file', (name, stream, info) => {
     if (name !== 'file' || file) {
       stream.resume();
-      return fail(new FieldError(400, name, name === 'file' ? 'Only one file may be sent' : `Unexpected file field ${name}: send the file as "file"`));
+      return fail(
+        new FieldError(400, name, name === 'file' ? 'Only one file may be sent' : `Unexpected file field ${name}: send the file as "file"`),
+      );
     }
     let bytes = 0;
     const count = new Transform({

@@ -28,7 +28,8 @@ interface Caller {
   address: string;
 }
 
-const refusal = (status_code: number, message: string) => Object.assign(new Error(message), { status_code, body: JSON.stringify({ meta: { status: status_code, msg: message } }) });
+const refusal = (status_code: number, message: string) =>
+  Object.assign(new Error(message), { status_code, body: JSON.stringify({ meta: { status: status_code, msg: message } }) });
 
 /** The message of a refusal written as GIPHY's error body, if it is one. */
 function messageOf(text: string): string | undefined {
@@ -127,7 +128,8 @@ export function resumableRoutes(uploads: Uploads) {
       principal = await authorizeUser(c, 'gif.edit', owner);
       const row = await uploadById(uploads.db, id);
       if (!row || row.origin !== 'resumable') return c.json({ meta: { status: 404, msg: `No upload ${id}` } }, 404);
-      if (row.state !== 'receiving' && c.req.method === 'PATCH') return c.json({ meta: { status: 409, msg: `Upload ${id} is complete` } }, 409);
+      if (row.state !== 'receiving' && c.req.method === 'PATCH')
+        return c.json({ meta: { status: 409, msg: `Upload ${id} is complete` } }, 409);
     } else {
       principal = (await uploaderFor(c, uploads, undefined)).principal;
     }
@@ -141,18 +143,57 @@ export function resumableRoutes(uploads: Uploads) {
     if (answer.status >= 400) {
       const text = (await answer.text()).trim();
       const msg = messageOf(text) || text.slice(0, 200) || `The resumable upload was refused (${answer.status})`;
-      throw new ApiError(answer.status as ContentfulStatusCode, msg, { ...Object.fromEntries([...answer.headers].filter(([name]) => /^(tus-|upload-)/i.test(name))), ...quotaRefusals.get(request)?.headers });
+      throw new ApiError(answer.status as ContentfulStatusCode, msg, {
+        ...Object.fromEntries([...answer.headers].filter(([name]) => /^(tus-|upload-)/i.test(name))),
+        ...quotaRefusals.get(request)?.headers,
+      });
     }
     return answer;
   };
-  app.post(RESUMABLE_PATH, describe({ tag: 'uploads', summary: 'Start a resumable upload (tus 1.0)', description: 'The tus creation call: `Upload-Length` and `Upload-Metadata` (the upload fields, base64) headers; answers 201 with the upload\'s `Location`.', access: { permission: 'gif.upload' }, status: 201 }), handle);
+  app.post(
+    RESUMABLE_PATH,
+    describe({
+      tag: 'uploads',
+      summary: 'Start a resumable upload (tus 1.0)',
+      description:
+        "The tus creation call: `Upload-Length` and `Upload-Metadata` (the upload fields, base64) headers; answers 201 with the upload's `Location`.",
+      access: { permission: 'gif.upload' },
+      status: 201,
+    }),
+    handle,
+  );
   const uploadPath = `${RESUMABLE_PATH}/:id{[A-Za-z0-9]+}`;
-  app.patch(uploadPath, describe({ tag: 'uploads', params: UploadPath, summary: 'Send the next part of a resumable upload', description: 'tus: `Upload-Offset` and an `application/offset+octet-stream` body; 204 with the new offset.', access: { permission: 'gif.edit' }, status: 204 }), handle);
-  app.delete(uploadPath, describe({ tag: 'uploads', params: UploadPath, summary: 'Cancel a resumable upload', access: { permission: 'gif.edit' }, status: 204 }), handle);
+  app.patch(
+    uploadPath,
+    describe({
+      tag: 'uploads',
+      params: UploadPath,
+      summary: 'Send the next part of a resumable upload',
+      description: 'tus: `Upload-Offset` and an `application/offset+octet-stream` body; 204 with the new offset.',
+      access: { permission: 'gif.edit' },
+      status: 204,
+    }),
+    handle,
+  );
+  app.delete(
+    uploadPath,
+    describe({ tag: 'uploads', params: UploadPath, summary: 'Cancel a resumable upload', access: { permission: 'gif.edit' }, status: 204 }),
+    handle,
+  );
   // Hono routes HEAD as GET: only the HEAD reaches tus (the offset to resume from); a GET would serve the raw file.
-  app.get(uploadPath, describe({ tag: 'uploads', params: UploadPath, summary: 'Where a resumable upload stands (HEAD)', description: 'Send HEAD: tus answers the `Upload-Offset` to resume from. A GET is refused (405).', access: { permission: 'gif.edit' } }), (c) => {
-    if (c.req.raw.method !== 'HEAD') throw new ApiError(405, 'Resumable uploads are not read back; HEAD gives the offset');
-    return handle(c);
-  });
+  app.get(
+    uploadPath,
+    describe({
+      tag: 'uploads',
+      params: UploadPath,
+      summary: 'Where a resumable upload stands (HEAD)',
+      description: 'Send HEAD: tus answers the `Upload-Offset` to resume from. A GET is refused (405).',
+      access: { permission: 'gif.edit' },
+    }),
+    (c) => {
+      if (c.req.raw.method !== 'HEAD') throw new ApiError(405, 'Resumable uploads are not read back; HEAD gives the offset');
+      return handle(c);
+    },
+  );
   return app;
 }

@@ -14,7 +14,10 @@ import { describe } from '../openapi/describe.ts';
 import { gifStateOf } from '../content-policy/states.ts';
 import { STATE_NOTICES } from '../content-policy/table.ts';
 
-const UrlUpload = UploadFieldsSchema.extend({ source_image_url: httpUrlField('source_image_url'), username: z.string().max(40).optional() });
+const UrlUpload = UploadFieldsSchema.extend({
+  source_image_url: httpUrlField('source_image_url'),
+  username: z.string().max(40).optional(),
+});
 /** Uploads a dashboard lists: the newest, open ones included. */
 const RECENT_UPLOADS = 50;
 
@@ -52,29 +55,73 @@ async function gifStateNow(db: Uploads['db'], gifId: string) {
 export function uploadRoutes(uploads: Uploads) {
   const app = new Hono<AuthEnv>();
   app.route('/', resumableRoutes(uploads));
-  app.get('/api/v1/uploads/', describe({ tag: 'uploads', summary: 'Your uploads and their state', access: { permission: 'gif.edit' } }), async (c) => {
-    const principal = await authorizeUser(c, 'gif.edit');
-    const rows = await recentUploads(uploads.db, principal.userId, RECENT_UPLOADS);
-    return c.json(envelope(rows.map(presentUpload), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
-  });
-  app.get('/api/v1/uploads/quota/', describe({ tag: 'uploads', summary: 'Your upload quota', description: 'What you may have open at once and send today, and what you use of it now: `open` (receiving, queued or processing), `url_fetches` (URLs being fetched), `bytes_today` (since 00:00 UTC, with `resets_at`), each `{used, limit}`. Past a limit uploads answer 429 with `Retry-After`. `trust` is your level: `new` (a `user` with fewer approved GIFs than `approved_needed`: uploads wait for review, lower limits) or `trusted`.', access: { permission: 'gif.upload' } }), async (c) => {
-    const principal = await authorizeUser(c, 'gif.upload');
-    return c.json(envelope(await uploads.quotaOf(principal.userId), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
-  });
-  app.get('/api/v1/uploads/:id/', describe({ tag: 'uploads', summary: 'An upload and its state', description: 'Receiving, processing, done (with the GIF, and in `gif` its policy `state` and the `notice` saying who can see it, e.g. `in_review` for a new account\'s upload) or failed (with the reason).', access: { permission: 'gif.edit' }, params: UploadPath }), async (c) => {
-    const { id } = parseFields(UploadPath, c.req.param());
-    await authorizeUser(c, 'gif.edit', lookupOnce(() => uploadOwner(uploads.db, id)));
-    const row = await uploadById(uploads.db, id);
-    if (!row) throw new ApiError(404, `No upload ${id}`);
-    return c.json(envelope({ ...presentUpload(row), gif: row.state === 'done' ? await gifStateNow(uploads.db, row.gif_id) : null }, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
-  });
-  app.post('/api/v1/uploads/', describe({ tag: 'uploads', summary: 'Upload from a URL', description: 'The file at `source_image_url` is fetched (public addresses only) and processed; 202 with the upload to follow.', access: { permission: 'gif.upload' }, status: 202, body: UrlUpload }), async (c) => {
-    const body = await jsonBody(c, UrlUpload);
-    const { principal, userId } = await uploaderFor(c, uploads, body.username);
-    const { source_image_url: url, username: _username, ...fields } = body;
-    const { uploadId, gifId } = uploads.newIds();
-    const row = await acceptUpload(c, uploads, { uploadId, gifId, userId, principal, origin: 'url', fields, source: { url } }, 0);
-    return c.json(envelope(presentUpload(row), newResponseId()), 202);
-  });
+  app.get(
+    '/api/v1/uploads/',
+    describe({ tag: 'uploads', summary: 'Your uploads and their state', access: { permission: 'gif.edit' } }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'gif.edit');
+      const rows = await recentUploads(uploads.db, principal.userId, RECENT_UPLOADS);
+      return c.json(envelope(rows.map(presentUpload), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+    },
+  );
+  app.get(
+    '/api/v1/uploads/quota/',
+    describe({
+      tag: 'uploads',
+      summary: 'Your upload quota',
+      description:
+        'What you may have open at once and send today, and what you use of it now: `open` (receiving, queued or processing), `url_fetches` (URLs being fetched), `bytes_today` (since 00:00 UTC, with `resets_at`), each `{used, limit}`. Past a limit uploads answer 429 with `Retry-After`. `trust` is your level: `new` (a `user` with fewer approved GIFs than `approved_needed`: uploads wait for review, lower limits) or `trusted`.',
+      access: { permission: 'gif.upload' },
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'gif.upload');
+      return c.json(envelope(await uploads.quotaOf(principal.userId), newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
+    },
+  );
+  app.get(
+    '/api/v1/uploads/:id/',
+    describe({
+      tag: 'uploads',
+      summary: 'An upload and its state',
+      description:
+        "Receiving, processing, done (with the GIF, and in `gif` its policy `state` and the `notice` saying who can see it, e.g. `in_review` for a new account's upload) or failed (with the reason).",
+      access: { permission: 'gif.edit' },
+      params: UploadPath,
+    }),
+    async (c) => {
+      const { id } = parseFields(UploadPath, c.req.param());
+      await authorizeUser(
+        c,
+        'gif.edit',
+        lookupOnce(() => uploadOwner(uploads.db, id)),
+      );
+      const row = await uploadById(uploads.db, id);
+      if (!row) throw new ApiError(404, `No upload ${id}`);
+      return c.json(
+        envelope({ ...presentUpload(row), gif: row.state === 'done' ? await gifStateNow(uploads.db, row.gif_id) : null }, newResponseId()),
+        200,
+        { 'Cache-Control': 'private, no-store' },
+      );
+    },
+  );
+  app.post(
+    '/api/v1/uploads/',
+    describe({
+      tag: 'uploads',
+      summary: 'Upload from a URL',
+      description: 'The file at `source_image_url` is fetched (public addresses only) and processed; 202 with the upload to follow.',
+      access: { permission: 'gif.upload' },
+      status: 202,
+      body: UrlUpload,
+    }),
+    async (c) => {
+      const body = await jsonBody(c, UrlUpload);
+      const { principal, userId } = await uploaderFor(c, uploads, body.username);
+      const { source_image_url: url, username: _username, ...fields } = body;
+      const { uploadId, gifId } = uploads.newIds();
+      const row = await acceptUpload(c, uploads, { uploadId, gifId, userId, principal, origin: 'url', fields, source: { url } }, 0);
+      return c.json(envelope(presentUpload(row), newResponseId()), 202);
+    },
+  );
   return app;
 }

@@ -6,7 +6,19 @@ import type { Decoder } from '../media/ffmpeg-binary.ts';
 import type { Database } from '../store/schema.ts';
 import { commitUpload } from './commit.ts';
 import type { LinkOrigin } from '../mail/link-origin.ts';
-import { NEW_ACCOUNT_QUOTA_DEFAULTS, TRUST_APPROVED_UPLOADS_DEFAULT, PROCESSING_HEARTBEAT_MS, PROCESSOR_POLL_MS, PROCESSING_STALE_MS, STAGING_PREFIX, UPLOAD_CONCURRENCY_DEFAULT, UPLOAD_LIMIT_DEFAULTS, UPLOAD_QUOTA_DEFAULTS, type UploadLimits, type UploadQuota } from './constants.ts';
+import {
+  NEW_ACCOUNT_QUOTA_DEFAULTS,
+  TRUST_APPROVED_UPLOADS_DEFAULT,
+  PROCESSING_HEARTBEAT_MS,
+  PROCESSOR_POLL_MS,
+  PROCESSING_STALE_MS,
+  STAGING_PREFIX,
+  UPLOAD_CONCURRENCY_DEFAULT,
+  UPLOAD_LIMIT_DEFAULTS,
+  UPLOAD_QUOTA_DEFAULTS,
+  type UploadLimits,
+  type UploadQuota,
+} from './constants.ts';
 import { createProcessingPool, type ProcessingPool } from './pool.ts';
 import { UploadProblem } from './problems.ts';
 import { recoverUploads, type UploadDirs } from './recover.ts';
@@ -15,7 +27,16 @@ import { MediaStoreUnavailable, type MediaStore } from '../media-store/media-sto
 import { fetchToFile } from './fetch-url.ts';
 import { creatorsDb, type CreatorsDb } from './schema.ts';
 import { presentQuota, quotaUsage, reserveUpload } from './quota.ts';
-import { claimNextUpload, discardReceiving, failUpload, heartbeat, setUploadState, uploadById, type NewUploadRow, type UploadRow } from './store.ts';
+import {
+  claimNextUpload,
+  discardReceiving,
+  failUpload,
+  heartbeat,
+  setUploadState,
+  uploadById,
+  type NewUploadRow,
+  type UploadRow,
+} from './store.ts';
 import { quotaAt, trustOf, type Trust, type TrustSettings } from './trust.ts';
 import { postModeration, type UploadReviewer, type VisibilityPolicy } from './visibility.ts';
 
@@ -109,7 +130,11 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     quota: { ...DEFAULT_UPLOAD_SETTINGS.quota, ...options.settings?.quota },
     trust: { ...DEFAULT_UPLOAD_SETTINGS.trust, ...options.settings?.trust },
   };
-  const dirs: UploadDirs = { incoming: path.join(options.dataDir, 'uploads', 'incoming'), resumable: path.join(options.dataDir, 'uploads', 'resumable'), mediaDir: options.mediaDir };
+  const dirs: UploadDirs = {
+    incoming: path.join(options.dataDir, 'uploads', 'incoming'),
+    resumable: path.join(options.dataDir, 'uploads', 'resumable'),
+    mediaDir: options.mediaDir,
+  };
   const claimer = randomId(16);
   const store = options.store ?? createLocalDiskStore(options.mediaDir);
   const policy = options.policy ?? postModeration;
@@ -136,21 +161,52 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       await fs.rm(stagingDir, { recursive: true, force: true });
       options.review?.warm?.();
       const outcome = await (pool ??= createProcessingPool(settings.concurrency)).run(
-        { input, filename: upload.filename, stagingDir, limits: settings.limits, asSticker: upload.fields.is_sticker === true, decoder: options.decoder },
+        {
+          input,
+          filename: upload.filename,
+          stagingDir,
+          limits: settings.limits,
+          asSticker: upload.fields.is_sticker === true,
+          decoder: options.decoder,
+        },
         (p) => {
           progress = p;
         },
       );
       if (!outcome.ok) throw new UploadProblem(outcome.code, outcome.message, outcome.detail);
-      const review = await options.review?.({ uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result }, stagingDir);
-      await commitUpload(db, { upload, processed: outcome.result, stagingDir, store, policy, trust: settings.trust, ...(review ? { review } : {}), ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}) });
+      const review = await options.review?.(
+        { uploadId: upload.id, gifId: upload.gif_id, userId: upload.user_id, fields: upload.fields, processed: outcome.result },
+        stagingDir,
+      );
+      await commitUpload(db, {
+        upload,
+        processed: outcome.result,
+        stagingDir,
+        store,
+        policy,
+        trust: settings.trust,
+        ...(review ? { review } : {}),
+        ...(options.linkOrigin ? { linkOrigin: options.linkOrigin } : {}),
+      });
       options.onCommitted?.(upload.gif_id);
       options.log?.(`upload ${upload.id} done in ${Date.now() - started} ms: ${outcome.result.type} ${upload.gif_id}`);
     } catch (err) {
       // Stopping ends the worker threads: the upload stays claimed, and the next start takes it back with its file.
       if (stopped) return;
-      const problem = err instanceof UploadProblem ? err : err instanceof MediaStoreUnavailable ? new UploadProblem('storage_unavailable', 'Media storage is unreachable; nothing was kept. Upload the file again in a little while') : undefined;
-      options.log?.(problem ? `upload ${upload.id} refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}` : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      const problem =
+        err instanceof UploadProblem
+          ? err
+          : err instanceof MediaStoreUnavailable
+            ? new UploadProblem(
+                'storage_unavailable',
+                'Media storage is unreachable; nothing was kept. Upload the file again in a little while',
+              )
+            : undefined;
+      options.log?.(
+        problem
+          ? `upload ${upload.id} refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}`
+          : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
       await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(() => {});
       await fs.rm(stagingDir, { recursive: true, force: true });
     } finally {
@@ -195,7 +251,8 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     db,
     newIds: () => ({ uploadId: randomId(24), gifId: randomId(18) }),
     incomingPath: (uploadId) => path.join(dirs.incoming, uploadId),
-    begin: (row) => reserveUpload(db, row, async (trx) => quotaAt(await trustOf(trx, row.userId, settings.trust), settings.quota, settings.trust)),
+    begin: (row) =>
+      reserveUpload(db, row, async (trx) => quotaAt(await trustOf(trx, row.userId, settings.trust), settings.quota, settings.trust)),
     discard: (uploadId) => discardReceiving(db, uploadId),
     async quotaOf(userId) {
       const trust = await trustOf(db, userId, settings.trust);
@@ -216,9 +273,12 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
           await setUploadState(db, uploadId, 'queued', { size: fetched.bytes });
           wake();
         } catch (err) {
-          const problem = err instanceof UploadProblem ? err : new UploadProblem('url_unreachable', 'source_image_url could not be fetched');
+          const problem =
+            err instanceof UploadProblem ? err : new UploadProblem('url_unreachable', 'source_image_url could not be fetched');
           // The caller sees one message; why it failed (resolution, connection, status) is the operator's.
-          options.log?.(`upload ${uploadId} fetch refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}${err instanceof UploadProblem ? '' : ` (${String(err)})`}`);
+          options.log?.(
+            `upload ${uploadId} fetch refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}${err instanceof UploadProblem ? '' : ` (${String(err)})`}`,
+          );
           await failUpload(db, uploadId, problem.code, problem.message).catch(() => {});
           await fs.rm(file, { force: true });
           notify(uploadId);
@@ -248,7 +308,10 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       await fs.mkdir(dirs.incoming, { recursive: true });
       await fs.mkdir(dirs.resumable, { recursive: true });
       const report = await recoverUploads(db, dirs, { alone: options.alone, claimer, store });
-      if (report.requeued || report.failed || report.removed.length) options.log?.(`uploads: recovered ${report.requeued} interrupted, failed ${report.failed}, removed ${report.removed.length} temporary files`);
+      if (report.requeued || report.failed || report.removed.length)
+        options.log?.(
+          `uploads: recovered ${report.requeued} interrupted, failed ${report.failed}, removed ${report.removed.length} temporary files`,
+        );
       stopped = false;
       timer = setInterval(() => void tick().catch((err: Error) => options.log?.(`uploads: ${err.message}`)), PROCESSOR_POLL_MS);
       wake();

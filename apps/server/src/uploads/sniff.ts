@@ -44,7 +44,8 @@ export function sniffKind(head: Uint8Array): MediaKind {
     if (Buffer.from(head.subarray(0, 64)).includes('webm')) return 'webm';
     throw new UploadProblem('unsupported_type', 'The file is a Matroska video; upload WebM, MP4 or MOV');
   }
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) throw new UploadProblem('unsupported_type', 'The file is a JPEG photo; upload a GIF, animated WebP, PNG, MP4, WebM or MOV');
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff)
+    throw new UploadProblem('unsupported_type', 'The file is a JPEG photo; upload a GIF, animated WebP, PNG, MP4, WebM or MOV');
   throw new UploadProblem('unsupported_type', 'The file is not a GIF, WebP, PNG, MP4, WebM or MOV (its content matches none of them)');
 }
 

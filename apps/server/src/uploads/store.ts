@@ -40,11 +40,27 @@ export interface NewUploadRow {
 
 /** Records an upload, or replaces the record of the same id (a transfer's provisional one, still `receiving`). */
 export async function upsertUpload(db: CreatorsDb, u: NewUploadRow): Promise<void> {
-  const values = { user_id: u.userId, gif_id: u.gifId, origin: u.origin, state: u.state, filename: u.filename, source_url: u.sourceUrl ?? null, size: u.size ?? 0, fields: JSON.stringify(u.fields), address: u.address, via: u.via };
+  const values = {
+    user_id: u.userId,
+    gif_id: u.gifId,
+    origin: u.origin,
+    state: u.state,
+    filename: u.filename,
+    source_url: u.sourceUrl ?? null,
+    size: u.size ?? 0,
+    fields: JSON.stringify(u.fields),
+    address: u.address,
+    via: u.via,
+  };
   await db
     .insertInto('uploads')
     .values({ id: u.id, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: new Date() }).where('uploads.state', '=', 'receiving'))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ ...values, updated_at: new Date() })
+        .where('uploads.state', '=', 'receiving'),
+    )
     .execute();
 }
 
@@ -62,12 +78,26 @@ export async function uploadOwner(db: CreatorsDb, id: string): Promise<number | 
   return (await db.selectFrom('uploads').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id;
 }
 
-export async function setUploadState(db: CreatorsDb, id: string, state: UploadState, extra: { size?: number; progress?: number } = {}): Promise<void> {
-  await db.updateTable('uploads').set({ state, ...extra, updated_at: new Date() }).where('id', '=', id).execute();
+export async function setUploadState(
+  db: CreatorsDb,
+  id: string,
+  state: UploadState,
+  extra: { size?: number; progress?: number } = {},
+): Promise<void> {
+  await db
+    .updateTable('uploads')
+    .set({ state, ...extra, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function failUpload(db: CreatorsDb, id: string, code: string, message: string): Promise<void> {
-  await db.updateTable('uploads').set({ state: 'failed', error_code: code, error: message, claimed_by: null, updated_at: new Date(), finished_at: new Date() }).where('id', '=', id).where('state', '<>', 'done').execute();
+  await db
+    .updateTable('uploads')
+    .set({ state: 'failed', error_code: code, error: message, claimed_by: null, updated_at: new Date(), finished_at: new Date() })
+    .where('id', '=', id)
+    .where('state', '<>', 'done')
+    .execute();
 }
 
 /**
@@ -104,10 +134,23 @@ export async function claimNextUpload(db: CreatorsDb, claimer: string, received?
 
 /** Processing reports that it lives (and how far it is). */
 export async function heartbeat(db: CreatorsDb, id: string, claimer: string, progress: number): Promise<void> {
-  await db.updateTable('uploads').set({ progress, updated_at: new Date() }).where('id', '=', id).where('claimed_by', '=', claimer).where('state', '=', 'processing').execute();
+  await db
+    .updateTable('uploads')
+    .set({ progress, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('claimed_by', '=', claimer)
+    .where('state', '=', 'processing')
+    .execute();
 }
 
 /** A person's uploads, newest first, with those still open. */
 export async function recentUploads(db: CreatorsDb, userId: number, limit: number): Promise<UploadRow[]> {
-  return (await db.selectFrom('uploads').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()) as UploadRow[];
+  return (await db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as UploadRow[];
 }

@@ -44,4 +44,5 @@ export function committedState(reviewed: ModerationState, trust: Trust | undefin
 }
 
 /** The quota an uploader is held to at their level. */
-export const quotaAt = (trust: Trust, quota: UploadQuota, settings: TrustSettings): UploadQuota => (trust.level === 'new' ? settings.newAccountQuota : quota);
+export const quotaAt = (trust: Trust, quota: UploadQuota, settings: TrustSettings): UploadQuota =>
+  trust.level === 'new' ? settings.newAccountQuota : quota;

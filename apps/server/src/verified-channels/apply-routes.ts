@@ -36,22 +36,50 @@ export function applyRoutes(deps: BackendDeps) {
   const db = applicationsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
-  app.post('/api/v1/applications/', describe({ tag: 'verified-channels', summary: 'Apply for a verified channel', description: 'Name, 1 to 5 links, 1 to 10 examples (this site\'s GIF ids or links, or other URLs) and why. One open application per person (409 while one waits).', access: { permission: 'channel.apply' }, body: ApplicationBody, status: 201 }), async (c) => {
-    const principal = await authorizeUser(c, 'channel.apply');
-    const input = await jsonBody(c, ApplicationBody);
-    const site = siteOf(originOf(c, deps), deps);
-    const examples = await resolveExamples(db, input.examples, site.origin, site.hosts);
-    await db.transaction().execute(async (trx) => {
-      const id = await submitApplication(trx, principal.userId, { ...input, examples });
-      await appendEvents(baseOfApplications(trx), [auditEvent(CHANNEL_EVENTS.applied, principal.userId, actorOf(principal, c.var.auth.address), { application: id, name: input.name })]);
-    });
-    return c.json(envelope(await latestApplication(db, principal.userId), newResponseId()), 201, { 'Cache-Control': 'no-store' });
-  });
+  app.post(
+    '/api/v1/applications/',
+    describe({
+      tag: 'verified-channels',
+      summary: 'Apply for a verified channel',
+      description:
+        "Name, 1 to 5 links, 1 to 10 examples (this site's GIF ids or links, or other URLs) and why. One open application per person (409 while one waits).",
+      access: { permission: 'channel.apply' },
+      body: ApplicationBody,
+      status: 201,
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'channel.apply');
+      const input = await jsonBody(c, ApplicationBody);
+      const site = siteOf(originOf(c, deps), deps);
+      const examples = await resolveExamples(db, input.examples, site.origin, site.hosts);
+      await db.transaction().execute(async (trx) => {
+        const id = await submitApplication(trx, principal.userId, { ...input, examples });
+        await appendEvents(baseOfApplications(trx), [
+          auditEvent(CHANNEL_EVENTS.applied, principal.userId, actorOf(principal, c.var.auth.address), {
+            application: id,
+            name: input.name,
+          }),
+        ]);
+      });
+      return c.json(envelope(await latestApplication(db, principal.userId), newResponseId()), 201, { 'Cache-Control': 'no-store' });
+    },
+  );
 
-  app.get('/api/v1/applications/mine/', describe({ tag: 'verified-channels', summary: 'Your application for a verified channel', description: 'The latest one and its state (open, approved or refused, with the staff\'s note); `null` when you never applied.', access: { permission: 'channel.apply' } }), async (c) => {
-    const principal = await authorizeUser(c, 'channel.apply');
-    return c.json(envelope((await latestApplication(db, principal.userId)) ?? null, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
-  });
+  app.get(
+    '/api/v1/applications/mine/',
+    describe({
+      tag: 'verified-channels',
+      summary: 'Your application for a verified channel',
+      description: "The latest one and its state (open, approved or refused, with the staff's note); `null` when you never applied.",
+      access: { permission: 'channel.apply' },
+    }),
+    async (c) => {
+      const principal = await authorizeUser(c, 'channel.apply');
+      return c.json(envelope((await latestApplication(db, principal.userId)) ?? null, newResponseId()), 200, {
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  );
 
   return app;
 }

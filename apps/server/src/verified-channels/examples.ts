@@ -24,7 +24,12 @@ function httpUrl(text: string): URL | undefined {
  * on one of `siteHosts`), which must exist and not be removed, or any other http(s) URL. A 400 names
  * the first example that is neither, or names a GIF this site does not have.
  */
-export async function resolveExamples(db: ChannelsApplyDb, examples: readonly string[], origin: string, siteHosts: readonly string[]): Promise<ApplicationExample[]> {
+export async function resolveExamples(
+  db: ChannelsApplyDb,
+  examples: readonly string[],
+  origin: string,
+  siteHosts: readonly string[],
+): Promise<ApplicationExample[]> {
   const wanted = examples.map((text, i) => {
     const url = httpUrl(text);
     if (url) return { text, url, gifId: siteHosts.includes(url.host) ? gifIdOfSitePath(url.pathname) : undefined, i };
@@ -32,7 +37,11 @@ export async function resolveExamples(db: ChannelsApplyDb, examples: readonly st
     throw new FieldError(400, 'examples', `examples[${i}] must be a GIF id of this site or an http or https URL`);
   });
   const ids = [...new Set(wanted.flatMap((w) => (w.gifId ? [w.gifId] : [])))];
-  const found = new Set(ids.length === 0 ? [] : (await db.selectFrom('gifs').select('id').where('id', 'in', ids).where('is_removed', '=', false).execute()).map((g) => g.id));
+  const found = new Set(
+    ids.length === 0
+      ? []
+      : (await db.selectFrom('gifs').select('id').where('id', 'in', ids).where('is_removed', '=', false).execute()).map((g) => g.id),
+  );
   return wanted.map((w) => {
     if (w.gifId && found.has(w.gifId)) return { url: w.url ? w.text : `${origin}/gifs/${w.gifId}`, gif_id: w.gifId };
     if (w.gifId && !w.url) throw new FieldError(400, 'examples', `examples[${w.i}]: this site has no GIF ${w.gifId}`);

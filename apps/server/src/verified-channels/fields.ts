@@ -31,7 +31,15 @@ const httpUrl = (name: string) =>
 const paragraphs = (name: string, max: number) =>
   z
     .string({ error: `${name} must be text` })
-    .transform((v) => v.replace(/\r\n?/g, '\n').split('\n').map(normaliseFreeText).join('\n').replace(/\n{3,}/g, '\n\n').trim())
+    .transform((v) =>
+      v
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map(normaliseFreeText)
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim(),
+    )
     .pipe(z.string().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`));
 
 /** `POST /api/v1/applications/`: who they are, where their work is, examples of it (checked against this site's GIFs afterwards), and why. */
@@ -56,13 +64,18 @@ export const ApplicationBody = z.object({
 });
 export type ApplicationInput = z.infer<typeof ApplicationBody>;
 
-export const DecisionBody = z.object({
-  decision: z.enum(APPLICATION_DECISIONS, { error: `decision must be one of ${APPLICATION_DECISIONS.join(', ')}` }),
-  note: z
-    .string({ error: 'note must be text' })
-    .transform(normaliseFreeText)
-    .pipe(z.string().max(DECISION_NOTE_MAX, `note must be at most ${DECISION_NOTE_MAX} characters`))
-    .default(''),
-}).refine((b) => b.decision !== 'refuse' || b.note.length > 0, { message: 'note must say why the application is refused (it is mailed to the applicant)', path: ['note'] });
+export const DecisionBody = z
+  .object({
+    decision: z.enum(APPLICATION_DECISIONS, { error: `decision must be one of ${APPLICATION_DECISIONS.join(', ')}` }),
+    note: z
+      .string({ error: 'note must be text' })
+      .transform(normaliseFreeText)
+      .pipe(z.string().max(DECISION_NOTE_MAX, `note must be at most ${DECISION_NOTE_MAX} characters`))
+      .default(''),
+  })
+  .refine((b) => b.decision !== 'refuse' || b.note.length > 0, {
+    message: 'note must say why the application is refused (it is mailed to the applicant)',
+    path: ['note'],
+  });
 
 export const ApplicationPath = z.object({ application: z.string().regex(/^[1-9][0-9]{0,17}$/, 'application must be an application id') });

@@ -2,8 +2,16 @@ import { APPLY_PAGE, DASHBOARD_PAGE, profilePath } from '@loopbox/pages';
 import { quoted, type MailMessage } from '../mail/messages.ts';
 
 /** The applicant is told staff approved their channel: the badge, the creator's tools, and where to find them. */
-export function applicationApprovedMessage(origin: string, username: string, name: string, note: string, becameCreator: boolean): MailMessage {
-  const tools = becameCreator ? ' Your account is now a creator account: channels, stories and the scheduler are open to you in the dashboard.' : '';
+export function applicationApprovedMessage(
+  origin: string,
+  username: string,
+  name: string,
+  note: string,
+  becameCreator: boolean,
+): MailMessage {
+  const tools = becameCreator
+    ? ' Your account is now a creator account: channels, stories and the scheduler are open to you in the dashboard.'
+    : '';
   return {
     kind: 'channel_approved',
     subject: 'Your Loopbox channel is verified',

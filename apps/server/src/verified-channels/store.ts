@@ -19,13 +19,33 @@ export interface ApplicationView {
   decided_at: Date | null;
 }
 
-const VIEW_COLUMNS = ['a.id', 'a.state', 'a.name', 'a.links', 'a.examples', 'a.why', 'a.created_at', 'a.decision_note', 'a.decided_at'] as const;
+const VIEW_COLUMNS = [
+  'a.id',
+  'a.state',
+  'a.name',
+  'a.links',
+  'a.examples',
+  'a.why',
+  'a.created_at',
+  'a.decision_note',
+  'a.decided_at',
+] as const;
 
 /** Files an application; a 409 when the person has one open already (the store's unique index decides, so two at once cannot both pass). */
-export async function submitApplication(db: ChannelsApplyDb, userId: number, input: Omit<ApplicationInput, 'examples'> & { examples: ApplicationExample[] }): Promise<string> {
+export async function submitApplication(
+  db: ChannelsApplyDb,
+  userId: number,
+  input: Omit<ApplicationInput, 'examples'> & { examples: ApplicationExample[] },
+): Promise<string> {
   const row = await db
     .insertInto('channel_applications')
-    .values({ user_id: userId, name: input.name, links: JSON.stringify(input.links), examples: JSON.stringify(input.examples), why: input.why })
+    .values({
+      user_id: userId,
+      name: input.name,
+      links: JSON.stringify(input.links),
+      examples: JSON.stringify(input.examples),
+      why: input.why,
+    })
     .onConflict((oc) => oc.column('user_id').where('state', '=', 'open').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -35,7 +55,13 @@ export async function submitApplication(db: ChannelsApplyDb, userId: number, inp
 
 /** The person's latest application, if any. */
 export async function latestApplication(db: ChannelsApplyDb, userId: number): Promise<ApplicationView | undefined> {
-  return db.selectFrom('channel_applications as a').select(VIEW_COLUMNS).where('a.user_id', '=', userId).orderBy('a.id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('channel_applications as a')
+    .select(VIEW_COLUMNS)
+    .where('a.user_id', '=', userId)
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** A GIF of this site shown as a tile in staff's queue. */
@@ -56,18 +82,30 @@ export async function openApplications(db: ChannelsApplyDb): Promise<OpenApplica
     .selectFrom('channel_applications as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .select(VIEW_COLUMNS)
-    .select(['u.id as user_id', 'u.username', 'u.display_name', 'u.role', 'u.is_verified', sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id AND NOT g.is_removed)`.as('gif_count')])
+    .select([
+      'u.id as user_id',
+      'u.username',
+      'u.display_name',
+      'u.role',
+      'u.is_verified',
+      sql<number>`(SELECT count(*)::int FROM gifs g WHERE g.user_id = u.id AND NOT g.is_removed)`.as('gif_count'),
+    ])
     .where('a.state', '=', 'open')
     .orderBy('a.id')
     .limit(REVIEW_QUEUE_MAX)
     .execute();
   const ids = [...new Set(rows.flatMap((r) => r.examples.flatMap((e) => (e.gif_id ? [e.gif_id] : []))))];
-  const gifs = ids.length === 0 ? [] : await db.selectFrom('gifs').select(['id', 'title', 'images']).where('id', 'in', ids).where('is_removed', '=', false).execute();
+  const gifs =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('gifs').select(['id', 'title', 'images']).where('id', 'in', ids).where('is_removed', '=', false).execute();
   const tiles = new Map(gifs.map((g) => [g.id, { id: g.id, title: g.title, preview: previewPath(g.id, g.images) }]));
   return rows.map(({ user_id, username, display_name, role, is_verified, gif_count, ...application }) => ({
     ...application,
     applicant: { id: user_id, username, display_name, role, is_verified, gif_count },
-    gifs: Object.fromEntries(application.examples.flatMap((e) => (e.gif_id && tiles.has(e.gif_id) ? [[e.gif_id, tiles.get(e.gif_id)!]] : []))),
+    gifs: Object.fromEntries(
+      application.examples.flatMap((e) => (e.gif_id && tiles.has(e.gif_id) ? [[e.gif_id, tiles.get(e.gif_id)!]] : [])),
+    ),
   }));
 }
 
@@ -86,7 +124,13 @@ export interface Decided {
  * Decides an open application inside the caller's transaction: approving verifies the applicant and
  * makes a `user` a creator (a moderator or staff keeps their role). Undefined when it is not open.
  */
-export async function decideApplication(trx: ChannelsApplyDb, id: string, deciderId: number, approve: boolean, note: string): Promise<Decided | undefined> {
+export async function decideApplication(
+  trx: ChannelsApplyDb,
+  id: string,
+  deciderId: number,
+  approve: boolean,
+  note: string,
+): Promise<Decided | undefined> {
   const row = await trx
     .updateTable('channel_applications')
     .set({ state: approve ? 'approved' : 'refused', decided_by: deciderId, decision_note: note, decided_at: new Date() })
@@ -104,5 +148,13 @@ export async function decideApplication(trx: ChannelsApplyDb, id: string, decide
     .executeTakeFirstOrThrow();
   const roleTo: Role = approve && user.role === 'user' ? 'creator' : user.role;
   if (approve) await trx.updateTable('users').set({ is_verified: true, role: roleTo }).where('id', '=', row.user_id).execute();
-  return { userId: row.user_id, username: user.username, email: user.email, name: row.name, roleFrom: user.role, roleTo, wasVerified: user.is_verified };
+  return {
+    userId: row.user_id,
+    username: user.username,
+    email: user.email,
+    name: row.name,
+    roleFrom: user.role,
+    roleTo,
+    wasVerified: user.is_verified,
+  };
 }

@@ -23,11 +23,20 @@ export const namesUserFlag = (changes: UserFlagChanges) => USER_FLAGS.some((name
  * `user.flags_changed` event naming each change (from, to). Returns the flags changed.
  */
 export async function applyUserFlags(trx: ChannelsApplyDb, userId: number, changes: UserFlagChanges, actor: Actor): Promise<UserFlag[]> {
-  const current = await trx.selectFrom('users').select([...USER_FLAGS]).where('id', '=', userId).forUpdate().executeTakeFirst();
+  const current = await trx
+    .selectFrom('users')
+    .select([...USER_FLAGS])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!current) return [];
   const changed = USER_FLAGS.filter((name) => changes[name] !== undefined && changes[name] !== current[name]);
   if (changed.length === 0) return [];
-  await trx.updateTable('users').set(Object.fromEntries(changed.map((name) => [name, changes[name]]))).where('id', '=', userId).execute();
+  await trx
+    .updateTable('users')
+    .set(Object.fromEntries(changed.map((name) => [name, changes[name]])))
+    .where('id', '=', userId)
+    .execute();
   const details = Object.fromEntries(changed.map((name) => [name, { from: current[name], to: changes[name] }]));
   await appendEvents(baseOfApplications(trx), [auditEvent(CHANNEL_EVENTS.flagsChanged, userId, actor, { changes: details })]);
   return changed;

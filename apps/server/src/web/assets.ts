@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { FIRST_DATA_ELEMENT_ID, GIF_ID_PATTERN, gifIdFromPath, MAX_SEARCH_TERM_LENGTH, parseSitePath, SEARCH_QUERY_PARAM, searchPath, type SiteRoute } from '@loopbox/pages';
+import {
+  FIRST_DATA_ELEMENT_ID,
+  GIF_ID_PATTERN,
+  gifIdFromPath,
+  MAX_SEARCH_TERM_LENGTH,
+  parseSitePath,
+  SEARCH_QUERY_PARAM,
+  searchPath,
+  type SiteRoute,
+} from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { type ApiDeps } from '../public-api/context.ts';
 import { originOf } from '../http/origin.ts';
@@ -80,7 +89,14 @@ const SERVICE_WORKER_FILE = 'sw.js';
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** The favicon, app icons and web manifest (apps/web/icons): fixed names browsers ask for, so a day's cache, not a year's. */
-const SITE_ICON_FILES = new Set(['favicon.ico', 'static/favicon.svg', 'static/apple-touch-icon.png', 'static/icon-192.png', 'static/icon-512.png', 'static/site.webmanifest']);
+const SITE_ICON_FILES = new Set([
+  'favicon.ico',
+  'static/favicon.svg',
+  'static/apple-touch-icon.png',
+  'static/icon-192.png',
+  'static/icon-512.png',
+  'static/site.webmanifest',
+]);
 const SITE_ICON_CACHE = 'public, max-age=86400';
 const PRIVATE_HTML_HEADERS = { 'Cache-Control': 'private, no-store' };
 
@@ -92,13 +108,22 @@ async function readPage(root: string, page: string): Promise<string | undefined>
 /** A built file under dist (hashed assets, the service worker, public files), or undefined. */
 function staticFile(root: string, pathname: string): Response | undefined {
   const relative = pathname.replace(/^\/+/, '');
-  if (!/^[A-Za-z0-9_.\/-]+$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.endsWith('.html')) return undefined;
+  if (!/^[A-Za-z0-9_.\/-]+$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.endsWith('.html'))
+    return undefined;
   const file = path.join(root, relative);
   const type = TYPES[path.extname(file)];
   if (!type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return undefined;
   const immutable = relative.startsWith('assets/');
-  const cacheControl = immutable ? IMMUTABLE_CACHE : relative === SERVICE_WORKER_FILE ? 'no-cache' : SITE_ICON_FILES.has(relative) ? SITE_ICON_CACHE : 'public, max-age=300';
-  return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, { headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
+  const cacheControl = immutable
+    ? IMMUTABLE_CACHE
+    : relative === SERVICE_WORKER_FILE
+      ? 'no-cache'
+      : SITE_ICON_FILES.has(relative)
+        ? SITE_ICON_CACHE
+        : 'public, max-age=300';
+  return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
+    headers: { 'Content-Type': type, 'Cache-Control': cacheControl },
+  });
 }
 
 /**
@@ -119,27 +144,36 @@ export interface WebPages {
  * `apiFetch` answers the public API in this process (the app itself): the site's first screens are
  * asked of it as the page's script would ask (web/first-screen).
  */
-export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfig, apiFetch?: (request: Request, env: unknown) => Promise<Response>): WebPages {
+export function webPages(
+  deps: ApiDeps,
+  distDir: string,
+  config: () => PageConfig,
+  apiFetch?: (request: Request, env: unknown) => Promise<Response>,
+): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono<AuthEnv>();
   // The build's inline scripts and the config get this answer's CSP nonce (http/security-headers.ts), before any data is written in.
   const withConfig = (c: Context<AuthEnv>, html: string, extra: Record<string, unknown> = {}) => {
     const nonce = c.get('secureHeadersNonce');
     const open = nonce ? `<script nonce="${nonce}">` : '<script>';
-    return html.replace(INLINE_SCRIPT, open).replace(CONFIG_PLACEHOLDER, () => `${open}window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`);
+    return html
+      .replace(INLINE_SCRIPT, open)
+      .replace(CONFIG_PLACEHOLDER, () => `${open}window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`);
   };
   const renderEmbedPage = embedPageRenderer(root);
   const chunkFiles = pageChunkFiles(root);
 
   /** The visitor's request as the API would get it from the page's script: same cookies, same address. */
-  const visitorApi = (c: Context<AuthEnv>, fetchApi: NonNullable<typeof apiFetch>): ApiFetch => (request) => {
-    const headers = new Headers(request.headers);
-    for (const name of ['cookie', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto']) {
-      const value = c.req.header(name);
-      if (value) headers.set(name, value);
-    }
-    return fetchApi(new Request(request.url, { headers }), c.env);
-  };
+  const visitorApi =
+    (c: Context<AuthEnv>, fetchApi: NonNullable<typeof apiFetch>): ApiFetch =>
+    (request) => {
+      const headers = new Headers(request.headers);
+      for (const name of ['cookie', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto']) {
+        const value = c.req.header(name);
+        if (value) headers.set(name, value);
+      }
+      return fetchApi(new Request(request.url, { headers }), c.env);
+    };
 
   async function firstScreen(c: Context<AuthEnv>, route: SiteRoute): Promise<FirstScreen | undefined> {
     if (!apiFetch) return undefined;
@@ -162,7 +196,11 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     const loader = appLoaderScript(entries, [...preloads, ...chunkFiles(route)]);
     return served
       .replace(HEAD_PLACEHOLDER, () => `${HEAD_PLACEHOLDER}${screen.preloads}`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>${loader}`);
+      .replace(
+        ROOT_ELEMENT,
+        () =>
+          `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>${loader}`,
+      );
   };
 
   async function embedPage(c: Context<AuthEnv>, pathname: string) {
@@ -172,7 +210,8 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     // The embed's visitor is anonymous (SPEC 6): it shows what anyone may open, whoever is signed in.
     const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).where('g.id', '=', id).executeTakeFirst() : undefined;
     const access = row ? accessTo(row, ANONYMOUS_VIEWER) : 404;
-    if (!row || !mayOpen(access)) return c.html(embedNotFoundHtml(mayOpen(access) ? 404 : access), mayOpen(access) ? 404 : access, HTML_HEADERS);
+    if (!row || !mayOpen(access))
+      return c.html(embedNotFoundHtml(mayOpen(access) ? 404 : access), mayOpen(access) ? 404 : access, HTML_HEADERS);
     // The GIF as GET /v1/gifs/{id} presents it (the embed's lookup before it was rendered here).
     await deps.payloads.ready();
     const ctx = presenter(c, deps, 'GIF_BROWSE');
@@ -186,7 +225,12 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
   }
 
   /** The site's page with the server's verdict (status and head) written in; undefined before the site is built. */
-  async function sitePage(c: Context<AuthEnv>, verdict: () => Promise<ResolvedSitePage>, headers: Record<string, string> = HTML_HEADERS, route?: SiteRoute) {
+  async function sitePage(
+    c: Context<AuthEnv>,
+    verdict: () => Promise<ResolvedSitePage>,
+    headers: Record<string, string> = HTML_HEADERS,
+    route?: SiteRoute,
+  ) {
     const built = await readPage(root, SITE_PAGE);
     if (built === undefined) return undefined;
     const { status, head, privateGif } = await verdict();
@@ -196,8 +240,14 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     if (screen && c.req.header('cookie')) headers = PRIVATE_HTML_HEADERS;
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
     if (privateGif) await deps.payloads.ready();
-    const pageGif = privateGif && { gif: presentGif(privateGif.row, presenter(c, deps, 'GIF_BROWSE')), state: privateGif.state, notice: privateGif.notice };
-    const page = withConfig(c, html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
+    const pageGif = privateGif && {
+      gif: presentGif(privateGif.row, presenter(c, deps, 'GIF_BROWSE')),
+      state: privateGif.state,
+      notice: privateGif.notice,
+    };
+    const page = withConfig(c, html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () =>
+      renderHeadTags(head),
+    );
     return c.html(page, status, pageGif ? PRIVATE_HTML_HEADERS : headers);
   }
 
@@ -218,7 +268,15 @@ export function webPages(deps: ApiDeps, distDir: string, config: () => PageConfi
     // The served header's search box without scripts: /search?q=cat is the search for cat.
     const term = route.page === 'search-home' ? c.req.query(SEARCH_QUERY_PARAM)?.trim().slice(0, MAX_SEARCH_TERM_LENGTH) : undefined;
     if (term) return c.redirect(searchPath(term), 302);
-    const response = EMBED_PATH.test(pathname) ? await embedPage(c, pathname) : (staticFile(root, pathname) ?? (await sitePage(c, () => resolveSitePage(deps.db, route, originOf(c, deps), async () => viewerOf(await c.var.auth.principal())), HTML_HEADERS, route)));
+    const response = EMBED_PATH.test(pathname)
+      ? await embedPage(c, pathname)
+      : (staticFile(root, pathname) ??
+        (await sitePage(
+          c,
+          () => resolveSitePage(deps.db, route, originOf(c, deps), async () => viewerOf(await c.var.auth.principal())),
+          HTML_HEADERS,
+          route,
+        )));
     return response ?? next();
   });
   return { routes: app, refused };

@@ -21,7 +21,9 @@ describe('head tags', () => {
     expect(html).toContain('<meta property="og:video:type" content="video/mp4">');
     expect(html).toContain('<meta name="twitter:card" content="player">');
     expect(html).toContain('<meta name="twitter:player:width" content="480">');
-    expect(html).toContain('<link rel="alternate" type="application/json+oembed" href="https://loop.example/oembed?url=x&amp;format=json">');
+    expect(html).toContain(
+      '<link rel="alternate" type="application/json+oembed" href="https://loop.example/oembed?url=x&amp;format=json">',
+    );
     expect(html).not.toContain('robots');
   });
 

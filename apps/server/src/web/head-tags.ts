@@ -30,7 +30,8 @@ function tag(name: 'meta' | 'link', attributes: Attributes): string {
   return `<${name} ${pairs.map(([key, value]) => `${key}="${escapeHtml(String(value))}"`).join(' ')}>`;
 }
 
-const property = (name: string, content: string | number | undefined) => (content === undefined ? '' : tag('meta', { property: name, content }));
+const property = (name: string, content: string | number | undefined) =>
+  content === undefined ? '' : tag('meta', { property: name, content });
 const named = (name: string, content: string | number | undefined) => (content === undefined ? '' : tag('meta', { name, content }));
 
 /**

@@ -53,10 +53,18 @@ export interface ResolvedSitePage {
 }
 
 /** An error page's verdict: its status and a head no search engine indexes. */
-export const errorPage = (status: Exclude<SitePageStatus, 200>): ResolvedSitePage => ({ status, head: { ...errorHead(status), ogType: 'website', noindex: true } });
+export const errorPage = (status: Exclude<SitePageStatus, 200>): ResolvedSitePage => ({
+  status,
+  head: { ...errorHead(status), ogType: 'website', noindex: true },
+});
 const notFound = () => errorPage(404);
 
-async function gifPage(db: Kysely<Database>, gifId: string, origin: string, viewerOf: () => Promise<ViewerContext>): Promise<ResolvedSitePage> {
+async function gifPage(
+  db: Kysely<Database>,
+  gifId: string,
+  origin: string,
+  viewerOf: () => Promise<ViewerContext>,
+): Promise<ResolvedSitePage> {
   const gif = await selectGifs(db).where('g.id', '=', gifId).executeTakeFirst();
   const viewer = gif ? await viewerOf() : undefined;
   const access = gif && viewer ? accessTo(gif, viewer) : 404;
@@ -68,7 +76,11 @@ async function gifPage(db: Kysely<Database>, gifId: string, origin: string, view
   // Seen by privilege: nothing for a search engine or an unfurler, whose fetch would be refused.
   // A new account's GIF in review is open to all, and its owner is told it waits (uploads/trust.ts).
   if (!mayOpen(anyone) || (state === 'in_review' && gif.user_id !== null && viewer?.userId === gif.user_id)) {
-    return { status: 200, head: { ...head, ogType: 'website', noindex: true }, privateGif: { row: gif, state, notice: STATE_NOTICES[state] ?? '' } };
+    return {
+      status: 200,
+      head: { ...head, ogType: 'website', noindex: true },
+      privateGif: { row: gif, state, notice: STATE_NOTICES[state] ?? '' },
+    };
   }
   const media = (file: string) => `${origin}/media/${gif.id}/${file}`;
   const original = gif.images.original;
@@ -91,12 +103,20 @@ async function gifPage(db: Kysely<Database>, gifId: string, origin: string, view
 }
 
 /** A visible, public channel's page (a feed page past the first, or a search inside it); 404 for any other. */
-async function channelPage(db: Kysely<Database>, slug: string, origin: string, view: { page?: number; term?: string } = {}): Promise<ResolvedSitePage> {
+async function channelPage(
+  db: Kysely<Database>,
+  slug: string,
+  origin: string,
+  view: { page?: number; term?: string } = {},
+): Promise<ResolvedSitePage> {
   const channel = await findChannelBySlug(db, slug);
   if (!channel || !channelOpen(channel)) return notFound();
   const shadowed = Boolean(await findPublicProfile(db, channel.slug));
   const head = view.term === undefined ? channelHead(channel, view.page) : channelSearchHead(channel, view.term, view.page);
-  const path = view.term === undefined ? channelPath(channel.slug, { page: view.page ?? 1, shadowed }) : channelSearchPath(channel.slug, view.term, view.page);
+  const path =
+    view.term === undefined
+      ? channelPath(channel.slug, { page: view.page ?? 1, shadowed })
+      : channelSearchPath(channel.slug, view.term, view.page);
   return {
     status: 200,
     head: {
@@ -115,7 +135,9 @@ async function storyPage(db: Kysely<Database>, slug: string, origin: string): Pr
     FROM stories s JOIN users u ON u.id = s.user_id WHERE s.slug = ${slug} AND s.is_published`.execute(db);
   const story = rows[0];
   if (!story) return notFound();
-  const cover = story.cover ? await selectGifs(db).where('g.id', '=', story.cover).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst() : undefined;
+  const cover = story.cover
+    ? await selectGifs(db).where('g.id', '=', story.cover).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst()
+    : undefined;
   const still = cover?.images.original?.gif;
   return {
     status: 200,
@@ -148,8 +170,16 @@ async function profilePage(db: Kysely<Database>, username: string, origin: strin
  * it up and are a 404 when it does not exist (a hidden user's profile included); listings and
  * searches always exist.
  */
-export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, origin: string, viewer: () => Promise<ViewerContext> = async () => ANONYMOUS_VIEWER): Promise<ResolvedSitePage> {
-  const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({ status: 200, head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' } });
+export async function resolveSitePage(
+  db: Kysely<Database>,
+  route: SiteRoute,
+  origin: string,
+  viewer: () => Promise<ViewerContext> = async () => ANONYMOUS_VIEWER,
+): Promise<ResolvedSitePage> {
+  const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({
+    status: 200,
+    head: { ...head, canonicalUrl: `${origin}${sitePath(route)}`, ogType: 'website' },
+  });
   // About the visitor's own account: nothing for a search engine or an unfurler.
   if (isAccountRoute(route)) return { status: 200, head: { ...accountHead(route.page), ogType: 'website', noindex: true } };
   switch (route.page) {
@@ -167,7 +197,10 @@ export async function resolveSitePage(db: Kysely<Database>, route: SiteRoute, or
       return name ? page(categoryHead(name)) : notFound();
     }
     case 'subcategory': {
-      const [parent, name] = await Promise.all([categoryName(db, route.category, null), categoryName(db, route.subcategory, route.category)]);
+      const [parent, name] = await Promise.all([
+        categoryName(db, route.category, null),
+        categoryName(db, route.subcategory, route.category),
+      ]);
       return parent && name ? page(categoryHead(name, parent)) : notFound();
     }
     case 'explore':

@@ -14,7 +14,11 @@ export function Attribution({ user, avatarUrl, onClick }: { user: IUser | undefi
       <span className="lb-embed__user">
         <span className="lb-embed__name">
           {info.name}
-          {info.verified && <span className="lb-embed__verified" role="img" aria-label="Verified">✓</span>}
+          {info.verified && (
+            <span className="lb-embed__verified" role="img" aria-label="Verified">
+              ✓
+            </span>
+          )}
         </span>
         {info.handle && <span className="lb-embed__handle">{info.handle}</span>}
       </span>

@@ -64,7 +64,11 @@ export function DesktopFooter(props: DesktopFooterProps) {
       {/* The offset's fixed part is this bar, so the raised footer shows it whole above the grid. */}
       <div className="lb-embed__footer-bar" ref={refs.gridButtonMarker} style={{ height: FOOTER_OFFSET_EXTRA_PX }}>
         {gif.is_sticker === FOOTER_PAUSE_FOR_STICKERS && <PauseButton paused={paused} onClick={props.onTogglePause} />}
-        <Attribution user={gif.user} avatarUrl={avatarUrl} onClick={() => track({ category: 'Embed', action: 'Click', label: 'Attribution' })} />
+        <Attribution
+          user={gif.user}
+          avatarUrl={avatarUrl}
+          onClick={() => track({ category: 'Embed', action: 'Click', label: 'Attribution' })}
+        />
         {watchHost && (
           <button type="button" className="lb-embed__watch" onClick={props.onWatch}>
             Watch
@@ -81,7 +85,13 @@ export function DesktopFooter(props: DesktopFooterProps) {
           Related Gifs
         </h2>
         {relatedOnDemand && (
-          <button type="button" ref={close} className="lb-embed__related-close" aria-label="Close related GIFs" onClick={props.onCloseRelated}>
+          <button
+            type="button"
+            ref={close}
+            className="lb-embed__related-close"
+            aria-label="Close related GIFs"
+            onClick={props.onCloseRelated}
+          >
             <CloseIcon />
           </button>
         )}

@@ -119,7 +119,12 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
       />
       {/* Shown by CSS only to visitors who prefer reduced motion, with the GIF's still (GifMedia). */}
       {!state.context.isMotionChosen && (
-        <button type="button" className="lb-embed__motion-play" aria-label="Play GIF" onClick={() => paused && send({ type: 'TOGGLE_PAUSE' })}>
+        <button
+          type="button"
+          className="lb-embed__motion-play"
+          aria-label="Play GIF"
+          onClick={() => paused && send({ type: 'TOGGLE_PAUSE' })}
+        >
           <PlayIcon />
         </button>
       )}

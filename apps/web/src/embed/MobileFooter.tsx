@@ -16,19 +16,41 @@ export interface MobileFooterProps {
 export function MobileFooter({ gif, open, watchHost, track, onToggle, onWatch }: MobileFooterProps) {
   return (
     <>
-      <button type="button" className="lb-embed__logo-button" aria-label={`${PROVIDER_NAME} options`} aria-expanded={open} onClick={onToggle}>
+      <button
+        type="button"
+        className="lb-embed__logo-button"
+        aria-label={`${PROVIDER_NAME} options`}
+        aria-expanded={open}
+        onClick={onToggle}
+      >
         <Logo />
       </button>
-      <div className={open ? 'lb-embed__mobile-footer lb-embed__mobile-footer--open' : 'lb-embed__mobile-footer'} aria-hidden={!open} inert={!open}>
+      <div
+        className={open ? 'lb-embed__mobile-footer lb-embed__mobile-footer--open' : 'lb-embed__mobile-footer'}
+        aria-hidden={!open}
+        inert={!open}
+      >
         {watchHost && (
           <button type="button" className="lb-embed__watch" onClick={onWatch}>
             Watch
           </button>
         )}
-        <a className="lb-embed__view-on" href={gif.url} target="_blank" rel="noopener" onClick={() => track({ category: 'Embed', action: 'Click', label: 'View On' })}>
+        <a
+          className="lb-embed__view-on"
+          href={gif.url}
+          target="_blank"
+          rel="noopener"
+          onClick={() => track({ category: 'Embed', action: 'Click', label: 'View On' })}
+        >
           View on {PROVIDER_NAME}
         </a>
-        <a className="lb-embed__mobile-cta" href={gif.url} target="_blank" rel="noopener" onClick={() => track({ category: 'Embed', action: 'Click', label: 'View More CTA' })}>
+        <a
+          className="lb-embed__mobile-cta"
+          href={gif.url}
+          target="_blank"
+          rel="noopener"
+          onClick={() => track({ category: 'Embed', action: 'Click', label: 'View More CTA' })}
+        >
           More GIFs like this
         </a>
       </div>

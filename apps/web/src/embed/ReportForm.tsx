@@ -18,7 +18,10 @@ export function ReportForm({ gifId }: { gifId: string }) {
       credentials: 'omit',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ reason: form.get('reason'), ...(note ? { note } : {}) }),
-    }).then((r) => r.ok, () => false);
+    }).then(
+      (r) => r.ok,
+      () => false,
+    );
     setState(sent ? 'sent' : 'failed');
   }
   return (

@@ -24,7 +24,13 @@ const selectAll = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElemen
  */
 export default function ShareMenu({ gif, pageUrl, favoriteActive, track, onFavorite, onClose }: ShareMenuProps) {
   const code = useMemo(
-    () => embedCode({ embedUrl: gif.embed_url ?? '', pageUrl, width: gif.images.original?.width ?? 0, height: gif.images.original?.height ?? 0 }),
+    () =>
+      embedCode({
+        embedUrl: gif.embed_url ?? '',
+        pageUrl,
+        width: gif.images.original?.width ?? 0,
+        height: gif.images.original?.height ?? 0,
+      }),
     [gif, pageUrl],
   );
   const share = (target: ShareTarget) => {

@@ -28,7 +28,10 @@ describe('embed analytics events', () => {
     const track = createEmbedTracker((event) => delivered.push(event), visit, createLogger(false), stamp());
     track({ category: 'Embed', action: 'Hover', label: 'Image' });
     track({ category: 'Embed', action: 'SCROLL', label: 'GRID' });
-    expect(delivered.map((e) => e.kind === 'event' && `${e.event_id} ${e.action}/${e.label}`)).toEqual(['evt-00000001 Hover/Image', 'evt-00000002 SCROLL/GRID']);
+    expect(delivered.map((e) => e.kind === 'event' && `${e.event_id} ${e.action}/${e.label}`)).toEqual([
+      'evt-00000001 Hover/Image',
+      'evt-00000002 SCROLL/GRID',
+    ]);
   });
 
   it('pushes page views to the data layer only with vendor consent', () => {

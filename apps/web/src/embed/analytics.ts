@@ -1,6 +1,13 @@
 import type { EmbedTrackParams } from '@loopbox/machines/embed';
 import type { Logger } from '@loopbox/sdk';
-import { gifIdField, systemStamp, type ErrorReportEvent, type EventStamp, type PageViewEvent, type VisitContext } from '../shared/analytics-events.ts';
+import {
+  gifIdField,
+  systemStamp,
+  type ErrorReportEvent,
+  type EventStamp,
+  type PageViewEvent,
+  type VisitContext,
+} from '../shared/analytics-events.ts';
 import { VENDOR_CONSENT_PARAM } from './constants.ts';
 
 /**

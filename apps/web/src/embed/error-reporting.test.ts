@@ -37,8 +37,11 @@ describe('error reporting', () => {
     const delivered: EmbedAnalyticsEvent[] = [];
     const visit = { userId: 'u1', pagePath: '/embed/abc', gifId: 'abc' };
     const stamp = { now: () => 9, newId: () => 'evt-00000001' };
-    if (isErrorReportingSampled(() => 0)) installErrorReporting(target, (message, source) => delivered.push(errorEvent(message, source, visit, stamp)));
+    if (isErrorReportingSampled(() => 0))
+      installErrorReporting(target, (message, source) => delivered.push(errorEvent(message, source, visit, stamp)));
     target.dispatchEvent(uncaught({ message: 'boom', filename: 'embed.js', lineno: 1, colno: 2 }));
-    expect(delivered).toEqual([{ event_id: 'evt-00000001', kind: 'error', message: 'boom', source: 'embed.js:1:2', page_path: '/embed/abc', user_id: 'u1', ts: 9 }]);
+    expect(delivered).toEqual([
+      { event_id: 'evt-00000001', kind: 'error', message: 'boom', source: 'embed.js:1:2', page_path: '/embed/abc', user_id: 'u1', ts: 9 },
+    ]);
   });
 });

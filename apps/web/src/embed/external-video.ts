@@ -14,7 +14,10 @@ export function isSupportedHost(providerName: string | undefined): providerName 
 }
 
 /** SPEC 5: the Watch button shows only for a supported provider and not when hideVideo is set. */
-export function watchableMedia(media: IExternalMedia | undefined, hideVideo = false): (IExternalMedia & { provider_name: VideoHost }) | undefined {
+export function watchableMedia(
+  media: IExternalMedia | undefined,
+  hideVideo = false,
+): (IExternalMedia & { provider_name: VideoHost }) | undefined {
   if (hideVideo || !media || !isSupportedHost(media.provider_name) || !media.asset_uid) return undefined;
   return media as IExternalMedia & { provider_name: VideoHost };
 }
@@ -40,7 +43,14 @@ export function playerUrl(media: IExternalMedia & { provider_name: VideoHost }):
     });
     return `${FIRST_HOST_PLAYER_ORIGIN}/embed/${id}?${query}`;
   }
-  const query = new URLSearchParams({ autoplay: 'true', byline: 'false', loop: 'false', title: 'false', color: BRAND_COLOUR, muted: 'true' });
+  const query = new URLSearchParams({
+    autoplay: 'true',
+    byline: 'false',
+    loop: 'false',
+    title: 'false',
+    color: BRAND_COLOUR,
+    muted: 'true',
+  });
   return `${SECOND_HOST_PLAYER_ORIGIN}/video/${id}?${query}`;
 }
 

@@ -38,7 +38,12 @@ if (data && data.gif.id === id) {
   const view = viewDataOf(data);
   hydrateRoot(
     root,
-    <EmbedView {...view} client={client} track={createEmbedTracker(deliver, { ...visit, gifId: view.gif.id }, logger)} pingback={pipeline.pingbackSink} />,
+    <EmbedView
+      {...view}
+      client={client}
+      track={createEmbedTracker(deliver, { ...visit, gifId: view.gif.id }, logger)}
+      pingback={pipeline.pingbackSink}
+    />,
   );
 } else {
   logger.error('the page carries no embed data for this GIF');

@@ -27,9 +27,11 @@ export function readPlayerMessage(host: VideoHost, data: unknown): PlayerReport 
   const message = parse(data);
   if (!message) return undefined;
   if (host === FIRST_HOST) {
-    if (message.event === 'onStateChange' && typeof message.info === 'number') return { type: 'FIRST_HOST_PLAYER_STATE', state: message.info };
+    if (message.event === 'onStateChange' && typeof message.info === 'number')
+      return { type: 'FIRST_HOST_PLAYER_STATE', state: message.info };
     const info = parse(message.info);
-    if (message.event === 'infoDelivery' && typeof info?.playerState === 'number') return { type: 'FIRST_HOST_PLAYER_STATE', state: info.playerState };
+    if (message.event === 'infoDelivery' && typeof info?.playerState === 'number')
+      return { type: 'FIRST_HOST_PLAYER_STATE', state: info.playerState };
     return undefined;
   }
   const event = SECOND_HOST_EVENTS.find((name) => name === message.event);

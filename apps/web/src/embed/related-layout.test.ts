@@ -20,7 +20,10 @@ describe('related grid layout', () => {
 
   it('goes beside the GIF from the minimum width on, the panel capped', () => {
     expect(relatedLayoutOf({ width: 480 + RELATED_BESIDE_MIN_WIDTH_PX - 1, height: 480 }, square)).toEqual({ kind: 'onDemand' });
-    expect(relatedLayoutOf({ width: 480 + RELATED_BESIDE_MIN_WIDTH_PX, height: 480 }, square)).toEqual({ kind: 'beside', roomPx: RELATED_BESIDE_MIN_WIDTH_PX });
+    expect(relatedLayoutOf({ width: 480 + RELATED_BESIDE_MIN_WIDTH_PX, height: 480 }, square)).toEqual({
+      kind: 'beside',
+      roomPx: RELATED_BESIDE_MIN_WIDTH_PX,
+    });
     expect(relatedLayoutOf({ width: 1440, height: 900 }, square)).toEqual({ kind: 'beside', roomPx: RELATED_BESIDE_MAX_WIDTH_PX });
   });
 

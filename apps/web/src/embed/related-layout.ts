@@ -11,7 +11,8 @@ export type RelatedLayout = { kind: 'beside'; roomPx: number } | { kind: 'below'
 
 /** The GIF's size in the frame: fitted into 480×480 as the embed code does, and never past the frame. */
 export function fittedGifSize(frame: Size, gif: Size): Size {
-  if (gif.width <= 0 || gif.height <= 0) return { width: Math.min(frame.width, EMBED_FIT_SIZE), height: Math.min(frame.height, EMBED_FIT_SIZE) };
+  if (gif.width <= 0 || gif.height <= 0)
+    return { width: Math.min(frame.width, EMBED_FIT_SIZE), height: Math.min(frame.height, EMBED_FIT_SIZE) };
   const scale = Math.min(EMBED_FIT_SIZE / gif.width, EMBED_FIT_SIZE / gif.height, frame.width / gif.width, frame.height / gif.height);
   return { width: Math.round(gif.width * scale), height: Math.round(gif.height * scale) };
 }

@@ -10,7 +10,11 @@ describe('share links', () => {
     expect(tweet.searchParams.get('url')).toBe(source.pageUrl);
     expect(tweet.searchParams.get('text')).toBe('Cat & Dog via Loopbox');
     const pin = new URL(shareUrl('Pinterest', source));
-    expect([pin.searchParams.get('url'), pin.searchParams.get('media'), pin.searchParams.get('description')]).toEqual([source.pageUrl, source.mediaUrl, source.title]);
+    expect([pin.searchParams.get('url'), pin.searchParams.get('media'), pin.searchParams.get('description')]).toEqual([
+      source.pageUrl,
+      source.mediaUrl,
+      source.title,
+    ]);
   });
 
   it('sizes popups 480×480, 750×350 for the microblogging service', () => {

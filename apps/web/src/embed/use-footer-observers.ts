@@ -20,15 +20,25 @@ export function useFooterObservers(elements: FooterElements, send: (event: Embed
     const { footer, headerMarker, gridButtonMarker, relatedGrid } = elements;
     if (!enabled || !footer.current || !headerMarker.current || !gridButtonMarker.current || !relatedGrid.current) return;
     const observe = (target: Element, steps: number, onEntry: (entry: IntersectionObserverEntry) => void) => {
-      const observer = new IntersectionObserver((entries) => entries.forEach(onEntry), { root: footer.current, threshold: thresholdSteps(steps) });
+      const observer = new IntersectionObserver((entries) => entries.forEach(onEntry), {
+        root: footer.current,
+        threshold: thresholdSteps(steps),
+      });
       observer.observe(target);
       return observer;
     };
     const observers = [
-      observe(headerMarker.current, HEADER_MARKER_THRESHOLD_STEPS, (entry) => send({ type: 'HEADER_MARKER', isHittingHeader: isPastRootTop(entry) })),
-      observe(gridButtonMarker.current, GRID_BUTTON_MARKER_THRESHOLD_STEPS, (entry) => send({ type: 'GRID_MARKER', isGridActive: isPastRootTop(entry) })),
+      observe(headerMarker.current, HEADER_MARKER_THRESHOLD_STEPS, (entry) =>
+        send({ type: 'HEADER_MARKER', isHittingHeader: isPastRootTop(entry) }),
+      ),
+      observe(gridButtonMarker.current, GRID_BUTTON_MARKER_THRESHOLD_STEPS, (entry) =>
+        send({ type: 'GRID_MARKER', isGridActive: isPastRootTop(entry) }),
+      ),
     ];
-    const resize = new ResizeObserver(([entry]) => entry && send({ type: 'RELATED_GRID_MEASURED', heightPx: entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height }));
+    const resize = new ResizeObserver(
+      ([entry]) =>
+        entry && send({ type: 'RELATED_GRID_MEASURED', heightPx: entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height }),
+    );
     resize.observe(relatedGrid.current);
     return () => {
       observers.forEach((observer) => observer.disconnect());

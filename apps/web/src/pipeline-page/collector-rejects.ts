@@ -19,11 +19,19 @@ export async function showCollectorRejects(table: HTMLTableElement, summary: HTM
   const response = await fetch(REJECTS_PATH, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${REJECTS_PATH} answered ${response.status}`);
   const { total, data } = (await response.json()) as { total: number; data: RejectRow[] };
-  summary.textContent = total === 0 ? 'The collector refused no event in the last 24 hours.' : `The collector refused ${total} events in the last 24 hours; none of them was counted.`;
+  summary.textContent =
+    total === 0
+      ? 'The collector refused no event in the last 24 hours.'
+      : `The collector refused ${total} events in the last 24 hours; none of them was counted.`;
   table.tBodies[0]!.replaceChildren(
     ...data.map((row) => {
       const tr = document.createElement('tr');
-      tr.append(cell('td', row.source), cell('td', row.reason), cell('td', String(row.count)), cell('td', new Date(row.last_at).toLocaleString()));
+      tr.append(
+        cell('td', row.source),
+        cell('td', row.reason),
+        cell('td', String(row.count)),
+        cell('td', new Date(row.last_at).toLocaleString()),
+      );
       return tr;
     }),
   );

@@ -9,9 +9,17 @@ const stamp = () => {
 
 describe('page analytics events', () => {
   it('builds a page view, leaving out a missing GIF id', () => {
-    expect(pageViewEvent({ userId: 'u1', pagePath: '/embed/' }, stamp())).toEqual({ event_id: 'evt-00000001', kind: 'page_view', page_path: '/embed/', user_id: 'u1', ts: 1234 });
+    expect(pageViewEvent({ userId: 'u1', pagePath: '/embed/' }, stamp())).toEqual({
+      event_id: 'evt-00000001',
+      kind: 'page_view',
+      page_path: '/embed/',
+      user_id: 'u1',
+      ts: 1234,
+    });
     expect(pageViewEvent(visit, stamp())).toMatchObject({ gif_id: 'abc123' });
-    expect(pageViewEvent({ userId: 'u1', pagePath: '/search/cat/page/2', virtualPagePath: '/search/cat/page/2' }, stamp())).toMatchObject({ virtual_page_path: '/search/cat/page/2' });
+    expect(pageViewEvent({ userId: 'u1', pagePath: '/search/cat/page/2', virtualPagePath: '/search/cat/page/2' }, stamp())).toMatchObject({
+      virtual_page_path: '/search/cat/page/2',
+    });
   });
 
   it('builds an error report cut to the collector limits', () => {
@@ -19,7 +27,14 @@ describe('page analytics events', () => {
     expect(long).toMatchObject({ kind: 'error', page_path: '/embed/abc123', user_id: visit.userId, ts: 1234 });
     expect(long.message).toHaveLength(ERROR_MESSAGE_MAX_LENGTH);
     expect(long.source).toHaveLength(ERROR_SOURCE_MAX_LENGTH);
-    expect(errorEvent('boom', undefined, visit, stamp())).toEqual({ event_id: 'evt-00000001', kind: 'error', message: 'boom', page_path: '/embed/abc123', user_id: visit.userId, ts: 1234 });
+    expect(errorEvent('boom', undefined, visit, stamp())).toEqual({
+      event_id: 'evt-00000001',
+      kind: 'error',
+      message: 'boom',
+      page_path: '/embed/abc123',
+      user_id: visit.userId,
+      ts: 1234,
+    });
     expect('gif_id' in long).toBe(false);
   });
 
@@ -29,5 +44,4 @@ describe('page analytics events', () => {
     expect(a.event_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(a.event_id).not.toBe(b.event_id);
   });
-
 });

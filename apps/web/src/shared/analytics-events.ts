@@ -65,7 +65,12 @@ export function pageViewEvent(visit: VisitContext & PageViewDetails, stamp: Even
 }
 
 /** An error report; message and source are cut to the collector's limits. */
-export function errorEvent(message: string, source: string | undefined, visit: VisitContext, stamp: EventStamp = systemStamp): ErrorReportEvent {
+export function errorEvent(
+  message: string,
+  source: string | undefined,
+  visit: VisitContext,
+  stamp: EventStamp = systemStamp,
+): ErrorReportEvent {
   return {
     event_id: stamp.newId(),
     kind: 'error',

@@ -48,9 +48,20 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function errorOf(status: number, body: unknown, headers: Headers): BackendError {
   const { meta, field } = (body ?? {}) as { meta?: { msg?: unknown }; field?: unknown };
-  const message = typeof meta?.msg === 'string' && meta.msg ? meta.msg : status === 0 ? 'The server could not be reached' : `The server answered ${status}`;
+  const message =
+    typeof meta?.msg === 'string' && meta.msg
+      ? meta.msg
+      : status === 0
+        ? 'The server could not be reached'
+        : `The server answered ${status}`;
   const retry = Number(headers.get('Retry-After'));
-  return new BackendError(message, status, typeof field === 'string' ? field : undefined, Number.isFinite(retry) && retry > 0 ? retry : undefined, body);
+  return new BackendError(
+    message,
+    status,
+    typeof field === 'string' ? field : undefined,
+    Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    body,
+  );
 }
 
 /** Calls the backend and answers its parsed JSON body; throws BackendError for any failure. */

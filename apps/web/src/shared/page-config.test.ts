@@ -13,7 +13,10 @@ describe('page config', () => {
   it('puts the analytics endpoint beside the pingback endpoint unless the config names one', () => {
     (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG = { pingbackUrl: '/v2/pingback' };
     expect(readPageConfig().analyticsUrl).toBe('/v2/analytics');
-    (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG = { pingbackUrl: '/v2/pingback', analyticsUrl: 'https://collector.example/a' };
+    (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG = {
+      pingbackUrl: '/v2/pingback',
+      analyticsUrl: 'https://collector.example/a',
+    };
     expect(readPageConfig().analyticsUrl).toBe('https://collector.example/a');
   });
 });

@@ -34,7 +34,8 @@ const storage = (() => {
 const served = (globalThis as { LOOPBOX_CONFIG?: { pageStatus?: unknown } }).LOOPBOX_CONFIG?.pageStatus;
 const initialStatus = typeof served === 'number' ? served : 200;
 const services = createSiteServices(client, pipeline, storage, (globalThis as { LOOPBOX_CONFIG?: unknown }).LOOPBOX_CONFIG);
-const render = () => createRoot(appContainer(document.getElementById('root')!)).render(<SiteApp services={services} initialStatus={initialStatus} />);
+const render = () =>
+  createRoot(appContainer(document.getElementById('root')!)).render(<SiteApp services={services} initialStatus={initialStatus} />);
 // The landing page's code first, so it renders at once (its first data already on the way); if
 // the code fails to load, the app shows why.
 const landing = initialRoute(location.pathname, initialStatus);

@@ -19,7 +19,14 @@ export function Button({ variant, small, className, type = 'button', ...props }:
 }
 
 /** A link in a button's look: it goes somewhere (a page of the site, or `external` for a new document). */
-export function ButtonLink({ variant, small, className, href, external, ...props }: Look & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; external?: boolean }) {
+export function ButtonLink({
+  variant,
+  small,
+  className,
+  href,
+  external,
+  ...props
+}: Look & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; external?: boolean }) {
   const classes = buttonClass({ variant, small }, className);
   return external ? <a href={href} className={classes} {...props} /> : <Link href={href} className={classes} {...props} />;
 }

@@ -16,7 +16,9 @@ export interface ChartFrameProps {
 export function ChartFrame({ id, title, description, children, table }: ChartFrameProps) {
   return (
     <section className="lb-card lb-chart-frame" data-chart={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="lb-card__title">{title}</h2>
+      <h2 id={`${id}-title`} className="lb-card__title">
+        {title}
+      </h2>
       <p id={`${id}-desc`} className="lb-chart-frame__desc">
         {description}
       </p>

@@ -23,35 +23,35 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>({ caption, columns, rows, rowKey, noReflow }: DataTableProps<Row>) {
   return (
     <div className="lb-table-wrap">
-    <table className={noReflow ? 'lb-table' : 'lb-table lb-table--reflow'}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map((c, i) =>
-              i === 0 ? (
-                <th key={c.header} scope="row">
-                  {c.cell(row)}
-                </th>
-              ) : (
-                <td key={c.header} className={c.numeric ? 'lb-table__numeric' : undefined} data-label={c.header}>
-                  {c.cell(row)}
-                </td>
-              ),
-            )}
+      <table className={noReflow ? 'lb-table' : 'lb-table lb-table--reflow'}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c, i) =>
+                i === 0 ? (
+                  <th key={c.header} scope="row">
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.header} className={c.numeric ? 'lb-table__numeric' : undefined} data-label={c.header}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

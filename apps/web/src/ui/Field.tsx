@@ -50,7 +50,14 @@ export function TextField({ label, hint, error, id: given, className, ...input }
 }
 
 /** A text area. */
-export function TextAreaField({ label, hint, error, id: given, className, ...area }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id: given,
+  className,
+  ...area
+}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const id = given ?? auto;
   return (
@@ -78,7 +85,13 @@ export function SelectField<T extends string>({
   id: given,
   className,
   ...select
-}: FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value'> & { choices: readonly Choice<T>[]; anyLabel?: string; value?: NoInfer<T> | ''; onValue?(value: T): void }) {
+}: FieldFrame &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value'> & {
+    choices: readonly Choice<T>[];
+    anyLabel?: string;
+    value?: NoInfer<T> | '';
+    onValue?(value: T): void;
+  }) {
   const auto = useId();
   const id = given ?? auto;
   return (
@@ -135,7 +148,16 @@ export function RadioGroup<T extends string>({
     <fieldset className="lb-choices">
       <legend>{legend}</legend>
       {choices.map((c) => (
-        <Check key={valueOf(c)} type="radio" name={name} label={labelOf(c)} value={valueOf(c)} checked={value === valueOf(c)} onChange={() => onValue(valueOf(c))} required={required} />
+        <Check
+          key={valueOf(c)}
+          type="radio"
+          name={name}
+          label={labelOf(c)}
+          value={valueOf(c)}
+          checked={value === valueOf(c)}
+          onChange={() => onValue(valueOf(c))}
+          required={required}
+        />
       ))}
     </fieldset>
   );

@@ -45,7 +45,15 @@ export function MenuButton({
   }, [open]);
   return (
     <div ref={root} className={['lb-menu-button', className].filter(Boolean).join(' ')}>
-      <button ref={button} type="button" className={buttonClass({ variant })} aria-expanded={open} aria-controls={panelId} aria-label={variant === 'icon' ? label : undefined} onClick={() => setOpen((was) => !was)}>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClass({ variant })}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={variant === 'icon' ? label : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
         {icon}
         {variant !== 'icon' && label}
       </button>

@@ -24,7 +24,12 @@ describe('format', () => {
     expect(formatBytes(1536)).toBe('1.5 kB');
     expect(formatBytes(340_000_000)).toBe('340 MB');
     expect(formatBytes(1_000_000_000)).toBe('1 GB');
-    expect([formatBytes(1023, 1024), formatBytes(1536, 1024), formatBytes(340 * 1024 ** 2, 1024), formatBytes(1024 ** 3, 1024)]).toEqual(['1,023 bytes', '1.5 kB', '340 MB', '1 GB']);
+    expect([formatBytes(1023, 1024), formatBytes(1536, 1024), formatBytes(340 * 1024 ** 2, 1024), formatBytes(1024 ** 3, 1024)]).toEqual([
+      '1,023 bytes',
+      '1.5 kB',
+      '340 MB',
+      '1 GB',
+    ]);
   });
 
   it('writes a day in UTC', () => {

@@ -34,7 +34,9 @@ export function formatBytes(bytes: number, base: 1000 | 1024 = 1000): string {
     value /= base;
     unit += 1;
   }
-  return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(
+    value,
+  );
 }
 
 /** An ISO date or time → "Nov 27, 2026" (the day in UTC, as the server counts days). */

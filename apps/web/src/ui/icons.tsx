@@ -1,5 +1,15 @@
 /** The design system's own icons: inline SVG in the text colour, hidden from assistive technology (the control carries the name). */
-const svg = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2.5, strokeLinecap: 'round', 'aria-hidden': true, focusable: false } as const;
+const svg = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2.5,
+  strokeLinecap: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export const CloseIcon = () => (
   <svg {...svg}>

@@ -6,15 +6,7 @@
  */
 import '../ui/styles/index.css';
 import './demo.css';
-import {
-  LoopboxFetch,
-  MemoryCacheStore,
-  normalizeGif,
-  type CacheEntry,
-  type IGif,
-  type WireEnvelope,
-  type WireGif,
-} from '@loopbox/sdk';
+import { LoopboxFetch, MemoryCacheStore, normalizeGif, type CacheEntry, type IGif, type WireEnvelope, type WireGif } from '@loopbox/sdk';
 import type { GifCallbacks, Unmount } from '@loopbox/widgets';
 import { readPageConfig, type PageConfig } from '../shared/page-config.ts';
 import { sendPageView, startPagePipeline } from '../shared/page-pipeline.ts';
@@ -88,9 +80,7 @@ function start(page: PageConfig, { renderGrid, renderCarousel, renderGif, render
           {
             width: width('grid'),
             columns: 3,
-            fetchGifs: query
-              ? (offset) => client.search(query, { offset, limit })
-              : (offset) => client.trending({ offset, limit }),
+            fetchGifs: query ? (offset) => client.search(query, { offset, limit }) : (offset) => client.trending({ offset, limit }),
             noResultsMessage: 'No GIFs found.',
             pingback,
             onGifsFetched: (gifs) => log('grid', 'fetched', String(gifs.length)),

@@ -18,9 +18,18 @@ export async function loadStandaloneWidgets(): Promise<RenderFunctions> {
   const styled = new Promise((resolve) => styles.addEventListener('load', resolve, { once: true }));
   document.head.prepend(styles);
   const load = async <N extends RenderFunctionName>(name: N): Promise<RenderFunctions[N]> => {
-    const module = (await import(/* @vite-ignore */ `${STANDALONE_URL_PATH}${STANDALONE_ENTRIES[name]}.js`)) as Record<N, RenderFunctions[N]>;
+    const module = (await import(/* @vite-ignore */ `${STANDALONE_URL_PATH}${STANDALONE_ENTRIES[name]}.js`)) as Record<
+      N,
+      RenderFunctions[N]
+    >;
     return module[name];
   };
-  const [grid, carousel, gif, video] = await Promise.all([load('renderGrid'), load('renderCarousel'), load('renderGif'), load('renderVideo'), styled]);
+  const [grid, carousel, gif, video] = await Promise.all([
+    load('renderGrid'),
+    load('renderCarousel'),
+    load('renderGif'),
+    load('renderVideo'),
+    styled,
+  ]);
   return { renderGrid: grid, renderCarousel: carousel, renderGif: gif, renderVideo: video };
 }

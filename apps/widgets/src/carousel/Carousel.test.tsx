@@ -20,7 +20,9 @@ describe('Carousel', () => {
 
   function show(fetchGifs: (offset: number) => Promise<ReturnType<typeof page>>) {
     const sink = recordingSink();
-    const view = mounted((el) => renderCarousel({ gifHeight: 120, fetchGifs, pingback: sink, onGifClick: (_, e) => e.preventDefault() }, el));
+    const view = mounted((el) =>
+      renderCarousel({ gifHeight: 120, fetchGifs, pingback: sink, onGifClick: (_, e) => e.preventDefault() }, el),
+    );
     const carousel = view.element.querySelector<HTMLElement>('.lb-carousel')!;
     const loader = () => view.element.querySelector<HTMLElement>('.lb-carousel__loader');
     const tiles = () => [...view.element.querySelectorAll<HTMLElement>('.lb-gif')];

@@ -58,7 +58,11 @@ export function Carousel(props: CarouselProps) {
           <Gif key={gif.id} {...tileProps(props)} gif={gif} width={gifWidth ?? getGifWidth(gif, gifHeight)} height={gifHeight} />
         ))}
         {!context.isDoneFetching && (
-          <div ref={loader} className="lb-carousel__loader" style={{ width: CAROUSEL_LOADER_WIDTH_PX, minWidth: CAROUSEL_LOADER_WIDTH_PX }} />
+          <div
+            ref={loader}
+            className="lb-carousel__loader"
+            style={{ width: CAROUSEL_LOADER_WIDTH_PX, minWidth: CAROUSEL_LOADER_WIDTH_PX }}
+          />
         )}
       </div>
     </PingbackScopeProvider>

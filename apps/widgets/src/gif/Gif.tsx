@@ -85,7 +85,18 @@ export const Gif = memo(function Gif(props: GifProps) {
   const alt = getAltText(gif);
   const Tag = noLink ? 'div' : 'a';
   // Off screen there is no image at all, not even a placeholder to decode: the tile itself carries the name.
-  const image = sources && <img className="lb-gif__image" src={sources.src} srcSet={sources.srcSet} sizes={sources.sizes} width={width} height={height} alt={alt} onLoad={imageLoaded} />;
+  const image = sources && (
+    <img
+      className="lb-gif__image"
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.sizes}
+      width={width}
+      height={height}
+      alt={alt}
+      onLoad={imageLoaded}
+    />
+  );
   const tileElement = (
     <Tag
       ref={(element: HTMLElement | null) => {

@@ -36,10 +36,7 @@ function VerifiedBadge() {
 /** The user overlay of a GIF tile: avatar, name, verified badge and @handle. */
 export function Attribution({ user, info }: { user: Partial<IUser>; info: AttributionInfo }) {
   // Without an avatar a placeholder is picked at random: once per tile, not per render.
-  const avatar = useMemo(
-    () => getAvatarUrl(user.avatar_url, { rendition: ATTRIBUTION_AVATAR_RENDITION }),
-    [user.avatar_url],
-  );
+  const avatar = useMemo(() => getAvatarUrl(user.avatar_url, { rendition: ATTRIBUTION_AVATAR_RENDITION }), [user.avatar_url]);
   return (
     <span className="lb-gif__attribution">
       <img className="lb-gif__avatar" src={avatar} alt="" width={28} height={28} loading="lazy" />

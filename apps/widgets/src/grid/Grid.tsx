@@ -53,37 +53,37 @@ export function Grid(props: GridProps) {
   return (
     <PingbackScopeProvider scope={scope}>
       <ObserverPoolContext.Provider value={tileObservers}>
-      <div
-        className={classNames('lb-grid', className)}
-        data-lb-layout-type="GRID"
-        data-lb-fetching={context.isFetching}
-        data-lb-done={context.isDoneFetching}
-        aria-busy={context.isFetching}
-        style={{ width }}
-      >
-        <div className="lb-grid__columns" style={{ gap: gutter }}>
-          {layout.columns.map((column, index) => (
-            <div key={index} className="lb-grid__column" style={{ width: tileWidth, gap: gutter }}>
-              {column.map((gif) => (
-                <Gif key={gif.id} {...tileProps(props)} gif={gif} width={tileWidth} height={heightOf(gif)} />
-              ))}
+        <div
+          className={classNames('lb-grid', className)}
+          data-lb-layout-type="GRID"
+          data-lb-fetching={context.isFetching}
+          data-lb-done={context.isDoneFetching}
+          aria-busy={context.isFetching}
+          style={{ width }}
+        >
+          <div className="lb-grid__columns" style={{ gap: gutter }}>
+            {layout.columns.map((column, index) => (
+              <div key={index} className="lb-grid__column" style={{ width: tileWidth, gap: gutter }}>
+                {column.map((gif) => (
+                  <Gif key={gif.id} {...tileProps(props)} gif={gif} width={tileWidth} height={heightOf(gif)} />
+                ))}
+              </div>
+            ))}
+          </div>
+          {noResults && noResultsMessage !== undefined && <div className="lb-grid__no-results">{noResultsMessage}</div>}
+          {context.isError && (
+            <div className="lb-grid__error" role="alert">
+              <button type="button" className="lb-grid__retry" onClick={() => send({ type: 'RETRY' })}>
+                {GRID_ERROR_MESSAGE}
+              </button>
             </div>
-          ))}
+          )}
+          {!context.isDoneFetching && (
+            <div ref={loader} className="lb-grid__loader">
+              {context.isFetching && <span className="lb-loader" role="status" aria-label="Loading GIFs" />}
+            </div>
+          )}
         </div>
-        {noResults && noResultsMessage !== undefined && <div className="lb-grid__no-results">{noResultsMessage}</div>}
-        {context.isError && (
-          <div className="lb-grid__error" role="alert">
-            <button type="button" className="lb-grid__retry" onClick={() => send({ type: 'RETRY' })}>
-              {GRID_ERROR_MESSAGE}
-            </button>
-          </div>
-        )}
-        {!context.isDoneFetching && (
-          <div ref={loader} className="lb-grid__loader">
-            {context.isFetching && <span className="lb-loader" role="status" aria-label="Loading GIFs" />}
-          </div>
-        )}
-      </div>
       </ObserverPoolContext.Provider>
     </PingbackScopeProvider>
   );

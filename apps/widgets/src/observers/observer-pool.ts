@@ -2,7 +2,11 @@ export type EntryCallback = (entry: IntersectionObserverEntry) => void;
 
 export interface ObserverPool {
   /** Calls `onEntry` with the element's entries (the first at once) until the returned function is called. */
-  observe(element: Element, options: { threshold: number | readonly number[]; rootMargin?: string | undefined }, onEntry: EntryCallback): () => void;
+  observe(
+    element: Element,
+    options: { threshold: number | readonly number[]; rootMargin?: string | undefined },
+    onEntry: EntryCallback,
+  ): () => void;
   disconnect(): void;
 }
 

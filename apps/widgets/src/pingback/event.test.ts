@@ -25,7 +25,13 @@ describe('createPingbackEvent', () => {
   });
 
   it('adds the logged-in user id when the widget has a user', () => {
-    const event = createPingbackEvent({ gif: { analytics_response_payload: 'p' }, action: 'CLICK', userId: 'u', layoutType: 'GIF', user: { id: 42 } });
+    const event = createPingbackEvent({
+      gif: { analytics_response_payload: 'p' },
+      action: 'CLICK',
+      userId: 'u',
+      layoutType: 'GIF',
+      user: { id: 42 },
+    });
     expect(event?.logged_in_user_id).toBe('42');
     expect(event?.attributes).toEqual({ layout_type: 'GIF' });
     expect(event?.event_id).toMatch(/^[0-9a-f-]{32,36}$/);

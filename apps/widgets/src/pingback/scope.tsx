@@ -68,10 +68,7 @@ export interface PingbackProviderProps {
 /** For React apps: every widget inside reports through one sink. */
 export function PingbackProvider({ sink, userId, user, children }: PingbackProviderProps) {
   const [sessionId] = useState(() => userId ?? sessionPingbackId());
-  const scope = useMemo(
-    () => ({ sink, userId: userId ?? sessionId, layoutType: 'GIF' as const, user }),
-    [sink, userId, sessionId, user],
-  );
+  const scope = useMemo(() => ({ sink, userId: userId ?? sessionId, layoutType: 'GIF' as const, user }), [sink, userId, sessionId, user]);
   return <PingbackContext.Provider value={scope}>{children}</PingbackContext.Provider>;
 }
 

@@ -45,7 +45,8 @@ const registry = {
   resize: new Set<FakeResizeObserver>(),
 };
 
-const rect = (width = 100, height = 100) => ({ x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) }) as DOMRectReadOnly;
+const rect = (width = 100, height = 100) =>
+  ({ x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) }) as DOMRectReadOnly;
 
 export function installObservers() {
   registry.intersection.clear();
@@ -82,7 +83,6 @@ export function installObservers() {
     /** Observers still connected and watching something. */
     connected: () => [...registry.intersection, ...registry.resize].filter((o) => o.targets.size > 0).length,
     /** Options of the connected IntersectionObservers watching `target`. */
-    optionsFor: (target: Element) =>
-      [...registry.intersection].filter((o) => o.targets.has(target)).map((o) => o.options),
+    optionsFor: (target: Element) => [...registry.intersection].filter((o) => o.targets.has(target)).map((o) => o.options),
   };
 }

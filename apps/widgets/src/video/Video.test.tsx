@@ -67,7 +67,11 @@ describe('Video', () => {
     expect(button('Unmute')).not.toBeNull();
     expect(onStart).toHaveBeenCalledTimes(1);
     expect(sink.events).toEqual([
-      expect.objectContaining({ action_type: 'START', analytics_response_payload: 'payload-v', attributes: expect.objectContaining({ layout_type: 'VIDEO' }) }),
+      expect.objectContaining({
+        action_type: 'START',
+        analytics_response_payload: 'payload-v',
+        attributes: expect.objectContaining({ layout_type: 'VIDEO' }),
+      }),
     ]);
   });
 

@@ -180,7 +180,9 @@ export function Video(props: VideoProps) {
           preload="auto"
           aria-label={gif.title || gif.alt_text}
           onClick={() => actor.send({ type: 'TOGGLE_PLAY' })}
-          onTimeUpdate={(e) => actor.send({ type: 'TIME_UPDATE', currentTime: e.currentTarget.currentTime, duration: e.currentTarget.duration })}
+          onTimeUpdate={(e) =>
+            actor.send({ type: 'TIME_UPDATE', currentTime: e.currentTarget.currentTime, duration: e.currentTarget.duration })
+          }
           onEnded={() => actor.send({ type: 'ENDED' })}
           onError={(e) => actor.send({ type: 'MEDIA_ERROR', code: e.currentTarget.error?.code ?? 0 })}
           onLoadedMetadata={loaded}
@@ -189,17 +191,34 @@ export function Video(props: VideoProps) {
       {controls && initialSource && (
         <div className={classNames('lb-video__controls', `lb-video__controls--${controlsState}`)}>
           {!hidePlayPause && (
-            <button type="button" className="lb-video__play" aria-label={playing ? 'Pause' : 'Play'} onClick={() => actor.send({ type: 'TOGGLE_PLAY' })}>
+            <button
+              type="button"
+              className="lb-video__play"
+              aria-label={playing ? 'Pause' : 'Play'}
+              onClick={() => actor.send({ type: 'TOGGLE_PLAY' })}
+            >
               {playing ? <PauseIcon /> : <PlayIcon />}
             </button>
           )}
           {!hideMute && (
-            <button type="button" className="lb-video__mute" aria-label={context.muted ? 'Unmute' : 'Mute'} onClick={() => actor.send({ type: 'TOGGLE_MUTE' })}>
+            <button
+              type="button"
+              className="lb-video__mute"
+              aria-label={context.muted ? 'Unmute' : 'Mute'}
+              onClick={() => actor.send({ type: 'TOGGLE_MUTE' })}
+            >
               {context.muted ? <MutedIcon /> : <SoundIcon />}
             </button>
           )}
           {!hideProgressBar && (
-            <div className="lb-video__progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div
+              className="lb-video__progress"
+              role="progressbar"
+              aria-label="Progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
               <div className="lb-video__progress-bar" style={{ width: `${percent}%` }} />
             </div>
           )}

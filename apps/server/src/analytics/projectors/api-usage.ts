@@ -40,7 +40,15 @@ export function foldApiUsage(events: readonly LoggedEvent[]): { usage: UsageRow[
   for (const e of events) {
     const p = e.payload;
     if (e.type === USAGE_EVENT_TYPE) {
-      if (typeof p.key !== 'string' || typeof p.day !== 'string' || typeof p.api !== 'string' || typeof p.endpoint !== 'string' || typeof p.status !== 'number' || typeof p.calls !== 'number') continue;
+      if (
+        typeof p.key !== 'string' ||
+        typeof p.day !== 'string' ||
+        typeof p.api !== 'string' ||
+        typeof p.endpoint !== 'string' ||
+        typeof p.status !== 'number' ||
+        typeof p.calls !== 'number'
+      )
+        continue;
       const row: UsageRow = { key: p.key, day: p.day, api: p.api, endpoint: p.endpoint, status: p.status, calls: 0 };
       add(usage, [p.key, p.day, p.api, p.endpoint, p.status].join('\u0000'), row, 'calls', p.calls);
     } else if (typeof p.api_key === 'string') {

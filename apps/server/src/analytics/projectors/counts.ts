@@ -8,8 +8,15 @@ export const countsProjector: Projector = {
   eventTypes: PINGBACK_COUNTED_TYPES,
   tables: ['gif_counts', 'user_counts'],
   async apply(trx, events) {
-    const owners = await ownersOf(trx, events.map((e) => e.streamId));
-    await addCounters(trx, { table: 'gif_counts', keys: [{ column: 'gif_id', type: 'text' }] }, foldCounters(events, (e) => [[e.streamId]]));
+    const owners = await ownersOf(
+      trx,
+      events.map((e) => e.streamId),
+    );
+    await addCounters(
+      trx,
+      { table: 'gif_counts', keys: [{ column: 'gif_id', type: 'text' }] },
+      foldCounters(events, (e) => [[e.streamId]]),
+    );
     const byUser = foldCounters(events, (e) => {
       const owner = owners.get(e.streamId);
       return owner === undefined ? [] : [[owner]];

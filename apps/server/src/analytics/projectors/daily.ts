@@ -11,8 +11,15 @@ export const dailyProjector: Projector = {
   eventTypes: PINGBACK_COUNTED_TYPES,
   tables: ['gif_daily', 'user_daily', 'page_type_daily'],
   async apply(trx, events) {
-    const owners = await ownersOf(trx, events.map((e) => e.streamId));
-    await addCounters(trx, { table: 'gif_daily', keys: [{ column: 'gif_id', type: 'text' }, day] }, foldCounters(events, (e) => [[e.streamId, dayOf(e.ts)]]));
+    const owners = await ownersOf(
+      trx,
+      events.map((e) => e.streamId),
+    );
+    await addCounters(
+      trx,
+      { table: 'gif_daily', keys: [{ column: 'gif_id', type: 'text' }, day] },
+      foldCounters(events, (e) => [[e.streamId, dayOf(e.ts)]]),
+    );
     const byUser = foldCounters(events, (e) => {
       const owner = owners.get(e.streamId);
       return owner === undefined ? [] : [[owner, dayOf(e.ts)]];

@@ -8,4 +8,12 @@ import { searchesProjector } from './searches.ts';
 import { trendingGifsProjector } from './trending-gifs.ts';
 
 /** Every projector the runner keeps up to date and replay rebuilds. */
-export const PROJECTORS: readonly Projector[] = [countsProjector, dailyProjector, trendingGifsProjector, searchesProjector, pageViewsProjector, gifActionsProjector, apiUsageProjector];
+export const PROJECTORS: readonly Projector[] = [
+  countsProjector,
+  dailyProjector,
+  trendingGifsProjector,
+  searchesProjector,
+  pageViewsProjector,
+  gifActionsProjector,
+  apiUsageProjector,
+];

@@ -46,12 +46,14 @@ export function foldSearches(events: readonly LoggedEvent[], state: SearchState)
       out.terms.set(term, { ...addDecayed(prev, 1, e.ts.getTime(), SEARCH_TRENDING_HALF_LIFE_MS), searches: (prev?.searches ?? 0) + 1 });
       // First search wins a response id (ids are unique per response; this keeps any batch split equal).
       const response = responseOf(e);
-      if (response && Number(e.payload.result_count) > 0 && !out.responses.has(response) && !state.responses.has(response)) out.responses.set(response, term);
+      if (response && Number(e.payload.result_count) > 0 && !out.responses.has(response) && !state.responses.has(response))
+        out.responses.set(response, term);
       // A searcher counts toward a term only for a search that found something, of a term that may trend at all.
       const searcher = searcherOf(e);
       const key = `${term}\u0000${searcher}`;
       const seen = out.searchers.get(key)?.lastSeen;
-      if (searcher && Number(e.payload.result_count) > 0 && isTrendableText(term) && !(seen && seen > e.ts)) out.searchers.set(key, { term, searcher, lastSeen: e.ts });
+      if (searcher && Number(e.payload.result_count) > 0 && isTrendableText(term) && !(seen && seen > e.ts))
+        out.searchers.set(key, { term, searcher, lastSeen: e.ts });
     } else if (e.type === SEEN) {
       const response = responseOf(e);
       const term = response ? (out.responses.get(response) ?? state.responses.get(response)) : undefined;
@@ -93,7 +95,10 @@ export const searchesProjector: Projector = {
     const state: SearchState = {
       terms: new Map(termRows.map((r) => [r.term, { score: Number(r.score), asOf: r.as_of.getTime(), searches: Number(r.searches) }])),
       responses: new Map(responseRows.map((r) => [r.response_id, r.term])),
-      owners: await ownersOf(trx, seen.map((e) => e.streamId)),
+      owners: await ownersOf(
+        trx,
+        seen.map((e) => e.streamId),
+      ),
     };
     const changes = foldSearches(events, state);
     const t = [...changes.terms];
@@ -103,7 +108,9 @@ export const searchesProjector: Projector = {
         SELECT * FROM unnest(${t.map(([term]) => term)}::text[], ${t.map(([, d]) => d.score)}::float8[],
           ${t.map(([, d]) => new Date(d.asOf).toISOString())}::timestamptz[], ${t.map(([, d]) => rankOf(d, SEARCH_TRENDING_HALF_LIFE_MS))}::float8[],
           ${t.map(([, d]) => d.searches)}::bigint[])
-        ON CONFLICT (term) DO UPDATE SET score = EXCLUDED.score, as_of = EXCLUDED.as_of, rank = EXCLUDED.rank, searches = EXCLUDED.searches`.execute(trx);
+        ON CONFLICT (term) DO UPDATE SET score = EXCLUDED.score, as_of = EXCLUDED.as_of, rank = EXCLUDED.rank, searches = EXCLUDED.searches`.execute(
+        trx,
+      );
     }
     const r = [...changes.responses];
     if (r.length > 0) {
@@ -127,7 +134,9 @@ export const searchesProjector: Projector = {
         ON CONFLICT (term, searcher) DO UPDATE SET last_seen = GREATEST(search_term_searchers.last_seen, EXCLUDED.last_seen)`.execute(trx);
       // Searchers the window has passed count no more: their rows go (a replay ends with the same rows inside it).
       const newest = Math.max(...s.map((x) => x.lastSeen.getTime()));
-      await sql`DELETE FROM search_term_searchers WHERE last_seen < ${new Date(newest - TRENDING_SEARCHERS_WINDOW_MS).toISOString()}::timestamptz`.execute(trx);
+      await sql`DELETE FROM search_term_searchers WHERE last_seen < ${new Date(newest - TRENDING_SEARCHERS_WINDOW_MS).toISOString()}::timestamptz`.execute(
+        trx,
+      );
     }
     const g = [...changes.gifTerms.values()];
     if (g.length > 0) {

@@ -74,7 +74,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   // PGlite has no autovacuum: fastupdate = off keeps GIN pending lists from growing unbounded.
   await sql`CREATE INDEX gifs_search_idx ON gifs USING gin (search) WITH (fastupdate = off)`.execute(db);
-  await sql`CREATE INDEX gifs_search_trgm_idx ON gifs USING gin (loopbox_search_doc(title, tags) gin_trgm_ops) WITH (fastupdate = off)`.execute(db);
+  await sql`CREATE INDEX gifs_search_trgm_idx ON gifs USING gin (loopbox_search_doc(title, tags) gin_trgm_ops) WITH (fastupdate = off)`.execute(
+    db,
+  );
   await sql`CREATE INDEX gifs_tags_idx ON gifs USING gin (tags) WITH (fastupdate = off)`.execute(db);
   await sql`CREATE INDEX gifs_type_rating_idx ON gifs (type, rating_rank)`.execute(db);
   await sql`CREATE INDEX gifs_trending_idx ON gifs (trending_datetime DESC) WHERE trending_datetime IS NOT NULL`.execute(db);
@@ -109,7 +111,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       position integer NOT NULL DEFAULT 0,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX channels_name_trgm_idx ON channels USING gin (lower(display_name || ' ' || slug) gin_trgm_ops) WITH (fastupdate = off)`.execute(db);
+  await sql`CREATE INDEX channels_name_trgm_idx ON channels USING gin (lower(display_name || ' ' || slug) gin_trgm_ops) WITH (fastupdate = off)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE channel_gifs (

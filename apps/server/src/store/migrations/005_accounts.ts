@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * favorites. Every secret is stored as a hash.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'creator', 'moderator', 'staff'))`.execute(db);
+  await sql`ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'creator', 'moderator', 'staff'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE users ADD COLUMN social_links jsonb NOT NULL DEFAULT '{}'`.execute(db);
   // Roles follow the older flags: staff stay staff, artists and partners are creators. The trigger does
   // the same for inserts that still speak only the flags (the demo seed, the admin-token bootstrap).
@@ -18,8 +20,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       END IF;
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER users_role_from_flags BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION loopbox_role_from_flags()`.execute(db);
-  await sql`UPDATE users SET role = CASE WHEN is_staff THEN 'staff' WHEN user_type IN ('artist', 'partner') THEN 'creator' ELSE 'user' END`.execute(db);
+  await sql`CREATE TRIGGER users_role_from_flags BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION loopbox_role_from_flags()`.execute(
+    db,
+  );
+  await sql`UPDATE users SET role = CASE WHEN is_staff THEN 'staff' WHEN user_type IN ('artist', 'partner') THEN 'creator' ELSE 'user' END`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX users_username_lower_idx ON users (lower(username))`.execute(db);
 
   await sql`

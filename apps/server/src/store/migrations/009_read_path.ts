@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     origin_mark text NOT NULL,
     body text NOT NULL)`.execute(db);
 
-  await sql`CREATE TABLE trending_pages (list text NOT NULL, pos integer NOT NULL, gif_id text NOT NULL, PRIMARY KEY (list, pos))`.execute(db);
+  await sql`CREATE TABLE trending_pages (list text NOT NULL, pos integer NOT NULL, gif_id text NOT NULL, PRIMARY KEY (list, pos))`.execute(
+    db,
+  );
   await sql`CREATE TABLE trending_lists (
     list text PRIMARY KEY,
     total integer NOT NULL,

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   // public: everywhere; unlisted: by id and link only (is_hidden keeps it out of listings); private: its owner and staff only.
-  await sql`ALTER TABLE gifs ADD COLUMN visibility text NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'unlisted', 'private'))`.execute(db);
+  await sql`ALTER TABLE gifs ADD COLUMN visibility text NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'unlisted', 'private'))`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION loopbox_hidden_from_visibility() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -16,7 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       END IF;
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER gifs_hidden_from_visibility BEFORE INSERT OR UPDATE OF visibility ON gifs FOR EACH ROW EXECUTE FUNCTION loopbox_hidden_from_visibility()`.execute(db);
+  await sql`CREATE TRIGGER gifs_hidden_from_visibility BEFORE INSERT OR UPDATE OF visibility ON gifs FOR EACH ROW EXECUTE FUNCTION loopbox_hidden_from_visibility()`.execute(
+    db,
+  );
   await sql`CREATE INDEX gifs_user_update_idx ON gifs (user_id, update_datetime DESC) WHERE NOT is_removed`.execute(db);
 
   await sql`
@@ -54,7 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX gif_language_tags_tag_idx ON gif_language_tags (lang, lower(tag) text_pattern_ops)`.execute(db);
   // Searches match language tags: changing them is a content change, so kept search rankings (migration 009's version) are not reused.
-  await sql`CREATE TRIGGER gif_language_tags_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON gif_language_tags FOR EACH STATEMENT EXECUTE FUNCTION loopbox_gifs_changed()`.execute(db);
+  await sql`CREATE TRIGGER gif_language_tags_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON gif_language_tags FOR EACH STATEMENT EXECUTE FUNCTION loopbox_gifs_changed()`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE gif_features (

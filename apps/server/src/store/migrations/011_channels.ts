@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE channels ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`.execute(db);
   // A featured GIF that goes away leaves the channel without one (its feed rows go with it too).
   await sql`ALTER TABLE channels DROP CONSTRAINT channels_featured_gif_id_fkey`.execute(db);
-  await sql`ALTER TABLE channels ADD CONSTRAINT channels_featured_gif_id_fkey FOREIGN KEY (featured_gif_id) REFERENCES gifs(id) ON DELETE SET NULL`.execute(db);
+  await sql`ALTER TABLE channels ADD CONSTRAINT channels_featured_gif_id_fkey FOREIGN KEY (featured_gif_id) REFERENCES gifs(id) ON DELETE SET NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX channels_parent_idx ON channels (parent_id, position, id)`.execute(db);
   await sql`CREATE INDEX channels_user_idx ON channels (user_id)`.execute(db);
 

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   // none: never reviewed; pending: waits for a decision, out of listings; approved; hidden: out of listings and closed by id and embed.
-  await sql`ALTER TABLE gifs ADD COLUMN moderation_state text NOT NULL DEFAULT 'none' CHECK (moderation_state IN ('none', 'pending', 'approved', 'hidden'))`.execute(db);
+  await sql`ALTER TABLE gifs ADD COLUMN moderation_state text NOT NULL DEFAULT 'none' CHECK (moderation_state IN ('none', 'pending', 'approved', 'hidden'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE gifs ADD COLUMN nsfw_score real CHECK (nsfw_score BETWEEN 0 AND 1)`.execute(db);
   await sql`ALTER TABLE gifs ADD COLUMN suggested_rating text CHECK (suggested_rating IN ('g', 'pg', 'pg-13', 'r'))`.execute(db);
   // is_hidden (what listings filter by) now follows the moderation state as well as the visibility.
@@ -20,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NEW;
     END $$`.execute(db);
   await sql`DROP TRIGGER gifs_hidden_from_visibility ON gifs`.execute(db);
-  await sql`CREATE TRIGGER gifs_hidden_from_visibility BEFORE INSERT OR UPDATE OF visibility, moderation_state ON gifs FOR EACH ROW EXECUTE FUNCTION loopbox_hidden_from_visibility()`.execute(db);
+  await sql`CREATE TRIGGER gifs_hidden_from_visibility BEFORE INSERT OR UPDATE OF visibility, moderation_state ON gifs FOR EACH ROW EXECUTE FUNCTION loopbox_hidden_from_visibility()`.execute(
+    db,
+  );
   // The search service lists all content newest upload first, and its CSV export pages by this key.
   await sql`CREATE INDEX gifs_created_idx ON gifs (create_datetime DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX gifs_moderation_pending_idx ON gifs (create_datetime) WHERE moderation_state = 'pending'`.execute(db);

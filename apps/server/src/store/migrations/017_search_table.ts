@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   const columns = sql.raw(GIF_SEARCH_COLUMNS.join(', '));
   const fromNew = sql.raw(GIF_SEARCH_COLUMNS.map((c) => `NEW.${c}`).join(', '));
   const fromOld = sql.raw(GIF_SEARCH_COLUMNS.map((c) => `OLD.${c}`).join(', '));
-  const updates = sql.raw(GIF_SEARCH_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`).join(', '));
+  const updates = sql.raw(
+    GIF_SEARCH_COLUMNS.filter((c) => c !== 'id')
+      .map((c) => `${c} = EXCLUDED.${c}`)
+      .join(', '),
+  );
   await sql`CREATE TABLE gif_search (
     id text PRIMARY KEY REFERENCES gifs(id) ON DELETE CASCADE,
     type text NOT NULL,

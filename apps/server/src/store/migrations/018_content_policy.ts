@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE gifs DROP CONSTRAINT gifs_visibility_check`.execute(db);
-  await sql`ALTER TABLE gifs ADD CONSTRAINT gifs_visibility_check CHECK (visibility IN ('public', 'unlisted', 'private', 'scheduled'))`.execute(db);
+  await sql`ALTER TABLE gifs ADD CONSTRAINT gifs_visibility_check CHECK (visibility IN ('public', 'unlisted', 'private', 'scheduled'))`.execute(
+    db,
+  );
   await sql`
     UPDATE gifs g SET visibility = 'scheduled' FROM scheduled_post_gifs pg JOIN scheduled_posts p ON p.id = pg.post_id
     WHERE pg.gif_id = g.id AND p.state = 'scheduled' AND g.visibility = 'private' AND pg.previous_visibility <> 'private'`.execute(db);

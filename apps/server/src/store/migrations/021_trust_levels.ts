@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE gifs DROP CONSTRAINT gifs_moderation_state_check`.execute(db);
-  await sql`ALTER TABLE gifs ADD CONSTRAINT gifs_moderation_state_check CHECK (moderation_state IN ('none', 'in_review', 'pending', 'approved', 'hidden'))`.execute(db);
+  await sql`ALTER TABLE gifs ADD CONSTRAINT gifs_moderation_state_check CHECK (moderation_state IN ('none', 'in_review', 'pending', 'approved', 'hidden'))`.execute(
+    db,
+  );
   // Migration 018's function, with `in_review` among the states kept out of listings.
   await sql`
     CREATE OR REPLACE FUNCTION loopbox_hidden_from_visibility() RETURNS trigger LANGUAGE plpgsql AS $$

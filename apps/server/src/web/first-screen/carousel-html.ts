@@ -7,7 +7,8 @@ import { getGifWidth, RENDITION_TOLERANCE_PX, type IGif } from '@loopbox/sdk';
  * to a pixel (carouselTileWidth).
  */
 export function carouselCss(): string {
-  const row = (width: number) => `.lb-ssr-carousel>.lb-carousel{--lb-ssr-row:${carouselHeight(width)}px;gap:${GRID_GUTTER_PX}px;height:var(--lb-ssr-row)}`;
+  const row = (width: number) =>
+    `.lb-ssr-carousel>.lb-carousel{--lb-ssr-row:${carouselHeight(width)}px;gap:${GRID_GUTTER_PX}px;height:var(--lb-ssr-row)}`;
   return [
     `.lb-ssr-carousel{container-type:inline-size}${row(0)}@container (min-width:${CAROUSEL_TALL_MIN_WIDTH_PX}px){${row(CAROUSEL_TALL_MIN_WIDTH_PX)}}`,
     '.lb-ssr-carousel__tile{height:100%}.lb-ssr-carousel__tile picture,.lb-ssr-carousel__tile img{display:block;width:100%;height:100%}',
@@ -25,4 +26,5 @@ export function carouselTileSizes(gif: IGif): string {
 }
 
 /** A sticker tile's width as CSS: getGifWidth at the row's height. */
-export const carouselTileWidth = (original: { width: number; height: number }) => `round(var(--lb-ssr-row)*${original.width}/${original.height},1px)`;
+export const carouselTileWidth = (original: { width: number; height: number }) =>
+  `round(var(--lb-ssr-row)*${original.width}/${original.height},1px)`;

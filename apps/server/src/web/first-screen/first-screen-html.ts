@@ -1,4 +1,13 @@
-import { CATEGORY_CARD_HEIGHT, CATEGORY_CARD_WIDTH, categoryCardImage, EAGER_CATEGORY_CARDS, escapeHtml, gifPath, MEDIA_MAX_HEIGHT, MEDIA_MAX_SCALE } from '@loopbox/pages';
+import {
+  CATEGORY_CARD_HEIGHT,
+  CATEGORY_CARD_WIDTH,
+  categoryCardImage,
+  EAGER_CATEGORY_CARDS,
+  escapeHtml,
+  gifPath,
+  MEDIA_MAX_HEIGHT,
+  MEDIA_MAX_SCALE,
+} from '@loopbox/pages';
 import { getAltText, getBestRenditionUrl, getGifHeight, type IGif } from '@loopbox/sdk';
 import { tileSrcSets } from '@loopbox/widgets/image-sources';
 import { EAGER_TILES, GIF_MEDIA_SIZES, PRELOADED_CATEGORY_CARDS, PRELOADED_TILES } from './constants.ts';
@@ -53,7 +62,9 @@ function gridTile(urgent: boolean) {
   return (gif: IGif, index: number) => {
     const media = gridMedia(gif);
     if (!media) return escapeHtml(getAltText(gif));
-    return urgent ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: index < PRELOADED_TILES }) : afterUrgentMedia(picture(gif, media, LAYOUT_TILE_WIDTH, { eager: false, high: false }));
+    return urgent
+      ? picture(gif, media, LAYOUT_TILE_WIDTH, { eager: index < EAGER_TILES, high: index < PRELOADED_TILES })
+      : afterUrgentMedia(picture(gif, media, LAYOUT_TILE_WIDTH, { eager: false, high: false }));
   };
 }
 
@@ -65,9 +76,11 @@ function mediaBox(gif: IGif): string {
   return `width: min(100%, ${widest}px)`;
 }
 
-const link = ({ href, text }: FirstScreenLink, className?: string) => `<a${attr('class', className)} href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+const link = ({ href, text }: FirstScreenLink, className?: string) =>
+  `<a${attr('class', className)} href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
-const section = (title: string, body: string, className = 'lb-section') => `<section class="${className}"><h2 class="lb-section__title">${title}</h2>${body}</section>`;
+const section = (title: string, body: string, className = 'lb-section') =>
+  `<section class="${className}"><h2 class="lb-section__title">${title}</h2>${body}</section>`;
 
 /** A row of stickers as the site's Carousel lays it out (the widget's tile classes): each tile its GIF's width at the row's height. */
 function stickerRow(stickers: readonly IGif[]): string {
@@ -84,8 +97,12 @@ function categoryCards(categories: HomeRows['categories']): string {
   const cards = categories.map(({ href, name, gif }, index) => {
     const image = gif && categoryCardImage(gif);
     // The cards every viewport shows are preloaded (firstScreenPreloads): the app's code waits for them.
-    const priority = PRELOADED_CATEGORY_CARDS[index] === undefined && index < PRELOADED_CATEGORY_CARDS.length ? ' fetchpriority="high"' : '';
-    const picture = image && gif ? `<img${attr('src', image)}${attr('alt', getAltText(gif))} width="${CATEGORY_CARD_WIDTH}" height="${CATEGORY_CARD_HEIGHT}"${index < EAGER_CATEGORY_CARDS ? '' : ' loading="lazy"'}${priority}>` : '<span class="lb-category-card__blank"></span>';
+    const priority =
+      PRELOADED_CATEGORY_CARDS[index] === undefined && index < PRELOADED_CATEGORY_CARDS.length ? ' fetchpriority="high"' : '';
+    const picture =
+      image && gif
+        ? `<img${attr('src', image)}${attr('alt', getAltText(gif))} width="${CATEGORY_CARD_WIDTH}" height="${CATEGORY_CARD_HEIGHT}"${index < EAGER_CATEGORY_CARDS ? '' : ' loading="lazy"'}${priority}>`
+        : '<span class="lb-category-card__blank"></span>';
     return `<li><a class="lb-category-card" href="${escapeHtml(href)}">${picture}<span class="lb-category-card__name">${escapeHtml(name)}</span></a></li>`;
   });
   return `<ul class="lb-category-cards">${cards.join('')}</ul>`;
@@ -95,7 +112,11 @@ function categoryCards(categories: HomeRows['categories']): string {
 function homeRows(home: HomeRows): string {
   const pills = home.searches.map((term) => `<li>${link(term, 'lb-pill')}</li>`).join('');
   return [
-    section('Trending searches', pills ? `<ul class="lb-pills" aria-label="Trending searches">${pills}</ul>` : '', 'lb-section lb-section--pills'),
+    section(
+      'Trending searches',
+      pills ? `<ul class="lb-pills" aria-label="Trending searches">${pills}</ul>` : '',
+      'lb-section lb-section--pills',
+    ),
     section('<a href="/stickers">Trending stickers</a>', stickerRow(home.stickers)),
     section('<a href="/categories">Categories</a>', categoryCards(home.categories)),
   ].join('');
@@ -107,17 +128,23 @@ function homeRows(home: HomeRows): string {
  */
 export function firstScreenHtml(view: FirstScreenView): string {
   const main = view.gif && mainMedia(view.gif);
-  const pager = [view.previous && link(view.previous, 'lb-ssr-pager__previous'), view.next && link(view.next, 'lb-ssr-pager__next')].filter(Boolean);
+  const pager = [view.previous && link(view.previous, 'lb-ssr-pager__previous'), view.next && link(view.next, 'lb-ssr-pager__next')].filter(
+    Boolean,
+  );
   const grid = view.gifs.length > 0 ? masonryGrid(view.gifs, gridTile(!view.home && !view.gif), (gif) => escapeHtml(gifPath(gif))) : '';
   return [
     `<div class="lb-ssr"><style>${masonryCss()}${view.home ? carouselCss() : ''}</style>`,
     headerHtml(view.searchTerm),
     '<div class="lb-site-main" role="main">',
     `<h1 class="${view.home ? 'lb-visually-hidden' : 'lb-page-header__title'}">${escapeHtml(view.heading)}</h1>`,
-    view.gif && main ? `<div class="lb-ssr-media" style="${mediaBox(view.gif)}">${picture(view.gif, main, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, { eager: true, high: true })}</div>` : '',
+    view.gif && main
+      ? `<div class="lb-ssr-media" style="${mediaBox(view.gif)}">${picture(view.gif, main, view.gif.images.original?.width ?? LAYOUT_TILE_WIDTH, { eager: true, high: true })}</div>`
+      : '',
     view.links.length > 0 ? `<nav class="lb-ssr-links" aria-label="On this page">${view.links.map((l) => link(l)).join(' ')}</nav>` : '',
     view.home ? homeRows(view.home) : '',
-    view.home && view.gridTitle ? section(link({ href: '/trending-gifs', text: view.gridTitle }), grid) : `${view.gridTitle ? `<h2 class="lb-section__title">${escapeHtml(view.gridTitle)}</h2>` : ''}${grid}`,
+    view.home && view.gridTitle
+      ? section(link({ href: '/trending-gifs', text: view.gridTitle }), grid)
+      : `${view.gridTitle ? `<h2 class="lb-section__title">${escapeHtml(view.gridTitle)}</h2>` : ''}${grid}`,
     pager.length > 0 ? `<nav class="lb-ssr-pager" aria-label="Pages">${pager.join(' ')}</nav>` : '',
     '</div>',
     '</div>',
@@ -144,7 +171,9 @@ export function firstScreenPreloads(view: FirstScreenView): string {
       .map(({ gif }, index) => {
         const image = gif && categoryCardImage(gif);
         const media = PRELOADED_CATEGORY_CARDS[index];
-        return image ? `<link rel="preload" as="image" fetchpriority="high"${attr('href', image)}${media ? attr('media', media) : ''}>` : '';
+        return image
+          ? `<link rel="preload" as="image" fetchpriority="high"${attr('href', image)}${media ? attr('media', media) : ''}>`
+          : '';
       })
       .join('');
   }

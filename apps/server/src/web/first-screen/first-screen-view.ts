@@ -1,4 +1,16 @@
-import { categoryPath, CHANNEL_SLUG_PATTERN, channelPath, HOME_SEARCHES_SHOWN, MAX_SEARCH_TERM_LENGTH, SEARCH_API_TYPE, SEARCH_KINDS, SEARCH_TYPES, searchPath, SITE_PAGE_SIZE, type SiteRoute } from '@loopbox/pages';
+import {
+  categoryPath,
+  CHANNEL_SLUG_PATTERN,
+  channelPath,
+  HOME_SEARCHES_SHOWN,
+  MAX_SEARCH_TERM_LENGTH,
+  SEARCH_API_TYPE,
+  SEARCH_KINDS,
+  SEARCH_TYPES,
+  searchPath,
+  SITE_PAGE_SIZE,
+  type SiteRoute,
+} from '@loopbox/pages';
 import { normalizeGif, type ICategory, type IGif, type LoopboxFetch } from '@loopbox/sdk';
 
 /** A link of the first screen: its address and words. */
@@ -35,7 +47,12 @@ export interface FirstScreenView {
 const page = (offset: number) => ({ offset, limit: SITE_PAGE_SIZE });
 
 async function homeView(client: LoopboxFetch): Promise<FirstScreenView> {
-  const [searches, categories, stickers, gifs] = await Promise.all([client.trendingSearches(), client.categories(), client.trending({ type: 'stickers', ...page(0) }), client.trending(page(0))]);
+  const [searches, categories, stickers, gifs] = await Promise.all([
+    client.trendingSearches(),
+    client.categories(),
+    client.trending({ type: 'stickers', ...page(0) }),
+    client.trending(page(0)),
+  ]);
   return {
     heading: 'Loopbox: trending GIFs and stickers',
     links: [],
@@ -54,7 +71,10 @@ async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page
   const query = route.term.slice(0, MAX_SEARCH_TERM_LENGTH);
   const base = (route.pageNumber - 1) * SITE_PAGE_SIZE;
   // The page of results and the tabs' counts as the page asks for them, at once.
-  const [results] = await Promise.all([client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) }), ...SEARCH_TYPES.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }))]);
+  const [results] = await Promise.all([
+    client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) }),
+    ...SEARCH_TYPES.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 })),
+  ]);
   const kind = SEARCH_KINDS[route.type];
   const at = (n: number) => searchPath(route.term, { type: route.type, page: n });
   return {
@@ -63,7 +83,9 @@ async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page
     links: SEARCH_TYPES.map((t) => ({ href: searchPath(route.term, { type: t }), text: SEARCH_KINDS[t] })),
     gifs: results.data,
     ...(route.pageNumber > 1 ? { previous: { href: at(route.pageNumber - 1), text: 'Previous page' } } : {}),
-    ...(results.pagination.total_count > base + results.data.length && results.data.length > 0 ? { next: { href: at(route.pageNumber + 1), text: 'Next page' } } : {}),
+    ...(results.pagination.total_count > base + results.data.length && results.data.length > 0
+      ? { next: { href: at(route.pageNumber + 1), text: 'Next page' } }
+      : {}),
   };
 }
 
@@ -74,7 +96,10 @@ async function gifView(client: LoopboxFetch, gifId: string): Promise<FirstScreen
   const related = clip ? await client.related(gif.id, { ...page(0), type: 'videos' }) : relatedGifs;
   return {
     heading: gif.title || gif.alt_text || '',
-    links: [...(gif.username ? [{ href: `/${gif.username}`, text: `@${gif.username}` }] : []), ...gif.tags.map((tag) => ({ href: searchPath(tag), text: `#${tag}` }))],
+    links: [
+      ...(gif.username ? [{ href: `/${gif.username}`, text: `@${gif.username}` }] : []),
+      ...gif.tags.map((tag) => ({ href: searchPath(tag), text: `#${tag}` })),
+    ],
     gif,
     gifs: related.data,
     gridTitle: `Related ${gif.is_sticker ? 'stickers' : clip ? 'clips' : 'GIFs'}`,
@@ -99,7 +124,12 @@ async function categoryView(client: LoopboxFetch, category: string, subcategory:
     heading: parent.name,
     links: subs.map((s) => ({ href: categoryPath(parent.name_encoded, s.name_encoded), text: s.name })),
     gifs: gifs?.data ?? [],
-    ...(first ? { gridTitle: `${first.name} GIFs`, next: { href: categoryPath(parent.name_encoded, first.name_encoded), text: `All ${first.name} GIFs` } } : {}),
+    ...(first
+      ? {
+          gridTitle: `${first.name} GIFs`,
+          next: { href: categoryPath(parent.name_encoded, first.name_encoded), text: `All ${first.name} GIFs` },
+        }
+      : {}),
   };
 }
 
@@ -126,13 +156,19 @@ async function channelView(getJson: GetJson, slug: string, pageNumber: number): 
     heading: channel.display_name,
     links: [],
     gifs,
-    ...(pageNumber > 1 ? { previous: { href: channelPath(channel.slug, { page: pageNumber - 1, shadowed: true }), text: 'Previous page' } } : {}),
-    ...(feed && feed.pagination.total_count > base + gifs.length && gifs.length > 0 ? { next: { href: channelPath(channel.slug, { page: pageNumber + 1 }), text: 'Next page' } } : {}),
+    ...(pageNumber > 1
+      ? { previous: { href: channelPath(channel.slug, { page: pageNumber - 1, shadowed: true }), text: 'Previous page' } }
+      : {}),
+    ...(feed && feed.pagination.total_count > base + gifs.length && gifs.length > 0
+      ? { next: { href: channelPath(channel.slug, { page: pageNumber + 1 }), text: 'Next page' } }
+      : {}),
   };
 }
 
 async function profileView(client: LoopboxFetch, getJson: GetJson, username: string): Promise<FirstScreenView | undefined> {
-  const found = (await getJson(`/api/v1/profiles/${encodeURIComponent(username)}/`)) as { data: { username: string; display_name?: string } } | undefined;
+  const found = (await getJson(`/api/v1/profiles/${encodeURIComponent(username)}/`)) as
+    | { data: { username: string; display_name?: string } }
+    | undefined;
   if (!found) return CHANNEL_SLUG_PATTERN.test(username) ? channelView(getJson, username, 1) : undefined;
   const profile = found.data;
   // The profile's GIFs as its page asks for them (a search inside the user's uploads).

@@ -32,7 +32,10 @@ function recordingStore(data: Record<string, WireEnvelope>): CacheStore<WireEnve
  * policy for every door). Undefined for a page without one, or when the API fails (the page's
  * script then asks and shows why).
  */
-export async function renderFirstScreen(route: SiteRoute, request: { apiKey: string; apiBase: string; fetchApi: ApiFetch }): Promise<FirstScreen | undefined> {
+export async function renderFirstScreen(
+  route: SiteRoute,
+  request: { apiKey: string; apiBase: string; fetchApi: ApiFetch },
+): Promise<FirstScreen | undefined> {
   const data: Record<string, WireEnvelope> = {};
   const client = new LoopboxFetch(request.apiKey, {
     baseUrl: request.apiBase,

@@ -17,7 +17,8 @@ const tileHeight = (gif: IGif) => {
   return original && original.width > 0 ? `round(${TILE_WIDTH}*${original.height}/${original.width},1px)` : '0px';
 };
 /** The sum of tiles' heights and the gutters between them, as CSS. */
-const stackHeight = (gifs: readonly IGif[], gutters: number) => (gifs.length === 0 ? '0px' : `calc(${[...gifs.map(tileHeight), `${gutters * GRID_GUTTER_PX}px`].join(' + ')})`);
+const stackHeight = (gifs: readonly IGif[], gutters: number) =>
+  gifs.length === 0 ? '0px' : `calc(${[...gifs.map(tileHeight), `${gutters * GRID_GUTTER_PX}px`].join(' + ')})`;
 
 interface Placement {
   column: number;
@@ -33,10 +34,23 @@ function placements(gifs: readonly IGif[], columns: number): { tiles: Placement[
   const tiles: Placement[] = [];
   layout.columns.forEach((column, c) =>
     column.forEach(({ index }, row) => {
-      tiles[index] = { column: c, top: stackHeight(column.slice(0, row).map((t) => t.gif), row) };
+      tiles[index] = {
+        column: c,
+        top: stackHeight(
+          column.slice(0, row).map((t) => t.gif),
+          row,
+        ),
+      };
     }),
   );
-  const heights = layout.columns.filter((column) => column.length > 0).map((column) => stackHeight(column.map((t) => t.gif), column.length - 1));
+  const heights = layout.columns
+    .filter((column) => column.length > 0)
+    .map((column) =>
+      stackHeight(
+        column.map((t) => t.gif),
+        column.length - 1,
+      ),
+    );
   return { tiles, height: heights.length > 0 ? `max(${heights.join(', ')})` : '0px' };
 }
 
@@ -49,7 +63,9 @@ export function masonryCss(): string {
     return `.lb-ssr-grid{--lb-ssr-w:${width};height:var(--lb-ssr-h${columns})}.lb-ssr-grid>.lb-ssr-tile{left:calc(var(--lb-ssr-c${columns})*(var(--lb-ssr-w) + ${GRID_GUTTER_PX}px));top:var(--lb-ssr-t${columns})}`;
   };
   const narrowestFirst = [...GRID_COLUMN_BREAKPOINTS].reverse();
-  return narrowestFirst.map((b) => (b.minWidth === 0 ? rules(b.columns) : `@container (min-width:${b.minWidth}px){${rules(b.columns)}}`)).join('');
+  return narrowestFirst
+    .map((b) => (b.minWidth === 0 ? rules(b.columns) : `@container (min-width:${b.minWidth}px){${rules(b.columns)}}`))
+    .join('');
 }
 
 /**
@@ -73,7 +89,9 @@ export function masonryGrid(gifs: readonly IGif[], tile: (gif: IGif, index: numb
   const byColumns = columnCounts().map((columns) => ({ columns, ...placements(gifs, columns) }));
   const gridStyle = byColumns.map(({ columns, height }) => `--lb-ssr-h${columns}:${height}`).join(';');
   const tiles = gifs.map((gif, index) => {
-    const place = byColumns.map(({ columns, tiles }) => `--lb-ssr-c${columns}:${tiles[index]!.column};--lb-ssr-t${columns}:${tiles[index]!.top}`).join(';');
+    const place = byColumns
+      .map(({ columns, tiles }) => `--lb-ssr-c${columns}:${tiles[index]!.column};--lb-ssr-t${columns}:${tiles[index]!.top}`)
+      .join(';');
     return `<a class="lb-ssr-tile" href="${link(gif)}" style="height:${tileHeight(gif)};${place}">${tile(gif, index)}</a>`;
   });
   return `<div class="lb-ssr-feed"><div class="lb-ssr-grid" style="${gridStyle}">${tiles.join('')}</div></div>`;

@@ -29,7 +29,8 @@ export function pageChunkFiles(distDir: string) {
   const manifest = () => {
     if (!fs.existsSync(file)) return undefined;
     const builtAt = fs.statSync(file).mtimeMs;
-    if (loaded?.builtAt !== builtAt) loaded = { builtAt, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk> };
+    if (loaded?.builtAt !== builtAt)
+      loaded = { builtAt, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk> };
     return loaded.manifest;
   };
   return (route: SiteRoute): string[] => {

@@ -13,9 +13,10 @@ export default function AboutPage() {
       <h1>About {site.name}</h1>
       {site.description && <p className="lb-info__lead">{site.description}</p>}
       <p>
-        {site.name === PROVIDER_NAME ? 'This site' : site.name} runs {PROVIDER_NAME}, open-source software anyone can host: every GIF, sticker and clip here was uploaded or made
-        by its people and is served by this server. See the <Link href="/apps">apps and the API</Link>, the{' '}
-        <Link href="/studios">verified studios</Link> and the <Link href="/transparency">moderation figures</Link>.
+        {site.name === PROVIDER_NAME ? 'This site' : site.name} runs {PROVIDER_NAME}, open-source software anyone can host: every GIF,
+        sticker and clip here was uploaded or made by its people and is served by this server. See the{' '}
+        <Link href="/apps">apps and the API</Link>, the <Link href="/studios">verified studios</Link> and the{' '}
+        <Link href="/transparency">moderation figures</Link>.
       </p>
 
       <section aria-labelledby="about-rules">
@@ -38,9 +39,9 @@ export default function AboutPage() {
       <section aria-labelledby="about-moderation">
         <h2 id="about-moderation">What the moderators do</h2>
         <p>
-          Moderators review reports and held uploads. They can approve a GIF, change its rating, hide it (its page then says so), or
-          remove it; staff take content down on a legal request and can warn or suspend an account. The creator is told each
-          decision and its reason. Every decision is kept in an audit trail, and the counts are published on the{' '}
+          Moderators review reports and held uploads. They can approve a GIF, change its rating, hide it (its page then says so), or remove
+          it; staff take content down on a legal request and can warn or suspend an account. The creator is told each decision and its
+          reason. Every decision is kept in an audit trail, and the counts are published on the{' '}
           <Link href="/transparency">transparency page</Link>.
         </p>
       </section>
@@ -48,8 +49,8 @@ export default function AboutPage() {
       <section aria-labelledby="about-reporting">
         <h2 id="about-reporting">Reporting</h2>
         <p>
-          Anyone, signed in or not, can report a GIF with "Report this GIF" on its page, choosing a reason and adding a note, and can
-          report a search whose results are wrong. A report goes to the moderators' queue; one report per person and GIF is enough.
+          Anyone, signed in or not, can report a GIF with "Report this GIF" on its page, choosing a reason and adding a note, and can report
+          a search whose results are wrong. A report goes to the moderators' queue; one report per person and GIF is enough.
         </p>
       </section>
 
@@ -57,8 +58,8 @@ export default function AboutPage() {
         <h2 id="about-contact">Contact</h2>
         {site.contactEmail ? (
           <p>
-            Write to the team of {site.name} at <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>, for a legal request
-            (a takedown), a question about a decision, or anything else.
+            Write to the team of {site.name} at <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>, for a legal request (a
+            takedown), a question about a decision, or anything else.
           </p>
         ) : (
           <p>This instance has not published a contact address. To flag content, use the report button on its page.</p>

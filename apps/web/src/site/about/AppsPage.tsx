@@ -16,16 +16,16 @@ export default function AppsPage() {
     <article className="lb-info">
       <h1>Apps and the API</h1>
       <p className="lb-info__lead">
-        Everything on this site is also reachable from your own app, page or chat client: search, trending, stickers, uploads and
-        the player.
+        Everything on this site is also reachable from your own app, page or chat client: search, trending, stickers, uploads and the
+        player.
       </p>
 
       <section aria-labelledby="apps-api">
         <h2 id="apps-api">The GIF API (GIPHY-compatible)</h2>
         <p>
-          The public API under <code>{origin}/v1/</code> answers GIPHY's calls with GIPHY's shapes: search, trending, GIFs by id,
-          stickers, emoji, categories, random, translate, uploads. Every call takes an <code>api_key</code>: make an app and get
-          your keys on the <Link href={DEVELOPERS_PAGE}>developers page</Link>, and try every call live in the{' '}
+          The public API under <code>{origin}/v1/</code> answers GIPHY's calls with GIPHY's shapes: search, trending, GIFs by id, stickers,
+          emoji, categories, random, translate, uploads. Every call takes an <code>api_key</code>: make an app and get your keys on the{' '}
+          <Link href={DEVELOPERS_PAGE}>developers page</Link>, and try every call live in the{' '}
           <Link href={API_DOCS_PAGE}>API reference</Link>.
         </p>
         <pre>
@@ -37,8 +37,8 @@ export default function AppsPage() {
         <h2 id="apps-sdks">GIPHY's SDKs, unchanged</h2>
         <p>
           An app built on GIPHY's JavaScript packages (<code>@giphy/js-fetch-api</code>, <code>@giphy/react-components</code>,{' '}
-          <code>@giphy/js-components</code>, <code>@giphy/js-analytics</code>) works against {PROVIDER_NAME} by pointing its base URL
-          at <code>{origin}/v1/</code> and using a key from here. Its grids, search bars and pingbacks work as they do against GIPHY.
+          <code>@giphy/js-components</code>, <code>@giphy/js-analytics</code>) works against {PROVIDER_NAME} by pointing its base URL at{' '}
+          <code>{origin}/v1/</code> and using a key from here. Its grids, search bars and pingbacks work as they do against GIPHY.
         </p>
       </section>
 
@@ -57,8 +57,8 @@ export default function AppsPage() {
       <section aria-labelledby="apps-embed">
         <h2 id="apps-embed">Embed a GIF</h2>
         <p>
-          Every GIF's page has its embed code to copy (the player at <code>/embed/{'{id}'}</code> in an iframe, with a link back).
-          Sites that read oEmbed (<code>{origin}/oembed?url=…</code>) embed a GIF from its link alone. The code looks like this:
+          Every GIF's page has its embed code to copy (the player at <code>/embed/{'{id}'}</code> in an iframe, with a link back). Sites
+          that read oEmbed (<code>{origin}/oembed?url=…</code>) embed a GIF from its link alone. The code looks like this:
         </p>
         <pre>
           <code>{exampleEmbed(origin)}</code>

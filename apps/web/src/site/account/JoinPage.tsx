@@ -44,7 +44,9 @@ function SignUp() {
       <div className="lb-account-page">
         <h1>Check your mail</h1>
         <p role="status">
-          We sent a mail to <strong>{joined.email}</strong>. Open the link in it to confirm your address: that makes your account <strong>{joined.username}</strong> and signs you in. The link works for three days. If that address already has an account, the mail says so instead.
+          We sent a mail to <strong>{joined.email}</strong>. Open the link in it to confirm your address: that makes your account{' '}
+          <strong>{joined.username}</strong> and signs you in. The link works for three days. If that address already has an account, the
+          mail says so instead.
         </p>
         <p className="lb-form__actions">
           <Link href="/" className="lb-button lb-button--primary">
@@ -61,9 +63,34 @@ function SignUp() {
       <p className="lb-account-page__lead">Keep your favorite GIFs and stickers, and share your own.</p>
       <form className="lb-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormStatus error={errors.form} />
-        <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required hint="2 to 40 letters, digits or _. It is your address: /yourname." error={errors.fields.username} />
-        <Field label="E-mail address" name="email" type="email" autoComplete="email" required hint="We send a link to confirm it. Never shown to anyone." error={errors.fields.email} />
-        <PasswordField label="Password" name="password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`} error={errors.fields.password} />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          hint="2 to 40 letters, digits or _. It is your address: /yourname."
+          error={errors.fields.username}
+        />
+        <Field
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          hint="We send a link to confirm it. Never shown to anyone."
+          error={errors.fields.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`}
+          error={errors.fields.password}
+        />
         <div className="lb-form__actions">
           <SubmitButton pending={pending} busyText="Making your account…">
             Join

@@ -31,7 +31,15 @@ export default function LoginPage() {
       <p className="lb-account-page__lead">Welcome back. Log in to favorite GIFs and manage your account.</p>
       <form className="lb-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormStatus error={errors.form} />
-        <Field label="Username or e-mail" name="login" autoComplete="username" autoCapitalize="none" spellCheck={false} required error={errors.fields.login} />
+        <Field
+          label="Username or e-mail"
+          name="login"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errors.fields.login}
+        />
         <PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.fields.password} />
         <div className="lb-form__actions">
           <SubmitButton pending={pending} busyText="Logging in…">

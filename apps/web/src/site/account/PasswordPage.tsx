@@ -73,7 +73,15 @@ function SetPassword({ token, onNewLink }: { token: string; onNewLink: () => voi
       <p className="lb-account-page__lead">This link works once, for an hour after it was sent.</p>
       <form className="lb-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormStatus error={errors.form} />
-        <PasswordField label="New password" name="password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.fields.password} />
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          error={errors.fields.password}
+        />
         <div className="lb-form__actions">
           <SubmitButton pending={pending} busyText="Saving…">
             Save the new password

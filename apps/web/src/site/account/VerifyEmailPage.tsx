@@ -18,7 +18,11 @@ export default function VerifyEmailPage() {
   usePage(accountHead('verify-email'), { pagePath: '/join/verify' });
   const [token] = useHashToken();
   const { state, refresh } = useAccount();
-  const [outcome, setOutcome] = useState<Outcome>(token ? { status: 'checking' } : { status: 'failed', message: 'This address has no confirmation link in it. Open the link from the mail again.' });
+  const [outcome, setOutcome] = useState<Outcome>(
+    token
+      ? { status: 'checking' }
+      : { status: 'failed', message: 'This address has no confirmation link in it. Open the link from the mail again.' },
+  );
   const asked = useRef(false);
   useEffect(() => {
     if (!token || asked.current) return;

@@ -32,7 +32,10 @@ function messageOf(error: unknown): string {
  * input and the focus moves there; any other error shows at the top of the form. `inputOf` maps a
  * server's field name (and message) to the input's name when they differ.
  */
-export function useFormSubmit(submit: (data: FormData, form: HTMLFormElement) => Promise<void>, inputOf: (field: string, message: string) => string = (field) => field) {
+export function useFormSubmit(
+  submit: (data: FormData, form: HTMLFormElement) => Promise<void>,
+  inputOf: (field: string, message: string) => string = (field) => field,
+) {
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -89,14 +92,25 @@ export function TextAreaField(props: FieldProps & Omit<TextareaHTMLAttributes<HT
 }
 
 /** A password input with a Show / Hide toggle beside it. */
-export function PasswordField(props: FieldProps & { autoComplete: 'current-password' | 'new-password' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
+export function PasswordField(
+  props: FieldProps & { autoComplete: 'current-password' | 'new-password' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>,
+) {
   const [shown, setShown] = useState(false);
   const { label, name, error, hint, ...rest } = props;
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error}>
       <div className="lb-field__row">
-        <input className="lb-field__control" type={shown ? 'text' : 'password'} spellCheck={false} autoCapitalize="none" {...rest} id={id} name={name} {...described(id, hint, error)} />
+        <input
+          className="lb-field__control"
+          type={shown ? 'text' : 'password'}
+          spellCheck={false}
+          autoCapitalize="none"
+          {...rest}
+          id={id}
+          name={name}
+          {...described(id, hint, error)}
+        />
         <Button aria-controls={id} onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
           <span className="lb-visually-hidden"> {label.toLowerCase()}</span>

@@ -34,7 +34,8 @@ export default function ApplyPage() {
     <div className="lb-account-page lb-account-page--wide lb-apply">
       <h1>Apply for a verified channel</h1>
       <p className="lb-account-page__lead">
-        Artists, studios and brands who make GIFs: a verified channel shows a badge beside your name everywhere on {PROVIDER_NAME}, lists you among the studios, and opens the creator&apos;s tools (channels, stories, the scheduler).
+        Artists, studios and brands who make GIFs: a verified channel shows a badge beside your name everywhere on {PROVIDER_NAME}, lists
+        you among the studios, and opens the creator&apos;s tools (channels, stories, the scheduler).
       </p>
       {state.user ? <Applicant username={state.user.username} /> : <SignInFirst />}
     </div>
@@ -79,7 +80,10 @@ function Applicant({ username }: { username: string }) {
 }
 
 const STATE_WORDS = {
-  open: { title: 'Your application is waiting for the staff', line: 'The staff read every application; you get a mail either way. You can apply again only once this one is decided.' },
+  open: {
+    title: 'Your application is waiting for the staff',
+    line: 'The staff read every application; you get a mail either way. You can apply again only once this one is decided.',
+  },
   approved: { title: 'Your channel is verified', line: 'The verified badge shows beside your name.' },
   refused: { title: 'Your last application was not approved', line: 'You can apply again below.' },
 } as const;
@@ -109,17 +113,53 @@ function ApplicationState({ application, username }: { application: Application;
 
 function ApplicationForm({ onSent, again }: { onSent: (application: Application) => void; again: boolean }) {
   const { onSubmit, pending, errors } = useFormSubmit(async (data) => {
-    onSent(await submitApplication({ name: textOf(data, 'name').trim(), links: linesOf(textOf(data, 'links')), examples: linesOf(textOf(data, 'examples')), why: textOf(data, 'why') }));
+    onSent(
+      await submitApplication({
+        name: textOf(data, 'name').trim(),
+        links: linesOf(textOf(data, 'links')),
+        examples: linesOf(textOf(data, 'examples')),
+        why: textOf(data, 'why'),
+      }),
+    );
   });
   return (
     <section aria-labelledby="lb-apply-form">
       <h2 id="lb-apply-form">{again ? 'Apply again' : 'Your application'}</h2>
       <form className="lb-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormStatus error={errors.form} />
-        <Field label="Artist or brand name" name="name" required maxLength={APPLICATION_NAME_MAX} autoComplete="organization" error={errors.fields.name} />
-        <TextAreaField label="Links to you elsewhere" name="links" required rows={3} hint={`1 to ${APPLICATION_LINKS_MAX} http or https addresses, one a line: your site, portfolio, social accounts.`} error={errors.fields.links} />
-        <TextAreaField label="Examples of your work" name="examples" required rows={4} hint={`1 to ${APPLICATION_EXAMPLES_MAX}, one a line: GIF ids or links from ${PROVIDER_NAME}, or other addresses.`} error={errors.fields.examples} />
-        <TextAreaField label="Why you want a verified channel" name="why" required rows={5} maxLength={APPLICATION_WHY_MAX} hint={`At most ${APPLICATION_WHY_MAX} characters.`} error={errors.fields.why} />
+        <Field
+          label="Artist or brand name"
+          name="name"
+          required
+          maxLength={APPLICATION_NAME_MAX}
+          autoComplete="organization"
+          error={errors.fields.name}
+        />
+        <TextAreaField
+          label="Links to you elsewhere"
+          name="links"
+          required
+          rows={3}
+          hint={`1 to ${APPLICATION_LINKS_MAX} http or https addresses, one a line: your site, portfolio, social accounts.`}
+          error={errors.fields.links}
+        />
+        <TextAreaField
+          label="Examples of your work"
+          name="examples"
+          required
+          rows={4}
+          hint={`1 to ${APPLICATION_EXAMPLES_MAX}, one a line: GIF ids or links from ${PROVIDER_NAME}, or other addresses.`}
+          error={errors.fields.examples}
+        />
+        <TextAreaField
+          label="Why you want a verified channel"
+          name="why"
+          required
+          rows={5}
+          maxLength={APPLICATION_WHY_MAX}
+          hint={`At most ${APPLICATION_WHY_MAX} characters.`}
+          error={errors.fields.why}
+        />
         <div className="lb-form__actions">
           <SubmitButton pending={pending} busyText="Sending…">
             Send application

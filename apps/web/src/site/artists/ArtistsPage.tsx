@@ -45,7 +45,10 @@ export default function ArtistsPage() {
     if (filter.trim()) query.set('filter', filter.trim());
     if (freelance) query.set('freelance', 'true');
     let live = true;
-    backendData<Artist[]>('GET', `/api/v4/artists/?${query}`).then((a) => live && setArtists(a), () => live && setArtists([]));
+    backendData<Artist[]>('GET', `/api/v4/artists/?${query}`).then(
+      (a) => live && setArtists(a),
+      () => live && setArtists([]),
+    );
     return () => {
       live = false;
     };
@@ -61,7 +64,9 @@ export default function ArtistsPage() {
       <p role="status" className="lb-artists__count">
         {artists === null ? 'Loading…' : formatQuantity(artists.length, 'artist')}
       </p>
-      {artists?.length === 0 && <EmptyState title="No artists match">Try another name, or show artists not available for hire too.</EmptyState>}
+      {artists?.length === 0 && (
+        <EmptyState title="No artists match">Try another name, or show artists not available for hire too.</EmptyState>
+      )}
       <ul className="lb-artists__list" aria-label="Artists">
         {(artists ?? []).map((a) => (
           <li key={a.id} className="lb-artist">
@@ -102,14 +107,22 @@ function OwnListing({ userId }: { userId: number }) {
         aria-label="Your artist listing"
         onSubmit={(e) => {
           e.preventDefault();
-          backendData<{ music_artist_name: string | null }>('PATCH', `/api/v4/artists/${userId}/`, { json: { is_freelance: freelance, music_artist_url: spotify } }).then(
+          backendData<{ music_artist_name: string | null }>('PATCH', `/api/v4/artists/${userId}/`, {
+            json: { is_freelance: freelance, music_artist_url: spotify },
+          }).then(
             (r) => setStatus(r.music_artist_name ? `Saved: linked to ${r.music_artist_name}` : 'Saved'),
             (err: Error) => setStatus(`Not saved: ${err.message}`),
           );
         }}
       >
         <Check label="I am available for freelance work" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
-        <TextField label="Music artist on Spotify (link)" type="url" value={spotify} onChange={(e) => setSpotify(e.target.value)} placeholder="https://open.spotify.com/artist/…" />
+        <TextField
+          label="Music artist on Spotify (link)"
+          type="url"
+          value={spotify}
+          onChange={(e) => setSpotify(e.target.value)}
+          placeholder="https://open.spotify.com/artist/…"
+        />
         <div className="lb-button-row">
           <Button type="submit" variant="primary">
             Save listing

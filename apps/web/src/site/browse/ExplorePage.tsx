@@ -18,7 +18,9 @@ export default function ExplorePage({ term }: { term: string }) {
   const { client } = useSite();
   usePage(exploreHead(term), { pagePath: explorePath(term) });
   const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
-  const related = useResource(`explore:${query}`, () => client.relatedTags(query, { limit: RELATED_TAGS_SHOWN }).then((r) => r.data.map((t) => t.name)));
+  const related = useResource(`explore:${query}`, () =>
+    client.relatedTags(query, { limit: RELATED_TAGS_SHOWN }).then((r) => r.data.map((t) => t.name)),
+  );
   const fetchGifs = useCallback((offset: number) => client.search(query, { offset, limit: SITE_PAGE_SIZE }), [client, query]);
   const tags = related.status === 'ok' ? related.data : [];
   return (

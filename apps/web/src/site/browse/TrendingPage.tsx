@@ -15,7 +15,9 @@ export default function TrendingPage({ type }: { type: 'gifs' | 'stickers' }) {
     <div>
       <header className="lb-page-header">
         <h1 className="lb-page-header__title">{type === 'gifs' ? 'Trending GIFs' : 'Trending Stickers'}</h1>
-        <p className="lb-page-header__count">{type === 'gifs' ? 'What everyone is sharing right now.' : 'Transparent, animated, ready for any chat.'}</p>
+        <p className="lb-page-header__count">
+          {type === 'gifs' ? 'What everyone is sharing right now.' : 'Transparent, animated, ready for any chat.'}
+        </p>
       </header>
       <GifFeed fetchGifs={fetchGifs} />
     </div>

@@ -37,7 +37,8 @@ export default function ChannelEditorPage() {
   usePage(channelEditorHead(), { pagePath: channelEditorPath() });
   const me = useResource('editor-me', whoAmI);
   if (me.status === 'loading') return <PageLoading label="Loading your channels" />;
-  if (me.status === 'error' || !me.data.loggedInStatus) return <PageFailed onRetry={() => location.reload()}>Your channels could not be loaded. Are you signed in?</PageFailed>;
+  if (me.status === 'error' || !me.data.loggedInStatus)
+    return <PageFailed onRetry={() => location.reload()}>Your channels could not be loaded. Are you signed in?</PageFailed>;
   return <Editor me={me.data} />;
 }
 
@@ -54,7 +55,8 @@ function Editor({ me }: { me: Me }) {
   selection.current = selected;
   const reloadTree = useCallback(() => treeReads.apply(loadTree(), setTree, (err) => setProblem(err.message)), [treeReads]);
   const reloadChannel = useCallback(() => {
-    if (selection.current !== undefined) void channelReads.apply(channelById(selection.current), setChannel, (err) => setProblem(err.message));
+    if (selection.current !== undefined)
+      void channelReads.apply(channelById(selection.current), setChannel, (err) => setProblem(err.message));
   }, [channelReads]);
   const job = useJob(reloadChannel);
   /** After a change went through: an earlier refusal no longer applies. */
@@ -96,7 +98,11 @@ function Editor({ me }: { me: Me }) {
       )}
       <div className="lb-editor__columns">
         <nav className="lb-editor__side" aria-label="Channel tree">
-          {tree ? <ChannelTree roots={tree} selected={selected} onSelect={setSelected} onMove={(id, to) => void move(id, to)} /> : <PageLoading label="Loading the tree" />}
+          {tree ? (
+            <ChannelTree roots={tree} selected={selected} onSelect={setSelected} onMove={(id, to) => void move(id, to)} />
+          ) : (
+            <PageLoading label="Loading the tree" />
+          )}
           <NewChannel
             tree={tree ?? []}
             parent={selected}
@@ -126,7 +132,13 @@ function Editor({ me }: { me: Me }) {
                 }}
               />
               <TagsEditor channel={channel} onChanged={changed} onJob={(id) => void job.follow(id)} onError={onError} />
-              <FeedEditor channel={channel} username={me.user.username} onChanged={changed} onJob={(id) => void job.follow(id)} onError={onError} />
+              <FeedEditor
+                channel={channel}
+                username={me.user.username}
+                onChanged={changed}
+                onJob={(id) => void job.follow(id)}
+                onError={onError}
+              />
             </>
           )}
         </div>
@@ -135,7 +147,17 @@ function Editor({ me }: { me: Me }) {
   );
 }
 
-function NewChannel({ tree, parent, onCreated, onError }: { tree: TreeNode[]; parent: number | undefined; onCreated(channel: Channel): void; onError(message: string): void }) {
+function NewChannel({
+  tree,
+  parent,
+  onCreated,
+  onError,
+}: {
+  tree: TreeNode[];
+  parent: number | undefined;
+  onCreated(channel: Channel): void;
+  onError(message: string): void;
+}) {
   const id = useId();
   const [field, setField] = useState<string>();
   const create = async (event: FormEvent<HTMLFormElement>) => {
@@ -163,7 +185,16 @@ function NewChannel({ tree, parent, onCreated, onError }: { tree: TreeNode[]; pa
       <label htmlFor={`${id}-name`}>Name</label>
       <input id={`${id}-name`} name="display_name" required maxLength={100} />
       <label htmlFor={`${id}-slug`}>Address (slug)</label>
-      <input id={`${id}-slug`} name="slug" required pattern="[a-z0-9][a-z0-9\-]{0,58}[a-z0-9]" title="2 to 60 lower-case letters, digits and dashes, starting and ending with a letter or digit" maxLength={60} aria-invalid={field === 'slug' || undefined} aria-describedby={`${id}-slug-hint`} />
+      <input
+        id={`${id}-slug`}
+        name="slug"
+        required
+        pattern="[a-z0-9][a-z0-9\-]{0,58}[a-z0-9]"
+        title="2 to 60 lower-case letters, digits and dashes, starting and ending with a letter or digit"
+        maxLength={60}
+        aria-invalid={field === 'slug' || undefined}
+        aria-describedby={`${id}-slug-hint`}
+      />
       <p id={`${id}-slug-hint`} className="lb-editor__hint">
         Lower-case letters, digits and dashes: the channel lives at /your-slug.
       </p>

@@ -16,7 +16,8 @@ export function ChannelTree({ roots, selected, onSelect, onMove }: ChannelTreePr
   const rows = flatten(roots);
   const [dragging, setDragging] = useState<Row>();
   const [over, setOver] = useState<{ id: number; place: DropPlace }>();
-  const siblingsOf = (row: Row) => (row.node.parent === null ? roots : (rows.find((r) => r.node.id === row.node.parent)?.node.children ?? []));
+  const siblingsOf = (row: Row) =>
+    row.node.parent === null ? roots : (rows.find((r) => r.node.id === row.node.parent)?.node.children ?? []);
   const placeOf = (event: DragEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     return placeAt(event.clientY - box.top, box.height);
@@ -56,14 +57,31 @@ export function ChannelTree({ roots, selected, onSelect, onMove }: ChannelTreePr
               setOver(undefined);
             }}
           >
-            <button type="button" className="lb-editor__tree-name" aria-current={selected === row.node.id ? 'true' : undefined} onClick={() => onSelect(row.node.id)}>
+            <button
+              type="button"
+              className="lb-editor__tree-name"
+              aria-current={selected === row.node.id ? 'true' : undefined}
+              onClick={() => onSelect(row.node.id)}
+            >
               {row.node.display_name}
             </button>
             <span className="lb-editor__tree-actions">
-              <button type="button" className="lb-editor__icon" aria-label={`Move ${row.node.display_name} up`} disabled={row.index === 0} onClick={() => onMove(row.node.id, { target_channel: row.node.parent, position: row.index - 1 })}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Move ${row.node.display_name} up`}
+                disabled={row.index === 0}
+                onClick={() => onMove(row.node.id, { target_channel: row.node.parent, position: row.index - 1 })}
+              >
                 ↑
               </button>
-              <button type="button" className="lb-editor__icon" aria-label={`Move ${row.node.display_name} down`} disabled={row.index === siblingsOf(row).length - 1} onClick={() => onMove(row.node.id, { target_channel: row.node.parent, position: row.index + 1 })}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Move ${row.node.display_name} down`}
+                disabled={row.index === siblingsOf(row).length - 1}
+                onClick={() => onMove(row.node.id, { target_channel: row.node.parent, position: row.index + 1 })}
+              >
                 ↓
               </button>
             </span>

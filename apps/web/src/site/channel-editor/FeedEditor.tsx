@@ -17,10 +17,12 @@ export function FeedEditor({ channel, username, onChanged, onJob, onError }: Fee
   const feed = useResource(`editor-feed:${channel.id}:${channel.flush_uuid}`, () => fetchFeed(channel.id, 0, EDITOR_FEED_LIMIT));
   const [dragging, setDragging] = useState<string>();
   const act = (change: () => Promise<Queued | void>) => runChange({ onChanged, onJob, onError }, change);
-  const moveTo = (gif: string, position: number) => act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
+  const moveTo = (gif: string, position: number) =>
+    act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
   const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));
   const feature = (gif: string) => act(async () => void (await send('PATCH', `/api/v4/channels/${channel.id}/`, { featured_gif: gif })));
-  const add = (gifs: string[]) => act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);
+  const add = (gifs: string[]) =>
+    act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);
   // While a change reloads the feed, the last one stays on screen (no flash of an empty list).
   const last = useRef<{ gifs: IGif[]; total: number }>({ gifs: [], total: 0 });
   if (feed.status === 'ok') last.current = { gifs: feed.data.data, total: feed.data.pagination.total_count };
@@ -54,16 +56,40 @@ export function FeedEditor({ channel, username, onChanged, onJob, onError }: Fee
           >
             <img src={getBestRenditionUrl(gif, 100, 100) ?? ''} alt={getAltText(gif)} width={100} height={100} loading="lazy" />
             <span className="lb-editor__thumb-actions">
-              <button type="button" className="lb-editor__icon" aria-label={`Move ${getAltText(gif)} earlier`} disabled={index === 0} onClick={() => void moveTo(gif.id, index - 1)}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Move ${getAltText(gif)} earlier`}
+                disabled={index === 0}
+                onClick={() => void moveTo(gif.id, index - 1)}
+              >
                 ←
               </button>
-              <button type="button" className="lb-editor__icon" aria-label={`Move ${getAltText(gif)} later`} disabled={index === gifs.length - 1} onClick={() => void moveTo(gif.id, index + 1)}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Move ${getAltText(gif)} later`}
+                disabled={index === gifs.length - 1}
+                onClick={() => void moveTo(gif.id, index + 1)}
+              >
                 →
               </button>
-              <button type="button" className="lb-editor__icon" aria-label={`Feature ${getAltText(gif)}`} aria-pressed={channel.featured_gif?.id === gif.id} title="The channel's featured GIF (its tile)" onClick={() => void feature(gif.id)}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Feature ${getAltText(gif)}`}
+                aria-pressed={channel.featured_gif?.id === gif.id}
+                title="The channel's featured GIF (its tile)"
+                onClick={() => void feature(gif.id)}
+              >
                 ★
               </button>
-              <button type="button" className="lb-editor__icon" aria-label={`Remove ${getAltText(gif)}`} onClick={() => void remove(gif.id)}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Remove ${getAltText(gif)}`}
+                onClick={() => void remove(gif.id)}
+              >
                 ×
               </button>
             </span>

@@ -26,20 +26,35 @@ export function GifPicker({ username, onAdd }: { username: string; onAdd(ids: st
     <div className="lb-editor__picker">
       <h4>Add GIFs</h4>
       <div className="lb-editor__row">
-        <button type="button" className="lb-button" onClick={() => void load('My GIFs', () => client.search('', { channel: username, limit: PICKER_PAGE_SIZE }))}>
+        <button
+          type="button"
+          className="lb-button"
+          onClick={() => void load('My GIFs', () => client.search('', { channel: username, limit: PICKER_PAGE_SIZE }))}
+        >
           My GIFs
         </button>
         <form role="search" onSubmit={search} className="lb-editor__row">
           <label htmlFor={id} className="lb-visually-hidden">
             Search GIFs to add
           </label>
-          <input id={id} type="search" value={term} maxLength={50} placeholder="Search GIFs to add" onChange={(e) => setTerm(e.target.value)} />
+          <input
+            id={id}
+            type="search"
+            value={term}
+            maxLength={50}
+            placeholder="Search GIFs to add"
+            onChange={(e) => setTerm(e.target.value)}
+          />
           <button type="submit" className="lb-button">
             Search
           </button>
         </form>
       </div>
-      {error && <p role="alert" className="lb-editor__error">{error}</p>}
+      {error && (
+        <p role="alert" className="lb-editor__error">
+          {error}
+        </p>
+      )}
       {shown && (
         <section aria-label={shown.label}>
           <p>

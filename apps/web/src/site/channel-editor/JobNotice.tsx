@@ -4,7 +4,10 @@ import { formatCount, formatQuantity } from '../../ui/format.ts';
 const counts = (progress: Record<string, unknown> | undefined) => {
   const added = Number(progress?.added ?? 0);
   const removed = Number(progress?.removed ?? 0);
-  return [added ? `${formatQuantity(added, 'GIF')} added` : '', removed ? `${formatCount(removed)} removed` : ''].filter(Boolean).join(', ') || 'no change to the feed';
+  return (
+    [added ? `${formatQuantity(added, 'GIF')} added` : '', removed ? `${formatCount(removed)} removed` : ''].filter(Boolean).join(', ') ||
+    'no change to the feed'
+  );
 };
 
 /** What an update job is doing, announced as it changes; past the last poll, a way to check again. */

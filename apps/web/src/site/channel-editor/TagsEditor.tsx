@@ -42,19 +42,43 @@ export function TagsEditor({ channel, onChanged, onJob, onError }: TagsEditorPro
           {ranked.map((t, index) => (
             <li key={t.id}>
               <span>{t.tag}</span>
-              <button type="button" className="lb-editor__icon" aria-label={`Move ${t.tag} up`} disabled={index === 0} onClick={() => void act(async () => void (await send('PATCH', `/api/v4/channel-ranked-tags/${t.id}/`, { rank: index - 1 })))}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Move ${t.tag} up`}
+                disabled={index === 0}
+                onClick={() =>
+                  void act(async () => void (await send('PATCH', `/api/v4/channel-ranked-tags/${t.id}/`, { rank: index - 1 })))
+                }
+              >
                 ↑
               </button>
-              <button type="button" className="lb-editor__icon" aria-label={`Move ${t.tag} down`} disabled={index === ranked.length - 1} onClick={() => void act(async () => void (await send('PATCH', `/api/v4/channel-ranked-tags/${t.id}/`, { rank: index + 1 })))}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Move ${t.tag} down`}
+                disabled={index === ranked.length - 1}
+                onClick={() =>
+                  void act(async () => void (await send('PATCH', `/api/v4/channel-ranked-tags/${t.id}/`, { rank: index + 1 })))
+                }
+              >
                 ↓
               </button>
-              <button type="button" className="lb-editor__icon" aria-label={`Remove ranked tag ${t.tag}`} onClick={() => void act(async () => void (await send('DELETE', `/api/v4/channel-ranked-tags/${t.id}/`)))}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Remove ranked tag ${t.tag}`}
+                onClick={() => void act(async () => void (await send('DELETE', `/api/v4/channel-ranked-tags/${t.id}/`)))}
+              >
                 ×
               </button>
             </li>
           ))}
         </ol>
-        <AddTag label="New ranked tag" onAdd={(tag) => act(async () => void (await send('POST', '/api/v4/channel-ranked-tags/', { channel: channel.id, tag })))} />
+        <AddTag
+          label="New ranked tag"
+          onAdd={(tag) => act(async () => void (await send('POST', '/api/v4/channel-ranked-tags/', { channel: channel.id, tag })))}
+        />
       </section>
       <section aria-labelledby="editor-magic">
         <h3 id="editor-magic">Magic tags</h3>
@@ -63,13 +87,23 @@ export function TagsEditor({ channel, onChanged, onJob, onError }: TagsEditorPro
           {channel.syncable_tags.map((t) => (
             <li key={t.id}>
               <span>{t.tag}</span>
-              <button type="button" className="lb-editor__icon" aria-label={`Remove magic tag ${t.tag}`} onClick={() => void act(async () => (await send<{ data: Queued }>('DELETE', `/api/v4/channel-magic-tags/${t.id}/`)).data)}>
+              <button
+                type="button"
+                className="lb-editor__icon"
+                aria-label={`Remove magic tag ${t.tag}`}
+                onClick={() => void act(async () => (await send<{ data: Queued }>('DELETE', `/api/v4/channel-magic-tags/${t.id}/`)).data)}
+              >
                 ×
               </button>
             </li>
           ))}
         </ul>
-        <AddTag label="New magic tag" onAdd={(tag) => act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-magic-tags/', { channel: channel.id, tag })).data)} />
+        <AddTag
+          label="New magic tag"
+          onAdd={(tag) =>
+            act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-magic-tags/', { channel: channel.id, tag })).data)
+          }
+        />
       </section>
     </div>
   );

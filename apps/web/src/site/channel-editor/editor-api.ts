@@ -15,7 +15,8 @@ export interface Me {
 export const whoAmI = () => getJson<Me & { loggedInStatus: boolean }>('/login/check');
 export const myChannels = async () => (await getJson<{ data: Channel[] }>('/api/v4/channels?mine=true')).data.map(asChannel);
 export const channelById = async (id: number) => asChannel((await getJson<{ data: Channel }>(`/api/v4/channels/${id}`)).data);
-export const jobReport = async (job: string) => (await getJson<{ data: JobReport }>(`/api/v4/channels/retrieve-job/?job=${encodeURIComponent(job)}`)).data;
+export const jobReport = async (job: string) =>
+  (await getJson<{ data: JobReport }>(`/api/v4/channels/retrieve-job/?job=${encodeURIComponent(job)}`)).data;
 
 /** An answer that queued an update job names it (202). */
 export interface Queued {

@@ -17,7 +17,12 @@ export type PollOutcome = { kind: 'finished'; report: JobReport } | { kind: 'sti
  */
 export async function pollJob(
   read: () => Promise<JobReport>,
-  { tries = JOB_POLL_TRIES, delayMs = JOB_POLL_DELAY_MS, wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), onReport }: { tries?: number; delayMs?: number; wait?: (ms: number) => Promise<void>; onReport?: (report: JobReport) => void } = {},
+  {
+    tries = JOB_POLL_TRIES,
+    delayMs = JOB_POLL_DELAY_MS,
+    wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    onReport,
+  }: { tries?: number; delayMs?: number; wait?: (ms: number) => Promise<void>; onReport?: (report: JobReport) => void } = {},
 ): Promise<PollOutcome> {
   let last: JobReport | undefined;
   for (let attempt = 0; attempt < tries; attempt++) {

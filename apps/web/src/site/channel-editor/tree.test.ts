@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { flatten, isWithin, moveFor, placeAt, type TreeNode } from './tree.ts';
 
-const node = (id: number, parent: number | null, children: TreeNode[] = []): TreeNode => ({ id, parent, display_name: `c${id}`, slug: `c${id}`, children });
+const node = (id: number, parent: number | null, children: TreeNode[] = []): TreeNode => ({
+  id,
+  parent,
+  display_name: `c${id}`,
+  slug: `c${id}`,
+  children,
+});
 const roots = [node(1, null, [node(2, 1, [node(4, 2)]), node(3, 1)]), node(5, null)];
 const rows = flatten(roots);
 const row = (id: number) => rows.find((r) => r.node.id === id)!;
 
 describe('channel tree moves', () => {
   it('flattens depth first with depth and sibling index', () => {
-    expect(rows.map((r) => [r.node.id, r.depth, r.index])).toEqual([[1, 0, 0], [2, 1, 0], [4, 2, 0], [3, 1, 1], [5, 0, 1]]);
+    expect(rows.map((r) => [r.node.id, r.depth, r.index])).toEqual([
+      [1, 0, 0],
+      [2, 1, 0],
+      [4, 2, 0],
+      [3, 1, 1],
+      [5, 0, 1],
+    ]);
   });
   it('never moves a channel into its own subtree', () => {
     expect(isWithin(roots, 2, 4)).toBe(true);

@@ -69,11 +69,16 @@ function ChildTiles({ channel }: { channel: Channel }) {
       <ul className="lb-category-cards lb-category-cards--wrap">
         {children.data.map((child) => {
           const gif = child.featured_gif;
-          const image = gif && (getBestRenditionUrl(gif, TILE_WIDTH, TILE_HEIGHT, 'webp') ?? getBestRenditionUrl(gif, TILE_WIDTH, TILE_HEIGHT));
+          const image =
+            gif && (getBestRenditionUrl(gif, TILE_WIDTH, TILE_HEIGHT, 'webp') ?? getBestRenditionUrl(gif, TILE_WIDTH, TILE_HEIGHT));
           return (
             <li key={child.id}>
               <Link href={channelHref(child)} className="lb-category-card">
-                {image && gif ? <img src={image} alt={getAltText(gif)} width={TILE_WIDTH} height={TILE_HEIGHT} loading="lazy" decoding="async" /> : <span className="lb-category-card__blank" />}
+                {image && gif ? (
+                  <img src={image} alt={getAltText(gif)} width={TILE_WIDTH} height={TILE_HEIGHT} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="lb-category-card__blank" />
+                )}
                 <span className="lb-category-card__name">{child.display_name}</span>
               </Link>
             </li>
@@ -96,10 +101,14 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
   const { firstPage, wrote, ownsAddress } = useFirstPage(pageNumber);
   const home = channelHref(channel);
   const pathOf = (page: number) => (page > 1 ? channelPath(channel.slug, { page }) : home);
-  const virtual = (page: number) => virtualPagePath({ kind: 'channel-feed', slug: channel.slug, offset: (page - 1) * SITE_PAGE_SIZE, limit: SITE_PAGE_SIZE });
+  const virtual = (page: number) =>
+    virtualPagePath({ kind: 'channel-feed', slug: channel.slug, offset: (page - 1) * SITE_PAGE_SIZE, limit: SITE_PAGE_SIZE });
   usePage(channelHead(channel, firstPage), { pagePath: pathOf(firstPage), virtualPagePath: virtual(firstPage) });
   const base = (firstPage - 1) * SITE_PAGE_SIZE;
-  const fetchGifs = useCallback((offset: number): Promise<GifsResult> => fetchFeed(channel.id, base + offset, SITE_PAGE_SIZE).then((page) => shiftedPage(page, base)), [channel.id, base]);
+  const fetchGifs = useCallback(
+    (offset: number): Promise<GifsResult> => fetchFeed(channel.id, base + offset, SITE_PAGE_SIZE).then((page) => shiftedPage(page, base)),
+    [channel.id, base],
+  );
   const onPageSeen = (page: number) => {
     if (page !== firstPage) sendPageView({ pagePath: pathOf(page), virtualPagePath: virtual(page) });
     const path = pathOf(page);
@@ -111,7 +120,11 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
   return (
     <div className="lb-channel">
       <ChannelHeader channel={channel} />
-      <TermPills terms={channel.tags.map((t) => t.tag)} hrefOf={(tag) => channelSearchPath(channel.slug, tag)} label={`Tags of ${channel.display_name}`} />
+      <TermPills
+        terms={channel.tags.map((t) => t.tag)}
+        hrefOf={(tag) => channelSearchPath(channel.slug, tag)}
+        label={`Tags of ${channel.display_name}`}
+      />
       <ChannelSearchForm channel={channel} />
       <ChildTiles channel={channel} />
       <section className="lb-section" aria-labelledby="channel-feed">
@@ -130,8 +143,18 @@ function ChannelDetails({ channel, pageNumber }: { channel: Channel; pageNumber:
             </Link>
           </p>
         )}
-        <GifFeed key={`${channel.flush_uuid}:${firstPage}`} fetchGifs={fetchGifs} firstPage={firstPage} onPageSeen={onPageSeen} 
-          noResults={firstPage > 1 ? <PastLastPage page={firstPage} firstPageHref={home} noun="GIFs" /> : <p className="lb-no-results">{channel.display_name} has no GIFs yet.</p>}
+        <GifFeed
+          key={`${channel.flush_uuid}:${firstPage}`}
+          fetchGifs={fetchGifs}
+          firstPage={firstPage}
+          onPageSeen={onPageSeen}
+          noResults={
+            firstPage > 1 ? (
+              <PastLastPage page={firstPage} firstPageHref={home} noun="GIFs" />
+            ) : (
+              <p className="lb-no-results">{channel.display_name} has no GIFs yet.</p>
+            )
+          }
         />
       </section>
     </div>

@@ -17,7 +17,14 @@ export function ChannelSearchForm({ channel, term = '' }: { channel: Pick<Channe
       <label htmlFor={id} className="lb-visually-hidden">
         Search {channel.display_name}
       </label>
-      <input id={id} type="search" value={value} maxLength={50} placeholder={`Search ${channel.display_name}`} onChange={(e) => setValue(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        maxLength={50}
+        placeholder={`Search ${channel.display_name}`}
+        onChange={(e) => setValue(e.target.value)}
+      />
       <button type="submit" className="lb-button">
         Search
       </button>

@@ -37,10 +37,14 @@ function ChannelSearch({ channel, term, pageNumber }: ChannelSearchPageProps & {
   const { firstPage, wrote, ownsAddress } = useFirstPage(pageNumber);
   const query = term.slice(0, MAX_SEARCH_TERM_LENGTH);
   const virtual = (page: number) => virtualPagePath({ kind: 'channel-search', slug: channel.slug, term, page });
-  usePage(channelSearchHead(channel, term, firstPage), { pagePath: channelSearchPath(channel.slug, term, firstPage), virtualPagePath: virtual(firstPage) });
+  usePage(channelSearchHead(channel, term, firstPage), {
+    pagePath: channelSearchPath(channel.slug, term, firstPage),
+    virtualPagePath: virtual(firstPage),
+  });
   const base = (firstPage - 1) * SITE_PAGE_SIZE;
   const fetchGifs = useCallback(
-    (offset: number): Promise<GifsResult> => client.search(query, { channel: channel.slug, offset: base + offset, limit: SITE_PAGE_SIZE }).then((page) => shiftedPage(page, base)),
+    (offset: number): Promise<GifsResult> =>
+      client.search(query, { channel: channel.slug, offset: base + offset, limit: SITE_PAGE_SIZE }).then((page) => shiftedPage(page, base)),
     [client, query, channel.slug, base],
   );
   const onPageSeen = (page: number) => {

@@ -42,7 +42,11 @@ export async function fetchChildren(id: number): Promise<Channel[]> {
 
 /** A page of a channel's feed, shaped as the widgets' paginator reads a public API page. */
 export async function fetchFeed(id: number, offset: number, limit: number): Promise<GifsResult> {
-  const page = await getJson<{ data: Parameters<typeof normalizeGif>[0][]; pagination: GifsResult['pagination']; meta: GifsResult['meta'] }>(`/api/v4/channels/${id}/feed/?offset=${offset}&limit=${limit}`);
+  const page = await getJson<{
+    data: Parameters<typeof normalizeGif>[0][];
+    pagination: GifsResult['pagination'];
+    meta: GifsResult['meta'];
+  }>(`/api/v4/channels/${id}/feed/?offset=${offset}&limit=${limit}`);
   return { data: page.data.map((gif) => normalizeGif(gif)), pagination: page.pagination, meta: page.meta };
 }
 

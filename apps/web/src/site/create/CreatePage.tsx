@@ -11,7 +11,13 @@ import { CaptionStep, DecorateStep, DetailsFields, SourceStep, TrimStep } from '
 import './create.css';
 import { formatDateTime } from '../../ui/format.ts';
 
-const STEP_NAMES: Record<CreateStep, string> = { source: 'Source', trim: 'Trim', caption: 'Caption', decorate: 'Decorate', details: 'Details' };
+const STEP_NAMES: Record<CreateStep, string> = {
+  source: 'Source',
+  trim: 'Trim',
+  caption: 'Caption',
+  decorate: 'Decorate',
+  details: 'Details',
+};
 
 /**
  * The GIF maker (/create, /create/gifmaker/{step}): source → trim → caption → decorate → details.
@@ -20,7 +26,10 @@ const STEP_NAMES: Record<CreateStep, string> = { source: 'Source', trim: 'Trim',
  * the creators' pipeline.
  */
 export default function CreatePage({ step, stickerTerm }: { step: CreateStep; stickerTerm?: string | undefined }) {
-  usePage(listingHead('create'), { pagePath: createPath(step, stickerTerm), ...(stickerTerm ? { virtualPagePath: virtualPagePath({ kind: 'sticker-search', term: stickerTerm }) } : {}) });
+  usePage(listingHead('create'), {
+    pagePath: createPath(step, stickerTerm),
+    ...(stickerTerm ? { virtualPagePath: virtualPagePath({ kind: 'sticker-search', term: stickerTerm }) } : {}),
+  });
   const { state: login } = useAccount();
   const [state, setState] = useState<MakerState>(loadState);
   const [file, setFile] = useState<Blob>();
@@ -32,24 +41,48 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
     if (state.source?.kind === 'file') void loadFile().then(setFile);
     // Only a reload needs the stored file; a pick sets it directly.
   }, []);
-  const sourceUrl = useMemo(() => (state.source?.kind === 'url' ? state.source.url : file ? URL.createObjectURL(file) : undefined), [state.source, file]);
+  const sourceUrl = useMemo(
+    () => (state.source?.kind === 'url' ? state.source.url : file ? URL.createObjectURL(file) : undefined),
+    [state.source, file],
+  );
   useEffect(() => () => (sourceUrl?.startsWith('blob:') ? URL.revokeObjectURL(sourceUrl) : undefined), [sourceUrl]);
 
   const pickFile = (picked: File) => {
     setFile(picked);
     void saveFile(picked);
-    change((s) => ({ ...s, source: { kind: 'file', name: picked.name, video: picked.type.startsWith('video/') }, sourceDuration: undefined, trim: { start: 0, duration: 3 } }));
+    change((s) => ({
+      ...s,
+      source: { kind: 'file', name: picked.name, video: picked.type.startsWith('video/') },
+      sourceDuration: undefined,
+      trim: { start: 0, duration: 3 },
+    }));
   };
   const pickUrl = (url: string, video: boolean) => {
     void saveFile(undefined);
     change((s) => ({ ...s, source: { kind: 'url', url, video }, sourceDuration: undefined, trim: { start: 0, duration: 3 } }));
   };
   const move = (layer: NonNullable<Selection>, x: number, y: number) =>
-    change((s) => (layer.kind === 'caption' ? { ...s, captions: s.captions.map((c, i) => (i === layer.index ? { ...c, x, y } : c)) } : { ...s, stickers: s.stickers.map((l, i) => (i === layer.index ? { ...l, x, y } : l)) }));
+    change((s) =>
+      layer.kind === 'caption'
+        ? { ...s, captions: s.captions.map((c, i) => (i === layer.index ? { ...c, x, y } : c)) }
+        : { ...s, stickers: s.stickers.map((l, i) => (i === layer.index ? { ...l, x, y } : l)) },
+    );
   const duration = (seconds: number) =>
-    change((s) => (s.sourceDuration === seconds ? s : { ...s, sourceDuration: seconds, trim: { start: Math.min(s.trim.start, seconds), duration: Math.min(s.trim.duration, seconds - Math.min(s.trim.start, seconds)) || seconds } }));
+    change((s) =>
+      s.sourceDuration === seconds
+        ? s
+        : {
+            ...s,
+            sourceDuration: seconds,
+            trim: {
+              start: Math.min(s.trim.start, seconds),
+              duration: Math.min(s.trim.duration, seconds - Math.min(s.trim.start, seconds)) || seconds,
+            },
+          },
+    );
 
-  const publish = () => publishMade(state, file, setPublishing).catch((err: Error) => setPublishing({ phase: 'failed', error: err.message }));
+  const publish = () =>
+    publishMade(state, file, setPublishing).catch((err: Error) => setPublishing({ phase: 'failed', error: err.message }));
   const index = CREATE_STEPS.indexOf(step);
   const next = CREATE_STEPS[index + 1];
 
@@ -73,15 +106,25 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
           {step === 'source' && <SourceStep onFile={pickFile} onUrl={pickUrl} />}
           {step === 'trim' && <TrimStep state={state} change={change} />}
           {step === 'caption' && <CaptionStep state={state} change={change} selected={selected} onSelect={setSelected} />}
-          {step === 'decorate' && <DecorateStep state={state} change={change} selected={selected} onSelect={setSelected} term={stickerTerm} />}
+          {step === 'decorate' && (
+            <DecorateStep state={state} change={change} selected={selected} onSelect={setSelected} term={stickerTerm} />
+          )}
           {step === 'details' && (
             <DetailsFields state={state} change={change}>
               {login && !login.user ? (
                 <p>
-                  <Link href={loginPath(createPath('details'))}>Log in</Link> or <Link href={`/join?next=${encodeURIComponent(createPath('details'))}`}>sign up</Link> to publish: your GIF stays here.
+                  <Link href={loginPath(createPath('details'))}>Log in</Link> or{' '}
+                  <Link href={`/join?next=${encodeURIComponent(createPath('details'))}`}>sign up</Link> to publish: your GIF stays here.
                 </p>
               ) : (
-                <button type="button" className="lb-button" disabled={!state.source || Boolean(scheduleProblem(state.publishAt)) || Boolean(publishing && publishing.phase !== 'failed')} onClick={() => void publish()}>
+                <button
+                  type="button"
+                  className="lb-button"
+                  disabled={
+                    !state.source || Boolean(scheduleProblem(state.publishAt)) || Boolean(publishing && publishing.phase !== 'failed')
+                  }
+                  onClick={() => void publish()}
+                >
                   {state.publishAt === undefined ? 'Publish' : 'Schedule'}
                 </button>
               )}
@@ -106,7 +149,8 @@ function publishingStatus(p: PublishProgress) {
   if (p.scheduledFor)
     return (
       <>
-        Scheduled for {formatDateTime(p.scheduledFor)}: <Link href={`/gifs/${p.gifId}`}>see your GIF</Link> (private until then) or <Link href="/dashboard/schedule">your schedule</Link>
+        Scheduled for {formatDateTime(p.scheduledFor)}: <Link href={`/gifs/${p.gifId}`}>see your GIF</Link> (private until then) or{' '}
+        <Link href="/dashboard/schedule">your schedule</Link>
       </>
     );
   return (

@@ -1,7 +1,23 @@
 import { useId } from 'react';
 
 /** A labelled slider showing its value. */
-export function Range({ label, value, min, max, step, onChange, unit = '' }: { label: string; value: number; min: number; max: number; step: number; unit?: string; onChange(value: number): void }) {
+export function Range({
+  label,
+  value,
+  min,
+  max,
+  step,
+  onChange,
+  unit = '',
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  unit?: string;
+  onChange(value: number): void;
+}) {
   const id = useId();
   return (
     <div className="lb-maker__range">
@@ -12,4 +28,3 @@ export function Range({ label, value, min, max, step, onChange, unit = '' }: { l
     </div>
   );
 }
-

@@ -52,13 +52,27 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
   const isSelected = (kind: 'caption' | 'sticker', index: number) => selected?.kind === kind && selected.index === index;
 
   return (
-    <div className="lb-maker__stage" ref={box} onPointerMove={place} onPointerUp={() => {
+    <div
+      className="lb-maker__stage"
+      ref={box}
+      onPointerMove={place}
+      onPointerUp={() => {
         dragging.current = undefined;
-      }}>
+      }}
+    >
       {!sourceUrl ? (
         <p className="lb-maker__empty">Choose a video or GIF to start</p>
       ) : state.source?.video ? (
-        <video ref={video} src={sourceUrl} muted autoPlay playsInline loop aria-label="Preview of the segment" onLoadedMetadata={(e) => onDuration(e.currentTarget.duration)} />
+        <video
+          ref={video}
+          src={sourceUrl}
+          muted
+          autoPlay
+          playsInline
+          loop
+          aria-label="Preview of the segment"
+          onLoadedMetadata={(e) => onDuration(e.currentTarget.duration)}
+        />
       ) : (
         <img src={sourceUrl} alt="Preview of the source" />
       )}
@@ -71,7 +85,12 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
           alt={`Sticker: ${s.title}`}
           draggable={false}
           onPointerDown={grab({ kind: 'sticker', index: i })}
-          style={{ left: `${s.x * 100}%`, top: `${s.y * 100}%`, width: `${s.scale * 100}%`, transform: `translate(-50%, -50%) rotate(${s.rotation}deg)` }}
+          style={{
+            left: `${s.x * 100}%`,
+            top: `${s.y * 100}%`,
+            width: `${s.scale * 100}%`,
+            transform: `translate(-50%, -50%) rotate(${s.rotation}deg)`,
+          }}
         />
       ))}
       {state.captions.map((c: CaptionLayer, i) => {

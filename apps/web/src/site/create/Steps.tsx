@@ -1,4 +1,18 @@
-import { CAPTION_ANIMATIONS, CAPTION_FONTS, CAPTION_MAX_CHARS, CAPTION_SIZE, EDIT_MAX_CAPTIONS, EDIT_MAX_STICKERS, STICKER_ROTATION_MAX, STICKER_SCALE, TRIM_MAX_DURATION_S, TRIM_MIN_DURATION_S, createPath, type CaptionAnimation, type CaptionFont } from '@loopbox/pages';
+import {
+  CAPTION_ANIMATIONS,
+  CAPTION_FONTS,
+  CAPTION_MAX_CHARS,
+  CAPTION_SIZE,
+  EDIT_MAX_CAPTIONS,
+  EDIT_MAX_STICKERS,
+  STICKER_ROTATION_MAX,
+  STICKER_SCALE,
+  TRIM_MAX_DURATION_S,
+  TRIM_MIN_DURATION_S,
+  createPath,
+  type CaptionAnimation,
+  type CaptionFont,
+} from '@loopbox/pages';
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RATINGS } from '../dashboard/upload-fields.ts';
@@ -38,9 +52,16 @@ export function SourceStep({ onFile, onUrl }: { onFile(file: File): void; onUrl(
       <h2 id="maker-source">Choose what to make your GIF from</h2>
       <label className="lb-maker__field">
         Upload a video or GIF
-        <input type="file" accept="video/mp4,video/webm,video/quicktime,image/gif,.mp4,.webm,.mov,.gif" onChange={(e) => e.target.files?.[0] && onFile(e.target.files[0])} />
+        <input
+          type="file"
+          accept="video/mp4,video/webm,video/quicktime,image/gif,.mp4,.webm,.mov,.gif"
+          onChange={(e) => e.target.files?.[0] && onFile(e.target.files[0])}
+        />
       </label>
-      <form className="lb-maker__row" onSubmit={(e) => (e.preventDefault(), url.trim() && onUrl(url.trim(), /\.(mp4|webm|mov)(\?|$)/i.test(url)))}>
+      <form
+        className="lb-maker__row"
+        onSubmit={(e) => (e.preventDefault(), url.trim() && onUrl(url.trim(), /\.(mp4|webm|mov)(\?|$)/i.test(url)))}
+      >
         <label className="lb-maker__field">
           Or a URL of a GIF or video on this site
           <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…/media/…/giphy.mp4" />
@@ -49,7 +70,13 @@ export function SourceStep({ onFile, onUrl }: { onFile(file: File): void; onUrl(
           Use URL
         </button>
       </form>
-      <form className="lb-maker__row" role="search" onSubmit={(e) => (e.preventDefault(), term.trim() && void client.search(term.trim(), { limit: PICK_LIMIT }).then((r) => setFound(r.data)))}>
+      <form
+        className="lb-maker__row"
+        role="search"
+        onSubmit={(e) => (
+          e.preventDefault(), term.trim() && void client.search(term.trim(), { limit: PICK_LIMIT }).then((r) => setFound(r.data))
+        )}
+      >
         <label className="lb-maker__field">
           Or start from a GIF of the site
           <input type="search" value={term} maxLength={50} onChange={(e) => setTerm(e.target.value)} />
@@ -81,23 +108,58 @@ export function TrimStep({ state, change }: { state: MakerState; change: Change 
   return (
     <section aria-labelledby="maker-trim">
       <h2 id="maker-trim">Trim</h2>
-      <Range label="Start" unit=" s" value={start} min={0} max={Math.max(0, total - TRIM_MIN_DURATION_S)} step={0.05} onChange={(v) => change((s) => ({ ...s, trim: { start: v, duration: Math.min(s.trim.duration, Math.max(TRIM_MIN_DURATION_S, total - v)) } }))} />
-      <Range label="Length" unit=" s" value={duration} min={TRIM_MIN_DURATION_S} max={Math.max(TRIM_MIN_DURATION_S, Math.min(TRIM_MAX_DURATION_S, total - start))} step={0.05} onChange={(v) => change((s) => ({ ...s, trim: { ...s.trim, duration: v } }))} />
+      <Range
+        label="Start"
+        unit=" s"
+        value={start}
+        min={0}
+        max={Math.max(0, total - TRIM_MIN_DURATION_S)}
+        step={0.05}
+        onChange={(v) =>
+          change((s) => ({ ...s, trim: { start: v, duration: Math.min(s.trim.duration, Math.max(TRIM_MIN_DURATION_S, total - v)) } }))
+        }
+      />
+      <Range
+        label="Length"
+        unit=" s"
+        value={duration}
+        min={TRIM_MIN_DURATION_S}
+        max={Math.max(TRIM_MIN_DURATION_S, Math.min(TRIM_MAX_DURATION_S, total - start))}
+        step={0.05}
+        onChange={(v) => change((s) => ({ ...s, trim: { ...s.trim, duration: v } }))}
+      />
     </section>
   );
 }
 
 /** Step 3: captions: text, font, colour, size, place and animation. */
-export function CaptionStep({ state, change, selected, onSelect }: { state: MakerState; change: Change; selected: Selection; onSelect(s: Selection): void }) {
+export function CaptionStep({
+  state,
+  change,
+  selected,
+  onSelect,
+}: {
+  state: MakerState;
+  change: Change;
+  selected: Selection;
+  onSelect(s: Selection): void;
+}) {
   const index = selected?.kind === 'caption' ? selected.index : state.captions.length ? 0 : -1;
   const caption = state.captions[index];
-  const edit = (fields: Partial<typeof NEW_CAPTION>) => change((s) => ({ ...s, captions: s.captions.map((c, i) => (i === index ? { ...c, ...fields } : c)) }));
+  const edit = (fields: Partial<typeof NEW_CAPTION>) =>
+    change((s) => ({ ...s, captions: s.captions.map((c, i) => (i === index ? { ...c, ...fields } : c)) }));
   return (
     <section aria-labelledby="maker-caption">
       <h2 id="maker-caption">Caption</h2>
       <div className="lb-maker__row">
         {state.captions.map((c, i) => (
-          <button key={i} type="button" className="lb-button lb-button--quiet" aria-pressed={i === index} onClick={() => onSelect({ kind: 'caption', index: i })}>
+          <button
+            key={i}
+            type="button"
+            className="lb-button lb-button--quiet"
+            aria-pressed={i === index}
+            onClick={() => onSelect({ kind: 'caption', index: i })}
+          >
             {c.text || `Caption ${i + 1}`}
           </button>
         ))}
@@ -139,10 +201,21 @@ export function CaptionStep({ state, change, selected, onSelect }: { state: Make
               ))}
             </select>
           </label>
-          <Range label="Size" value={caption.size} min={CAPTION_SIZE.min} max={CAPTION_SIZE.max} step={0.01} onChange={(size) => edit({ size })} />
+          <Range
+            label="Size"
+            value={caption.size}
+            min={CAPTION_SIZE.min}
+            max={CAPTION_SIZE.max}
+            step={0.01}
+            onChange={(size) => edit({ size })}
+          />
           <Range label="Across" value={caption.x} min={0} max={1} step={0.01} onChange={(x) => edit({ x })} />
           <Range label="Down" value={caption.y} min={0} max={1} step={0.01} onChange={(y) => edit({ y })} />
-          <button type="button" className="lb-button lb-button--quiet" onClick={() => change((s) => ({ ...s, captions: s.captions.filter((_, i) => i !== index) }))}>
+          <button
+            type="button"
+            className="lb-button lb-button--quiet"
+            onClick={() => change((s) => ({ ...s, captions: s.captions.filter((_, i) => i !== index) }))}
+          >
             Remove caption
           </button>
         </div>
@@ -152,7 +225,19 @@ export function CaptionStep({ state, change, selected, onSelect }: { state: Make
 }
 
 /** Step 4: stickers found by a sticker search (its address is SPEC 2.3's virtual page path), placed, scaled and turned. */
-export function DecorateStep({ state, change, selected, onSelect, term }: { state: MakerState; change: Change; selected: Selection; onSelect(s: Selection): void; term: string | undefined }) {
+export function DecorateStep({
+  state,
+  change,
+  selected,
+  onSelect,
+  term,
+}: {
+  state: MakerState;
+  change: Change;
+  selected: Selection;
+  onSelect(s: Selection): void;
+  term: string | undefined;
+}) {
   const { client } = useSite();
   const goTo = useGoTo();
   const [query, setQuery] = useState(term ?? '');
@@ -162,17 +247,25 @@ export function DecorateStep({ state, change, selected, onSelect, term }: { stat
   }, [term, client]);
   const index = selected?.kind === 'sticker' ? selected.index : state.stickers.length ? 0 : -1;
   const sticker = state.stickers[index];
-  const edit = (fields: Partial<(typeof state.stickers)[number]>) => change((s) => ({ ...s, stickers: s.stickers.map((l, i) => (i === index ? { ...l, ...fields } : l)) }));
+  const edit = (fields: Partial<(typeof state.stickers)[number]>) =>
+    change((s) => ({ ...s, stickers: s.stickers.map((l, i) => (i === index ? { ...l, ...fields } : l)) }));
   const add = (gif: IGif) => {
     const preview = gif.images.original?.url;
     if (state.stickers.length >= EDIT_MAX_STICKERS || !preview) return;
-    change((s) => ({ ...s, stickers: [...s.stickers, { id: gif.id, preview, title: getAltText(gif), x: 0.5, y: 0.4, scale: 0.3, rotation: 0 }] }));
+    change((s) => ({
+      ...s,
+      stickers: [...s.stickers, { id: gif.id, preview, title: getAltText(gif), x: 0.5, y: 0.4, scale: 0.3, rotation: 0 }],
+    }));
     onSelect({ kind: 'sticker', index: state.stickers.length });
   };
   return (
     <section aria-labelledby="maker-decorate">
       <h2 id="maker-decorate">Decorate</h2>
-      <form className="lb-maker__row" role="search" onSubmit={(e) => (e.preventDefault(), query.trim() && goTo(createPath('decorate', query.trim())))}>
+      <form
+        className="lb-maker__row"
+        role="search"
+        onSubmit={(e) => (e.preventDefault(), query.trim() && goTo(createPath('decorate', query.trim())))}
+      >
         <label className="lb-maker__field">
           Search stickers
           <input type="search" value={query} maxLength={50} onChange={(e) => setQuery(e.target.value)} />
@@ -187,11 +280,30 @@ export function DecorateStep({ state, change, selected, onSelect, term }: { stat
           <p>
             Sticker {index + 1} of {state.stickers.length}: {sticker.title}
           </p>
-          <Range label="Sticker size" value={sticker.scale} min={STICKER_SCALE.min} max={STICKER_SCALE.max} step={0.01} onChange={(scale) => edit({ scale })} />
-          <Range label="Rotation" unit="°" value={sticker.rotation} min={-STICKER_ROTATION_MAX} max={STICKER_ROTATION_MAX} step={1} onChange={(rotation) => edit({ rotation })} />
+          <Range
+            label="Sticker size"
+            value={sticker.scale}
+            min={STICKER_SCALE.min}
+            max={STICKER_SCALE.max}
+            step={0.01}
+            onChange={(scale) => edit({ scale })}
+          />
+          <Range
+            label="Rotation"
+            unit="°"
+            value={sticker.rotation}
+            min={-STICKER_ROTATION_MAX}
+            max={STICKER_ROTATION_MAX}
+            step={1}
+            onChange={(rotation) => edit({ rotation })}
+          />
           <Range label="Sticker across" value={sticker.x} min={0} max={1} step={0.01} onChange={(x) => edit({ x })} />
           <Range label="Sticker down" value={sticker.y} min={0} max={1} step={0.01} onChange={(y) => edit({ y })} />
-          <button type="button" className="lb-button lb-button--quiet" onClick={() => change((s) => ({ ...s, stickers: s.stickers.filter((_, i) => i !== index) }))}>
+          <button
+            type="button"
+            className="lb-button lb-button--quiet"
+            onClick={() => change((s) => ({ ...s, stickers: s.stickers.filter((_, i) => i !== index) }))}
+          >
             Remove sticker
           </button>
         </div>
@@ -244,12 +356,24 @@ function WhenFields({ publishAt, onChange }: { publishAt: string | undefined; on
         <input type="radio" name="maker-when" checked={publishAt === undefined} onChange={() => onChange(undefined)} /> Publish now
       </label>
       <label>
-        <input type="radio" name="maker-when" checked={publishAt !== undefined} onChange={() => onChange(localMinute(new Date(Date.now() + AN_HOUR_MS)))} /> Schedule
+        <input
+          type="radio"
+          name="maker-when"
+          checked={publishAt !== undefined}
+          onChange={() => onChange(localMinute(new Date(Date.now() + AN_HOUR_MS)))}
+        />{' '}
+        Schedule
       </label>
       {publishAt !== undefined && (
         <label className="lb-maker__field">
           Publish at
-          <input type="datetime-local" value={publishAt} aria-invalid={Boolean(problem)} aria-describedby={problem ? 'maker-when-problem' : undefined} onChange={(e) => onChange(e.target.value)} />
+          <input
+            type="datetime-local"
+            value={publishAt}
+            aria-invalid={Boolean(problem)}
+            aria-describedby={problem ? 'maker-when-problem' : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </label>
       )}
       {problem && (

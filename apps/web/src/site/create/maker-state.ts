@@ -39,7 +39,15 @@ export interface MakerState {
   publishAt: string | undefined;
 }
 
-export const EMPTY_MAKER: MakerState = { source: undefined, sourceDuration: undefined, trim: { start: 0, duration: 3 }, captions: [], stickers: [], fields: { ...EMPTY_FIELDS }, publishAt: undefined };
+export const EMPTY_MAKER: MakerState = {
+  source: undefined,
+  sourceDuration: undefined,
+  trim: { start: 0, duration: 3 },
+  captions: [],
+  stickers: [],
+  fields: { ...EMPTY_FIELDS },
+  publishAt: undefined,
+};
 export const NEW_CAPTION: CaptionLayer = { text: '', font: 'sans', color: '#ffffff', size: 0.12, x: 0.5, y: 0.85, animation: 'none' };
 
 const STATE_KEY = 'loopbox:gif-maker';
@@ -70,8 +78,24 @@ export function editList(state: MakerState) {
   return {
     ...(state.source?.kind === 'url' ? { media_url: state.source.url } : {}),
     trim: { start: round(state.trim.start), duration: round(state.trim.duration) },
-    captions: state.captions.filter((c) => c.text.trim()).map(({ text, font, color, size, x, y, animation }) => ({ text, font, color, size: round(size), x: round(x), y: round(y), animation })),
-    stickers: state.stickers.map(({ id, x, y, scale, rotation }) => ({ id, x: round(x), y: round(y), scale: round(scale), rotation: Math.round(rotation) })),
+    captions: state.captions
+      .filter((c) => c.text.trim())
+      .map(({ text, font, color, size, x, y, animation }) => ({
+        text,
+        font,
+        color,
+        size: round(size),
+        x: round(x),
+        y: round(y),
+        animation,
+      })),
+    stickers: state.stickers.map(({ id, x, y, scale, rotation }) => ({
+      id,
+      x: round(x),
+      y: round(y),
+      scale: round(scale),
+      rotation: Math.round(rotation),
+    })),
   };
 }
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -29,12 +29,17 @@ export async function publishMade(state: MakerState, file: Blob | undefined, rep
   report(progress);
   // A GIF made from a site GIF keeps a credit to it (and its author) on its page and in the API.
   const source = madeFromGifId(state.source);
-  sendFile(made, fields, (p) => {
-    if (!at || p.phase !== 'done' || !p.gifId) return update(p);
-    const gif = { id: p.gifId, is_sticker: fields.is_sticker, type: fields.is_sticker ? 'sticker' : 'gif' };
-    schedulePost([gif], at).then(
-      () => update({ ...p, scheduledFor: at }),
-      (err: Error) => update({ phase: 'failed', gifId: p.gifId, error: `uploaded as private but not scheduled: ${err.message}` }),
-    );
-  }, source ? { source_gif_id: source } : {});
+  sendFile(
+    made,
+    fields,
+    (p) => {
+      if (!at || p.phase !== 'done' || !p.gifId) return update(p);
+      const gif = { id: p.gifId, is_sticker: fields.is_sticker, type: fields.is_sticker ? 'sticker' : 'gif' };
+      schedulePost([gif], at).then(
+        () => update({ ...p, scheduledFor: at }),
+        (err: Error) => update({ phase: 'failed', gifId: p.gifId, error: `uploaded as private but not scheduled: ${err.message}` }),
+      );
+    },
+    source ? { source_gif_id: source } : {},
+  );
 }

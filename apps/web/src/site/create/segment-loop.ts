@@ -4,7 +4,12 @@ import { useEffect, type RefObject } from 'react';
  * Keeps a video playing the segment from `start` lasting `duration`, over and over, and reports how
  * far through it is (0–1) each frame; without a playable video, the progress runs on the clock.
  */
-export function useSegmentLoop(video: RefObject<HTMLVideoElement | null>, start: number, duration: number, onProgress?: (progress: number) => void): void {
+export function useSegmentLoop(
+  video: RefObject<HTMLVideoElement | null>,
+  start: number,
+  duration: number,
+  onProgress?: (progress: number) => void,
+): void {
   useEffect(() => {
     let frame = 0;
     const tick = () => {

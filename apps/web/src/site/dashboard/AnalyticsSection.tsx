@@ -32,7 +32,11 @@ export default function AnalyticsSection() {
   };
   return (
     <DashboardLayout title="Analytics" current="/dashboard/analytics">
-      {gifId ? <GifFigures gifId={gifId} days={days} /> : me && <AnalyticsPage client={client} fetchImpl={fetchImpl} days={days} username={username} onDaysChange={changeDays} />}
+      {gifId ? (
+        <GifFigures gifId={gifId} days={days} />
+      ) : (
+        me && <AnalyticsPage client={client} fetchImpl={fetchImpl} days={days} username={username} onDaysChange={changeDays} />
+      )}
     </DashboardLayout>
   );
 }

@@ -20,7 +20,9 @@ export function ExternalVideoForm({ gif, run }: { gif: MyGif; run(what: string, 
       aria-label="External video"
       onSubmit={(e) => {
         e.preventDefault();
-        void run('External video', () => saveGif(gif.id, { external_media: { provider_name: host, video: video.trim(), start: Number(start) || 0 } }));
+        void run('External video', () =>
+          saveGif(gif.id, { external_media: { provider_name: host, video: video.trim(), start: Number(start) || 0 } }),
+        );
       }}
     >
       <h3>External video</h3>
@@ -33,7 +35,14 @@ export function ExternalVideoForm({ gif, run }: { gif: MyGif; run(what: string, 
       <SelectField<Host> label="Video host" value={host} choices={HOSTS} onValue={setHost} />
       <label>
         Video id or URL
-        <input type="text" value={video} required maxLength={2000} onChange={(e) => setVideo(e.target.value)} placeholder={host === 'YouTube' ? 'https://youtu.be/…' : 'https://vimeo.com/…'} />
+        <input
+          type="text"
+          value={video}
+          required
+          maxLength={2000}
+          onChange={(e) => setVideo(e.target.value)}
+          placeholder={host === 'YouTube' ? 'https://youtu.be/…' : 'https://vimeo.com/…'}
+        />
       </label>
       <label>
         Start at (seconds)
@@ -44,7 +53,11 @@ export function ExternalVideoForm({ gif, run }: { gif: MyGif; run(what: string, 
           Save video
         </button>
         {current && (
-          <button type="button" className="lb-button lb-button--quiet" onClick={() => void run('External video', () => saveGif(gif.id, { external_media: null }))}>
+          <button
+            type="button"
+            className="lb-button lb-button--quiet"
+            onClick={() => void run('External video', () => saveGif(gif.id, { external_media: null }))}
+          >
             Remove video
           </button>
         )}

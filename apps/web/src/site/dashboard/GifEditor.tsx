@@ -53,7 +53,9 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           <input type="url" value={source} onChange={(e) => setSource(e.target.value)} />
         </label>
         {gif.visibility === 'scheduled' ? (
-          <p className="lb-form__hint">Visibility: scheduled. It goes public at its post&rsquo;s time; cancel the post in the scheduler to change it.</p>
+          <p className="lb-form__hint">
+            Visibility: scheduled. It goes public at its post&rsquo;s time; cancel the post in the scheduler to change it.
+          </p>
         ) : (
           <SelectField<MyGif['visibility']> label="Visibility" value={visibility} choices={VISIBILITIES} onValue={setVisibility} />
         )}
@@ -75,7 +77,12 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
           {Object.entries(gif.language_tags).flatMap(([l, list]) =>
             list.map((t) => (
               <li key={`${l}:${t}`}>
-                <button type="button" className="lb-button lb-button--quiet" aria-label={`Remove ${l} tag ${t}`} onClick={() => void run('Language tags', () => removeLanguageTag(gif.id, l, t))}>
+                <button
+                  type="button"
+                  className="lb-button lb-button--quiet"
+                  aria-label={`Remove ${l} tag ${t}`}
+                  onClick={() => void run('Language tags', () => removeLanguageTag(gif.id, l, t))}
+                >
                   {l}: {t} ×
                 </button>
               </li>
@@ -120,7 +127,8 @@ export function GifEditor({ gif, onChanged, onRemoved }: { gif: MyGif; onChanged
         type="button"
         className="lb-button lb-button--danger"
         onClick={() => {
-          if (window.confirm(`Remove “${gif.title || gif.id}”? It leaves every listing at once.`)) void removeGif(gif.id).then(onRemoved, (err: unknown) => setStatus({ ok: false, text: `Remove: ${message(err)}` }));
+          if (window.confirm(`Remove “${gif.title || gif.id}”? It leaves every listing at once.`))
+            void removeGif(gif.id).then(onRemoved, (err: unknown) => setStatus({ ok: false, text: `Remove: ${message(err)}` }));
         }}
       >
         Remove GIF

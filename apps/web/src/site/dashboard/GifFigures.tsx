@@ -16,7 +16,13 @@ interface GifSeries {
 }
 
 const ACTIONS = ['download', 'copy_link', 'copy_embed', 'share', 'share_email'] as const;
-const ACTION_LABELS: Record<(typeof ACTIONS)[number], string> = { download: 'Downloads', copy_link: 'Link copies', copy_embed: 'Embed code copies', share: 'Shares', share_email: 'Shares by email' };
+const ACTION_LABELS: Record<(typeof ACTIONS)[number], string> = {
+  download: 'Downloads',
+  copy_link: 'Link copies',
+  copy_embed: 'Embed code copies',
+  share: 'Shares',
+  share_email: 'Shares by email',
+};
 
 /** One GIF's figures (GET /api/v1/analytics/gif-series/): views and clicks by day, its shares and downloads, the searches that showed it. */
 export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
@@ -24,7 +30,10 @@ export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     // The analytics routes answer their object as it is, with no `data` envelope around it.
-    callBackend<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(setSeries, (err: Error) => setError(err.message));
+    callBackend<GifSeries>('GET', `/api/v1/analytics/gif-series/?gif_id=${encodeURIComponent(gifId)}&days=${days}`).then(
+      setSeries,
+      (err: Error) => setError(err.message),
+    );
   }, [gifId, days]);
   if (error) return <Alert>Could not load this GIF’s figures: {error}</Alert>;
   if (!series) return <p role="status">Loading…</p>;

@@ -22,7 +22,10 @@ const TYPE_FILTERS = [
 ];
 const BULK_RATINGS = [{ value: '', label: 'Keep' }, ...RATINGS];
 /** Every state My GIFs can show (a GIF its owner deleted is not listed), as its badge says it: the content policy's, not only the owner's choice. */
-const STATE_FILTERS = [{ value: '', label: 'All' }, ...(Object.keys(GIF_STATE_LABELS) as GifState[]).filter((s) => s !== 'deleted').map((s) => ({ value: s, label: GIF_STATE_LABELS[s] }))];
+const STATE_FILTERS = [
+  { value: '', label: 'All' },
+  ...(Object.keys(GIF_STATE_LABELS) as GifState[]).filter((s) => s !== 'deleted').map((s) => ({ value: s, label: GIF_STATE_LABELS[s] })),
+];
 
 /** My GIFs (/dashboard): the creator's GIFs with search and filters, one editor at a time, and bulk tags and rating. */
 export default function MyGifsPage() {
@@ -62,12 +65,22 @@ export default function MyGifsPage() {
           aria-label="Bulk edit"
           onSubmit={(e) => {
             e.preventDefault();
-            const tags = bulkTags.split(',').map((t) => t.trim()).filter(Boolean);
-            void bulkEdit({ gif_ids: [...selected], ...(tags.length ? { add_tags: tags } : {}), ...(bulkRating ? { rating: bulkRating } : {}) }).then(() => {
-              setSelected(new Set());
-              setBulkTags('');
-              reload();
-            }, (err: Error) => setError(err.message));
+            const tags = bulkTags
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean);
+            void bulkEdit({
+              gif_ids: [...selected],
+              ...(tags.length ? { add_tags: tags } : {}),
+              ...(bulkRating ? { rating: bulkRating } : {}),
+            }).then(
+              () => {
+                setSelected(new Set());
+                setBulkTags('');
+                reload();
+              },
+              (err: Error) => setError(err.message),
+            );
           }}
         >
           <strong className="lb-filters__count">{formatCount(selected.size)} selected</strong>
@@ -81,7 +94,9 @@ export default function MyGifsPage() {
       {error && <Alert>{error}</Alert>}
       {page && (
         <>
-          <p role="status">{page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : formatQuantity(page.pagination.total_count, 'GIF')}</p>
+          <p role="status">
+            {page.pagination.total_count === 0 ? 'No GIFs yet: upload some.' : formatQuantity(page.pagination.total_count, 'GIF')}
+          </p>
           <ul className="lb-gif-list" aria-label="My GIFs">
             {page.data.map((gif) =>
               isTombstone(gif) ? (
@@ -91,7 +106,12 @@ export default function MyGifsPage() {
                   <img src={gif.images.fixed_width_still?.url ?? gif.images.fixed_width?.url} alt={gif.title || 'GIF'} width={100} />
                   <div>
                     <label className="lb-check">
-                      <input type="checkbox" checked={selected.has(gif.id)} onChange={() => toggle(gif.id)} aria-label={`Select ${gif.title || gif.id}`} />
+                      <input
+                        type="checkbox"
+                        checked={selected.has(gif.id)}
+                        onChange={() => toggle(gif.id)}
+                        aria-label={`Select ${gif.title || gif.id}`}
+                      />
                       <strong>{gif.title || '(untitled)'}</strong>
                     </label>
                     <p className="lb-gif-item__state">
@@ -101,16 +121,17 @@ export default function MyGifsPage() {
                     <p>
                       {gif.type}
                       {/* Held by a moderator (or waiting for review): the owner's choice is named as theirs, never as the state. */}
-                      {gif.state !== gif.visibility && ` · you chose ${gif.visibility}, which applies once the moderators allow it`} · rated {gif.rating} · {gif.tags.join(', ') || 'no tags'}
+                      {gif.state !== gif.visibility && ` · you chose ${gif.visibility}, which applies once the moderators allow it`} · rated{' '}
+                      {gif.rating} · {gif.tags.join(', ') || 'no tags'}
                     </p>
                     <p className="lb-gif-item__actions">
-                      <ButtonLink href={`/gifs/${gif.id}`}>
-                        Open
-                      </ButtonLink>
-                      <ButtonLink href={`/dashboard/analytics?gif=${gif.id}`}>
-                        Figures
-                      </ButtonLink>
-                      <Button variant={editing === gif.id ? 'secondary' : 'primary'} aria-expanded={editing === gif.id} onClick={() => setEditing(editing === gif.id ? null : gif.id)}>
+                      <ButtonLink href={`/gifs/${gif.id}`}>Open</ButtonLink>
+                      <ButtonLink href={`/dashboard/analytics?gif=${gif.id}`}>Figures</ButtonLink>
+                      <Button
+                        variant={editing === gif.id ? 'secondary' : 'primary'}
+                        aria-expanded={editing === gif.id}
+                        onClick={() => setEditing(editing === gif.id ? null : gif.id)}
+                      >
                         {editing === gif.id ? 'Close editor' : 'Edit'}
                       </Button>
                     </p>

@@ -40,9 +40,7 @@ function NoticeItem({ notice, onRead }: { notice: Notice; onRead(): void }) {
         {!notice.read && (
           <>
             {' · '}
-            <Button onClick={onRead}>
-              Mark read
-            </Button>
+            <Button onClick={onRead}>Mark read</Button>
           </>
         )}
       </p>
@@ -69,7 +67,9 @@ export default function NoticesPage() {
       ) : (
         <>
           <p role="status">
-            {notices.data.pagination.total_count === 0 ? 'No notices yet: you are told here when moderators or staff act on your GIFs.' : `${formatCount(notices.data.unread)} unread of ${formatCount(notices.data.pagination.total_count)}`}
+            {notices.data.pagination.total_count === 0
+              ? 'No notices yet: you are told here when moderators or staff act on your GIFs.'
+              : `${formatCount(notices.data.unread)} unread of ${formatCount(notices.data.pagination.total_count)}`}
           </p>
           {error && <Alert>{error}</Alert>}
           {notices.data.unread > 0 && (
@@ -85,12 +85,8 @@ export default function NoticesPage() {
             ))}
           </ul>
           <nav aria-label="Pages" className="lb-filters">
-            {offset > 0 && (
-              <Button onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</Button>
-            )}
-            {offset + PAGE < notices.data.pagination.total_count && (
-              <Button onClick={() => setOffset(offset + PAGE)}>Older</Button>
-            )}
+            {offset > 0 && <Button onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</Button>}
+            {offset + PAGE < notices.data.pagination.total_count && <Button onClick={() => setOffset(offset + PAGE)}>Older</Button>}
           </nav>
         </>
       )}

@@ -22,7 +22,14 @@ interface OutboxMessage {
   last_error: string | null;
 }
 
-const stateOf = (m: OutboxMessage) => (m.sent_at ? `delivered ${new Date(m.sent_at).toLocaleString()}` : m.failed_at ? `given up after ${m.attempts} attempts` : m.attempts > 0 ? `waiting to retry (${m.attempts} attempts)` : 'waiting');
+const stateOf = (m: OutboxMessage) =>
+  m.sent_at
+    ? `delivered ${new Date(m.sent_at).toLocaleString()}`
+    : m.failed_at
+      ? `given up after ${m.attempts} attempts`
+      : m.attempts > 0
+        ? `waiting to retry (${m.attempts} attempts)`
+        : 'waiting';
 
 /**
  * `/dashboard/outbox` (staff): the newest mail with its delivery state. A self-hoster without SMTP
@@ -32,9 +39,14 @@ export default function OutboxPage() {
   usePage(accountHead('outbox'), { pagePath: '/dashboard/outbox' });
   const signedIn = useSignedIn();
   const [attempt, setAttempt] = useState(0);
-  const outbox = useResource(`outbox:${attempt}`, () => callBackend<{ data: OutboxMessage[]; smtp: boolean }>('GET', '/api/v1/mail/outbox/'));
+  const outbox = useResource(`outbox:${attempt}`, () =>
+    callBackend<{ data: OutboxMessage[]; smtp: boolean }>('GET', '/api/v1/mail/outbox/'),
+  );
   if (!signedIn || outbox.status === 'loading') return <PageLoading label="Loading the outbox" />;
-  if (outbox.status === 'error') return <PageFailed onRetry={() => setAttempt(attempt + 1)}>The outbox could not be loaded: {(outbox.error as Error).message}</PageFailed>;
+  if (outbox.status === 'error')
+    return (
+      <PageFailed onRetry={() => setAttempt(attempt + 1)}>The outbox could not be loaded: {(outbox.error as Error).message}</PageFailed>
+    );
   const { data, smtp } = outbox.data;
   return (
     <div className="lb-account-page lb-account-page--wide lb-outbox">

@@ -36,12 +36,37 @@ export function TrimTool({ file, onTrimmed }: { file: File; onTrimmed(file: File
     <details className="lb-trim-tool">
       <summary>Trim {file.name}</summary>
       {isVideo ? (
-        <video ref={video} src={url} muted autoPlay playsInline loop aria-label={`Segment of ${file.name}`} onLoadedMetadata={(e) => setTotal(e.currentTarget.duration)} />
+        <video
+          ref={video}
+          src={url}
+          muted
+          autoPlay
+          playsInline
+          loop
+          aria-label={`Segment of ${file.name}`}
+          onLoadedMetadata={(e) => setTotal(e.currentTarget.duration)}
+        />
       ) : (
         <img src={url} alt={`Preview of ${file.name}`} />
       )}
-      <Range label="Start" unit=" s" value={start} min={0} max={Math.max(0, total - TRIM_MIN_DURATION_S)} step={0.05} onChange={(v) => (setStart(v), setDuration((d) => Math.min(d, Math.max(TRIM_MIN_DURATION_S, total - v))))} />
-      <Range label="Length" unit=" s" value={duration} min={TRIM_MIN_DURATION_S} max={Math.max(TRIM_MIN_DURATION_S, Math.min(TRIM_MAX_DURATION_S, total - start))} step={0.05} onChange={setDuration} />
+      <Range
+        label="Start"
+        unit=" s"
+        value={start}
+        min={0}
+        max={Math.max(0, total - TRIM_MIN_DURATION_S)}
+        step={0.05}
+        onChange={(v) => (setStart(v), setDuration((d) => Math.min(d, Math.max(TRIM_MIN_DURATION_S, total - v))))}
+      />
+      <Range
+        label="Length"
+        unit=" s"
+        value={duration}
+        min={TRIM_MIN_DURATION_S}
+        max={Math.max(TRIM_MIN_DURATION_S, Math.min(TRIM_MAX_DURATION_S, total - start))}
+        step={0.05}
+        onChange={setDuration}
+      />
       <Button onClick={() => void trim()}>Make trimmed GIF</Button>
       {status && <p role="status">{status}</p>}
     </details>

@@ -2,7 +2,19 @@ import { SelectField } from '../../ui/Field.tsx';
 import { RATINGS, VISIBILITIES, withTag, type UploadFields } from './upload-fields.ts';
 
 /** Title, tags (with suggestions), rating, source, sticker flag and visibility of one upload. */
-export function UploadFieldsForm({ id, fields, onChange, suggestions, disabled }: { id: string; fields: UploadFields; onChange(f: UploadFields): void; suggestions: readonly string[]; disabled?: boolean }) {
+export function UploadFieldsForm({
+  id,
+  fields,
+  onChange,
+  suggestions,
+  disabled,
+}: {
+  id: string;
+  fields: UploadFields;
+  onChange(f: UploadFields): void;
+  suggestions: readonly string[];
+  disabled?: boolean;
+}) {
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) => onChange({ ...fields, [key]: value });
   return (
     <fieldset className="lb-form" disabled={disabled}>

@@ -37,13 +37,39 @@ export default function UploadPage() {
   const addFiles = (files: FileList | null) => {
     for (const file of Array.from(files ?? [])) {
       const key = `u${keys++}`;
-      setItems((all) => [...all, { key, name: file.name, file, fields: { ...EMPTY_FIELDS, title: file.name.replace(/\.[^.]+$/, '') }, suggestions: [], transfer: 0, processing: 0, phase: 'ready' }]);
-      void framesOf(file).then(suggestTags).then((suggestions) => update(key, { suggestions }));
+      setItems((all) => [
+        ...all,
+        {
+          key,
+          name: file.name,
+          file,
+          fields: { ...EMPTY_FIELDS, title: file.name.replace(/\.[^.]+$/, '') },
+          suggestions: [],
+          transfer: 0,
+          processing: 0,
+          phase: 'ready',
+        },
+      ]);
+      void framesOf(file)
+        .then(suggestTags)
+        .then((suggestions) => update(key, { suggestions }));
     }
   };
   const addUrl = () => {
     if (!url.trim()) return;
-    setItems((all) => [...all, { key: `u${keys++}`, name: url.trim(), url: url.trim(), fields: { ...EMPTY_FIELDS }, suggestions: [], transfer: 0, processing: 0, phase: 'ready' }]);
+    setItems((all) => [
+      ...all,
+      {
+        key: `u${keys++}`,
+        name: url.trim(),
+        url: url.trim(),
+        fields: { ...EMPTY_FIELDS },
+        suggestions: [],
+        transfer: 0,
+        processing: 0,
+        phase: 'ready',
+      },
+    ]);
     setUrl('');
   };
   const start = (item: Item) => {
@@ -77,7 +103,16 @@ export default function UploadPage() {
         <Button variant="primary" onClick={() => picker.current?.click()}>
           Choose files
         </Button>
-        <input ref={picker} className="lb-visually-hidden" type="file" multiple accept={ACCEPT} aria-label="Files to upload" onChange={(e) => addFiles(e.target.files)} tabIndex={-1} />
+        <input
+          ref={picker}
+          className="lb-visually-hidden"
+          type="file"
+          multiple
+          accept={ACCEPT}
+          aria-label="Files to upload"
+          onChange={(e) => addFiles(e.target.files)}
+          tabIndex={-1}
+        />
       </div>
       <form
         className="lb-filters"
@@ -86,7 +121,13 @@ export default function UploadPage() {
           addUrl();
         }}
       >
-        <TextField label="Or paste a URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…/file.gif" />
+        <TextField
+          label="Or paste a URL"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://…/file.gif"
+        />
         <Button type="submit">Add URL</Button>
       </form>
       {ready.length > 0 && (
@@ -98,8 +139,16 @@ export default function UploadPage() {
         {items.map((item) => (
           <li key={item.key} className="lb-upload-item" data-phase={item.phase}>
             <strong>{item.name}</strong>
-            {item.file && item.phase === 'ready' && /^(video\/|image\/gif)/.test(item.file.type) && <TrimTool file={item.file} onTrimmed={(file) => update(item.key, { file, name: file.name })} />}
-            <UploadFieldsForm id={item.key} fields={item.fields} suggestions={item.suggestions} disabled={item.phase !== 'ready'} onChange={(fields) => update(item.key, { fields })} />
+            {item.file && item.phase === 'ready' && /^(video\/|image\/gif)/.test(item.file.type) && (
+              <TrimTool file={item.file} onTrimmed={(file) => update(item.key, { file, name: file.name })} />
+            )}
+            <UploadFieldsForm
+              id={item.key}
+              fields={item.fields}
+              suggestions={item.suggestions}
+              disabled={item.phase !== 'ready'}
+              onChange={(fields) => update(item.key, { fields })}
+            />
             <div className="lb-progress">
               <span>Transfer</span>
               <progress max={1} value={item.transfer} aria-label={`Transfer of ${item.name}`} />
@@ -113,7 +162,8 @@ export default function UploadPage() {
             <p role="status">
               {item.phase === 'done' && item.gifId ? (
                 <>
-                  Ready: <Link href={`/gifs/${item.gifId}`}>see the GIF</Link> · <Link href={`/dashboard?edit=${item.gifId}`}>edit it in My GIFs</Link>
+                  Ready: <Link href={`/gifs/${item.gifId}`}>see the GIF</Link> ·{' '}
+                  <Link href={`/dashboard?edit=${item.gifId}`}>edit it in My GIFs</Link>
                   {item.notice && <span className="lb-upload-item__notice">{item.notice}</span>}
                 </>
               ) : item.phase === 'failed' ? (

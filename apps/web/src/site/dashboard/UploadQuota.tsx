@@ -37,7 +37,12 @@ export function UploadQuotaLine({ refresh }: { refresh: string }) {
       {trust && <p className="lb-upload-trust">{trust}</p>}
       <p className="lb-upload-quota" aria-label="Your upload quota" data-full={full}>
         {quotaText(q)}
-        {full && <span className="lb-error"> · {q.open.used >= q.open.limit ? 'wait for one to finish' : `more after ${formatDateTime(q.bytes_today.resets_at)}`}</span>}
+        {full && (
+          <span className="lb-error">
+            {' '}
+            · {q.open.used >= q.open.limit ? 'wait for one to finish' : `more after ${formatDateTime(q.bytes_today.resets_at)}`}
+          </span>
+        )}
       </p>
     </>
   );

@@ -68,9 +68,12 @@ export async function fetchMyGifs(f: MyGifsFilters): Promise<MyGifsPage> {
 
 export const saveGif = (id: string, changes: Record<string, unknown>) => backendData('PATCH', `/api/v1/gifs/${id}/`, { json: changes });
 export const removeGif = (id: string) => backendData('DELETE', `/api/v1/gifs/${id}/`);
-export const bulkEdit = (body: { gif_ids: string[]; add_tags?: string[]; remove_tags?: string[]; rating?: string }) => backendData('POST', '/api/v1/gifs/bulk/', { json: body });
-export const addLanguageTags = (id: string, lang: string, tags: string) => backendData('POST', `/ajax/gif/${id}/language-tags`, { json: { lang, tags } });
-export const removeLanguageTag = (id: string, lang: string, tag: string) => backendData('DELETE', `/ajax/gif/${id}/language-tags`, { json: { lang, tag } });
+export const bulkEdit = (body: { gif_ids: string[]; add_tags?: string[]; remove_tags?: string[]; rating?: string }) =>
+  backendData('POST', '/api/v1/gifs/bulk/', { json: body });
+export const addLanguageTags = (id: string, lang: string, tags: string) =>
+  backendData('POST', `/ajax/gif/${id}/language-tags`, { json: { lang, tags } });
+export const removeLanguageTag = (id: string, lang: string, tag: string) =>
+  backendData('DELETE', `/ajax/gif/${id}/language-tags`, { json: { lang, tag } });
 /** The call to action (SPEC 5: a PUT when text is given, otherwise a DELETE), on the public API as the session. */
 export const setCta = (id: string, link: string, text: string) =>
   text.trim() ? backendData('PUT', `/v1/gifs/${id}/cta`, { json: { link, text } }) : backendData('DELETE', `/v1/gifs/${id}/cta`);

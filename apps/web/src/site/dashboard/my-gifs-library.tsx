@@ -78,10 +78,12 @@ export function LibrarySearch({ library, label }: { library: Library; label: str
 export function LibraryMore({ library }: { library: Library }) {
   return (
     <p className="lb-library-more">
-      {library.total === 0 ? (library.query ? 'No GIFs match.' : 'No GIFs yet.') : `Showing ${formatCount(library.gifs.length)} of ${formatCount(library.total)}`}
-      {library.more && (
-        <Button onClick={library.more}>Show more</Button>
-      )}
+      {library.total === 0
+        ? library.query
+          ? 'No GIFs match.'
+          : 'No GIFs yet.'
+        : `Showing ${formatCount(library.gifs.length)} of ${formatCount(library.total)}`}
+      {library.more && <Button onClick={library.more}>Show more</Button>}
     </p>
   );
 }

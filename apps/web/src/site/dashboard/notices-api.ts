@@ -23,6 +23,7 @@ export interface NoticesPage {
 export const NOTICES_CHANGED = 'loopbox:notices-changed';
 const changed = () => window.dispatchEvent(new Event(NOTICES_CHANGED));
 
-export const fetchNotices = (offset: number, limit = 25) => callBackend<NoticesPage>('GET', `/api/v1/notifications/?offset=${offset}&limit=${limit}`);
+export const fetchNotices = (offset: number, limit = 25) =>
+  callBackend<NoticesPage>('GET', `/api/v1/notifications/?offset=${offset}&limit=${limit}`);
 export const markNoticeRead = (id: string) => callBackend('POST', `/api/v1/notifications/${encodeURIComponent(id)}/read/`).then(changed);
 export const markAllNoticesRead = () => callBackend('POST', '/api/v1/notifications/read/').then(changed);

@@ -8,7 +8,14 @@ export interface UploadFields {
   visibility: 'public' | 'unlisted' | 'private';
 }
 
-export const EMPTY_FIELDS: UploadFields = { title: '', tags: '', rating: 'pg-13', source_post_url: '', is_sticker: false, visibility: 'public' };
+export const EMPTY_FIELDS: UploadFields = {
+  title: '',
+  tags: '',
+  rating: 'pg-13',
+  source_post_url: '',
+  is_sticker: false,
+  visibility: 'public',
+};
 export const RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
 export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 
@@ -23,6 +30,9 @@ export function fieldStrings(f: UploadFields): Record<string, string> {
 
 /** A suggested tag added to the comma-separated tags, once. */
 export function withTag(tags: string, tag: string): string {
-  const list = tags.split(',').map((t) => t.trim()).filter(Boolean);
+  const list = tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return list.includes(tag) ? tags : [...list, tag].join(', ');
 }

@@ -33,9 +33,20 @@ const POLL_MS = 700;
 async function follow(uploadId: string, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   for (;;) {
     const state = await backendData<UploadState>('GET', `/api/v1/uploads/${uploadId}/`);
-    if (state.state === 'done') return onProgress({ phase: 'done', processing: 1, transfer: 1, gifId: state.gif_id, ...(state.gif?.notice ? { notice: state.gif.notice } : {}) });
+    if (state.state === 'done')
+      return onProgress({
+        phase: 'done',
+        processing: 1,
+        transfer: 1,
+        gifId: state.gif_id,
+        ...(state.gif?.notice ? { notice: state.gif.notice } : {}),
+      });
     if (state.state === 'failed') return onProgress({ phase: 'failed', error: state.error?.message ?? 'Processing failed' });
-    onProgress({ phase: state.state === 'receiving' ? 'sending' : 'processing', processing: state.progress, ...(state.state !== 'receiving' ? { transfer: 1 } : {}) });
+    onProgress({
+      phase: state.state === 'receiving' ? 'sending' : 'processing',
+      processing: state.progress,
+      ...(state.state !== 'receiving' ? { transfer: 1 } : {}),
+    });
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -55,7 +66,12 @@ function tusMessage(err: Error & { originalResponse?: { getBody(): string; getSt
  * resumed from the server's offset after a dropped connection (or a reload: the client remembers
  * the upload's address). Then follows processing. Returns a function that stops the transfer.
  */
-export function sendFile(file: File, fields: UploadFields, onProgress: (p: Partial<ItemProgress>) => void, extra: Record<string, string> = {}): () => void {
+export function sendFile(
+  file: File,
+  fields: UploadFields,
+  onProgress: (p: Partial<ItemProgress>) => void,
+  extra: Record<string, string> = {},
+): () => void {
   let uploadId = '';
   const upload = new Upload(file, {
     endpoint: RESUMABLE_ENDPOINT,
@@ -88,7 +104,9 @@ export function sendFile(file: File, fields: UploadFields, onProgress: (p: Parti
 /** Has the server fetch a URL, then follows processing. */
 export async function sendUrl(url: string, fields: UploadFields, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   try {
-    const state = await backendData<UploadState>('POST', '/api/v1/uploads/', { json: { source_image_url: url, ...fieldStrings(fields), is_sticker: fields.is_sticker } });
+    const state = await backendData<UploadState>('POST', '/api/v1/uploads/', {
+      json: { source_image_url: url, ...fieldStrings(fields), is_sticker: fields.is_sticker },
+    });
     onProgress({ phase: 'processing' });
     await follow(state.id, onProgress);
   } catch (err) {

@@ -29,7 +29,11 @@ export default function DeveloperReviewPage() {
       <p>
         <Link href={DEVELOPERS_PAGE}>Back to your apps</Link>
       </p>
-      {requests.length === 0 ? <EmptyState title="No request is waiting.">Requests for production keys show here.</EmptyState> : requests.map((request) => <RequestCard key={request.id} request={request} onDecided={reload} />)}
+      {requests.length === 0 ? (
+        <EmptyState title="No request is waiting.">Requests for production keys show here.</EmptyState>
+      ) : (
+        requests.map((request) => <RequestCard key={request.id} request={request} onDecided={reload} />)
+      )}
     </div>
   );
 }

@@ -8,7 +8,18 @@ import { useAccount } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../data/use-page.ts';
 import { GRACE_CHOICES, PLATFORM_LABELS, USAGE_DAYS, USAGE_REFRESH_MS } from './constants.ts';
-import { appUsage, askForProduction, createApp, listApps, revokeKey, rotateKey, type AppUsage, type DeveloperApp, type DeveloperKey, type Platform } from './developers-api.ts';
+import {
+  appUsage,
+  askForProduction,
+  createApp,
+  listApps,
+  revokeKey,
+  rotateKey,
+  type AppUsage,
+  type DeveloperApp,
+  type DeveloperKey,
+  type Platform,
+} from './developers-api.ts';
 import { KeyUsagePanel } from './KeyUsagePanel.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -20,7 +31,8 @@ import { Alert } from '../../ui/Alert.tsx';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof BackendError ? err.message : fallback);
 const when = formatDateTime;
-const limitText = (key: DeveloperKey) => (key.calls_per_hour === null ? 'no hourly limit' : `${formatCount(key.calls_per_hour)} calls an hour`);
+const limitText = (key: DeveloperKey) =>
+  key.calls_per_hour === null ? 'no hourly limit' : `${formatCount(key.calls_per_hour)} calls an hour`;
 const STATE_TEXT: Record<DeveloperKey['state'], (key: DeveloperKey) => string> = {
   active: () => 'Active',
   expiring: (key) => `Works until ${when(key.expires_at!)}`,
@@ -47,9 +59,9 @@ export default function DevelopersPage() {
     <div className="lb-developers">
       <h1>Developers</h1>
       <p>
-        Build on this site's GIFs with its GIPHY-compatible API (<code>/v1/…?api_key=</code>) or its Tenor-compatible API (<code>/tenor/v2/…?key=</code>). A new key is a
-        beta key with a low hourly limit; ask for production when your app is ready. Every call is in the <Link href={API_DOCS_PAGE}>API reference</Link>, where you can
-        try it with your key.
+        Build on this site's GIFs with its GIPHY-compatible API (<code>/v1/…?api_key=</code>) or its Tenor-compatible API (
+        <code>/tenor/v2/…?key=</code>). A new key is a beta key with a low hourly limit; ask for production when your app is ready. Every
+        call is in the <Link href={API_DOCS_PAGE}>API reference</Link>, where you can try it with your key.
       </p>
       {reachOf(state, 'developer_app.review') ? (
         <p>
@@ -58,7 +70,11 @@ export default function DevelopersPage() {
       ) : null}
       <NewAppForm onCreated={reload} />
       <h2>Your apps</h2>
-      {apps.length === 0 ? <EmptyState title="No apps yet.">Create one above to get its API key.</EmptyState> : apps.map((app) => <AppCard key={app.id} app={app} onChanged={reload} />)}
+      {apps.length === 0 ? (
+        <EmptyState title="No apps yet.">Create one above to get its API key.</EmptyState>
+      ) : (
+        apps.map((app) => <AppCard key={app.id} app={app} onChanged={reload} />)
+      )}
     </div>
   );
 }
@@ -132,11 +148,7 @@ function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promi
           {request.decision_note ? `: “${request.decision_note}”` : ''}
         </p>
       ) : null}
-      {status ? (
-        <Alert tone={status.error ? 'error' : 'success'}>
-          {status.text}
-        </Alert>
-      ) : null}
+      {status ? <Alert tone={status.error ? 'error' : 'success'}>{status.text}</Alert> : null}
       <AppUsagePanels app={app} />
     </Card>
   );
@@ -171,7 +183,8 @@ function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
                   <Button
                     variant="danger"
                     onClick={() => {
-                      if (confirm('Revoke this key? Calls with it are refused within seconds.')) void run(() => revokeKey(key.id), 'Key revoked.');
+                      if (confirm('Revoke this key? Calls with it are refused within seconds.'))
+                        void run(() => revokeKey(key.id), 'Key revoked.');
                     }}
                     aria-label={`Revoke key ${key.key}`}
                   >
@@ -197,7 +210,12 @@ function RotateForm({ app, run }: { app: DeveloperApp; run: Run }) {
         void run(() => rotateKey(app.id, grace), 'A new key was issued.');
       }}
     >
-      <SelectField label="Old key keeps working for" choices={choices} value={String(grace)} onValue={(seconds) => setGrace(Number(seconds))} />
+      <SelectField
+        label="Old key keeps working for"
+        choices={choices}
+        value={String(grace)}
+        onValue={(seconds) => setGrace(Number(seconds))}
+      />
       <Button type="submit">Rotate key</Button>
     </form>
   );
@@ -205,7 +223,8 @@ function RotateForm({ app, run }: { app: DeveloperApp; run: Run }) {
 
 function ProductionRequest({ app, run }: { app: DeveloperApp; run: Run }) {
   const [note, setNote] = useState('');
-  if (app.production_request && !app.production_request.decision) return <p>Request for production waiting for staff (asked {when(app.production_request.created_at)}).</p>;
+  if (app.production_request && !app.production_request.decision)
+    return <p>Request for production waiting for staff (asked {when(app.production_request.created_at)}).</p>;
   return (
     <form
       className="lb-developers__inline"
@@ -214,7 +233,12 @@ function ProductionRequest({ app, run }: { app: DeveloperApp; run: Run }) {
         void run(() => askForProduction(app.id, note), 'Asked for production: staff will decide.');
       }}
     >
-      <TextField label="What the app does and how many calls it needs" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      <TextField
+        label="What the app does and how many calls it needs"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={500}
+      />
       <Button type="submit">Ask for production</Button>
     </form>
   );
@@ -225,7 +249,11 @@ function AppUsagePanels({ app }: { app: DeveloperApp }) {
   const [usage, setUsage] = useState<AppUsage>();
   useEffect(() => {
     let live = true;
-    const read = () => appUsage(app.id, USAGE_DAYS).then((u) => live && setUsage(u), () => {});
+    const read = () =>
+      appUsage(app.id, USAGE_DAYS).then(
+        (u) => live && setUsage(u),
+        () => {},
+      );
     void read();
     const timer = setInterval(read, USAGE_REFRESH_MS);
     return () => {
@@ -239,7 +267,9 @@ function AppUsagePanels({ app }: { app: DeveloperApp }) {
     <>
       {shown.map((k) => {
         const key = app.keys.find((candidate) => candidate.id === k.key_id);
-        return <KeyUsagePanel key={k.key_id} usage={k} from={usage.from} to={usage.to} label={key ? `key …${key.key.slice(-6)}` : 'a key'} />;
+        return (
+          <KeyUsagePanel key={k.key_id} usage={k} from={usage.from} to={usage.to} label={key ? `key …${key.key.slice(-6)}` : 'a key'} />
+        );
       })}
     </>
   );

@@ -5,7 +5,19 @@ import type { KeyUsage } from './developers-api.ts';
 import { apiLabel, UsageChart } from './UsageChart.tsx';
 
 /** A small table of figures, the last column a count; what to say when there is none. */
-function FiguresTable<T>({ caption, columns, rows, empty, cells }: { caption: string; columns: [string, string, string]; rows: T[]; empty: string; cells: (row: T) => [ReactNode, ReactNode, number] }) {
+function FiguresTable<T>({
+  caption,
+  columns,
+  rows,
+  empty,
+  cells,
+}: {
+  caption: string;
+  columns: [string, string, string];
+  rows: T[];
+  empty: string;
+  cells: (row: T) => [ReactNode, ReactNode, number];
+}) {
   if (rows.length === 0)
     return (
       <p className="lb-usage__none">
@@ -41,9 +53,27 @@ export function KeyUsagePanel({ usage, from, to, label }: { usage: KeyUsage; fro
       <h4>Usage of {label}</h4>
       <UsageChart from={from} to={to} daily={usage.daily} />
       <div className="lb-usage__tables">
-        <FiguresTable caption="Calls by endpoint" columns={['API', 'Endpoint', 'Calls']} rows={usage.endpoints} empty="No calls yet" cells={(r) => [apiLabel(r.api), <code>{r.endpoint}</code>, r.calls]} />
-        <FiguresTable caption="Errors by status" columns={['API', 'Status', 'Calls']} rows={usage.errors} empty="No errors" cells={(r) => [apiLabel(r.api), String(r.status), r.calls]} />
-        <FiguresTable caption="Pingbacks and shares" columns={['API', 'Action', 'Count']} rows={[...pingbacks.values()]} empty="None yet" cells={(r) => [apiLabel(r.api), r.action, r.count]} />
+        <FiguresTable
+          caption="Calls by endpoint"
+          columns={['API', 'Endpoint', 'Calls']}
+          rows={usage.endpoints}
+          empty="No calls yet"
+          cells={(r) => [apiLabel(r.api), <code>{r.endpoint}</code>, r.calls]}
+        />
+        <FiguresTable
+          caption="Errors by status"
+          columns={['API', 'Status', 'Calls']}
+          rows={usage.errors}
+          empty="No errors"
+          cells={(r) => [apiLabel(r.api), String(r.status), r.calls]}
+        />
+        <FiguresTable
+          caption="Pingbacks and shares"
+          columns={['API', 'Action', 'Count']}
+          rows={[...pingbacks.values()]}
+          empty="None yet"
+          cells={(r) => [apiLabel(r.api), r.action, r.count]}
+        />
       </div>
       <p>Calls refused for the hourly limit: {formatCount(usage.rate_limited)}</p>
     </section>

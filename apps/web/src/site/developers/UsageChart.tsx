@@ -10,7 +10,8 @@ const API_CLASSES: Record<string, string> = { giphy: 'lb-chart__bar', tenor: 'lb
 /** Every day from `from` to `to` (YYYY-MM-DD, UTC). */
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let at = new Date(`${from}T00:00:00Z`); at <= new Date(`${to}T00:00:00Z`); at = new Date(at.getTime() + 86_400_000)) days.push(at.toISOString().slice(0, 10));
+  for (let at = new Date(`${from}T00:00:00Z`); at <= new Date(`${to}T00:00:00Z`); at = new Date(at.getTime() + 86_400_000))
+    days.push(at.toISOString().slice(0, 10));
   return days;
 }
 
@@ -46,7 +47,9 @@ export function UsageChart({ from, to, daily }: { from: string; to: string; dail
                 if (calls === 0) return null;
                 const height = calls * scale;
                 top -= height;
-                return <rect key={api} className={API_CLASSES[api]} x={i * slot + slot * 0.15} y={top} width={slot * 0.7} height={height} />;
+                return (
+                  <rect key={api} className={API_CLASSES[api]} x={i * slot + slot * 0.15} y={top} width={slot * 0.7} height={height} />
+                );
               })}
             </g>
           );

@@ -14,7 +14,10 @@ import { VerifiedBadge } from './icons.tsx';
 export function Attribution({ user }: { user: IUser | undefined }) {
   const info = attributionOf(user);
   // Without an avatar, the author's own placeholder (SPEC 3's pick, fixed by their name).
-  const avatar = useMemo(() => avatarOf(user?.avatar_url, user?.username ?? '', ATTRIBUTION_AVATAR_RENDITION), [user?.avatar_url, user?.username]);
+  const avatar = useMemo(
+    () => avatarOf(user?.avatar_url, user?.username ?? '', ATTRIBUTION_AVATAR_RENDITION),
+    [user?.avatar_url, user?.username],
+  );
   if (!info || !user?.username) return null;
   return (
     <Link href={profilePath(user.username)} className="lb-attribution">

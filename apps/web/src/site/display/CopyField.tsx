@@ -16,7 +16,17 @@ async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElem
 }
 
 /** A read-only field with a Copy button; the button says when it worked. */
-export function CopyField({ label, value, multiline = false, onCopy }: { label: string; value: string; multiline?: boolean; onCopy?: () => void }) {
+export function CopyField({
+  label,
+  value,
+  multiline = false,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  multiline?: boolean;
+  onCopy?: () => void;
+}) {
   const id = useId();
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

@@ -24,8 +24,8 @@ export default function ApiDocsPage() {
       <div className="lb-api-docs__intro">
         <h1>API reference</h1>
         <p>
-          Every call of this site's API: GIPHY-compatible (<code>/v1</code>, <code>/v2</code>), Tenor-compatible (<code>/tenor/v2</code>) and the site's own backend. The
-          machine-readable document is at <a href={OPENAPI_DOCUMENT}>{OPENAPI_DOCUMENT}</a> (OpenAPI 3.1).
+          Every call of this site's API: GIPHY-compatible (<code>/v1</code>, <code>/v2</code>), Tenor-compatible (<code>/tenor/v2</code>)
+          and the site's own backend. The machine-readable document is at <a href={OPENAPI_DOCUMENT}>{OPENAPI_DOCUMENT}</a> (OpenAPI 3.1).
         </p>
         <KeyPicker keys={keys} value={key} onChange={setChosen} />
       </div>

@@ -24,7 +24,9 @@ export interface TryKey {
 /** The visitor's keys that still work, newest app first as the dashboard lists them. */
 export function tryKeys(apps: readonly DeveloperApp[]): TryKey[] {
   return apps.flatMap((app) =>
-    app.keys.filter((k) => k.state === 'active' || k.state === 'expiring').map((k) => ({ key: k.key, label: `${app.name}: ${k.tier} key …${k.key.slice(-6)}` })),
+    app.keys
+      .filter((k) => k.state === 'active' || k.state === 'expiring')
+      .map((k) => ({ key: k.key, label: `${app.name}: ${k.tier} key …${k.key.slice(-6)}` })),
   );
 }
 
@@ -51,7 +53,9 @@ export function referenceConfig(key: string | undefined): ReferenceConfig {
     hideModels: true,
     forceDarkModeState: 'dark',
     hideDarkModeToggle: true,
-    ...(key ? { authentication: { preferredSecurityScheme: 'api_key', securitySchemes: { api_key: { value: key }, tenor_key: { value: key } } } } : {}),
+    ...(key
+      ? { authentication: { preferredSecurityScheme: 'api_key', securitySchemes: { api_key: { value: key }, tenor_key: { value: key } } } }
+      : {}),
   };
 }
 
@@ -67,7 +71,11 @@ export function loadReference(doc: Document = document): Promise<ScalarGlobal> {
   }
   const loading = script;
   return new Promise((resolve, reject) => {
-    loading.addEventListener('load', () => (view.Scalar ? resolve(view.Scalar) : reject(new Error('the API reference script did not start'))), { once: true });
+    loading.addEventListener(
+      'load',
+      () => (view.Scalar ? resolve(view.Scalar) : reject(new Error('the API reference script did not start'))),
+      { once: true },
+    );
     loading.addEventListener('error', () => reject(new Error('the API reference script could not be loaded')), { once: true });
   });
 }

@@ -23,7 +23,8 @@ export default function FavoritesPage() {
         fetchGifs={favorites}
         noResults={
           <p className="lb-no-results">
-            No favorites yet. Open a GIF and press <strong>Favorite</strong> to keep it here. <Link href="/trending-gifs">See trending GIFs</Link>
+            No favorites yet. Open a GIF and press <strong>Favorite</strong> to keep it here.{' '}
+            <Link href="/trending-gifs">See trending GIFs</Link>
           </p>
         }
       />

@@ -7,7 +7,15 @@ import { Link } from 'wouter';
  * row, or wrapped into a grid (`wrap`) on the category pages. The images are
  * thumbnails of a listing (lazy, no usage reports): the GIFs themselves report on their own pages.
  */
-export function CategoryCards({ categories, hrefOf, wrap = false }: { categories: readonly ICategory[]; hrefOf: (category: ICategory) => string; wrap?: boolean }) {
+export function CategoryCards({
+  categories,
+  hrefOf,
+  wrap = false,
+}: {
+  categories: readonly ICategory[];
+  hrefOf: (category: ICategory) => string;
+  wrap?: boolean;
+}) {
   return (
     <ul className={wrap ? 'lb-category-cards lb-category-cards--wrap' : 'lb-category-cards'}>
       {categories.map((category, index) => {
@@ -16,7 +24,14 @@ export function CategoryCards({ categories, hrefOf, wrap = false }: { categories
           <li key={category.name_encoded}>
             <Link href={hrefOf(category)} className="lb-category-card">
               {image && category.gif ? (
-                <img src={image} alt={getAltText(category.gif)} width={CATEGORY_CARD_WIDTH} height={CATEGORY_CARD_HEIGHT} loading={index < EAGER_CATEGORY_CARDS ? 'eager' : 'lazy'} decoding="async" />
+                <img
+                  src={image}
+                  alt={getAltText(category.gif)}
+                  width={CATEGORY_CARD_WIDTH}
+                  height={CATEGORY_CARD_HEIGHT}
+                  loading={index < EAGER_CATEGORY_CARDS ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
               ) : (
                 <span className="lb-category-card__blank" />
               )}

@@ -12,15 +12,7 @@ export function GifCarousel({ fetchGifs, label }: { fetchGifs: FetchGifs; label:
   const height = carouselHeight(width);
   return (
     <div ref={box} className="lb-site-carousel" style={{ minHeight: height }}>
-      {width > 0 && (
-        <Carousel
-          fetchGifs={fetchGifs}
-          gifHeight={height}
-          gutter={GRID_GUTTER_PX}
-          label={label}
-          onGifClick={openGif}
-        />
-      )}
+      {width > 0 && <Carousel fetchGifs={fetchGifs} gifHeight={height} gutter={GRID_GUTTER_PX} label={label} onGifClick={openGif} />}
     </div>
   );
 }

@@ -75,7 +75,13 @@ export function FavoriteButton({ gif }: { gif: IGif }) {
   };
   return (
     <p className="lb-favorite">
-      <button type="button" className={favorite ? 'lb-button lb-favorite--on' : 'lb-button'} aria-pressed={favorite ?? false} aria-disabled={favorite === undefined || busy || undefined} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className={favorite ? 'lb-button lb-favorite--on' : 'lb-button'}
+        aria-pressed={favorite ?? false}
+        aria-disabled={favorite === undefined || busy || undefined}
+        onClick={() => void toggle()}
+      >
         <HeartIcon filled={favorite === true} /> Favorite
       </button>
       <span role="status" className="lb-favorite__status">
@@ -94,7 +100,12 @@ export function FavoriteButton({ gif }: { gif: IGif }) {
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.2 0 3.9 1.4 5.2 3.1 1.3-1.7 3-3.1 5.2-3.1 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z" fill={filled ? '#ff6666' : 'none'} stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.2 0 3.9 1.4 5.2 3.1 1.3-1.7 3-3.1 5.2-3.1 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z"
+        fill={filled ? '#ff6666' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+      />
     </svg>
   );
 }

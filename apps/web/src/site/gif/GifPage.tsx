@@ -107,7 +107,10 @@ function RelatedGifs({ gif, pagePath }: { gif: IGif; pagePath: string }) {
   const { client, sendPageView } = useSite();
   // A clip's related items are clips (videos/related); a GIF's and a sticker's, GIFs.
   const clip = gif.type === 'video';
-  const related = useCallback((offset: number) => client.related(gif.id, { offset, limit: SITE_PAGE_SIZE, ...(clip ? { type: 'videos' as const } : {}) }), [client, gif.id, clip]);
+  const related = useCallback(
+    (offset: number) => client.related(gif.id, { offset, limit: SITE_PAGE_SIZE, ...(clip ? { type: 'videos' as const } : {}) }),
+    [client, gif.id, clip],
+  );
   return (
     <section className="lb-gif-page__related" aria-labelledby="related-title">
       <h2 id="related-title" className="lb-section__title">
@@ -116,7 +119,9 @@ function RelatedGifs({ gif, pagePath }: { gif: IGif; pagePath: string }) {
       <GifFeed
         fetchGifs={related}
         // Pages past the first are virtual page views of their own (SPEC 2.3); the first is part of this visit.
-        onPageSeen={(page) => page > 1 && sendPageView({ pagePath, virtualPagePath: virtualPagePath({ kind: 'related', gifId: gif.id, page }), gifId: gif.id })}
+        onPageSeen={(page) =>
+          page > 1 && sendPageView({ pagePath, virtualPagePath: virtualPagePath({ kind: 'related', gifId: gif.id, page }), gifId: gif.id })
+        }
         noResults={<p className="lb-no-results">Nothing related yet.</p>}
       />
     </section>

@@ -13,7 +13,12 @@ interface SourceGif {
 function sourceOf(gif: IGif): SourceGif | undefined {
   const source = (gif as IGif & { source_gif?: unknown }).source_gif as Partial<SourceGif> | null | undefined;
   if (typeof source?.id !== 'string' || typeof source.url !== 'string') return undefined;
-  return { id: source.id, url: source.url, title: typeof source.title === 'string' ? source.title : '', username: typeof source.username === 'string' ? source.username : '' };
+  return {
+    id: source.id,
+    url: source.url,
+    title: typeof source.title === 'string' ? source.title : '',
+    username: typeof source.username === 'string' ? source.username : '',
+  };
 }
 
 /** "Made from {title} by @user": the GIF this one was made from in the GIF maker, and its author. */

@@ -65,7 +65,14 @@ export function ReportButton({ gifId, kind }: { gifId: string; kind: string }) {
           </>
         ) : (
           <form className="lb-report-form" onSubmit={(e) => void submit(e)}>
-            <RadioGroup<Reason> legend="What is wrong with it?" name="reason" choices={REASONS} value={reason} onValue={setReason} required />
+            <RadioGroup<Reason>
+              legend="What is wrong with it?"
+              name="reason"
+              choices={REASONS}
+              value={reason}
+              onValue={setReason}
+              required
+            />
             <TextAreaField label="Anything the moderators should know (optional)" name="note" rows={3} maxLength={NOTE_MAX} />
             {state.phase === 'failed' && <Alert>The report was not sent: {state.message}</Alert>}
             <div className="lb-button-row">

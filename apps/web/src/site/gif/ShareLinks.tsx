@@ -13,7 +13,12 @@ export function ShareLinks({ gif }: { gif: IGif }) {
   const pageUrl = `${location.origin}${gifPath(gif)}`;
   const original = gif.images.original;
   const mediaUrl = original?.url ?? original?.webp ?? '';
-  const code = embedCode({ embedUrl: gif.embed_url ?? `${location.origin}/embed/${gif.id}`, pageUrl, width: original?.width ?? 0, height: original?.height ?? 0 });
+  const code = embedCode({
+    embedUrl: gif.embed_url ?? `${location.origin}/embed/${gif.id}`,
+    pageUrl,
+    width: original?.width ?? 0,
+    height: original?.height ?? 0,
+  });
   const title = gif.title || gif.alt_text;
   return (
     <section className="lb-share" aria-labelledby="share-title">

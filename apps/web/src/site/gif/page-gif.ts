@@ -23,7 +23,10 @@ function inlineGif(config: unknown): ShownGif | undefined {
   const pageGif = (config as { pageGif?: { gif?: Partial<WireGif> | null; state?: unknown; notice?: unknown } } | null)?.pageGif;
   const gif = pageGif?.gif;
   if (typeof gif?.id !== 'string' || typeof pageGif?.state !== 'string') return undefined;
-  return { gif: normalizeGif({ ...gif, id: gif.id }), restricted: { state: pageGif.state as GifState, notice: typeof pageGif.notice === 'string' ? pageGif.notice : '' } };
+  return {
+    gif: normalizeGif({ ...gif, id: gif.id }),
+    restricted: { state: pageGif.state as GifState, notice: typeof pageGif.notice === 'string' ? pageGif.notice : '' },
+  };
 }
 
 export interface PageGifs {

@@ -22,8 +22,12 @@ export default function HomePage() {
     <div className="lb-home">
       <h1 className="lb-visually-hidden">Loopbox: trending GIFs and stickers</h1>
       <section aria-labelledby="home-searches" className="lb-section lb-section--pills">
-        <h2 id="home-searches" className="lb-section__title">Trending searches</h2>
-        {searches.status === 'ok' && <TermPills terms={searches.data.data.slice(0, HOME_SEARCHES_SHOWN)} hrefOf={(t) => searchPath(t)} label="Trending searches" />}
+        <h2 id="home-searches" className="lb-section__title">
+          Trending searches
+        </h2>
+        {searches.status === 'ok' && (
+          <TermPills terms={searches.data.data.slice(0, HOME_SEARCHES_SHOWN)} hrefOf={(t) => searchPath(t)} label="Trending searches" />
+        )}
       </section>
       <section aria-labelledby="home-stickers" className="lb-section">
         <h2 id="home-stickers" className="lb-section__title">

@@ -2,7 +2,8 @@ import type { LoopboxFetch } from '@loopbox/sdk';
 import { SITE_PAGE_SIZE } from '../feeds/layout.ts';
 
 /** The home page's feeds: the page and its prefetch ask with the same URLs, so one answers the other. */
-export const trendingStickers = (client: LoopboxFetch) => (offset: number) => client.trending({ type: 'stickers', offset, limit: SITE_PAGE_SIZE });
+export const trendingStickers = (client: LoopboxFetch) => (offset: number) =>
+  client.trending({ type: 'stickers', offset, limit: SITE_PAGE_SIZE });
 export const trendingGifs = (client: LoopboxFetch) => (offset: number) => client.trending({ offset, limit: SITE_PAGE_SIZE });
 
 /**

@@ -41,8 +41,7 @@ export function ApplicationsPanel() {
       </div>
       {failed && (
         <p role="alert">
-          The applications could not be loaded: {failed}{' '}
-          <Button onClick={() => void load()}>Try again</Button>
+          The applications could not be loaded: {failed} <Button onClick={() => void load()}>Try again</Button>
         </p>
       )}
       {!applications ? (
@@ -67,7 +66,11 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
     setProblem(undefined);
     try {
       const answer = await decideApplication(application.id, decision, note.trim());
-      await onDecided(decision === 'approve' ? `${applicant.username} is verified (role ${answer.role}) and was mailed.` : `${application.name}: refused, ${applicant.username} was mailed the note.`);
+      await onDecided(
+        decision === 'approve'
+          ? `${applicant.username} is verified (role ${answer.role}) and was mailed.`
+          : `${application.name}: refused, ${applicant.username} was mailed the note.`,
+      );
     } catch (error) {
       setProblem((error as Error).message);
       setBusy(false);
@@ -79,7 +82,8 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
       <dl className="lb-mod-facts">
         <dt>Applicant</dt>
         <dd>
-          <Link href={profilePath(applicant.username)}>{applicant.username}</Link> (id {applicant.id}){applicant.display_name && ` · ${applicant.display_name}`} · {applicant.role} · {formatQuantity(applicant.gif_count, 'GIF')}
+          <Link href={profilePath(applicant.username)}>{applicant.username}</Link> (id {applicant.id})
+          {applicant.display_name && ` · ${applicant.display_name}`} · {applicant.role} · {formatQuantity(applicant.gif_count, 'GIF')}
         </dd>
         <dt>Sent</dt>
         <dd>{formatDateTime(application.created_at)}</dd>
@@ -119,7 +123,12 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
         })}
       </ul>
       <div className="lb-mod-row">
-        <TextField label="Note to the applicant (mailed; needed to refuse)" value={note} onChange={(e) => setNote(e.target.value)} maxLength={NOTE_MAX} />
+        <TextField
+          label="Note to the applicant (mailed; needed to refuse)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          maxLength={NOTE_MAX}
+        />
         <div className="lb-button-row">
           <Button variant="primary" disabled={busy} onClick={() => void send('approve')}>
             Approve

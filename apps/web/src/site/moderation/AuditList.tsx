@@ -3,7 +3,20 @@ import { actorWords } from './audit-words.ts';
 import type { AuditEntry } from './moderation-api.ts';
 
 /** The parts of an event's payload worth a line: what was done and why. */
-const SHOWN = ['action', 'decision', 'resolution', 'reason', 'reasons', 'additional_info', 'note', 'from', 'to', 'rating', 'takedown', 'reports'] as const;
+const SHOWN = [
+  'action',
+  'decision',
+  'resolution',
+  'reason',
+  'reasons',
+  'additional_info',
+  'note',
+  'from',
+  'to',
+  'rating',
+  'takedown',
+  'reports',
+] as const;
 
 function summary(payload: Record<string, unknown>): string {
   return SHOWN.filter((k) => payload[k] !== undefined && payload[k] !== null && payload[k] !== '')
@@ -18,7 +31,8 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
     <ol className="lb-mod-list lb-mod-audit">
       {entries.map((e) => (
         <li key={e.seq}>
-          <span className="lb-mod-audit__when">{formatDateTime(e.ts)}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by {actorWords(e)}
+          <span className="lb-mod-audit__when">{formatDateTime(e.ts)}</span> <strong>{e.type}</strong> on {e.stream}:{e.stream_id} by{' '}
+          {actorWords(e)}
           {summary(e.payload) && <span className="lb-mod-audit__why"> — {summary(e.payload)}</span>}
         </li>
       ))}

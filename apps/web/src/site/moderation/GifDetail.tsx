@@ -9,7 +9,13 @@ import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { AuditList } from './AuditList.tsx';
 import { fetchGifModeration } from './moderation-api.ts';
 
-const DECISION_LABEL: Record<Decision, string> = { approve: 'Approve', rate: 'Change rating', hide: 'Hide', remove: 'Remove', restore: 'Restore' };
+const DECISION_LABEL: Record<Decision, string> = {
+  approve: 'Approve',
+  rate: 'Change rating',
+  hide: 'Hide',
+  remove: 'Remove',
+  restore: 'Restore',
+};
 export const score = (s: number | null) => (s === null ? 'not scored' : s.toFixed(2));
 
 export interface DecisionProps {
@@ -31,7 +37,12 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
   const [picked, setPicked] = useState<{ id: string; rating: string }>();
   const ids = useId();
   if (gif.status === 'loading') return <p role="status">Loading GIF {id}…</p>;
-  if (gif.status === 'error') return <p role="alert">GIF {id} could not be loaded: {(gif.error as Error).message}</p>;
+  if (gif.status === 'error')
+    return (
+      <p role="alert">
+        GIF {id} could not be loaded: {(gif.error as Error).message}
+      </p>
+    );
   const g = gif.data;
   const rating = picked?.id === g.id ? picked.rating : g.rating;
   return (
@@ -66,16 +77,33 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
         </dl>
       </div>
       <div className="lb-mod-stack">
-        <TextField id={`${ids}-reason`} label="Reason for the decision" value={decision.reason} maxLength={1000} onChange={(e) => decision.onReason(e.target.value)} />
+        <TextField
+          id={`${ids}-reason`}
+          label="Reason for the decision"
+          value={decision.reason}
+          maxLength={1000}
+          onChange={(e) => decision.onReason(e.target.value)}
+        />
         <div className="lb-button-row" role="group" aria-label="Decision">
           {DECISIONS.filter((d) => d !== 'rate').map((action) => (
-            <Button key={action} variant={action === 'remove' ? 'danger' : 'secondary'} disabled={decision.busy} onClick={() => decision.onDecide(action)}>
+            <Button
+              key={action}
+              variant={action === 'remove' ? 'danger' : 'secondary'}
+              disabled={decision.busy}
+              onClick={() => decision.onDecide(action)}
+            >
               {DECISION_LABEL[action]}
             </Button>
           ))}
         </div>
         <div className="lb-mod-row">
-          <SelectField<string> id={`${ids}-rating`} label="Rating" choices={RATINGS} value={rating} onValue={(r) => setPicked({ id: g.id, rating: r })} />
+          <SelectField<string>
+            id={`${ids}-rating`}
+            label="Rating"
+            choices={RATINGS}
+            value={rating}
+            onValue={(r) => setPicked({ id: g.id, rating: r })}
+          />
           <Button disabled={decision.busy} onClick={() => decision.onDecide('rate', rating)}>
             {DECISION_LABEL.rate}
           </Button>

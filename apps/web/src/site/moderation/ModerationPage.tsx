@@ -56,7 +56,9 @@ export default function ModerationPage() {
       {section === 'search-reports' && <SearchReportsPanel />}
       {section === 'search' && <SearchPanel />}
       {section === 'takedown' && <TakedownPanel />}
-      {section === 'users' && <UsersPanel canChangeRole={reachOf(signedIn, 'role.change') === 'any'} canFlag={reachOf(signedIn, 'user.flag') === 'any'} />}
+      {section === 'users' && (
+        <UsersPanel canChangeRole={reachOf(signedIn, 'role.change') === 'any'} canFlag={reachOf(signedIn, 'user.flag') === 'any'} />
+      )}
       {section === 'applications' && <ApplicationsPanel />}
       {section === 'audit' && <AuditPanel />}
       {section === 'trending' && <TrendingPanel />}

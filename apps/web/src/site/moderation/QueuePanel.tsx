@@ -65,7 +65,14 @@ export function QueuePanel() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      const command = queueCommand({ key: event.key, altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey, targetTag: target.tagName, targetEditable: target.isContentEditable });
+      const command = queueCommand({
+        key: event.key,
+        altKey: event.altKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        targetTag: target.tagName,
+        targetEditable: target.isContentEditable,
+      });
       if (!command) return;
       event.preventDefault();
       if ('move' in command) move(command.move);
@@ -92,8 +99,7 @@ export function QueuePanel() {
       </p>
       {failed && (
         <p role="alert">
-          The queue could not be loaded: {failed}{' '}
-          <Button onClick={() => void load()}>Try again</Button>
+          The queue could not be loaded: {failed} <Button onClick={() => void load()}>Try again</Button>
         </p>
       )}
       {!items ? (
@@ -109,7 +115,12 @@ export function QueuePanel() {
             <ol className="lb-mod-queue__list" ref={list} aria-describedby="lb-mod-keys">
               {items.map((item, index) => (
                 <li key={item.id}>
-                  <button type="button" className="lb-mod-queue__item" aria-current={current?.id === item.id ? 'true' : undefined} onClick={() => setPicked(index)}>
+                  <button
+                    type="button"
+                    className="lb-mod-queue__item"
+                    aria-current={current?.id === item.id ? 'true' : undefined}
+                    onClick={() => setPicked(index)}
+                  >
                     {item.preview && <img src={item.preview} alt="" width={64} />}
                     <span>
                       <strong>{item.title || item.id}</strong>
@@ -123,7 +134,18 @@ export function QueuePanel() {
               ))}
             </ol>
           </div>
-          {current && <GifDetail id={current.id} version={version} decision={{ reason: decision.reason, onReason: decision.setReason, busy: decision.busy, onDecide: (action, rating) => void decideCurrent(action, rating) }} />}
+          {current && (
+            <GifDetail
+              id={current.id}
+              version={version}
+              decision={{
+                reason: decision.reason,
+                onReason: decision.setReason,
+                busy: decision.busy,
+                onDecide: (action, rating) => void decideCurrent(action, rating),
+              }}
+            />
+          )}
         </div>
       )}
     </section>

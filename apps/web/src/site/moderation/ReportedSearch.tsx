@@ -51,7 +51,8 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
       setBusy(false);
     }
   }
-  const showResults = (type: SearchType) => attempt(async () => setResults({ type, gifs: (await client.search(term, { type, limit: RESULTS_SHOWN })).data }));
+  const showResults = (type: SearchType) =>
+    attempt(async () => setResults({ type, gifs: (await client.search(term, { type, limit: RESULTS_SHOWN })).data }));
   const hide = (gif: IGif) =>
     attempt(async () => {
       await decide(gif.id, { action: 'hide', reason: `Hidden from the reported search “${term}”${note.trim() ? `: ${note.trim()}` : ''}` });
@@ -62,12 +63,18 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
       await setTermBlocked(term, true);
       setBlocked(true);
     });
-  const done = [...(blocked ? ['blocked from trending'] : []), ...(hidden.length > 0 ? [`hid ${formatQuantity(hidden.length, 'GIF')} (${hidden.join(', ')})`] : [])];
+  const done = [
+    ...(blocked ? ['blocked from trending'] : []),
+    ...(hidden.length > 0 ? [`hid ${formatQuantity(hidden.length, 'GIF')} (${hidden.join(', ')})`] : []),
+  ];
   const resolve = (resolution: SearchReportResolution) =>
     attempt(async () => {
       const reason = [done.join('; '), note.trim()].filter(Boolean).join('. ');
       const answer = await resolveSearchReports({ term, resolution, through: reported.through, ...(reason ? { reason } : {}) });
-      onResolved(`“${answer.term}”: ${formatQuantity(answer.reports, 'report')} ${resolution === 'dismiss' ? 'dismissed' : 'resolved'}.`, false);
+      onResolved(
+        `“${answer.term}”: ${formatQuantity(answer.reports, 'report')} ${resolution === 'dismiss' ? 'dismissed' : 'resolved'}.`,
+        false,
+      );
     });
 
   return (
@@ -81,14 +88,19 @@ export function ReportedSearch({ reported, onResolved }: { reported: ReportedTer
         <dt>Results of</dt>
         <dd>{reported.content_types.join(', ')}</dd>
         <dt>Reported</dt>
-        <dd>{reported.first_reported_at === reported.last_reported_at ? when(reported.first_reported_at) : `${when(reported.first_reported_at)} – ${when(reported.last_reported_at)}`}</dd>
+        <dd>
+          {reported.first_reported_at === reported.last_reported_at
+            ? when(reported.first_reported_at)
+            : `${when(reported.first_reported_at)} – ${when(reported.last_reported_at)}`}
+        </dd>
       </dl>
       <details>
         <summary>The reports{reported.reports.length < reported.open_reports ? ` (newest ${reported.reports.length})` : ''}</summary>
         <ol className="lb-mod-list">
           {reported.reports.map((r) => (
             <li key={r.id}>
-              {when(r.created_at)} by {r.signed_in ? 'a signed-in person' : 'an anonymous visitor'}: {r.reasons.join(', ')} on {r.search_content_type}
+              {when(r.created_at)} by {r.signed_in ? 'a signed-in person' : 'an anonymous visitor'}: {r.reasons.join(', ')} on{' '}
+              {r.search_content_type}
               {r.additional_info && <> — “{r.additional_info}”</>}
               {r.search_response_id && <small> (response {r.search_response_id})</small>}
             </li>

@@ -61,7 +61,9 @@ export function SearchPanel() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const f = Object.fromEntries(FILTER_NAMES.map((n) => [n, String(form.get(n) ?? '').trim()]).filter(([, v]) => v)) as Partial<SearchFilters>;
+    const f = Object.fromEntries(
+      FILTER_NAMES.map((n) => [n, String(form.get(n) ?? '').trim()]).filter(([, v]) => v),
+    ) as Partial<SearchFilters>;
     setFilters(f);
     setOpened(undefined);
     void load(f, 0);
@@ -95,13 +97,17 @@ export function SearchPanel() {
         <>
           <div className="lb-mod-row">
             <span role="status">
-              {rows.length === 0 ? 'Nothing matches.' : `Results ${formatCount(offset + 1)}–${formatCount(offset + rows.length)}${hasMore ? ', more follow' : ''}.`}
+              {rows.length === 0
+                ? 'Nothing matches.'
+                : `Results ${formatCount(offset + 1)}–${formatCount(offset + rows.length)}${hasMore ? ', more follow' : ''}.`}
             </span>
             <ButtonLink external href={csvHref(filters)} download>
               Download CSV
             </ButtonLink>
           </div>
-          {rows.length > 0 && <DataTable caption="Content matching the search" columns={columns(setOpened)} rows={rows} rowKey={(row) => row.id} />}
+          {rows.length > 0 && (
+            <DataTable caption="Content matching the search" columns={columns(setOpened)} rows={rows} rowKey={(row) => row.id} />
+          )}
           {(offset > 0 || hasMore) && (
             <div className="lb-button-row">
               {offset > 0 && <Button onClick={() => void load(filters, Math.max(0, offset - PAGE))}>Previous page</Button>}
@@ -112,7 +118,16 @@ export function SearchPanel() {
       )}
       {opened && (
         <>
-          <GifDetail id={opened.id} version={version} decision={{ reason: decision.reason, onReason: decision.setReason, busy: decision.busy, onDecide: (action, rating) => void decideOpened(action, rating) }} />
+          <GifDetail
+            id={opened.id}
+            version={version}
+            decision={{
+              reason: decision.reason,
+              onReason: decision.setReason,
+              busy: decision.busy,
+              onDecide: (action, rating) => void decideOpened(action, rating),
+            }}
+          />
         </>
       )}
     </section>

@@ -53,7 +53,8 @@ export function SearchReportsPanel() {
       ) : (
         <>
           <p>
-            {formatQuantity(total, { one: 'search', other: 'searches' })} with open reports{total > terms.length ? `, the ${formatCount(terms.length)} most reported shown` : ''}.
+            {formatQuantity(total, { one: 'search', other: 'searches' })} with open reports
+            {total > terms.length ? `, the ${formatCount(terms.length)} most reported shown` : ''}.
           </p>
           <ol className="lb-mod-list lb-mod-reported">
             {terms.map((t) => (

@@ -13,8 +13,9 @@ interface Row {
   reason: (typeof TAKEDOWN_REASONS)[number];
 }
 
-type Outcome = { ok: true; takedownId: string; state: string; ownersMailed: number; items: TakedownItem[] } | { ok: false; message: string; items: TakedownItem[] };
-
+type Outcome =
+  | { ok: true; takedownId: string; state: string; ownersMailed: number; items: TakedownItem[] }
+  | { ok: false; message: string; items: TakedownItem[] };
 
 /**
  * The takedown form (`POST /api/v3/content-takedown/takedown`): GIF ids each with a reason, whether
@@ -27,7 +28,8 @@ export function TakedownPanel() {
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
-  const change = (key: number, field: 'gif_id' | 'reason', value: string) => setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+  const change = (key: number, field: 'gif_id' | 'reason', value: string) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,10 +39,17 @@ export function TakedownPanel() {
     try {
       const note = String(form.get('note') ?? '').trim();
       const answer = await fileTakedown({ items, send_email: form.get('send_email') === 'on', ...(note ? { note } : {}) });
-      setOutcome({ ok: true, takedownId: answer.takedown_id, state: answer.state, ownersMailed: answer.owners_mailed, items: answer.items });
+      setOutcome({
+        ok: true,
+        takedownId: answer.takedown_id,
+        state: answer.state,
+        ownersMailed: answer.owners_mailed,
+        items: answer.items,
+      });
       setRows([newRow()]);
     } catch (error) {
-      const details = error instanceof BackendError ? (error.body as { data?: { items?: TakedownItem[] } } | undefined)?.data?.items : undefined;
+      const details =
+        error instanceof BackendError ? (error.body as { data?: { items?: TakedownItem[] } } | undefined)?.data?.items : undefined;
       setOutcome({ ok: false, message: (error as Error).message, items: details ?? [] });
     } finally {
       setBusy(false);
@@ -56,9 +65,22 @@ export function TakedownPanel() {
           <legend>GIFs to take down</legend>
           {rows.map((row, index) => (
             <div key={row.key} className="lb-mod-row">
-              <TextField label={`GIF id ${index + 1}`} required pattern="[A-Za-z0-9]{1,40}" value={row.gif_id} onChange={(e) => change(row.key, 'gif_id', e.target.value)} />
-              <SelectField label={`Reason ${index + 1}`} choices={namedChoices(TAKEDOWN_REASONS)} value={row.reason} onValue={(reason) => change(row.key, 'reason', reason)} />
-              {rows.length > 1 && <Button onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>Remove row {index + 1}</Button>}
+              <TextField
+                label={`GIF id ${index + 1}`}
+                required
+                pattern="[A-Za-z0-9]{1,40}"
+                value={row.gif_id}
+                onChange={(e) => change(row.key, 'gif_id', e.target.value)}
+              />
+              <SelectField
+                label={`Reason ${index + 1}`}
+                choices={namedChoices(TAKEDOWN_REASONS)}
+                value={row.reason}
+                onValue={(reason) => change(row.key, 'reason', reason)}
+              />
+              {rows.length > 1 && (
+                <Button onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>Remove row {index + 1}</Button>
+              )}
             </div>
           ))}
           <div className="lb-button-row">
@@ -78,7 +100,11 @@ export function TakedownPanel() {
       <div role="status" aria-live="polite">
         {outcome && (
           <div className={outcome.ok ? 'lb-mod-message' : 'lb-mod-message lb-mod-message--error'}>
-            <p>{outcome.ok ? `Takedown ${outcome.takedownId} ${outcome.state.replace(/_/g, ' ')}: ${formatCount(outcome.items.length)} removed, ${formatQuantity(outcome.ownersMailed, 'owner')} mailed.` : `Nothing was taken down: ${outcome.message}`}</p>
+            <p>
+              {outcome.ok
+                ? `Takedown ${outcome.takedownId} ${outcome.state.replace(/_/g, ' ')}: ${formatCount(outcome.items.length)} removed, ${formatQuantity(outcome.ownersMailed, 'owner')} mailed.`
+                : `Nothing was taken down: ${outcome.message}`}
+            </p>
             {outcome.items.length > 0 && (
               <ul className="lb-mod-list">
                 {outcome.items.map((item) => (

@@ -3,7 +3,16 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { fetchBlockedTerms, fetchTrendingReview, fetchTrendingSearches, setTermApproved, setTermBlocked, type BlockedTerm, type TrendingReview, type TrendingTerm } from './moderation-api.ts';
+import {
+  fetchBlockedTerms,
+  fetchTrendingReview,
+  fetchTrendingSearches,
+  setTermApproved,
+  setTermBlocked,
+  type BlockedTerm,
+  type TrendingReview,
+  type TrendingTerm,
+} from './moderation-api.ts';
 
 /**
  * Trending searches as the site shows them, each with a Block button; with review on, the terms
@@ -127,9 +136,7 @@ export function TrendingPanel() {
       )}
       <form className="lb-mod-row" onSubmit={blockTyped}>
         <TextField label="Block a term" name="term" maxLength={50} required autoComplete="off" />
-        <Button type="submit">
-          Block
-        </Button>
+        <Button type="submit">Block</Button>
       </form>
       <h3>Blocked terms</h3>
       {blocked.length === 0 ? (

@@ -11,9 +11,18 @@ export interface FlagChange {
 
 /** Each flag's button, by the user's current value: what pressing it does, and what is then said. */
 const BUTTONS: { flag: UserFlag; when: Record<'true' | 'false', { label: string; done: string }> }[] = [
-  { flag: 'is_verified', when: { false: { label: 'Verify', done: 'verified' }, true: { label: 'Remove verified badge', done: 'verified badge removed' } } },
-  { flag: 'is_public', when: { true: { label: 'Hide profile', done: 'profile hidden' }, false: { label: 'Show profile', done: 'profile shown' } } },
-  { flag: 'suppress_chrome', when: { false: { label: 'Suppress chrome', done: 'chrome suppressed' }, true: { label: 'Show chrome', done: 'chrome shown' } } },
+  {
+    flag: 'is_verified',
+    when: { false: { label: 'Verify', done: 'verified' }, true: { label: 'Remove verified badge', done: 'verified badge removed' } },
+  },
+  {
+    flag: 'is_public',
+    when: { true: { label: 'Hide profile', done: 'profile hidden' }, false: { label: 'Show profile', done: 'profile shown' } },
+  },
+  {
+    flag: 'suppress_chrome',
+    when: { false: { label: 'Suppress chrome', done: 'chrome suppressed' }, true: { label: 'Show chrome', done: 'chrome shown' } },
+  },
 ];
 
 /** Staff's controls for a user's flags (`user.flag`): verify, hide the profile, suppress the attribution chrome, and undo each. Every change is an audited event. */

@@ -92,11 +92,20 @@ export function UsersPanel({ canChangeRole, canFlag }: { canChangeRole: boolean;
             <dt>Role</dt>
             <dd>{user.role}</dd>
             <dt>Account</dt>
-            <dd>{user.suspended_at ? `suspended since ${formatDateTime(user.suspended_at)}` : 'active'}{user.is_public ? '' : ' · hidden profile'}</dd>
+            <dd>
+              {user.suspended_at ? `suspended since ${formatDateTime(user.suspended_at)}` : 'active'}
+              {user.is_public ? '' : ' · hidden profile'}
+            </dd>
             <dt>GIFs</dt>
             <dd>{formatCount(user.gif_count)}</dd>
             <dt>Flags</dt>
-            <dd>{[user.is_verified ? 'verified' : 'not verified', user.is_public ? 'public profile' : 'hidden profile', user.suppress_chrome ? 'chrome suppressed' : 'chrome shown'].join(' · ')}</dd>
+            <dd>
+              {[
+                user.is_verified ? 'verified' : 'not verified',
+                user.is_public ? 'public profile' : 'hidden profile',
+                user.suppress_chrome ? 'chrome suppressed' : 'chrome shown',
+              ].join(' · ')}
+            </dd>
           </dl>
           {canFlag && <UserFlagButtons user={user} busy={busy} onChange={flag} />}
           {canChangeRole && (

@@ -16,7 +16,12 @@ export interface OpenApplication {
 
 export const fetchOpenApplications = () => backendData<OpenApplication[]>('GET', '/api/v1/applications/');
 export const decideApplication = (id: string, decision: ApplicationDecision, note: string) =>
-  backendData<{ id: string; state: string; role: string; is_verified: boolean }>('POST', `/api/v1/applications/${encodeURIComponent(id)}/decision/`, { json: { decision, note } });
+  backendData<{ id: string; state: string; role: string; is_verified: boolean }>(
+    'POST',
+    `/api/v1/applications/${encodeURIComponent(id)}/decision/`,
+    { json: { decision, note } },
+  );
 
 /** Staff's flags on a user (`PATCH /api/v1/users/{id}/`). */
-export const setUserFlags = (id: number, flags: Partial<Record<'is_verified' | 'is_public' | 'suppress_chrome', boolean>>) => backendData<unknown>('PATCH', `/api/v1/users/${id}/`, { json: flags });
+export const setUserFlags = (id: number, flags: Partial<Record<'is_verified' | 'is_public' | 'suppress_chrome', boolean>>) =>
+  backendData<unknown>('PATCH', `/api/v1/users/${id}/`, { json: flags });

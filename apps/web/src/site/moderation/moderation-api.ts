@@ -139,27 +139,49 @@ const query = (params: Record<string, string | number | undefined>) => {
   return search.toString();
 };
 
-export const fetchQueue = (limit: number) => callBackend<{ data: QueueItem[]; pagination: { total_count: number } }>('GET', `/api/v1/moderation/queue/?${query({ limit })}`);
+export const fetchQueue = (limit: number) =>
+  callBackend<{ data: QueueItem[]; pagination: { total_count: number } }>('GET', `/api/v1/moderation/queue/?${query({ limit })}`);
 export const fetchGifModeration = (id: string) => backendData<GifModeration>('GET', `/api/v1/gifs/${encodeURIComponent(id)}/moderation`);
-export const decide = (id: string, body: { action: Decision; reason: string; rating?: string }) => backendData<DecisionAnswer>('POST', `/api/v1/gifs/${encodeURIComponent(id)}/moderation`, { json: body });
+export const decide = (id: string, body: { action: Decision; reason: string; rating?: string }) =>
+  backendData<DecisionAnswer>('POST', `/api/v1/gifs/${encodeURIComponent(id)}/moderation`, { json: body });
 
 export const fetchAudit = (filter: { target?: string; actor?: string; before?: string }) =>
   backendData<{ entries: AuditEntry[]; next_before: string | null }>('GET', `/api/v1/moderation/audit/?${query(filter)}`);
 
-export type SearchFilters = Record<'q' | 'username' | 'rating' | 'state' | 'type' | 'uploaded_from' | 'uploaded_to' | 'min_reports', string>;
+export type SearchFilters = Record<
+  'q' | 'username' | 'rating' | 'state' | 'type' | 'uploaded_from' | 'uploaded_to' | 'min_reports',
+  string
+>;
 const searchQuery = (filters: Partial<SearchFilters>, page?: { limit: number; offset: number }) => query({ ...filters, ...page });
 export const searchContent = (filters: Partial<SearchFilters>, page: { limit: number; offset: number }) =>
-  callBackend<{ data: ContentRow[]; pagination: { has_more: boolean; offset: number } }>('GET', `/api/v1/search-service/search/?${searchQuery(filters, page)}`);
+  callBackend<{ data: ContentRow[]; pagination: { has_more: boolean; offset: number } }>(
+    'GET',
+    `/api/v1/search-service/search/?${searchQuery(filters, page)}`,
+  );
 export const csvHref = (filters: Partial<SearchFilters>) => `/api/v1/search-service/csv/?${searchQuery(filters)}`;
 
-export const fileTakedown = (body: { items: TakedownItem[]; send_email: boolean; note?: string }) => backendData<TakedownAnswer>('POST', '/api/v3/content-takedown/takedown', { json: body });
+export const fileTakedown = (body: { items: TakedownItem[]; send_email: boolean; note?: string }) =>
+  backendData<TakedownAnswer>('POST', '/api/v3/content-takedown/takedown', { json: body });
 
 export const findUser = (username: string) => backendData<FoundUser>('GET', `/api/v1/moderation/users/?${query({ username })}`);
-export const changeRole = (id: number, role: string) => backendData<{ id: number; role: string }>('PUT', `/api/v1/users/${id}/role/`, { json: { role } });
-export const actOnAccount = (id: number, action: AccountAction, reason: string) => backendData<{ id: number; action: AccountAction; suspended: boolean }>('POST', `/api/v1/users/${id}/moderation/`, { json: { action, reason } });
+export const changeRole = (id: number, role: string) =>
+  backendData<{ id: number; role: string }>('PUT', `/api/v1/users/${id}/role/`, { json: { role } });
+export const actOnAccount = (id: number, action: AccountAction, reason: string) =>
+  backendData<{ id: number; action: AccountAction; suspended: boolean }>('POST', `/api/v1/users/${id}/moderation/`, {
+    json: { action, reason },
+  });
 
-export const fetchTrendingSearches = async () => (await callBackend<{ data: TrendingTerm[] }>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
+export const fetchTrendingSearches = async () =>
+  (await callBackend<{ data: TrendingTerm[] }>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
 export const fetchBlockedTerms = () => backendData<BlockedTerm[]>('GET', '/api/v1/moderation/trending-blocks/');
 export const fetchTrendingReview = () => backendData<TrendingReview>('GET', '/api/v1/moderation/trending-candidates/');
-export const setTermApproved = (term: string, approved: boolean) => backendData<{ term: string; approved: boolean; changed: boolean }>(approved ? 'PUT' : 'DELETE', '/api/v1/moderation/trending-candidates/', { json: { term } });
-export const setTermBlocked = (term: string, blocked: boolean) => backendData<{ term: string; blocked: boolean; changed: boolean }>(blocked ? 'PUT' : 'DELETE', '/api/v1/moderation/trending-blocks/', { json: { term } });
+export const setTermApproved = (term: string, approved: boolean) =>
+  backendData<{ term: string; approved: boolean; changed: boolean }>(
+    approved ? 'PUT' : 'DELETE',
+    '/api/v1/moderation/trending-candidates/',
+    { json: { term } },
+  );
+export const setTermBlocked = (term: string, blocked: boolean) =>
+  backendData<{ term: string; blocked: boolean; changed: boolean }>(blocked ? 'PUT' : 'DELETE', '/api/v1/moderation/trending-blocks/', {
+    json: { term },
+  });

@@ -26,6 +26,11 @@ export interface ReportedTerm {
 
 export type SearchReportResolution = 'dismiss' | 'act';
 
-export const fetchSearchReports = (limit: number) => callBackend<{ data: ReportedTerm[]; pagination: { total_count: number } }>('GET', `/api/v1/moderation/search-reports/?limit=${limit}`);
+export const fetchSearchReports = (limit: number) =>
+  callBackend<{ data: ReportedTerm[]; pagination: { total_count: number } }>('GET', `/api/v1/moderation/search-reports/?limit=${limit}`);
 export const resolveSearchReports = (body: { term: string; resolution: SearchReportResolution; reason?: string; through: string }) =>
-  backendData<{ term: string; resolution: SearchReportResolution; through: string; reports: number }>('POST', '/api/v1/moderation/search-reports/resolve', { json: body });
+  backendData<{ term: string; resolution: SearchReportResolution; through: string; reports: number }>(
+    'POST',
+    '/api/v1/moderation/search-reports/resolve',
+    { json: body },
+  );

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { queueCommand, type KeyPress } from './shortcuts.ts';
 
-const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({ key, altKey: false, ctrlKey: false, metaKey: false, targetTag: 'BODY', targetEditable: false, ...over });
+const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  targetTag: 'BODY',
+  targetEditable: false,
+  ...over,
+});
 
 describe('review queue shortcuts', () => {
   it('maps a, h, r to decisions and j, k to moving, whatever the case', () => {

@@ -19,7 +19,9 @@ export function useDecision() {
     setBusy(true);
     try {
       const answer = await decide(id, { action, reason: reason.trim() || defaultReason(action), ...(rating ? { rating } : {}) });
-      toast(`${title || id}: ${action === 'rate' ? `rated ${answer.rating}` : `${action} done`} (now ${answer.is_removed ? 'removed' : answer.state}).`);
+      toast(
+        `${title || id}: ${action === 'rate' ? `rated ${answer.rating}` : `${action} done`} (now ${answer.is_removed ? 'removed' : answer.state}).`,
+      );
       setReason('');
       return answer;
     } catch (error) {

@@ -34,7 +34,10 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const avatar = useMemo(() => avatarOf(profile.avatar_url, profile.username, '200h'), [profile.avatar_url, profile.username]);
   const name = profile.display_name || profile.username;
   const handle = `@${profile.username.toLowerCase()}`;
-  const gifs = useCallback((offset: number) => client.search('', { channel: profile.username, offset, limit: SITE_PAGE_SIZE }), [client, profile.username]);
+  const gifs = useCallback(
+    (offset: number) => client.search('', { channel: profile.username, offset, limit: SITE_PAGE_SIZE }),
+    [client, profile.username],
+  );
   return (
     <div className="lb-profile">
       <header className="lb-profile__header">
@@ -70,7 +73,10 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 /** A row of the person's stickers or clips, shown only when they have some. */
 function ProfileRow({ username, handle, type, title }: { username: string; handle: string; type: 'stickers' | 'videos'; title: string }) {
   const { client } = useSite();
-  const fetchGifs = useCallback((offset: number) => client.search('', { channel: username, type, offset, limit: SITE_PAGE_SIZE }), [client, username, type]);
+  const fetchGifs = useCallback(
+    (offset: number) => client.search('', { channel: username, type, offset, limit: SITE_PAGE_SIZE }),
+    [client, username, type],
+  );
   const count = useResource(`profile-${type}:${username}`, () => fetchGifs(0).then((r) => r.pagination.total_count));
   if (count.status !== 'ok' || count.data === 0) return null;
   const id = `profile-${title.toLowerCase()}`;

@@ -19,7 +19,17 @@ export const PUBLIC_GIF_ANSWERS: { value: PublicGifChoice; label: string; says: 
  * Asked before scheduling GIFs of which some are public now: private until the time, or public all
  * along with only the promotion scheduled. Nothing is chosen until the creator chooses.
  */
-export function PublicGifQuestion({ count, when, value, onChange }: { count: number; when: string; value: PublicGifChoice | undefined; onChange: (v: PublicGifChoice) => void }) {
+export function PublicGifQuestion({
+  count,
+  when,
+  value,
+  onChange,
+}: {
+  count: number;
+  when: string;
+  value: PublicGifChoice | undefined;
+  onChange: (v: PublicGifChoice) => void;
+}) {
   return (
     <fieldset className="lb-schedule__ask">
       <legend>
@@ -27,7 +37,14 @@ export function PublicGifQuestion({ count, when, value, onChange }: { count: num
       </legend>
       {PUBLIC_GIF_ANSWERS.map((answer) => (
         <label key={answer.value} className="lb-check lb-schedule__answer">
-          <input type="radio" name="public-gifs" value={answer.value} checked={value === answer.value} onChange={() => onChange(answer.value)} required />
+          <input
+            type="radio"
+            name="public-gifs"
+            value={answer.value}
+            checked={value === answer.value}
+            onChange={() => onChange(answer.value)}
+            required
+          />
           <span>
             <strong>{answer.label}</strong> — {answer.says(when)}
           </span>

@@ -7,7 +7,15 @@ import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
 import { usePage } from '../data/use-page.ts';
 import { PUBLIC_GIF_ANSWERS, PublicGifQuestion } from './PublicGifChoice.tsx';
-import { cancelPost, fetchActivity, fetchSchedule, schedulePost, type ActivityEntry, type PublicGifChoice, type ScheduledPost } from './schedule-api.ts';
+import {
+  cancelPost,
+  fetchActivity,
+  fetchSchedule,
+  schedulePost,
+  type ActivityEntry,
+  type PublicGifChoice,
+  type ScheduledPost,
+} from './schedule-api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatDateTime, formatQuantity } from '../../ui/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -25,8 +33,17 @@ const when = (iso: string) => formatDateTime(iso);
 /** What the drag of a library GIF carries: its id. */
 const GIF_DRAG_TYPE = 'application/x-loopbox-gif';
 /** SPEC 3's scheduled GIF, from a GIF of My GIFs. */
-const scheduledGif = (g: MyGif) => ({ id: g.id, is_sticker: Boolean(g.is_sticker), type: g.type === 'sticker' || g.type === 'video' ? g.type : 'gif' });
-const ACTION_LABEL: Record<ActivityEntry['action'], string> = { scheduled: 'Scheduled', published: 'Published', cancelled: 'Cancelled', failed: 'Failed' };
+const scheduledGif = (g: MyGif) => ({
+  id: g.id,
+  is_sticker: Boolean(g.is_sticker),
+  type: g.type === 'sticker' || g.type === 'video' ? g.type : 'gif',
+});
+const ACTION_LABEL: Record<ActivityEntry['action'], string> = {
+  scheduled: 'Scheduled',
+  published: 'Published',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
 
 /**
  * The scheduler in the dashboard (/dashboard/schedule): pick GIFs and a time to schedule them, the
@@ -121,7 +138,12 @@ export default function SchedulePage() {
             {library.gifs.map((gif) => (
               <li key={gif.id} draggable={gif.visibility !== 'private'} onDragStart={(e) => e.dataTransfer.setData(GIF_DRAG_TYPE, gif.id)}>
                 <label className="lb-schedule__pick">
-                  <input type="checkbox" checked={picked.has(gif.id)} onChange={() => toggle(gif.id)} disabled={gif.visibility === 'private'} />
+                  <input
+                    type="checkbox"
+                    checked={picked.has(gif.id)}
+                    onChange={() => toggle(gif.id)}
+                    disabled={gif.visibility === 'private'}
+                  />
                   <img src={gif.images.fixed_width_small?.url ?? gif.images.fixed_width?.url ?? ''} alt="" width={80} height={60} />
                   <span>{gif.title || gif.id}</span>
                   <span className="lb-schedule__visibility">{gif.visibility}</span>
@@ -135,15 +157,23 @@ export default function SchedulePage() {
           Publish at
           <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} required />
         </label>
-        {publicPicked > 0 && <PublicGifQuestion count={publicPicked} when={at ? formatDateTime(at) : 'the time'} value={publicChoice} onChange={setPublicChoice} />}
-        <Button type="submit" variant="primary" className="lb-schedule__submit" disabled={picked.size === 0 || (publicPicked > 0 && !publicChoice)}>
+        {publicPicked > 0 && (
+          <PublicGifQuestion
+            count={publicPicked}
+            when={at ? formatDateTime(at) : 'the time'}
+            value={publicChoice}
+            onChange={setPublicChoice}
+          />
+        )}
+        <Button
+          type="submit"
+          variant="primary"
+          className="lb-schedule__submit"
+          disabled={picked.size === 0 || (publicPicked > 0 && !publicChoice)}
+        >
           Schedule
         </Button>
-        {message && (
-          <Alert tone={message.error ? 'error' : 'success'}>
-            {message.text}
-          </Alert>
-        )}
+        {message && <Alert tone={message.error ? 'error' : 'success'}>{message.text}</Alert>}
       </form>
 
       <section className="lb-section" aria-labelledby="schedule-upcoming">
@@ -156,22 +186,31 @@ export default function SchedulePage() {
         ) : (
           <ol className="lb-schedule__timeline">
             {posts.map((post) => (
-              <li key={post.id} className="lb-schedule__post" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void dropOnTime(e, post.publish_at)}>
+              <li
+                key={post.id}
+                className="lb-schedule__post"
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={(e) => void dropOnTime(e, post.publish_at)}
+              >
                 <time dateTime={post.publish_at}>{when(post.publish_at)}</time>
-                <span>{post.gifs.map((g) => `${g.gif?.title || g.id}${g.stays_public ? ' (public now; promoted then)' : ''}`).join(', ')}</span>
+                <span>
+                  {post.gifs.map((g) => `${g.gif?.title || g.id}${g.stays_public ? ' (public now; promoted then)' : ''}`).join(', ')}
+                </span>
                 <Button variant="danger" onClick={() => void cancel(post.id)} aria-label={`Cancel the post at ${when(post.publish_at)}`}>
                   Cancel
                 </Button>
                 {pendingDrop?.publishAt === post.publish_at && (
-                  <div role="group" aria-label={`${pendingDrop.gif.title || pendingDrop.gif.id} is public now`} className="lb-schedule__ask">
+                  <div
+                    role="group"
+                    aria-label={`${pendingDrop.gif.title || pendingDrop.gif.id} is public now`}
+                    className="lb-schedule__ask"
+                  >
                     <p>
                       {pendingDrop.gif.title || pendingDrop.gif.id} is public now. Until {when(post.publish_at)}:
                     </p>
                     {PUBLIC_GIF_ANSWERS.map((answer) => (
                       <p key={answer.value}>
-                        <Button onClick={() => void scheduleAt(pendingDrop.gif, post.publish_at, answer.value)}>
-                          {answer.label}
-                        </Button>{' '}
+                        <Button onClick={() => void scheduleAt(pendingDrop.gif, post.publish_at, answer.value)}>{answer.label}</Button>{' '}
                         {answer.says(when(post.publish_at))}
                       </p>
                     ))}
@@ -193,7 +232,8 @@ export default function SchedulePage() {
         <ul className="lb-schedule__activity">
           {activity.map((entry) => (
             <li key={`${entry.post_id}-${entry.action}`}>
-              <strong>{ACTION_LABEL[entry.action]}</strong> <time dateTime={entry.at}>{when(entry.at)}</time>: {formatQuantity(entry.gifs.length, 'GIF')} for {when(entry.publish_at)}
+              <strong>{ACTION_LABEL[entry.action]}</strong> <time dateTime={entry.at}>{when(entry.at)}</time>:{' '}
+              {formatQuantity(entry.gifs.length, 'GIF')} for {when(entry.publish_at)}
               {entry.error ? ` (${entry.error})` : ''}
             </li>
           ))}

@@ -6,7 +6,13 @@ export interface ScheduledPost {
   publish_at: string;
   state: string;
   /** `stays_public`: a GIF left public while it waits (only its promotion is scheduled). */
-  gifs: { id: string; is_sticker: boolean; type: string; stays_public?: boolean; gif: { title: string; images: Record<string, { url?: string } | undefined> } | null }[];
+  gifs: {
+    id: string;
+    is_sticker: boolean;
+    type: string;
+    stays_public?: boolean;
+    gif: { title: string; images: Record<string, { url?: string } | undefined> } | null;
+  }[];
 }
 
 export interface ActivityEntry {
@@ -18,7 +24,8 @@ export interface ActivityEntry {
   error?: string;
 }
 
-export const fetchSchedule = async (type: string) => (await callBackend<{ data: ScheduledPost[] }>('GET', `/schedule?limit=100&type=${type}`)).data;
+export const fetchSchedule = async (type: string) =>
+  (await callBackend<{ data: ScheduledPost[] }>('GET', `/schedule?limit=100&type=${type}`)).data;
 export const fetchActivity = async () => (await callBackend<{ data: ActivityEntry[] }>('GET', '/activity?limit=50')).data;
 /** What a GIF that is public now does until the time (the scheduler asks whenever one is). */
 export type PublicGifChoice = 'private_until_publish' | 'stay_public';

@@ -49,7 +49,12 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
   }, [client, open, prefix, trending.length]);
 
   const groups: SuggestionGroup[] = open
-    ? suggestionGroups({ prefix, completions: completions.prefix === prefix ? completions.tags : [], recent: recentSearches.list(), trending })
+    ? suggestionGroups({
+        prefix,
+        completions: completions.prefix === prefix ? completions.tags : [],
+        recent: recentSearches.list(),
+        trending,
+      })
     : [];
   const options = groups.flatMap((group) => group.terms);
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -124,7 +129,14 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
       <button className="lb-search__submit" type="submit" aria-label="Search">
         <SearchIcon />
       </button>
-      <div id={`${id}-listbox`} role="listbox" aria-label="Search suggestions" className="lb-search__list" data-theme="light" hidden={!expanded}>
+      <div
+        id={`${id}-listbox`}
+        role="listbox"
+        aria-label="Search suggestions"
+        className="lb-search__list"
+        data-theme="light"
+        hidden={!expanded}
+      >
         {groups.map((group) => (
           <div key={group.label} role="group" aria-labelledby={`${id}-${group.kind}`} className="lb-search__group">
             <div id={`${id}-${group.kind}`} className="lb-search__group-label" role="presentation">

@@ -3,7 +3,9 @@ import { nextActive, suggestionGroups } from './suggestions.ts';
 
 describe('search suggestions', () => {
   it('completes tags while typing, offers recent then trending searches when empty', () => {
-    expect(suggestionGroups({ prefix: 'ca', completions: ['cat', 'cake'], recent: ['dogs'], trending: ['x'] })).toEqual([{ kind: 'completions', label: 'Tags', terms: ['cat', 'cake'] }]);
+    expect(suggestionGroups({ prefix: 'ca', completions: ['cat', 'cake'], recent: ['dogs'], trending: ['x'] })).toEqual([
+      { kind: 'completions', label: 'Tags', terms: ['cat', 'cake'] },
+    ]);
     expect(suggestionGroups({ prefix: 'zz', completions: [], recent: ['dogs'], trending: [] })).toEqual([]);
     expect(suggestionGroups({ prefix: '', completions: [], recent: ['Dogs'], trending: ['dogs', 'pizza'] })).toEqual([
       { kind: 'recent', label: 'Recent searches', terms: ['Dogs'] },

@@ -9,7 +9,12 @@ export interface SuggestionGroup {
  * What the search box offers: tag completions while something is typed; otherwise the visitor's
  * recent searches, then trending searches not already among them.
  */
-export function suggestionGroups(input: { prefix: string; completions: string[]; recent: string[]; trending: string[] }): SuggestionGroup[] {
+export function suggestionGroups(input: {
+  prefix: string;
+  completions: string[];
+  recent: string[];
+  trending: string[];
+}): SuggestionGroup[] {
   if (input.prefix) return input.completions.length ? [{ kind: 'completions', label: 'Tags', terms: input.completions }] : [];
   const groups: SuggestionGroup[] = [];
   if (input.recent.length) groups.push({ kind: 'recent', label: 'Recent searches', terms: input.recent });

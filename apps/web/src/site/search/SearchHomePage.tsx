@@ -23,14 +23,16 @@ export default function SearchHomePage() {
     <div>
       <h1 className="lb-page-header__title">Search GIFs and stickers</h1>
       <p>
-        Type in the search box above: words, a tag, <code>@channel</code> or <code>@user</code> followed by words to search inside a
-        channel or someone's uploads.
+        Type in the search box above: words, a tag, <code>@channel</code> or <code>@user</code> followed by words to search inside a channel
+        or someone's uploads.
       </p>
       <section aria-labelledby="search-trending" className="lb-section lb-section--pills">
         <h2 id="search-trending" className="lb-section__title">
           Trending searches
         </h2>
-        {searches.status === 'ok' && <TermPills terms={searches.data.data.slice(0, TRENDING_SEARCHES_SHOWN)} hrefOf={(t) => searchPath(t)} label="Trending searches" />}
+        {searches.status === 'ok' && (
+          <TermPills terms={searches.data.data.slice(0, TRENDING_SEARCHES_SHOWN)} hrefOf={(t) => searchPath(t)} label="Trending searches" />
+        )}
         {searches.status === 'error' && <p role="alert">Could not load the trending searches.</p>}
       </section>
       <p>

@@ -1,4 +1,12 @@
-import { MAX_SEARCH_TERM_LENGTH, SEARCH_API_TYPE, SEARCH_KINDS, SEARCH_TYPES, searchHead, searchPath, type SearchType } from '@loopbox/pages';
+import {
+  MAX_SEARCH_TERM_LENGTH,
+  SEARCH_API_TYPE,
+  SEARCH_KINDS,
+  SEARCH_TYPES,
+  searchHead,
+  searchPath,
+  type SearchType,
+} from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -39,15 +47,23 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
   usePage(searchHead(term, type, firstPage), { pagePath, virtualPagePath: virtualPagePath({ kind: 'search', term, page: firstPage }) });
 
   const counts = useResource(`search-counts:${query}`, () =>
-    Promise.all(SEARCH_TYPES.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }).then((r) => [t, r.pagination.total_count] as const))).then((pairs) => Object.fromEntries(pairs) as Record<SearchType, number>),
+    Promise.all(
+      SEARCH_TYPES.map((t) =>
+        client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }).then((r) => [t, r.pagination.total_count] as const),
+      ),
+    ).then((pairs) => Object.fromEntries(pairs) as Record<SearchType, number>),
   );
   const base = (firstPage - 1) * SITE_PAGE_SIZE;
   const fetchGifs = useCallback(
-    (offset: number): Promise<GifsResult> => client.search(query, { type: SEARCH_API_TYPE[type], offset: base + offset, limit: SITE_PAGE_SIZE }).then((page) => shiftedPage(page, base)),
+    (offset: number): Promise<GifsResult> =>
+      client
+        .search(query, { type: SEARCH_API_TYPE[type], offset: base + offset, limit: SITE_PAGE_SIZE })
+        .then((page) => shiftedPage(page, base)),
     [client, query, type, base],
   );
   const onPageSeen = (page: number) => {
-    if (page !== firstPage) sendPageView({ pagePath: searchPath(term, { type, page }), virtualPagePath: virtualPagePath({ kind: 'search', term, page }) });
+    if (page !== firstPage)
+      sendPageView({ pagePath: searchPath(term, { type, page }), virtualPagePath: virtualPagePath({ kind: 'search', term, page }) });
     const path = searchPath(term, { type, page });
     if (location.pathname !== path && ownsAddress()) {
       wrote(page, path);
@@ -71,7 +87,12 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
       <SegmentedControl
         label="Result type"
         current={type}
-        segments={SEARCH_TYPES.map((t) => ({ key: t, label: SEARCH_KINDS[t], href: searchPath(term, { type: t }), count: counts.status === 'ok' ? counts.data[t] : undefined }))}
+        segments={SEARCH_TYPES.map((t) => ({
+          key: t,
+          label: SEARCH_KINDS[t],
+          href: searchPath(term, { type: t }),
+          count: counts.status === 'ok' ? counts.data[t] : undefined,
+        }))}
       />
       {firstPage > 1 && (
         <p className="lb-earlier">

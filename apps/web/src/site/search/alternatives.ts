@@ -15,14 +15,25 @@ export interface Alternatives {
  * start like it (a typo past its first letters still finds them) and trending searches. A failed
  * lookup leaves its list empty; suggestions never break the page.
  */
-export async function suggestionsFor(client: Pick<LoopboxFetch, 'relatedTags' | 'searchTags' | 'trendingSearches'>, term: string, limit: number): Promise<Alternatives> {
+export async function suggestionsFor(
+  client: Pick<LoopboxFetch, 'relatedTags' | 'searchTags' | 'trendingSearches'>,
+  term: string,
+  limit: number,
+): Promise<Alternatives> {
   const words = (scopeOf(term)?.rest ?? term).trim().toLowerCase();
-  const names = (promise: Promise<{ data: { name: string }[] }>) => promise.then((r) => r.data.map((t) => t.name), () => [] as string[]);
+  const names = (promise: Promise<{ data: { name: string }[] }>) =>
+    promise.then(
+      (r) => r.data.map((t) => t.name),
+      () => [] as string[],
+    );
   const prefix = words.replace(/[^\p{L}\p{N}]+/gu, '').slice(0, SIMILAR_PREFIX_LENGTH);
   const [related, similar, trending] = await Promise.all([
     words ? names(client.relatedTags(words, { limit })) : [],
     prefix.length === SIMILAR_PREFIX_LENGTH ? names(client.searchTags(prefix, { limit })) : [],
-    client.trendingSearches().then((r) => r.data, () => [] as string[]),
+    client.trendingSearches().then(
+      (r) => r.data,
+      () => [] as string[],
+    ),
   ]);
   const shown = new Set([words]);
   const fresh = (list: string[]) => list.filter((t) => !shown.has(t) && shown.add(t)).slice(0, limit);

@@ -7,7 +7,9 @@ const meta = { status: 200, msg: 'OK', response_id: 'r' };
 const feed = (total: number, base: number) => (offset: number) => {
   const from = base + offset;
   const data = Array.from({ length: Math.max(0, Math.min(2, total - from)) }, (_, i) => ({ id: `g${from + i}` }));
-  return Promise.resolve(shiftedPage({ data, pagination: { offset: from, count: data.length, total_count: total }, meta } as unknown as GifsResult, base));
+  return Promise.resolve(
+    shiftedPage({ data, pagination: { offset: from, count: data.length, total_count: total }, meta } as unknown as GifsResult, base),
+  );
 };
 
 describe('a feed that starts part-way', () => {

@@ -6,5 +6,8 @@ import type { GifsResult } from '@loopbox/sdk';
  */
 export function shiftedPage(page: GifsResult, base: number): GifsResult {
   const { pagination } = page;
-  return { ...page, pagination: { ...pagination, offset: Math.max(0, pagination.offset - base), total_count: Math.max(0, pagination.total_count - base) } };
+  return {
+    ...page,
+    pagination: { ...pagination, offset: Math.max(0, pagination.offset - base), total_count: Math.max(0, pagination.total_count - base) },
+  };
 }

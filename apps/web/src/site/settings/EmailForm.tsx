@@ -23,7 +23,14 @@ export function EmailForm({ profile, onSaved }: { profile: OwnProfile; onSaved: 
       <form className="lb-form" onSubmit={form.onSubmit} noValidate aria-busy={form.pending}>
         <FormStatus error={form.errors.form} done={pending && `We sent a link to ${pending}. Your address changes once you open it.`} />
         <Field label="New e-mail address" name="email" type="email" autoComplete="email" required error={form.errors.fields.email} />
-        <PasswordField label="Your password" name="password" autoComplete="current-password" required hint="To make sure it is you." error={form.errors.fields.password} />
+        <PasswordField
+          label="Your password"
+          name="password"
+          autoComplete="current-password"
+          required
+          hint="To make sure it is you."
+          error={form.errors.fields.password}
+        />
         <div className="lb-form__actions">
           <SubmitButton pending={form.pending} busyText="Saving…">
             Change e-mail address

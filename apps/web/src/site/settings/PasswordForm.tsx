@@ -9,19 +9,35 @@ import { formatQuantity } from '../../ui/format.ts';
 export function PasswordForm() {
   const [done, setDone] = useState<string>();
   const { onSubmit, pending, errors } = useFormSubmit(async (data, form) => {
-      setDone(undefined);
-      const { sessions_ended } = await backendData<{ sessions_ended: number }>('POST', '/api/v3/password/change', {
-        json: { current_password: textOf(data, 'current_password'), new_password: textOf(data, 'new_password') },
-      });
-      form.reset();
-      setDone(`Password changed.${sessions_ended > 0 ? ` ${formatQuantity(sessions_ended, { one: 'other session was', other: 'other sessions were' })} signed out.` : ''}`);
+    setDone(undefined);
+    const { sessions_ended } = await backendData<{ sessions_ended: number }>('POST', '/api/v3/password/change', {
+      json: { current_password: textOf(data, 'current_password'), new_password: textOf(data, 'new_password') },
+    });
+    form.reset();
+    setDone(
+      `Password changed.${sessions_ended > 0 ? ` ${formatQuantity(sessions_ended, { one: 'other session was', other: 'other sessions were' })} signed out.` : ''}`,
+    );
   });
   return (
     <Panel id="password" title="Password" lead="Changing it signs out every other session.">
       <form className="lb-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormStatus error={errors.form} done={done} />
-        <PasswordField label="Current password" name="current_password" autoComplete="current-password" required error={errors.fields.current_password} />
-        <PasswordField label="New password" name="new_password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.fields.new_password} />
+        <PasswordField
+          label="Current password"
+          name="current_password"
+          autoComplete="current-password"
+          required
+          error={errors.fields.current_password}
+        />
+        <PasswordField
+          label="New password"
+          name="new_password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          error={errors.fields.new_password}
+        />
         <div className="lb-form__actions">
           <SubmitButton pending={pending} busyText="Saving…">
             Change password

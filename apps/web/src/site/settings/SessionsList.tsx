@@ -60,7 +60,11 @@ export function SessionsList() {
                     })
                   }
                 >
-                  Log out<span className="lb-visually-hidden"> {browserName(session.user_agent)} at {session.address}</span>
+                  Log out
+                  <span className="lb-visually-hidden">
+                    {' '}
+                    {browserName(session.user_agent)} at {session.address}
+                  </span>
                 </button>
               )}
             </li>

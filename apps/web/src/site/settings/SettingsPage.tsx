@@ -30,7 +30,10 @@ export default function SettingsPage() {
   const userId = signedIn?.userID ?? 0;
   const found = useResource(`settings:${userId}:${attempt}`, () => (userId ? fetchProfile(userId) : new Promise<OwnProfile>(() => {})));
   if (!signedIn || found.status === 'loading') return <PageLoading label="Loading your settings" />;
-  if (found.status === 'error') return <PageFailed onRetry={() => setAttempt(attempt + 1)}>Your settings could not be loaded: {(found.error as Error).message}</PageFailed>;
+  if (found.status === 'error')
+    return (
+      <PageFailed onRetry={() => setAttempt(attempt + 1)}>Your settings could not be loaded: {(found.error as Error).message}</PageFailed>
+    );
   return <Settings initial={found.data} />;
 }
 

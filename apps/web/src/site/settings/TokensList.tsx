@@ -21,7 +21,9 @@ export function TokensList() {
   const create = useFormSubmit(async (data, form) => {
     setMade(undefined);
     setDone(undefined);
-    const token = await backendData<TokenListing & { token: string }>('POST', '/api/v1/tokens/', { json: { label: textOf(data, 'label').trim() } });
+    const token = await backendData<TokenListing & { token: string }>('POST', '/api/v1/tokens/', {
+      json: { label: textOf(data, 'label').trim() },
+    });
     form.reset();
     setMade({ label: token.label, token: token.token });
     setVersion(version + 1);
@@ -40,10 +42,21 @@ export function TokensList() {
     setVersion(version + 1);
   };
   return (
-    <Panel id="tokens" title="Personal access tokens" lead={`For scripts and tools that call ${PROVIDER_NAME} as you. A token acts with your role and cannot change your password, sessions or tokens.`}>
+    <Panel
+      id="tokens"
+      title="Personal access tokens"
+      lead={`For scripts and tools that call ${PROVIDER_NAME} as you. A token acts with your role and cannot change your password, sessions or tokens.`}
+    >
       <form className="lb-form" onSubmit={create.onSubmit} noValidate aria-busy={create.pending}>
         <FormStatus error={create.errors.form} />
-        <Field label="Token name" name="label" required maxLength={TOKEN_LABEL_MAX} hint="What it is for, e.g. “upload script”." error={create.errors.fields.label} />
+        <Field
+          label="Token name"
+          name="label"
+          required
+          maxLength={TOKEN_LABEL_MAX}
+          hint="What it is for, e.g. “upload script”."
+          error={create.errors.fields.label}
+        />
         <div className="lb-form__actions">
           <SubmitButton pending={create.pending} busyText="Making it…">
             Make a token

@@ -1,4 +1,13 @@
-import { channelEditorPath, DEVELOPERS_PAGE, FAVORITES_PAGE, loginPath, MODERATION_PAGE, OUTBOX_PAGE, parseSitePath, SETTINGS_PAGE } from '@loopbox/pages';
+import {
+  channelEditorPath,
+  DEVELOPERS_PAGE,
+  FAVORITES_PAGE,
+  loginPath,
+  MODERATION_PAGE,
+  OUTBOX_PAGE,
+  parseSitePath,
+  SETTINGS_PAGE,
+} from '@loopbox/pages';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ButtonLink } from '../../ui/Button.tsx';
@@ -18,7 +27,11 @@ import { DASHBOARD_LINK, JOIN_LINK, UPLOAD_LINK } from './nav-links.ts';
 export function AccountSlot() {
   const { state } = useAccount();
   return (
-    <div className="lb-site-header__account lb-account" data-slot="account" data-state={state ? (state.user ? 'signed-in' : 'signed-out') : 'loading'}>
+    <div
+      className="lb-site-header__account lb-account"
+      data-slot="account"
+      data-state={state ? (state.user ? 'signed-in' : 'signed-out') : 'loading'}
+    >
       {state?.user ? <SignedIn state={state} user={state.user} /> : state ? <SignedOut /> : null}
     </div>
   );

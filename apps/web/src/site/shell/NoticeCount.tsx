@@ -30,9 +30,20 @@ export function NoticeCount() {
   }, [signedIn, location, asked]);
   if (!signedIn || unread === undefined) return null;
   return (
-    <Link href={NOTICES_PAGE} className="lb-notice-count" aria-label={unread === 0 ? 'Notices' : `Notices: ${unread} unread`} data-unread={unread}>
+    <Link
+      href={NOTICES_PAGE}
+      className="lb-notice-count"
+      aria-label={unread === 0 ? 'Notices' : `Notices: ${unread} unread`}
+      data-unread={unread}
+    >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
       </svg>
       {unread > 0 && (
         <span className="lb-notice-count__badge" aria-hidden="true">

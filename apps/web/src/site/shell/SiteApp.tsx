@@ -32,7 +32,8 @@ export function initialRoute(path: string, status: number): SiteRoute {
 }
 
 /** The route a path shows; the server's verdict holds for the path it served. */
-const routeOf = (path: string, served: { path: string; status: number }): SiteRoute => (path === served.path ? initialRoute(path, served.status) : parseSitePath(path));
+const routeOf = (path: string, served: { path: string; status: number }): SiteRoute =>
+  path === served.path ? initialRoute(path, served.status) : parseSitePath(path);
 
 function Site({ initialStatus }: { initialStatus: number }) {
   // wouter's location is percent-decoded (decodeURI); the grammar reads the path as sent, so a

@@ -11,11 +11,7 @@ import { BROWSE_LINKS, DASHBOARD_LINK, MENU_ONLY_LINKS, JOIN_LINK, UPLOAD_LINK }
  */
 export function SiteMenu({ currentPath }: { currentPath: string }) {
   const { state } = useAccount();
-  const own = state?.user
-    ? [UPLOAD_LINK, DASHBOARD_LINK].filter((link) => reachOf(state, link.permission))
-    : state
-      ? [JOIN_LINK]
-      : [];
+  const own = state?.user ? [UPLOAD_LINK, DASHBOARD_LINK].filter((link) => reachOf(state, link.permission)) : state ? [JOIN_LINK] : [];
   return (
     <MenuButton label="Menu" icon={<MenuIcon />} className="lb-site-header__menu" panelClassName="lb-site-menu">
       <nav aria-label="Menu">

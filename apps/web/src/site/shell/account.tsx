@@ -4,7 +4,16 @@ import { useLocation } from 'wouter';
 import { fetchLoginState, type LoginState } from '../../shared/login-state.ts';
 
 /** What a failed /login/check leaves the header with: signed out, allowed nothing. */
-const UNKNOWN: LoginState = { loggedInStatus: false, userType: 'anonymous', verifiedStatus: false, userID: null, loginMethod: null, csrfToken: null, user: null, permissions: {} };
+const UNKNOWN: LoginState = {
+  loggedInStatus: false,
+  userType: 'anonymous',
+  verifiedStatus: false,
+  userID: null,
+  loginMethod: null,
+  csrfToken: null,
+  user: null,
+  permissions: {},
+};
 
 export interface Account {
   /** The visitor as /login/check last said; undefined until it has answered once. */

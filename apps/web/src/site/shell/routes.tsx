@@ -21,7 +21,14 @@ const StoryEditorPage = lazyPage(() => import('../stories/StoryEditorPage.tsx'))
 const SchedulePage = lazyPage(() => import('../scheduler/SchedulePage.tsx'));
 const ModerationPage = lazyPage(() => import('../moderation/ModerationPage.tsx'));
 const NoticesPage = lazyPage(() => import('../dashboard/NoticesPage.tsx'));
-const DASHBOARD_PAGES = { gifs: MyGifsPage, analytics: AnalyticsSection, stories: StoryEditorPage, schedule: SchedulePage, moderation: ModerationPage, notices: NoticesPage } as const;
+const DASHBOARD_PAGES = {
+  gifs: MyGifsPage,
+  analytics: AnalyticsSection,
+  stories: StoryEditorPage,
+  schedule: SchedulePage,
+  moderation: ModerationPage,
+  notices: NoticesPage,
+} as const;
 const ChannelPage = lazyPage(() => import('../channel/ChannelPage.tsx'));
 const ChannelSearchPage = lazyPage(() => import('../channel/ChannelSearchPage.tsx'));
 const ChannelEditorPage = lazyPage(() => import('../channel-editor/ChannelEditorPage.tsx'));
@@ -83,7 +90,8 @@ const PAGES: Record<Exclude<SiteRoute['page'], 'dashboard'>, Pick<LazyPage<never
 };
 
 /** Loads a route's page ahead of rendering it (main.tsx does so for the page a visit lands on). */
-export const preloadRoute = (route: SiteRoute): Promise<void> => (route.page === 'dashboard' ? DASHBOARD_PAGES[route.section] : PAGES[route.page]).preload();
+export const preloadRoute = (route: SiteRoute): Promise<void> =>
+  (route.page === 'dashboard' ? DASHBOARD_PAGES[route.section] : PAGES[route.page]).preload();
 
 /**
  * What stays the same page while the address changes: a search or a channel keeps its grid while

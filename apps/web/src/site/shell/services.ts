@@ -33,7 +33,12 @@ export interface SiteServices {
  * of the page last reported as viewed (so a GIF seen on the 404 page counts under /404, not under the
  * path that was not found); before any page view, the location's.
  */
-export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipeline, storage: Storage | null, pageConfig: unknown): SiteServices {
+export function createSiteServices(
+  client: LoopboxFetch,
+  pipeline: AnalyticsPipeline,
+  storage: Storage | null,
+  pageConfig: unknown,
+): SiteServices {
   let countedPath: string | undefined;
   const profiles = new Map<string, Promise<Profile | null>>();
   const stamp = (event: PingbackEvent) => ({ ...event, attributes: { ...event.attributes, page_path: countedPath ?? location.pathname } });
@@ -45,7 +50,12 @@ export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipe
       sendPageView(pipeline, { userId: client.pingbackId, ...view });
     },
     sendAction(action, label, gifId) {
-      pipeline.sendAnalytics(embedActionEvent({ category: 'Embed', action, label }, { userId: client.pingbackId, pagePath: countedPath ?? location.pathname, gifId }));
+      pipeline.sendAnalytics(
+        embedActionEvent(
+          { category: 'Embed', action, label },
+          { userId: client.pingbackId, pagePath: countedPath ?? location.pathname, gifId },
+        ),
+      );
     },
     profile(username) {
       const key = username.toLowerCase();
@@ -62,4 +72,3 @@ export function createSiteServices(client: LoopboxFetch, pipeline: AnalyticsPipe
     pageGifs: pageGifs(pageConfig),
   };
 }
-

@@ -5,7 +5,17 @@ import { useResource } from '../data/use-resource.ts';
 import { StoryCard } from './StoryCard.tsx';
 import { fetchLatestStories, fetchTrendingStories, type Story } from './stories-api.ts';
 
-function StoryList({ id, title, stories, empty }: { id: string; title: string; stories: ReturnType<typeof useResource<Story[]>>; empty: string }) {
+function StoryList({
+  id,
+  title,
+  stories,
+  empty,
+}: {
+  id: string;
+  title: string;
+  stories: ReturnType<typeof useResource<Story[]>>;
+  empty: string;
+}) {
   return (
     <section className="lb-section" aria-labelledby={id}>
       <h2 id={id} className="lb-section__title">
@@ -13,7 +23,16 @@ function StoryList({ id, title, stories, empty }: { id: string; title: string; s
       </h2>
       {stories.status === 'loading' && <p role="status">Loading…</p>}
       {stories.status === 'error' && <p role="alert">These stories could not be loaded.</p>}
-      {stories.status === 'ok' && (stories.data.length === 0 ? <p>{empty}</p> : <ul className="lb-story-list">{stories.data.map((s) => <StoryCard key={s.story_id} story={s} />)}</ul>)}
+      {stories.status === 'ok' &&
+        (stories.data.length === 0 ? (
+          <p>{empty}</p>
+        ) : (
+          <ul className="lb-story-list">
+            {stories.data.map((s) => (
+              <StoryCard key={s.story_id} story={s} />
+            ))}
+          </ul>
+        ))}
     </section>
   );
 }

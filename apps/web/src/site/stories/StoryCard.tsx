@@ -9,7 +9,11 @@ export function StoryCard({ story }: { story: Story }) {
   return (
     <li className="lb-story-card">
       <Link href={storyPath(story.slug)} className="lb-story-card__link">
-        {cover ? <img className="lb-story-card__cover" src={cover.src} width={cover.width} height={cover.height} alt="" loading="lazy" /> : <span className="lb-story-card__cover lb-story-card__cover--empty" />}
+        {cover ? (
+          <img className="lb-story-card__cover" src={cover.src} width={cover.width} height={cover.height} alt="" loading="lazy" />
+        ) : (
+          <span className="lb-story-card__cover lb-story-card__cover--empty" />
+        )}
         <span className="lb-story-card__title">{story.title}</span>
       </Link>
       <span className="lb-story-card__meta">

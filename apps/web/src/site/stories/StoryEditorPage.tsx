@@ -57,8 +57,22 @@ export default function StoryEditorPage() {
   const open = async (id: string) => {
     const story = await fetchStory(id);
     setSaved(story);
-    setDraft({ story_id: story.story_id, title: story.title, description: story.description, cover_gif_id: story.cover_gif?.id ?? null, gifs: [], is_published: story.is_published });
-    setFrames((story.gifs ?? []).map((g) => ({ gif_id: g.gif.id, caption: g.caption, src: g.gif.images.fixed_width_small?.url ?? g.gif.images.fixed_width?.url ?? '', title: g.gif.title })));
+    setDraft({
+      story_id: story.story_id,
+      title: story.title,
+      description: story.description,
+      cover_gif_id: story.cover_gif?.id ?? null,
+      gifs: [],
+      is_published: story.is_published,
+    });
+    setFrames(
+      (story.gifs ?? []).map((g) => ({
+        gif_id: g.gif.id,
+        caption: g.caption,
+        src: g.gif.images.fixed_width_small?.url ?? g.gif.images.fixed_width?.url ?? '',
+        title: g.gif.title,
+      })),
+    );
     setMessage(null);
   };
   const startNew = () => {
@@ -77,7 +91,11 @@ export default function StoryEditorPage() {
 
   const save = async (publish: boolean) => {
     try {
-      const story = await saveStory({ ...draft, is_published: publish || draft.is_published, gifs: frames.map((f) => ({ gif_id: f.gif_id, caption: f.caption })) });
+      const story = await saveStory({
+        ...draft,
+        is_published: publish || draft.is_published,
+        gifs: frames.map((f) => ({ gif_id: f.gif_id, caption: f.caption })),
+      });
       setSaved(story);
       setDraft((d) => ({ ...d, story_id: story.story_id, is_published: story.is_published }));
       setMessage({ text: story.is_published ? 'Published.' : 'Draft saved.', error: false });
@@ -118,11 +136,22 @@ export default function StoryEditorPage() {
         </h2>
         <label>
           Title
-          <input name="title" required maxLength={140} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+          <input
+            name="title"
+            required
+            maxLength={140}
+            value={draft.title}
+            onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+          />
         </label>
         <label>
           Description
-          <textarea name="description" maxLength={2000} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+          <textarea
+            name="description"
+            maxLength={2000}
+            value={draft.description}
+            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+          />
         </label>
 
         <fieldset>
@@ -130,17 +159,40 @@ export default function StoryEditorPage() {
           {frames.length === 0 && <p>Add GIFs from your library below.</p>}
           <ol className="lb-story-editor__frames">
             {frames.map((frame, i) => (
-              <li key={`${frame.gif_id}-${i}`} className="lb-story-editor__frame" draggable onDragStart={() => setDragging(i)} onDragOver={(e) => e.preventDefault()} onDrop={drop(i)}>
+              <li
+                key={`${frame.gif_id}-${i}`}
+                className="lb-story-editor__frame"
+                draggable
+                onDragStart={() => setDragging(i)}
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={drop(i)}
+              >
                 <img src={frame.src} alt={frame.title || `GIF ${i + 1}`} width={100} height={75} />
                 <label>
                   Caption for GIF {i + 1}
                   <input value={frame.caption} maxLength={280} onChange={(e) => setCaption(i, e.target.value)} />
                 </label>
-                <Check type="radio" name="cover" label="Cover" checked={draft.cover_gif_id === frame.gif_id} onChange={() => setDraft({ ...draft, cover_gif_id: frame.gif_id })} />
-                <Button variant="icon" aria-label={`Move GIF ${i + 1} up`} disabled={i === 0} onClick={() => setFrames((f) => moved(f, i, i - 1))}>
+                <Check
+                  type="radio"
+                  name="cover"
+                  label="Cover"
+                  checked={draft.cover_gif_id === frame.gif_id}
+                  onChange={() => setDraft({ ...draft, cover_gif_id: frame.gif_id })}
+                />
+                <Button
+                  variant="icon"
+                  aria-label={`Move GIF ${i + 1} up`}
+                  disabled={i === 0}
+                  onClick={() => setFrames((f) => moved(f, i, i - 1))}
+                >
                   ↑
                 </Button>
-                <Button variant="icon" aria-label={`Move GIF ${i + 1} down`} disabled={i === frames.length - 1} onClick={() => setFrames((f) => moved(f, i, i + 1))}>
+                <Button
+                  variant="icon"
+                  aria-label={`Move GIF ${i + 1} down`}
+                  disabled={i === frames.length - 1}
+                  onClick={() => setFrames((f) => moved(f, i, i + 1))}
+                >
                   ↓
                 </Button>
                 <Button variant="danger" aria-label={`Remove GIF ${i + 1}`} onClick={() => setFrames((f) => f.filter((_, j) => j !== i))}>
@@ -161,11 +213,7 @@ export default function StoryEditorPage() {
           </Button>
           {saved?.is_published && <Link href={storyPath(saved.slug)}>View the story</Link>}
         </div>
-        {message && (
-          <Alert tone={message.error ? 'error' : 'success'}>
-            {message.text}
-          </Alert>
-        )}
+        {message && <Alert tone={message.error ? 'error' : 'success'}>{message.text}</Alert>}
       </form>
 
       {preview && (

@@ -11,7 +11,12 @@ import { fetchStoryBySlug, pictureOf, type Story } from './stories-api.ts';
 function StoryFrame({ gif, caption, index }: { gif: NonNullable<Story['gifs']>[number]['gif']; caption: string; index: number }) {
   const picture = pictureOf(gif);
   const original = gif.images.original;
-  const code = embedCode({ embedUrl: gif.embed_url, pageUrl: `${location.origin}${gifPath(gif)}`, width: Number(original?.width) || picture.width, height: Number(original?.height) || picture.height });
+  const code = embedCode({
+    embedUrl: gif.embed_url,
+    pageUrl: `${location.origin}${gifPath(gif)}`,
+    width: Number(original?.width) || picture.width,
+    height: Number(original?.height) || picture.height,
+  });
   return (
     <li className="lb-story-frame">
       <figure>
@@ -58,7 +63,12 @@ function StoryView({ story }: { story: Story }) {
 /** `/stories/{slug}`: a published story, each GIF with its caption; a page view of the stories page type. */
 export default function StoryPage({ slug }: { slug: string }) {
   const story = useResource(`story:${slug}`, () => fetchStoryBySlug(slug));
-  usePage(story.status === 'ok' ? storyHead({ title: story.data.title, description: story.data.description, username: story.data.user?.username }) : undefined, story.status === 'ok' ? { pagePath: storyPath(slug) } : undefined);
+  usePage(
+    story.status === 'ok'
+      ? storyHead({ title: story.data.title, description: story.data.description, username: story.data.user?.username })
+      : undefined,
+    story.status === 'ok' ? { pagePath: storyPath(slug) } : undefined,
+  );
   if (story.status === 'loading') return <p role="status">Loading…</p>;
   if (story.status === 'error') return <ErrorPage status={404} />;
   return <StoryView story={story.data} />;

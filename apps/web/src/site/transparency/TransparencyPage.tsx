@@ -23,8 +23,9 @@ export default function TransparencyPage() {
     <div className="lb-transparency">
       <h1>Transparency</h1>
       <p>
-        What this instance's moderators and staff did, month by month: the reports people sent, the decisions taken about GIFs, the searches reported and resolved, the takedowns, and how long a
-        reported GIF waited for its decision. The figures are counted from the moderation log (months in UTC) and refreshed every few minutes.
+        What this instance's moderators and staff did, month by month: the reports people sent, the decisions taken about GIFs, the searches
+        reported and resolved, the takedowns, and how long a reported GIF waited for its decision. The figures are counted from the
+        moderation log (months in UTC) and refreshed every few minutes.
       </p>
       {figures.status === 'loading' && <PageLoading label="Loading the figures" />}
       {figures.status === 'error' && <PageFailed onRetry={() => setAttempt((a) => a + 1)}>The figures could not be loaded.</PageFailed>}
@@ -58,10 +59,16 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
             { header: 'Search reports', cell: (m) => total(m.search_reports) },
             { header: 'Decisions', cell: (m) => total(m.decisions) },
             { header: 'Takedowns', cell: (m) => (m.takedowns ? `${m.takedowns} (${m.takedown_items} GIFs)` : 0) },
-            { header: 'Median time to decision', cell: (m) => (m.reports_decided ? `${duration(m.median_seconds_to_decision)} (${m.reports_decided} reports)` : '—') },
+            {
+              header: 'Median time to decision',
+              cell: (m) => (m.reports_decided ? `${duration(m.median_seconds_to_decision)} (${m.reports_decided} reports)` : '—'),
+            },
           ]}
         />
-        <p className="lb-transparency__note">Search reports count each reason a report gave. The time to decision runs from a GIF's report to the decision or takedown that closed it.</p>
+        <p className="lb-transparency__note">
+          Search reports count each reason a report gave. The time to decision runs from a GIF's report to the decision or takedown that
+          closed it.
+        </p>
       </section>
       <section aria-labelledby="lb-transparency-detail">
         <h2 id="lb-transparency-detail">Reasons and decisions</h2>
@@ -95,7 +102,10 @@ function Figures({ figures }: { figures: TransparencyFigures }) {
         ) : (
           <DataTable<[string, number]>
             caption={`Decisions by kind, ${period}`}
-            rows={[...decisions.map(([k, n]): [string, number] => [`GIFs: ${words(k)}`, n]), ...resolutions.map(([k, n]): [string, number] => [`Search reports: ${k === 'act' ? 'acted on' : 'dismissed'}`, n])]}
+            rows={[
+              ...decisions.map(([k, n]): [string, number] => [`GIFs: ${words(k)}`, n]),
+              ...resolutions.map(([k, n]): [string, number] => [`Search reports: ${k === 'act' ? 'acted on' : 'dismissed'}`, n]),
+            ]}
             rowKey={([k]) => k}
             columns={[
               { header: 'Decision', cell: ([k]) => k },

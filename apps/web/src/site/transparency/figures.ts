@@ -12,7 +12,8 @@ export function addedUp(months: readonly TransparencyMonth[], pick: (m: Transpar
 }
 
 /** `2026-11` as "November 2026" (the month is UTC, so it is read as UTC). */
-export const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A duration for people: under a minute, minutes, hours (one decimal under 10), or days. */
 export function duration(seconds: number | null): string {

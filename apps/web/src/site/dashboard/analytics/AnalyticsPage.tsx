@@ -27,7 +27,13 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
       <header className="lb-analytics__header">
         <h2>{username ? `Analytics for @${username}` : 'The whole site'}</h2>
         <div className="lb-analytics__window">
-          <RadioGroup legend="Window" name="days" choices={WINDOWS} value={String(days)} onValue={(d) => onDaysChange(Number(d) as WindowDays)} />
+          <RadioGroup
+            legend="Window"
+            name="days"
+            choices={WINDOWS}
+            value={String(days)}
+            onValue={(d) => onDaysChange(Number(d) as WindowDays)}
+          />
         </div>
       </header>
       <p role="status" className="lb-analytics__status">
@@ -44,7 +50,11 @@ export function AnalyticsPage({ client, fetchImpl, days, username, onDaysChange 
           <ViewsChart daily={series.daily} />
           <TopGifsChart gifs={series.top_gifs} thumbnails={thumbnails} />
           <TopSearchesChart searches={series.top_searches} />
-          {series.page_types ? <PageTypesChart rows={series.page_types} /> : <p className="lb-analytics__status">Page types are kept for the whole site only.</p>}
+          {series.page_types ? (
+            <PageTypesChart rows={series.page_types} />
+          ) : (
+            <p className="lb-analytics__status">Page types are kept for the whole site only.</p>
+          )}
         </div>
       )}
     </section>

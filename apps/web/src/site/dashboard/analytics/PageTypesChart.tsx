@@ -64,23 +64,31 @@ export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
         ))}
       </ul>
       <div ref={ref} className="lb-analytics__plot">
-      <svg className="lb-analytics__svg" width={chartWidth} height={height} viewBox={`0 0 ${chartWidth} ${height}`} role="img" aria-labelledby="page-types-title" aria-describedby="page-types-desc">
-        {totals.map((t, row) => (
-          <g key={t.pageType} transform={`translate(0 ${row * ROW})`} data-page-type={t.pageType}>
-            <text x={LABEL_WIDTH - 8} y={BAR} textAnchor="end" style={{ fill: AXIS_COLOR }} fontSize="12">
-              {t.pageType}
-            </text>
-            {GROUPS.map((g, i) => (
-              <g key={g.key} transform={`translate(${LABEL_WIDTH} ${i * BAR})`}>
-                <rect height={BAR - 2} width={t[g.key] > 0 ? Math.max(1, width(t[g.key])) : 0} style={{ fill: g.color }} />
-                <text x={width(t[g.key]) + 4} y={BAR - 3} style={{ fill: AXIS_COLOR }} fontSize="10">
-                  {formatCount(t[g.key])}
-                </text>
-              </g>
-            ))}
-          </g>
-        ))}
-      </svg>
+        <svg
+          className="lb-analytics__svg"
+          width={chartWidth}
+          height={height}
+          viewBox={`0 0 ${chartWidth} ${height}`}
+          role="img"
+          aria-labelledby="page-types-title"
+          aria-describedby="page-types-desc"
+        >
+          {totals.map((t, row) => (
+            <g key={t.pageType} transform={`translate(0 ${row * ROW})`} data-page-type={t.pageType}>
+              <text x={LABEL_WIDTH - 8} y={BAR} textAnchor="end" style={{ fill: AXIS_COLOR }} fontSize="12">
+                {t.pageType}
+              </text>
+              {GROUPS.map((g, i) => (
+                <g key={g.key} transform={`translate(${LABEL_WIDTH} ${i * BAR})`}>
+                  <rect height={BAR - 2} width={t[g.key] > 0 ? Math.max(1, width(t[g.key])) : 0} style={{ fill: g.color }} />
+                  <text x={width(t[g.key]) + 4} y={BAR - 3} style={{ fill: AXIS_COLOR }} fontSize="10">
+                    {formatCount(t[g.key])}
+                  </text>
+                </g>
+              ))}
+            </g>
+          ))}
+        </svg>
       </div>
     </ChartFrame>
   );

@@ -32,7 +32,11 @@ export function TopSearchesChart({ searches }: { searches: Series['top_searches'
         />
       }
     >
-      <BarList labelledBy="top-searches-title" unit={unit === 'searches' ? SEARCH : 'view'} items={searches.data.map((s) => ({ key: s.term, label: s.term, value: s.count }))} />
+      <BarList
+        labelledBy="top-searches-title"
+        unit={unit === 'searches' ? SEARCH : 'view'}
+        items={searches.data.map((s) => ({ key: s.term, label: s.term, value: s.count }))}
+      />
     </ChartFrame>
   );
 }

@@ -39,7 +39,10 @@ export function ViewsChart({ daily }: { daily: readonly DayCounts[] }) {
           caption="Per day"
           rows={daily}
           rowKey={(d) => d.date}
-          columns={[{ header: 'Date', cell: (d) => d.date }, ...COUNTERS.map((c) => ({ header: COUNTER_LABELS[c], cell: (d: DayCounts) => formatCount(d[c]), numeric: true }))]}
+          columns={[
+            { header: 'Date', cell: (d) => d.date },
+            ...COUNTERS.map((c) => ({ header: COUNTER_LABELS[c], cell: (d: DayCounts) => formatCount(d[c]), numeric: true })),
+          ]}
         />
       }
     >
@@ -47,34 +50,61 @@ export function ViewsChart({ daily }: { daily: readonly DayCounts[] }) {
         {COUNTERS.map((c) => (
           <li key={c}>
             <svg width="24" height="10">
-              <line x1="0" y1="5" x2="24" y2="5" style={{ stroke: COUNTER_STYLE[c].color }} strokeWidth="2" strokeDasharray={COUNTER_STYLE[c].dash} />
+              <line
+                x1="0"
+                y1="5"
+                x2="24"
+                y2="5"
+                style={{ stroke: COUNTER_STYLE[c].color }}
+                strokeWidth="2"
+                strokeDasharray={COUNTER_STYLE[c].dash}
+              />
             </svg>
             {COUNTER_LABELS[c]}
           </li>
         ))}
       </ul>
       <div ref={ref} className="lb-analytics__plot">
-      <svg className="lb-analytics__svg" width={chartWidth} height={HEIGHT} viewBox={`0 0 ${chartWidth} ${HEIGHT}`} role="img" aria-labelledby="views-title" aria-describedby="views-desc">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={MARGIN.left} x2={chartWidth - MARGIN.right} y1={y(t)} y2={y(t)} style={{ stroke: GRID_COLOR }} />
-            <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end" style={{ fill: AXIS_COLOR }} fontSize="11">
-              {formatCount(t)}
+        <svg
+          className="lb-analytics__svg"
+          width={chartWidth}
+          height={HEIGHT}
+          viewBox={`0 0 ${chartWidth} ${HEIGHT}`}
+          role="img"
+          aria-labelledby="views-title"
+          aria-describedby="views-desc"
+        >
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={MARGIN.left} x2={chartWidth - MARGIN.right} y1={y(t)} y2={y(t)} style={{ stroke: GRID_COLOR }} />
+              <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end" style={{ fill: AXIS_COLOR }} fontSize="11">
+                {formatCount(t)}
+              </text>
+            </g>
+          ))}
+          {tickIndexes(daily.length, maxXTicks).map((i) => (
+            <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={labelAnchor(i, daily.length)} style={{ fill: AXIS_COLOR }} fontSize="11">
+              {dayLabel(daily[i]!.date)}
             </text>
-          </g>
-        ))}
-        {tickIndexes(daily.length, maxXTicks).map((i) => (
-          <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={labelAnchor(i, daily.length)} style={{ fill: AXIS_COLOR }} fontSize="11">
-            {dayLabel(daily[i]!.date)}
-          </text>
-        ))}
-        {COUNTERS.map((c) => (
-          <g key={c} data-series={c}>
-            <polyline fill="none" style={{ stroke: COUNTER_STYLE[c].color }} strokeWidth="2" strokeDasharray={COUNTER_STYLE[c].dash} points={polylinePoints(daily.map((d) => d[c]), x, y)} />
-            {daily.length <= MAX_DOTTED_DAYS && daily.map((d, i) => <circle key={d.date} cx={x(i)} cy={y(d[c])} r="2.5" style={{ fill: COUNTER_STYLE[c].color }} />)}
-          </g>
-        ))}
-      </svg>
+          ))}
+          {COUNTERS.map((c) => (
+            <g key={c} data-series={c}>
+              <polyline
+                fill="none"
+                style={{ stroke: COUNTER_STYLE[c].color }}
+                strokeWidth="2"
+                strokeDasharray={COUNTER_STYLE[c].dash}
+                points={polylinePoints(
+                  daily.map((d) => d[c]),
+                  x,
+                  y,
+                )}
+              />
+              {daily.length <= MAX_DOTTED_DAYS &&
+                daily.map((d, i) => <circle key={d.date} cx={x(i)} cy={y(d[c])} r="2.5" style={{ fill: COUNTER_STYLE[c].color }} />)}
+            </g>
+          ))}
+        </svg>
       </div>
     </ChartFrame>
   );

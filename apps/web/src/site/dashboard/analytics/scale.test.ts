@@ -17,7 +17,12 @@ describe('niceTicks', () => {
       fc.property(fc.nat(10_000_000), fc.integer({ min: 1, max: 10 }), (max, count) => {
         const ticks = niceTicks(max, count);
         const step = niceStep(max, count);
-        return ticks[0] === 0 && ticks[ticks.length - 1]! >= max && ticks.every((t, i) => Number.isInteger(t) && t === i * step) && ticks.length <= 2 * count + 2;
+        return (
+          ticks[0] === 0 &&
+          ticks[ticks.length - 1]! >= max &&
+          ticks.every((t, i) => Number.isInteger(t) && t === i * step) &&
+          ticks.length <= 2 * count + 2
+        );
       }),
     );
   });

@@ -28,12 +28,26 @@ describe('daily series', () => {
   });
 
   it('draws polyline points through the scales', () => {
-    expect(polylinePoints([0, 5, 10], (i) => i * 10, (v) => 100 - v * 3.33)).toBe('0,100 10,83.4 20,66.7');
+    expect(
+      polylinePoints(
+        [0, 5, 10],
+        (i) => i * 10,
+        (v) => 100 - v * 3.33,
+      ),
+    ).toBe('0,100 10,83.4 20,66.7');
   });
 });
 
 describe('pageTypeTotals', () => {
-  const row = (date: string, page_type: string, views: number, page_views: number, clicks = 0): PageTypeDay => ({ date, page_type, views, clicks, hovers: 0, starts: 0, page_views });
+  const row = (date: string, page_type: string, views: number, page_views: number, clicks = 0): PageTypeDay => ({
+    date,
+    page_type,
+    views,
+    clicks,
+    hovers: 0,
+    starts: 0,
+    page_views,
+  });
 
   it('sums each page type over the days, busiest first, then by name', () => {
     const totals = pageTypeTotals([

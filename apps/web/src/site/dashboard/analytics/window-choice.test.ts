@@ -17,7 +17,10 @@ describe('the page query', () => {
 });
 
 describe('fetchSeries', () => {
-  const answer = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status });
+  const answer =
+    (status: number, body: unknown): typeof fetch =>
+    async () =>
+      new Response(JSON.stringify(body), { status });
 
   it('asks for the window and creator', () => {
     expect(seriesUrl(7, null)).toBe('/api/v1/analytics/series/?days=7');
@@ -26,7 +29,9 @@ describe('fetchSeries', () => {
 
   it('returns the body of a 2xx answer and throws the server message otherwise', async () => {
     await expect(fetchSeries(7, null, answer(200, { days: 7 }))).resolves.toEqual({ days: 7 });
-    await expect(fetchSeries(7, 'nobody', answer(404, { meta: { status: 404, msg: 'User nobody not found' } }))).rejects.toThrow('User nobody not found');
+    await expect(fetchSeries(7, 'nobody', answer(404, { meta: { status: 404, msg: 'User nobody not found' } }))).rejects.toThrow(
+      'User nobody not found',
+    );
     await expect(fetchSeries(7, null, async () => new Response('oops', { status: 502 }))).rejects.toThrow('HTTP 502');
   });
 });
