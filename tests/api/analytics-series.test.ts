@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';
 
 const DAY_MS = 86_400_000;
-const noonUtc = new Date(new Date().toISOString().slice(0, 10) + 'T12:00:00Z').getTime();
+const noonUtc = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`).getTime();
 const daysAgo = (n: number) => new Date(noonUtc - n * DAY_MS);
 const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 

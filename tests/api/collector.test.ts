@@ -81,7 +81,7 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
         good[0],
         event('WINK'),
         good[1],
-        { ...event(), analytics_response_payload: 'e=' + Buffer.from('nothing').toString('base64') },
+        { ...event(), analytics_response_payload: `e=${Buffer.from('nothing').toString('base64')}` },
         { ...event(), event_id: 'x' },
       ],
     });
@@ -132,8 +132,8 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
 
   it('counts no forged pingback and keeps each as a dead letter with its reason', async () => {
     const decoded = Buffer.from(payload.slice(2), 'base64').toString('utf8');
-    const unsigned = 'e=' + Buffer.from(`gif_id=${gifId}&event_type=GIF_SEARCH&cid=forged`).toString('base64');
-    const tampered = 'e=' + Buffer.from(decoded.replace(`gif_id=${gifId}`, 'gif_id=somebodyelse')).toString('base64');
+    const unsigned = `e=${Buffer.from(`gif_id=${gifId}&event_type=GIF_SEARCH&cid=forged`).toString('base64')}`;
+    const tampered = `e=${Buffer.from(decoded.replace(`gif_id=${gifId}`, 'gif_id=somebodyelse')).toString('base64')}`;
     const signer = createPayloadSigner(server.store.db);
     await signer.ready();
     const forNoGif = signer.sign({ gifId: 'no-such-gif', eventType: 'GIF_SEARCH', responseId: 'r' });

@@ -26,7 +26,7 @@ const PARAM_VALUES: [string, string][] = [
 ];
 
 /** JSON nested well past MAX_JSON_DEPTH, as text (serialising it would itself recurse). */
-const DEEP_JSON = '{"a":'.repeat(2_000) + '1' + '}'.repeat(2_000);
+const DEEP_JSON = `${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}`;
 
 /** Hostile values for a JSON field. */
 const JSON_VALUES: [string, unknown][] = [

@@ -83,8 +83,7 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
   }
   async function read(url: string) {
     const res = await send('read', url);
-    const body =
-      res && res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { data?: unknown }) : await res?.arrayBuffer();
+    const body = res?.headers.get('content-type')?.includes('json') ? ((await res.json()) as { data?: unknown }) : await res?.arrayBuffer();
     if (body && typeof body === 'object' && 'data' in body && Array.isArray(body.data)) {
       for (const gif of body.data as { id: string; analytics_response_payload: string; images?: Record<string, { url?: string }> }[]) {
         if (gifs.length < 500) gifs.push({ id: gif.id, payload: gif.analytics_response_payload });

@@ -14,7 +14,7 @@ import { staffSessionCookies } from '../support/accounts.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const DAY_MS = 86_400_000;
-const noonUtc = new Date(new Date().toISOString().slice(0, 10) + 'T12:00:00Z').getTime();
+const noonUtc = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`).getTime();
 const daysAgo = (n: number) => new Date(noonUtc - n * DAY_MS);
 const dateOf = (n: number) => daysAgo(n).toISOString().slice(0, 10);
 

@@ -383,6 +383,6 @@ export function loginPath(next?: string): string {
  * host or backslash), else the home page. Anything else would make the login page an open redirect.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return '/';
   return next;
 }

@@ -33,7 +33,7 @@ describe('gifPaginator (SPEC 4.5)', () => {
   });
 
   it('uses the offset the server reports', async () => {
-    const fetchPage = vi.fn(async (offset: number) => page(['x' + offset], offset === 0 ? 5 : offset, 100));
+    const fetchPage = vi.fn(async (offset: number) => page([`x${offset}`], offset === 0 ? 5 : offset, 100));
     const next = gifPaginator(fetchPage);
     await next();
     await next();

@@ -42,7 +42,7 @@ import {
 } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './build-info/routes.ts';
 import type { BackendDeps } from './backend/deps.ts';
-import { type ApiDeps } from './public-api/context.ts';
+import type { ApiDeps } from './public-api/context.ts';
 import { originOf } from './http/origin.ts';
 import type { Uploads } from './uploads/service.ts';
 import type { Predictor } from './tag-prediction/predictor.ts';

@@ -4,7 +4,7 @@ window.tenorClient = (base, apikey, searchTerm) =>
   new Promise((resolve, reject) => {
     function httpGetAsync(theUrl, callback) {
       const xmlHttp = new XMLHttpRequest();
-      xmlHttp.onreadystatechange = function () {
+      xmlHttp.onreadystatechange = () => {
         if (xmlHttp.readyState === 4 && xmlHttp.status === 200) callback(xmlHttp.responseText);
         else if (xmlHttp.readyState === 4) reject(new Error(`HTTP ${xmlHttp.status} for ${theUrl}`));
       };

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { presentUser } from '../public-api/present.ts';
-import { type LinkBase } from '../http/origin.ts';
+import type { LinkBase } from '../http/origin.ts';
 import type { UsersTable } from '../store/schema.ts';
 import type { AccountsDb, AccountsTables, SocialLinks } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { PROJECTION_BATCH_SIZE, PROJECTION_INTERVAL_MS, PROJECTION_VACUUM_INTERVAL_MS } from './constants.ts';
+import { PROJECTION_BATCH_SIZE, PROJECTION_INTERVAL_MS } from './constants.ts';
 import { catchUpProjector } from './project.ts';
 import { PROJECTORS } from './projectors/index.ts';
 import type { Projector } from './projectors/projector.ts';

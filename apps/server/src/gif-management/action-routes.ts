@@ -38,7 +38,7 @@ export function actionRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Count a GIF action',
-      description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF\'s analytics.`,
+      description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF's analytics.`,
       access: { permission: 'gif.report_action' },
       params: ActionPath,
     }),

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { CREDENTIAL_IN_TEXT, LOG_LEVELS, REDACTED, SECRET_FIELDS, SECRET_PARAM_IN_TEXT } from './constants.ts';
+import { CREDENTIAL_IN_TEXT, type LOG_LEVELS, REDACTED, SECRET_FIELDS, SECRET_PARAM_IN_TEXT } from './constants.ts';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type { Logger };

@@ -144,7 +144,7 @@ export function takedownRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'File a takedown',
-      description: `Up to ${TAKEDOWN_MAX_ITEMS} (reason, gif_id) items removed in one transaction, owners mailed when \`send_email\`. If any item cannot be applied nothing is, and the 422 answer gives each item\'s status.`,
+      description: `Up to ${TAKEDOWN_MAX_ITEMS} (reason, gif_id) items removed in one transaction, owners mailed when \`send_email\`. If any item cannot be applied nothing is, and the 422 answer gives each item's status.`,
       access: { permission: 'takedown.file' },
       status: 201,
       body: TakedownBody,

@@ -138,7 +138,7 @@ export function discoveryRoutes(deps: ApiDeps) {
             tags: gif.tags.map((t) => tagObject(t, ctx)),
             featured_tags: gif.featured_tags,
             channels: channels.map((ch) => ({ id: ch.id, slug: ch.slug, display_name: ch.display_name, url: `${ctx.origin}/${ch.slug}` })),
-            user: gif.user && gif.user.is_public ? presentUser(gif.user, ctx) : null,
+            user: gif.user?.is_public ? presentUser(gif.user, ctx) : null,
           },
           ctx.responseId,
         ),

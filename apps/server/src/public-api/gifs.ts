@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { describe } from '../openapi/describe.ts';
-import { type ApiDeps, type ApiEnv } from './context.ts';
+import type { ApiDeps, ApiEnv } from './context.ts';
 import { originOf } from '../http/origin.ts';
 import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { gifTag } from '@loopbox/edge';

@@ -1,7 +1,7 @@
 import { CACHE_TAGS_HEADER, gifTag } from '@loopbox/edge';
 import type { Context } from 'hono';
 import type { GifRow } from '../content/gif-row.ts';
-import { type ApiDeps, type ApiEnv } from './context.ts';
+import type { ApiDeps, ApiEnv } from './context.ts';
 import { originOf } from '../http/origin.ts';
 import { envelopeBytes, newResponseId, type Pagination } from '../http/envelope.ts';
 import { presentGif, type PresentContext } from './present.ts';

@@ -131,7 +131,7 @@ async function lockPost(trx: Kysely<Database>, postId: string) {
  */
 export async function cancelPost(trx: Kysely<Database>, postId: string, actor: Actor, now: Date): Promise<boolean> {
   const post = await lockPost(trx, postId);
-  if (!post || post.state !== 'scheduled') return false;
+  if (post?.state !== 'scheduled') return false;
   const restored = await sql<{ id: string; visibility: string }>`
     UPDATE gifs g SET visibility = pg.previous_visibility, update_datetime = now()
     FROM scheduled_post_gifs pg
@@ -157,7 +157,7 @@ export async function cancelPost(trx: Kysely<Database>, postId: string, actor: A
  */
 export async function publishPost(trx: Kysely<Database>, postId: string, now: Date): Promise<{ published: string[] }> {
   const post = await lockPost(trx, postId);
-  if (!post || post.state !== 'scheduled') return { published: [] };
+  if (post?.state !== 'scheduled') return { published: [] };
   const published = await sql<{ id: string }>`
     UPDATE gifs g SET visibility = 'public', trending_datetime = ${post.publish_at}, update_datetime = now()
     FROM scheduled_post_gifs pg

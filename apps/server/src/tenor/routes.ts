@@ -15,7 +15,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { clientAddress } from '../http/client.ts';
 import { requireApiKey } from '../public-api/auth.ts';
-import { type ApiDeps, type ApiEnv } from '../public-api/context.ts';
+import type { ApiDeps, ApiEnv } from '../public-api/context.ts';
 import { linksOf } from '../http/origin.ts';
 import { ApiError, newResponseId } from '../http/envelope.ts';
 import { STORED_TYPES } from '../public-api/feeds.ts';

@@ -169,7 +169,7 @@ export async function fetchToFile(raw: string, file: string, o: UrlFetchOptions)
       );
     });
     const filename = decodeURIComponent(url.pathname.split('/').pop() ?? '')
-      .replace(/[^\w.\-]+/g, '_')
+      .replace(/[^\w.-]+/g, '_')
       .slice(0, 120);
     return { bytes, filename };
   }

@@ -127,7 +127,7 @@ export function resumableRoutes(uploads: Uploads) {
       const owner = lookupOnce(() => uploadOwner(uploads.db, id));
       principal = await authorizeUser(c, 'gif.edit', owner);
       const row = await uploadById(uploads.db, id);
-      if (!row || row.origin !== 'resumable') return c.json({ meta: { status: 404, msg: `No upload ${id}` } }, 404);
+      if (row?.origin !== 'resumable') return c.json({ meta: { status: 404, msg: `No upload ${id}` } }, 404);
       if (row.state !== 'receiving' && c.req.method === 'PATCH')
         return c.json({ meta: { status: 409, msg: `Upload ${id} is complete` } }, 409);
     } else {

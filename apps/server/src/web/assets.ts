@@ -13,7 +13,7 @@ import {
   type SiteRoute,
 } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
-import { type ApiDeps } from '../public-api/context.ts';
+import type { ApiDeps } from '../public-api/context.ts';
 import { originOf } from '../http/origin.ts';
 import { selectGifs } from '../content/gif-row.ts';
 import { accessTo, ANONYMOUS_VIEWER, mayOpen, viewerOf } from '../content-policy/access.ts';
@@ -108,7 +108,7 @@ async function readPage(root: string, page: string): Promise<string | undefined>
 /** A built file under dist (hashed assets, the service worker, public files), or undefined. */
 function staticFile(root: string, pathname: string): Response | undefined {
   const relative = pathname.replace(/^\/+/, '');
-  if (!/^[A-Za-z0-9_.\/-]+$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.endsWith('.html'))
+  if (!/^[A-Za-z0-9_./-]+$/.test(relative) || relative.split('/').some((p) => p.startsWith('.')) || relative.endsWith('.html'))
     return undefined;
   const file = path.join(root, relative);
   const type = TYPES[path.extname(file)];

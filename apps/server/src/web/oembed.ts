@@ -4,7 +4,7 @@ import { embedCode, fitInto, GIF_ID_PATTERN, gifIdFromPath, PROVIDER_NAME } from
 import { selectGifs } from '../content/gif-row.ts';
 import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { accessById, refusalMessage, type Refusal } from '../content-policy/refusal.ts';
-import { type ApiDeps } from '../public-api/context.ts';
+import type { ApiDeps } from '../public-api/context.ts';
 import { originOf } from '../http/origin.ts';
 import { describe } from '../openapi/describe.ts';
 

@@ -58,10 +58,10 @@ describe('Gif tile', () => {
     expect(tile.tabIndex).toBe(0);
     expect(image().getAttribute('alt')).toBe('Alt of abc');
     const colour = tile.style.backgroundColor;
-    const palette = GIF_BACKGROUND_PALETTE.map((hex) => {
+    const palette = GIF_BACKGROUND_PALETTE.flatMap((hex) => {
       const n = Number.parseInt(hex.slice(1), 16);
       return [`rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`, hex];
-    }).flat();
+    });
     expect(palette).toContain(colour);
   });
 

@@ -11,7 +11,7 @@ export interface ChangeHooks {
 export async function runChange(hooks: ChangeHooks, change: () => Promise<Queued | void>): Promise<void> {
   try {
     const queued = await change();
-    if (queued && queued.job) hooks.onJob(queued.job);
+    if (queued?.job) hooks.onJob(queued.job);
     hooks.onChanged();
   } catch (err) {
     hooks.onError((err as Error).message);

@@ -117,18 +117,16 @@ export function SearchPanel() {
         </>
       )}
       {opened && (
-        <>
-          <GifDetail
-            id={opened.id}
-            version={version}
-            decision={{
-              reason: decision.reason,
-              onReason: decision.setReason,
-              busy: decision.busy,
-              onDecide: (action, rating) => void decideOpened(action, rating),
-            }}
-          />
-        </>
+        <GifDetail
+          id={opened.id}
+          version={version}
+          decision={{
+            reason: decision.reason,
+            onReason: decision.setReason,
+            busy: decision.busy,
+            onDecide: (action, rating) => void decideOpened(action, rating),
+          }}
+        />
       )}
     </section>
   );
