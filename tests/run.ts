@@ -1,13 +1,14 @@
 /**
- * `npm test`: the type check of every workspace, every suite through vitest (the Node run, then the
+ * `npm test`: the type check of every runtime, the linter and formatter, every suite through vitest (the Node run, then the
  * edge's specs inside workerd), a line saying how many tests ran on each store, then the plain
- * closing line CI reads: `N passed, N failed` (the type check counts as one).
+ * closing line CI reads: `N passed, N failed` (each check counts as one).
  * PostgreSQL suites run when DATABASE_URL is set; with LOOPBOX_REQUIRE_POSTGRES=1 (CI) a missing or
  * unreachable database is a failure, never a silent skip.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { lint } from './lint.ts';
 import { TYPECHECK_CONFIGS, typecheck } from './typecheck.ts';
 
 const runs = [
@@ -54,16 +55,18 @@ if (process.env.LOOPBOX_REQUIRE_POSTGRES === '1') {
   }
 }
 
+/** The checks before the suites, each counted as one test: a type check per runtime, then lint and format. */
+const checks = [
+  ...TYPECHECK_CONFIGS.map(({ config, runtime }) => ({ name: `typecheck: ${runtime} (${config})`, run: () => typecheck(config) })),
+  { name: 'lint and format: Biome (biome.json)', run: lint },
+];
 if (!filtered) {
-  for (const { config, runtime } of TYPECHECK_CONFIGS) {
-    if (typecheck(config)) {
-      passed += 1;
-      console.log(`typecheck passed: ${runtime} (${config})`);
-    } else {
-      failed += 1;
-      ok = false;
-      console.log(`typecheck failed: ${runtime} (${config})`);
-    }
+  for (const check of checks) {
+    const passes = check.run();
+    if (passes) passed += 1;
+    else failed += 1;
+    ok &&= passes;
+    console.log(`${passes ? 'passed' : 'FAILED'} ${check.name}`);
   }
 }
 

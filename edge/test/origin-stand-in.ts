@@ -41,11 +41,11 @@ function mediaDoor(req: IncomingMessage, res: ServerResponse, path: string): voi
       .writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: '"origin-etag"' })
       .end(req.method === 'HEAD' ? undefined : 'origin bytes');
   };
-  if (gif.startsWith('public-')) return file('public, max-age=31536000, immutable');
-  if (gif.startsWith('own-') && (req.headers.cookie ?? '').includes('sessionid=')) return file('private, no-store');
-  if (gif.startsWith('gone-')) return refusal(res, 410, 'This GIF was removed');
-  if (gif.startsWith('legal-')) return refusal(res, 451, 'This GIF is unavailable for legal reasons');
-  return refusal(res, 404, 'Media not found');
+  if (gif.startsWith('public-')) file('public, max-age=31536000, immutable');
+  else if (gif.startsWith('own-') && (req.headers.cookie ?? '').includes('sessionid=')) file('private, no-store');
+  else if (gif.startsWith('gone-')) refusal(res, 410, 'This GIF was removed');
+  else if (gif.startsWith('legal-')) refusal(res, 451, 'This GIF is unavailable for legal reasons');
+  else refusal(res, 404, 'Media not found');
 }
 
 export async function startOriginStandIn(): Promise<OriginStandIn> {

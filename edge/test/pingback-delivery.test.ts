@@ -13,8 +13,12 @@ function batchOf(bodies: QueuedEvent[]) {
   const messages: QueuedMessage[] = bodies.map((body, i) => ({
     body,
     attempts: 1,
-    ack: () => void (outcome[i] = 'ack'),
-    retry: (options) => void (outcome[i] = `retry ${options?.delaySeconds}`),
+    ack: () => {
+      outcome[i] = 'ack';
+    },
+    retry: (options) => {
+      outcome[i] = `retry ${options?.delaySeconds}`;
+    },
   }));
   return { messages, outcome };
 }

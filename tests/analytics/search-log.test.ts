@@ -57,7 +57,10 @@ describe.each(storeKinds())('search log under poison (%s)', (kind) => {
     // Each statement takes 20 ms more, as on a store busy serving requests.
     const busy = store.db.withPlugin({
       transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => (await sleep(20), result),
+      transformResult: async ({ result }) => {
+        await sleep(20);
+        return result;
+      },
     });
     const searchLog = createSearchLog(busy, { flushMs });
     // A search about every millisecond for 300 ms: while one batch is being written, more keep arriving.

@@ -399,7 +399,10 @@ describe('group commit', () => {
   const deferred = () => {
     let resolve!: (ids: string[]) => void;
     let reject!: (err: Error) => void;
-    const promise = new Promise<string[]>((res, rej) => ((resolve = res), (reject = rej)));
+    const promise = new Promise<string[]>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     return { promise, resolve, reject };
   };
 

@@ -181,7 +181,10 @@ async function drive(origin: string, run: string, until: number, tally: Tally) {
   const total = scenarios.reduce((n, [weight]) => n + weight, 0);
   const next = () => {
     let at = Math.random() * total;
-    for (const [weight, scenario] of scenarios) if ((at -= weight) < 0) return scenario;
+    for (const [weight, scenario] of scenarios) {
+      at -= weight;
+      if (at < 0) return scenario;
+    }
     return scenarios[0]![1];
   };
   await Promise.all(

@@ -19,6 +19,6 @@ export async function startBenchPlatform(store: Store): Promise<{ platform: Plat
     env: { ACCESS_LOG: 'off', RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000' },
     logger: createLogger({ level: 'warn' }),
   });
-  platform.start();
+  await platform.start();
   return { platform, dataDir };
 }

@@ -68,7 +68,10 @@ const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Cpu
 // Only the samples of the loaded window: the last loadMs of the profile (the corpus build comes before it).
 const times: number[] = [];
 let t = profile.startTime;
-for (const d of profile.timeDeltas) times.push((t += d));
+for (const d of profile.timeDeltas) {
+  t += d;
+  times.push(t);
+}
 const end = times[times.length - 1]!;
 const from = end - loadMs * 1000;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));

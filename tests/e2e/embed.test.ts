@@ -102,9 +102,10 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       const opened: string[][] = [];
       (window as unknown as { opened: string[][] }).opened = opened;
       const open = window.open.bind(window);
-      window.open = (url?: string | URL, target?: string, features?: string) => (
-        opened.push([String(url), String(target), String(features)]), open(url, target, features)
-      );
+      window.open = (url?: string | URL, target?: string, features?: string) => {
+        opened.push([String(url), String(target), String(features)]);
+        return open(url, target, features);
+      };
     });
     if (options.mobile) {
       const cdp = await browser.context.newCDPSession(page);
@@ -606,7 +607,7 @@ describe('embed view in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
     const page = await browser.context.newPage();
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(`${server.baseUrl}/embed/${clip.id}`);
-    await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+    await page.waitForFunction(() => ((document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState ?? 0) >= 2);
     expect(await page.locator('.lb-embed--ready').count()).toBe(0);
     await page.close();
   });

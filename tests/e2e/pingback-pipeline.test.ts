@@ -140,7 +140,9 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
     try {
       const page = await browser.context.newPage();
       await page.goto(`${server.baseUrl}/embed/${gif.id}`);
-      await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+      await page.waitForFunction(
+        () => ((document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState ?? 0) >= 2,
+      );
       // The first visit ran before the service worker existed; it is offline-ready once the worker holds this embed's page and video.
       const cachedPaths = () =>
         page.evaluate(async () => {
@@ -157,7 +159,9 @@ describe('pingback pipeline in Chromium', { timeout: TEST_TIMEOUT_MS }, () => {
       await (await browser.context.newCDPSession(page)).send('Network.clearBrowserCache');
       await browser.context.setOffline(true);
       await page.reload();
-      await page.waitForFunction(() => (document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState! >= 2);
+      await page.waitForFunction(
+        () => ((document.querySelector('video.lb-embed__media') as HTMLVideoElement | null)?.readyState ?? 0) >= 2,
+      );
       expect(await page.locator('.lb-embed__error').count()).toBe(0);
     } finally {
       await browser.close();

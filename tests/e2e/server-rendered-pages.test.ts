@@ -151,9 +151,9 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) =>
-        list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
-      ).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.baseUrl}${path}`);
     await page.locator('.lb-grid .lb-gif').first().waitFor();

@@ -383,6 +383,7 @@ export function loginPath(next?: string): string {
  * host or backslash), else the home page. Anything else would make the login page an open redirect.
  */
 export function safeNextPath(next: string | null | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a path holding control characters is refused
   if (!next?.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return '/';
   return next;
 }

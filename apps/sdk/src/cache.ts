@@ -65,7 +65,7 @@ export class ResponseCache<V> {
   /** The cached value of `key`, or the result of `load` (shared while it runs, then stored). */
   get(key: string, load: () => Promise<V>): Promise<V> {
     const pending = this.#inFlight.get(key);
-    if (pending) return pending;
+    if (pending !== undefined) return pending;
     const settled = this.#resolve(key, load).finally(() => this.#inFlight.delete(key));
     this.#inFlight.set(key, settled);
     return settled;

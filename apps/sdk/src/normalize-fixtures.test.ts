@@ -50,7 +50,9 @@ function withoutNormalisedKeys(value: unknown): unknown {
 /** Pairs of (wire GIF, clean GIF) found at the same place in both trees. */
 function gifPairs(wire: unknown, clean: unknown, pairs: Array<[Record<string, unknown>, IGif]> = []) {
   if (Array.isArray(wire) && Array.isArray(clean)) {
-    wire.forEach((item, index) => gifPairs(item, clean[index], pairs));
+    wire.forEach((item, index) => {
+      gifPairs(item, clean[index], pairs);
+    });
   } else if (isRecord(wire) && isRecord(clean)) {
     if (isRecord(wire.images)) pairs.push([wire, clean as unknown as IGif]);
     for (const key of Object.keys(wire)) if (key !== 'images') gifPairs(wire[key], clean[key], pairs);

@@ -165,7 +165,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.uploadVisibility ? { policy: options.uploadVisibility } : {}),
     review: uploadReviewer(createNsfwClassifier(), moderationSettings(options.env ?? process.env), log),
     onCommitted: () => {
-      void analytics.catchUp().catch(() => {});
+      void analytics.catchUp().catch((err: Error) => log(`analytics: catching up after an upload failed: ${err.message}`));
       mail?.wake();
     },
     linkOrigin,

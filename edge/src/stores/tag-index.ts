@@ -25,7 +25,10 @@ export class TagIndex {
     this.#bytes += bytes;
     for (const tag of tags) {
       let keys = this.#keysByTag.get(tag);
-      if (!keys) this.#keysByTag.set(tag, (keys = new Set()));
+      if (!keys) {
+        keys = new Set();
+        this.#keysByTag.set(tag, keys);
+      }
       keys.add(key);
     }
     while (this.#tagsByKey.size > this.limits.maxKeys || this.#bytes > this.limits.maxBytes) {

@@ -112,9 +112,12 @@ export async function warmCaches(caches: CacheStorage, manifest: ShellManifest, 
       : isRuntimeCached(parsed.pathname)
         ? runtimeResponse(caches, request, parsed.pathname)
         : undefined;
-    if (work)
+    // A URL that cannot be fetched now is simply not warmed: the count says how many were.
+    if (work !== undefined)
       await work.then(
-        () => (warmed += 1),
+        () => {
+          warmed += 1;
+        },
         () => {},
       );
   }

@@ -12,7 +12,9 @@ import {
 } from './constants.ts';
 
 // One rule for text: no NUL or other control characters (newlines only where asked), no lone surrogates.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters this rule refuses
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters this rule refuses
 const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function text(name: string, max: number, options: { multiline?: boolean } = {}) {

@@ -21,6 +21,7 @@ describe('trendable terms', () => {
       'a; drop table',
       'cats--',
       '../etc/passwd',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell probe, literally
       '${jndi:ldap}',
       'https://evil.example',
       'www.spam',

@@ -6,7 +6,7 @@ import { TRENDING_TERM_MAX_LENGTH, TRENDING_TERM_MAX_WORDS } from './constants.t
  * semicolons, slashes, percent signs, braces, dollar signs, the replacement character, controls) is
  * what probes, URLs and broken encodings are made of, never what a searcher means.
  */
-const ALLOWED = /^[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0f \-!?.&+#,:]+$/u;
+const ALLOWED = /^(?:[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator} \-!?.&+#,:]|\u200d|\ufe0f)+$/u;
 const MEANINGFUL = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 /** Sequences of allowed characters that still only appear in probes, paths and links. */
 const PROBE = /--|\.\.|:\/|www\.|\.(?:com|net|org|io|ru|xyz|info|biz|top|co|me|ly)\b/u;

@@ -68,7 +68,10 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
     let resolved: Promise<Resolved> | undefined;
     c.set('auth', {
       address: clientAddress(c),
-      principal: async () => (await (resolved ??= resolve(c, db))).principal,
+      principal: async () => {
+        resolved ??= resolve(c, db);
+        return (await resolved).principal;
+      },
     });
     await next();
     if (resolved && c.res.status < 400) {

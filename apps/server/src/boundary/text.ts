@@ -8,7 +8,7 @@ import { MAX_JSON_DEPTH } from './constants.ts';
 
 // A lone surrogate is a high one not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL = /\p{Cc}/u;
 
 /** Why a string cannot be stored as it is, or null when it can. */
 export function unsafeTextReason(value: string): string | null {
@@ -22,7 +22,7 @@ export function hasControlCharacter(value: string): boolean {
   return CONTROL.test(value);
 }
 
-const CONTROLS_GLOBAL = new RegExp(CONTROL.source, 'g');
+const CONTROLS_GLOBAL = new RegExp(CONTROL.source, 'gu');
 const LONE_SURROGATES_GLOBAL = new RegExp(LONE_SURROGATE.source, 'g');
 
 /**
@@ -34,6 +34,7 @@ export function normaliseFreeText(value: string): string {
 }
 
 // Any NUL or surrogate, paired or not: what a value must hold before the exact walk is worth making.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
 const MAYBE_UNSAFE = /[\u0000\uD800-\uDFFF]/;
 
 /** Whether findUnsafeText could find anything: the same walk, with no paths built and one test a string. */

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql, type Kysely } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
@@ -94,7 +95,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
       const parentId = body.parent ?? null;
       // Under a parent: the parent's manager makes it, and the tree's owner owns it. At the root: the caller's own.
       let ownerId: number | null;
-      let user;
+      let user: UserPrincipal;
       if (parentId !== null) {
         const parentOwner = lookupOnce(() => channelOwner(deps.db, parentId));
         user = await authorizeUser(c, 'channel.manage', parentOwner);

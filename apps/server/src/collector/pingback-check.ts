@@ -7,7 +7,7 @@ const POSITION_KEYS = ['x', 'y', 'width', 'height'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
-const isFinite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 function isPosition(v: unknown): boolean {
   if (!isObject(v)) return false;
@@ -16,11 +16,11 @@ function isPosition(v: unknown): boolean {
   return (
     keys.length === 4 &&
     POSITION_KEYS.every((k) => k in v) &&
-    isFinite(v.x) &&
-    isFinite(v.y) &&
-    isFinite(v.width) &&
+    isFiniteNumber(v.x) &&
+    isFiniteNumber(v.y) &&
+    isFiniteNumber(v.width) &&
     v.width >= 0 &&
-    isFinite(v.height) &&
+    isFiniteNumber(v.height) &&
     v.height >= 0
   );
 }
@@ -37,7 +37,7 @@ function isAttributes(v: unknown): boolean {
       if (!LAYOUTS.has(value)) return false;
     } else if (key === 'position') {
       if (!isPosition(value)) return false;
-    } else if (!(isString(value, 0, MAX_ATTRIBUTE_LENGTH) || isFinite(value) || typeof value === 'boolean')) {
+    } else if (!(isString(value, 0, MAX_ATTRIBUTE_LENGTH) || isFiniteNumber(value) || typeof value === 'boolean')) {
       return false;
     }
   }

@@ -12,6 +12,11 @@ export async function languageTagsOf(db: CreatorsDb, gifIds: readonly string[]):
     .orderBy('lang')
     .orderBy('tag')
     .execute();
-  for (const r of rows) ((out[r.gif_id] ??= {})[r.lang] ??= []).push(r.tag);
+  for (const r of rows) {
+    out[r.gif_id] ??= {};
+    const byLang = out[r.gif_id]!;
+    byLang[r.lang] ??= [];
+    byLang[r.lang]!.push(r.tag);
+  }
   return out;
 }

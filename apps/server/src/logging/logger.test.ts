@@ -32,6 +32,7 @@ describe('the logger', () => {
     expect(lines()).toHaveLength(2);
     expect(entries()[0]).toMatchObject({ level: 'info', msg: 'edge request', path });
     expect(entries()[1]!.msg).toBe(`error GET ${path}: boom`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach a log line
     expect(lines().join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });
 

@@ -50,7 +50,7 @@ export function safeSet(): LabelledImage[] {
       ),
     });
   }
-  WORDS.forEach((word, i) =>
+  WORDS.forEach((word, i) => {
     set.push({
       kind: 'lettering',
       name: `lettering ${word}`,
@@ -58,8 +58,8 @@ export function safeSet(): LabelledImage[] {
         `<text x="20" y="140" font-size="${36 + i * 4}" font-family="sans-serif" font-weight="bold" fill="${i % 2 ? '#fff' : '#111'}">${word}</text>`,
         i % 2 ? '#223' : '#fff',
       ),
-    }),
-  );
+    });
+  });
   for (let i = 0; i < 6; i++) {
     const next = seeded(200 + i);
     const shapes = Array.from({ length: 6 }, () =>

@@ -45,7 +45,7 @@ export function openApiDocument(routes: readonly RouteEntry[], info: { version: 
     // Paths that differ only in slashes (`/channels//children/`) would share an id.
     for (let n = 2; ids.has(op.operationId as string); n++) op.operationId = `${operationId(method, path)}${n}`;
     ids.add(op.operationId as string);
-    (paths[path] ??= {})[method.toLowerCase()] = op;
+    paths[path] = { ...paths[path], [method.toLowerCase()]: op };
   }
   return {
     openapi: '3.1.0',

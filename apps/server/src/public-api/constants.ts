@@ -17,6 +17,7 @@ export const CTA_TEXT_MAX = 40;
  * What could be a GIF id: anything else is a 400, while an id of this shape that names no GIF is a
  * 404 (GIPHY's own clients tell the two apart by status).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: an id holds no control character
 export const GIF_ID_PATTERN = /^[^\s\u0000-\u001F\u007F/?#%]{1,64}$/u;
 /** Bytes of ready-to-send wire objects (UTF-8) a process keeps: about 6,000 GIFs at 5.4 KB each (24 renditions). */
 export const WIRE_TEXTS_MAX_BYTES = 32_000_000;

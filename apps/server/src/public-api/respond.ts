@@ -57,7 +57,10 @@ const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buff
 /** A JSON array of the items, as the pieces to copy. */
 function jsonArray(items: readonly WireText[]): Uint8Array[] {
   const pieces: Uint8Array[] = [OPEN];
-  items.forEach((item, i) => pieces.push(...(i > 0 ? [COMMA] : []), ...item));
+  items.forEach((item, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(...item);
+  });
   pieces.push(CLOSE);
   return pieces;
 }

@@ -86,7 +86,10 @@ export function trimmedObject(item: Json, trim: AnswerTrim): Json {
  */
 export function trimmedWireText(open: Buffer, tail: Json, trim: AnswerTrim, derived: WeakMap<Buffer, Map<string, Buffer>>): Uint8Array[] {
   let shapes = derived.get(open);
-  if (!shapes) derived.set(open, (shapes = new Map()));
+  if (!shapes) {
+    shapes = new Map();
+    derived.set(open, shapes);
+  }
   let body = shapes.get(trim.key);
   if (!body) {
     body = Buffer.from(JSON.stringify(trimmedObject(JSON.parse(`${open.toString()}}`) as Json, trim)).slice(0, -1));

@@ -184,7 +184,8 @@ export function stableId(key: string): string {
 function pickRating(random: Random): Rating {
   let roll = random.next();
   for (const [rating, weight] of RATING_WEIGHTS) {
-    if ((roll -= weight) < 0) return rating;
+    roll -= weight;
+    if (roll < 0) return rating;
   }
   return 'g';
 }
@@ -348,7 +349,9 @@ function categories(): SeedCategory[] {
   const out: SeedCategory[] = [];
   Object.entries(CATEGORY_TREE).forEach(([slug, { name, subs }], i) => {
     out.push({ slug, name, parent: null, position: i });
-    Object.keys(subs).forEach((sub, j) => out.push({ slug: sub, name: titleCase(sub.replace('-', ' ')), parent: slug, position: j }));
+    Object.keys(subs).forEach((sub, j) => {
+      out.push({ slug: sub, name: titleCase(sub.replace('-', ' ')), parent: slug, position: j });
+    });
   });
   return out;
 }

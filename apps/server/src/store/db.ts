@@ -65,6 +65,7 @@ const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.5';
 
 function withSessionSettings(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
+    // Queued before the caller's query: a connection that cannot run this fails that query too, which reports it.
     client.query(SESSION_SETTINGS).catch(() => {});
   });
   return pool;
@@ -92,7 +93,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 async function countContentChanges(pglite: EmbeddedPglite, db: Kysely<Database>): Promise<(() => number) | undefined> {
   if (!pglite.listen) return undefined;
   let changes = 0;
-  await pglite.listen(CONTENT_CHANGES_CHANNEL, () => void (changes += 1));
+  await pglite.listen(CONTENT_CHANGES_CHANNEL, () => {
+    changes += 1;
+  });
   await sql`SELECT set_config(${CONTENT_CHANGES_SETTING}, 'on', false)`.execute(db);
   return () => changes;
 }

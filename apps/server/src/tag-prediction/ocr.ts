@@ -23,7 +23,7 @@ export function createOcr(): Ocr {
     clearTimeout(idle);
     const current = worker;
     worker = undefined;
-    if (current) await (await current).terminate();
+    if (current !== undefined) await (await current).terminate();
   };
   return {
     async words(image) {

@@ -134,6 +134,7 @@ export async function commitUpload(
     });
     await fs.rm(o.stagingDir, { recursive: true, force: true });
   } catch (err) {
+    // What this cannot delete stays recorded under the upload, and recovery deletes it; the caller gets the first error.
     await deleteGifObjects(base, o.store, [upload.gif_id]).catch(() => undefined);
     throw err;
   }

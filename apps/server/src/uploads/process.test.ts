@@ -52,7 +52,6 @@ const refused = async (outcome: Promise<ProcessOutcome>) => {
   if (o.ok) throw new Error('accepted');
   return o;
 };
-const rendered = (staging: string) => fs.readdirSync(staging).sort();
 
 describe('formats', () => {
   it('a GIF becomes the full rendition set', async () => {

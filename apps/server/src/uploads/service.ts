@@ -151,16 +151,23 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
     waiters.delete(id);
   };
 
+  /** A rejection handler that tells the operator what failed, for work nobody else awaits. */
+  const logged = (what: string) => (err: Error) => options.log?.(`${what}: ${err.message}`);
+
   async function processOne(upload: UploadRow): Promise<void> {
     const stagingDir = path.join(dirs.mediaDir, STAGING_PREFIX + upload.id);
     const input = path.join(dirs.incoming, upload.id);
     let progress = 0;
     const started = Date.now();
-    const beat = setInterval(() => void heartbeat(db, upload.id, claimer, progress).catch(() => {}), PROCESSING_HEARTBEAT_MS);
+    const beat = setInterval(
+      () => void heartbeat(db, upload.id, claimer, progress).catch(logged(`upload ${upload.id}: heartbeat`)),
+      PROCESSING_HEARTBEAT_MS,
+    );
     try {
       await fs.rm(stagingDir, { recursive: true, force: true });
       options.review?.warm?.();
-      const outcome = await (pool ??= createProcessingPool(settings.concurrency)).run(
+      pool ??= createProcessingPool(settings.concurrency);
+      const outcome = await pool.run(
         {
           input,
           filename: upload.filename,
@@ -207,7 +214,9 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
           ? `upload ${upload.id} refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}`
           : `upload ${upload.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
       );
-      await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(() => {});
+      await failUpload(db, upload.id, problem?.code ?? 'corrupt', problem?.message ?? 'The file could not be processed').catch(
+        logged(`upload ${upload.id}: recording the failure (recovery takes it back)`),
+      );
       await fs.rm(stagingDir, { recursive: true, force: true });
     } finally {
       clearInterval(beat);
@@ -228,12 +237,12 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
       const job = processOne(upload).finally(() => {
         running -= 1;
         inFlight.delete(job);
-        void pump().catch(() => {});
+        wake();
       });
       inFlight.add(job);
     }
   }
-  const wake = () => void pump().catch((err: Error) => options.log?.(`uploads: ${err.message}`));
+  const wake = () => void pump().catch(logged('uploads'));
 
   async function tick(): Promise<void> {
     // Several processes on one PostgreSQL: another's interrupted uploads are taken back once their heartbeat is stale.
@@ -279,7 +288,7 @@ export function createUploads(database: Kysely<Database>, options: UploadsOption
           options.log?.(
             `upload ${uploadId} fetch refused: ${problem.code}${problem.detail ? ` (${problem.detail.slice(0, 500)})` : ''}${err instanceof UploadProblem ? '' : ` (${String(err)})`}`,
           );
-          await failUpload(db, uploadId, problem.code, problem.message).catch(() => {});
+          await failUpload(db, uploadId, problem.code, problem.message).catch(logged(`upload ${uploadId}: recording the failure`));
           await fs.rm(file, { force: true });
           notify(uploadId);
         }

@@ -24,7 +24,10 @@ export function foldCounters(events: readonly LoggedEvent[], keysOf: (e: LoggedE
     for (const key of keysOf(e)) {
       const id = JSON.stringify(key);
       let row = rows.get(id);
-      if (!row) rows.set(id, (row = { key, counts: { views: 0, clicks: 0, hovers: 0, starts: 0 } }));
+      if (!row) {
+        row = { key, counts: { views: 0, clicks: 0, hovers: 0, starts: 0 } };
+        rows.set(id, row);
+      }
       row.counts[counter] += 1;
     }
   }

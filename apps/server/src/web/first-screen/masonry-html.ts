@@ -32,7 +32,7 @@ function placements(gifs: readonly IGif[], columns: number): { tiles: Placement[
   const indexed = gifs.map((gif, index) => ({ gif, index }));
   const layout = masonry(indexed, columns, GRID_GUTTER_PX, ({ gif }) => getGifHeight(gif, tileWidth));
   const tiles: Placement[] = [];
-  layout.columns.forEach((column, c) =>
+  layout.columns.forEach((column, c) => {
     column.forEach(({ index }, row) => {
       tiles[index] = {
         column: c,
@@ -41,8 +41,8 @@ function placements(gifs: readonly IGif[], columns: number): { tiles: Placement[
           row,
         ),
       };
-    }),
-  );
+    });
+  });
   const heights = layout.columns
     .filter((column) => column.length > 0)
     .map((column) =>
