@@ -14,10 +14,28 @@ describe.each(storeKinds())('store (%s)', (kind) => {
     await store?.close();
   });
 
+  const recorded = async () =>
+    (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(store.db)).rows.map((r) => r.name);
+
   it('has applied every migration once, and applying again changes nothing', async () => {
-    const rows = await sql<{ version: number }>`SELECT version FROM schema_migrations ORDER BY version`.execute(store.db);
-    expect(rows.rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(await recorded()).toEqual(Object.keys(MIGRATIONS));
     expect(await migrate(store.db)).toEqual([]);
+  });
+
+  it("adopts the record of a database made before Kysely's Migrator, applying nothing again", async () => {
+    const before = await recorded();
+    await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+      store.db,
+    );
+    for (const name of before) {
+      const [version, ...words] = name.split('_');
+      await sql`INSERT INTO schema_migrations (version, name) VALUES (${Number(version)}, ${words.join('_')})`.execute(store.db);
+    }
+    await sql`DELETE FROM kysely_migration`.execute(store.db);
+
+    expect(await migrate(store.db)).toEqual([]);
+    expect(await recorded()).toEqual(before);
+    expect((await sql`SELECT to_regclass('schema_migrations')::text AS found`.execute(store.db)).rows).toEqual([{ found: null }]);
   });
 
   it('appends events with a monotonic seq and drops repeated event ids', async () => {

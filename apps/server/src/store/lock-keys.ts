@@ -3,7 +3,7 @@
  * key by accident. Keys are 7_311_xxx (an arbitrary prefix of ours); a retired key is not reused.
  */
 export const LOCK_KEYS = {
-  /** Two servers starting at once migrate one at a time (store/migrate.ts). */
+  /** Two servers starting at once on a database made before Kysely's Migrator adopt its record once (store/migrate.ts). */
   migrations: 7_311_001,
   /** Event appends in commit order, so a projector reading `seq > last` never skips one (store/events.ts). */
   eventLog: 7_311_002,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_projections.ts';
 import * as m003 from './migrations/003_page_views.ts';
@@ -22,51 +22,58 @@ import * as m024 from './migrations/024_made_from.ts';
 import * as m025 from './migrations/025_gif_media_objects.ts';
 import { LOCK_KEYS } from './lock-keys.ts';
 
-interface Migration {
-  version: number;
-  name: string;
-  up(db: Kysely<any>): Promise<void>;
+/** Every migration by name, in the order Kysely's `Migrator` applies them (names sort as numbers do). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001_init': m001,
+  '002_projections': m002,
+  '003_page_views': m003,
+  '004_collector_safety': m004,
+  '005_accounts': m005,
+  '009_read_path': m009,
+  '010_creators': m010,
+  '011_channels': m011,
+  '012_stories_scheduler': m012,
+  '013_moderation': m013,
+  '015_developers': m015,
+  '016_content_changes': m016,
+  '017_search_table': m017,
+  '018_content_policy': m018,
+  '019_trending_searchers': m019,
+  '020_signup_requests': m020,
+  '021_trust_levels': m021,
+  '022_channel_applications': m022,
+  '023_notifications': m023,
+  '024_made_from': m024,
+  '025_gif_media_objects': m025,
+};
+
+/**
+ * Applies every migration not yet recorded, with Kysely's `Migrator` (its own advisory lock; on
+ * PostgreSQL all pending migrations in one transaction). Returns the names applied.
+ */
+export async function migrate(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  await adoptEarlierRecord(db, migrator);
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
-export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: 'init', up: m001.up },
-  { version: 2, name: 'projections', up: m002.up },
-  { version: 3, name: 'page_views', up: m003.up },
-  { version: 4, name: 'collector_safety', up: m004.up },
-  { version: 5, name: 'accounts', up: m005.up },
-  { version: 9, name: 'read_path', up: m009.up },
-  { version: 10, name: 'creators', up: m010.up },
-  { version: 11, name: 'channels', up: m011.up },
-  { version: 12, name: 'stories_scheduler', up: m012.up },
-  { version: 13, name: 'moderation', up: m013.up },
-  { version: 15, name: 'developers', up: m015.up },
-  { version: 16, name: 'content_changes', up: m016.up },
-  { version: 17, name: 'search_table', up: m017.up },
-  { version: 18, name: 'content_policy', up: m018.up },
-  { version: 19, name: 'trending_searchers', up: m019.up },
-  { version: 20, name: 'signup_requests', up: m020.up },
-  { version: 21, name: 'trust_levels', up: m021.up },
-  { version: 22, name: 'channel_applications', up: m022.up },
-  { version: 23, name: 'notifications', up: m023.up },
-  { version: 24, name: 'made_from', up: m024.up },
-  { version: 25, name: 'gif_media_objects', up: m025.up },
-];
-
-/** Applies every migration not yet recorded, each in its own transaction. Returns the versions applied. */
-export async function migrate(db: Kysely<any>): Promise<number[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
-  const applied: number[] = [];
-  for (const migration of MIGRATIONS) {
-    const done = await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.migrations})`.execute(trx);
-      const row = await sql`SELECT 1 FROM schema_migrations WHERE version = ${migration.version}`.execute(trx);
-      if (row.rows.length > 0) return false;
-      await migration.up(trx);
-      await sql`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`.execute(trx);
-      return true;
-    });
-    if (done) applied.push(migration.version);
-  }
-  return applied;
+/**
+ * Databases made before the Migrator recorded their versions in `schema_migrations` (version, name):
+ * those become Kysely's records (`001_init` for version 1 "init"), once, whichever process starts first.
+ */
+async function adoptEarlierRecord(db: Kysely<any>, migrator: Migrator): Promise<void> {
+  const earlier = async (trx: Kysely<any>) =>
+    (await sql<{ found: string | null }>`SELECT to_regclass('schema_migrations')::text AS found`.execute(trx)).rows[0]?.found;
+  if (!(await earlier(db))) return;
+  await migrator.getMigrations(); // makes Kysely's own tables
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.migrations})`.execute(trx);
+    if (!(await earlier(trx))) return;
+    await sql`INSERT INTO kysely_migration (name, timestamp)
+      SELECT lpad(version::text, 3, '0') || '_' || name, to_char(applied_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      FROM schema_migrations ON CONFLICT (name) DO NOTHING`.execute(trx);
+    await sql`DROP TABLE schema_migrations`.execute(trx);
+  });
 }
