@@ -47,7 +47,8 @@ export function serviceWorkerPlugin({ pages, fileName = 'sw.js', extraAssets = (
       await build({
         configFile: false,
         logLevel: 'warn',
-        define: { __LOOPBOX_SHELL__: JSON.stringify(manifest) },
+        // workbox's modules log in development builds only, asking process.env.NODE_ENV, which a worker has no `process` to answer.
+        define: { __LOOPBOX_SHELL__: JSON.stringify(manifest), 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
           outDir,
           emptyOutDir: false,

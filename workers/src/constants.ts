@@ -39,6 +39,9 @@ export const WARM_MESSAGE = 'loopbox-warm';
 
 /** Cache Storage names of the service worker. */
 export const SHELL_CACHE_PREFIX = 'loopbox-shell-';
-export const RUNTIME_CACHE_NAME = 'loopbox-runtime';
-/** Our own bound on the runtime cache (GIF lookups and media). */
+export const RUNTIME_CACHE_NAME = 'loopbox-runtime-v2';
+/** The runtime cache before workbox's expiration kept it: its entries have no use times, so it goes. */
+export const LEGACY_RUNTIME_CACHE_NAME = 'loopbox-runtime';
+/** The runtime cache's bounds (embeds, GIF lookups and media): entries, least recently used first, and age. */
 export const RUNTIME_CACHE_MAX_ENTRIES = 300;
+export const RUNTIME_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -7,17 +7,9 @@ import { REPLAY_MESSAGE, REPLAY_SYNC_TAG, WARM_MESSAGE } from '../constants.ts';
 import { createIdbQueueStore } from '../queue/idb-store.ts';
 import type { Locks } from '../queue/ownership.ts';
 import { replayOrphans } from './replay.ts';
-import {
-  dropOldShells,
-  isRuntimeCached,
-  precacheShell,
-  runtimeResponse,
-  shellAsset,
-  shellKeyOf,
-  shellPage,
-  warmCaches,
-  type ShellManifest,
-} from './shell.ts';
+import { isRuntimeCached, shellKeyOf } from './routes.ts';
+import { createRuntimeCache } from './runtime.ts';
+import { dropOldCaches, precacheShell, type ShellManifest, shellAsset, shellPage, warmCaches } from './shell.ts';
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
 
@@ -36,10 +28,11 @@ declare global {
 const manifest = __LOOPBOX_SHELL__;
 const precachedAssets = new Set(manifest.assets);
 const store = createIdbQueueStore();
+const runtime = createRuntimeCache();
 const replay = () => replayOrphans({ locks: navigator.locks as unknown as Locks, store, fetch: (input, init) => fetch(input, init) });
 
 self.addEventListener('install', (event) => event.waitUntil(precacheShell(caches, manifest).then(() => self.skipWaiting())));
-self.addEventListener('activate', (event) => event.waitUntil(dropOldShells(caches, manifest).then(() => self.clients.claim())));
+self.addEventListener('activate', (event) => event.waitUntil(dropOldCaches(caches, manifest).then(() => self.clients.claim())));
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
@@ -49,7 +42,7 @@ self.addEventListener('fetch', (event) => {
   const shellKey = request.mode === 'navigate' ? shellKeyOf(url.pathname) : undefined;
   if (shellKey) event.respondWith(shellPage(caches, manifest, request, shellKey));
   else if (precachedAssets.has(url.pathname)) event.respondWith(shellAsset(caches, manifest, request));
-  else if (isRuntimeCached(url.pathname)) event.respondWith(runtimeResponse(caches, request, url.pathname));
+  else if (isRuntimeCached(url.pathname)) event.respondWith(runtime(event, request, url.pathname));
 });
 
 self.addEventListener('sync', (event) => {
@@ -61,6 +54,8 @@ self.addEventListener('message', (event) => {
   if (data?.type === REPLAY_MESSAGE) event.waitUntil(replay().then(reply, (error: unknown) => reply({ error: String(error) })));
   if (data?.type === WARM_MESSAGE && Array.isArray(data.urls)) {
     const urls = data.urls.filter((url): url is string => typeof url === 'string');
-    event.waitUntil(warmCaches(caches, manifest, self.location.origin, urls).then((warmed) => reply({ warmed })));
+    event.waitUntil(
+      warmCaches(caches, manifest, { respond: runtime, event }, self.location.origin, urls).then((warmed) => reply({ warmed })),
+    );
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuntimeCached, shellKeyOf } from './shell.ts';
+import { isRuntimeCached, shellKeyOf } from './routes.ts';
 
 describe('service worker routes', () => {
   it('serves every GIF page, the widgets demo and the pipeline page from one shell each, never an embed', () => {
