@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
-import type { ShellManifest } from '../../workers/src/sw/shell.ts';
+import type { ShellManifest } from '../../workers/src/sw/shell-manifest.ts';
 
 export interface ServiceWorkerPluginOptions {
   /** Pages precached at install, e.g. ['/widgets']. */

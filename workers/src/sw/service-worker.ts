@@ -9,7 +9,8 @@ import type { Locks } from '../queue/ownership.ts';
 import { replayOrphans } from './replay.ts';
 import { isRuntimeCached, shellKeyOf } from './routes.ts';
 import { createRuntimeCache } from './runtime.ts';
-import { dropOldCaches, precacheShell, type ShellManifest, shellAsset, shellPage, warmCaches } from './shell.ts';
+import { dropOldCaches, precacheShell, shellAsset, shellPage, warmCaches } from './shell.ts';
+import type { ShellManifest } from './shell-manifest.ts';
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
 

@@ -1,16 +1,7 @@
 import { LEGACY_RUNTIME_CACHE_NAME, SHELL_CACHE_PREFIX } from '../constants.ts';
 import { isRuntimeCached, shellKeyOf } from './routes.ts';
 import type { RuntimeResponder } from './runtime.ts';
-
-/** What the build tells the service worker to precache (vite-plugin-service-worker.ts). */
-export interface ShellManifest {
-  /** Changes whenever the asset list changes: the shell cache's name carries it. */
-  version: string;
-  /** Hashed JS and CSS of the pages, as absolute paths. */
-  assets: string[];
-  /** Pages precached at install. */
-  pages: string[];
-}
+import type { ShellManifest } from './shell-manifest.ts';
 
 export const shellCacheName = (manifest: ShellManifest) => `${SHELL_CACHE_PREFIX}${manifest.version}`;
 

@@ -43,8 +43,8 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
   useEffect(() => {
     // Hydrated under a pointer that entered before there was a listener: that is a hover too.
     if (!isMobile && view.current?.matches(':hover')) send({ type: 'MOUSE_ENTER' });
-    // Once, at mount.
-  }, []);
+    // Once, at mount: neither the page's isMobile nor the machine's send changes afterwards.
+  }, [isMobile, send]);
 
   useEffect(() => {
     const onResize = () => send({ type: 'WINDOW_RESIZE' });
@@ -101,11 +101,19 @@ export function EmbedView({ gif, client, isMobile, hideVideo, homeUrl, avatarUrl
   const gridWidth = (layout.kind === 'beside' ? layout.roomPx : (frame?.width ?? 0)) - RELATED_GRID_WIDTH_MARGIN_PX;
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only raises the desktop chrome early for mouse users, nothing to activate; the keyboard path to the GIF is its link (GifMedia), which opens the GIF's page
     <div
       ref={view}
       className={classes.filter(Boolean).join(' ')}
       style={sizes}
-      onMouseEnter={isMobile ? undefined : () => (send({ type: 'MOUSE_ENTER' }), preloadOnFirstHover(Boolean(media)))}
+      onMouseEnter={
+        isMobile
+          ? undefined
+          : () => {
+              send({ type: 'MOUSE_ENTER' });
+              preloadOnFirstHover(Boolean(media));
+            }
+      }
       onMouseLeave={isMobile ? undefined : () => send({ type: 'MOUSE_LEAVE' })}
     >
       <GifMedia

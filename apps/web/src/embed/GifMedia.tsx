@@ -37,10 +37,12 @@ export function GifMedia({ gif, asVideo, paused, motionChosen, videoRef, onClick
   const poster = gif.images['480w_still']?.url ?? still;
   const reducedMotionSource = !motionChosen && still && <source media={REDUCED_MOTION_QUERY} srcSet={still} />;
   const link = useRef<HTMLAnchorElement>(null);
+  // The callback as it was at mount: the check below runs once, and the parent passes a new callback each render.
+  const introEndAtMount = useRef(onIntroEnd);
   useEffect(() => {
     // Hydrated after the intro animation already ran: it ended before there was a listener.
     const running = link.current?.getAnimations?.();
-    if (running && running.length === 0) onIntroEnd();
+    if (running && running.length === 0) introEndAtMount.current();
     // Once, at mount.
   }, []);
   return (

@@ -43,7 +43,7 @@ export function useEmbedMachine(track: Track, asVideo: boolean) {
   useEffect(() => {
     setFrame(frameSize());
     if (window.matchMedia?.(REDUCED_MOTION_QUERY).matches) send({ type: 'REDUCE_MOTION' });
-    // Once, at mount: the served markup is the same for everyone; the page adapts once hydrated.
-  }, []);
+    // Once, at mount (send never changes): the served markup is the same for everyone; the page adapts once hydrated.
+  }, [send]);
   return { state, send, elements, frame };
 }

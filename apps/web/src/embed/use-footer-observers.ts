@@ -16,8 +16,9 @@ export interface FooterElements {
 
 /** Feeds the embed machine the footer's scroll markers and the related grid's height. */
 export function useFooterObservers(elements: FooterElements, send: (event: EmbedEvent) => void, enabled: boolean) {
+  // The refs themselves, not the object holding them (a new one each render).
+  const { footer, headerMarker, gridButtonMarker, relatedGrid } = elements;
   useEffect(() => {
-    const { footer, headerMarker, gridButtonMarker, relatedGrid } = elements;
     if (!enabled || !footer.current || !headerMarker.current || !gridButtonMarker.current || !relatedGrid.current) return;
     const observe = (target: Element, steps: number, onEntry: (entry: IntersectionObserverEntry) => void) => {
       const observer = new IntersectionObserver((entries) => entries.forEach(onEntry), {
@@ -41,9 +42,11 @@ export function useFooterObservers(elements: FooterElements, send: (event: Embed
     );
     resize.observe(relatedGrid.current);
     return () => {
-      observers.forEach((observer) => observer.disconnect());
+      observers.forEach((observer) => {
+        observer.disconnect();
+      });
       resize.disconnect();
     };
     // The refs are stable; the elements exist once the desktop footer is rendered.
-  }, [enabled, send]);
+  }, [enabled, send, footer, headerMarker, gridButtonMarker, relatedGrid]);
 }

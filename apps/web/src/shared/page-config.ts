@@ -18,7 +18,7 @@ export function readPageConfig(): PageConfig {
     apiKey: config.apiKey ?? '',
     apiBase: config.apiBase ?? '/v1/',
     pingbackUrl,
-    analyticsUrl: config.analyticsUrl ?? pingbackUrl?.replace(/[^/]*$/, 'analytics'),
+    analyticsUrl: config.analyticsUrl ?? (pingbackUrl === '' ? '' : pingbackUrl.replace(/[^/]*$/, 'analytics')),
     vendorConsent: config.vendorConsent === true,
     ...(config.site ? { site: config.site } : {}),
   };

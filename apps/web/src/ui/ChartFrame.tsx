@@ -6,7 +6,7 @@ export interface ChartFrameProps {
   title: string;
   /** What the chart shows, in one or two sentences: the chart's accessible description. */
   description: string;
-  /** The chart itself; an `<svg>` in it should point at `${id}-title` and `${id}-desc`. */
+  /** The chart itself; an `<svg role="img">` in it should carry the title as its `aria-label` and point at `${id}-desc`. */
   children: ReactNode;
   /** The same figures as a table, for screen readers and anyone who wants the numbers. */
   table: ReactNode;

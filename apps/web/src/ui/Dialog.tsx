@@ -16,6 +16,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes the modal from its backdrop only; the keyboard closes it with Escape (the native dialog's cancel, then onClose) or the Close button
     <dialog
       ref={ref}
       className="lb-dialog"

@@ -68,7 +68,7 @@ export function TextAreaField({
 }
 
 export type Choice<T extends string> = T | { value: T; label: string };
-const valueOf = <T extends string>(c: Choice<T>): T => (typeof c === 'string' ? c : c.value);
+const choiceValue = <T extends string>(c: Choice<T>): T => (typeof c === 'string' ? c : c.value);
 const labelOf = <T extends string>(c: Choice<T>): string => (typeof c === 'string' ? c : c.label);
 
 /**
@@ -108,7 +108,7 @@ export function SelectField<T extends string>({
       >
         {anyLabel !== undefined && <option value="">{anyLabel}</option>}
         {choices.map((c) => (
-          <option key={valueOf(c)} value={valueOf(c)}>
+          <option key={choiceValue(c)} value={choiceValue(c)}>
             {labelOf(c)}
           </option>
         ))}
@@ -149,13 +149,13 @@ export function RadioGroup<T extends string>({
       <legend>{legend}</legend>
       {choices.map((c) => (
         <Check
-          key={valueOf(c)}
+          key={choiceValue(c)}
           type="radio"
           name={name}
           label={labelOf(c)}
-          value={valueOf(c)}
-          checked={value === valueOf(c)}
-          onChange={() => onValue(valueOf(c))}
+          value={choiceValue(c)}
+          checked={value === choiceValue(c)}
+          onChange={() => onValue(choiceValue(c))}
           required={required}
         />
       ))}

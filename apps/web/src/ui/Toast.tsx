@@ -22,7 +22,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback<Show>(
     (message, tone = 'info') => {
-      const id = (next.current += 1);
+      next.current += 1;
+      const id = next.current;
       setToasts((all) => [...all, { id, message, tone }]);
       if (tone !== 'error') setTimeout(() => dismiss(id), TOAST_MS);
     },

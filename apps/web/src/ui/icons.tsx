@@ -7,24 +7,23 @@ const svg = {
   stroke: 'currentColor',
   strokeWidth: 2.5,
   strokeLinecap: 'round',
-  'aria-hidden': true,
   focusable: false,
 } as const;
 
 export const CloseIcon = () => (
-  <svg {...svg}>
+  <svg {...svg} aria-hidden="true">
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
 
 export const MenuIcon = () => (
-  <svg {...svg}>
+  <svg {...svg} aria-hidden="true">
     <path d="M4 7h16M4 12h16M4 17h16" />
   </svg>
 );
 
 export const PlayIcon = () => (
-  <svg {...svg} fill="currentColor" stroke="none">
+  <svg {...svg} fill="currentColor" stroke="none" aria-hidden="true">
     <path d="M8 5v14l11-7z" />
   </svg>
 );

@@ -43,6 +43,7 @@ export function Carousel(props: CarouselProps) {
 
   return (
     <PingbackScopeProvider scope={scope}>
+      {/* biome-ignore lint/a11y/useSemanticElements: an embeddable widget's root stays a div, out of reach of a host page's element styles (section { … }), as the server-rendered first screen draws it */}
       <div
         ref={scroller}
         className={classNames('lb-carousel', className)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
 import { HOVER_REPORT_DELAY_MS } from '../constants.ts';
 
 /**
@@ -10,11 +10,11 @@ export function useHoverReport(
   onUnhover: (event: SyntheticEvent<HTMLElement>) => void,
 ) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cancel = () => {
+  const cancel = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
-  };
-  useEffect(() => cancel, []);
+  }, []);
+  useEffect(() => cancel, [cancel]);
   return {
     onMouseEnter(event: SyntheticEvent<HTMLElement>) {
       cancel();

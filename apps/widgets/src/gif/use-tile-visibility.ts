@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { SEEN_THRESHOLD } from '../constants.ts';
 import { useIntersection } from '../observers/use-intersection.ts';
 
@@ -27,12 +27,13 @@ export function useTileVisibility(tile: RefObject<HTMLElement | null>, loaded: b
   const latest = useRef({ loaded, callbacks });
   latest.current = { loaded, callbacks };
 
-  const reportSeen = (rect: DOMRectReadOnly) => {
+  // Refs and a state setter only: the same function for the tile's life.
+  const reportSeen = useCallback((rect: DOMRectReadOnly) => {
     if (reported.current) return;
     reported.current = true;
     setSeen(true);
     latest.current.callbacks.onSeen(rect);
-  };
+  }, []);
   useIntersection(
     tile,
     (entry) => {
@@ -46,9 +47,9 @@ export function useTileVisibility(tile: RefObject<HTMLElement | null>, loaded: b
     },
     { enabled: !seen, threshold: TILE_THRESHOLDS },
   );
-  // Judged when the image loads; later crossings reach the observer's callback.
+  // Judged when the image loads; later crossings reach the observer's callback. The tile's ref object does not change.
   useEffect(() => {
     if (loaded && lastRatio.current >= SEEN_THRESHOLD && tile.current) reportSeen(tile.current.getBoundingClientRect());
-  }, [loaded]);
+  }, [loaded, tile, reportSeen]);
   return inView;
 }

@@ -21,6 +21,8 @@ describe('masonry layout', () => {
     const height = (i: number) => 40 + ((i * 37) % 90);
     const before = masonry(items.slice(0, 20), 4, 6, height).columns;
     const after = masonry(items, 4, 6, height).columns;
-    before.forEach((column, i) => expect(after[i]!.slice(0, column.length)).toEqual(column));
+    before.forEach((column, i) => {
+      expect(after[i]!.slice(0, column.length)).toEqual(column);
+    });
   });
 });

@@ -18,8 +18,8 @@ export function headerHtml(searchTerm: string | undefined): string {
     '<header class="lb-site-header"><div class="lb-site-header__bar">',
     `<a href="/" class="lb-site-header__logo" aria-label="${escapeHtml(PROVIDER_NAME)} home">${LOGO_SVG}<span aria-hidden="true">${escapeHtml(PROVIDER_NAME)}</span></a>`,
     `<nav class="lb-site-header__nav" aria-label="Browse">${links}</nav></div>`,
-    `<form class="lb-search" role="search" action="/search" method="get"><label class="lb-visually-hidden" for="lb-ssr-search">${SEARCH_BOX_LABEL}</label>`,
+    `<search><form class="lb-search" action="/search" method="get"><label class="lb-visually-hidden" for="lb-ssr-search">${SEARCH_BOX_LABEL}</label>`,
     `<input id="lb-ssr-search" class="lb-search__input" data-theme="light" type="search" name="${SEARCH_QUERY_PARAM}" autocomplete="off" spellcheck="false" placeholder="${SEARCH_BOX_LABEL}" maxlength="${MAX_SEARCH_TERM_LENGTH}"${value}>`,
-    `<button class="lb-search__submit" type="submit" aria-label="Search">${SEARCH_SVG}</button></form></header>`,
+    `<button class="lb-search__submit" type="submit" aria-label="Search">${SEARCH_SVG}</button></form></search></header>`,
   ].join('');
 }

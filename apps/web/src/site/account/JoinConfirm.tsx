@@ -29,7 +29,7 @@ export function JoinConfirm({ token, onSignUpAgain }: { token: string; onSignUpA
       },
       (error: unknown) => setOutcome({ status: 'failed', message: error instanceof BackendError ? error.message : String(error) }),
     );
-  }, [token]);
+  }, [token, refresh]);
   if (outcome.status === 'checking') return <PageLoading label="Making your account" />;
   if (outcome.status === 'failed') {
     return (

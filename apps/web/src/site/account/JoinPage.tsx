@@ -32,7 +32,7 @@ function SignUp() {
   // Someone already signed in has nothing to do here.
   useEffect(() => {
     if (signedIn) goTo(next, { replace: true });
-  }, [signedIn]);
+  }, [signedIn, goTo, next]);
   const { onSubmit, pending, errors } = useFormSubmit(async (data) => {
     const account = { username: textOf(data, 'username').trim(), email: textOf(data, 'email').trim(), password: textOf(data, 'password') };
     await callBackend('POST', '/api/v1/accounts/', { json: account });

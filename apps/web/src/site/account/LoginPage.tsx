@@ -18,7 +18,7 @@ export default function LoginPage() {
   const signedIn = Boolean(state?.user);
   useEffect(() => {
     if (signedIn) goTo(next, { replace: true });
-  }, [signedIn]);
+  }, [signedIn, goTo, next]);
   const { onSubmit, pending, errors } = useFormSubmit(async (data) => {
     await callBackend('POST', '/api/v1/session/', { json: { login: textOf(data, 'login'), password: textOf(data, 'password') } });
     await refresh();

@@ -34,7 +34,7 @@ export default function VerifyEmailPage() {
       },
       (error: unknown) => setOutcome({ status: 'failed', message: error instanceof BackendError ? error.message : String(error) }),
     );
-  }, [token]);
+  }, [token, refresh]);
   if (outcome.status === 'checking') return <PageLoading label="Confirming your address" />;
   return (
     <div className="lb-account-page">

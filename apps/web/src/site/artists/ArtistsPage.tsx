@@ -56,11 +56,13 @@ export default function ArtistsPage() {
   return (
     <div className="lb-artists">
       <h1 className="lb-page-header__title">Artists</h1>
-      <form className="lb-artists__filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Find an artist" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <SelectField<Sort> label="Sort by" choices={SORTS} value={sort} onValue={setSort} />
-        <Check label="Available for hire" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
-      </form>
+      <search>
+        <form className="lb-artists__filters" onSubmit={(e) => e.preventDefault()}>
+          <TextField label="Find an artist" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <SelectField<Sort> label="Sort by" choices={SORTS} value={sort} onValue={setSort} />
+          <Check label="Available for hire" checked={freelance} onChange={(e) => setFreelance(e.target.checked)} />
+        </form>
+      </search>
       <p role="status" className="lb-artists__count">
         {artists === null ? 'Loading…' : formatQuantity(artists.length, 'artist')}
       </p>

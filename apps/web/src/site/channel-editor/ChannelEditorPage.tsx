@@ -59,19 +59,21 @@ function Editor({ me }: { me: Me }) {
       void channelReads.apply(channelById(selection.current), setChannel, (err) => setProblem(err.message));
   }, [channelReads]);
   const job = useJob(reloadChannel);
+  const clearJob = job.clear;
   /** After a change went through: an earlier refusal no longer applies. */
   const changed = () => {
     setProblem(undefined);
     reloadChannel();
   };
   useEffect(() => void reloadTree(), [reloadTree]);
+  // A new selection: what was shown or asked for the previous one is dropped, and the new one is read.
   useEffect(() => {
     channelReads.supersede();
     setChannel(undefined);
     setProblem(undefined);
-    job.clear();
-    reloadChannel();
-  }, [selected]);
+    clearJob();
+    if (selected !== undefined) void channelReads.apply(channelById(selected), setChannel, (err) => setProblem(err.message));
+  }, [selected, channelReads, clearJob]);
 
   const move = async (id: number, to: { target_channel: number | null; position: number }) => {
     setProblem(undefined);

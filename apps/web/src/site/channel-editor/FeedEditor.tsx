@@ -16,7 +16,7 @@ export interface FeedEditorProps extends ChangeHooks {
 export function FeedEditor({ channel, username, onChanged, onJob, onError }: FeedEditorProps) {
   const feed = useResource(`editor-feed:${channel.id}:${channel.flush_uuid}`, () => fetchFeed(channel.id, 0, EDITOR_FEED_LIMIT));
   const [dragging, setDragging] = useState<string>();
-  const act = (change: () => Promise<Queued | void>) => runChange({ onChanged, onJob, onError }, change);
+  const act = (change: () => Promise<Queued | undefined>) => runChange({ onChanged, onJob, onError }, change);
   const moveTo = (gif: string, position: number) =>
     act(async () => void (await send('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif, position })));
   const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));

@@ -33,22 +33,24 @@ export function GifPicker({ username, onAdd }: { username: string; onAdd(ids: st
         >
           My GIFs
         </button>
-        <form role="search" onSubmit={search} className="lb-editor__row">
-          <label htmlFor={id} className="lb-visually-hidden">
-            Search GIFs to add
-          </label>
-          <input
-            id={id}
-            type="search"
-            value={term}
-            maxLength={50}
-            placeholder="Search GIFs to add"
-            onChange={(e) => setTerm(e.target.value)}
-          />
-          <button type="submit" className="lb-button">
-            Search
-          </button>
-        </form>
+        <search>
+          <form onSubmit={search} className="lb-editor__row">
+            <label htmlFor={id} className="lb-visually-hidden">
+              Search GIFs to add
+            </label>
+            <input
+              id={id}
+              type="search"
+              value={term}
+              maxLength={50}
+              placeholder="Search GIFs to add"
+              onChange={(e) => setTerm(e.target.value)}
+            />
+            <button type="submit" className="lb-button">
+              Search
+            </button>
+          </form>
+        </search>
       </div>
       {error && (
         <p role="alert" className="lb-editor__error">

@@ -32,7 +32,7 @@ function AddTag({ label, onAdd }: { label: string; onAdd(tag: string): Promise<v
  * the tag joins the feed, now and later: each change runs as an update job the editor follows).
  */
 export function TagsEditor({ channel, onChanged, onJob, onError }: TagsEditorProps) {
-  const act = (change: () => Promise<Queued | void>) => runChange({ onChanged, onJob, onError }, change);
+  const act = (change: () => Promise<Queued | undefined>) => runChange({ onChanged, onJob, onError }, change);
   const ranked = channel.tags;
   return (
     <div className="lb-editor__tags">

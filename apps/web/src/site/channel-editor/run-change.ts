@@ -8,7 +8,7 @@ export interface ChangeHooks {
 }
 
 /** Runs one change: a job it queued is followed, the channel reloads, a refusal is shown. */
-export async function runChange(hooks: ChangeHooks, change: () => Promise<Queued | void>): Promise<void> {
+export async function runChange(hooks: ChangeHooks, change: () => Promise<Queued | undefined>): Promise<void> {
   try {
     const queued = await change();
     if (queued?.job) hooks.onJob(queued.job);

@@ -22,5 +22,6 @@ export function useJob(onFinished: () => void) {
     setState({ job, phase: outcome.report.status === 'DONE' ? 'done' : 'failed', report: outcome.report });
     finished.current();
   }, []);
-  return { state, follow, checkAgain: () => state && void follow(state.job), clear: () => setState(undefined) };
+  const clear = useCallback(() => setState(undefined), []);
+  return { state, follow, checkAgain: () => state && void follow(state.job), clear };
 }

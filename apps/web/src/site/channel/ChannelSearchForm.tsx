@@ -13,21 +13,23 @@ export function ChannelSearchForm({ channel, term = '' }: { channel: Pick<Channe
     if (value.trim()) navigate(channelSearchPath(channel.slug, value.trim()));
   };
   return (
-    <form className="lb-channel__search" role="search" onSubmit={submit}>
-      <label htmlFor={id} className="lb-visually-hidden">
-        Search {channel.display_name}
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        maxLength={50}
-        placeholder={`Search ${channel.display_name}`}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <button type="submit" className="lb-button">
-        Search
-      </button>
-    </form>
+    <search>
+      <form className="lb-channel__search" onSubmit={submit}>
+        <label htmlFor={id} className="lb-visually-hidden">
+          Search {channel.display_name}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={value}
+          maxLength={50}
+          placeholder={`Search ${channel.display_name}`}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" className="lb-button">
+          Search
+        </button>
+      </form>
+    </search>
   );
 }

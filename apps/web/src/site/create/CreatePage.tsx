@@ -1,6 +1,6 @@
 import { CREATE_STEPS, createPath, listingHead, loginPath, type CreateStep } from '@loopbox/pages';
 import { virtualPagePath } from '@loopbox/sdk';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useAccount } from '../shell/account.tsx';
 import { usePage } from '../data/use-page.ts';
@@ -37,9 +37,10 @@ export default function CreatePage({ step, stickerTerm }: { step: CreateStep; st
   const [publishing, setPublishing] = useState<PublishProgress>();
   const change = (update: (s: MakerState) => MakerState) => setState((s) => update(s));
   useEffect(() => saveState(state), [state]);
+  // Only a reload needs the stored file (the restored state's source is one); a pick sets it directly.
+  const restoredFromFile = useRef(state.source?.kind === 'file');
   useEffect(() => {
-    if (state.source?.kind === 'file') void loadFile().then(setFile);
-    // Only a reload needs the stored file; a pick sets it directly.
+    if (restoredFromFile.current) void loadFile().then(setFile);
   }, []);
   const sourceUrl = useMemo(
     () => (state.source?.kind === 'url' ? state.source.url : file ? URL.createObjectURL(file) : undefined),

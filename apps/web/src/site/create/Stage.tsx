@@ -1,5 +1,6 @@
 import { CAPTION_FONTS, CAPTION_LINE_HEIGHT, CAPTION_OUTLINE, captionAt, fitCaption, linesShown } from '@loopbox/pages';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { occurrenceKeys } from '../../ui/list-keys.ts';
 import type { CaptionLayer, MakerState, StickerLayer } from './maker-state.ts';
 import { useSegmentLoop } from './segment-loop.ts';
 
@@ -50,6 +51,8 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
     (event.target as Element).setPointerCapture(event.pointerId);
   };
   const isSelected = (kind: 'caption' | 'sticker', index: number) => selected?.kind === kind && selected.index === index;
+  // The same sticker can be placed twice; the captions' keys beside them start with `c`.
+  const stickerKeys = occurrenceKeys(state.stickers, (s) => `s${s.id}`);
 
   return (
     <div
@@ -78,7 +81,7 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
       )}
       {state.stickers.map((s: StickerLayer, i) => (
         <img
-          key={`s${i}`}
+          key={stickerKeys[i]}
           className="lb-maker__layer"
           data-selected={isSelected('sticker', i)}
           src={s.preview}
@@ -101,6 +104,7 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
         const lines = c.animation === 'typewriter' ? linesShown(fit.lines, [...look.text].length) : fit.lines;
         return (
           <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: a caption has no identity but its place in the list: selection, dragging and edits all address it by index
             key={`c${i}`}
             className="lb-maker__layer lb-maker__caption"
             data-selected={isSelected('caption', i)}
@@ -121,6 +125,7 @@ export function Stage({ state, sourceUrl, selected, onSelect, onMove, onDuration
             }}
           >
             {lines.map((line, l) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one wrapped caption, in reading order: a line is its place (the same text can wrap twice)
               <span key={l} className="lb-maker__line">
                 {line}
               </span>

@@ -60,7 +60,10 @@ export function SourceStep({ onFile, onUrl }: { onFile(file: File): void; onUrl(
       </label>
       <form
         className="lb-maker__row"
-        onSubmit={(e) => (e.preventDefault(), url.trim() && onUrl(url.trim(), /\.(mp4|webm|mov)(\?|$)/i.test(url)))}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (url.trim()) onUrl(url.trim(), /\.(mp4|webm|mov)(\?|$)/i.test(url));
+        }}
       >
         <label className="lb-maker__field">
           Or a URL of a GIF or video on this site
@@ -70,21 +73,23 @@ export function SourceStep({ onFile, onUrl }: { onFile(file: File): void; onUrl(
           Use URL
         </button>
       </form>
-      <form
-        className="lb-maker__row"
-        role="search"
-        onSubmit={(e) => (
-          e.preventDefault(), term.trim() && void client.search(term.trim(), { limit: PICK_LIMIT }).then((r) => setFound(r.data))
-        )}
-      >
-        <label className="lb-maker__field">
-          Or start from a GIF of the site
-          <input type="search" value={term} maxLength={50} onChange={(e) => setTerm(e.target.value)} />
-        </label>
-        <button type="submit" className="lb-button">
-          Search GIFs
-        </button>
-      </form>
+      <search>
+        <form
+          className="lb-maker__row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (term.trim()) void client.search(term.trim(), { limit: PICK_LIMIT }).then((r) => setFound(r.data));
+          }}
+        >
+          <label className="lb-maker__field">
+            Or start from a GIF of the site
+            <input type="search" value={term} maxLength={50} onChange={(e) => setTerm(e.target.value)} />
+          </label>
+          <button type="submit" className="lb-button">
+            Search GIFs
+          </button>
+        </form>
+      </search>
       {found && (
         <Results
           gifs={found}
@@ -154,6 +159,7 @@ export function CaptionStep({
       <div className="lb-maker__row">
         {state.captions.map((c, i) => (
           <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: a caption has no identity but its place in the list: the selection and edits address it by index
             key={i}
             type="button"
             className="lb-button lb-button--quiet"
@@ -261,19 +267,23 @@ export function DecorateStep({
   return (
     <section aria-labelledby="maker-decorate">
       <h2 id="maker-decorate">Decorate</h2>
-      <form
-        className="lb-maker__row"
-        role="search"
-        onSubmit={(e) => (e.preventDefault(), query.trim() && goTo(createPath('decorate', query.trim())))}
-      >
-        <label className="lb-maker__field">
-          Search stickers
-          <input type="search" value={query} maxLength={50} onChange={(e) => setQuery(e.target.value)} />
-        </label>
-        <button type="submit" className="lb-button">
-          Find stickers
-        </button>
-      </form>
+      <search>
+        <form
+          className="lb-maker__row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (query.trim()) goTo(createPath('decorate', query.trim()));
+          }}
+        >
+          <label className="lb-maker__field">
+            Search stickers
+            <input type="search" value={query} maxLength={50} onChange={(e) => setQuery(e.target.value)} />
+          </label>
+          <button type="submit" className="lb-button">
+            Find stickers
+          </button>
+        </form>
+      </search>
       {found && <Results gifs={found} label="Stickers to add" onPick={add} />}
       {sticker && (
         <div className="lb-maker__grid">

@@ -25,7 +25,10 @@ export async function publishMade(state: MakerState, file: Blob | undefined, rep
   const at = state.publishAt === undefined ? undefined : new Date(state.publishAt);
   const fields = at ? { ...state.fields, visibility: 'private' as const } : state.fields;
   let progress: PublishProgress = { phase: 'sending', transfer: 0 };
-  const update = (p: PublishProgress) => report((progress = { ...progress, ...p }));
+  const update = (p: PublishProgress) => {
+    progress = { ...progress, ...p };
+    report(progress);
+  };
   report(progress);
   // A GIF made from a site GIF keeps a credit to it (and its author) on its page and in the API.
   const source = madeFromGifId(state.source);

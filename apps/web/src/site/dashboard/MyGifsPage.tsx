@@ -37,28 +37,34 @@ export default function MyGifsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkTags, setBulkTags] = useState('');
   const [bulkRating, setBulkRating] = useState('');
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
+  // The same filters anew: the page is asked for again.
+  const reload = () => setFilters((f) => ({ ...f }));
   useEffect(() => {
     let live = true;
     fetchMyGifs(filters).then(
-      (p) => live && (setPage(p), setError(null)),
+      (p) => {
+        if (!live) return;
+        setPage(p);
+        setError(null);
+      },
       (err: Error) => live && setError(err.message),
     );
     return () => {
       live = false;
     };
-  }, [filters, version]);
+  }, [filters]);
   const set = (change: Partial<MyGifsFilters>) => setFilters((f) => ({ ...f, offset: 0, ...change }));
   const toggle = (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
 
   return (
     <DashboardLayout title="My GIFs" current="/dashboard">
-      <form className="lb-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Search my GIFs" type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
-        <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onValue={(type) => set({ type })} />
-        <SelectField label="State" value={filters.state} choices={STATE_FILTERS} onValue={(state) => set({ state })} />
-      </form>
+      <search>
+        <form className="lb-filters" onSubmit={(e) => e.preventDefault()}>
+          <TextField label="Search my GIFs" type="search" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+          <SelectField label="Type" value={filters.type} choices={TYPE_FILTERS} onValue={(type) => set({ type })} />
+          <SelectField label="State" value={filters.state} choices={STATE_FILTERS} onValue={(state) => set({ state })} />
+        </form>
+      </search>
       {selected.size > 0 && (
         <form
           className="lb-filters"
@@ -138,7 +144,14 @@ export default function MyGifsPage() {
                   </div>
                   {editing === gif.id && (
                     <div className="lb-gif-item__editor">
-                      <GifEditor gif={gif} onChanged={reload} onRemoved={() => (setEditing(null), reload())} />
+                      <GifEditor
+                        gif={gif}
+                        onChanged={reload}
+                        onRemoved={() => {
+                          setEditing(null);
+                          reload();
+                        }}
+                      />
                     </div>
                   )}
                 </li>

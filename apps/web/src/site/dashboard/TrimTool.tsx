@@ -56,7 +56,10 @@ export function TrimTool({ file, onTrimmed }: { file: File; onTrimmed(file: File
         min={0}
         max={Math.max(0, total - TRIM_MIN_DURATION_S)}
         step={0.05}
-        onChange={(v) => (setStart(v), setDuration((d) => Math.min(d, Math.max(TRIM_MIN_DURATION_S, total - v))))}
+        onChange={(v) => {
+          setStart(v);
+          setDuration((d) => Math.min(d, Math.max(TRIM_MIN_DURATION_S, total - v)));
+        }}
       />
       <Range
         label="Length"

@@ -28,13 +28,13 @@ export function UploadFieldsForm({
         <input type="text" name={`tags-${id}`} value={fields.tags} onChange={(e) => set('tags', e.target.value)} />
       </label>
       {suggestions.length > 0 && (
-        <div className="lb-suggestions" aria-label="Suggested tags">
+        <fieldset className="lb-suggestions" aria-label="Suggested tags">
           {suggestions.map((tag) => (
             <button key={tag} type="button" className="lb-button lb-button--quiet" onClick={() => set('tags', withTag(fields.tags, tag))}>
               + {tag}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       <SelectField label="Rating" value={fields.rating} choices={RATINGS} onValue={(v) => set('rating', v)} />
       <label>

@@ -85,6 +85,7 @@ export default function UploadPage() {
   return (
     <DashboardLayout title="Upload" current="/upload">
       <UploadQuotaLine refresh={phases} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged files only; the keyboard path is its "Choose files" button (the file picker) and the URL field below */}
       <div
         className="lb-dropzone"
         data-over={over}

@@ -35,7 +35,7 @@ export function UploadQuotaLine({ refresh }: { refresh: string }) {
   return (
     <>
       {trust && <p className="lb-upload-trust">{trust}</p>}
-      <p className="lb-upload-quota" aria-label="Your upload quota" data-full={full}>
+      <p className="lb-upload-quota" role="note" aria-label="Your upload quota" data-full={full}>
         {quotaText(q)}
         {full && (
           <span className="lb-error">

@@ -118,7 +118,9 @@ export async function sendUrl(url: string, fields: UploadFields, onProgress: (p:
 export async function suggestTags(frames: Blob[]): Promise<string[]> {
   if (frames.length === 0) return [];
   const form = new FormData();
-  frames.forEach((frame, i) => form.append('frames', frame, `frame-${i}.png`));
+  frames.forEach((frame, i) => {
+    form.append('frames', frame, `frame-${i}.png`);
+  });
   try {
     return (await backendData<{ name: string }[]>('POST', '/ajax/tags/prediction/', { form })).map((s) => s.name);
   } catch {

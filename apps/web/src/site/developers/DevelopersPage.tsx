@@ -247,6 +247,7 @@ function ProductionRequest({ app, run }: { app: DeveloperApp; run: Run }) {
 /** The app's keys' usage, read again every USAGE_REFRESH_MS while the page is open. */
 function AppUsagePanels({ app }: { app: DeveloperApp }) {
   const [usage, setUsage] = useState<AppUsage>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: app.keys.length is not read on purpose: a key made or revoked reads the usage again at once
   useEffect(() => {
     let live = true;
     const read = () =>

@@ -58,7 +58,7 @@ export function KeyUsagePanel({ usage, from, to, label }: { usage: KeyUsage; fro
           columns={['API', 'Endpoint', 'Calls']}
           rows={usage.endpoints}
           empty="No calls yet"
-          cells={(r) => [apiLabel(r.api), <code>{r.endpoint}</code>, r.calls]}
+          cells={(r) => [apiLabel(r.api), <code key="endpoint">{r.endpoint}</code>, r.calls]}
         />
         <FiguresTable
           caption="Errors by status"

@@ -37,7 +37,7 @@ export function UsageChart({ from, to, daily }: { from: string; to: string; dail
   const summary = `${formatQuantity(total, 'call')} from ${formatDate(from)} to ${formatDate(to)}: ${formatCount(totals.giphy!)} to the GIPHY API, ${formatCount(totals.tenor!)} to the Tenor API`;
   return (
     <figure className="lb-usage__chart" data-total-calls={total}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={captionId} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
         {days.map((day, i) => {
           let top = HEIGHT;
           return (

@@ -28,7 +28,11 @@ export function GifFeed({ fetchGifs, noResults, firstPage = 1, onPageSeen, class
   const pageSeen = useRef(onPageSeen);
   pageSeen.current = onPageSeen;
 
-  const remember = (gifs: IGif[]) => gifs.forEach((gif, index) => positions.current.set(gif.id, index));
+  const remember = (gifs: IGif[]) => {
+    gifs.forEach((gif, index) => {
+      positions.current.set(gif.id, index);
+    });
+  };
   const seen = (gif: IGif) => {
     const index = positions.current.get(gif.id);
     if (index === undefined) return;

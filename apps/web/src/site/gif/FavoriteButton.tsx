@@ -25,17 +25,20 @@ export function FavoriteButton({ gif }: { gif: IGif }) {
   const [busy, setBusy] = useState(false);
   const fromLink = useRef(cameByFavoriteLink());
   const signedIn = Boolean(state?.user);
+  // Addresses, not the GIF object: the effect runs again for another GIF, not for a new object of the same one.
+  const pagePath = gifPath(gif);
+  const loginToFavorite = loginPath(favoriteLinkPath(gif));
 
   useEffect(() => {
     if (!state) return;
     if (!signedIn) {
-      if (fromLink.current) navigate(loginPath(favoriteLinkPath(gif)), { replace: true });
+      if (fromLink.current) navigate(loginToFavorite, { replace: true });
       return;
     }
     let live = true;
     const arrivedToFavorite = fromLink.current;
     fromLink.current = false;
-    if (arrivedToFavorite) history.replaceState(history.state, '', gifPath(gif));
+    if (arrivedToFavorite) history.replaceState(history.state, '', pagePath);
     (arrivedToFavorite ? setFavorite(gif.id, true) : isFavorite(gif.id)).then(
       (now) => {
         if (!live) return;
@@ -47,12 +50,12 @@ export function FavoriteButton({ gif }: { gif: IGif }) {
     return () => {
       live = false;
     };
-  }, [state, signedIn, gif.id]);
+  }, [state, signedIn, gif.id, pagePath, loginToFavorite, navigate]);
 
   if (state && !signedIn) {
     return (
       <p className="lb-favorite">
-        <Link href={loginPath(favoriteLinkPath(gif))} className="lb-button">
+        <Link href={loginToFavorite} className="lb-button">
           <HeartIcon filled={false} /> Favorite
         </Link>
       </p>

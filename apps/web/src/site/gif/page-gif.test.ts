@@ -17,7 +17,10 @@ function client(answer: (id: string) => Promise<IGif>) {
   const calls: string[] = [];
   return {
     calls,
-    gif: async (id: string) => (calls.push(id), { data: await answer(id), meta: { status: 200, msg: 'OK', response_id: 'r' } }),
+    gif: async (id: string) => {
+      calls.push(id);
+      return { data: await answer(id), meta: { status: 200, msg: 'OK', response_id: 'r' } };
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { formatDateTime, formatQuantity } from '../../ui/format.ts';
+import { occurrenceKeys } from '../../ui/list-keys.ts';
 import { decideApplication, fetchOpenApplications, type OpenApplication } from './applications-api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 
@@ -61,6 +62,8 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const { applicant } = application;
+  // The applicant may have given the same example twice.
+  const exampleKeys = occurrenceKeys(application.examples, (example) => example.url);
   const send = async (decision: ApplicationDecision) => {
     setBusy(true);
     setProblem(undefined);
@@ -107,7 +110,7 @@ function ApplicationCard({ application, onDecided }: { application: OpenApplicat
         {application.examples.map((example, index) => {
           const gif = example.gif_id ? application.gifs[example.gif_id] : undefined;
           return (
-            <li key={`${index}-${example.url}`}>
+            <li key={exampleKeys[index]}>
               {gif ? (
                 <Link href={gifPath(gif)} className="lb-mod-application__tile">
                   {gif.preview && <img src={gif.preview} alt="" width={120} />}

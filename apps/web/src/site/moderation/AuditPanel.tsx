@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AuditList } from './AuditList.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
@@ -21,7 +21,8 @@ export function AuditPanel() {
   const [failed, setFailed] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  async function load(f: Filter, before?: string) {
+  // Only state setters inside: the same function for the panel's life.
+  const load = useCallback(async (f: Filter, before?: string) => {
     setBusy(true);
     try {
       const page = await fetchAudit({ ...f, ...(before ? { before } : {}) });
@@ -33,12 +34,12 @@ export function AuditPanel() {
     } finally {
       setBusy(false);
     }
-  }
+  }, []);
   // Opened, the panel shows the newest entries of every target.
   useEffect(() => {
     setFilter({});
     void load({});
-  }, []);
+  }, [load]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

@@ -84,7 +84,7 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
           maxLength={1000}
           onChange={(e) => decision.onReason(e.target.value)}
         />
-        <div className="lb-button-row" role="group" aria-label="Decision">
+        <fieldset className="lb-button-row" aria-label="Decision">
           {DECISIONS.filter((d) => d !== 'rate').map((action) => (
             <Button
               key={action}
@@ -95,7 +95,7 @@ export function GifDetail({ id, version, decision }: { id: string; version: numb
               {DECISION_LABEL[action]}
             </Button>
           ))}
-        </div>
+        </fieldset>
         <div className="lb-mod-row">
           <SelectField<string>
             id={`${ids}-rating`}

@@ -82,9 +82,10 @@ export function QueuePanel() {
     return () => document.removeEventListener('keydown', onKey);
   }, [move, decideCurrent]);
 
+  // Another pick, or the queue read again: the current item is brought into view.
   useEffect(() => {
-    list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [picked, items]);
+    if (current) list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
 
   return (
     <section className="lb-mod-panel" aria-labelledby="lb-mod-queue-title">

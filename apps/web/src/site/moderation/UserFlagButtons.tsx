@@ -28,7 +28,7 @@ const BUTTONS: { flag: UserFlag; when: Record<'true' | 'false', { label: string;
 /** Staff's controls for a user's flags (`user.flag`): verify, hide the profile, suppress the attribution chrome, and undo each. Every change is an audited event. */
 export function UserFlagButtons({ user, busy, onChange }: { user: FoundUser; busy: boolean; onChange: (change: FlagChange) => void }) {
   return (
-    <div className="lb-button-row" role="group" aria-label={`Flags of ${user.username}`}>
+    <fieldset className="lb-button-row" aria-label={`Flags of ${user.username}`}>
       {BUTTONS.map(({ flag, when }) => {
         const { label, done } = when[String(user[flag]) as 'true' | 'false'];
         return (
@@ -37,6 +37,6 @@ export function UserFlagButtons({ user, busy, onChange }: { user: FoundUser; bus
           </Button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }

@@ -200,11 +200,7 @@ export default function SchedulePage() {
                   Cancel
                 </Button>
                 {pendingDrop?.publishAt === post.publish_at && (
-                  <div
-                    role="group"
-                    aria-label={`${pendingDrop.gif.title || pendingDrop.gif.id} is public now`}
-                    className="lb-schedule__ask"
-                  >
+                  <fieldset aria-label={`${pendingDrop.gif.title || pendingDrop.gif.id} is public now`} className="lb-schedule__ask">
                     <p>
                       {pendingDrop.gif.title || pendingDrop.gif.id} is public now. Until {when(post.publish_at)}:
                     </p>
@@ -217,7 +213,7 @@ export default function SchedulePage() {
                     <Button variant="quiet" onClick={() => setPendingDrop(null)}>
                       Don&rsquo;t schedule it
                     </Button>
-                  </div>
+                  </fieldset>
                 )}
               </li>
             ))}

@@ -90,79 +90,82 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
 
   let index = -1;
   return (
-    <form
-      className="lb-search"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        search(term);
-      }}
-    >
-      <label className="lb-visually-hidden" htmlFor={`${id}-input`}>
-        {SEARCH_BOX_LABEL}
-      </label>
-      <input
-        ref={input}
-        id={`${id}-input`}
-        className="lb-search__input"
-        data-theme="light"
-        type="search"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={SEARCH_BOX_LABEL}
-        maxLength={MAX_SEARCH_TERM_LENGTH}
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={`${id}-listbox`}
-        aria-activedescendant={active >= 0 && active < options.length ? optionId(active) : undefined}
-        value={term}
-        onChange={(event) => {
-          setTerm(event.target.value);
-          setOpen(true);
-          setActive(-1);
+    <search>
+      <form
+        className="lb-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search(term);
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={keyDown}
-      />
-      <button className="lb-search__submit" type="submit" aria-label="Search">
-        <SearchIcon />
-      </button>
-      <div
-        id={`${id}-listbox`}
-        role="listbox"
-        aria-label="Search suggestions"
-        className="lb-search__list"
-        data-theme="light"
-        hidden={!expanded}
       >
-        {groups.map((group) => (
-          <div key={group.label} role="group" aria-labelledby={`${id}-${group.kind}`} className="lb-search__group">
-            <div id={`${id}-${group.kind}`} className="lb-search__group-label" role="presentation">
-              {group.label}
+        <label className="lb-visually-hidden" htmlFor={`${id}-input`}>
+          {SEARCH_BOX_LABEL}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          className="lb-search__input"
+          data-theme="light"
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={SEARCH_BOX_LABEL}
+          maxLength={MAX_SEARCH_TERM_LENGTH}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={`${id}-listbox`}
+          aria-activedescendant={active >= 0 && active < options.length ? optionId(active) : undefined}
+          value={term}
+          onChange={(event) => {
+            setTerm(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={keyDown}
+        />
+        <button className="lb-search__submit" type="submit" aria-label="Search">
+          <SearchIcon />
+        </button>
+        <div
+          id={`${id}-listbox`}
+          role="listbox"
+          aria-label="Search suggestions"
+          className="lb-search__list"
+          data-theme="light"
+          hidden={!expanded}
+        >
+          {groups.map((group) => (
+            // biome-ignore lint/a11y/useSemanticElements: a group of options inside the combobox's listbox (ARIA combobox pattern); <fieldset> cannot sit in a listbox
+            <div key={group.label} role="group" aria-labelledby={`${id}-${group.kind}`} className="lb-search__group">
+              <div id={`${id}-${group.kind}`} className="lb-search__group-label" role="presentation">
+                {group.label}
+              </div>
+              {group.terms.map((suggestion) => {
+                index += 1;
+                const mine = index;
+                return (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: a listbox option of the combobox; the focus stays in the input, whose onKeyDown (arrows, Enter, Escape) drives it through aria-activedescendant
+                  <div
+                    key={`${group.kind}-${suggestion}`}
+                    id={optionId(mine)}
+                    role="option"
+                    aria-selected={mine === active}
+                    className="lb-search__option"
+                    // Keep the focus in the input: a click must not blur it before it counts.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => search(suggestion)}
+                  >
+                    {suggestion}
+                  </div>
+                );
+              })}
             </div>
-            {group.terms.map((suggestion) => {
-              index += 1;
-              const mine = index;
-              return (
-                <div
-                  key={`${group.kind}-${suggestion}`}
-                  id={optionId(mine)}
-                  role="option"
-                  aria-selected={mine === active}
-                  className="lb-search__option"
-                  // Keep the focus in the input: a click must not blur it before it counts.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => search(suggestion)}
-                >
-                  {suggestion}
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
-    </form>
+          ))}
+        </div>
+      </form>
+    </search>
   );
 }

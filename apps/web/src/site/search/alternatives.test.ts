@@ -7,8 +7,14 @@ describe('no-results suggestions', () => {
   it('offers related tags, similar spellings and trending searches, each once', async () => {
     const asked: string[] = [];
     const client = {
-      relatedTags: (tag: string) => (asked.push(`related:${tag}`), tags('kitten', 'cat')),
-      searchTags: (prefix: string) => (asked.push(`prefix:${prefix}`), tags('cat', 'catnap')),
+      relatedTags: (tag: string) => {
+        asked.push(`related:${tag}`);
+        return tags('kitten', 'cat');
+      },
+      searchTags: (prefix: string) => {
+        asked.push(`prefix:${prefix}`);
+        return tags('cat', 'catnap');
+      },
       trendingSearches: () => Promise.resolve({ data: ['catnap', 'pizza'] }),
     };
     const found = await suggestionsFor(client as never, '@pixelpal Catt', 5);

@@ -17,6 +17,7 @@ export function NoticeCount() {
     window.addEventListener(NOTICES_CHANGED, again);
     return () => window.removeEventListener(NOTICES_CHANGED, again);
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location and asked are not read on purpose: each navigation, and each change of the notices, asks the count again
   useEffect(() => {
     if (!signedIn) return;
     let live = true;

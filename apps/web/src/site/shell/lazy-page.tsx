@@ -20,6 +20,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
         throw error;
       },
     ));
+  // biome-ignore lint/correctness/noComponentHookFactories: a component factory like React.lazy, called once per page at module level, so each page's component is made once
   function Page(props: P) {
     if (Loaded) return <Loaded {...props} />;
     // Suspends until the chunk is here (the Suspense boundary shows its fallback meanwhile).

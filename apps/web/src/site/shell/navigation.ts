@@ -1,6 +1,6 @@
 import { gifPath, parseSitePath } from '@loopbox/pages';
 import type { IGif } from '@loopbox/sdk';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useCallback } from 'react';
 import { useLocation } from 'wouter';
 
 /**
@@ -29,10 +29,14 @@ export function useOpenGif() {
  */
 export function useGoTo() {
   const [, navigate] = useLocation();
-  return (path: string, options: { replace?: boolean } = {}) => {
-    if (parseSitePath(path).page === 'not-found') {
-      if (options.replace) location.replace(path);
-      else location.assign(path);
-    } else navigate(path, options);
-  };
+  // The same function across renders (wouter's navigate is), so effects may depend on it.
+  return useCallback(
+    (path: string, options: { replace?: boolean } = {}) => {
+      if (parseSitePath(path).page === 'not-found') {
+        if (options.replace) location.replace(path);
+        else location.assign(path);
+      } else navigate(path, options);
+    },
+    [navigate],
+  );
 }

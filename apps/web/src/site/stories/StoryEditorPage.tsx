@@ -10,6 +10,7 @@ import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
 import { fetchStory, fetchUserStories, saveStory, type Story, type StoryDraft } from './stories-api.ts';
 import { Button } from '../../ui/Button.tsx';
+import { occurrenceKeys } from '../../ui/list-keys.ts';
 import { Check } from '../../ui/Field.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 
@@ -48,6 +49,8 @@ export default function StoryEditorPage() {
   const [preview, setPreview] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
+  // A story can hold the same GIF twice; a frame keeps its key when it is moved.
+  const frameKeys = occurrenceKeys(frames, (f) => f.gif_id);
 
   const reload = useCallback(() => {
     if (username) void fetchUserStories(username).then(setMine, () => setMine([]));
@@ -160,7 +163,7 @@ export default function StoryEditorPage() {
           <ol className="lb-story-editor__frames">
             {frames.map((frame, i) => (
               <li
-                key={`${frame.gif_id}-${i}`}
+                key={frameKeys[i]}
                 className="lb-story-editor__frame"
                 draggable
                 onDragStart={() => setDragging(i)}
@@ -223,7 +226,7 @@ export default function StoryEditorPage() {
           </h2>
           <ol className="lb-story__frames">
             {frames.map((frame, i) => (
-              <li key={`${frame.gif_id}-${i}`} className="lb-story-frame">
+              <li key={frameKeys[i]} className="lb-story-frame">
                 <figure>
                   <img src={frame.src} alt={frame.title || `GIF ${i + 1}`} />
                   {frame.caption && <figcaption className="lb-story-frame__caption">{frame.caption}</figcaption>}

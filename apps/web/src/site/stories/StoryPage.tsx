@@ -3,6 +3,7 @@ import { embedCode, gifPath, profilePath, storyHead, storyPath } from '@loopbox/
 import { Link } from 'wouter';
 import { CopyField } from '../display/CopyField.tsx';
 import { usePage } from '../data/use-page.ts';
+import { occurrenceKeys } from '../../ui/list-keys.ts';
 import { useResource } from '../data/use-resource.ts';
 import ErrorPage from '../errors/ErrorPage.tsx';
 import { fetchStoryBySlug, pictureOf, type Story } from './stories-api.ts';
@@ -34,6 +35,9 @@ function StoryFrame({ gif, caption, index }: { gif: NonNullable<Story['gifs']>[n
 }
 
 function StoryView({ story }: { story: Story }) {
+  const gifs = story.gifs ?? [];
+  // A story can hold the same GIF twice.
+  const frameKeys = occurrenceKeys(gifs, (g) => g.gif.id);
   return (
     <article className="lb-story">
       <header className="lb-page-header">
@@ -46,8 +50,8 @@ function StoryView({ story }: { story: Story }) {
         {story.description && <p className="lb-story__description">{story.description}</p>}
       </header>
       <ol className="lb-story__frames">
-        {(story.gifs ?? []).map((g, i) => (
-          <StoryFrame key={`${g.gif.id}-${i}`} gif={g.gif} caption={g.caption} index={i} />
+        {gifs.map((g, i) => (
+          <StoryFrame key={frameKeys[i]} gif={g.gif} caption={g.caption} index={i} />
         ))}
       </ol>
       <section className="lb-section" aria-labelledby="story-share">

@@ -1,6 +1,6 @@
 import { channelPath, profilePath, sitePageHead } from '@loopbox/pages';
 import { avatarOf } from '../display/avatar.ts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { callBackend } from '../../shared/backend.ts';
 import { VerifiedBadge } from '../display/icons.tsx';
@@ -32,7 +32,8 @@ export default function StudiosPage() {
   const [failed, setFailed] = useState<string>();
   const [loading, setLoading] = useState(true);
 
-  const load = (offset: number) => {
+  // Only state setters inside: the same function for the page's life.
+  const load = useCallback((offset: number) => {
     setLoading(true);
     setFailed(undefined);
     return callBackend<StudiosAnswer>('GET', `/api/v4/studios/?offset=${offset}`).then(
@@ -46,10 +47,10 @@ export default function StudiosPage() {
         setLoading(false);
       },
     );
-  };
+  }, []);
   useEffect(() => {
     void load(0);
-  }, []);
+  }, [load]);
 
   return (
     <div className="lb-studios">

@@ -56,7 +56,7 @@ export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
       <ul className="lb-analytics__legend" aria-hidden="true">
         {GROUPS.map((g) => (
           <li key={g.key}>
-            <svg width="12" height="12">
+            <svg width="12" height="12" aria-hidden="true">
               <rect width="12" height="12" style={{ fill: g.color }} />
             </svg>
             {g.label}
@@ -70,7 +70,7 @@ export function PageTypesChart({ rows }: { rows: readonly PageTypeDay[] }) {
           height={height}
           viewBox={`0 0 ${chartWidth} ${height}`}
           role="img"
-          aria-labelledby="page-types-title"
+          aria-label="Page types"
           aria-describedby="page-types-desc"
         >
           {totals.map((t, row) => (

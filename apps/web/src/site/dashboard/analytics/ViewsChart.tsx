@@ -49,7 +49,7 @@ export function ViewsChart({ daily }: { daily: readonly DayCounts[] }) {
       <ul className="lb-analytics__legend" aria-hidden="true">
         {COUNTERS.map((c) => (
           <li key={c}>
-            <svg width="24" height="10">
+            <svg width="24" height="10" aria-hidden="true">
               <line
                 x1="0"
                 y1="5"
@@ -71,7 +71,7 @@ export function ViewsChart({ daily }: { daily: readonly DayCounts[] }) {
           height={HEIGHT}
           viewBox={`0 0 ${chartWidth} ${HEIGHT}`}
           role="img"
-          aria-labelledby="views-title"
+          aria-label="Views over time"
           aria-describedby="views-desc"
         >
           {ticks.map((t) => (

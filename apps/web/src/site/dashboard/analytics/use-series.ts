@@ -12,6 +12,7 @@ export interface SeriesState {
 export function useSeries(days: number, username: string | null, fetchImpl: typeof fetch): SeriesState & { retry(): void } {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<SeriesState>({ loading: true });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is read by no one on purpose: a retry bumps it to ask again with the same arguments
   useEffect(() => {
     const abort = new AbortController();
     setState((s) => ({ ...s, loading: true, error: undefined }));
