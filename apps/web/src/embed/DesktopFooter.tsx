@@ -1,7 +1,7 @@
 import { FOOTER_OFFSET_EXTRA_PX } from '@loopbox/machines/constants';
 import type { IGif, LoopboxFetch } from '@loopbox/sdk';
 import type { PingbackSink } from '@loopbox/widgets';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import type { Track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
 import { FOOTER_PAUSE_FOR_STICKERS, PROVIDER_NAME } from './constants.ts';
@@ -50,7 +50,8 @@ export function DesktopFooter(props: DesktopFooterProps) {
   const more = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(relatedOpen);
-  useEffect(() => {
+  // Before paint, in the commit that shows or hides the grid: focus never rests on a hidden control.
+  useLayoutEffect(() => {
     if (relatedOpen) close.current?.focus();
     else if (wasOpen.current) more.current?.focus();
     wasOpen.current = relatedOpen;
