@@ -5,12 +5,11 @@ export function Skeleton({ width = '100%', height = 16 }: { width?: number | str
 
 /** Lines of text on their way. */
 export function SkeletonLines({ lines = 3 }: { lines?: number }) {
-  // Placeholders all alike: a line's key is its place.
-  const keys = Array.from({ length: lines }, (_, n) => `line-${n}`);
   return (
     <div className="lb-skeleton-lines" aria-hidden="true">
-      {keys.map((key, i) => (
-        <Skeleton key={key} width={i === lines - 1 ? '60%' : '100%'} />
+      {Array.from({ length: lines }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders all alike, a line's place is all it has
+        <Skeleton key={i} width={i === lines - 1 ? '60%' : '100%'} />
       ))}
     </div>
   );

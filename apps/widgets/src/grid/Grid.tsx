@@ -49,8 +49,6 @@ export function Grid(props: GridProps) {
   const tileWidth = gridTileWidth(width, columns, gutter);
   const heightOf = (gif: IGif) => getGifHeight(gif, tileWidth);
   const layout = masonry(context.gifs, columns, gutter, heightOf);
-  // A column is a slot of the masonry, the first, the second…: its place is all there is to it.
-  const columnKeys = Array.from({ length: layout.columns.length }, (_, n) => `column-${n}`);
   const noResults = context.isDoneFetching && context.gifs.length === 0;
   return (
     <PingbackScopeProvider scope={scope}>
@@ -65,7 +63,8 @@ export function Grid(props: GridProps) {
         >
           <div className="lb-grid__columns" style={{ gap: gutter }}>
             {layout.columns.map((column, index) => (
-              <div key={columnKeys[index]} className="lb-grid__column" style={{ width: tileWidth, gap: gutter }}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a column is a slot of the masonry (the first, the second…): its place is its identity
+              <div key={index} className="lb-grid__column" style={{ width: tileWidth, gap: gutter }}>
                 {column.map((gif) => (
                   <Gif key={gif.id} {...tileProps(props)} gif={gif} width={tileWidth} height={heightOf(gif)} />
                 ))}
