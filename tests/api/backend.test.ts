@@ -33,6 +33,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     analytics = createAnalytics(store.db);
     // One searcher a term is enough here: the rules of trending searches are tested in trending-searches.test.ts.
     const app = createApp({
+      checkAnswers: true,
       db: store.db,
       mediaDir: TEST_MEDIA_DIR,
       analytics,

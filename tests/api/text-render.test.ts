@@ -44,7 +44,7 @@ describe('on-demand text rendering under load', () => {
   async function startRenderServer(textRender: Partial<TextRenderSettings>): Promise<RenderServer> {
     const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-render-media-'));
     dirs.push(mediaDir);
-    const app = createApp({ db: store.db, mediaDir, textRender: { ...SHARED_CORE_WAITS.textRender, ...textRender } });
+    const app = createApp({ checkAnswers: true, db: store.db, mediaDir, textRender: { ...SHARED_CORE_WAITS.textRender, ...textRender } });
     const edge = singleProcessEdge({ server: app, credentials, env: { ACCESS_LOG: 'off', ...SHARED_CORE_WAITS.env } });
     const http: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: edge.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_RUN_ENV } from './test-run-env.ts';
 
 const READY_TIMEOUT_MS = 180_000;
 
@@ -47,7 +48,7 @@ export async function startProcessGroup(
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-group-'));
     dirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-      env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+      env: { ...process.env, ...TEST_RUN_ENV, ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     webKey = await readyKey(child);

@@ -7,6 +7,7 @@ import { openStore, type StoreKind } from '../../apps/server/src/store/db.ts';
 import type { Database } from '../../apps/server/src/store/schema.ts';
 import { freePort, readyKey } from './process-group.ts';
 import { scratchDatabase } from './stores.ts';
+import { TEST_RUN_ENV } from './test-run-env.ts';
 
 const MAIN = path.resolve('tests/support/sample-server-main.ts');
 const READY_TIMEOUT_MS = 120_000;
@@ -28,7 +29,14 @@ export async function startServerProcess(kind: StoreKind, options: { env?: Recor
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-proc-'));
   const scratch = kind === 'postgres' ? await scratchDatabase() : undefined;
-  let env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
+  let env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...TEST_RUN_ENV,
+    ...options.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+  };
   let child: ChildProcess | undefined;
   let webKey = '';
 

@@ -16,6 +16,7 @@ import { seedDemo } from '../../apps/server/src/seed/seed.ts';
 import type { Store, StoreKind } from '../../apps/server/src/store/db.ts';
 import { isSampleItem, TEST_MEDIA_DIR } from './corpus.ts';
 import { openTestStore } from './stores.ts';
+import { TEST_RUN_ENV } from './test-run-env.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,7 +120,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     ...(options.mediaStore ? { mediaStore: options.mediaStore } : {}),
     ...(options.mediaPublicUrl ? { mediaPublicUrl: options.mediaPublicUrl } : {}),
     textRender: { ...SHARED_CORE_WAITS.textRender, ...options.textRender },
-    env: { ACCESS_LOG: 'off', ...LOCAL_ONLY_ENV, ...SHARED_CORE_WAITS.env, ...options.env },
+    env: { ACCESS_LOG: 'off', ...TEST_RUN_ENV, ...LOCAL_ONLY_ENV, ...SHARED_CORE_WAITS.env, ...options.env },
     logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
   });
   await platform.start();

@@ -27,6 +27,7 @@ import { publicProfileRoutes } from './accounts/public-profile.ts';
 import { webPages, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 import { openApiRoutes } from './openapi/route.ts';
+import { answersMatchSchemas } from './openapi/answer-check.ts';
 import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
@@ -98,6 +99,8 @@ export interface AppOptions {
   trendingRules?: TrendingSearchRules;
   /** What time it is for keys' grace periods and the key cache (jobs/clock.ts); the system clock by default. */
   clock?: Clock;
+  /** Check every answer against its route's response schema (CHECK_ANSWERS; openapi/answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -145,6 +148,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AuthEnv>();
   app.use(securityHeaders({ publicUrl: options.publicUrl, mediaPublicUrl: options.mediaPublicUrl }));
   app.use(paramsGuard());
+  if (options.checkAnswers) app.use(answersMatchSchemas(options.log));
   app.use(metaStatusAgrees());
   // A route that touches nothing: the baseline every benchmark compares against.
   app.get('/healthz', (c) => c.json({ ok: true }));

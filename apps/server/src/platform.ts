@@ -34,6 +34,7 @@ import { createStoriesApp } from './stories/app.ts';
 import { createSchedulerApp } from './scheduler/app.ts';
 import { createImagingApp } from './imaging/app.ts';
 import { imagingSettingsFrom } from './imaging/settings.ts';
+import { answerCheckFrom } from './openapi/answer-check.ts';
 
 export interface PlatformOptions {
   store: Store;
@@ -170,6 +171,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     },
     linkOrigin,
   });
+  const checkAnswers = answerCheckFrom(options.env ?? process.env);
   // One signer for the whole process: the public API and the services sign and verify alike.
   const payloads = createPayloadSigner(store.db);
   const app = createApp({
@@ -192,6 +194,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     predictor,
     trendingRules: trendingRulesFrom(options.env ?? process.env),
     clock,
+    checkAnswers,
     videoOembed: videoOembedFrom(options.env ?? process.env),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),
@@ -200,13 +203,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Fold new events right after they commit rather than at the next tick; concurrent wakes share one catch-up.
     onLogCommitted: () => void analytics.catchUp().catch((err: Error) => logger.error({ err }, 'analytics: catch-up failed')),
   });
-  const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log });
+  const stories = createStoriesApp({ db: store.db, payloads, publicUrl: options.publicUrl, clock, log, checkAnswers });
   const scheduler = createSchedulerApp({
     db: store.db,
     payloads,
     publicUrl: options.publicUrl,
     clock,
     log,
+    checkAnswers,
     onJobQueued: () => jobs.wake(),
   });
   const imaging = createImagingApp({

@@ -1,10 +1,8 @@
 /** Developer apps and keys (issue 21; README, Developer keys). */
 
-export const APP_PLATFORMS = ['web', 'ios', 'android', 'other'] as const;
-export type AppPlatform = (typeof APP_PLATFORMS)[number];
+import type { KeyTier } from '@loopbox/contract/developers';
 
-export const KEY_TIERS = ['beta', 'production'] as const;
-export type KeyTier = (typeof KEY_TIERS)[number];
+export { APP_PLATFORMS, KEY_TIERS, type AppPlatform, type KeyTier } from '@loopbox/contract/developers';
 
 /** Calls an hour a key of each tier may make; GIPHY's beta keys allow 100. `null`: no hourly limit (the edge's per-minute limit still applies). */
 export const TIER_CALLS_PER_HOUR: Readonly<Record<KeyTier, number | null>> = { beta: 100, production: null };

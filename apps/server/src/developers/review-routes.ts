@@ -12,6 +12,7 @@ import { DecisionBody, RequestPath } from './fields.ts';
 import { baseOf, developersDb } from './schema.ts';
 import { decideRequest, openRequests } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { OpenRequestsAnswer, RequestDecidedAnswer } from '@loopbox/contract/developers';
 
 /** Staff's review of requests for production keys: the open ones, and a decision with a note (the app's keys change tier at once). */
 export function productionReviewRoutes(deps: BackendDeps) {
@@ -20,7 +21,12 @@ export function productionReviewRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v1/developer/production-requests/',
-    describe({ tag: 'developers', summary: 'Open requests for production keys', access: { permission: 'developer_app.review' } }),
+    describe({
+      tag: 'developers',
+      summary: 'Open requests for production keys',
+      response: OpenRequestsAnswer,
+      access: { permission: 'developer_app.review' },
+    }),
     async (c) => {
       await authorizeUser(c, 'developer_app.review');
       return c.json(envelope(await openRequests(db), newResponseId()), 200, { 'Cache-Control': 'no-store' });
@@ -32,6 +38,7 @@ export function productionReviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: 'Approve or refuse a request for production',
+      response: RequestDecidedAnswer,
       description: "The app's keys change tier on every process within seconds.",
       access: { permission: 'developer_app.review' },
       params: RequestPath,

@@ -16,6 +16,14 @@ import { baseOf, developersDb } from './schema.ts';
 import { appOwner, createApp, keyOwner, listApps, requestProduction, revokeKey, rotateKey } from './store.ts';
 import { appUsage } from './usage.ts';
 import { describe } from '../openapi/describe.ts';
+import {
+  AppAnswer,
+  AppsAnswer,
+  AppUsageAnswer,
+  KeyRevokedAnswer,
+  KeyRotatedAnswer,
+  ProductionAskedAnswer,
+} from '@loopbox/contract/developers';
 
 const UsageQuery = z.object({ days: intParam('days', 1, USAGE_DAYS_MAX, USAGE_DAYS_DEFAULT) });
 const NOT_KEPT = { 'Cache-Control': 'no-store' };
@@ -42,6 +50,7 @@ export function developerRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: 'Your apps and their keys',
+      response: AppsAnswer,
       description: 'Newest first, each with its keys (tier, hourly limit, state) and latest production request.',
       access: { permission: 'developer_app.manage' },
     }),
@@ -56,6 +65,7 @@ export function developerRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: 'Create an app',
+      response: AppAnswer,
       description: 'The app comes with a beta key (a low hourly limit) that works on both the GIPHY and the Tenor API.',
       access: { permission: 'developer_app.create' },
       status: 201,
@@ -81,6 +91,7 @@ export function developerRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: "An app's usage",
+      response: AppUsageAnswer,
       description:
         'Per key over the last `days`: calls by day and API, by endpoint, errors by status, rate-limit refusals and the pingbacks sent with it, from projections of the event log.',
       access: { permission: 'developer_app.manage' },
@@ -100,6 +111,7 @@ export function developerRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: 'Ask for a production key',
+      response: ProductionAskedAnswer,
       description: 'Staff approve or refuse with a note; 409 while a request is open or when the app is production.',
       access: { permission: 'developer_app.manage' },
       status: 201,
@@ -129,6 +141,7 @@ export function developerRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: "Rotate an app's key",
+      response: KeyRotatedAnswer,
       description: 'A new key at once; the old ones keep working for `grace_seconds`, then are refused.',
       access: { permission: 'developer_app.manage' },
       params: AppPath,
@@ -159,6 +172,7 @@ export function developerRoutes(deps: BackendDeps) {
     describe({
       tag: 'developers',
       summary: 'Revoke a key',
+      response: KeyRevokedAnswer,
       description: 'Refused on every server process within seconds; 409 when already revoked.',
       access: { permission: 'developer_app.manage' },
       params: KeyPath,

@@ -1,39 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { APP_KEY_PREFIX, TIER_CALLS_PER_HOUR, type AppPlatform, type KeyTier } from './constants.ts';
+import { APP_KEY_PREFIX, TIER_CALLS_PER_HOUR, type AppPlatform } from './constants.ts';
 import type { DevelopersDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { DeveloperApp, DeveloperKey, KeyState, OpenRequest as OpenRequestSchema } from '@loopbox/contract/developers';
 
-export type KeyState = 'active' | 'expiring' | 'expired' | 'revoked';
-
-export interface KeyListing {
-  id: string;
-  key: string;
-  tier: KeyTier;
-  calls_per_hour: number | null;
-  state: KeyState;
-  created_at: Date;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-}
-
-export interface AppListing {
-  id: string;
-  name: string;
-  description: string;
-  platform: AppPlatform;
-  tier: KeyTier;
-  created_at: Date;
-  keys: KeyListing[];
-  /** The latest request for production, if any. */
-  production_request: {
-    id: string;
-    note: string;
-    created_at: Date;
-    decision: 'approved' | 'refused' | null;
-    decision_note: string;
-    decided_at: Date | null;
-  } | null;
-}
+export type KeyListing = Built<typeof DeveloperKey>;
+export type AppListing = Built<typeof DeveloperApp>;
 
 export const newAppKey = () => `${APP_KEY_PREFIX}${randomBytes(16).toString('hex')}`;
 
@@ -189,16 +162,7 @@ export async function requestProduction(db: DevelopersDb, appId: string, userId:
   return row?.id;
 }
 
-export interface OpenRequest {
-  id: string;
-  app_id: string;
-  app_name: string;
-  app_description: string;
-  platform: AppPlatform;
-  owner: string;
-  note: string;
-  created_at: Date;
-}
+export type OpenRequest = Built<typeof OpenRequestSchema>;
 
 /** Requests for production waiting for staff, oldest first. */
 export async function openRequests(db: DevelopersDb): Promise<OpenRequest[]> {

@@ -1,20 +1,10 @@
 import { sql } from 'kysely';
 import { RATE_LIMITED_ENDPOINT } from './constants.ts';
 import type { DevelopersDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { KeyUsage as KeyUsageSchema } from '@loopbox/contract/developers';
 
-export interface KeyUsage {
-  key_id: string;
-  /** Calls a day per API (every status, refusals included). */
-  daily: { day: string; api: string; calls: number }[];
-  /** Calls per endpoint the key reached (refusals before any endpoint are not here). */
-  endpoints: { api: string; endpoint: string; calls: number }[];
-  /** Answers with an error status (4xx, 5xx), per API and status. */
-  errors: { api: string; status: number; calls: number }[];
-  /** Calls refused for the hourly limit. */
-  rate_limited: number;
-  /** Pingbacks sent with the key (GIPHY's collector) and shares registered (Tenor), per day, API and action. */
-  pingbacks: { day: string; api: string; action: string; count: number }[];
-}
+export type KeyUsage = Built<typeof KeyUsageSchema>;
 
 /** The usage of an app's keys over the last `days` days, from the projections (api_usage_daily, api_pingbacks_daily). */
 export async function appUsage(db: DevelopersDb, appId: string, days: number): Promise<{ from: string; to: string; keys: KeyUsage[] }> {

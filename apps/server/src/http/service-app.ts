@@ -5,6 +5,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
 import { securityHeaders } from './security-headers.ts';
+import { answersMatchSchemas } from '../openapi/answer-check.ts';
 import { errorBody, handleErrors, metaStatusAgrees } from './envelope.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -13,10 +14,16 @@ import type { Database } from '../store/schema.ts';
  * parameter guard, the one auth module (a bearer token, else the session cookie with its CSRF check,
  * else anonymous), `/healthz`, and GIPHY's error body for every refusal. `routes` adds the service's own.
  */
-export function serviceApp(db: Kysely<Database>, routes: (app: Hono<AuthEnv>) => void, log?: (line: string) => void): Hono<AuthEnv> {
+export function serviceApp(
+  db: Kysely<Database>,
+  routes: (app: Hono<AuthEnv>) => void,
+  options: { log?: ((line: string) => void) | undefined; checkAnswers?: boolean | undefined } = {},
+): Hono<AuthEnv> {
+  const { log } = options;
   const app = new Hono<AuthEnv>();
   app.use(securityHeaders());
   app.use(paramsGuard());
+  if (options.checkAnswers) app.use(answersMatchSchemas(log));
   app.use(metaStatusAgrees());
   app.get('/healthz', (c) => c.json({ ok: true }));
   // Sign-in attempts are limited by the backend; a service only resolves callers, so its limiter is never drawn on.

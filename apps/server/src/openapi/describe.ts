@@ -31,6 +31,11 @@ export interface RouteDoc {
   /** The success answer's status (200 by default) and type (JSON by default). */
   status?: 200 | 201 | 202 | 204;
   responseType?: 'application/json' | 'text/csv';
+  /**
+   * The success answer's JSON body, from `@loopbox/contract`: documented in the reference and, with
+   * CHECK_ANSWERS=on (every test run), checked against each answer the route sends (answer-check.ts).
+   */
+  response?: z.ZodType;
   /** An example of the success answer, shown in the reference. */
   example?: unknown;
 }

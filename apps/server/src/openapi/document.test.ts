@@ -2,11 +2,13 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Hono } from 'hono';
 import { describe as suite, expect, it } from 'vitest';
 import { z } from 'zod';
+import { enveloped, Timestamp } from '@loopbox/contract/common';
 import { describe } from './describe.ts';
 import { documentedRoutes, openApiDocument, openApiPath } from './document.ts';
 
 const Query = z.object({ q: z.string().min(1), limit: z.string().regex(/^\d+$/).optional().transform(Number) });
 const Body = z.object({ name: z.string().max(40) });
+const Thing = enveloped(z.strictObject({ id: z.string(), changed_at: Timestamp }));
 
 function sampleApp() {
   const app = new Hono();
@@ -19,7 +21,14 @@ function sampleApp() {
   );
   app.post(
     '/api/v1/things/:id/',
-    describe({ tag: 'moderation', summary: 'Change a thing', access: { permission: 'gif.moderate' }, body: Body, status: 201 }),
+    describe({
+      tag: 'moderation',
+      summary: 'Change a thing',
+      access: { permission: 'gif.moderate' },
+      body: Body,
+      status: 201,
+      response: Thing,
+    }),
     (c) => c.json({}),
   );
   app.get(
@@ -87,6 +96,16 @@ suite('openApiDocument', () => {
       required: ['name'],
     });
     expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404']);
+  });
+
+  it('describes the success answer from its response schema, timestamps as the strings the JSON carries', () => {
+    const schema = doc.paths['/api/v1/things/{id}/'].post.responses['201'].content['application/json'].schema;
+    expect(schema).toMatchObject({
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: { data: { properties: { id: { type: 'string' }, changed_at: { type: 'string', format: 'date-time' } } } },
+    });
+    expect(doc.paths['/v1/things'].get.responses['200'].content['application/json'].schema).toEqual({});
   });
 
   it("names each route's callers from the permission table, and the refusals they can meet", () => {

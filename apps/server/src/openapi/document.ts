@@ -85,7 +85,10 @@ function operationId(method: string, path: string): string {
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
-/** A schema as JSON Schema 2020-12, describing what a client sends (before any transform). */
+/**
+ * A schema as JSON Schema 2020-12, as the JSON carries it: what a client sends (before any transform),
+ * or what the server answers (a `Timestamp` as its string, not the `Date` a handler builds).
+ */
 function jsonSchema(schema: z.ZodType): Json {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
   return rest;
@@ -121,7 +124,10 @@ function responses(path: string, doc: RouteDoc): Json {
   const success: Json = { description: 'Success' };
   if (status !== 204)
     success.content = {
-      [doc.responseType ?? 'application/json']: { schema: {}, ...(doc.example === undefined ? {} : { example: doc.example }) },
+      [doc.responseType ?? 'application/json']: {
+        schema: doc.response ? jsonSchema(doc.response) : {},
+        ...(doc.example === undefined ? {} : { example: doc.example }),
+      },
     };
   const error = (description: string) => ({
     description,

@@ -8,5 +8,5 @@ import { schedulerRoutes } from './routes.ts';
  * itself is a job (jobs.ts) run by whichever process's job runner claims it first.
  */
 export function createSchedulerApp(deps: SchedulerDeps) {
-  return serviceApp(deps.db, (app) => app.route('/', schedulerRoutes(deps)), deps.log);
+  return serviceApp(deps.db, (app) => app.route('/', schedulerRoutes(deps)), deps);
 }

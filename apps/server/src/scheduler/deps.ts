@@ -13,4 +13,6 @@ export interface SchedulerDeps {
   /** Called after a commit that queued a publish job. */
   onJobQueued?: () => void;
   log?: (line: string) => void;
+  /** Check every answer against its route's response schema (CHECK_ANSWERS). */
+  checkAnswers?: boolean;
 }

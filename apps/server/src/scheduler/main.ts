@@ -7,6 +7,7 @@ import { serveAlone } from '../http/serve-alone.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { allJobHandlers } from '../jobs/handlers.ts';
 import { createJobRunner } from '../jobs/runner.ts';
+import { answerCheckFrom } from '../openapi/answer-check.ts';
 import { createPayloadSigner } from '../payload-signing/signer.ts';
 import { createSchedulerApp } from './app.ts';
 import { SCHEDULER_PORT_DEFAULT } from './constants.ts';
@@ -22,6 +23,7 @@ await serveAlone('scheduler', { variable: 'SCHEDULER_PORT', fallback: SCHEDULER_
     publicUrl: config.publicUrl,
     clock: systemClock,
     log,
+    checkAnswers: answerCheckFrom(process.env),
     onJobQueued: () => jobs.wake(),
   });
   return { fetch: (request) => app.fetch(request), start: () => jobs.start(), stop: () => jobs.stop() };

@@ -17,6 +17,6 @@ export function createStoriesApp(deps: StoriesDeps) {
       app.route('/', storyReadRoutes(deps));
       app.route('/', storyWriteRoutes(deps));
     },
-    deps.log,
+    deps,
   );
 }

@@ -12,4 +12,6 @@ export interface StoriesDeps {
   /** When trending entries start to show. */
   clock: Clock;
   log?: (line: string) => void;
+  /** Check every answer against its route's response schema (CHECK_ANSWERS). */
+  checkAnswers?: boolean;
 }
