@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 /**
  * Running ffmpeg. Every call names the binary: `untrustedFfmpeg(decoder)` for anything derived
@@ -6,6 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 
 const FFMPEG_TIMEOUT_MS = 60_000;
+
+/**
+ * The CPU seconds ffmpeg may spend (its `-timelimit`, which the kernel enforces on ffmpeg itself): the
+ * kill timer below lives in this process or in an upload's worker thread, and ffmpeg outlives a
+ * server killed or a thread terminated mid-encode (CI once saw one run for 29 minutes). The limit
+ * counts every thread's time, so it is the wall timeout on every core ffmpeg may use.
+ */
+export const cpuSecondsFor = (timeoutMs: number, cores = availableParallelism()) => Math.ceil((timeoutMs / 1000) * cores);
 
 /** How an ffmpeg process ended, with the tail of what it wrote on stderr (at most `keep` characters). */
 interface Ended {
@@ -26,7 +35,7 @@ function watchFfmpeg(
   onStart?: (child: ChildProcess) => void,
 ): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-nostdin', '-hide_banner', ...args], {
+    const child = spawn(ffmpeg, ['-nostdin', '-hide_banner', '-timelimit', String(cpuSecondsFor(o.timeoutMs)), ...args], {
       stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'],
     });
     const keep = o.keepStderr ?? 4000;
