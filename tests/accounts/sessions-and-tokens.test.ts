@@ -198,6 +198,7 @@ describe.each(storeKinds())('sessions, tokens and roles (%s)', (kind) => {
       verifiedStatus: false,
       userID: null,
       loginMethod: null,
+      emailVerified: false,
       csrfToken: null,
       user: null,
       permissions: anonymous,

@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILDREN_WITHOUT_PARENT_MESSAGE } from '../../apps/server/src/channels/constants.ts';
+import { enqueueJob } from '../../apps/server/src/jobs/queue.ts';
+import { PUBLISH_JOB_KIND } from '../../apps/server/src/scheduler/constants.ts';
 import { startAccountsServer, testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -256,6 +258,20 @@ describe.each(storeKinds())('channels (%s)', { timeout: 120_000 }, (kind) => {
     expect((await as(rival).get(`/api/v4/channels/retrieve-job/?job=${res.body.data.job}`)).status).toBe(403);
     expect((await as(staff).get(`/api/v4/channels/retrieve-job/?job=${res.body.data.job}`)).status).toBe(200);
     expect((await as(staff).get('/api/v4/channels/retrieve-job/?job=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // Another feature's job (a scheduled post's publishing) is no channel job: it answers as an unknown id, even its owner.
+    const publishing = await enqueueJob(server.store.db, {
+      kind: PUBLISH_JOB_KIND,
+      payload: {},
+      ownerId: creator.userId,
+      createdBy: creator.userId,
+      runAfter: new Date(Date.now() + 3_600_000),
+    });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const user of [creator, staff]) {
+      const status = async (job: string) => (await as(user).get(`/api/v4/channels/retrieve-job/?job=${job}`)).status;
+      expect(await status(publishing)).toBe(await status(unknown));
+    }
+    expect((await as(staff).get(`/api/v4/channels/retrieve-job/?job=${publishing}`)).status).toBe(404);
   });
 
   it('keeps ranked tags in order through adds, moves and removals', async () => {

@@ -155,6 +155,16 @@ describe.each(storeKinds())('pingback collector (%s)', (kind) => {
     }
   });
 
+  it('counts the refusals of the last day by source and reason for the pipeline page, with no event content', async () => {
+    await post({ events: [event('CLICK', { analytics_response_payload: 'e=forged' })] });
+    const { status, body } = await server.get('/api/v1/collector/rejects/');
+    expect(status).toBe(200);
+    const forged = body.data.find((r: { reason: string }) => r.reason === 'analytics_response_payload is not one this server issued');
+    expect(forged).toMatchObject({ source: 'pingback', count: expect.any(Number) });
+    expect(Date.parse(forged.last_at)).toBeGreaterThan(Date.parse(body.since));
+    expect(body.total).toBe(body.data.reduce((n: number, r: { count: number }) => n + r.count, 0));
+  });
+
   it('counts every valid neighbour of an event the store could not hold, in concurrent batches', async () => {
     const batches = Array.from({ length: 6 }, (_, i) => [
       event(),

@@ -189,6 +189,19 @@ describe.each(storeKinds())('stories service (%s)', (kind) => {
     expect((await server.call('GET', `${STORIES_PATH}/partnerArtist?limit=0`)).status).toBe(400);
   });
 
+  it('lists everyone’s latest published stories newest first, without their GIFs and never a draft', async () => {
+    const author = await server.makeUser('creator');
+    const older = (await newStory(author, { title: 'Older', gifs: [{ gif_id: gifs[0] }], is_published: true })).body.data;
+    const newer = (await newStory(author, { title: 'Newer', gifs: [], is_published: true })).body.data;
+    await newStory(author, { title: 'Unpublished', gifs: [] });
+    const latest = await server.call('GET', `${STORIES_PATH}/latest?limit=2`);
+    expect(latest.status, latest.body.meta.msg).toBe(200);
+    expect(latest.body.data.map((s: { story_id: string }) => s.story_id)).toEqual([newer.story_id, older.story_id]);
+    expect(latest.body.pagination).toEqual({ count: 2, offset: 0 });
+    expect(latest.body.data[1]).toMatchObject({ gif_count: 1, cover_gif: { id: gifs[0] }, user: { username: author.username } });
+    expect(latest.body.data[1].gifs).toBeUndefined();
+  });
+
   it('shows a trending story from its publish_datetime on; staff alone put it there and take it out', async () => {
     const story = (await newStory(creator, { title: 'Trending soon', gifs: [{ gif_id: gifs[3] }], is_published: true })).body.data;
     const staff = await server.makeUser('staff');

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
-import { makeGif } from '../support/media-fixtures.ts';
+import { makeGif, makePng } from '../support/media-fixtures.ts';
 import { storeKinds } from '../support/stores.ts';
 
 describe.each(storeKinds())('managing GIFs (%s)', (kind) => {
@@ -137,6 +137,31 @@ describe.each(storeKinds())('managing GIFs (%s)', (kind) => {
       (counts) => counts.copy_link === 2 && counts.share_email === 3,
     );
     expect(meta).toMatchObject({ download: 1, copy_link: 2, share_email: 3 });
+  });
+
+  it("answers the dashboard's reads as the contract says: uploads, quota, related tags, a GIF's figures and suggested tags", async () => {
+    const uploads = await server.call('GET', '/api/v1/uploads/', { as: creator });
+    expect(uploads.status, uploads.text).toBe(200);
+    expect(uploads.body.data).toContainEqual(expect.objectContaining({ gif_id: gifId, state: 'done', origin: 'api', error: null }));
+    const quota = await server.call('GET', '/api/v1/uploads/quota/', { as: creator });
+    expect(quota.status, quota.text).toBe(200);
+    expect(quota.body.data.trust.level).toBe('trusted');
+    const related = await server.call('GET', '/ajax/tags/related/gif/zebrafish/');
+    expect(related.status, related.text).toBe(200);
+    expect(related.body.data).toContainEqual(expect.objectContaining({ name: 'aquarium', name_encoded: 'aquarium' }));
+    const series = await server.call('GET', `/api/v1/analytics/gif-series/?gif_id=${gifId}&days=7`, { as: creator });
+    expect(series.status, series.text).toBe(200);
+    expect(series.body.daily).toHaveLength(7);
+    const frames = new FormData();
+    frames.append('frames', new Blob([fs.readFileSync(await makePng(path.join(dir, 'frame.png')))], { type: 'image/png' }), 'frame.png');
+    const suggested = await server.call('POST', '/ajax/tags/prediction/', { as: creator, form: frames });
+    expect(suggested.status, suggested.text).toBe(200);
+    expect(Array.isArray(suggested.body.data)).toBe(true);
+    const removed = await uploadGif(creator, 'removed.gif', 'gone');
+    await server.db.updateTable('gifs').set({ removal: 'moderation', removed_at: new Date() }).where('id', '=', removed).execute();
+    const mine = await server.call('GET', '/api/v1/my-gifs/', { as: creator });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.data.find((g: { id: string }) => g.id === removed)).toMatchObject({ tombstone: true, state: 'removed' });
   });
 
   it('edits in bulk and removes: a removed GIF leaves search and the API at once', async () => {

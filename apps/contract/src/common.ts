@@ -26,8 +26,15 @@ export const Pagination = z.strictObject({
 /** GIPHY's envelope around every answer's `data` (`{data, meta}`). */
 export const enveloped = <T extends z.ZodType>(data: T) => z.strictObject({ data, meta: Meta });
 
+/** The pagination of a list that always counts itself (`total_count` present). */
+export const CountedPagination = Pagination.required({ total_count: true });
+
 /** The envelope of a page: `{data: [...], pagination, meta}`. */
 export const paged = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(item), pagination: Pagination, meta: Meta });
+
+/** A page of a list that always counts itself. */
+export const countedPage = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ data: z.array(item), pagination: CountedPagination, meta: Meta });
 
 /** An answer that says only that the call did what it asked (`{data: {}}` or a flag). */
 export const Done = enveloped(z.strictObject({}));
@@ -45,3 +52,15 @@ export const Gif = z.looseObject({
   rating: z.string(),
   images: z.record(z.string(), z.looseObject({})),
 });
+
+/** GIPHY's ratings, mildest first (a rating's index is its rank). */
+export const RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
+export type Rating = (typeof RATINGS)[number];
+
+/** What a GIF's owner chose: everywhere, by its link only, only themself; `scheduled` is private until its post's time. */
+export const VISIBILITIES = ['public', 'unlisted', 'private', 'scheduled'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** A GIF's call to action (SPEC 5). */
+export const Cta = z.strictObject({ link: z.string(), text: z.string() });
+export type Cta = Wire<typeof Cta>;

@@ -15,6 +15,7 @@ import { consumeMailedToken, issueMailedToken } from './mailed-tokens.ts';
 import { baseDb, accountsDb } from './schema.ts';
 import { duplicateField } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { EmailVerifiedAnswer, LinkSentAnswer } from '@loopbox/contract/accounts';
 
 const VerifyBody = z.object({ token: mailedToken });
 
@@ -33,6 +34,7 @@ export function emailRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'Verify an e-mail address',
       description: 'With the token mailed to it.',
+      response: EmailVerifiedAnswer,
       access: { permission: 'email.verify' },
       body: VerifyBody,
     }),
@@ -74,7 +76,12 @@ export function emailRoutes(deps: BackendDeps) {
 
   app.post(
     '/api/v1/email/verify/resend/',
-    describe({ tag: 'accounts', summary: 'Mail the verification link again', access: { permission: 'profile.edit' } }),
+    describe({
+      tag: 'accounts',
+      summary: 'Mail the verification link again',
+      response: LinkSentAnswer,
+      access: { permission: 'profile.edit' },
+    }),
     async (c) => {
       const principal = await authorizeUser(c, 'profile.edit');
       const account = await db

@@ -19,6 +19,7 @@ import { consumeMailedToken, issueMailedToken } from './mailed-tokens.ts';
 import { baseDb, accountsDb, type AccountsDb } from './schema.ts';
 import { accountByEmail } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { PasswordChangedAnswer, PasswordResetAnswer } from '@loopbox/contract/accounts';
 
 const ChangeBody = z.object({ current_password: currentPassword, new_password: password });
 /** SPEC 7.2's reset body: an e-mail asks for a link; the link's token with a new password sets it. */
@@ -51,6 +52,7 @@ export function passwordRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'Change your password',
       description: 'Needs the current password; ends your other sessions and revokes every personal access token.',
+      response: PasswordChangedAnswer,
       access: { permission: 'password.change' },
       body: ChangeBody,
     }),
@@ -84,6 +86,7 @@ export function passwordRoutes(deps: BackendDeps) {
       summary: 'Ask for or complete a password reset',
       description:
         'With `email`, mails a reset link (the same answer whether or not the address is known); with the mailed `token` and a new `password`, sets it.',
+      response: PasswordResetAnswer,
       access: { permission: 'password.reset' },
       body: ResetBody,
     }),

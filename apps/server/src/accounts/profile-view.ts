@@ -2,7 +2,9 @@ import { sql, type Selectable } from 'kysely';
 import { presentUser } from '../public-api/present.ts';
 import type { LinkBase } from '../http/origin.ts';
 import type { UsersTable } from '../store/schema.ts';
-import type { AccountsDb, AccountsTables, SocialLinks } from './schema.ts';
+import type { AccountsDb, AccountsTables } from './schema.ts';
+import type { PrivateProfile, UserProfile } from '@loopbox/contract/accounts';
+import type { Built } from '@loopbox/contract/common';
 
 export type ProfileRow = Selectable<UsersTable> &
   Selectable<AccountsTables['users']> & { email: string | null; email_verified_at: Date | null; password_set: boolean };
@@ -20,13 +22,12 @@ export async function loadProfile(db: AccountsDb, userId: number): Promise<Profi
 }
 
 /** What anyone may see of a public user: GIPHY's user object plus the profile's links. */
-export function publicProfile(row: ProfileRow, links: LinkBase): Record<string, unknown> {
-  const socialLinks: SocialLinks = row.social_links;
-  return { ...presentUser(row, links), social_links: socialLinks };
+export function publicProfile(row: ProfileRow, links: LinkBase): Built<typeof UserProfile> {
+  return { ...presentUser(row, links), social_links: row.social_links };
 }
 
 /** What the user themself and staff see besides. */
-export function privateProfile(row: ProfileRow, links: LinkBase): Record<string, unknown> {
+export function privateProfile(row: ProfileRow, links: LinkBase): Built<typeof PrivateProfile> {
   return {
     ...publicProfile(row, links),
     role: row.role,

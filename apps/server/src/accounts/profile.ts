@@ -21,14 +21,15 @@ import { AVATAR_MAX_BYTES } from './constants.ts';
 import { bio, displayName, email, userIdParam, webUrl } from './fields.ts';
 import { issueMailedToken } from './mailed-tokens.ts';
 import { loadProfile, privateProfile, publicProfile } from './profile-view.ts';
-import { baseDb, accountsDb, type SocialLinks } from './schema.ts';
+import { baseDb, accountsDb } from './schema.ts';
 import { emailTaken } from './store.ts';
 import { describe } from '../openapi/describe.ts';
 import { PURGE_HEADER } from '@loopbox/edge';
+import { ProfileAnswer, ProfileEditedAnswer, SOCIAL_NETWORKS } from '@loopbox/contract/accounts';
+import type { Built } from '@loopbox/contract/common';
 import { applicationsDb } from '../verified-channels/schema.ts';
 import { applyUserFlags, namesUserFlag, UserFlagFields, userPurgeTags, type UserFlagChanges } from '../verified-channels/user-flags.ts';
 
-const SOCIAL_NETWORKS = ['instagram', 'tiktok', 'youtube', 'twitter', 'tumblr'] as const satisfies readonly (keyof SocialLinks)[];
 const ProfileChanges = z
   .object({
     display_name: displayName.optional(),
@@ -77,6 +78,7 @@ export function profileRoutes(deps: BackendDeps) {
       summary: "A user's profile",
       description:
         "The private fields (e-mail, role) for the user themselves and staff; sending the `X-Password` header re-confirms the caller's password.",
+      response: ProfileAnswer,
       access: { permission: 'profile.read' },
       params: userIdParam,
     }),
@@ -87,7 +89,7 @@ export function profileRoutes(deps: BackendDeps) {
       const row = await loadProfile(db, id);
       if (!row || (!row.is_public && !privateView)) throw new ApiError(404, `User ${id} not found`);
       const links = linksOf(c, deps);
-      const data: Record<string, unknown> = privateView ? privateProfile(row, links) : publicProfile(row, links);
+      let data: Built<typeof ProfileAnswer>['data'] = privateView ? privateProfile(row, links) : publicProfile(row, links);
       const password = c.req.header(PASSWORD_HEADER);
       if (password !== undefined) {
         if (principal.kind === 'anonymous' || !privateView)
@@ -97,13 +99,14 @@ export function profileRoutes(deps: BackendDeps) {
             `${PASSWORD_HEADER} confirms your own password for your own or, as staff, anyone's private reads`,
           );
         await confirmPassword(db, deps.limits, principal.userId, password, 'password');
-        data.sign_ins = await db
+        const signIns = await db
           .selectFrom('sessions')
           .select(['created_at', 'address', 'user_agent', 'revoked_at', 'expires_at'])
           .where('user_id', '=', id)
           .orderBy('created_at', 'desc')
           .limit(SIGN_INS_SHOWN)
           .execute();
+        data = { ...privateProfile(row, links), sign_ins: signIns };
       }
       return c.json(envelope(data, newResponseId()), 200, { 'Cache-Control': 'private, no-store' });
     },
@@ -115,6 +118,7 @@ export function profileRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'Edit a profile',
       description: `JSON, or a multipart form that may carry an \`avatar\` image (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB). Staff (\`user.flag\`) also set \`is_verified\`, \`is_public\` and \`suppress_chrome\`, each change logged in the audit trail.`,
+      response: ProfileEditedAnswer,
       access: { permission: 'profile.edit' },
       alsoAsks: ['user.flag'],
       params: userIdParam,

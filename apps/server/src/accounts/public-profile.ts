@@ -2,31 +2,29 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { findPublicProfile, type ProfileRow } from '../content/profiles.ts';
 import type { ApiDeps } from '../public-api/context.ts';
-import { linksOf, mediaUrl, type LinkBase } from '../http/origin.ts';
+import { linksOf, type LinkBase } from '../http/origin.ts';
+import { presentUser } from '../public-api/present.ts';
 import { ApiError } from '../http/envelope.ts';
 import { parse } from '../http/parse.ts';
 import { username } from './fields.ts';
 import { describe } from '../openapi/describe.ts';
+import { profilePath } from '@loopbox/pages';
+import { PublicProfile, PublicProfileAnswer } from '@loopbox/contract/accounts';
+import type { Built } from '@loopbox/contract/common';
 
 const ProfilePath = z.object({ username });
 
-/** The public fields of a profile, named as the public API names a GIF's user (never the user's id). */
-export function presentProfile(profile: ProfileRow, links: LinkBase) {
-  const media = (file: string | null) => (file ? mediaUrl(links, file) : '');
-  return {
-    username: profile.username,
-    display_name: profile.display_name,
-    attribution_display_name: profile.attribution_display_name || profile.display_name,
-    description: profile.description,
-    avatar_url: media(profile.avatar),
-    banner_url: media(profile.banner),
-    profile_url: `${links.origin}/${profile.username}`,
-    website_url: profile.website_url,
-    user_type: profile.user_type,
-    is_public: true,
-    is_verified: profile.is_verified,
-    suppress_chrome: profile.suppress_chrome,
-  };
+/** The user-object fields a public profile shows, as the contract names them. */
+const PROFILE_FIELDS = Object.keys(PublicProfile.shape) as (keyof Built<typeof PublicProfile>)[];
+
+/**
+ * A public profile: the user object's public fields (never the user's id) with the site's canonical
+ * profile link, where GIPHY's user object has its own form with a trailing slash.
+ */
+export function presentProfile(profile: ProfileRow, links: LinkBase): Built<typeof PublicProfile> {
+  const user = presentUser(profile, links);
+  const shown = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, user[field]])) as Built<typeof PublicProfile>;
+  return { ...shown, is_public: true, profile_url: `${links.origin}${profilePath(profile.username)}` };
 }
 
 /**
@@ -41,6 +39,7 @@ export function publicProfileRoutes(deps: ApiDeps) {
       tag: 'site',
       summary: 'A public profile',
       description: 'An unknown or hidden user is a 404.',
+      response: PublicProfileAnswer,
       access: 'anyone',
       params: ProfilePath,
     }),

@@ -11,6 +11,7 @@ import { role, userIdParam } from './fields.ts';
 import { baseDb, accountsDb } from './schema.ts';
 import { roleOf } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { RoleChangedAnswer } from '@loopbox/contract/accounts';
 
 const RoleBody = z.object({ role });
 
@@ -24,6 +25,7 @@ export function roleRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: "Change a user's role",
       description: 'Logged as an event with the actor.',
+      response: RoleChangedAnswer,
       access: { permission: 'role.change' },
       params: userIdParam,
       body: RoleBody,

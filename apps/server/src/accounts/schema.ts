@@ -1,11 +1,14 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Role } from '../permissions/roles.ts';
 import type { Database, Timestamp } from '../store/schema.ts';
+import type { SocialLinks as SocialLinksSchema } from '@loopbox/contract/accounts';
+import type { Built } from '@loopbox/contract/common';
+import type { MailKind } from '@loopbox/contract/mail';
 
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Profile links a person may show, by network; each value is an http(s) URL. */
-export type SocialLinks = Partial<Record<'instagram' | 'tiktok' | 'youtube' | 'twitter' | 'tumblr', string>>;
+export type SocialLinks = Built<typeof SocialLinksSchema>;
 
 /** The tables and columns of migration 005 (accounts, sessions, tokens, mail, favorites) and 020 (pending sign-ups). */
 export type AccountsTables = {
@@ -52,7 +55,7 @@ export type AccountsTables = {
   };
   mail_outbox: {
     id: ColumnType<string, never, never>;
-    kind: string;
+    kind: MailKind;
     to_address: string;
     subject: string;
     body: string | null;

@@ -6,6 +6,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
+import { SignedInAnswer } from '@loopbox/contract/sessions';
 import { envelope, FieldError, newResponseId } from '../http/envelope.ts';
 import { signedInAnswer, startSession } from '../sessions/start.ts';
 import { createAccount } from './create.ts';
@@ -34,6 +35,7 @@ export function signupConfirmRoutes(deps: BackendDeps) {
       summary: 'Finish signing up',
       description:
         'With the token mailed by a sign-up: makes the account (its address verified) and signs in, setting the session and CSRF cookies as logging in does. A used, expired or unknown token is a 400.',
+      response: SignedInAnswer,
       access: { permission: 'account.create' },
       status: 201,
       body: ConfirmBody,

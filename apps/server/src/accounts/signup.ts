@@ -16,6 +16,7 @@ import { accountsDb, baseDb } from './schema.ts';
 import { pendingUsernameClash, requestSignup, usernamePending } from './signup-requests.ts';
 import { accountByEmail, usernameTaken } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { SignupAcceptedAnswer } from '@loopbox/contract/accounts';
 
 const SignupBody = z
   .object({ username, email, password })
@@ -46,6 +47,7 @@ export function signupRoutes(deps: BackendDeps) {
       summary: 'Sign up',
       description:
         'Mails a link that makes the account (POST /api/v1/accounts/confirm/); until it is opened the username is held and no account exists. The same 202 answer when the address already has an account (its owner is mailed a notice, no link). Sign-ups are limited per address and per e-mail (429).',
+      response: SignupAcceptedAnswer,
       access: { permission: 'account.create' },
       status: 202,
       body: SignupBody,

@@ -2,23 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { DAILY_SERIES_DAYS, TRENDING_HALF_LIFE_MS } from './constants.ts';
 import { analyticsDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { DayCounts, GifViewCount } from '@loopbox/contract/analytics';
 
 /** A decayed score as of now (for display; ordering uses the stored rank). */
 const decayedNow = (score: number, asOf: Date, halfLifeMs: number) => score * 2 ** (-(Date.now() - asOf.getTime()) / halfLifeMs);
 
-export interface Totals {
-  view_count: number;
-  clicks: number;
-  hovers: number;
-  starts: number;
-}
-export interface DailyPoint {
-  date: string;
-  views: number;
-  clicks: number;
-  hovers: number;
-  starts: number;
-}
+export type DailyPoint = Built<typeof DayCounts>;
+/** A GIF's or a user's totals and recent days, as their view-count answers carry them. */
+type ViewCounts = Omit<Built<typeof GifViewCount>, 'gif_id'>;
 
 interface CountRow {
   views: string;
@@ -32,7 +24,7 @@ async function countsWithSeries(
   db: Kysely<Database>,
   of: { totals: 'gif_counts' | 'user_counts'; daily: 'gif_daily' | 'user_daily'; key: 'gif_id' | 'user_id' },
   id: string | number,
-): Promise<Totals & { daily: DailyPoint[] }> {
+): Promise<ViewCounts> {
   const total =
     await sql<CountRow>`SELECT views, clicks, hovers, starts FROM ${sql.table(of.totals)} WHERE ${sql.ref(of.key)} = ${id}`.execute(db);
   const daily = await sql<CountRow & { d: string }>`

@@ -12,6 +12,7 @@ import { gifId } from '../public-api/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
+import { DashboardTrendingSearches, GifViewCount, TrendingScores, UserViewCount } from '@loopbox/contract/analytics';
 
 const GifPath = z.object({ id: gifId });
 const TrendingQuery = z.object({
@@ -46,7 +47,13 @@ export function analyticsRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v1/users/:id/view-count/',
-    describe({ tag: 'analytics', summary: "Views of a user's GIFs", access: { permission: 'analytics.read' }, params: userIdParam }),
+    describe({
+      tag: 'analytics',
+      summary: "Views of a user's GIFs",
+      access: { permission: 'analytics.read' },
+      params: userIdParam,
+      response: UserViewCount,
+    }),
     async (c) => {
       const { id } = parse(userIdParam, c.req.param());
       await authorize(c, 'analytics.read', id);
@@ -58,7 +65,13 @@ export function analyticsRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v1/proxy-gif/:id/view-count/',
-    describe({ tag: 'analytics', summary: 'Views of a GIF', access: { permission: 'analytics.read' }, params: GifPath }),
+    describe({
+      tag: 'analytics',
+      summary: 'Views of a GIF',
+      access: { permission: 'analytics.read' },
+      params: GifPath,
+      response: GifViewCount,
+    }),
     async (c) => {
       const { id } = parse(GifPath, c.req.param());
       const owner = lookupOnce(() => gifOwner(db, id));
@@ -76,6 +89,7 @@ export function analyticsRoutes(deps: BackendDeps) {
       description: 'For each id asked, its trending score and whether it is trending now.',
       access: 'anyone',
       query: TrendingQuery,
+      response: TrendingScores,
     }),
     async (c) => {
       const { gif_ids } = parseQuery(TrendingQuery, c.req.query());
@@ -95,6 +109,7 @@ export function analyticsRoutes(deps: BackendDeps) {
         "Without `username`, the site's trending searches (anyone). With it, the searches that creator's GIFs were seen for (that creator or staff).",
       access: { permission: 'analytics.read', when: 'with username' },
       query: DashboardQuery,
+      response: DashboardTrendingSearches,
     }),
     async (c) => {
       const { username } = parseQuery(DashboardQuery, c.req.query());

@@ -12,6 +12,7 @@ import { ApiError } from '../http/envelope.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
+import { Series } from '@loopbox/contract/analytics';
 
 const SeriesQuery = z.object({
   days: intParam('days', SERIES_MIN_DAYS, SERIES_MAX_DAYS, SERIES_DEFAULT_DAYS),
@@ -36,6 +37,7 @@ export function analyticsSeriesRoutes(deps: BackendDeps) {
         "Daily figures over the last `days` UTC days from the projections: site-wide (staff), or one creator's with `username` (that creator or staff).",
       access: { permission: 'analytics.read' },
       query: SeriesQuery,
+      response: Series,
     }),
     async (c) => {
       const { days, username } = parseQuery(SeriesQuery, c.req.query());

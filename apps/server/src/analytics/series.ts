@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { DailyPoint } from './queries.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { PageTypeDay as PageTypeDaySchema, TopGif as TopGifSchema } from '@loopbox/contract/analytics';
 
 const DAY_MS = 86_400_000;
 
@@ -48,11 +50,7 @@ export async function dailyTotals(db: Kysely<Database>, window: SeriesWindow, us
   });
 }
 
-export interface TopGif {
-  id: string;
-  title: string;
-  views: number;
-}
+export type TopGif = Built<typeof TopGifSchema>;
 
 /** The most viewed GIFs of the window (all, or one creator's), removed ones left out. */
 export async function topGifs(db: Kysely<Database>, window: SeriesWindow, limit: number, userId?: number): Promise<TopGif[]> {
@@ -66,11 +64,7 @@ export async function topGifs(db: Kysely<Database>, window: SeriesWindow, limit:
   return rows.rows.map((r) => ({ id: r.id, title: r.title, views: Number(r.views) }));
 }
 
-export interface PageTypeDay extends DailyPoint {
-  page_type: string;
-  /** Page views logged for pages of this type (analytics.page_view). */
-  page_views: number;
-}
+export type PageTypeDay = Built<typeof PageTypeDaySchema>;
 
 /** Per page type and day of the window: pingback counters and page views, only where either is non-zero. */
 export async function pageTypeDays(db: Kysely<Database>, window: SeriesWindow): Promise<PageTypeDay[]> {

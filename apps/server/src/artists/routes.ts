@@ -20,6 +20,8 @@ import { ARTIST_SORTS, ARTISTS_PAGE_SIZE, SPOTIFY_OEMBED_DEFAULT_URL } from './c
 import { resolveSpotifyArtist, spotifyArtistUrl } from './spotify.ts';
 import type { UserRow } from '../content/gif-row.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { type Artist, ArtistSettingsAnswer, ArtistsAnswer, SpotifyArtistAnswer } from '@loopbox/contract/artists';
 
 const ListQuery = z.object({
   filter: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'filter must be at most 50 characters')).optional(),
@@ -48,7 +50,8 @@ interface ArtistRow extends UserRow {
   music_artist_url: string | null;
   music_artist_name: string | null;
   gif_count: number;
-  updatetime: Date | string;
+  // max() of a timestamptz column: a Date, as every timestamp is read.
+  updatetime: Date;
   total: string;
 }
 
@@ -70,6 +73,7 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
       tag: 'artists',
       summary: 'Artists',
       description: 'The artists directory: filtered by name, freelancers only, sorted, paged by offset.',
+      response: ArtistsAnswer,
       access: 'anyone',
       query: ListQuery,
     }),
@@ -95,13 +99,15 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
       ORDER BY ${orderBy} ${direction}, u.id
       LIMIT ${ARTISTS_PAGE_SIZE} OFFSET ${p.offset}`.execute(db);
       const links = linksOf(c, deps);
-      const data = rows.rows.map((r) => ({
-        ...presentUser((r as unknown as { user: UserRow }).user, links),
-        is_freelance: r.is_freelance,
-        music_artist: r.music_artist_url ? { url: r.music_artist_url, name: r.music_artist_name } : null,
-        gif_count: r.gif_count,
-        updatetime: r.updatetime,
-      }));
+      const data = rows.rows.map(
+        (r): Built<typeof Artist> => ({
+          ...presentUser((r as unknown as { user: UserRow }).user, links),
+          is_freelance: r.is_freelance,
+          music_artist: r.music_artist_url ? { url: r.music_artist_url, name: r.music_artist_name } : null,
+          gif_count: r.gif_count,
+          updatetime: r.updatetime,
+        }),
+      );
       const total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
       return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
     },
@@ -113,6 +119,7 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
       tag: 'artists',
       summary: 'Resolve a Spotify artist',
       description: "The artist name behind a Spotify artist URL, through Spotify's oEmbed.",
+      response: SpotifyArtistAnswer,
       access: { permission: 'artist.resolve' },
       query: SpotifyQuery,
     }),
@@ -129,6 +136,7 @@ export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | u
     describe({
       tag: 'artists',
       summary: 'Edit an artist profile',
+      response: ArtistSettingsAnswer,
       access: { permission: 'profile.edit' },
       params: ArtistPath,
       body: ArtistBody,

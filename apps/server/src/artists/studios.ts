@@ -7,6 +7,8 @@ import type { UserRow } from '../content/gif-row.ts';
 import { channelOpenScope } from '../content-policy/channels.ts';
 import { listedScope } from '../content-policy/access.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { type Studio, StudiosAnswer } from '@loopbox/contract/artists';
 import { linksOf } from '../http/origin.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { offset } from '../public-api/params.ts';
@@ -39,6 +41,7 @@ export function studioRoutes(deps: BackendDeps) {
       summary: 'Studios',
       description:
         'The verified public users (studios, brands, artists) with their listed GIF count and open channels, most GIFs first, paged by offset.',
+      response: StudiosAnswer,
       access: 'anyone',
       query: StudiosQuery,
     }),
@@ -55,7 +58,9 @@ export function studioRoutes(deps: BackendDeps) {
       ORDER BY gif_count DESC, lower(coalesce(nullif(u.display_name, ''), u.username)), u.id
       LIMIT ${STUDIOS_PAGE_SIZE} OFFSET ${p.offset}`.execute(db);
       const links = linksOf(c, deps);
-      const data = rows.map((r) => ({ ...presentUser(r.user, links), gif_count: r.gif_count, channels: r.channels ?? [] }));
+      const data = rows.map(
+        (r): Built<typeof Studio> => ({ ...presentUser(r.user, links), gif_count: r.gif_count, channels: r.channels ?? [] }),
+      );
       const total = rows[0] ? Number(rows[0].total) : 0;
       return c.json(envelope(data, newResponseId(), { total_count: total, count: data.length, offset: p.offset }));
     },

@@ -5,12 +5,10 @@ import { Hono } from 'hono';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { BuildInfo as BuildInfoSchema } from '@loopbox/contract/build-info';
 
-export interface BuildInfo {
-  version: string;
-  commit: string;
-  built_at: string;
-}
+export type BuildInfo = Built<typeof BuildInfoSchema>;
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url));
 
@@ -34,7 +32,15 @@ export function readBuildInfo(env: NodeJS.ProcessEnv = process.env): BuildInfo {
       /* not a git checkout */
     }
   }
-  return { version, commit, built_at: env.LOOPBOX_BUILT_AT ?? new Date(Date.now() - process.uptime() * 1000).toISOString() };
+  return { version, commit, built_at: builtAt(env.LOOPBOX_BUILT_AT) };
+}
+
+/** LOOPBOX_BUILT_AT as a moment (refused at start when it is none, so the answer always carries an ISO time), else the process's start. */
+function builtAt(setting: string | undefined): Date {
+  if (setting === undefined) return new Date(Date.now() - process.uptime() * 1000);
+  const moment = new Date(setting);
+  if (Number.isNaN(moment.getTime())) throw new Error(`LOOPBOX_BUILT_AT must be a date and time, not ${setting}`);
+  return moment;
 }
 
 /** GET /api/v3/env/build: the build this server runs. */
@@ -42,7 +48,7 @@ export function buildRoutes(info: BuildInfo) {
   const app = new Hono<AuthEnv>();
   app.get(
     '/api/v3/env/build',
-    describe({ tag: 'site', summary: 'The build this server runs', access: { permission: 'build.read' } }),
+    describe({ tag: 'site', summary: 'The build this server runs', access: { permission: 'build.read' }, response: BuildInfoSchema }),
     async (c) => {
       await authorize(c, 'build.read');
       return c.json(info);

@@ -28,10 +28,13 @@ export const BANNER_SIZE = { width: 1040, height: 260 } as const;
 export const CHANNEL_AVATAR_SIZE = 200;
 /** GIPHY's analytics event type for GIFs shown in a channel feed. */
 export const FEED_EVENT_TYPE = 'GIF_CHANNEL';
-/** Job kinds this domain runs (jobs/runner.ts). */
-export const JOB_KINDS = {
-  magicSync: 'channel.magic_sync',
-  magicSweep: 'channel.magic_sweep',
-  bulkAdd: 'channel.bulk_add',
-  flushSubtree: 'channel.flush_subtree',
-} as const;
+/** Job kinds this domain runs (jobs/runner.ts), named in the job status answer. */
+export {
+  CHANNEL_CONTENT_TYPES,
+  CHANNEL_JOB_KINDS as JOB_KINDS,
+  CHANNEL_TYPES,
+  FEED_SOURCES,
+  type ChannelContentType,
+  type ChannelType,
+  type FeedSource,
+} from '@loopbox/contract/channels';

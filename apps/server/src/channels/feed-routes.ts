@@ -12,6 +12,7 @@ import { addToFeed, moveInFeed, removeFromFeed } from './feed.ts';
 import { ChannelGifs, ChannelGifsRemoval } from './fields.ts';
 import { channelEvent, flushChannels, lockChannel } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { FeedAddAnswer, FeedRemoveAnswer } from '@loopbox/contract/channels';
 
 /**
  * POST /api/v4/channel-gifs/ {channel, gif, position?} adds GIFs to a feed (at `position`, default
@@ -27,6 +28,7 @@ export function channelGifRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Add GIFs to a channel',
+      response: FeedAddAnswer,
       description: 'At a position, or on top. Many GIFs are added by a job (202 with its id; follow it at /api/v4/channels/retrieve-job/).',
       access: { permission: 'channel.manage' },
       body: ChannelGifs,
@@ -95,6 +97,7 @@ export function channelGifRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Remove GIFs from a channel',
+      response: FeedRemoveAnswer,
       access: { permission: 'channel.manage' },
       body: ChannelGifsRemoval,
     }),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import type { FeedSource } from './constants.ts';
 import { channelsDb } from './schema.ts';
 
 /**
@@ -25,7 +26,7 @@ export async function addToFeed(
   trx: Kysely<Database>,
   channelId: number,
   gifIds: readonly string[],
-  options: { position?: number; source: 'manual' | 'magic' },
+  options: { position?: number; source: FeedSource },
 ): Promise<string[]> {
   const db = channelsDb(trx);
   if (gifIds.length === 0) return [];

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { hasControlCharacter, unsafeTextReason } from '../boundary/text.ts';
 import { gifId } from '../public-api/params.ts';
-import { DESCRIPTION_MAX, DISPLAY_NAME_MAX, MAX_GIFS_PER_ADD, SLUG_PATTERN, TAG_MAX } from './constants.ts';
+import {
+  CHANNEL_CONTENT_TYPES,
+  CHANNEL_TYPES,
+  DESCRIPTION_MAX,
+  DISPLAY_NAME_MAX,
+  MAX_GIFS_PER_ADD,
+  SLUG_PATTERN,
+  TAG_MAX,
+} from './constants.ts';
 
 /** The text every channel field obeys: storable, one line unless `multiline`, at most `max` characters, trimmed. */
 function text(name: string, max: number, options: { multiline?: boolean; min?: number } = {}) {
@@ -57,8 +65,8 @@ export const NewChannel = z
     short_display_name: text('short_display_name', DISPLAY_NAME_MAX).optional(),
     description: text('description', DESCRIPTION_MAX, { multiline: true }).optional(),
     parent: channelId('parent').nullable().optional(),
-    type: z.enum(['community', 'editorial'], { error: 'type must be community or editorial' }).optional(),
-    content_type: z.enum(['gif', 'sticker'], { error: 'content_type must be gif or sticker' }).optional(),
+    type: z.enum(CHANNEL_TYPES, { error: 'type must be community or editorial' }).optional(),
+    content_type: z.enum(CHANNEL_CONTENT_TYPES, { error: 'content_type must be gif or sticker' }).optional(),
     is_visible: flag('is_visible').optional(),
     is_private: flag('is_private').optional(),
     position: positionField('position').optional(),

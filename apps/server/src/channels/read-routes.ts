@@ -20,6 +20,7 @@ import { channelsDb } from './schema.ts';
 import { ancestorsOf, childrenOf, findChannelBySlug, ownedRoots } from './store.ts';
 import { channelView, channelViews, type ChannelView } from './view.ts';
 import { describe } from '../openapi/describe.ts';
+import { ChannelFeedAnswer, ChannelLookupAnswer, ChannelReadAnswer, ChannelsAnswer, GifPlacementsAnswer } from '@loopbox/contract/channels';
 
 const IdPath = z.object({ id: channelId('id') });
 const ListQuery = z.object({ slug: slug.optional(), mine: z.enum(['1', 'true'], { error: 'mine must be true' }).optional() });
@@ -49,6 +50,8 @@ const ChannelGifsQuery = z.object({
 });
 /** What a path's parent id holds when the caller had none to give (GIPHY's client builds `channels/${id}/children`). */
 const NO_PARENT = new Set(['', 'undefined', 'null', 'NaN']);
+/** The children of no channel are always a 400: no success answer to describe. */
+const NEVER_SUCCEEDS = z.never();
 
 /** A feed cursor: the position and id of the last GIF shown, so paging holds while the feed changes. */
 const encodeCursor = (position: number, gifId: string) => Buffer.from(`${position}:${gifId}`).toString('base64url');
@@ -90,6 +93,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Channels by slug, or your own',
+      response: ChannelLookupAnswer,
       description: 'By `slug`, or with `mine=true` the channels you manage.',
       access: { permission: 'channel.manage', when: 'with mine=true' },
       query: ListQuery,
@@ -141,6 +145,7 @@ export function channelReadRoutes(deps: BackendDeps) {
       summary: 'Children of no channel',
       description: "GIPHY's client asks this when it has no parent id: a 400 saying so.",
       access: 'anyone',
+      response: NEVER_SUCCEEDS,
     }),
     noParent,
   );
@@ -151,6 +156,7 @@ export function channelReadRoutes(deps: BackendDeps) {
       summary: 'Children of no channel (empty id)',
       description: 'The same 400 as without a parent id.',
       access: 'anyone',
+      response: NEVER_SUCCEEDS,
     }),
     noParent,
   );
@@ -160,6 +166,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: "A channel's children",
+      response: ChannelsAnswer,
       description: 'Hidden and private channels answer only their managers.',
       access: 'anyone',
       params: IdPath,
@@ -194,6 +201,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: "A channel's feed",
+      response: ChannelFeedAnswer,
       description: 'Its GIFs in order, paged by offset or cursor.',
       access: 'anyone',
       params: IdPath,
@@ -251,6 +259,7 @@ export function channelReadRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'A channel',
+      response: ChannelReadAnswer,
       description: 'With its ancestors. Hidden and private channels answer only their managers.',
       access: 'anyone',
       params: IdPath,
@@ -273,7 +282,13 @@ export function channelReadRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v4/channel-gifs/',
-    describe({ tag: 'channels', summary: 'The channels holding GIFs', access: 'anyone', query: ChannelGifsQuery }),
+    describe({
+      tag: 'channels',
+      summary: 'The channels holding GIFs',
+      response: GifPlacementsAnswer,
+      access: 'anyone',
+      query: ChannelGifsQuery,
+    }),
     async (c) => {
       const { gif } = parseQuery(ChannelGifsQuery, c.req.query());
       const rows = await channelsDb(deps.db)

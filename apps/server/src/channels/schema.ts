@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database, Timestamp } from '../store/schema.ts';
+import type { FeedSource } from './constants.ts';
 
 /** The channel tables and columns of migration 011. */
 export type ChannelTables = {
@@ -12,7 +13,7 @@ export type ChannelTables = {
   };
   /** Columns added to channel_gifs. */
   channel_gifs: {
-    source: ColumnType<'manual' | 'magic', 'manual' | 'magic' | undefined, 'manual' | 'magic'>;
+    source: ColumnType<FeedSource, FeedSource | undefined, FeedSource>;
     added_at: Timestamp;
   };
   channel_gif_removals: { channel_id: number; gif_id: string; removed_at: Timestamp };

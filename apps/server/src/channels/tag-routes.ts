@@ -16,6 +16,7 @@ import { channelId, NewMagicTag, NewRankedTag, RankedTagChanges } from './fields
 import { channelsDb } from './schema.ts';
 import { channelEvent, flushChannels, lockChannel } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { MagicTagQueuedAnswer, MagicTagRemovedAnswer, RankedTagAnswer, RankedTagRemovedAnswer } from '@loopbox/contract/channels';
 
 const IdPath = z.object({ id: channelId('id') });
 
@@ -108,6 +109,7 @@ export function channelTagRoutes(deps: BackendDeps) {
   const describeRanked = describe({
     tag: 'channels',
     summary: 'Add a ranked tag to a channel',
+    response: RankedTagAnswer,
     description: 'The channel by `channel` in the body or the path.',
     access: { permission: 'channel.manage' },
     status: 201,
@@ -121,6 +123,7 @@ export function channelTagRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Change a ranked tag',
+      response: RankedTagAnswer,
       access: { permission: 'channel.manage' },
       params: IdPath,
       body: RankedTagChanges,
@@ -149,7 +152,13 @@ export function channelTagRoutes(deps: BackendDeps) {
 
   app.delete(
     '/api/v4/channel-ranked-tags/:id/',
-    describe({ tag: 'channels', summary: 'Remove a ranked tag', access: { permission: 'channel.manage' }, params: IdPath }),
+    describe({
+      tag: 'channels',
+      summary: 'Remove a ranked tag',
+      response: RankedTagRemovedAnswer,
+      access: { permission: 'channel.manage' },
+      params: IdPath,
+    }),
     async (c) => {
       const { id } = parseQuery(IdPath, c.req.param());
       const { channel_id: channel, tag } = await rankedTagChannel(id);
@@ -209,6 +218,7 @@ export function channelTagRoutes(deps: BackendDeps) {
   const describeMagic = describe({
     tag: 'channels',
     summary: 'Add a magic tag to a channel',
+    response: MagicTagQueuedAnswer,
     description: 'GIFs with the tag join the channel by a job (202) and by a periodic sweep.',
     access: { permission: 'channel.manage' },
     status: 202,
@@ -222,6 +232,7 @@ export function channelTagRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Remove a magic tag',
+      response: MagicTagRemovedAnswer,
       description: 'Its GIFs leave the channel by a job (202).',
       access: { permission: 'channel.manage' },
       status: 202,

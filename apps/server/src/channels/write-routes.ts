@@ -26,6 +26,7 @@ import { channelView } from './view.ts';
 import { z } from 'zod';
 import { describe } from '../openapi/describe.ts';
 import { LOCK_KEYS } from '../store/lock-keys.ts';
+import { ChannelAnswer, ChannelMovedAnswer } from '@loopbox/contract/channels';
 
 /** Tree changes (create, move) take the tree's lock, so a cycle check and the move it allows see one tree, in every process. */
 const lockTree = (trx: Kysely<Database>) => sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.channelTree})`.execute(trx);
@@ -83,6 +84,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Create a channel',
+      response: ChannelAnswer,
       description:
         "At the root (your own: `channel.create`), or under a `parent` you manage (`channel.manage` of the parent; its tree's owner owns the new channel).",
       access: { permission: 'channel.create' },
@@ -150,6 +152,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Edit a channel',
+      response: ChannelAnswer,
       description: `JSON, or a multipart form that may carry \`banner\` and \`avatar\` pictures (at most ${CHANNEL_IMAGE_MAX_BYTES / 1024 / 1024} MB each).`,
       access: { permission: 'channel.manage' },
       params: IdPath,
@@ -209,6 +212,7 @@ export function channelWriteRoutes(deps: BackendDeps) {
     describe({
       tag: 'channels',
       summary: 'Move a channel',
+      response: ChannelMovedAnswer,
       description: 'Under another channel you manage (`channel.manage` of both), or to the root (`channel.create`).',
       access: { permission: 'channel.manage' },
       alsoAsks: ['channel.create'],

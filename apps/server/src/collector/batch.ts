@@ -4,11 +4,10 @@ import { ApiError } from '../http/envelope.ts';
 import type { NewEvent } from '../store/events.ts';
 import { MAX_EVENTS_PER_BATCH } from './constants.ts';
 import type { Received } from './fields.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { RejectedEvent } from '@loopbox/contract/collector';
 
-export interface Rejected {
-  index: number;
-  error: string;
-}
+export type Rejected = Built<typeof RejectedEvent>;
 
 /** What every event of one batch is checked against. */
 export interface BatchContext {

@@ -16,6 +16,7 @@ import { groupCommitter } from './group-commit.ts';
 import { knownGifs } from './known-gifs.ts';
 import { PingbackEvent, pingbackToLog } from './pingback-event.ts';
 import { describe } from '../openapi/describe.ts';
+import { CollectedAnswer } from '@loopbox/contract/collector';
 
 export interface CollectorOptions {
   payloads: Pick<PayloadSigner, 'ready' | 'verify'>;
@@ -104,6 +105,7 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
       description: `GIPHY's usage reports (SEEN, CLICK, …), up to ${MAX_EVENTS_PER_BATCH} events, each checked on its own: good ones are stored once (by \`event_id\`) and the answer comes after they are committed; refused ones are listed by index. Busy: 429 with Retry-After. The key may be \`api_key\` or \`apikey\`, including the one built into GIPHY's analytics package.`,
       access: { apiKey: 'giphy' },
       body: PingbackBatch,
+      response: CollectedAnswer,
     }),
     limit,
     collect('pingback', pingbackToLog),
@@ -116,6 +118,7 @@ export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions)
       description: `Up to ${MAX_EVENTS_PER_BATCH} events, checked and stored like pingbacks.`,
       access: { apiKey: 'giphy' },
       body: AnalyticsBatch,
+      response: CollectedAnswer,
     }),
     limit,
     collect('analytics', analyticsToLog),

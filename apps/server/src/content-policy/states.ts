@@ -1,19 +1,20 @@
 import type { ContentState as GifState } from '@loopbox/pages';
 import { sql } from 'kysely';
 
-/** What a GIF's owner chose: everywhere, by its link only, only themself; `scheduled` is private until its post's time. */
-export const VISIBILITIES = ['public', 'unlisted', 'private', 'scheduled'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
+import type { ModerationState } from '@loopbox/contract/moderation';
+import type { Visibility } from '@loopbox/contract/common';
+
+export { VISIBILITIES, type Visibility } from '@loopbox/contract/common';
 
 /** Who took a GIF away: its owner, a moderator's or staff's `remove` decision, or a staff takedown (legal). */
 export const REMOVALS = ['owner', 'moderation', 'takedown'] as const;
 export type Removal = (typeof REMOVALS)[number];
 
 /**
- * A GIF's review: never reviewed; `in_review`, a new account's, waiting for its first decision but
- * open by link (uploads/trust.ts); `pending`, held by the NSFW check or pre-moderation; approved; hidden.
+ * A GIF's review (named in the contract): never reviewed; `in_review`, a new account's, waiting for its first
+ * decision but open by link (uploads/trust.ts); `pending`, held by the NSFW check or pre-moderation; approved; hidden.
  */
-export type ModerationState = 'none' | 'in_review' | 'pending' | 'approved' | 'hidden';
+export type { ModerationState } from '@loopbox/contract/moderation';
 
 /** A GIF's one state as the content policy reads it (named in @loopbox/pages, which the staff console shares). */
 export { CONTENT_STATES as GIF_STATES, type ContentState as GifState } from '@loopbox/pages';

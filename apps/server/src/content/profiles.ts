@@ -1,19 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UsersTable } from '../store/schema.ts';
 
-export type ProfileRow = Pick<
-  Selectable<UsersTable>,
-  | 'username'
-  | 'display_name'
-  | 'attribution_display_name'
-  | 'description'
-  | 'avatar'
-  | 'banner'
-  | 'website_url'
-  | 'user_type'
-  | 'is_verified'
-  | 'suppress_chrome'
->;
+export type ProfileRow = Selectable<UsersTable>;
 
 /**
  * A public user's profile by username, any letter case; undefined for an unknown user and for a
@@ -22,18 +10,7 @@ export type ProfileRow = Pick<
 export async function findPublicProfile(db: Kysely<Database>, username: string): Promise<ProfileRow | undefined> {
   return db
     .selectFrom('users')
-    .select([
-      'username',
-      'display_name',
-      'attribution_display_name',
-      'description',
-      'avatar',
-      'banner',
-      'website_url',
-      'user_type',
-      'is_verified',
-      'suppress_chrome',
-    ])
+    .selectAll()
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .where('is_public', '=', true)
     .executeTakeFirst();

@@ -15,6 +15,7 @@ import { presentGif } from '../public-api/present.ts';
 import { appendEvents } from '../store/events.ts';
 import { addFavorite, favoriteIds, isFavorite, removeFavorite } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { FavoritesAnswer, FavoriteStateAnswer } from '@loopbox/contract/favorites';
 
 const GifPath = z.object({ gif_id: gifId });
 const ListQuery = z.object({ limit, offset });
@@ -35,6 +36,7 @@ export function favoriteRoutes(deps: BackendDeps) {
     describe({
       tag: 'favorites',
       summary: 'Your favorites',
+      response: FavoritesAnswer,
       description: 'A GIPHY-shaped page of GIFs, newest favorite first.',
       access: { permission: 'favorite.manage' },
       query: ListQuery,
@@ -57,7 +59,13 @@ export function favoriteRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v1/favorites/:gif_id/',
-    describe({ tag: 'favorites', summary: 'Whether a GIF is a favorite', access: { permission: 'favorite.manage' }, params: GifPath }),
+    describe({
+      tag: 'favorites',
+      summary: 'Whether a GIF is a favorite',
+      response: FavoriteStateAnswer,
+      access: { permission: 'favorite.manage' },
+      params: GifPath,
+    }),
     async (c) => {
       const principal = await authorizeUser(c, 'favorite.manage');
       const { gif_id } = parseFields(GifPath, c.req.param());
@@ -89,12 +97,24 @@ export function favoriteRoutes(deps: BackendDeps) {
   };
   app.put(
     '/api/v1/favorites/:gif_id/',
-    describe({ tag: 'favorites', summary: 'Add a favorite', access: { permission: 'favorite.manage' }, params: GifPath }),
+    describe({
+      tag: 'favorites',
+      summary: 'Add a favorite',
+      response: FavoriteStateAnswer,
+      access: { permission: 'favorite.manage' },
+      params: GifPath,
+    }),
     change(true),
   );
   app.delete(
     '/api/v1/favorites/:gif_id/',
-    describe({ tag: 'favorites', summary: 'Remove a favorite', access: { permission: 'favorite.manage' }, params: GifPath }),
+    describe({
+      tag: 'favorites',
+      summary: 'Remove a favorite',
+      response: FavoriteStateAnswer,
+      access: { permission: 'favorite.manage' },
+      params: GifPath,
+    }),
     change(false),
   );
 

@@ -16,6 +16,7 @@ import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { GIF_ACTION_EVENT, GIF_ACTIONS } from './constants.ts';
 import { requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
+import { GifActionCountedAnswer, GifMailedAnswer } from '@loopbox/contract/gif-management';
 
 const ActionPath = z.object({ id: gifId, type: z.enum(GIF_ACTIONS, { error: `type must be one of ${GIF_ACTIONS.join(', ')}` }) });
 const ShareBody = z.object({
@@ -38,6 +39,7 @@ export function actionRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Count a GIF action',
+      response: GifActionCountedAnswer,
       description: `One of ${GIF_ACTIONS.join(', ')}, counted in the GIF's analytics.`,
       access: { permission: 'gif.report_action' },
       params: ActionPath,
@@ -64,6 +66,7 @@ export function actionRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: "Mail a GIF's link",
+      response: GifMailedAnswer,
       description: 'Through the outbox; limited per sender and per recipient (429).',
       access: { permission: 'gif.share_by_mail' },
       body: ShareBody,

@@ -12,6 +12,7 @@ import { gifId } from '../public-api/params.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
 import { GIF_ACTIONS } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
+import { GifSeries } from '@loopbox/contract/gif-management';
 
 const GifSeriesQuery = z.object({ gif_id: gifId, days: intParam('days', SERIES_MIN_DAYS, SERIES_MAX_DAYS, SERIES_DEFAULT_DAYS) });
 
@@ -27,6 +28,7 @@ export function gifSeriesRoutes(deps: BackendDeps) {
     describe({
       tag: 'analytics',
       summary: "A GIF's daily figures",
+      response: GifSeries,
       description: 'Views and actions per UTC day over the last `days`, from the projections.',
       access: { permission: 'analytics.read' },
       query: GifSeriesQuery,

@@ -16,6 +16,12 @@ import { editorOf } from './editable.ts';
 import { languageTagsOf } from './language-tags.ts';
 import { openableIds, requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
+import {
+  LanguageTagRemovedAnswer,
+  LanguageTagsAddedAnswer,
+  LanguageTagsOfGifsAnswer,
+  TagTranslationsAnswer,
+} from '@loopbox/contract/gif-management';
 
 const langField = z.enum(LANGUAGES, { error: `lang must be one of ${LANGUAGES.join(', ')}` });
 const GifPath = z.object({ id: gifId });
@@ -52,6 +58,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Add tags in a language',
+      response: LanguageTagsAddedAnswer,
       access: { permission: 'gif.edit' },
       params: GifPath,
       body: AddBody,
@@ -99,6 +106,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Remove a tag in a language',
+      response: LanguageTagRemovedAnswer,
       description: 'The tag and language in the body, or as `tag` and `lang` query parameters.',
       access: { permission: 'gif.edit' },
       params: GifPath,
@@ -137,6 +145,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Language tags of GIFs',
+      response: LanguageTagsOfGifsAnswer,
       description: "Of the GIFs named (those the caller may see), or without `gif_ids` of the caller's own newest GIFs.",
       access: { permission: 'gif.edit', when: 'without gif_ids' },
       query: BulkQuery,
@@ -167,6 +176,7 @@ export function languageTagRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: "A GIF's tags and their translations",
+      response: TagTranslationsAnswer,
       description: 'Private GIFs only for their owner and staff.',
       access: 'anyone',
       params: GifPath,

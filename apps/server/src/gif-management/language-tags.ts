@@ -1,8 +1,9 @@
 import type { CreatorsDb } from '../uploads/schema.ts';
+import type { LanguageTags } from '@loopbox/contract/gif-management';
 
 /** Language tags of some GIFs: gif id → language → tags (alphabetical). */
-export async function languageTagsOf(db: CreatorsDb, gifIds: readonly string[]): Promise<Record<string, Record<string, string[]>>> {
-  const out: Record<string, Record<string, string[]>> = {};
+export async function languageTagsOf(db: CreatorsDb, gifIds: readonly string[]): Promise<Record<string, LanguageTags>> {
+  const out: Record<string, LanguageTags> = {};
   if (gifIds.length === 0) return out;
   const rows = await db
     .selectFrom('gif_language_tags')

@@ -23,6 +23,17 @@ import { METADATA_MAX_IDS, MY_GIFS_PAGE, RELATED_TAGS_LIMIT } from './constants.
 import { languageTagsOf } from './language-tags.ts';
 import { openableIds, requireOpenable } from '../content-policy/request.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import {
+  GifExtendedMetadataAnswer,
+  type GifMetadata,
+  GifMetadataAnswer,
+  type LanguageTags,
+  MyGifsAnswer,
+  type MyGifTombstone,
+  RelatedTagsAnswer,
+  TagCountsAnswer,
+} from '@loopbox/contract/gif-management';
 
 const GifIdsQuery = z.object({
   gif_ids: z
@@ -69,11 +80,11 @@ type Row = GifRow;
  * notice why. A GIF removed by the moderators or taken down is a tombstone: what it was called and
  * why it is gone, never its media.
  */
-function myGif(row: Row, ctx: PresentContext, languageTags: Record<string, string[]>) {
+function myGif(row: Row, ctx: PresentContext, languageTags: LanguageTags) {
   const state = gifStateOf(row);
   const notice = STATE_NOTICES[state] ?? null;
   if (state === 'removed' || state === 'taken_down') {
-    return {
+    const tombstone: Built<typeof MyGifTombstone> = {
       id: row.id,
       type: row.type,
       title: row.title,
@@ -84,6 +95,7 @@ function myGif(row: Row, ctx: PresentContext, languageTags: Record<string, strin
       removed_at: row.removed_at,
       create_datetime: row.create_datetime,
     };
+    return tombstone;
   }
   return {
     ...presentGif(row, ctx),
@@ -96,7 +108,7 @@ function myGif(row: Row, ctx: PresentContext, languageTags: Record<string, strin
   };
 }
 
-function metadataOf(row: Row) {
+function metadataOf(row: Row): Built<typeof GifMetadata> {
   return {
     id: row.id,
     type: row.type,
@@ -133,6 +145,7 @@ export function readRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Metadata of GIFs',
+      response: GifMetadataAnswer,
       description: 'Private GIFs only for their owner and staff.',
       access: 'anyone',
       query: GifIdsQuery,
@@ -149,6 +162,7 @@ export function readRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Extended metadata of GIFs',
+      response: GifExtendedMetadataAnswer,
       description: 'With source, dimensions and more; private GIFs only for their owner and staff.',
       access: 'anyone',
       query: GifIdsQuery,
@@ -202,7 +216,13 @@ export function readRoutes(deps: BackendDeps) {
 
   app.get(
     '/ajax/gif/:id/tag-counts',
-    describe({ tag: 'gif-management', summary: "How many GIFs carry each of a GIF's tags", access: 'anyone', params: GifPath }),
+    describe({
+      tag: 'gif-management',
+      summary: "How many GIFs carry each of a GIF's tags",
+      response: TagCountsAnswer,
+      access: 'anyone',
+      params: GifPath,
+    }),
     async (c) => {
       const { id } = parseFields(GifPath, c.req.param());
       await requireOpenable(c, deps.db, id);
@@ -215,7 +235,13 @@ export function readRoutes(deps: BackendDeps) {
 
   app.get(
     '/ajax/tags/related/gif/:tag/',
-    describe({ tag: 'gif-management', summary: 'Tags related to a tag, for tagging', access: 'anyone', params: TagPath }),
+    describe({
+      tag: 'gif-management',
+      summary: 'Tags related to a tag, for tagging',
+      response: RelatedTagsAnswer,
+      access: 'anyone',
+      params: TagPath,
+    }),
     async (c) => {
       const { tag } = parseFields(TagPath, c.req.param());
       const { tags } = await relatedTags(deps.db, tag.toLowerCase(), RELATED_TAGS_LIMIT);
@@ -234,6 +260,7 @@ export function readRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Your GIFs',
+      response: MyGifsAnswer,
       description:
         'Every visibility, with search and filters (`state`: the policy state, so a GIF the moderators hid is not among `public` ones), each with its policy `state` and a `notice` when others cannot see it as you do; one removed by the moderators or taken down is a `tombstone` without media. Staff may name a `username`.',
       access: { permission: 'gif.edit' },

@@ -14,6 +14,7 @@ import { applyChanges, ChangesSchema, parseChange, PURGE_HEADER, type GifChanges
 import { BULK_MAX_GIFS, UPDATE_KEYS } from './constants.ts';
 import { editorOf } from './editable.ts';
 import { describe } from '../openapi/describe.ts';
+import { GifChangedAnswer, GifRemovedAnswer, GifsChangedAnswer } from '@loopbox/contract/gif-management';
 import { checkEmbeddable } from '../external-video/oembed.ts';
 import { videoOembedFrom } from '../external-video/settings.ts';
 
@@ -62,6 +63,7 @@ export function updateRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Change one field of a GIF',
+      response: GifChangedAnswer,
       description: "One allow-listed `key` with its `value`, held to that field's rule; logged, and cached copies purged.",
       access: { permission: 'gif.edit' },
       body: UpdateBody,
@@ -76,6 +78,7 @@ export function updateRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Edit a GIF',
+      response: GifChangedAnswer,
       description:
         "Several fields at once (the dashboard's edit form); logged, and cached copies purged. `external_media` attaches a YouTube or Vimeo video (`video`: its id or URL; `start` in seconds) after its host's oEmbed says it exists (422 '… was not found') and may be embedded (422 '… is not embeddable'; 502 when the host cannot be asked); `null` removes it.",
       access: { permission: 'gif.edit' },
@@ -93,6 +96,7 @@ export function updateRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Remove a GIF',
+      response: GifRemovedAnswer,
       description: 'It leaves every listing and the API at once.',
       access: { permission: 'gif.edit' },
       params: GifPath,
@@ -114,6 +118,7 @@ export function updateRoutes(deps: BackendDeps) {
     describe({
       tag: 'gif-management',
       summary: 'Change many GIFs',
+      response: GifsChangedAnswer,
       description: 'Tags added or removed and rating set on each GIF named, all or none.',
       access: { permission: 'gif.edit' },
       body: BulkBody,

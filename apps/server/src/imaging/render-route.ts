@@ -4,18 +4,18 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { findUnsafeText } from '../boundary/text.ts';
 import { FieldError } from '../http/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { receiveForm } from '../uploads/receive-form.ts';
-import { RENDER_PATH, TRIM_SOURCE_LIMITS } from './constants.ts';
+import { RENDER_PATH, TRIM_FORMATS, TRIM_SOURCE_LIMITS } from './constants.ts';
 import { EditList } from './edit-list.ts';
 import { renderEditList } from './render.ts';
 import { sourceFile } from './source.ts';
-import { sourceRef } from './trim-route.ts';
+import { fileAnswered, sourceRef } from './trim-route.ts';
 import { decoderOf, fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
+import { describe } from '../openapi/describe.ts';
 
 /** The edit list sent as a form field beside an uploaded file. */
 function editsFromForm(text: string | undefined): EditList {
@@ -38,21 +38,31 @@ function editsFromForm(text: string | undefined): EditList {
  */
 export function renderRoutes(deps: WorkDeps & { db: Kysely<Database> }) {
   const app = new Hono<AuthEnv>();
-  app.post(RENDER_PATH, routeGuard('media.make'), async (c) => {
-    await authorizeUser(c, 'media.make');
-    decoderOf(deps);
-    if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, EditList), undefined);
-    deps.queue.refuseWhenFull();
-    return inScratch(deps.workDir, async (dir) => {
-      const received = await receiveForm(c, { fileTo: path.join(dir, 'source'), maxBytes: TRIM_SOURCE_LIMITS.maxBytes });
-      return answer(
-        c,
-        deps,
-        editsFromForm(received.fields.edits),
-        received.file ? { file: path.join(dir, 'source'), filename: received.file.filename } : undefined,
-      );
-    });
-  });
+  app.post(
+    RENDER_PATH,
+    describe({
+      tag: 'imaging',
+      summary: "Render the GIF maker's edit list",
+      description: `JSON naming \`media_url\`, or a form with \`file\` and the list as JSON in \`edits\`. ${fileAnswered([TRIM_FORMATS.gif.type])}`,
+      access: { permission: 'media.make' },
+      body: EditList,
+    }),
+    async (c) => {
+      await authorizeUser(c, 'media.make');
+      decoderOf(deps);
+      if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, EditList), undefined);
+      deps.queue.refuseWhenFull();
+      return inScratch(deps.workDir, async (dir) => {
+        const received = await receiveForm(c, { fileTo: path.join(dir, 'source'), maxBytes: TRIM_SOURCE_LIMITS.maxBytes });
+        return answer(
+          c,
+          deps,
+          editsFromForm(received.fields.edits),
+          received.file ? { file: path.join(dir, 'source'), filename: received.file.filename } : undefined,
+        );
+      });
+    },
+  );
   return app;
 }
 

@@ -4,16 +4,24 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { routeGuard } from '../auth/route-guard.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { hasControlCharacter } from '../boundary/text.ts';
 import { FieldError } from '../http/envelope.ts';
 import { presentParams } from '../http/parse.ts';
 import { receiveForm } from '../uploads/receive-form.ts';
-import { TRIM_FORMATS, TRIM_MAX_DURATION_S, TRIM_MIN_DURATION_S, TRIM_PATH, TRIM_SOURCE_LIMITS } from './constants.ts';
+import {
+  DURATION_HEADER,
+  FRAMES_HEADER,
+  TRIM_FORMATS,
+  TRIM_MAX_DURATION_S,
+  TRIM_MIN_DURATION_S,
+  TRIM_PATH,
+  TRIM_SOURCE_LIMITS,
+} from './constants.ts';
 import { sourceFile, type SourceRef } from './source.ts';
 import { trimMedia } from './trim.ts';
 import { decoderOf, fileAnswer, inScratch, queued, sourceContext, type WorkDeps } from './work.ts';
+import { describe } from '../openapi/describe.ts';
 
 /** A number of seconds as JSON or a form gives it: a number, or a decimal written out. */
 const secondsField = (name: string, min: number, max: number) =>
@@ -54,6 +62,11 @@ const TrimFields = z.object({
 });
 type TrimInput = z.infer<typeof TrimFields>;
 
+/** What the reference says of a trim's or a render's answer: a file, so no JSON schema. */
+export const fileAnswered = (types: readonly string[]) =>
+  `Answers the file itself (\`Content-Type\` ${types.join(', ')}), with \`${FRAMES_HEADER}\` and \`${DURATION_HEADER}\` (seconds) saying what it holds.`;
+const TRIM_TYPES = Object.values(TRIM_FORMATS).map((f) => f.type);
+
 /**
  * `GET /imaging/trim?media_url=&start=&duration=[&format=]` and `POST /imaging/trim` (a form with
  * `file` or `media_url`, or JSON with `media_url`): the segment as a new GIF (or MP4, WebP), made by
@@ -62,22 +75,44 @@ type TrimInput = z.infer<typeof TrimFields>;
  */
 export function trimRoutes(deps: WorkDeps) {
   const app = new Hono<AuthEnv>();
-  app.get(TRIM_PATH, routeGuard('media.make'), async (c) => {
-    await authorizeUser(c, 'media.make');
-    decoderOf(deps);
-    return answer(c, deps, parseFields(TrimFields, presentParams(c.req.query())), undefined);
-  });
-  app.post(TRIM_PATH, routeGuard('media.make'), async (c) => {
-    await authorizeUser(c, 'media.make');
-    decoderOf(deps);
-    if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return answer(c, deps, await jsonBody(c, TrimFields), undefined);
-    deps.queue.refuseWhenFull();
-    return inScratch(deps.workDir, async (dir) => {
-      const received = await receiveForm(c, { fileTo: path.join(dir, 'source'), maxBytes: TRIM_SOURCE_LIMITS.maxBytes });
-      const input = parseFields(TrimFields, received.fields);
-      return answer(c, deps, input, received.file ? { file: path.join(dir, 'source'), filename: received.file.filename } : undefined);
-    });
-  });
+  app.get(
+    TRIM_PATH,
+    describe({
+      tag: 'imaging',
+      summary: "Trim this server's media",
+      description: `The segment of \`media_url\` from \`start\`, \`duration\` seconds long, in \`format\`. ${fileAnswered(TRIM_TYPES)}`,
+      access: { permission: 'media.make' },
+      query: TrimFields,
+    }),
+    async (c) => {
+      await authorizeUser(c, 'media.make');
+      decoderOf(deps);
+      return answer(c, deps, parseFields(TrimFields, presentParams(c.req.query())), undefined);
+    },
+  );
+  app.post(
+    TRIM_PATH,
+    describe({
+      tag: 'imaging',
+      summary: 'Trim an uploaded file',
+      description: `A form with \`file\` or \`media_url\`, or the same fields as JSON. ${fileAnswered(TRIM_TYPES)}`,
+      access: { permission: 'media.make' },
+      body: TrimFields,
+      bodyType: 'multipart/form-data',
+    }),
+    async (c) => {
+      await authorizeUser(c, 'media.make');
+      decoderOf(deps);
+      if (/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+        return answer(c, deps, await jsonBody(c, TrimFields), undefined);
+      deps.queue.refuseWhenFull();
+      return inScratch(deps.workDir, async (dir) => {
+        const received = await receiveForm(c, { fileTo: path.join(dir, 'source'), maxBytes: TRIM_SOURCE_LIMITS.maxBytes });
+        const input = parseFields(TrimFields, received.fields);
+        return answer(c, deps, input, received.file ? { file: path.join(dir, 'source'), filename: received.file.filename } : undefined);
+      });
+    },
+  );
   return app;
 }
 

@@ -1,21 +1,9 @@
 import { JOIN_PAGE, LOGIN_PAGE, PASSWORD_PAGE, VERIFY_EMAIL_PAGE } from '@loopbox/pages';
+import type { MailKind } from '@loopbox/contract/mail';
 
 export interface MailMessage {
-  kind:
-    | 'verify_email'
-    | 'signup_confirm'
-    | 'signup_attempted'
-    | 'reset_password'
-    | 'email_changed'
-    | 'password_changed'
-    | 'gif_shared'
-    | 'account_warned'
-    | 'account_suspended'
-    | 'account_restored'
-    | 'gifs_taken_down'
-    | 'channel_approved'
-    | 'channel_refused'
-    | 'gif_notice';
+  /** One of MAIL_KINDS (the outbox page shows it). */
+  kind: MailKind;
   subject: string;
   body: string;
 }

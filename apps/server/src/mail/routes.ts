@@ -6,6 +6,8 @@ import type { BackendDeps } from '../backend/deps.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { OUTBOX_PAGE_SIZE } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { type OutboxMessage, OutboxAnswer } from '@loopbox/contract/mail';
 
 /**
  * GET /api/v1/mail/outbox/ (staff): the newest messages with their delivery state. Without SMTP this
@@ -20,11 +22,12 @@ export function outboxRoutes(deps: BackendDeps) {
       tag: 'site',
       summary: 'The mail outbox',
       description: `The newest ${OUTBOX_PAGE_SIZE} messages with their delivery state; without SMTP, how a self-hoster reads verification and reset links.`,
+      response: OutboxAnswer,
       access: { permission: 'mail.read_outbox' },
     }),
     async (c) => {
       await authorize(c, 'mail.read_outbox');
-      const messages = await db
+      const messages: Built<typeof OutboxMessage>[] = await db
         .selectFrom('mail_outbox')
         .select(['id', 'kind', 'to_address', 'subject', 'body', 'created_at', 'attempts', 'sent_at', 'failed_at', 'last_error'])
         .orderBy('id', 'desc')

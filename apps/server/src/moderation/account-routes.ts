@@ -19,6 +19,7 @@ import { noteField, oneOf } from './fields.ts';
 import { accountActionMessage } from './messages.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import { AccountActionedAnswer } from '@loopbox/contract/moderation';
 
 const AccountActionBody = z.object({
   action: oneOf('action', ACCOUNT_ACTIONS),
@@ -39,6 +40,7 @@ export function accountActionRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Warn, suspend or restore an account',
+      response: AccountActionedAnswer,
       description: 'With a reason; logged in the audit trail.',
       access: { permission: 'account.moderate' },
       params: userIdParam,

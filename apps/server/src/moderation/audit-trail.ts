@@ -1,26 +1,10 @@
 import { sql } from 'kysely';
 import type { ModerationDb } from './schema.ts';
 import { AUDIT_EVENT_TYPES } from './constants.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { AuditEntry as AuditEntrySchema } from '@loopbox/contract/moderation-review';
 
-/**
- * Who an entry is by: a signed-in `user` (named), an `anonymous` visitor (a report from someone not
- * signed in), or the `system` (an operator's command line, a job, a rule applied with nobody acting).
- */
-export type ActorKind = 'user' | 'anonymous' | 'system';
-
-export interface AuditEntry {
-  seq: string;
-  type: string;
-  stream: string;
-  stream_id: string;
-  ts: Date;
-  actor: number | null;
-  actor_kind: ActorKind;
-  /** The acting user's name and role now (null when no user acted, or the account is gone). */
-  actor_username: string | null;
-  actor_role: string | null;
-  payload: Record<string, unknown>;
-}
+export type AuditEntry = Built<typeof AuditEntrySchema>;
 
 export interface AuditFilter {
   /** `stream:id`, e.g. `gif:abc123`, `user:42` or `search:two words`. */

@@ -18,10 +18,13 @@ export {
   type GifReportReason,
 } from '@loopbox/pages';
 
-/** Why someone reports a search's results (SPEC 7.2 `/ajax/report-search`). */
-export const SEARCH_REPORT_REASONS = ['offensive', 'sexual', 'violent', 'irrelevant', 'broken', 'other'] as const;
-/** What a reported search was for. */
-export const SEARCH_CONTENT_TYPES = ['gifs', 'stickers', 'text', 'videos', 'emoji', 'clips'] as const;
+/** Search reports' reasons and content types, and how a moderator resolves them (values their answers carry). */
+export {
+  SEARCH_CONTENT_TYPES,
+  SEARCH_REPORT_REASONS,
+  SEARCH_REPORT_RESOLUTIONS,
+  type SearchReportResolution,
+} from '@loopbox/contract/moderation';
 
 /** A search term as the public API takes it (q at most 50 characters). */
 export const SEARCH_TERM_MAX = 50;
@@ -45,8 +48,6 @@ export const MODERATION_EVENTS = {
   searchReportsResolved: 'search.reports_resolved',
 } as const;
 
-/** How a moderator closes a term's open search reports: nothing to do, or something was done (blocked from trending, GIFs hidden). */
-export const SEARCH_REPORT_RESOLUTIONS = ['dismiss', 'act'] as const;
 /** Open reports shown per term in the search-report queue (the counts cover them all). */
 export const SEARCH_REPORT_DETAILS_MAX = 20;
 

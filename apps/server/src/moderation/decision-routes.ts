@@ -19,6 +19,8 @@ import { applyDecision } from './decide.ts';
 import { noteField, oneOf } from './fields.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { DecidedAnswer, type Decided } from '@loopbox/contract/moderation';
 
 const GifPath = z.object({ id: gifId });
 const DecisionBody = z
@@ -42,6 +44,7 @@ export function decisionRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Decide on a GIF',
+      response: DecidedAnswer,
       description:
         'Approve, change its rating (then locked against its creator), hide, remove or restore it, with a reason. Applies at once to every door and to cached edge answers; logged in the audit trail. Staff outrank moderators: a moderator cannot undo a staff decision or change a GIF staff took down (403); a GIF its owner deleted, or one whose files were deleted after the retention period, cannot be restored (409).',
       access: { permission: 'gif.moderate' },
@@ -63,7 +66,7 @@ export function decisionRoutes(deps: BackendDeps) {
         .select(['visibility', 'moderation_state', 'removal', 'is_removed', 'rating', 'decided_by'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const answer = {
+      const answer: Built<typeof Decided> = {
         gif_id: id,
         decision: body.action,
         state: gif.moderation_state,

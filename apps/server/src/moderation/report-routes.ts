@@ -16,6 +16,7 @@ import { noteField, oneOf } from './fields.ts';
 import { reporterKey } from './reporter.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import { GifReportedAnswer, SearchReportedAnswer } from '@loopbox/contract/moderation';
 
 const GifPath = z.object({ id: gifId });
 const GifReportBody = z.object({ reason: oneOf('reason', GIF_REPORT_REASONS), note: noteField('note').optional() });
@@ -54,6 +55,7 @@ export function reportRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Report a GIF',
+      response: GifReportedAnswer,
       description:
         'Anyone may report, with a reason from the list and a note. Limited per address (429); a repeat by the same reporter answers 200 with `duplicate: true` instead of 201.',
       access: { permission: 'gif.report' },
@@ -98,6 +100,7 @@ export function reportRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Report a search',
+      response: SearchReportedAnswer,
       description: 'Reasons and what the search answered; limited and deduplicated like GIF reports.',
       access: { permission: 'search.report' },
       status: 201,

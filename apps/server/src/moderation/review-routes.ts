@@ -15,6 +15,8 @@ import { auditTarget } from './fields.ts';
 import { previewPath } from './preview.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { AuditAnswer, GifModerationAnswer, QueueAnswer, type QueueItem } from '@loopbox/contract/moderation-review';
 import { gifStateSql } from '../content-policy/states.ts';
 
 const GifPath = z.object({ id: gifId });
@@ -33,20 +35,7 @@ const AuditQuery = z.object({
   limit: intParam('limit', 1, PAGE_MAX, PAGE_DEFAULT),
 });
 
-interface QueueRow {
-  id: string;
-  title: string;
-  rating: string;
-  moderation_state: string;
-  nsfw_score: number | null;
-  suggested_rating: string | null;
-  images: StoredImages;
-  username: string | null;
-  create_datetime: Date;
-  open_reports: number;
-  reasons: string[];
-  first_reported_at: Date | null;
-}
+type QueueRow = Omit<Built<typeof QueueItem>, 'preview'> & { images: StoredImages };
 
 /**
  * What moderators read: `GET /api/v1/moderation/queue/` (reported GIFs and those waiting for a
@@ -63,6 +52,7 @@ export function reviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'The review queue',
+      response: QueueAnswer,
       description:
         "GIFs with open reports or waiting for a decision (`moderation_state` `pending`: held by the NSFW check or pre-moderation; `in_review`: a new account's upload, open by its link, listed once approved), most reported first, then oldest, with NSFW score, suggested rating and reports. `approve` lists a GIF in review and counts toward its owner's trust.",
       access: { permission: 'gif.moderate' },
@@ -104,6 +94,7 @@ export function reviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: "A GIF's moderation detail",
+      response: GifModerationAnswer,
       description: 'Its state, reports and decision history.',
       access: { permission: 'gif.moderate' },
       params: GifPath,
@@ -151,6 +142,7 @@ export function reviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'The audit trail',
+      response: AuditAnswer,
       description:
         "Reports, decisions, takedowns, search report resolutions and account actions, newest first by the log's sequence number, by target (`gif:<id>`, `user:<id>`, `takedown:<id>`, `search:<term>`, `trending_term:<term>`; a term may hold spaces) or actor. Each entry names its actor (`actor_username`, `actor_role`) and says whether it was a user, an anonymous visitor or the system (`actor_kind`).",
       access: { permission: 'gif.moderate' },

@@ -1,31 +1,12 @@
 import { sql } from 'kysely';
 import { MODERATION_EVENTS, SEARCH_REPORT_DETAILS_MAX } from './constants.ts';
 import type { ModerationDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { ReportedTerm, SearchReport } from '@loopbox/contract/moderation-search';
 
-/** A term with open search reports, as the queue lists it. */
-export interface OpenSearchTerm {
-  term: string;
-  open_reports: number;
-  /** How many open reports gave each reason. */
-  reasons: Record<string, number>;
-  /** What the reported searches were for (gifs, stickers, …). */
-  content_types: string[];
-  first_reported_at: Date;
-  last_reported_at: Date;
-  /** The newest open report's id: resolving `through` it closes exactly what was shown. */
-  through: string;
-}
-
-export interface OpenSearchReport {
-  id: string;
-  reasons: string[];
-  additional_info: string;
-  search_content_type: string;
-  search_response_id: string;
-  /** Whether a signed-in person reported (else a visitor, known by address only). */
-  signed_in: boolean;
-  created_at: Date;
-}
+/** A term with open search reports, as the queue lists it (its reports read apart). */
+export type OpenSearchTerm = Omit<Built<typeof ReportedTerm>, 'reports'>;
+export type OpenSearchReport = Built<typeof SearchReport>;
 
 /**
  * The open reports: those whose id is past the last `search.reports_resolved` event of their term

@@ -7,6 +7,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { describe } from '../openapi/describe.ts';
+import { SearchReportQueueAnswer, SearchReportsResolvedAnswer } from '@loopbox/contract/moderation-search';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
 import { appendEvents } from '../store/events.ts';
@@ -42,6 +43,7 @@ export function searchReportRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'The search-report queue',
+      response: SearchReportQueueAnswer,
       description:
         "Open reports of searches grouped by term, most reported first, then oldest: counts by reason, the results' content types, when, and each report's additional info (the newest few).",
       access: { permission: 'gif.moderate' },
@@ -73,6 +75,7 @@ export function searchReportRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: "Resolve a term's search reports",
+      response: SearchReportsResolvedAnswer,
       description:
         "Dismisses or records action on a term's open reports up to `through` (all open ones when absent); acting needs a reason saying what was done. Logged in the audit trail (`search:<term>`). 409 when none is open.",
       access: { permission: 'gif.moderate' },

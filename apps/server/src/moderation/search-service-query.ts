@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { gifStateSql, type GifState } from '../content-policy/states.ts';
+import { gifStateSql } from '../content-policy/states.ts';
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { rating } from '../public-api/params.ts';
@@ -7,6 +7,8 @@ import { intParam } from '../http/parse.ts';
 import { CONTENT_STATES, GIF_TYPES, SEARCH_SERVICE_PAGE_MAX, SEARCH_TERM_MAX } from './constants.ts';
 import { oneOf } from './fields.ts';
 import type { ModerationDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { ContentRow as ContentRowSchema } from '@loopbox/contract/moderation-search';
 
 const day = (name: string) =>
   z
@@ -36,24 +38,10 @@ export const SearchServiceQuery = z.object({
 });
 export type SearchServiceFilters = z.infer<typeof SearchServiceQuery>;
 
-export interface ContentRow {
-  id: string;
-  title: string;
-  type: string;
-  rating: string;
-  username: string | null;
-  tags: string[];
-  /** Its state in the content policy. */
-  state: GifState;
-  visibility: string;
-  moderation_state: string;
-  is_removed: boolean;
-  nsfw_score: number | null;
-  reports: number;
-  create_datetime: Date;
+export type ContentRow = Built<typeof ContentRowSchema> & {
   /** create_datetime as the store's text, to the microsecond (a Date keeps milliseconds): the key of the next page. */
   created_key: string;
-}
+};
 
 /** Where a page ends: the next page of a streamed export starts after it (newest first, ties by id). */
 export interface After {

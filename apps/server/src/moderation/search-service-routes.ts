@@ -9,6 +9,7 @@ import { CSV_CHUNK_ROWS } from './constants.ts';
 import { searchAllContent, SearchServiceQuery, type After, type ContentRow } from './search-service-query.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import { ContentSearchAnswer } from '@loopbox/contract/moderation-search';
 
 const CSV_COLUMNS = [
   'id',
@@ -59,6 +60,7 @@ export function searchServiceRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Search all content',
+      response: ContentSearchAnswer,
       description: 'Every GIF, private, hidden and removed ones included, with filters and paging.',
       access: { permission: 'content.search_all' },
       query: SearchServiceQuery,

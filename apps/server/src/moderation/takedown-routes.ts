@@ -20,6 +20,9 @@ import { noteField, oneOf } from './fields.ts';
 import { takedownMessage } from './messages.ts';
 import { baseOfModeration, moderationDb, type ModerationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { TakedownState } from '@loopbox/contract/moderation';
+import { TakedownAnswer, TakedownFiledAnswer, type TakedownItem } from '@loopbox/contract/moderation-takedowns';
 
 const TakedownBody = z.object({
   items: z
@@ -33,9 +36,7 @@ const TakedownBody = z.object({
 type Takedown = z.infer<typeof TakedownBody>;
 const TakedownPath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be a takedown number') });
 
-type FiledTakedown =
-  | { id: string; state: 'applied' | 'owners_mailed'; ownersMailed: number }
-  | { missing: { gif_id: string; reason: string; status: 'not_found' | 'not_applied' }[] };
+type FiledTakedown = { id: string; state: TakedownState; ownersMailed: number } | { missing: Built<typeof TakedownItem>[] };
 
 /** Removes every listed GIF, records the takedown and its items, logs it, and queues the owners' mails: all or nothing. */
 async function fileTakedown(
@@ -144,6 +145,7 @@ export function takedownRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'File a takedown',
+      response: TakedownFiledAnswer,
       description: `Up to ${TAKEDOWN_MAX_ITEMS} (reason, gif_id) items removed in one transaction, owners mailed when \`send_email\`. If any item cannot be applied nothing is, and the 422 answer gives each item's status.`,
       access: { permission: 'takedown.file' },
       status: 201,
@@ -161,7 +163,7 @@ export function takedownRoutes(deps: BackendDeps) {
       }
       if (filed.ownersMailed > 0) deps.onMailQueued?.();
       const purge = body.items.length > TAKEDOWN_PURGE_EACH_MAX ? ALL_TAG : body.items.map((i) => gifTag(i.gif_id)).join(',');
-      const items = body.items.map((i) => ({ ...i, status: 'removed' }));
+      const items = body.items.map((i) => ({ ...i, status: 'removed' as const }));
       return c.json(
         envelope({ takedown_id: filed.id, state: filed.state, owners_mailed: filed.ownersMailed, items }, newResponseId()),
         201,
@@ -172,7 +174,13 @@ export function takedownRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v3/content-takedown/takedown/:id',
-    describe({ tag: 'moderation', summary: 'A takedown and its state', access: { permission: 'takedown.file' }, params: TakedownPath }),
+    describe({
+      tag: 'moderation',
+      summary: 'A takedown and its state',
+      response: TakedownAnswer,
+      access: { permission: 'takedown.file' },
+      params: TakedownPath,
+    }),
     async (c) => {
       const { id } = parseFields(TakedownPath, c.req.param());
       await authorizeUser(c, 'takedown.file');

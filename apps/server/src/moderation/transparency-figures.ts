@@ -1,33 +1,12 @@
 import { sql } from 'kysely';
 import { MODERATION_EVENTS, TRANSPARENCY_MONTHS } from './constants.ts';
 import type { ModerationDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { TransparencyFigures as Figures, TransparencyMonth as Month } from '@loopbox/contract/moderation-transparency';
 
 /** One calendar month (UTC) of moderation, as `/transparency` publishes it. */
-export interface TransparencyMonth {
-  /** `YYYY-MM`. */
-  month: string;
-  /** GIF reports by reason, and search reports by reason (a search report may give several). */
-  gif_reports: Record<string, number>;
-  search_reports: Record<string, number>;
-  /** Decisions about GIFs by kind (approve, rate, hide, remove, restore). */
-  decisions: Record<string, number>;
-  /** Search reports closed, by resolution (dismiss, act), counted per report. */
-  search_report_resolutions: Record<string, number>;
-  /** Takedowns filed, and the GIFs they named. */
-  takedowns: number;
-  takedown_items: number;
-  /** GIF reports closed by a decision or a takedown this month, and the median time from report to that close. */
-  reports_decided: number;
-  median_seconds_to_decision: number | null;
-}
-
-export interface TransparencyFigures {
-  /** The first day (UTC) the figures cover, and when they were computed. */
-  since: string;
-  generated_at: string;
-  /** Newest month first, every month of the window present (zero when nothing happened). */
-  months: TransparencyMonth[];
-}
+export type TransparencyMonth = Built<typeof Month>;
+export type TransparencyFigures = Built<typeof Figures>;
 
 interface Counted {
   month: string;
@@ -90,7 +69,8 @@ export async function transparencyFigures(db: ModerationDb, now: Date = new Date
       if (row.key === 'filed') m.takedowns = row.n;
       else m.takedown_items = row.n;
     } else {
-      const figures = m[row.kind as 'gif_reports' | 'search_reports' | 'decisions' | 'search_report_resolutions'];
+      // The keys are the logged reasons, decisions and resolutions, each from its named list.
+      const figures: Record<string, number> = m[row.kind as 'gif_reports' | 'search_reports' | 'decisions' | 'search_report_resolutions'];
       figures[row.key] = row.n;
     }
   }
@@ -100,5 +80,5 @@ export async function transparencyFigures(db: ModerationDb, now: Date = new Date
     m.reports_decided = row.n;
     m.median_seconds_to_decision = row.median === null ? null : Math.round(row.median);
   }
-  return { since: start.toISOString(), generated_at: now.toISOString(), months: [...months.values()] };
+  return { since: start, generated_at: now, months: [...months.values()] };
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { describe } from '../openapi/describe.ts';
+import { TransparencyAnswer } from '@loopbox/contract/moderation-transparency';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { TRANSPARENCY_CACHE_MS } from './constants.ts';
 import { moderationDb } from './schema.ts';
@@ -35,6 +36,7 @@ export function transparencyRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Moderation figures',
+      response: TransparencyAnswer,
       description:
         'What moderation did, by calendar month (UTC, newest first, the last 12): GIF and search reports by reason, decisions by kind, search reports resolved, takedowns and the GIFs they named, and the median time from a GIF report to the decision or takedown that closed it. Public; computed from the event log at most every 5 minutes.',
       access: 'anyone',

@@ -10,6 +10,7 @@ import { appendEvents } from '../store/events.ts';
 import { MODERATION_EVENTS } from './constants.ts';
 import { baseOfModeration, moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import { BlockedTermsAnswer, TermBlockedAnswer } from '@loopbox/contract/moderation-trending';
 import { TermBody } from './fields.ts';
 
 /**
@@ -24,7 +25,12 @@ export function trendingBlockRoutes(deps: BackendDeps) {
 
   app.get(
     path,
-    describe({ tag: 'moderation', summary: 'Terms blocked from trending', access: { permission: 'trending.block' } }),
+    describe({
+      tag: 'moderation',
+      summary: 'Terms blocked from trending',
+      response: BlockedTermsAnswer,
+      access: { permission: 'trending.block' },
+    }),
     async (c) => {
       await authorize(c, 'trending.block');
       const rows = await db.selectFrom('blocked_trending_terms').select(['term', 'blocked_by', 'created_at']).orderBy('term').execute();
@@ -63,6 +69,7 @@ export function trendingBlockRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Block a term from trending',
+      response: TermBlockedAnswer,
       description: 'Logged in the audit trail.',
       access: { permission: 'trending.block' },
       body: TermBody,
@@ -71,7 +78,13 @@ export function trendingBlockRoutes(deps: BackendDeps) {
   );
   app.delete(
     path,
-    describe({ tag: 'moderation', summary: 'Unblock a term', access: { permission: 'trending.block' }, body: TermBody }),
+    describe({
+      tag: 'moderation',
+      summary: 'Unblock a term',
+      response: TermBlockedAnswer,
+      access: { permission: 'trending.block' },
+      body: TermBody,
+    }),
     change(false),
   );
   return app;

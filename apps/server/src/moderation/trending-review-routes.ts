@@ -7,6 +7,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { describe } from '../openapi/describe.ts';
+import { TermApprovedAnswer, TrendingReviewAnswer } from '@loopbox/contract/moderation-trending';
 import { TermBody } from './fields.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
@@ -29,6 +30,7 @@ export function trendingReviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Trending search candidates',
+      response: TrendingReviewAnswer,
       description:
         'Terms that qualify to trend (distinct searchers, results, no handle, not blocked) but staff have not approved; they show only once approved while review is on.',
       access: { permission: 'trending.block' },
@@ -81,6 +83,7 @@ export function trendingReviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Approve a trending search',
+      response: TermApprovedAnswer,
       description: 'With review on, the term shows in trending searches once it qualifies. Logged in the audit trail.',
       access: { permission: 'trending.block' },
       body: TermBody,
@@ -92,6 +95,7 @@ export function trendingReviewRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Withdraw a trending search approval',
+      response: TermApprovedAnswer,
       access: { permission: 'trending.block' },
       body: TermBody,
     }),

@@ -9,6 +9,7 @@ import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { parseQuery } from '../http/parse.ts';
 import { moderationDb } from './schema.ts';
 import { describe } from '../openapi/describe.ts';
+import { FoundUserAnswer } from '@loopbox/contract/moderation';
 
 const LookupQuery = z.object({ username });
 
@@ -25,6 +26,7 @@ export function userLookupRoutes(deps: BackendDeps) {
     describe({
       tag: 'moderation',
       summary: 'Find an account by user name',
+      response: FoundUserAnswer,
       description: "For the staff console's user management: role, state and warnings.",
       access: { permission: 'account.moderate' },
       query: LookupQuery,

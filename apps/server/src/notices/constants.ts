@@ -1,6 +1,5 @@
 /** What a notice tells a creator about one of their GIFs (issue 31), each from one logged event. */
-export const NOTICE_KINDS = ['held', 'approved', 'hidden', 'rated', 'removed', 'restored', 'taken_down'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export { NOTICE_KINDS, type NoticeKind } from '@loopbox/contract/notices';
 
 /** The logged events notices are derived from (store/events.ts): an upload committed, a decision (takedowns log one per GIF). */
 export const NOTICE_EVENT_TYPES = ['gif.uploaded', 'gif.moderated'] as const;

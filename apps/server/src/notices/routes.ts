@@ -5,7 +5,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { BackendDeps } from '../backend/deps.ts';
 import { parseFields } from '../boundary/json-body.ts';
-import { gifStateSql } from '../content-policy/states.ts';
+import { gifStateSql, type GifState } from '../content-policy/states.ts';
 import { describe } from '../openapi/describe.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { offset } from '../public-api/params.ts';
@@ -13,6 +13,9 @@ import { intParam } from '../http/parse.ts';
 import { NOTICES_PAGE_DEFAULT, NOTICES_PAGE_MAX } from './constants.ts';
 import { NOTICE_HEADLINES } from './messages.ts';
 import { noticesDb } from './schema.ts';
+import type { Rating } from '../store/schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import { type Notice, NoticeReadAnswer, NoticesAnswer, NoticesReadAnswer } from '@loopbox/contract/notices';
 
 const ListQuery = z.object({ limit: intParam('limit', 1, NOTICES_PAGE_MAX, NOTICES_PAGE_DEFAULT), offset });
 const NoticePath = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be a notice number') });
@@ -45,6 +48,7 @@ export function noticeRoutes(deps: BackendDeps) {
       summary: 'Your notices',
       description:
         "What moderators and staff did to your GIFs (held for review, approved, hidden, rated, removed, restored, taken down), each with its reason and the GIF's state now; newest first, with `unread`, the count not yet read.",
+      response: NoticesAnswer,
       access: { permission: 'notice.manage' },
       query: ListQuery,
     }),
@@ -63,7 +67,7 @@ export function noticeRoutes(deps: BackendDeps) {
           'n.created_at',
           'n.read_at',
           'g.title',
-          sql<string | null>`CASE WHEN g.id IS NULL THEN NULL ELSE ${gifStateSql} END`.as('gif_state'),
+          sql<GifState | null>`CASE WHEN g.id IS NULL THEN NULL ELSE ${gifStateSql} END`.as('gif_state'),
           sql<string>`count(*) OVER ()`.as('total'),
         ])
         .where('n.user_id', '=', principal.userId)
@@ -71,16 +75,19 @@ export function noticeRoutes(deps: BackendDeps) {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const data = rows.map((r) => ({
-        id: String(r.id),
-        kind: r.kind,
-        headline: NOTICE_HEADLINES[r.kind],
-        reason: r.reason,
-        rating: r.rating,
-        gif: { id: r.gif_id, title: r.title ?? '', state: r.gif_state, url: `/gifs/${r.gif_id}` },
-        created_at: r.created_at,
-        read: r.read_at !== null,
-      }));
+      const data = rows.map(
+        (r): Built<typeof Notice> => ({
+          id: String(r.id),
+          kind: r.kind,
+          headline: NOTICE_HEADLINES[r.kind],
+          reason: r.reason,
+          // Written from a moderation decision's rating, one of RATINGS.
+          rating: r.rating as Rating | null,
+          gif: { id: r.gif_id, title: r.title ?? '', state: r.gif_state, url: `/gifs/${r.gif_id}` },
+          created_at: r.created_at,
+          read: r.read_at !== null,
+        }),
+      );
       const total = rows[0] ? Number(rows[0].total) : 0;
       return c.json(
         {
@@ -99,6 +106,7 @@ export function noticeRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'Mark all your notices read',
       description: 'Answers the number marked and `unread` (0).',
+      response: NoticesReadAnswer,
       access: { permission: 'notice.manage' },
     }),
     async (c) => {
@@ -119,6 +127,7 @@ export function noticeRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'Mark one of your notices read',
       description: "Another person's notice is refused (403); an unknown number is a 404.",
+      response: NoticeReadAnswer,
       access: { permission: 'notice.manage' },
       params: NoticePath,
     }),

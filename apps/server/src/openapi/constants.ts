@@ -28,6 +28,20 @@ export const OPENAPI_TAGS = {
     description:
       "Uploading GIFs and videos: anyone signed in. A new account's GIFs (a `user` with fewer approved GIFs than `TRUST_APPROVED_UPLOADS`) wait in review, open by id and link but listed nowhere until a moderator approves them, and have a lower quota; verified channels (`creator`), moderators and staff are trusted at once.",
   },
+  imaging: {
+    title: 'Imaging',
+    description:
+      "The imaging service: a segment of a GIF or clip trimmed, or the GIF maker's edit list rendered, answered as the file itself (GIF, MP4 or WebP) to upload.",
+  },
+  scheduler: {
+    title: 'Scheduler',
+    description:
+      'The scheduler service: your GIFs kept private until a time, then made public and trending; the waiting posts and what became of them.',
+  },
+  stories: {
+    title: 'Stories',
+    description: 'The stories service: GIFs in order with captions, by their creators; drafts for their authors, trending picked by staff.',
+  },
   channels: { title: 'Channels', description: 'Channels, their GIFs and tags.' },
   artists: { title: 'Artists', description: 'Artist profiles.' },
   analytics: { title: 'Analytics', description: 'Figures for creators and staff, read from projections of the event log.' },

@@ -28,12 +28,13 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** How the body is sent; JSON by default. */
   bodyType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
-  /** The success answer's status (200 by default) and type (JSON by default). */
+  /** The success answer's status (200 by default) and type (JSON by default; `none`: headers only, as tus answers). */
   status?: 200 | 201 | 202 | 204;
-  responseType?: 'application/json' | 'text/csv';
+  responseType?: 'application/json' | 'text/csv' | 'none';
   /**
    * The success answer's JSON body, from `@loopbox/contract`: documented in the reference and, with
    * CHECK_ANSWERS=on (every test run), checked against each answer the route sends (answer-check.ts).
+   * Every route answering JSON names one: the document refuses to build without it.
    */
   response?: z.ZodType;
   /** An example of the success answer, shown in the reference. */

@@ -8,15 +8,26 @@ import { documentedRoutes, openApiDocument, openApiPath } from './document.ts';
 
 const Query = z.object({ q: z.string().min(1), limit: z.string().regex(/^\d+$/).optional().transform(Number) });
 const Body = z.object({ name: z.string().max(40) });
+const Anything = enveloped(z.strictObject({}));
 const Thing = enveloped(z.strictObject({ id: z.string(), changed_at: Timestamp }));
 
 function sampleApp() {
   const app = new Hono();
   app.get('/healthz', (c) => c.text('ok'));
-  app.get('/v1/things', describe({ tag: 'gifs', summary: 'Search things', access: { apiKey: 'giphy' }, query: Query }), (c) => c.json({}));
+  app.get(
+    '/v1/things',
+    describe({ response: Anything, tag: 'gifs', summary: 'Search things', access: { apiKey: 'giphy' }, query: Query }),
+    (c) => c.json({}),
+  );
   app.get(
     '/v1/things/:id{[^/]+}',
-    describe({ tag: 'gifs', summary: 'One thing', access: { apiKey: 'giphy' }, params: z.object({ id: z.string().max(64) }) }),
+    describe({
+      response: Anything,
+      tag: 'gifs',
+      summary: 'One thing',
+      access: { apiKey: 'giphy' },
+      params: z.object({ id: z.string().max(64) }),
+    }),
     (c) => c.json({}),
   );
   app.post(
@@ -33,12 +44,18 @@ function sampleApp() {
   );
   app.get(
     '/api/v1/lists/',
-    describe({ tag: 'channels', summary: 'Lists', access: { permission: 'channel.manage', when: 'with mine=true' } }),
+    describe({ response: Anything, tag: 'channels', summary: 'Lists', access: { permission: 'channel.manage', when: 'with mine=true' } }),
     (c) => c.json({}),
   );
-  app.post('/ajax/report', describe({ tag: 'moderation', summary: 'Report', access: { permission: 'gif.report' } }), (c) => c.json({}));
-  app.get('/tenor/v2/search', describe({ tag: 'tenor', summary: 'Tenor search', access: { apiKey: 'tenor' } }), (c) => c.json({}));
-  app.get('/oembed', describe({ tag: 'site', summary: 'oEmbed', access: 'anyone' }), (c) => c.json({}));
+  app.post(
+    '/ajax/report',
+    describe({ response: Anything, tag: 'moderation', summary: 'Report', access: { permission: 'gif.report' } }),
+    (c) => c.json({}),
+  );
+  app.get('/tenor/v2/search', describe({ response: Anything, tag: 'tenor', summary: 'Tenor search', access: { apiKey: 'tenor' } }), (c) =>
+    c.json({}),
+  );
+  app.get('/oembed', describe({ response: Anything, tag: 'site', summary: 'oEmbed', access: 'anyone' }), (c) => c.json({}));
   return app;
 }
 
@@ -105,7 +122,6 @@ suite('openApiDocument', () => {
       required: ['data', 'meta'],
       properties: { data: { properties: { id: { type: 'string' }, changed_at: { type: 'string', format: 'date-time' } } } },
     });
-    expect(doc.paths['/v1/things'].get.responses['200'].content['application/json'].schema).toEqual({});
   });
 
   it("names each route's callers from the permission table, and the refusals they can meet", () => {
@@ -141,10 +157,24 @@ suite('openApiDocument', () => {
 
   it('finds a description inside a sub-app with its own error handler (Hono wraps those handlers)', () => {
     const sub = new Hono();
-    sub.get('/search', describe({ tag: 'tenor', summary: 'Wrapped', access: { apiKey: 'tenor' } }), (c) => c.json({}));
+    sub.get('/search', describe({ response: Anything, tag: 'tenor', summary: 'Wrapped', access: { apiKey: 'tenor' } }), (c) => c.json({}));
     sub.onError((_err, c) => c.json({}, 500));
     const app = new Hono().route('/tenor/v2', sub);
     expect(documentedRoutes(app.routes).get('GET /tenor/v2/search')?.summary).toBe('Wrapped');
+  });
+
+  it('refuses to build while a route answering JSON names no response schema; CSV and header-only answers need none', () => {
+    const app = sampleApp();
+    app.get('/api/v1/other.csv', describe({ tag: 'gifs', summary: 'CSV', access: 'anyone', responseType: 'text/csv' }), (c) => c.text(''));
+    app.post('/api/v1/tus/', describe({ tag: 'gifs', summary: 'tus', access: 'anyone', status: 201, responseType: 'none' }), (c) =>
+      c.body(null, 201),
+    );
+    const built = openApiDocument(app.routes, { version: '0', origin: 'https://gifs.example' }) as any;
+    expect(built.paths['/api/v1/tus/'].post.responses['201'].content).toBeUndefined();
+    app.get('/api/v1/other/', describe({ tag: 'gifs', summary: 'Other', access: 'anyone' }), (c) => c.json({}));
+    expect(() => openApiDocument(app.routes, { version: '0', origin: 'https://gifs.example' })).toThrow(
+      'GET /api/v1/other/ answers JSON but names no response schema',
+    );
   });
 
   it('refuses to build while a route has no description, naming it', () => {

@@ -32,13 +32,15 @@ export function openApiPath(honoPath: string): string {
 
 /**
  * The OpenAPI 3.1 document of an app, built from the `describe` middleware on its routes. A route
- * without one makes this throw, so a new route cannot ship undocumented (tests/api/openapi.test.ts).
+ * without one, or answering JSON without its response schema, makes this throw, so a new route cannot
+ * ship undocumented nor outside the contract (tests/api/openapi.test.ts).
  */
 export function openApiDocument(routes: readonly RouteEntry[], info: { version: string; origin: string }): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const ids = new Set<string>();
   for (const [key, doc] of documentedRoutes(routes)) {
     if (!doc) throw new Error(`${key} has no describe() documentation`);
+    if (answersJson(doc) && !doc.response) throw new Error(`${key} answers JSON but names no response schema`);
     const [method, honoPath] = key.split(' ') as [string, string];
     const path = openApiPath(honoPath);
     const op = operation(method, path, doc);
@@ -61,6 +63,8 @@ export function openApiDocument(routes: readonly RouteEntry[], info: { version: 
     components: { securitySchemes: SECURITY_SCHEMES, schemas: { Error: ERROR_SCHEMA, TenorError: TENOR_ERROR_SCHEMA } },
   };
 }
+
+const answersJson = (doc: RouteDoc) => doc.status !== 204 && (doc.responseType ?? 'application/json') === 'application/json';
 
 function operation(method: string, path: string, doc: RouteDoc): Json {
   const who = accessText(doc.access);
@@ -122,7 +126,7 @@ function queryParameters(schema?: z.ZodType): Json[] {
 function responses(path: string, doc: RouteDoc): Json {
   const status = doc.status ?? 200;
   const success: Json = { description: 'Success' };
-  if (status !== 204)
+  if (status !== 204 && doc.responseType !== 'none')
     success.content = {
       [doc.responseType ?? 'application/json']: {
         schema: doc.response ? jsonSchema(doc.response) : {},

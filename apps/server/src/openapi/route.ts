@@ -6,6 +6,7 @@ import { API_REFERENCE_SCRIPT, OPENAPI_DOCUMENT } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import { describe } from './describe.ts';
 import { openApiDocument, type RouteEntry } from './document.ts';
+import { OpenApiDocument } from '@loopbox/contract/openapi';
 
 /** Caches keep the document a few minutes and the renderer a day; both change only with a deploy. */
 const DOCUMENT_CACHE = 'public, max-age=300';
@@ -23,16 +24,20 @@ export function openApiRoutes(routes: () => readonly RouteEntry[], version: stri
   const app = new Hono();
   // One per origin seen (the public URL, or the few names a server is reached by), newest kept.
   const documents = new Map<string, string>();
-  app.get(OPENAPI_DOCUMENT, describe({ tag: 'site', summary: 'This API reference as an OpenAPI 3.1 document', access: 'anyone' }), (c) => {
-    const origin = originOf(c);
-    let document = documents.get(origin);
-    if (!document) {
-      document = JSON.stringify(openApiDocument(routes(), { version, origin }));
-      if (documents.size >= KEPT_ORIGINS) documents.delete(documents.keys().next().value!);
-      documents.set(origin, document);
-    }
-    return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': DOCUMENT_CACHE });
-  });
+  app.get(
+    OPENAPI_DOCUMENT,
+    describe({ tag: 'site', summary: 'This API reference as an OpenAPI 3.1 document', access: 'anyone', response: OpenApiDocument }),
+    (c) => {
+      const origin = originOf(c);
+      let document = documents.get(origin);
+      if (!document) {
+        document = JSON.stringify(openApiDocument(routes(), { version, origin }));
+        if (documents.size >= KEPT_ORIGINS) documents.delete(documents.keys().next().value!);
+        documents.set(origin, document);
+      }
+      return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': DOCUMENT_CACHE });
+    },
+  );
   app.get(API_REFERENCE_SCRIPT, (c) =>
     c.body(Readable.toWeb(fs.createReadStream(SCALAR_BUNDLE)) as ReadableStream, 200, {
       'Content-Type': 'text/javascript; charset=utf-8',

@@ -16,6 +16,7 @@ import { parse, parseQuery } from '../http/parse.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import { gifList, presenter } from './respond.ts';
 import { describe } from '../openapi/describe.ts';
+import { CategoryPage, EmojiPage, GifList, GifPage } from '@loopbox/contract/giphy';
 
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'category must be lower-case letters, digits and dashes');
 const CategoryPath = z.object({ category: slug });
@@ -37,7 +38,7 @@ export function categoryRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get(
     '/gifs/categories',
-    describe({ tag: 'gifs', summary: 'GIF categories', access: { apiKey: 'giphy' }, query: PagedQuery }),
+    describe({ tag: 'gifs', summary: 'GIF categories', access: { apiKey: 'giphy' }, query: PagedQuery, response: CategoryPage }),
     async (c) => {
       const p = parseQuery(PagedQuery, c.req.query());
       const ctx = presenter(c, deps, 'GIF_CATEGORY');
@@ -48,7 +49,14 @@ export function categoryRoutes(deps: ApiDeps) {
   );
   app.get(
     '/gifs/categories/:category',
-    describe({ tag: 'gifs', summary: 'GIFs of a category', access: { apiKey: 'giphy' }, params: CategoryPath, query: PagedQuery }),
+    describe({
+      tag: 'gifs',
+      summary: 'GIFs of a category',
+      access: { apiKey: 'giphy' },
+      params: CategoryPath,
+      query: PagedQuery,
+      response: CategoryPage,
+    }),
     async (c) => {
       const category = parse(slug, c.req.param('category'));
       const p = parseQuery(PagedQuery, c.req.query());
@@ -61,7 +69,14 @@ export function categoryRoutes(deps: ApiDeps) {
   );
   app.get(
     '/gifs/categories/:category/:subcategory',
-    describe({ tag: 'gifs', summary: 'GIFs of a subcategory', access: { apiKey: 'giphy' }, params: SubcategoryPath, query: PagedQuery }),
+    describe({
+      tag: 'gifs',
+      summary: 'GIFs of a subcategory',
+      access: { apiKey: 'giphy' },
+      params: SubcategoryPath,
+      query: PagedQuery,
+      response: GifPage,
+    }),
     async (c) => {
       const category = parse(slug, c.req.param('category'));
       const subcategory = parse(slug, c.req.param('subcategory'));
@@ -86,6 +101,7 @@ export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
       description: 'On /v2, paged by `next_cursor` as well as offset.',
       access: { apiKey: 'giphy' },
       query: PagedQuery,
+      response: EmojiPage,
     }),
     async (c) => {
       const p = parseQuery(PagedQuery, c.req.query());
@@ -114,6 +130,7 @@ export function emojiRoutes(deps: ApiDeps, version: 1 | 2) {
         description: 'Skin tones and other variations of one emoji.',
         access: { apiKey: 'giphy' },
         params: GifPath,
+        response: GifList,
       }),
       async (c) => {
         const id = parse(gifId, c.req.param('id'));

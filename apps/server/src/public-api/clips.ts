@@ -11,6 +11,7 @@ import type { ApiDeps, ApiEnv } from './context.ts';
 import { gifId, giphyAnswerParams, ids, lang, limit, offset, query, rating } from './params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import { gifList, gifOne } from './respond.ts';
+import { GifPage, OneGif } from '@loopbox/contract/giphy';
 
 const CLIP: readonly ['video'] = ['video'];
 const ClipSearchQuery = z.object({ q: query, limit, offset, rating, lang, ...giphyAnswerParams });
@@ -43,6 +44,7 @@ export function clipRoutes(deps: ApiDeps) {
       description: 'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`.',
       access: { apiKey: 'giphy' },
       query: ClipSearchQuery,
+      response: GifPage,
       example: EXAMPLES.clipList,
     }),
     async (c) => {
@@ -63,6 +65,7 @@ export function clipRoutes(deps: ApiDeps) {
       description: 'Clips: trending ones first, then the rest newest first (as `videos/trending`).',
       access: { apiKey: 'giphy' },
       query: ClipTrendingQuery,
+      response: GifPage,
       example: EXAMPLES.clipList,
     }),
     async (c) => {
@@ -79,6 +82,7 @@ export function clipRoutes(deps: ApiDeps) {
       description: `Up to ${MAX_IDS} ids, in the order asked; clips anyone may open by id, others (and GIFs that are not clips) left out.`,
       access: { apiKey: 'giphy' },
       query: ClipsByIdsQuery,
+      response: GifPage,
       example: EXAMPLES.clipList,
     }),
     async (c) => {
@@ -103,6 +107,7 @@ export function clipRoutes(deps: ApiDeps) {
         'A public or unlisted clip; 404 for an unknown or private one or a GIF that is not a clip, 410 for one the moderators hid, 451 for one taken down.',
       access: { apiKey: 'giphy' },
       params: ClipPath,
+      response: OneGif,
       example: EXAMPLES.clip,
     }),
     async (c) => {

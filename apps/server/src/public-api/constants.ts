@@ -8,7 +8,7 @@ export const MAX_QUERY_LENGTH = 50;
 export const MAX_IDS = 100;
 export const DEFAULT_RATING: Rating = 'pg-13';
 /** Ordered from most to least family-friendly: a request for rating R returns everything up to R. */
-export const RATINGS: readonly Rating[] = ['g', 'pg', 'pg-13', 'r'];
+export { RATINGS } from '@loopbox/contract/common';
 export const CONTENT_TYPES = ['gifs', 'stickers', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const DEFAULT_RELATED_TAGS_LIMIT = 25;

@@ -13,6 +13,7 @@ import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from './params.ts';
 import { parse } from '../http/parse.ts';
 import { describe } from '../openapi/describe.ts';
+import { CtaRemoved, CtaSet } from '@loopbox/contract/giphy';
 
 const GifPath = z.object({ id: gifId });
 const CtaBody = z.object(
@@ -51,6 +52,7 @@ export function ctaRoutes(deps: ApiDeps) {
       params: GifPath,
       description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.',
       body: CtaBody,
+      response: CtaSet,
     }),
     async (c) => {
       const id = parse(gifId, c.req.param('id'));
@@ -75,6 +77,7 @@ export function ctaRoutes(deps: ApiDeps) {
       access: { permission: 'gif.edit' },
       params: GifPath,
       description: 'Also takes the `api_key` of every /v1 call. The change is logged and purges cached answers showing the GIF.',
+      response: CtaRemoved,
     }),
     async (c) => {
       const id = parse(gifId, c.req.param('id'));

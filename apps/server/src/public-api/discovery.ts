@@ -15,6 +15,7 @@ import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
+import { Associations, ChannelPage, TagPage, TrendingTerms } from '@loopbox/contract/giphy';
 
 const tagParam = z
   .string()
@@ -43,7 +44,7 @@ export function discoveryRoutes(deps: ApiDeps) {
 
   app.get(
     '/channels/search',
-    describe({ tag: 'gifs', summary: 'Search channels', access: { apiKey: 'giphy' }, query: ChannelSearchQuery }),
+    describe({ tag: 'gifs', summary: 'Search channels', access: { apiKey: 'giphy' }, query: ChannelSearchQuery, response: ChannelPage }),
     async (c) => {
       const p = parseQuery(ChannelSearchQuery, c.req.query());
       const page = await searchChannels(deps.db, { q: p.q, limit: p.limit, offset: p.offset });
@@ -69,6 +70,7 @@ export function discoveryRoutes(deps: ApiDeps) {
       description: 'The most searched terms of late, blocked terms left out.',
       access: { apiKey: 'giphy' },
       query: TrendingSearchesQuery,
+      response: TrendingTerms,
     }),
     async (c) => {
       const p = parseQuery(TrendingSearchesQuery, c.req.query());
@@ -86,6 +88,7 @@ export function discoveryRoutes(deps: ApiDeps) {
       access: { apiKey: 'giphy' },
       params: TagPath,
       query: RelatedTagsQuery,
+      response: TagPage,
     }),
     async (c) => {
       const tag = parse(tagParam, c.req.param('tag'));
@@ -108,6 +111,7 @@ export function discoveryRoutes(deps: ApiDeps) {
       description: 'Autocomplete for search: tags beginning with `q`.',
       access: { apiKey: 'giphy' },
       query: TagSearchQuery,
+      response: TagPage,
     }),
     async (c) => {
       const p = parseQuery(TagSearchQuery, c.req.query());
@@ -125,7 +129,13 @@ export function discoveryRoutes(deps: ApiDeps) {
 
   app.get(
     '/gifs/:id/associations',
-    describe({ tag: 'gifs', summary: "A GIF's tags, channels and creator", access: { apiKey: 'giphy' }, params: GifPath }),
+    describe({
+      tag: 'gifs',
+      summary: "A GIF's tags, channels and creator",
+      access: { apiKey: 'giphy' },
+      params: GifPath,
+      response: Associations,
+    }),
     async (c) => {
       const id = parse(gifId, c.req.param('id'));
       const gif = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();

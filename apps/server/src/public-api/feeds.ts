@@ -18,6 +18,7 @@ import { renderedText } from './text.ts';
 import { describe } from '../openapi/describe.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
+import { GifPage, RandomGif } from '@loopbox/contract/giphy';
 
 /** The stored types each public content type lists. */
 export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
@@ -53,6 +54,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       access: { apiKey: 'giphy' },
       params: TypePath,
       query: SearchQuery,
+      response: GifPage,
     }),
     async (c) => {
       const type = typeOf(c.req.param('type'));
@@ -97,6 +99,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       access: { apiKey: 'giphy' },
       params: TypePath,
       query: TrendingQuery,
+      response: GifPage,
     }),
     async (c) => {
       const type = typeOf(c.req.param('type'));
@@ -120,6 +123,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       access: { apiKey: 'giphy' },
       params: TypePath,
       query: RandomQuery,
+      response: RandomGif,
     }),
     async (c) => {
       const type = typeOf(c.req.param('type'));
@@ -141,6 +145,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       access: { apiKey: 'giphy' },
       params: TypePath,
       query: RelatedQuery,
+      response: GifPage,
     }),
     async (c) => {
       const type = typeOf(c.req.param('type'));

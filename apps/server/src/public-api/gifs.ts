@@ -12,6 +12,7 @@ import { gifId, giphyAnswerParams, ids, passthrough } from './params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import { gifList, gifOne } from './respond.ts';
 import { MAX_IDS } from './constants.ts';
+import { GifPage, OneGif } from '@loopbox/contract/giphy';
 
 const ByIdsQuery = z.object({ ids, rating: passthrough, pingback_id: passthrough, ...giphyAnswerParams });
 const ByIdPath = z.object({ id: gifId });
@@ -39,6 +40,7 @@ export function gifsByIdRoutes(deps: ApiDeps) {
       description: `Up to ${MAX_IDS} ids, answered in the order asked; those anyone may open by id (public and unlisted ones), others left out.`,
       access: { apiKey: 'giphy' },
       query: ByIdsQuery,
+      response: GifPage,
     }),
     async (c) => {
       const { ids: wanted } = parseQuery(ByIdsQuery, c.req.query());
@@ -55,6 +57,7 @@ export function gifsByIdRoutes(deps: ApiDeps) {
         'Public and unlisted GIFs; 404 for an unknown or private one, 410 for one the moderators hid, 451 for one taken down. A GIF made in the GIF maker from another GIF (upload field `source_gif_id`) carries `source_gif`: `{id, url, title, username, profile_url}` of that GIF and its author (`username` empty for a hidden author), only while anyone may open the source.',
       access: { apiKey: 'giphy' },
       params: ByIdPath,
+      response: OneGif,
     }),
     async (c) => {
       const id = parse(gifId, c.req.param('id'));

@@ -7,6 +7,7 @@ import type { ApiEnv } from './context.ts';
 import { handleErrors } from '../http/envelope.ts';
 import { passthrough } from './params.ts';
 import { parseQuery } from '../http/parse.ts';
+import { CollectedAnswer } from '@loopbox/contract/collector';
 
 const SimplePingbackQuery = z.object({
   analytics_response_payload: z.string({ error: 'analytics_response_payload is required' }),
@@ -69,6 +70,7 @@ export function simplePingbackRoutes(collector: Hono<ApiEnv>) {
         "The URLs of each GIF's `analytics` object (`onload` SEEN, `onclick` CLICK, `onsent` SENT), with `random_id` (or `customer_id`) and `ts` added by the app: counted as one event posted to `POST /v2/pingback`, with its answer. Without a key it is counted under the key of GIPHY's analytics package (unless `COLLECTOR_SDK_KEY=refuse`), as the URLs carry none.",
       access: { apiKey: 'giphy' },
       query: SimplePingbackQuery,
+      response: CollectedAnswer,
       example: EXAMPLES.simplePingback,
     }),
     async (c) => {

@@ -2,6 +2,8 @@ import { mediaUrl, type LinkBase } from '../http/origin.ts';
 import type { GifRow, UserRow } from '../content/gif-row.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { StoredImages, StoredRendition } from '../store/schema.ts';
+import type { User, UserType } from '@loopbox/contract/accounts';
+import type { Built } from '@loopbox/contract/common';
 
 /** What a presenter needs beyond the row: where links point and which response shows it. */
 export interface PresentContext extends LinkBase {
@@ -157,7 +159,8 @@ export function presentImages(images: StoredImages, media: (file: string) => str
   return out;
 }
 
-export function presentUser(user: UserRow, links: LinkBase): Record<string, unknown> {
+/** GIPHY's user object (the contract's `User`): every GIF's author, artists, studios, profiles. */
+export function presentUser(user: UserRow, links: LinkBase): Built<typeof User> {
   const { origin } = links;
   const avatar = user.avatar ? mediaUrl(links, user.avatar) : '';
   const banner = user.banner ? mediaUrl(links, user.banner) : '';
@@ -174,7 +177,8 @@ export function presentUser(user: UserRow, links: LinkBase): Record<string, unkn
     name: user.display_name,
     description: user.description,
     suppress_chrome: user.suppress_chrome,
-    user_type: user.user_type,
+    // The column's CHECK holds it to USER_TYPES.
+    user_type: user.user_type as UserType,
     is_public: user.is_public,
     is_staff: user.is_staff,
     is_superuser: false,

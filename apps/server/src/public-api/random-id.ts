@@ -5,6 +5,7 @@ import { EXAMPLES } from './examples.ts';
 import { RANDOM_ID_BYTES } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
+import { RandomId } from '@loopbox/contract/giphy';
 
 /**
  * GET randomid: an id standing for one user of an app, with nothing personal in it, which the app
@@ -21,6 +22,7 @@ export function randomIdRoutes(_deps: ApiDeps) {
       description:
         "GIPHY's `{data: {random_id}}`: a fresh random id (32 hex characters) for an app to pass as `random_id` on later calls. Never cached.",
       access: { apiKey: 'giphy' },
+      response: RandomId,
       example: EXAMPLES.randomId,
     }),
     (c) => {

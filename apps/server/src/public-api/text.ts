@@ -12,6 +12,7 @@ import { limit, offset, passthrough } from './params.ts';
 import { parseQuery } from '../http/parse.ts';
 import { gifList } from './respond.ts';
 import { describe } from '../openapi/describe.ts';
+import { GifPage } from '@loopbox/contract/giphy';
 
 const message = z
   .string({ error: 'm is required' })
@@ -50,6 +51,7 @@ export function textRoutes(deps: ApiDeps, text: TextStickers) {
       description: 'The message `m` rendered in each animation style, made on demand and kept.',
       access: { apiKey: 'giphy' },
       query: AnimateQuery,
+      response: GifPage,
     }),
     async (c) => {
       const p = parseQuery(AnimateQuery, c.req.query());

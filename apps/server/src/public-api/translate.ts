@@ -12,6 +12,7 @@ import { STORED_TYPES } from './feeds.ts';
 import { giphyAnswerParams, lang, rating } from './params.ts';
 import { intParam, parse, parseQuery } from '../http/parse.ts';
 import { gifOne } from './respond.ts';
+import { OneGif } from '@loopbox/contract/giphy';
 
 const TranslateQuery = z.object({
   s: z
@@ -52,6 +53,7 @@ export function translateRoutes(deps: ApiDeps) {
       access: { apiKey: 'giphy' },
       params: z.object({ type: TranslateType }),
       query: TranslateQuery,
+      response: OneGif,
       example: EXAMPLES.translate,
     }),
     async (c) => {

@@ -11,6 +11,7 @@ import { gifList, gifPage, presenter } from './respond.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { describe } from '../openapi/describe.ts';
+import { GifPage } from '@loopbox/contract/giphy';
 
 const VIDEO: readonly ['video'] = ['video'];
 const VideoSearchQuery = z.object({ q: query, limit, offset, rating, lang, pingback_id: passthrough, ...giphyAnswerParams });
@@ -22,7 +23,7 @@ export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   app.get(
     '/videos/search',
-    describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery }),
+    describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery, response: GifPage }),
     async (c) => {
       const p = parseQuery(VideoSearchQuery, c.req.query());
       const page = await searchGifs(
@@ -41,6 +42,7 @@ export function videoRoutes(deps: ApiDeps) {
       description: 'Clips (videos with sound): trending ones first, then the rest newest first.',
       access: { apiKey: 'giphy' },
       query: VideoTrendingQuery,
+      response: GifPage,
     }),
     async (c) => {
       const p = parseQuery(VideoTrendingQuery, c.req.query());
@@ -50,7 +52,7 @@ export function videoRoutes(deps: ApiDeps) {
   );
   app.get(
     '/videos/related',
-    describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery }),
+    describe({ tag: 'gifs', summary: 'Videos related to a GIF', access: { apiKey: 'giphy' }, query: VideoRelatedQuery, response: GifPage }),
     async (c) => {
       const p = parseQuery(VideoRelatedQuery, c.req.query());
       const page = await relatedGifs(

@@ -9,15 +9,15 @@ export const SCHEDULE_DEFAULT_OFFSET = 0;
 export const SCHEDULE_DEFAULT_TYPE = 'gif';
 export const SCHEDULE_MAX_LIMIT = 100;
 export const SCHEDULE_MAX_OFFSET = 10_000;
-/** What a scheduled GIF's `type` may be (SPEC 3: id, is_sticker, type). */
-export const SCHEDULE_TYPES = ['gif', 'sticker', 'video'] as const;
-/**
- * What happens to a GIF that is public when it is scheduled (the caller must say, `public_gifs`):
- * private until the time (its link answers 404 until then), or public all along with only its
- * promotion (into trending, from the post's time) waiting.
- */
-export const PUBLIC_GIF_CHOICES = ['private_until_publish', 'stay_public'] as const;
-export type PublicGifChoice = (typeof PUBLIC_GIF_CHOICES)[number];
+/** What a scheduled GIF's `type` may be, what a public GIF does while it waits, and a post's states: in the answers, so in the contract. */
+export {
+  POST_STATES,
+  PUBLIC_GIF_CHOICES,
+  SCHEDULE_TYPES,
+  type PostState,
+  type PublicGifChoice,
+  type ScheduleType,
+} from '@loopbox/contract/scheduler';
 export const PUBLIC_GIFS_REQUIRED = `public_gifs is required when a scheduled GIF is public: 'private_until_publish' makes it private until the time (its link answers 404 until then), 'stay_public' keeps it public and schedules only its promotion to trending`;
 /** GIFs one post may hold. */
 export const SCHEDULE_MAX_GIFS = 50;

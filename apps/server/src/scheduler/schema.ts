@@ -1,7 +1,6 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database, Timestamp } from '../store/schema.ts';
-
-export type PostState = 'scheduled' | 'published' | 'cancelled' | 'failed';
+import type { PostState } from './constants.ts';
 
 /** The scheduler's tables of migration 012. */
 export type SchedulerTables = {

@@ -11,6 +11,8 @@ import { grantsOf } from '../permissions/can.ts';
 import { subjectOf } from '../auth/principal.ts';
 import { setCsrfCookie } from './cookies.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { LoginState } from '@loopbox/contract/sessions';
 
 /**
  * GET /login/check: the logged-in user state of SPEC 3 (loggedInStatus, userType — the role, or
@@ -30,17 +32,19 @@ export function loginCheckRoutes(deps: BackendDeps) {
       summary: 'Who is calling',
       description:
         "The caller's signed-in state (SPEC 3's logged-in user state) with the permission table's answer for them: each action they may take and how far. Anonymous callers get the anonymous state.",
+      response: LoginState,
       access: 'anyone',
     }),
     async (c) => {
       const principal = await c.var.auth.principal();
       c.header('Cache-Control', 'no-store');
-      const anonymous = {
+      const anonymous: Built<typeof LoginState> = {
         loggedInStatus: false,
         userType: 'anonymous',
         verifiedStatus: false,
         userID: null,
         loginMethod: null,
+        emailVerified: false,
         csrfToken: null,
         user: null,
         permissions: grantsOf({ audience: 'anonymous' }),
@@ -49,8 +53,8 @@ export function loginCheckRoutes(deps: BackendDeps) {
       const profile = await loadProfile(db, principal.userId);
       if (!profile) return c.json(anonymous);
       if (principal.csrfToken && getCookie(c, CSRF_COOKIE) !== principal.csrfToken) setCsrfCookie(c, principal.csrfToken, deps.publicUrl);
-      const user = presentUser(profile, linksOf(c, deps));
-      return c.json({
+      const { id, username, display_name, avatar_url, profile_url } = presentUser(profile, linksOf(c, deps));
+      const signedIn: Built<typeof LoginState> = {
         loggedInStatus: true,
         userType: principal.role,
         verifiedStatus: profile.is_verified,
@@ -58,15 +62,10 @@ export function loginCheckRoutes(deps: BackendDeps) {
         loginMethod: principal.via === 'session' ? 'password' : 'token',
         emailVerified: profile.email_verified_at !== null,
         csrfToken: principal.csrfToken ?? null,
-        user: {
-          id: user.id,
-          username: user.username,
-          display_name: user.display_name,
-          avatar_url: user.avatar_url,
-          profile_url: user.profile_url,
-        },
+        user: { id, username, display_name, avatar_url, profile_url },
         permissions: grantsOf(subjectOf(principal)),
-      });
+      };
+      return c.json(signedIn);
     },
   );
   return app;

@@ -18,6 +18,7 @@ import { signedInAnswer, startSession } from './start.ts';
 import { listSessions, revokeSessions, sessionOwner } from './store.ts';
 import { refuseIfSuspended } from '../moderation/suspension.ts';
 import { describe } from '../openapi/describe.ts';
+import { LoggedOutAnswer, SessionEndedAnswer, SessionsAnswer, SessionsEndedAnswer, SignedInAnswer } from '@loopbox/contract/sessions';
 
 const LoginBody = z.object({
   login: z.string({ error: 'login is required' }).trim().min(1, 'login is required').max(254, 'login must be at most 254 characters'),
@@ -41,6 +42,7 @@ export function sessionRoutes(deps: BackendDeps) {
       summary: 'Log in',
       description:
         'By user name or e-mail and password; sets the session and CSRF cookies. Failed logins are limited per account and per address (429).',
+      response: SignedInAnswer,
       access: { permission: 'session.create' },
       body: LoginBody,
     }),
@@ -74,6 +76,7 @@ export function sessionRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'Log out',
       description: 'Ends the current session and clears its cookies.',
+      response: LoggedOutAnswer,
       access: { permission: 'session.manage' },
     }),
     async (c) => {
@@ -93,7 +96,7 @@ export function sessionRoutes(deps: BackendDeps) {
 
   app.get(
     '/api/v1/sessions/',
-    describe({ tag: 'accounts', summary: 'Your sessions', access: { permission: 'session.manage' } }),
+    describe({ tag: 'accounts', summary: 'Your sessions', response: SessionsAnswer, access: { permission: 'session.manage' } }),
     async (c) => {
       const principal = await authorizeUser(c, 'session.manage');
       const sessions = await listSessions(db, principal.userId);
@@ -108,7 +111,13 @@ export function sessionRoutes(deps: BackendDeps) {
 
   app.delete(
     '/api/v1/sessions/:id/',
-    describe({ tag: 'accounts', summary: 'End a session', access: { permission: 'session.manage' }, params: SessionPath }),
+    describe({
+      tag: 'accounts',
+      summary: 'End a session',
+      response: SessionEndedAnswer,
+      access: { permission: 'session.manage' },
+      params: SessionPath,
+    }),
     async (c) => {
       const { id } = parseFields(SessionPath, c.req.param());
       const ownerOf = lookupOnce(() => sessionOwner(db, id));
@@ -132,6 +141,7 @@ export function sessionRoutes(deps: BackendDeps) {
       tag: 'accounts',
       summary: 'End every session',
       description: 'Signs you out everywhere, this session included.',
+      response: SessionsEndedAnswer,
       access: { permission: 'session.manage' },
     }),
     async (c) => {

@@ -2,6 +2,8 @@ import type { AccountsDb } from '../accounts/schema.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../auth/constants.ts';
 import { newSecret, secretHash } from '../auth/secrets.ts';
 import type { Role } from '../permissions/roles.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { Session } from '@loopbox/contract/sessions';
 
 export interface NewSession {
   id: string;
@@ -84,14 +86,7 @@ export async function revokeSessions(db: AccountsDb, userId: number, which: { ex
   return (await query.returning('id').execute()).map((r) => r.id);
 }
 
-export interface SessionListing {
-  id: string;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  address: string;
-  user_agent: string;
-}
+export type SessionListing = Built<typeof Session>;
 
 /** A user's live sessions, most recently used first. */
 export async function listSessions(db: AccountsDb, userId: number): Promise<SessionListing[]> {

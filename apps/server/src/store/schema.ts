@@ -32,7 +32,8 @@ export interface Cta {
 }
 
 export type GifType = 'gif' | 'sticker' | 'video' | 'emoji' | 'text';
-export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
+export type { Rating } from '@loopbox/contract/common';
+import type { Rating } from '@loopbox/contract/common';
 
 /** A timestamp column: read as a Date, optional on insert (the column's default), a Date or ISO string on update. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -50,6 +50,8 @@ export const StoryChanges = StoryFields.partial();
 export type StoryChangeSet = z.infer<typeof StoryChanges>;
 /** SPEC 5: a POST with a story_id updates that story, without one creates a story. */
 export const StoryTarget = z.object({ story_id: storyId('story_id').optional() });
+/** What POST takes, as the reference shows it: a new story's fields, or a story_id and the fields to change. */
+export const StoryPost = z.union([StoryFields, StoryChanges.extend(StoryTarget.required().shape)]);
 
 export const IdPath = z.object({ id: storyId('id') });
 export const SlugPath = z.object({ slug: slugField });

@@ -13,13 +13,10 @@ import { framesFromAnimation } from './frames.ts';
 import type { Ocr } from './ocr.ts';
 import { fileOf } from '../media-store/local-file.ts';
 import type { MediaStore } from '../media-store/media-store.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { TagSuggestion } from '@loopbox/contract/tag-prediction';
 
-export interface Suggestion {
-  name: string;
-  /** 0–1: the neighbours' weighted share voting for it, or 1 for words read in the picture. */
-  score: number;
-  source: 'text' | 'neighbours';
-}
+export type Suggestion = Built<typeof TagSuggestion>;
 
 interface Indexed {
   id: string;

@@ -8,6 +8,7 @@ import { MAX_FRAME_BYTES, MAX_FRAMES } from './constants.ts';
 import { framesFromImages } from './frames.ts';
 import type { Predictor } from './predictor.ts';
 import { describe } from '../openapi/describe.ts';
+import { TagSuggestionsAnswer } from '@loopbox/contract/tag-prediction';
 
 /** The whole form: every frame at its limit, plus room for the multipart framing. */
 const MAX_BODY_BYTES = MAX_FRAMES * MAX_FRAME_BYTES + 64 * 1024;
@@ -25,6 +26,7 @@ export function tagPredictionRoutes(predictor: Predictor) {
     describe({
       tag: 'uploads',
       summary: 'Suggest tags for frames',
+      response: TagSuggestionsAnswer,
       description: `1 to ${MAX_FRAMES} still frames of a file (multipart \`frames\`, at most ${humanBytes(MAX_BODY_BYTES)} in all): suggested tags with their score and source, text read in the pictures or visual neighbours.`,
       access: { permission: 'tags.predict' },
       bodyType: 'multipart/form-data',

@@ -1,15 +1,8 @@
 import type { StoredImages, StoredRendition } from '../store/schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { TenorMedia as TenorMediaSchema } from '@loopbox/contract/tenor';
 
-export interface TenorMedia {
-  url: string;
-  /** [width, height] in pixels. */
-  dims: [number, number];
-  /** Seconds; 0 for images. */
-  duration: number;
-  /** A still of the same size (Tenor's `preview`). */
-  preview: string;
-  size: number;
-}
+export type TenorMedia = Built<typeof TenorMediaSchema>;
 
 type Kind = 'gif' | 'mp4' | 'webp' | 'still';
 

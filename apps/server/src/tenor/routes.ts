@@ -36,6 +36,7 @@ import {
 } from './params.ts';
 import { tenorResult } from './present.ts';
 import { describe } from '../openapi/describe.ts';
+import { TenorCategories, TenorResults, TenorShareRegistered, TenorTerms } from '@loopbox/contract/tenor';
 
 type ListingParams = z.infer<typeof FeaturedQuery>;
 
@@ -96,6 +97,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       description:
         "Results in Tenor's shape (`results` with `media_formats`, and `next` for `pos`); `contentfilter` maps to ratings, `media_filter` picks formats. Read as Tenor read it: format names, search filter items, aspect ranges and locales it does not know are ignored (README, Tenor-compatible API).",
       query: SearchQuery,
+      response: TenorResults,
     }),
     async (c) => {
       const p = parseQuery(SearchQuery, c.req.query());
@@ -120,6 +122,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       summary: 'Featured (Tenor v2)',
       description: "What is trending (the order of `/v1/gifs/trending`), in Tenor's shape, with the same parameters as search but `q`.",
       query: FeaturedQuery,
+      response: TenorResults,
     }),
     async (c) => {
       const p = parseQuery(FeaturedQuery, c.req.query());
@@ -145,6 +148,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       summary: 'Categories (Tenor v2)',
       description: '`featured`: our categories; `trending`: trending searches, each with its top GIF.',
       query: CategoriesQuery,
+      response: TenorCategories,
     }),
     async (c) => {
       const p = parseQuery(CategoriesQuery, c.req.query());
@@ -195,6 +199,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       summary: 'Search suggestions (Tenor v2)',
       description: 'Related search terms.',
       query: SuggestionsQuery,
+      response: TenorTerms,
     }),
     async (c) => {
       const p = parseQuery(SuggestionsQuery, c.req.query());
@@ -211,6 +216,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       summary: 'Autocomplete (Tenor v2)',
       description: 'Tags that start with `q`, most used first.',
       query: AutocompleteQuery,
+      response: TenorTerms,
     }),
     async (c) => {
       const p = parseQuery(AutocompleteQuery, c.req.query());
@@ -227,6 +233,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       summary: 'Trending terms (Tenor v2)',
       description: 'Trending searches, as strings.',
       query: TrendingTermsQuery,
+      response: TenorTerms,
     }),
     async (c) => {
       const p = parseQuery(TrendingTermsQuery, c.req.query());
@@ -244,6 +251,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       description: "Counted as a share in the analytics log (`gif.report_action`), for the key's usage too.",
       alsoAsks: ['gif.report_action'],
       query: RegisterShareQuery,
+      response: TenorShareRegistered,
     }),
     async (c) => {
       const p = parseQuery(RegisterShareQuery, c.req.query());
@@ -277,6 +285,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
       summary: 'Posts by id (Tenor v2)',
       description: 'In the order asked; ids that name nothing are left out.',
       query: PostsQuery,
+      response: TenorResults,
     }),
     async (c) => {
       const p = parseQuery(PostsQuery, c.req.query());

@@ -14,6 +14,7 @@ import { lookupOnce } from '../permissions/ownership.ts';
 import { appendEvents } from '../store/events.ts';
 import { createAccessToken, listTokens, revokeToken, tokenOwner } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { TokenCreatedAnswer, TokenRevokedAnswer, TokensAnswer } from '@loopbox/contract/tokens';
 
 const CreateBody = z.object({ label: tokenLabel, scope: role.optional() });
 const TokenPath = z.object({ id: z.uuid('id must be a token id') });
@@ -33,6 +34,7 @@ export function tokenRoutes(deps: BackendDeps) {
       tag: 'tokens',
       summary: 'Your access tokens',
       description: 'Labels, scopes and last use; never the secrets.',
+      response: TokensAnswer,
       access: { permission: 'token.manage' },
     }),
     async (c) => {
@@ -47,6 +49,7 @@ export function tokenRoutes(deps: BackendDeps) {
       tag: 'tokens',
       summary: 'Create an access token',
       description: 'The secret is in this answer only. `scope` is a role no higher than yours.',
+      response: TokenCreatedAnswer,
       access: { permission: 'token.manage' },
       status: 201,
       body: CreateBody,
@@ -69,7 +72,13 @@ export function tokenRoutes(deps: BackendDeps) {
 
   app.delete(
     '/api/v1/tokens/:id/',
-    describe({ tag: 'tokens', summary: 'Revoke an access token', access: { permission: 'token.manage' }, params: TokenPath }),
+    describe({
+      tag: 'tokens',
+      summary: 'Revoke an access token',
+      response: TokenRevokedAnswer,
+      access: { permission: 'token.manage' },
+      params: TokenPath,
+    }),
     async (c) => {
       const { id } = parseFields(TokenPath, c.req.param());
       const ownerOf = lookupOnce(() => tokenOwner(db, id));

@@ -2,6 +2,8 @@ import type { AccountsDb } from '../accounts/schema.ts';
 import { TOKEN_PREFIX } from '../auth/constants.ts';
 import { newSecret, secretHash } from '../auth/secrets.ts';
 import { lesserRole, type Role } from '../permissions/roles.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { AccessToken, NewAccessToken } from '@loopbox/contract/tokens';
 
 export interface LiveToken {
   id: string;
@@ -12,27 +14,22 @@ export interface LiveToken {
   lastUsedAt: Date | null;
 }
 
-export interface TokenListing {
-  id: string;
-  label: string;
-  scope: Role | null;
-  hint: string;
-  created_at: Date;
-  last_used_at: Date | null;
-}
+/** A personal token as its owner lists it: the admin token (no scope) is never one. */
+export type TokenListing = Built<typeof AccessToken>;
 
 /** Makes a personal access token; the token itself is returned once and only its hash is kept. */
 export async function createAccessToken(
   db: AccountsDb,
   userId: number,
   input: { label: string; scope: Role },
-): Promise<TokenListing & { token: string }> {
+): Promise<Built<typeof NewAccessToken>> {
   const token = `${TOKEN_PREFIX}${newSecret()}`;
   const hint = `${token.slice(0, TOKEN_PREFIX.length + 4)}…`;
   const row = await db
     .insertInto('access_tokens')
     .values({ token_hash: secretHash(token), user_id: userId, label: input.label, scope: input.scope, hint })
     .returning(['id', 'label', 'scope', 'hint', 'created_at', 'last_used_at'])
+    .$narrowType<{ scope: Role }>()
     .executeTakeFirstOrThrow();
   return { ...row, token };
 }
@@ -69,6 +66,7 @@ export async function listTokens(db: AccountsDb, userId: number): Promise<TokenL
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('scope', 'is not', null)
+    .$narrowType<{ scope: Role }>()
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();

@@ -10,6 +10,7 @@ import { httpUrlField, UploadFieldsSchema } from './fields.ts';
 import { receiveForm } from './receive-form.ts';
 import type { Uploads } from './service.ts';
 import { describe } from '../openapi/describe.ts';
+import { ApiUploadAnswer } from '@loopbox/contract/uploads';
 
 /** The form the reference shows; the file is streamed to disk and the fields held to UploadFieldsSchema (accept.ts). */
 const ApiUploadForm = UploadFieldsSchema.extend({
@@ -33,6 +34,7 @@ export function uploadApiRoutes(uploads: Uploads) {
     describe({
       tag: 'uploads',
       summary: "Upload a GIF (GIPHY's Upload API)",
+      response: ApiUploadAnswer,
       description:
         "Send `file` or `source_image_url` (fetched only from public addresses), with the `api_key` of every /v1 call. A personal access token or session decides whose GIF it is; staff may name another `username`. Answers the id once the GIF exists, or after a few seconds while processing goes on; a refused file is a 4xx naming its problem. A new account's GIF waits in review (state `in_review`: open by id and link, in no listing until a moderator approves it).",
       access: { permission: 'gif.upload' },

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { hasControlCharacter, normaliseFreeText } from '../boundary/text.ts';
 import { GIF_ID_PATTERN, RATINGS } from '../public-api/constants.ts';
-import type { Rating } from '../store/schema.ts';
 import { TAG_MAX, TAGS_MAX, TITLE_MAX } from './constants.ts';
-import type { Visibility } from './schema.ts';
+import { CHOSEN_VISIBILITIES as VISIBILITIES } from '@loopbox/contract/uploads';
 
-export const VISIBILITIES = ['public', 'unlisted', 'private'] as const satisfies readonly Visibility[];
+export { VISIBILITIES };
 
 /** A title: one line, at most TITLE_MAX characters. */
 export const titleField = z
@@ -27,7 +26,7 @@ export const tagsField = z
   .pipe(z.array(tagField).max(TAGS_MAX, `at most ${TAGS_MAX} tags`))
   .transform((tags) => [...new Set(tags)]);
 
-export const ratingField = z.enum(RATINGS as [Rating, ...Rating[]], { error: `rating must be one of ${RATINGS.join(', ')}` });
+export const ratingField = z.enum(RATINGS, { error: `rating must be one of ${RATINGS.join(', ')}` });
 export const visibilityField = z.enum(VISIBILITIES, { error: `visibility must be one of ${VISIBILITIES.join(', ')}` });
 export const httpUrlField = (name: string) =>
   z

@@ -1,25 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { UploadProblemCode } from '@loopbox/contract/uploads';
 
-/** Why an upload was refused; the code is stable (tests, the dashboard), the message says it to a person. */
-export type UploadProblemCode =
-  | 'empty'
-  | 'too_large'
-  | 'unsupported_type'
-  | 'wrong_extension'
-  | 'too_many_pixels'
-  | 'extreme_shape'
-  | 'decompression_bomb'
-  | 'too_long'
-  | 'too_many_frames'
-  | 'truncated'
-  | 'corrupt'
-  | 'url_refused'
-  | 'url_unreachable'
-  | 'url_timeout'
-  | 'interrupted'
-  | 'cancelled'
-  | 'decoder_missing'
-  | 'storage_unavailable';
+/** Why an upload was refused (the contract names the codes): stable for tests and the dashboard; the message says it to a person. */
+export type { UploadProblemCode };
 
 const STATUS: Record<UploadProblemCode, ContentfulStatusCode> = {
   empty: 400,

@@ -4,6 +4,8 @@ import { OPEN_UPLOADS_RETRY_S, RESUMABLE_EXPIRY_MS, URL_FETCH_TIMEOUT_MS, type U
 import { humanBytes } from './problems.ts';
 import type { CreatorsDb, UploadOrigin } from './schema.ts';
 import { upsertUpload, type NewUploadRow } from './store.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { UploadQuota as UploadQuotaSchema } from '@loopbox/contract/uploads';
 
 /** What a creator has going now and sent today, counted from the store (several processes share it). */
 export interface QuotaUsage {
@@ -93,11 +95,11 @@ export async function reserveUpload(
   });
 }
 
-/** The quota as the upload page shows it. */
-export function presentQuota(usage: QuotaUsage, quota: UploadQuota) {
+/** The quota as the upload page shows it (the uploader's `trust` is added beside it). */
+export function presentQuota(usage: QuotaUsage, quota: UploadQuota): Omit<Built<typeof UploadQuotaSchema>, 'trust'> {
   return {
     open: { used: usage.open, limit: quota.openPerCreator },
     url_fetches: { used: usage.urlFetches, limit: quota.urlFetchesPerCreator },
-    bytes_today: { used: usage.bytesToday, limit: quota.bytesPerDay, resets_at: nextDayStart().toISOString() },
+    bytes_today: { used: usage.bytesToday, limit: quota.bytesPerDay, resets_at: nextDayStart() },
   };
 }

@@ -159,6 +159,7 @@ export function resumableRoutes(uploads: Uploads) {
         "The tus creation call: `Upload-Length` and `Upload-Metadata` (the upload fields, base64) headers; answers 201 with the upload's `Location`.",
       access: { permission: 'gif.upload' },
       status: 201,
+      responseType: 'none',
     }),
     handle,
   );
@@ -189,6 +190,7 @@ export function resumableRoutes(uploads: Uploads) {
       summary: 'Where a resumable upload stands (HEAD)',
       description: 'Send HEAD: tus answers the `Upload-Offset` to resume from. A GET is refused (405).',
       access: { permission: 'gif.edit' },
+      responseType: 'none',
     }),
     (c) => {
       if (c.req.raw.method !== 'HEAD') throw new ApiError(405, 'Resumable uploads are not read back; HEAD gives the offset');

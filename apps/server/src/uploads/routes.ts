@@ -11,6 +11,8 @@ import { resumableRoutes } from './resumable-route.ts';
 import type { Uploads } from './service.ts';
 import { recentUploads, uploadById, uploadOwner, type UploadRow } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { type Upload, UploadQuotaAnswer, UploadsAnswer, UploadStatusAnswer, UrlUploadAnswer } from '@loopbox/contract/uploads';
 import { gifStateOf } from '../content-policy/states.ts';
 import { STATE_NOTICES } from '../content-policy/table.ts';
 
@@ -22,7 +24,7 @@ const UrlUpload = UploadFieldsSchema.extend({
 const RECENT_UPLOADS = 50;
 
 /** An upload as the dashboard reads it: where it is, how far, what went wrong, what GIF it became. */
-export function presentUpload(u: UploadRow) {
+export function presentUpload(u: UploadRow): Built<typeof Upload> {
   return {
     id: u.id,
     gif_id: u.gif_id,
@@ -32,7 +34,7 @@ export function presentUpload(u: UploadRow) {
     filename: u.filename,
     size: Number(u.size),
     fields: u.fields,
-    error: u.error ? { code: u.error_code, message: u.error } : null,
+    error: u.error ? { code: u.error_code ?? 'corrupt', message: u.error } : null,
     created_at: u.created_at,
     finished_at: u.finished_at,
   };
@@ -57,7 +59,7 @@ export function uploadRoutes(uploads: Uploads) {
   app.route('/', resumableRoutes(uploads));
   app.get(
     '/api/v1/uploads/',
-    describe({ tag: 'uploads', summary: 'Your uploads and their state', access: { permission: 'gif.edit' } }),
+    describe({ tag: 'uploads', summary: 'Your uploads and their state', response: UploadsAnswer, access: { permission: 'gif.edit' } }),
     async (c) => {
       const principal = await authorizeUser(c, 'gif.edit');
       const rows = await recentUploads(uploads.db, principal.userId, RECENT_UPLOADS);
@@ -69,6 +71,7 @@ export function uploadRoutes(uploads: Uploads) {
     describe({
       tag: 'uploads',
       summary: 'Your upload quota',
+      response: UploadQuotaAnswer,
       description:
         'What you may have open at once and send today, and what you use of it now: `open` (receiving, queued or processing), `url_fetches` (URLs being fetched), `bytes_today` (since 00:00 UTC, with `resets_at`), each `{used, limit}`. Past a limit uploads answer 429 with `Retry-After`. `trust` is your level: `new` (a `user` with fewer approved GIFs than `approved_needed`: uploads wait for review, lower limits) or `trusted`.',
       access: { permission: 'gif.upload' },
@@ -83,6 +86,7 @@ export function uploadRoutes(uploads: Uploads) {
     describe({
       tag: 'uploads',
       summary: 'An upload and its state',
+      response: UploadStatusAnswer,
       description:
         "Receiving, processing, done (with the GIF, and in `gif` its policy `state` and the `notice` saying who can see it, e.g. `in_review` for a new account's upload) or failed (with the reason).",
       access: { permission: 'gif.edit' },
@@ -109,6 +113,7 @@ export function uploadRoutes(uploads: Uploads) {
     describe({
       tag: 'uploads',
       summary: 'Upload from a URL',
+      response: UrlUploadAnswer,
       description: 'The file at `source_image_url` is fetched (public addresses only) and processed; 202 with the upload to follow.',
       access: { permission: 'gif.upload' },
       status: 202,

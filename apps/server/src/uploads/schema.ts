@@ -1,25 +1,24 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Visibility as GifVisibility } from '../content-policy/states.ts';
-import type { Database, Rating, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp } from '../store/schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type {
+  ChosenVisibility,
+  UploadFields as UploadFieldsSchema,
+  UploadOrigin,
+  UploadProblemCode,
+  UploadState,
+} from '@loopbox/contract/uploads';
+import type { Language } from '@loopbox/contract/gif-management';
+
+export type { UploadOrigin, UploadState };
 
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** What a creator may choose (`scheduled` is the scheduler's, content-policy/states.ts). */
-export type Visibility = Exclude<GifVisibility, 'scheduled'>;
-export type UploadOrigin = 'resumable' | 'api' | 'url';
-export type UploadState = 'receiving' | 'queued' | 'processing' | 'done' | 'failed';
+export type Visibility = ChosenVisibility;
 
 /** What the creator said about an upload before it was processed. */
-export interface UploadFields {
-  title?: string;
-  tags?: string[];
-  rating?: Rating;
-  source_post_url?: string;
-  is_sticker?: boolean;
-  visibility?: Visibility;
-  /** The GIF it was made from in the GIF maker. */
-  source_gif_id?: string;
-}
+export type UploadFields = Built<typeof UploadFieldsSchema>;
 
 /** The tables and columns of migration 010 (creators). */
 export type CreatorsTables = {
@@ -41,7 +40,7 @@ export type CreatorsTables = {
     progress: ColumnType<number, number | undefined, number>;
     attempts: ColumnType<number, number | undefined, number>;
     claimed_by: string | null;
-    error_code: string | null;
+    error_code: UploadProblemCode | null;
     error: string | null;
     address: ColumnType<string, string | undefined, string>;
     via: ColumnType<string, string | undefined, string>;
@@ -49,7 +48,7 @@ export type CreatorsTables = {
     updated_at: Timestamp;
     finished_at: MaybeTimestamp;
   };
-  gif_language_tags: { gif_id: string; lang: string; tag: string; created_at: Timestamp };
+  gif_language_tags: { gif_id: string; lang: Language; tag: string; created_at: Timestamp };
   gif_features: { gif_id: string; features: number[]; made_at: Timestamp };
   gif_actions_daily: { gif_id: string; day: string; action: string; count: ColumnType<string, number | string, number | string> };
   gif_search_terms: { gif_id: string; term: string; views: ColumnType<string, number | string, number | string> };

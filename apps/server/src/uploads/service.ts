@@ -37,8 +37,10 @@ import {
   type NewUploadRow,
   type UploadRow,
 } from './store.ts';
-import { quotaAt, trustOf, type Trust, type TrustSettings } from './trust.ts';
+import { quotaAt, trustOf, type TrustSettings } from './trust.ts';
 import { postModeration, type UploadReviewer, type VisibilityPolicy } from './visibility.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { UploadQuota as UploadQuotaSchema } from '@loopbox/contract/uploads';
 
 export interface UploadSettings {
   limits: UploadLimits;
@@ -78,7 +80,7 @@ export interface Uploads {
   /** Removes the record of a transfer refused before it was queued. */
   discard(uploadId: string): Promise<void>;
   /** An uploader's quota at their trust level, what they use of it now, and the level. */
-  quotaOf(userId: number): Promise<ReturnType<typeof presentQuota> & { trust: Trust }>;
+  quotaOf(userId: number): Promise<Built<typeof UploadQuotaSchema>>;
   /** Queues an upload whose file is complete at `file` (moved into the incoming folder if elsewhere). */
   queue(uploadId: string, file: string, size: number): Promise<void>;
   /** Fetches `source_image_url` into the incoming folder in the background, then queues it (or fails the upload naming why). */

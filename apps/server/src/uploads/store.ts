@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FAIR_SHARE_WINDOW_MS } from './constants.ts';
 import type { CreatorsDb, UploadFields, UploadOrigin, UploadState } from './schema.ts';
+import type { UploadProblemCode } from '@loopbox/contract/uploads';
 
 export interface UploadRow {
   id: string;
@@ -15,7 +16,7 @@ export interface UploadRow {
   progress: number;
   attempts: number;
   claimed_by: string | null;
-  error_code: string | null;
+  error_code: UploadProblemCode | null;
   error: string | null;
   address: string;
   via: string;
@@ -91,7 +92,7 @@ export async function setUploadState(
     .execute();
 }
 
-export async function failUpload(db: CreatorsDb, id: string, code: string, message: string): Promise<void> {
+export async function failUpload(db: CreatorsDb, id: string, code: UploadProblemCode, message: string): Promise<void> {
   await db
     .updateTable('uploads')
     .set({ state: 'failed', error_code: code, error: message, claimed_by: null, updated_at: new Date(), finished_at: new Date() })

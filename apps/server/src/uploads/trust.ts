@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { ModerationState } from '../content-policy/states.ts';
 import type { UploadQuota } from './constants.ts';
 import type { CreatorsDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { Trust as TrustSchema } from '@loopbox/contract/uploads';
 
-/** An uploader's trust level: `new` (a `user` with too few approved GIFs) or `trusted`. */
-export type TrustLevel = 'new' | 'trusted';
+export type { TrustLevel } from '@loopbox/contract/uploads';
 
 export interface TrustSettings {
   /** Approved GIFs that make a `user` trusted (TRUST_APPROVED_UPLOADS); 0 trusts everyone. */
@@ -14,13 +15,7 @@ export interface TrustSettings {
 }
 
 /** What the quota answer and the upload page say of an uploader's level. */
-export interface Trust {
-  level: TrustLevel;
-  /** Their GIFs a moderator approved and still up. */
-  approved_uploads: number;
-  /** Approved GIFs a `user` needs to be trusted. */
-  approved_needed: number;
-}
+export type Trust = Built<typeof TrustSchema>;
 
 /** Roles trusted whatever they uploaded: a verified channel (creator), the moderators and staff. */
 const TRUSTED_ROLES: ReadonlySet<string> = new Set(['creator', 'moderator', 'staff']);

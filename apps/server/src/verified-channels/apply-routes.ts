@@ -13,6 +13,7 @@ import { ApplicationBody } from './fields.ts';
 import { applicationsDb, baseOfApplications } from './schema.ts';
 import { latestApplication, submitApplication } from './store.ts';
 import { describe } from '../openapi/describe.ts';
+import { ApplicationAnswer, MyApplicationAnswer } from '@loopbox/contract/verified-channels';
 
 /**
  * This site's origin for an example given as a bare GIF id (the mailed-link origin: never a request
@@ -43,6 +44,7 @@ export function applyRoutes(deps: BackendDeps) {
       summary: 'Apply for a verified channel',
       description:
         "Name, 1 to 5 links, 1 to 10 examples (this site's GIF ids or links, or other URLs) and why. One open application per person (409 while one waits).",
+      response: ApplicationAnswer,
       access: { permission: 'channel.apply' },
       body: ApplicationBody,
       status: 201,
@@ -71,6 +73,7 @@ export function applyRoutes(deps: BackendDeps) {
       tag: 'verified-channels',
       summary: 'Your application for a verified channel',
       description: "The latest one and its state (open, approved or refused, with the staff's note); `null` when you never applied.",
+      response: MyApplicationAnswer,
       access: { permission: 'channel.apply' },
     }),
     async (c) => {

@@ -16,6 +16,8 @@ import { applicationsDb, baseOfApplications } from './schema.ts';
 import { decideApplication, openApplications } from './store.ts';
 import { userPurgeTags } from './user-flags.ts';
 import { describe } from '../openapi/describe.ts';
+import type { Built } from '@loopbox/contract/common';
+import { type ApplicationDecided, ApplicationDecidedAnswer, OpenApplicationsAnswer } from '@loopbox/contract/verified-channels';
 
 /**
  * Staff's review of verified-channel applications: the open ones (oldest first, with a tile for each
@@ -32,6 +34,7 @@ export function applicationReviewRoutes(deps: BackendDeps) {
       tag: 'verified-channels',
       summary: 'Open applications for verified channels',
       description: "Oldest first, with the applicant and a tile for each example that is this site's GIF.",
+      response: OpenApplicationsAnswer,
       access: { permission: 'application.review' },
     }),
     async (c) => {
@@ -47,6 +50,7 @@ export function applicationReviewRoutes(deps: BackendDeps) {
       summary: 'Approve or refuse an application',
       description:
         'With a note (required to refuse), mailed to the applicant. Approving sets the verified badge and makes a `user` a `creator`; logged in the audit trail.',
+      response: ApplicationDecidedAnswer,
       access: { permission: 'application.review' },
       params: ApplicationPath,
       body: DecisionBody,
@@ -83,7 +87,7 @@ export function applicationReviewRoutes(deps: BackendDeps) {
         return done;
       });
       if (decided.email) deps.onMailQueued?.();
-      const answer = {
+      const answer: Built<typeof ApplicationDecided> = {
         id: application,
         state: approve ? 'approved' : 'refused',
         user_id: decided.userId,

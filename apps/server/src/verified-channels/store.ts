@@ -2,22 +2,14 @@ import { sql } from 'kysely';
 import { previewPath } from '../moderation/preview.ts';
 import type { Role } from '../permissions/roles.ts';
 import { ApiError } from '../http/envelope.ts';
-import { REVIEW_QUEUE_MAX, type ApplicationState } from './constants.ts';
+import { REVIEW_QUEUE_MAX } from './constants.ts';
 import type { ApplicationInput } from './fields.ts';
 import type { ApplicationExample, ChannelsApplyDb } from './schema.ts';
+import type { Built } from '@loopbox/contract/common';
+import type { Application, OpenApplication } from '@loopbox/contract/verified-channels';
 
 /** An application as its applicant and staff read it. */
-export interface ApplicationView {
-  id: string;
-  state: ApplicationState;
-  name: string;
-  links: string[];
-  examples: ApplicationExample[];
-  why: string;
-  created_at: Date;
-  decision_note: string;
-  decided_at: Date | null;
-}
+export type ApplicationView = Built<typeof Application>;
 
 const VIEW_COLUMNS = [
   'a.id',
@@ -64,20 +56,8 @@ export async function latestApplication(db: ChannelsApplyDb, userId: number): Pr
     .executeTakeFirst();
 }
 
-/** A GIF of this site shown as a tile in staff's queue. */
-export interface ExampleGif {
-  id: string;
-  title: string;
-  preview: string;
-}
-
-export interface OpenApplication extends ApplicationView {
-  applicant: { id: number; username: string; display_name: string; role: Role; is_verified: boolean; gif_count: number };
-  gifs: Record<string, ExampleGif>;
-}
-
 /** Staff's queue: open applications, oldest first, with the applicant and a tile for each example that is this site's GIF. */
-export async function openApplications(db: ChannelsApplyDb): Promise<OpenApplication[]> {
+export async function openApplications(db: ChannelsApplyDb): Promise<Built<typeof OpenApplication>[]> {
   const rows = await db
     .selectFrom('channel_applications as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')

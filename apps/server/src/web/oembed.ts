@@ -7,6 +7,7 @@ import { accessById, refusalMessage, type Refusal } from '../content-policy/refu
 import type { ApiDeps } from '../public-api/context.ts';
 import { originOf } from '../http/origin.ts';
 import { describe } from '../openapi/describe.ts';
+import { Oembed } from '@loopbox/contract/oembed';
 
 /** GIF pages and embeds an oEmbed consumer may ask about: /gifs/{slug-or-id} and /embed/{id}. */
 const EMBEDDABLE_PATH = /^\/(gifs|embed)\/[A-Za-z0-9_-]+\/?$/;
@@ -36,6 +37,7 @@ export function oembedRoutes(deps: ApiDeps) {
         'A "rich" oEmbed 1.0 answer whose `html` is the embed code, sized to fit 480×480. Another host, a path that is no GIF page or a GIF anyone may not open is a 404 (410 when the moderators hid it, 451 when taken down); a format other than json 501.',
       access: 'anyone',
       query: OembedQuery,
+      response: Oembed,
     }),
     async (c) => {
       const origin = originOf(c, deps);

@@ -1,13 +1,8 @@
+import type { RejectsAnswer } from '@loopbox/contract/collector';
+
 /** The collector's refusals of the last day (dead letters by source and reason), as a table on the pipeline page. */
 
 const REJECTS_PATH = '/api/v1/collector/rejects/';
-
-interface RejectRow {
-  source: string;
-  reason: string;
-  count: number;
-  last_at: string;
-}
 
 function cell(tag: 'td' | 'th', text: string): HTMLElement {
   const element = document.createElement(tag);
@@ -18,7 +13,7 @@ function cell(tag: 'td' | 'th', text: string): HTMLElement {
 export async function showCollectorRejects(table: HTMLTableElement, summary: HTMLElement): Promise<void> {
   const response = await fetch(REJECTS_PATH, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${REJECTS_PATH} answered ${response.status}`);
-  const { total, data } = (await response.json()) as { total: number; data: RejectRow[] };
+  const { total, data } = (await response.json()) as RejectsAnswer;
   summary.textContent =
     total === 0
       ? 'The collector refused no event in the last 24 hours.'

@@ -1,33 +1,12 @@
+import type { LoginState, Reach } from '@loopbox/contract/sessions';
 import { callBackend } from './backend.ts';
 
-/** How far a permission reaches for the visitor: anything, or only their own. */
-export type Reach = 'any' | 'own';
-
-/** The header's picture of the signed-in user. */
-export interface SignedInUser {
-  id: string;
-  username: string;
-  display_name: string;
-  avatar_url: string;
-  profile_url: string;
-}
-
 /**
- * GET /login/check (SPEC 3's logged-in user state, apps/server/src/sessions/check.ts), with the
- * permission table's answer for this visitor: the actions they may take and how far. Pages show
- * links and choose defaults from `permissions`, never from the role name.
+ * GET /login/check (SPEC 3's logged-in user state), with the permission table's answer for this
+ * visitor: the actions they may take and how far. Pages show links and choose defaults from
+ * `permissions`, never from the role name. Its type is the contract's.
  */
-export interface LoginState {
-  loggedInStatus: boolean;
-  userType: string;
-  verifiedStatus: boolean;
-  userID: number | null;
-  loginMethod: 'password' | 'token' | null;
-  emailVerified?: boolean;
-  csrfToken: string | null;
-  user: SignedInUser | null;
-  permissions: Partial<Record<string, Reach>>;
-}
+export type { LoginState, Reach, SignedInUser } from '@loopbox/contract/sessions';
 
 export const LOGIN_CHECK_PATH = '/login/check';
 

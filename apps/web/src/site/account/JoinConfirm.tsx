@@ -1,3 +1,4 @@
+import type { SignedIn } from '@loopbox/contract/sessions';
 import { PROVIDER_NAME, SETTINGS_PAGE } from '@loopbox/pages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -22,7 +23,7 @@ export function JoinConfirm({ token, onSignUpAgain }: { token: string; onSignUpA
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    backendData<{ username: string }>('POST', CONFIRM_PATH, { json: { token } }).then(
+    backendData<SignedIn>('POST', CONFIRM_PATH, { json: { token } }).then(
       async ({ username }) => {
         await refresh();
         setOutcome({ status: 'joined', username });

@@ -1,3 +1,4 @@
+import type { ResetRequested } from '@loopbox/contract/accounts';
 import { accountHead, LOGIN_PAGE } from '@loopbox/pages';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -24,7 +25,7 @@ function AskForLink() {
   const [answer, setAnswer] = useState<string>();
   const { onSubmit, pending, errors } = useFormSubmit(async (data) => {
     setAnswer(undefined);
-    const { message } = await backendData<{ message: string }>('POST', RESET_PATH, { json: { email: textOf(data, 'email').trim() } });
+    const { message } = await backendData<ResetRequested>('POST', RESET_PATH, { json: { email: textOf(data, 'email').trim() } });
     setAnswer(message);
   });
   return (

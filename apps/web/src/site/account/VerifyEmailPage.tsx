@@ -1,3 +1,4 @@
+import type { EmailVerified } from '@loopbox/contract/accounts';
 import { accountHead, loginPath, SETTINGS_PAGE } from '@loopbox/pages';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -27,7 +28,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (!token || asked.current) return;
     asked.current = true;
-    backendData<{ email: string }>('POST', '/api/v1/email/verify/', { json: { token } }).then(
+    backendData<EmailVerified>('POST', '/api/v1/email/verify/', { json: { token } }).then(
       ({ email }) => {
         setOutcome({ status: 'verified', email });
         void refresh();

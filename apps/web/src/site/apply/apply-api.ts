@@ -1,18 +1,8 @@
-import type { ApplicationState } from '@loopbox/pages';
+import type { Application } from '@loopbox/contract/verified-channels';
 import { backendData } from '../../shared/backend.ts';
 
-/** An application for a verified channel as its applicant reads it (`GET /api/v1/applications/mine/`). */
-export interface Application {
-  id: string;
-  state: ApplicationState;
-  name: string;
-  links: string[];
-  examples: { url: string; gif_id: string | null }[];
-  why: string;
-  created_at: string;
-  decision_note: string;
-  decided_at: string | null;
-}
+/** An application for a verified channel as its applicant reads it (`GET /api/v1/applications/mine/`): the contract's type. */
+export type { Application } from '@loopbox/contract/verified-channels';
 
 export interface ApplicationInput {
   name: string;

@@ -1,4 +1,5 @@
 import './artists.css';
+import type { Artist, ArtistSettings } from '@loopbox/contract/artists';
 import { listingHead, profilePath } from '@loopbox/pages';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -11,16 +12,6 @@ import { Check, SelectField, TextField } from '../../ui/Field.tsx';
 import { formatQuantity } from '../../ui/format.ts';
 import { avatarOf } from '../display/avatar.ts';
 import { usePage } from '../data/use-page.ts';
-
-interface Artist {
-  id: number;
-  username: string;
-  display_name: string;
-  avatar_url: string;
-  is_freelance: boolean;
-  music_artist: { url: string; name: string | null } | null;
-  gif_count: number;
-}
 
 const SORTS = [
   { value: 'updatetime', label: 'Recently active' },
@@ -109,7 +100,7 @@ function OwnListing({ userId }: { userId: number }) {
         aria-label="Your artist listing"
         onSubmit={(e) => {
           e.preventDefault();
-          backendData<{ music_artist_name: string | null }>('PATCH', `/api/v4/artists/${userId}/`, {
+          backendData<ArtistSettings>('PATCH', `/api/v4/artists/${userId}/`, {
             json: { is_freelance: freelance, music_artist_url: spotify },
           }).then(
             (r) => setStatus(r.music_artist_name ? `Saved: linked to ${r.music_artist_name}` : 'Saved'),

@@ -2,7 +2,8 @@ import './channel-editor.css';
 import { channelEditorHead, channelEditorPath } from '@loopbox/pages';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { channelHref, fetchChildren, type Channel } from '../channel/channel-api.ts';
+import type { ChannelMoved, Channel as WireChannel } from '@loopbox/contract/channels';
+import { asChannel, channelHref, fetchChildren, type Channel } from '../channel/channel-api.ts';
 import { createLatestOnly } from '../data/latest-only.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../data/use-page.ts';
@@ -78,7 +79,7 @@ function Editor({ me }: { me: Me }) {
   const move = async (id: number, to: { target_channel: number | null; position: number }) => {
     setProblem(undefined);
     try {
-      const answer = await send<{ data: { job?: string } }>('POST', `/api/v4/channels/${id}/move/`, to);
+      const answer = await send<{ data: ChannelMoved }>('POST', `/api/v4/channels/${id}/move/`, to);
       if (answer.data.job) void job.follow(answer.data.job);
     } catch (err) {
       setProblem((err as Error).message);
@@ -169,13 +170,13 @@ function NewChannel({
     const under = String(form.get('parent') ?? '');
     setField(undefined);
     try {
-      const made = await send<{ data: Channel }>('POST', '/api/v4/channels/', {
+      const made = await send<{ data: WireChannel }>('POST', '/api/v4/channels/', {
         display_name: String(form.get('display_name') ?? ''),
         slug: String(form.get('slug') ?? ''),
         ...(under ? { parent: Number(under) } : {}),
       });
       formElement.reset();
-      onCreated(made.data);
+      onCreated(asChannel(made.data));
     } catch (err) {
       setField((err as { field?: string }).field);
       onError((err as Error).message);

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Channel } from '../channel/channel-api.ts';
+import type { Channel as WireChannel } from '@loopbox/contract/channels';
+import { asChannel, type Channel } from '../channel/channel-api.ts';
 import { send } from './editor-api.ts';
 
 /** The channel's own fields: name, description, featured GIF, flags, banner and avatar pictures. */
@@ -28,9 +29,9 @@ export function ChannelFields({ channel, onSaved }: { channel: Channel; onSaved(
     }
     setBusy(true);
     try {
-      const saved = await send<{ data: Channel }>('PATCH', `/api/v4/channels/${channel.id}/`, body);
+      const saved = await send<{ data: WireChannel }>('PATCH', `/api/v4/channels/${channel.id}/`, body);
       setMessage({ error: false, text: 'Saved.' });
-      onSaved(saved.data);
+      onSaved(asChannel(saved.data));
     } catch (err) {
       setMessage({ error: true, text: (err as Error).message });
     } finally {

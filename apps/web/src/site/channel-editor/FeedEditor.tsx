@@ -1,3 +1,4 @@
+import type { FeedAdded } from '@loopbox/contract/channels';
 import { getAltText, getBestRenditionUrl, type IGif } from '@loopbox/sdk';
 import { useRef, useState } from 'react';
 import { fetchFeed, type Channel } from '../channel/channel-api.ts';
@@ -22,7 +23,10 @@ export function FeedEditor({ channel, username, onChanged, onJob, onError }: Fee
   const remove = (gif: string) => act(async () => void (await send('POST', '/api/v4/channel-gifs/remove/', { channel: channel.id, gif })));
   const feature = (gif: string) => act(async () => void (await send('PATCH', `/api/v4/channels/${channel.id}/`, { featured_gif: gif })));
   const add = (gifs: string[]) =>
-    act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs })).data);
+    act(async () => {
+      const { data } = await send<{ data: FeedAdded }>('POST', '/api/v4/channel-gifs/', { channel: channel.id, gif: gifs });
+      return 'job' in data ? data : undefined;
+    });
   // While a change reloads the feed, the last one stays on screen (no flash of an empty list).
   const last = useRef<{ gifs: IGif[]; total: number }>({ gifs: [], total: 0 });
   if (feed.status === 'ok') last.current = { gifs: feed.data.data, total: feed.data.pagination.total_count };

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { MagicTagQueued, MagicTagRemoved } from '@loopbox/contract/channels';
 import type { Channel } from '../channel/channel-api.ts';
 import { send, type Queued } from './editor-api.ts';
 import { runChange, type ChangeHooks } from './run-change.ts';
@@ -91,7 +92,9 @@ export function TagsEditor({ channel, onChanged, onJob, onError }: TagsEditorPro
                 type="button"
                 className="lb-editor__icon"
                 aria-label={`Remove magic tag ${t.tag}`}
-                onClick={() => void act(async () => (await send<{ data: Queued }>('DELETE', `/api/v4/channel-magic-tags/${t.id}/`)).data)}
+                onClick={() =>
+                  void act(async () => (await send<{ data: MagicTagRemoved }>('DELETE', `/api/v4/channel-magic-tags/${t.id}/`)).data)
+                }
               >
                 ×
               </button>
@@ -101,7 +104,9 @@ export function TagsEditor({ channel, onChanged, onJob, onError }: TagsEditorPro
         <AddTag
           label="New magic tag"
           onAdd={(tag) =>
-            act(async () => (await send<{ data: Queued }>('POST', '/api/v4/channel-magic-tags/', { channel: channel.id, tag })).data)
+            act(
+              async () => (await send<{ data: MagicTagQueued }>('POST', '/api/v4/channel-magic-tags/', { channel: channel.id, tag })).data,
+            )
           }
         />
       </section>

@@ -1,11 +1,8 @@
+import type { ChannelJob } from '@loopbox/contract/channels';
 import { JOB_POLL_DELAY_MS, JOB_POLL_TRIES } from './constants.ts';
 
-export type JobStatus = 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
-export interface JobReport {
-  status: JobStatus;
-  error?: string | null;
-  progress?: Record<string, unknown>;
-}
+/** What polling reads of a job's status answer (tests give only these). */
+export type JobReport = Pick<ChannelJob, 'status'> & Partial<Pick<ChannelJob, 'error' | 'progress'>>;
 
 /** What following a job came to: finished (DONE or FAILED), or still working after every try. */
 export type PollOutcome = { kind: 'finished'; report: JobReport } | { kind: 'still-working'; report: JobReport | undefined };

@@ -1,19 +1,11 @@
+import type { GifSeries } from '@loopbox/contract/gif-management';
 import { useEffect, useState } from 'react';
 import { callBackend } from '../../shared/backend.ts';
 import { ViewsChart } from './analytics/ViewsChart.tsx';
-import type { DayCounts } from './analytics/series-api.ts';
 import { Card } from '../../ui/Card.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
-
-interface GifSeries {
-  gif_id: string;
-  from: string;
-  to: string;
-  daily: (DayCounts & Record<string, number | string>)[];
-  top_searches: { term: string; count: number }[];
-}
 
 const ACTIONS = ['download', 'copy_link', 'copy_embed', 'share', 'share_email'] as const;
 const ACTION_LABELS: Record<(typeof ACTIONS)[number], string> = {
@@ -37,7 +29,7 @@ export function GifFigures({ gifId, days }: { gifId: string; days: number }) {
   }, [gifId, days]);
   if (error) return <Alert>Could not load this GIF’s figures: {error}</Alert>;
   if (!series) return <p role="status">Loading…</p>;
-  const totals = Object.fromEntries(ACTIONS.map((a) => [a, series.daily.reduce((s, d) => s + Number(d[a] ?? 0), 0)]));
+  const totals = Object.fromEntries(ACTIONS.map((a) => [a, series.daily.reduce((s, d) => s + d[a], 0)]));
   return (
     <section className="lb-analytics" aria-label={`Figures of GIF ${gifId}`}>
       <p className="lb-analytics__status">

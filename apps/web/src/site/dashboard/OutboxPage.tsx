@@ -1,4 +1,5 @@
 import '../account/account.css';
+import type { Outbox, OutboxMessage } from '@loopbox/contract/mail';
 import { accountHead } from '@loopbox/pages';
 import { useState } from 'react';
 import { callBackend } from '../../shared/backend.ts';
@@ -6,21 +7,6 @@ import { useSignedIn } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../data/use-page.ts';
 import { useResource } from '../data/use-resource.ts';
-
-/** A message as GET /api/v1/mail/outbox/ lists it (apps/server/src/mail/routes.ts). */
-interface OutboxMessage {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  /** Erased once delivered. */
-  body: string | null;
-  created_at: string;
-  attempts: number;
-  sent_at: string | null;
-  failed_at: string | null;
-  last_error: string | null;
-}
 
 const stateOf = (m: OutboxMessage) =>
   m.sent_at
@@ -39,9 +25,7 @@ export default function OutboxPage() {
   usePage(accountHead('outbox'), { pagePath: '/dashboard/outbox' });
   const signedIn = useSignedIn();
   const [attempt, setAttempt] = useState(0);
-  const outbox = useResource(`outbox:${attempt}`, () =>
-    callBackend<{ data: OutboxMessage[]; smtp: boolean }>('GET', '/api/v1/mail/outbox/'),
-  );
+  const outbox = useResource(`outbox:${attempt}`, () => callBackend<Outbox>('GET', '/api/v1/mail/outbox/'));
   if (!signedIn || outbox.status === 'loading') return <PageLoading label="Loading the outbox" />;
   if (outbox.status === 'error')
     return (

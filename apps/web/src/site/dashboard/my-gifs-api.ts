@@ -1,51 +1,10 @@
+import type { MyGifsEntry, MyGifsPage, MyGifTombstone } from '@loopbox/contract/gif-management';
 import { backendData } from '../../shared/backend.ts';
-import type { GifState } from '../display/gif-state.ts';
 
-/** What a GIF's owner chose; `scheduled` is private until its post's time. */
-export type Visibility = 'public' | 'unlisted' | 'private' | 'scheduled';
-
-/** A GIF as My GIFs reads it: GIPHY's object plus what only its owner sees. */
-export interface MyGif {
-  id: string;
-  type: string;
-  title: string;
-  tags: string[];
-  rating: 'g' | 'pg' | 'pg-13' | 'r';
-  source_post_url: string;
-  visibility: Visibility;
-  /** Its state under the content policy, and why others cannot see it as its owner does (null when they can). */
-  state: GifState;
-  notice: string | null;
-  tombstone: false;
-  is_sticker: number;
-  cta: { link: string; text: string } | null;
-  /** A YouTube or Vimeo video attached to it (SPEC 3), absent when none. */
-  external_media?: { provider_name: 'YouTube' | 'Vimeo'; asset_uid: string; start: number; url: string };
-  language_tags: Record<string, string[]>;
-  images: Record<string, { url?: string; width?: string; height?: string }>;
-}
-
-/** A GIF removed by the moderators or taken down: what it was called and why it is gone, never its media. */
-export interface MyGifTombstone {
-  id: string;
-  type: string;
-  title: string;
-  state: 'removed' | 'taken_down';
-  notice: string | null;
-  visibility: Visibility;
-  tombstone: true;
-  removed_at: string | null;
-  create_datetime: string;
-}
-
-export type MyGifsEntry = MyGif | MyGifTombstone;
+/** My GIFs' calls; the answers are typed by the contract. */
+export type { MyGif, MyGifsEntry, MyGifsPage, MyGifTombstone, Visibility } from '@loopbox/contract/gif-management';
 
 export const isTombstone = (entry: MyGifsEntry): entry is MyGifTombstone => entry.tombstone;
-
-export interface MyGifsPage {
-  data: MyGifsEntry[];
-  pagination: { total_count: number; count: number; offset: number };
-}
 
 export interface MyGifsFilters {
   q: string;

@@ -1,23 +1,8 @@
+import type { NoticesPage } from '@loopbox/contract/notices';
 import { callBackend } from '../../shared/backend.ts';
-import type { GifState } from '../display/gif-state.ts';
 
-/** A notice as GET /api/v1/notifications/ lists it (apps/server/src/notices/routes.ts). */
-export interface Notice {
-  id: string;
-  kind: 'held' | 'approved' | 'hidden' | 'rated' | 'removed' | 'restored' | 'taken_down';
-  headline: string;
-  reason: string;
-  rating: string | null;
-  gif: { id: string; title: string; state: GifState | null; url: string };
-  created_at: string;
-  read: boolean;
-}
-
-export interface NoticesPage {
-  data: Notice[];
-  pagination: { total_count: number; count: number; offset: number };
-  unread: number;
-}
+/** A notice as GET /api/v1/notifications/ lists it, and a page of them with the unread count: the contract's types. */
+export type { Notice, NoticesPage } from '@loopbox/contract/notices';
 
 /** Told on the window whenever notices were marked read, so the header's count follows. */
 export const NOTICES_CHANGED = 'loopbox:notices-changed';

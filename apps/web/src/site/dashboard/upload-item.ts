@@ -1,17 +1,8 @@
+import type { TagSuggestion } from '@loopbox/contract/tag-prediction';
+import type { Upload as UploadAnswer, UploadStatus } from '@loopbox/contract/uploads';
 import { Upload } from 'tus-js-client';
 import { backendData, CSRF_HEADER, csrfToken } from '../../shared/backend.ts';
 import { fieldStrings, type UploadFields } from './upload-fields.ts';
-
-/** The server's view of an upload (GET /api/v1/uploads/{id}/). */
-export interface UploadState {
-  id: string;
-  gif_id: string;
-  state: 'receiving' | 'queued' | 'processing' | 'done' | 'failed';
-  progress: number;
-  error: { code: string; message: string } | null;
-  /** Once done: its GIF's policy state and what its owner is told of it (a new account's waits `in_review`). */
-  gif?: { state: string; notice: string | null } | null;
-}
 
 export interface ItemProgress {
   /** 0–1 of the bytes sent (a URL upload: fetched by the server). */
@@ -32,7 +23,7 @@ const POLL_MS = 700;
 /** Follows an upload's processing until it is done or failed. */
 async function follow(uploadId: string, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   for (;;) {
-    const state = await backendData<UploadState>('GET', `/api/v1/uploads/${uploadId}/`);
+    const state = await backendData<UploadStatus>('GET', `/api/v1/uploads/${uploadId}/`);
     if (state.state === 'done')
       return onProgress({
         phase: 'done',
@@ -104,7 +95,7 @@ export function sendFile(
 /** Has the server fetch a URL, then follows processing. */
 export async function sendUrl(url: string, fields: UploadFields, onProgress: (p: Partial<ItemProgress>) => void): Promise<void> {
   try {
-    const state = await backendData<UploadState>('POST', '/api/v1/uploads/', {
+    const state = await backendData<UploadAnswer>('POST', '/api/v1/uploads/', {
       json: { source_image_url: url, ...fieldStrings(fields), is_sticker: fields.is_sticker },
     });
     onProgress({ phase: 'processing' });
@@ -122,7 +113,7 @@ export async function suggestTags(frames: Blob[]): Promise<string[]> {
     form.append('frames', frame, `frame-${i}.png`);
   });
   try {
-    return (await backendData<{ name: string }[]>('POST', '/ajax/tags/prediction/', { form })).map((s) => s.name);
+    return (await backendData<TagSuggestion[]>('POST', '/ajax/tags/prediction/', { form })).map((s) => s.name);
   } catch {
     return [];
   }

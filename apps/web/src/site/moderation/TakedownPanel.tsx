@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Check, SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
 import { formatCount, formatQuantity } from '../../ui/format.ts';
 import { namedChoices } from './audit-words.ts';
-import { fileTakedown, type TakedownItem } from './moderation-api.ts';
+import { fileTakedown, type TakedownItem, type TakedownRefused } from './moderation-api.ts';
 
 interface Row {
   key: number;
@@ -48,8 +48,7 @@ export function TakedownPanel() {
       });
       setRows([newRow()]);
     } catch (error) {
-      const details =
-        error instanceof BackendError ? (error.body as { data?: { items?: TakedownItem[] } } | undefined)?.data?.items : undefined;
+      const details = error instanceof BackendError ? (error.body as Partial<TakedownRefused> | undefined)?.data?.items : undefined;
       setOutcome({ ok: false, message: (error as Error).message, items: details ?? [] });
     } finally {
       setBusy(false);
@@ -109,7 +108,7 @@ export function TakedownPanel() {
               <ul className="lb-mod-list">
                 {outcome.items.map((item) => (
                   <li key={item.gif_id}>
-                    {item.gif_id} ({item.reason}): <strong>{(item.status ?? '').replace(/_/g, ' ')}</strong>
+                    {item.gif_id} ({item.reason}): <strong>{item.status.replace(/_/g, ' ')}</strong>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,7 @@
 import type { Decision } from '@loopbox/pages';
 import { useState } from 'react';
 import { useToast } from '../../ui/Toast.tsx';
-import { decide, type DecisionAnswer } from './moderation-api.ts';
+import { decide, type Decided } from './moderation-api.ts';
 
 /** What a decision sends when the moderator wrote no reason (a shortcut pressed at once). */
 const defaultReason = (action: Decision) => `${action} from the staff console`;
@@ -15,7 +15,7 @@ export function useDecision() {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const toast = useToast();
-  async function run(id: string, title: string, action: Decision, rating?: string): Promise<DecisionAnswer | undefined> {
+  async function run(id: string, title: string, action: Decision, rating?: string): Promise<Decided | undefined> {
     setBusy(true);
     try {
       const answer = await decide(id, { action, reason: reason.trim() || defaultReason(action), ...(rating ? { rating } : {}) });

@@ -1,14 +1,7 @@
-import type { IUser } from '@loopbox/sdk';
+import type { PublicProfile as Profile } from '@loopbox/contract/accounts';
 
-/** A public profile as `GET /api/v1/profiles/{username}/` answers it (apps/server/src/accounts/public-profile.ts). */
-export interface Profile extends IUser {
-  username: string;
-  display_name: string;
-  description: string;
-  avatar_url: string;
-  website_url: string;
-  is_verified: boolean;
-}
+/** A public profile as `GET /api/v1/profiles/{username}/` answers it: the contract's type. */
+export type { PublicProfile as Profile } from '@loopbox/contract/accounts';
 
 /** The public profile of a username, or null when there is none (unknown and hidden users alike). */
 export async function fetchProfile(username: string): Promise<Profile | null> {

@@ -1,3 +1,4 @@
+import type { PasswordChanged } from '@loopbox/contract/accounts';
 import { useState } from 'react';
 import { FormStatus, PasswordField, SubmitButton, textOf, useFormSubmit } from '../account/form.tsx';
 import { PASSWORD_MIN } from '../account/constants.ts';
@@ -10,7 +11,7 @@ export function PasswordForm() {
   const [done, setDone] = useState<string>();
   const { onSubmit, pending, errors } = useFormSubmit(async (data, form) => {
     setDone(undefined);
-    const { sessions_ended } = await backendData<{ sessions_ended: number }>('POST', '/api/v3/password/change', {
+    const { sessions_ended } = await backendData<PasswordChanged>('POST', '/api/v3/password/change', {
       json: { current_password: textOf(data, 'current_password'), new_password: textOf(data, 'new_password') },
     });
     form.reset();

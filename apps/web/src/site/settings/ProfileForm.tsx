@@ -3,9 +3,9 @@ import { Field, FormStatus, SubmitButton, TextAreaField, textOf, useFormSubmit }
 import { BIO_MAX, DISPLAY_NAME_MAX } from '../account/constants.ts';
 import { useAccount } from '../shell/account.tsx';
 import { Panel } from './Panel.tsx';
-import { patchProfile, SOCIAL_NETWORKS, type OwnProfile } from './settings-api.ts';
+import { patchProfile, SOCIAL_NETWORKS, type OwnProfile, type SocialNetwork } from './settings-api.ts';
 
-const NETWORK_NAMES: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+const NETWORK_NAMES: Record<SocialNetwork, string> = {
   instagram: 'Instagram',
   tiktok: 'TikTok',
   youtube: 'YouTube',

@@ -46,7 +46,7 @@ export function SessionsList() {
                   {session.current && <strong> (this browser)</strong>}
                 </span>
                 <small>
-                  {session.address ?? 'Unknown address'} · last active {when(session.last_seen_at)} · signed in {when(session.created_at)}
+                  {session.address || 'Unknown address'} · last active {when(session.last_seen_at)} · signed in {when(session.created_at)}
                 </small>
               </span>
               {!session.current && (

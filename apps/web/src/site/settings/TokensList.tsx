@@ -6,7 +6,7 @@ import { Field, FormStatus, SubmitButton, textOf, useFormSubmit } from '../accou
 import { CopyField } from '../display/CopyField.tsx';
 import { useResource } from '../data/use-resource.ts';
 import { Panel } from './Panel.tsx';
-import { fetchTokens, when, type TokenListing } from './settings-api.ts';
+import { fetchTokens, when, type NewAccessToken, type TokenListing } from './settings-api.ts';
 
 /**
  * Personal access tokens (`Authorization: Bearer …` for stories, the scheduler and scripts): make one
@@ -21,7 +21,7 @@ export function TokensList() {
   const create = useFormSubmit(async (data, form) => {
     setMade(undefined);
     setDone(undefined);
-    const token = await backendData<TokenListing & { token: string }>('POST', '/api/v1/tokens/', {
+    const token = await backendData<NewAccessToken>('POST', '/api/v1/tokens/', {
       json: { label: textOf(data, 'label').trim() },
     });
     form.reset();

@@ -10,6 +10,7 @@ const UNKNOWN: LoginState = {
   verifiedStatus: false,
   userID: null,
   loginMethod: null,
+  emailVerified: false,
   csrfToken: null,
   user: null,
   permissions: {},

@@ -3,7 +3,7 @@ import { listingHead } from '@loopbox/pages';
 import { usePage } from '../data/use-page.ts';
 import { useResource } from '../data/use-resource.ts';
 import { StoryCard } from './StoryCard.tsx';
-import { fetchLatestStories, fetchTrendingStories, type Story } from './stories-api.ts';
+import { fetchLatestStories, fetchTrendingStories, type StorySummary } from './stories-api.ts';
 
 function StoryList({
   id,
@@ -13,7 +13,7 @@ function StoryList({
 }: {
   id: string;
   title: string;
-  stories: ReturnType<typeof useResource<Story[]>>;
+  stories: ReturnType<typeof useResource<StorySummary[]>>;
   empty: string;
 }) {
   return (

@@ -1,10 +1,10 @@
 import { storyPath } from '@loopbox/pages';
 import { Link } from 'wouter';
-import { pictureOf, type Story } from './stories-api.ts';
+import { pictureOf, type StorySummary } from './stories-api.ts';
 import { formatQuantity } from '../../ui/format.ts';
 
 /** A story in a listing: its cover, title, author and length, linking to its page. */
-export function StoryCard({ story }: { story: Story }) {
+export function StoryCard({ story }: { story: StorySummary }) {
   const cover = story.cover_gif ? pictureOf(story.cover_gif) : undefined;
   return (
     <li className="lb-story-card">

@@ -8,7 +8,7 @@ import { usePage } from '../data/use-page.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
-import { fetchStory, fetchUserStories, saveStory, type Story, type StoryDraft } from './stories-api.ts';
+import { fetchStory, fetchUserStories, saveStory, thumbnailOf, type Story, type StoryDraft, type StorySummary } from './stories-api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { occurrenceKeys } from '../../ui/list-keys.ts';
 import { Check } from '../../ui/Field.tsx';
@@ -41,7 +41,7 @@ export default function StoryEditorPage() {
   usePage(listingHead('dashboard-stories'), { pagePath: '/dashboard/stories' });
   const signedIn = useSignedIn();
   const username = signedIn?.user.username;
-  const [mine, setMine] = useState<Story[]>([]);
+  const [mine, setMine] = useState<StorySummary[]>([]);
   const library = useMyGifsLibrary();
   const [draft, setDraft] = useState<StoryDraft>(EMPTY);
   const [frames, setFrames] = useState<Frame[]>([]);
@@ -69,10 +69,10 @@ export default function StoryEditorPage() {
       is_published: story.is_published,
     });
     setFrames(
-      (story.gifs ?? []).map((g) => ({
+      story.gifs.map((g) => ({
         gif_id: g.gif.id,
         caption: g.caption,
-        src: g.gif.images.fixed_width_small?.url ?? g.gif.images.fixed_width?.url ?? '',
+        src: thumbnailOf(g.gif),
         title: g.gif.title,
       })),
     );

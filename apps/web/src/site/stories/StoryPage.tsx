@@ -6,10 +6,10 @@ import { usePage } from '../data/use-page.ts';
 import { occurrenceKeys } from '../../ui/list-keys.ts';
 import { useResource } from '../data/use-resource.ts';
 import ErrorPage from '../errors/ErrorPage.tsx';
-import { fetchStoryBySlug, pictureOf, type Story } from './stories-api.ts';
+import { fetchStoryBySlug, pictureOf, type Story, type StoryGif } from './stories-api.ts';
 
 /** One GIF of a story with its caption, a link to its page and its embed code. */
-function StoryFrame({ gif, caption, index }: { gif: NonNullable<Story['gifs']>[number]['gif']; caption: string; index: number }) {
+function StoryFrame({ gif, caption, index }: { gif: StoryGif; caption: string; index: number }) {
   const picture = pictureOf(gif);
   const original = gif.images.original;
   const code = embedCode({
@@ -35,7 +35,7 @@ function StoryFrame({ gif, caption, index }: { gif: NonNullable<Story['gifs']>[n
 }
 
 function StoryView({ story }: { story: Story }) {
-  const gifs = story.gifs ?? [];
+  const { gifs } = story;
   // A story can hold the same GIF twice.
   const frameKeys = occurrenceKeys(gifs, (g) => g.gif.id);
   return (

@@ -1,3 +1,4 @@
+import type { Studio, StudiosPage as StudiosAnswer } from '@loopbox/contract/artists';
 import { channelPath, profilePath, sitePageHead } from '@loopbox/pages';
 import { avatarOf } from '../display/avatar.ts';
 import { useCallback, useEffect, useState } from 'react';
@@ -7,22 +8,6 @@ import { VerifiedBadge } from '../display/icons.tsx';
 import { usePage } from '../data/use-page.ts';
 import './studios.css';
 import { formatQuantity } from '../../ui/format.ts';
-
-/** One verified user as GET /api/v4/studios/ answers. */
-interface Studio {
-  id: number;
-  username: string;
-  display_name: string;
-  description: string;
-  avatar_url: string;
-  gif_count: number;
-  channels: { slug: string; display_name: string }[];
-}
-
-interface StudiosAnswer {
-  data: Studio[];
-  pagination: { total_count: number; count: number; offset: number };
-}
 
 /** `/studios`: the verified artists, brands and studios, each a card linking their profile and their channels. */
 export default function StudiosPage() {

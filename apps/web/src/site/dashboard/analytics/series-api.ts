@@ -1,26 +1,7 @@
-/** The response of GET /api/v1/analytics/series/ (apps/server/src/analytics/series-routes.ts). */
-export interface DayCounts {
-  date: string;
-  views: number;
-  clicks: number;
-  hovers: number;
-  starts: number;
-}
-export interface PageTypeDay extends DayCounts {
-  page_type: string;
-  page_views: number;
-}
-export interface Series {
-  username: string | null;
-  days: number;
-  from: string;
-  to: string;
-  daily: DayCounts[];
-  top_gifs: { id: string; title: string; views: number }[];
-  top_searches: { counted: 'searches' | 'views'; data: { term: string; count: number }[] };
-  /** Page types are kept site-wide only: `null` for a creator. */
-  page_types: PageTypeDay[] | null;
-}
+import type { Series } from '@loopbox/contract/analytics';
+
+/** The answer of GET /api/v1/analytics/series/, from the contract (apps/contract/src/analytics.ts). */
+export type { DayCounts, PageTypeDay, Series } from '@loopbox/contract/analytics';
 
 export const SERIES_PATH = '/api/v1/analytics/series/';
 
