@@ -27,6 +27,7 @@ import { publicProfileRoutes } from './accounts/public-profile.ts';
 import { webPages, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 import { openApiRoutes } from './openapi/route.ts';
+import type { RouteEntry } from './openapi/document.ts';
 import { answersMatchSchemas } from './openapi/answer-check.ts';
 import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { authenticate } from './auth/authenticate.ts';
@@ -101,6 +102,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Check every answer against its route's response schema (CHECK_ANSWERS; openapi/answer-check.ts). */
   checkAnswers?: boolean;
+  /** The routes of the services behind the edge (stories, scheduler, imaging), listed in /openapi.json beside this app's. */
+  serviceRoutes?: () => readonly RouteEntry[];
 }
 
 /**
@@ -205,7 +208,7 @@ export function createApp(options: AppOptions) {
   app.route(
     '/',
     openApiRoutes(
-      () => app.routes,
+      () => [...app.routes, ...(options.serviceRoutes?.() ?? [])],
       build.version,
       (c) => originOf(c, deps),
     ),

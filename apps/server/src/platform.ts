@@ -195,6 +195,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     trendingRules: trendingRulesFrom(options.env ?? process.env),
     clock,
     checkAnswers,
+    // Declared below; read when /openapi.json is first asked for.
+    serviceRoutes: () => [...stories.routes, ...scheduler.routes, ...imaging.routes],
     videoOembed: videoOembedFrom(options.env ?? process.env),
     ...(options.spotifyOembedUrl ? { spotifyOembedUrl: options.spotifyOembedUrl } : {}),
     ...(mail ? { onMailQueued: () => mail.wake() } : {}),

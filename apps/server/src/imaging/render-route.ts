@@ -46,6 +46,7 @@ export function renderRoutes(deps: WorkDeps & { db: Kysely<Database> }) {
       description: `JSON naming \`media_url\`, or a form with \`file\` and the list as JSON in \`edits\`. ${fileAnswered([TRIM_FORMATS.gif.type])}`,
       access: { permission: 'media.make' },
       body: EditList,
+      responseType: 'media',
     }),
     async (c) => {
       await authorizeUser(c, 'media.make');

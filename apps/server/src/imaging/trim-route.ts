@@ -83,6 +83,7 @@ export function trimRoutes(deps: WorkDeps) {
       description: `The segment of \`media_url\` from \`start\`, \`duration\` seconds long, in \`format\`. ${fileAnswered(TRIM_TYPES)}`,
       access: { permission: 'media.make' },
       query: TrimFields,
+      responseType: 'media',
     }),
     async (c) => {
       await authorizeUser(c, 'media.make');
@@ -99,6 +100,7 @@ export function trimRoutes(deps: WorkDeps) {
       access: { permission: 'media.make' },
       body: TrimFields,
       bodyType: 'multipart/form-data',
+      responseType: 'media',
     }),
     async (c) => {
       await authorizeUser(c, 'media.make');

@@ -67,5 +67,8 @@ export const UNDOCUMENTED_ROUTES: ReadonlySet<string> = new Set([
   'GET /*',
 ]);
 
+/** What a route answering a media file (`responseType: 'media'`) may send. */
+export const MEDIA_ANSWER_TYPES = ['image/gif', 'image/webp', 'video/mp4'] as const;
+
 /** The security schemes' names in the document. */
 export const SECURITY = { apiKey: 'api_key', tenorKey: 'tenor_key', session: 'session', token: 'token' } as const;

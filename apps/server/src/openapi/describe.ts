@@ -28,9 +28,12 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** How the body is sent; JSON by default. */
   bodyType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
-  /** The success answer's status (200 by default) and type (JSON by default; `none`: headers only, as tus answers). */
+  /**
+   * The success answer's status (200 by default) and type: JSON by default; `none`, headers only (as
+   * tus answers); `media`, a media file (GIF, WebP or MP4, as the imaging service answers).
+   */
   status?: 200 | 201 | 202 | 204;
-  responseType?: 'application/json' | 'text/csv' | 'none';
+  responseType?: 'application/json' | 'text/csv' | 'none' | 'media';
   /**
    * The success answer's JSON body, from `@loopbox/contract`: documented in the reference and, with
    * CHECK_ANSWERS=on (every test run), checked against each answer the route sends (answer-check.ts).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CSRF_HEADER, SESSION_COOKIE, TOKEN_PREFIX } from '../auth/constants.ts';
 import { AUDIENCES } from '../permissions/roles.ts';
 import { PERMISSIONS, type Action, type Grants } from '../permissions/table.ts';
-import { OPENAPI_TAGS, SECURITY, UNDOCUMENTED_ROUTES } from './constants.ts';
+import { MEDIA_ANSWER_TYPES, OPENAPI_TAGS, SECURITY, UNDOCUMENTED_ROUTES } from './constants.ts';
 import { routeDocOf, type RouteAccess, type RouteDoc } from './describe.ts';
 
 type Json = Record<string, unknown>;
@@ -126,7 +126,9 @@ function queryParameters(schema?: z.ZodType): Json[] {
 function responses(path: string, doc: RouteDoc): Json {
   const status = doc.status ?? 200;
   const success: Json = { description: 'Success' };
-  if (status !== 204 && doc.responseType !== 'none')
+  if (doc.responseType === 'media')
+    success.content = Object.fromEntries(MEDIA_ANSWER_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  else if (status !== 204 && doc.responseType !== 'none')
     success.content = {
       [doc.responseType ?? 'application/json']: {
         schema: doc.response ? jsonSchema(doc.response) : {},
