@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { User } from './accounts.ts';
 import { enveloped, Gif, paged, Timestamp, type Wire } from './common.ts';
 
 /** Stories: a creator's GIFs in order, each with a caption (SPEC 5, 7.4; apps/server/src/stories/README.md). */
@@ -7,18 +8,6 @@ import { enveloped, Gif, paged, Timestamp, type Wire } from './common.ts';
 export const StoryGif = Gif.extend({ alt_text: z.string(), embed_url: z.string() });
 export type StoryGif = Wire<typeof StoryGif>;
 
-/**
- * A story's author as GIPHY's user object (public-api/present.ts `presentUser`). GIPHY owns this
- * shape, as it owns the GIF's: the contract names the fields clients read and lets the rest through.
- */
-export const StoryAuthor = z.looseObject({
-  id: z.number().int(),
-  username: z.string(),
-  display_name: z.string(),
-  avatar_url: z.string(),
-  profile_url: z.string(),
-  is_verified: z.boolean(),
-});
 
 /** A story as listings show it: its cover GIF and how many GIFs it holds, not the GIFs themselves. */
 export const StorySummary = z.strictObject({
@@ -31,7 +20,7 @@ export const StorySummary = z.strictObject({
   /** The story in this API. */
   api_url: z.string(),
   /** `null` only when the author's account is gone. */
-  user: StoryAuthor.nullable(),
+  user: User.nullable(),
   /** The chosen cover, else the first GIF the caller may see; `null` when there is none. */
   cover_gif: StoryGif.nullable(),
   /** The GIFs the caller may see (GIFs anyone may not open are shown only to those who may edit the story). */
