@@ -24,7 +24,7 @@ export type SourceGif = Wire<typeof SourceGif>;
 /**
  * A GIF of a /v1 answer: GIPHY's `Gif`, with what this server adds to some. An answer a call's
  * `fields` or `bundle` trimmed (`fields=id,images.original`) is what the caller asked for, and not
- * checked against it (openapi/answer-check.ts).
+ * checked against it (http/answer-check.ts).
  */
 export const AnsweredGif = Gif.extend({ source_gif: SourceGif.optional(), cta: Cta.optional() });
 

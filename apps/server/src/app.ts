@@ -28,7 +28,7 @@ import { webPages, type PageConfig } from './web/assets.ts';
 import { oembedRoutes } from './web/oembed.ts';
 import { openApiRoutes } from './openapi/route.ts';
 import type { RouteEntry } from './openapi/document.ts';
-import { answersMatchSchemas } from './openapi/answer-check.ts';
+import { answersMatchSchemas } from './http/answer-check.ts';
 import { createAttemptLimiter, type AttemptLimitSettings } from './auth/attempt-limits.ts';
 import { authenticate } from './auth/authenticate.ts';
 import type { AuthEnv } from './auth/context.ts';
@@ -100,7 +100,7 @@ export interface AppOptions {
   trendingRules?: TrendingSearchRules;
   /** What time it is for keys' grace periods and the key cache (jobs/clock.ts); the system clock by default. */
   clock?: Clock;
-  /** Check every answer against its route's response schema (CHECK_ANSWERS; openapi/answer-check.ts). */
+  /** Check every answer against its route's response schema (CHECK_ANSWERS; http/answer-check.ts). */
   checkAnswers?: boolean;
   /** The routes of the services behind the edge (stories, scheduler, imaging), listed in /openapi.json beside this app's. */
   serviceRoutes?: () => readonly RouteEntry[];

@@ -34,7 +34,7 @@ import { createStoriesApp } from './stories/app.ts';
 import { createSchedulerApp } from './scheduler/app.ts';
 import { createImagingApp } from './imaging/app.ts';
 import { imagingSettingsFrom } from './imaging/settings.ts';
-import { answerCheckFrom } from './openapi/answer-check.ts';
+import { answerCheckFrom } from './http/answer-check.ts';
 
 export interface PlatformOptions {
   store: Store;

@@ -5,7 +5,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { paramsGuard } from '../boundary/params-guard.ts';
 import { securityHeaders } from './security-headers.ts';
-import { answersMatchSchemas } from '../openapi/answer-check.ts';
+import { answersMatchSchemas } from './answer-check.ts';
 import { errorBody, handleErrors, metaStatusAgrees } from './envelope.ts';
 import type { Database } from '../store/schema.ts';
 

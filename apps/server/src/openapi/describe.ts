@@ -36,7 +36,7 @@ export interface RouteDoc {
   responseType?: 'application/json' | 'text/csv' | 'none' | 'media';
   /**
    * The success answer's JSON body, from `@loopbox/contract`: documented in the reference and, with
-   * CHECK_ANSWERS=on (every test run), checked against each answer the route sends (answer-check.ts).
+   * CHECK_ANSWERS=on (every test run), checked against each answer the route sends (http/answer-check.ts).
    * Every route answering JSON names one: the document refuses to build without it.
    */
   response?: z.ZodType;

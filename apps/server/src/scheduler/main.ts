@@ -7,7 +7,7 @@ import { serveAlone } from '../http/serve-alone.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { allJobHandlers } from '../jobs/handlers.ts';
 import { createJobRunner } from '../jobs/runner.ts';
-import { answerCheckFrom } from '../openapi/answer-check.ts';
+import { answerCheckFrom } from '../http/answer-check.ts';
 import { createPayloadSigner } from '../payload-signing/signer.ts';
 import { createSchedulerApp } from './app.ts';
 import { SCHEDULER_PORT_DEFAULT } from './constants.ts';

@@ -1,7 +1,7 @@
 /** `npm run start:stories`: the stories service alone on STORIES_PORT, for an edge that reaches it by STORIES_URL (README, Stories). */
 import { serveAlone } from '../http/serve-alone.ts';
 import { systemClock } from '../jobs/clock.ts';
-import { answerCheckFrom } from '../openapi/answer-check.ts';
+import { answerCheckFrom } from '../http/answer-check.ts';
 import { createPayloadSigner } from '../payload-signing/signer.ts';
 import { createStoriesApp } from './app.ts';
 import { STORIES_PORT_DEFAULT } from './constants.ts';

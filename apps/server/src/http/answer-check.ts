@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { errorBody } from '../http/envelope.ts';
-import { routeDocOf } from './describe.ts';
+import { errorBody } from './envelope.ts';
+import { routeDocOf } from '../openapi/describe.ts';
 
 /** At most this many of a mismatch's issues are named in the answer and the log. */
 const ISSUES_SHOWN = 5;

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { describe as suite, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enveloped, Timestamp } from '@loopbox/contract/common';
-import { envelope } from '../http/envelope.ts';
+import { envelope } from './envelope.ts';
 import { answerCheckFrom, answersMatchSchemas } from './answer-check.ts';
-import { describe } from './describe.ts';
+import { describe } from '../openapi/describe.ts';
 
 const Thing = enveloped(z.strictObject({ id: z.string(), state: z.enum(['open', 'closed']), changed_at: Timestamp }));
 
