@@ -8,7 +8,6 @@ import { enveloped, Gif, paged, Timestamp, type Wire } from './common.ts';
 export const StoryGif = Gif.extend({ alt_text: z.string(), embed_url: z.string() });
 export type StoryGif = Wire<typeof StoryGif>;
 
-
 /** A story as listings show it: its cover GIF and how many GIFs it holds, not the GIFs themselves. */
 export const StorySummary = z.strictObject({
   story_id: z.uuid(),
