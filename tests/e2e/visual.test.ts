@@ -8,13 +8,16 @@
  * 2400 px. Update the baselines on purpose: UPDATE_SCREENSHOTS=1 npx vitest run tests/e2e/visual.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRID_PRELOAD_MARGIN } from '../../apps/web/src/site/feeds/layout.ts';
 import { startAccountsServer, type AccountsServer } from '../support/accounts.ts';
 import { E2E_TEST_TIMEOUT_MS, launchBrowser, type TestBrowser, useSession } from '../support/browser.ts';
-import { expectScreenshot, type ScreenshotOptions } from '../support/visual.ts';
+import { expectScreenshot, type ScreenshotOptions, waitForGridsToSettle } from '../support/visual.ts';
 import { FIXTURE_DATE, prepareScreens, type ScreenFixtures } from './screen-fixtures.ts';
 import { layoutAndAxeProblems, SITE_VIEWPORTS } from './site-fixtures.ts';
 
 const EMBED_VIEWPORT = { width: 480, height: 480 };
+/** The site's grids start their next page this far before their end (GRID_PRELOAD_MARGIN, `800px 0px`). */
+const GRID_PRELOAD_MARGIN_PX = Number.parseInt(GRID_PRELOAD_MARGIN, 10);
 /** The browser's clock during the screenshots: a day after everything the fixtures dated. */
 const BROWSER_NOW = new Date(Date.parse(FIXTURE_DATE) + 24 * 3600_000);
 
@@ -84,6 +87,7 @@ describe('main screens look as their baselines', { timeout: E2E_TEST_TIMEOUT_MS 
         const { page, errors } = await open(path, viewport, screen.signedIn ?? false);
         await page.locator('main:visible').first().waitFor();
         await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+        await waitForGridsToSettle(page, GRID_PRELOAD_MARGIN_PX);
         const problems = await layoutAndAxeProblems(page, `${path} (${viewport.width})`, viewport.width);
         // The screenshot first: a baseline is written (with UPDATE_SCREENSHOTS=1) even while axe or the layout fails.
         await expectScreenshot(page, `${screen.name}-${viewport.width}`, screen.screenshot);

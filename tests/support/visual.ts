@@ -13,6 +13,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../e2e/screenshots');
 export const SCREENSHOT_FAILURES_DIR = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -160,4 +161,26 @@ export async function expectScreenshot(page: Page, name: string, options: Screen
   throw new Error(
     `Screenshot ${name} differs from its baseline: ${failure}. See ${written.join(' and ')}; if the change is meant, update with ${UPDATE_HINT}`,
   );
+}
+
+/**
+ * Waits until every infinite grid on the page is still: done, or idle with its loader beyond the
+ * preload margin. A short feed's loader stays in reach until a fetch finds nothing more, and its
+ * removal changes the page's height (a profile at 375 px measured 7 px taller mid-fetch under CI's
+ * load). The loader's observer reports asynchronously, so two checks in a row must agree.
+ */
+export async function waitForGridsToSettle(page: Page, preloadMarginPx: number): Promise<void> {
+  const settled = () =>
+    page.evaluate(`[...document.querySelectorAll('.lb-grid')].every((grid) => {
+      if (grid.getAttribute('data-lb-done') === 'true') return true;
+      if (grid.getAttribute('data-lb-fetching') === 'true') return false;
+      const loader = grid.querySelector('.lb-grid__loader');
+      return !loader || loader.getBoundingClientRect().top > innerHeight + ${preloadMarginPx};
+    })`);
+  let inARow = 0;
+  const still = async () => {
+    inARow = (await settled()) ? inARow + 1 : 0;
+    return inARow;
+  };
+  await expect.poll(still, { timeout: 30_000, interval: 300 }).toBeGreaterThanOrEqual(2);
 }
