@@ -56,6 +56,8 @@ export interface MatrixRoute {
   form?: (k: MatrixCase) => Promise<FormData>;
   /** Headers the call needs (tus's). */
   headers?: Record<string, string>;
+  /** Sent as raw bytes instead (a tus part). */
+  bytes?: Uint8Array;
   /** Makes what the call acts on, fresh for each call (the call may use it up). */
   prepare?: (k: MatrixCase) => Promise<Record<string, string>>;
   /**
@@ -135,6 +137,15 @@ async function uploadForm(k: MatrixCase, fields: Record<string, string> = {}): P
   return form;
 }
 const TUS_CREATE = { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000' };
+/** The first ten bytes of a resumable upload's thousand: a part that does not finish it. */
+const TUS_PART = {
+  method: 'PATCH',
+  path: `${RESUMABLE_PATH}/{upload}`,
+  action: 'gif.edit',
+  ok: 204,
+  headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+  bytes: new Uint8Array(10),
+} as const satisfies Partial<MatrixRoute>;
 /** A resumable upload begun by staff and handed to `owner`. */
 async function resumableOf(k: MatrixCase, owner: TestUser | undefined): Promise<Record<string, string>> {
   const staff = await k.server.makeUser('staff');
@@ -542,6 +553,8 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
     headers: { 'Tus-Resumable': '1.0.0' },
     prepare: (k) => resumableOf(k, k.other),
   },
+  { ...TUS_PART, target: 'self', prepare: (k) => resumableOf(k, k.caller) },
+  { ...TUS_PART, target: 'other', prepare: (k) => resumableOf(k, k.other) },
   // Managing GIFs.
   {
     method: 'POST',
@@ -717,6 +730,8 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
     body: () => ({ rank: 0, tag: 'renamed' }),
   }),
   ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-ranked-tags/{ranked}/', ok: 200, stocked: true }),
+  // The same creation with the channel in the path.
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channel-ranked-tags/{channel}/', ok: 201, body: () => ({ tag: 'matrix path tag' }) }),
   ...channelRoutes({
     method: 'POST',
     path: '/api/v4/channel-magic-tags/',
@@ -724,6 +739,7 @@ export const MUTATING_ROUTES: MatrixRoute[] = [
     body: (k) => ({ channel: Number(k.vars.channel), tag: 'matrix tag' }),
   }),
   ...channelRoutes({ method: 'DELETE', path: '/api/v4/channel-magic-tags/{magic}/', ok: 202, stocked: true }),
+  ...channelRoutes({ method: 'POST', path: '/api/v4/channel-magic-tags/{channel}/', ok: 202, body: () => ({ tag: 'matrix path tag' }) }),
   // Moderation (issue 19): anyone reports; moderators decide; staff act on accounts.
   {
     method: 'POST',

@@ -123,11 +123,12 @@ describe.each(storeKinds())('role × route matrix (%s)', (kind) => {
     return who === 'anonymous' ? (route.anonymous ?? 401) : 403;
   }
 
-  /** The route's body (JSON or a form) and headers. */
+  /** The route's body (JSON, a form or raw bytes) and headers. */
   const payloadOf = async (route: MatrixRoute, k: MatrixCase) => ({
     ...(route.body ? { json: route.body(k) } : {}),
     ...(route.form ? { form: await route.form(k) } : {}),
     ...(route.headers ? { headers: route.headers } : {}),
+    ...(route.bytes ? { body: route.bytes } : {}),
   });
 
   const callers: [Audience, 'session' | 'token'][] = AUDIENCES.flatMap((who): [Audience, 'session' | 'token'][] =>

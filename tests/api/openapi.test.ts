@@ -93,6 +93,19 @@ describe('the OpenAPI document', () => {
     expect(uncovered).toEqual([]);
   });
 
+  it('has a matrix row for every change a permission guards, so each is proved for every role and a refusal changes nothing', () => {
+    const changes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as object)
+        .filter(([method, op]) => method !== 'get' && (op as any)['x-permission'])
+        .map(([method]) => ({ method: method.toUpperCase(), path })),
+    );
+    expect(changes.length).toBeGreaterThan(60);
+    const uncovered = changes
+      .filter(({ method, path }) => !MUTATING_ROUTES.some((row) => row.method === method && pattern(path).test(concrete(row.path))))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(uncovered).toEqual([]);
+  });
+
   it('names, for every route of the role × route matrix, the permission the matrix proves it enforces', () => {
     const rows = [...MUTATING_ROUTES, ...GUARDED_READS].filter((row) => !SITE_PAGES.test(row.path));
     expect(rows.length).toBeGreaterThan(80);
