@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadConfig, type Config } from '../config.ts';
+import { answerCheckFrom } from './answer-check.ts';
 import { createLogger, lineLogger, type Logger } from '../logging/logger.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { lockDataDir } from '../store/lock.ts';
@@ -30,7 +31,14 @@ export interface AlonePort {
 export async function serveAlone(
   name: string,
   listen: AlonePort,
-  build: (parts: { store: Store; config: Config; logger: Logger; log: (line: string) => void }) => AloneService | Promise<AloneService>,
+  build: (parts: {
+    store: Store;
+    config: Config;
+    logger: Logger;
+    log: (line: string) => void;
+    /** CHECK_ANSWERS (http/answer-check.ts). */
+    checkAnswers: boolean;
+  }) => AloneService | Promise<AloneService>,
 ): Promise<void> {
   const config = loadConfig();
   const port = z.coerce
@@ -43,7 +51,7 @@ export async function serveAlone(
   const logger = createLogger({ level: config.logLevel }).child({ service: name });
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const store = await openStore({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.databaseReadUrl, dataDir: config.dataDir });
-  const service = await build({ store, config, logger, log: lineLogger(logger) });
+  const service = await build({ store, config, logger, log: lineLogger(logger), checkAnswers: answerCheckFrom(process.env) });
   service.start?.();
   const server = serveHttp(
     (request) => service.fetch(request),

@@ -7,12 +7,11 @@ import { serveAlone } from '../http/serve-alone.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { allJobHandlers } from '../jobs/handlers.ts';
 import { createJobRunner } from '../jobs/runner.ts';
-import { answerCheckFrom } from '../http/answer-check.ts';
 import { createPayloadSigner } from '../payload-signing/signer.ts';
 import { createSchedulerApp } from './app.ts';
 import { SCHEDULER_PORT_DEFAULT } from './constants.ts';
 
-await serveAlone('scheduler', { variable: 'SCHEDULER_PORT', fallback: SCHEDULER_PORT_DEFAULT }, ({ store, config, log }) => {
+await serveAlone('scheduler', { variable: 'SCHEDULER_PORT', fallback: SCHEDULER_PORT_DEFAULT }, ({ store, config, log, checkAnswers }) => {
   const jobs = createJobRunner(store.db, allJobHandlers({ batchSize: config.jobs.batchSize, clock: systemClock }), {
     log,
     now: systemClock,
@@ -23,7 +22,7 @@ await serveAlone('scheduler', { variable: 'SCHEDULER_PORT', fallback: SCHEDULER_
     publicUrl: config.publicUrl,
     clock: systemClock,
     log,
-    checkAnswers: answerCheckFrom(process.env),
+    checkAnswers,
     onJobQueued: () => jobs.wake(),
   });
   return { fetch: (request) => app.fetch(request), start: () => jobs.start(), stop: () => jobs.stop() };
