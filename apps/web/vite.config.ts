@@ -44,7 +44,8 @@ export function siteConfig(): InlineConfig {
     root: here('.'),
     base: '/',
     configFile: false,
-    plugins: [react()],
+    // The site's stylesheet in its page: a linked one held the served first screen's paint for its own request.
+    plugins: [react(), inlineEntryCss(['site.html'])],
     define: production(),
     logLevel: 'warn',
     build: {

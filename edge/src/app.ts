@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { UPSTREAM_TIMEOUT_MS } from './constants.ts';
 import type { EdgeEnv } from './env.ts';
 import { edgeError } from './errors.ts';
@@ -38,24 +37,22 @@ export interface EdgeConfig {
   /** One log entry per request. */
   accessLog?: boolean;
   /**
-   * Gzip the pages (`text/html`) for clients that accept it. On Node nothing else would: what the
-   * cache keeps is gzipped already, and the API's misses are not (measured, docs/decisions.md). On
-   * Workers, Cloudflare compresses in front of the edge.
+   * Gzips the pages (`text/html`) for clients that accept it: the Node adapter's (middleware/gzip-pages.ts).
+   * On Node nothing else would: what the cache keeps is gzipped already, and the API's misses are not
+   * (measured, docs/decisions.md). On Workers, Cloudflare compresses in front of the edge.
    */
-  compressPages?: boolean;
+  compressPages?: MiddlewareHandler<EdgeEnv>;
   /** Workers only (an R2 binding): `/media/*` bytes read from the bucket, the policy from the origin (middleware/media-from-bucket.ts). */
   mediaBucket?: MediaBucket;
   /** Workers only (a Queue producer binding): collector batches accepted at the edge and queued (middleware/pingbacks-to-queue.ts). */
   pingbackQueue?: PingbackQueue;
 }
 
-const HTML_TYPE = /^text\/html/i;
-
 /** The edge: one Hono app, the same on workerd and on Node. Each step is a middleware reading the route's policy. */
 export function createEdgeApp(config: EdgeConfig): Hono<EdgeEnv> {
   const logger = config.logger ?? consoleJsonLogger;
   const app = new Hono<EdgeEnv>();
-  if (config.compressPages) app.use(compress({ contentTypeFilter: HTML_TYPE }));
+  if (config.compressPages) app.use(config.compressPages);
   app.use(requestId);
   app.use(resolveRequest(config.clientAddress));
   if (config.accessLog) app.use(accessLog(logger));

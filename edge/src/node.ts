@@ -5,6 +5,7 @@ import { RATE_LIMIT_MEDIA_PER_ADDRESS, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_KE
 import type { EdgeEnv } from './env.ts';
 import type { EdgeLogger } from './logger.ts';
 import type { ApiKeys } from './middleware/api-key.ts';
+import { gzipPages } from './middleware/gzip-pages.ts';
 import { settingsFrom, type EdgeSettings } from './settings.ts';
 import { MemoryCacheStore, type MemoryCacheLimits } from './stores/memory-cache.ts';
 import { MemoryRateLimiter } from './stores/rate-limiter.ts';
@@ -41,7 +42,7 @@ export function createNodeEdge(options: NodeEdgeOptions): Hono<EdgeEnv> {
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     logger: options.logger,
     accessLog: options.accessLog,
-    compressPages: true,
+    compressPages: gzipPages(),
   });
 }
 

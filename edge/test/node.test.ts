@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEdge } from '../src/node.ts';
@@ -87,6 +87,51 @@ describe('the edge on Node compresses pages', () => {
       const api = await getFrom('127.0.0.1', `${served.origin}/v1/gifs?ids=a&random_id=r1`, { 'Accept-Encoding': 'gzip' });
       expect(api.headers.get('content-encoding')).toBeNull();
       expect(await api.text()).toBe(json);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('passes on each part of a page sent in parts as it comes, gzipped', async () => {
+    const head = `<!doctype html><head><style>${'.a{color:red}'.repeat(300)}</style></head>`;
+    const rest = '<body>the first screen</body>';
+    let sendRest = () => {};
+    const restAsked = new Promise<void>((resolve) => (sendRest = resolve));
+    const site = new Hono();
+    site.get('/page', (c) => {
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode(head));
+          await restAsked;
+          controller.enqueue(new TextEncoder().encode(rest));
+          controller.close();
+        },
+      });
+      return c.body(body, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    });
+    const upstream = bindingUpstream(site);
+    const edge = createNodeEdge({
+      upstreams: { ...fakeServices().upstreams, assets: upstream },
+      keys: KEYS,
+      logger: { info: () => {}, error: () => {} },
+    });
+    const served = await serveOnLoopback(edge.fetch);
+    try {
+      // The rest is sent only once the head has arrived: an edge holding the page back would never see it.
+      const text = await new Promise<string>((resolve, reject) => {
+        http.get(`${served.origin}/page`, { headers: { 'Accept-Encoding': 'gzip' } }, (answer) => {
+          expect(answer.headers['content-encoding']).toBe('gzip');
+          let received = '';
+          const gunzip = answer.pipe(createGunzip());
+          gunzip.on('data', (chunk: Buffer) => {
+            received += chunk.toString();
+            if (received === head) sendRest();
+          });
+          gunzip.on('end', () => resolve(received));
+          gunzip.on('error', reject);
+        });
+      });
+      expect(text).toBe(head + rest);
     } finally {
       await served.close();
     }

@@ -4,6 +4,7 @@ import { TIER_CALLS_PER_HOUR } from '../../apps/server/src/developers/constants.
 import { createAccount } from '../../apps/server/src/accounts/create.ts';
 import { accountsDb } from '../../apps/server/src/accounts/schema.ts';
 import { startTestServer } from '../support/server.ts';
+import { BENCH_RUN_ENV } from '../support/test-run-env.ts';
 import { ms, runLoad, type LoadResult } from './load.ts';
 
 const REQUESTS = 2000;
@@ -17,7 +18,7 @@ const CONCURRENCY = 8;
  */
 export async function benchKeys(): Promise<string[]> {
   const server = await startTestServer('pglite', {
-    env: { RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000', ACCESS_LOG: 'off' },
+    env: { ...BENCH_RUN_ENV, RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_KEY: '100000000', ACCESS_LOG: 'off' },
   });
   try {
     const db = developersDb(server.store.db);

@@ -1,5 +1,6 @@
 import type { StoreKind } from '../../apps/server/src/store/db.ts';
 import { startTestServer } from '../support/server.ts';
+import { BENCH_RUN_ENV } from '../support/test-run-env.ts';
 import { ms, runLoad, type LoadResult } from './load.ts';
 
 const REQUESTS = 2000;
@@ -18,7 +19,7 @@ export async function benchMedia(): Promise<string[]> {
 }
 
 async function benchMediaOn(kind: StoreKind): Promise<string[]> {
-  const server = await startTestServer(kind, { edge: false });
+  const server = await startTestServer(kind, { edge: false, env: BENCH_RUN_ENV });
   try {
     const { body } = await server.get('/v1/gifs/search?q=@studio_sunny&rating=r&limit=1');
     const gif = body.data[0];

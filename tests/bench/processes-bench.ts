@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startProcessGroup } from '../support/process-group.ts';
+import { BENCH_RUN_ENV } from '../support/test-run-env.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
 import { scratchDatabase } from '../support/stores.ts';
 import { ms, runLoad, type LoadResult } from './load.ts';
@@ -27,7 +28,7 @@ export async function benchProcesses(): Promise<string[]> {
     await setup.close();
     const results: Record<number, { search: LoadResult; pingbacks: LoadResult }> = {};
     for (const count of [1, 3]) {
-      const group = await startProcessGroup(SERVER, count, scratch.url, {}, ['attach']);
+      const group = await startProcessGroup(SERVER, count, scratch.url, BENCH_RUN_ENV, ['attach']);
       try {
         const at = (i: number) => group.members[i % count]!.baseUrl;
         const first = (await (await fetch(`${at(0)}/v1/gifs/search?q=${words[0]}&api_key=${group.webKey}`)).json()) as {

@@ -188,6 +188,23 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.close();
   });
 
+  it('sends the head at once and the first screen once the API has answered, as two parts of one answer', async () => {
+    const response = await server.fetch(new Request(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`));
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const head = decoder.decode((await reader.read()).value);
+    // The stylesheet is in the head itself: the browser lays out the page while the server still works.
+    expect(head).toMatch(/<style>[^<]*\.lb-site/);
+    expect(head).toContain('</head>');
+    expect(head).not.toContain('<div id="root">');
+    let rest = '';
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += decoder.decode(part.value);
+    expect(rest).toMatch(/^<link rel="preload" as="image"/);
+    expect(rest).toContain(`id="${FIRST_DATA_ELEMENT_ID}"`);
+    expect(rest.match(/<img [^>]*alt="[^"]+"/g)?.length).toBeGreaterThan(0);
+  });
+
   it("lets the GIF page's GIF load first: preloaded high, the related GIFs and the app's scripts asked for once it is in", async () => {
     const html = await (await fetch(`${server.baseUrl}/gifs/${gif.slug}`)).text();
     expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);

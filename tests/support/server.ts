@@ -27,6 +27,8 @@ export interface TestServer extends Credentials {
   analytics: Analytics;
   /** The services without the edge (a call that bypasses it, to prove a service's own checks). */
   services: Platform['services'];
+  /** What the HTTP server calls, in process: an answer's body as the platform streams it, part by part. */
+  fetch: Platform['fetch'];
   mail: MailSender | undefined;
   /** The SMTP server the outbox is delivered to (with `smtp: true`). */
   smtp: TestSmtp | undefined;
@@ -142,6 +144,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     store,
     analytics: platform.analytics,
     services: platform.services,
+    fetch: platform.fetch,
     mail: platform.mail,
     smtp,
     logs,

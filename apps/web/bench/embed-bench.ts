@@ -16,6 +16,7 @@ import { renderCorpusMedia } from '../../server/src/seed/seed.ts';
 import { launchBrowser } from '../../../tests/support/browser.ts';
 import { sampleItems, TEST_MEDIA_DIR } from '../../../tests/support/corpus.ts';
 import { startTestServer } from '../../../tests/support/server.ts';
+import { BENCH_RUN_ENV } from '../../../tests/support/test-run-env.ts';
 import { buildWebIfStale } from '../build-if-stale.ts';
 import { budgetVerdict } from '../../../tests/bench/budget.ts';
 import { applyProfile, BENCH_PROFILES, builtSizes, compareLoads, kib, serveReferencePage } from './measure.ts';
@@ -90,7 +91,7 @@ export async function benchEmbed(): Promise<string[]> {
     lines.push(`  ${`${name}, on first use`.padEnd(26)} ${kib(size.gzipBytes).padStart(9)} gzip  (${kib(size.bytes)} min)`);
   }
 
-  const server = await startTestServer('pglite', { web: true });
+  const server = await startTestServer('pglite', { web: true, env: BENCH_RUN_ENV });
   const browser = await launchBrowser();
   try {
     const { body } = await server.get('/v1/gifs/trending?limit=25');

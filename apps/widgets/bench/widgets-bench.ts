@@ -22,6 +22,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../../../tests/support/browser.ts';
 import { sampleItems, TEST_MEDIA_DIR } from '../../../tests/support/corpus.ts';
 import { startTestServer, type TestServer } from '../../../tests/support/server.ts';
+import { BENCH_RUN_ENV } from '../../../tests/support/test-run-env.ts';
 import { budgetVerdict } from '../../../tests/bench/budget.ts';
 import { applyProfile, BENCH_PROFILES, median, type BenchProfile } from '../../web/bench/measure.ts';
 import { PREACT_COMPAT_ALIASES } from '../build/preact-compat.ts';
@@ -264,7 +265,7 @@ export async function gridContenders(): Promise<Contender[]> {
 /** A test server on the seeded corpus and Chromium, with GRID_TILES GIFs from the server's API. */
 export async function gridBenchSetup() {
   await renderCorpusMedia(TEST_MEDIA_DIR, sampleItems());
-  const server = await startTestServer('pglite');
+  const server = await startTestServer('pglite', { env: BENCH_RUN_ENV });
   const browser = await launchBrowser();
   const data = await corpusGifs(server, GRID_TILES).catch(async (error: unknown) => {
     await Promise.all([browser.close(), server.close()]);

@@ -23,6 +23,7 @@ import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
 import { renderFirstScreen, type ApiFetch, type FirstScreen } from './first-screen/first-screen.ts';
+import { hasFirstScreen } from './first-screen/first-screen-view.ts';
 import { appLoaderScript } from './first-screen/app-loader.ts';
 import { pageChunkFiles } from './first-screen/page-chunks.ts';
 import { renderHeadTags } from './head-tags.ts';
@@ -100,9 +101,19 @@ const SITE_ICON_FILES = new Set([
 const SITE_ICON_CACHE = 'public, max-age=86400';
 const PRIVATE_HTML_HEADERS = { 'Cache-Control': 'private, no-store' };
 
-async function readPage(root: string, page: string): Promise<string | undefined> {
-  const file = path.join(root, page);
-  return fs.existsSync(file) ? fs.promises.readFile(file, 'utf8') : undefined;
+/** The built pages, read again only when a build replaces them. */
+function builtPages(root: string) {
+  const read = new Map<string, { builtAt: number; html: string }>();
+  return async (page: string): Promise<string | undefined> => {
+    const file = path.join(root, page);
+    const builtAt = (await fs.promises.stat(file).catch(() => undefined))?.mtimeMs;
+    if (builtAt === undefined) return undefined;
+    const kept = read.get(page);
+    if (kept?.builtAt === builtAt) return kept.html;
+    const html = await fs.promises.readFile(file, 'utf8');
+    read.set(page, { builtAt, html });
+    return html;
+  };
 }
 
 /** A built file under dist (hashed assets, the service worker, public files), or undefined. */
@@ -152,14 +163,17 @@ export function webPages(
 ): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono<AuthEnv>();
-  // The build's inline scripts and the config get this answer's CSP nonce (http/security-headers.ts), before any data is written in.
-  const withConfig = (c: Context<AuthEnv>, html: string, extra: Record<string, unknown> = {}) => {
+  // The build's inline scripts get this answer's CSP nonce (http/security-headers.ts), and so do the served screen's.
+  const nonced = (c: Context<AuthEnv>, html: string) => {
     const nonce = c.get('secureHeadersNonce');
-    const open = nonce ? `<script nonce="${nonce}">` : '<script>';
-    return html
-      .replace(INLINE_SCRIPT, open)
-      .replace(CONFIG_PLACEHOLDER, () => `${open}window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`);
+    return html.replace(INLINE_SCRIPT, nonce ? `<script nonce="${nonce}">` : '<script>');
   };
+  // The config goes in after the nonces, so no value written in is taken for a script of the build.
+  const withConfig = (c: Context<AuthEnv>, html: string, extra: Record<string, unknown> = {}) =>
+    nonced(c, html).replace(CONFIG_PLACEHOLDER, () =>
+      nonced(c, `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`),
+    );
+  const readPage = builtPages(root);
   const renderEmbedPage = embedPageRenderer(root);
   const chunkFiles = pageChunkFiles(root);
 
@@ -182,29 +196,56 @@ export function webPages(
   }
 
   /**
-   * The page with its first screen in the root, its data beside it and its media preloaded; the
-   * app's code starts once the screen's urgent media are in (first-screen/app-loader.ts).
+   * A page with a served first screen, sent in two parts: its head as soon as the verdict is known
+   * (the browser reads the stylesheet and sets up the page meanwhile), then the first screen once the
+   * API has answered: its media preloaded, its markup in the root, its data beside it. The app's code
+   * starts once the screen's urgent media are in (first-screen/app-loader.ts).
    */
-  const withFirstScreen = (html: string, route: SiteRoute, screen: FirstScreen) => {
+  const streamedPage = (
+    c: Context<AuthEnv>,
+    built: string,
+    head: ResolvedSitePage['head'],
+    route: SiteRoute,
+    screen: () => Promise<FirstScreen | undefined>,
+    headers: Record<string, string>,
+  ) => {
     const entries: string[] = [];
     const preloads: string[] = [];
-    const served = html.replace(APP_SCRIPT_TAGS, (_tag, entry: string | undefined, preload: string | undefined) => {
-      if (entry) entries.push(entry);
-      if (preload) preloads.push(preload);
-      return '';
-    });
-    const loader = appLoaderScript(entries, [...preloads, ...chunkFiles(route)]);
-    return served
-      .replace(HEAD_PLACEHOLDER, () => `${HEAD_PLACEHOLDER}${screen.preloads}`)
-      .replace(
-        ROOT_ELEMENT,
-        () =>
-          `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>${loader}`,
-      );
+    const page = withConfig(c, built, { pageStatus: 200 })
+      .replace(HEAD_PLACEHOLDER, () => renderHeadTags(head))
+      .replace(APP_SCRIPT_TAGS, (_tag, entry: string | undefined, preload: string | undefined) => {
+        if (entry) entries.push(entry);
+        if (preload) preloads.push(preload);
+        return '';
+      });
+    const at = page.indexOf(ROOT_ELEMENT);
+    const loader = nonced(c, appLoaderScript(entries, [...preloads, ...chunkFiles(route)]));
+    const encoder = new TextEncoder();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (sent++ === 0) return controller.enqueue(encoder.encode(page.slice(0, at)));
+          // The rest is made once the head is on its way (its reader asks for more) and the socket has had a
+          // turn to send it: on the embedded store the screen's work holds the thread until it is done.
+          await new Promise((resolve) => setImmediate(resolve));
+          const served = await screen().catch(() => undefined);
+          const root = served
+            ? `${served.preloads}<div id="root">${served.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(served.data)}</script>`
+            : ROOT_ELEMENT;
+          controller.enqueue(encoder.encode(`${root}${loader}${page.slice(at + ROOT_ELEMENT.length)}`));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    // Written for the visitor's cookies, the screen is theirs alone.
+    const caching = c.req.header('cookie') ? PRIVATE_HTML_HEADERS : headers;
+    return c.body(body, 200, { ...caching, 'Content-Type': 'text/html; charset=UTF-8' });
   };
 
   async function embedPage(c: Context<AuthEnv>, pathname: string) {
-    const html = await readPage(root, EMBED_PAGE);
+    const html = await readPage(EMBED_PAGE);
     if (html === undefined) return undefined;
     const id = gifIdFromPath(pathname) ?? '';
     // The embed's visitor is anonymous (SPEC 6): it shows what anyone may open, whoever is signed in.
@@ -231,13 +272,11 @@ export function webPages(
     headers: Record<string, string> = HTML_HEADERS,
     route?: SiteRoute,
   ) {
-    const built = await readPage(root, SITE_PAGE);
+    const built = await readPage(SITE_PAGE);
     if (built === undefined) return undefined;
     const { status, head, privateGif } = await verdict();
-    // A page the visitor may see as anyone does gets its first screen; written for their cookies, it is theirs alone.
-    const screen = route && status === 200 && !privateGif ? await firstScreen(c, route) : undefined;
-    const html = screen && route ? withFirstScreen(built, route, screen) : built;
-    if (screen && c.req.header('cookie')) headers = PRIVATE_HTML_HEADERS;
+    if (route && apiFetch && hasFirstScreen(route) && status === 200 && !privateGif)
+      return streamedPage(c, built, head, route, () => firstScreen(c, route), headers);
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
     if (privateGif) await deps.payloads.ready();
     const pageGif = privateGif && {
@@ -245,7 +284,7 @@ export function webPages(
       state: privateGif.state,
       notice: privateGif.notice,
     };
-    const page = withConfig(c, html, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () =>
+    const page = withConfig(c, built, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () =>
       renderHeadTags(head),
     );
     return c.html(page, status, pageGif ? PRIVATE_HTML_HEADERS : headers);
@@ -258,7 +297,7 @@ export function webPages(
     if (SERVICE_PATH.test(pathname)) return next();
     const entry = ENTRY_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
     if (entry) {
-      const html = await readPage(root, entry);
+      const html = await readPage(entry);
       return html === undefined ? next() : c.html(withConfig(c, html), 200, HTML_HEADERS);
     }
     // The site parses the path as the browser sent it: Hono's c.req.path is already percent-decoded

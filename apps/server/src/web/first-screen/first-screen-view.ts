@@ -181,6 +181,11 @@ async function profileView(client: LoopboxFetch, getJson: GetJson, username: str
   return { heading: profile.display_name || profile.username, links: [], gifs: gifs.data, gridTitle: `GIFs by @${profile.username}` };
 }
 
+const SERVED_PAGES: ReadonlySet<SiteRoute['page']> = new Set(['home', 'search', 'gif', 'category', 'subcategory', 'profile', 'channel']);
+
+/** Whether a site page has a first screen (firstScreenView) the server writes into its HTML. */
+export const hasFirstScreen = (route: SiteRoute): boolean => SERVED_PAGES.has(route.page);
+
 /**
  * The first screen of a site page, asked of the public API through `client` exactly as the page's
  * script asks (same calls, same parameters); undefined for a page without one.
