@@ -16,6 +16,7 @@ import type { Action } from '../../apps/server/src/permissions/table.ts';
 import { createSession } from '../../apps/server/src/sessions/store.ts';
 import { createAccessToken } from '../../apps/server/src/tokens/store.ts';
 import { developersDb } from '../../apps/server/src/developers/schema.ts';
+import { creatorsDb } from '../../apps/server/src/uploads/schema.ts';
 import { createApp as createDeveloperApp, requestProduction } from '../../apps/server/src/developers/store.ts';
 import { RESUMABLE_PATH } from '../../apps/server/src/uploads/resumable-route.ts';
 import { testUsername, type AccountsServer, type TestUser } from '../support/accounts.ts';
@@ -151,10 +152,10 @@ async function resumableOf(k: MatrixCase, owner: TestUser | undefined): Promise<
   const staff = await k.server.makeUser('staff');
   const res = await k.server.call('POST', RESUMABLE_PATH, { as: staff, via: 'token', headers: TUS_CREATE });
   const id = (res.headers.get('location') ?? '').split('/').pop() ?? '';
-  await k.server.db
-    .updateTable('uploads' as never)
-    .set({ user_id: (owner ?? k.other).userId } as never)
-    .where('id' as never, '=', id as never)
+  await creatorsDb(k.server.store.db)
+    .updateTable('uploads')
+    .set({ user_id: (owner ?? k.other).userId })
+    .where('id', '=', id)
     .execute();
   return { upload: id };
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORIES_PATH } from '../../apps/server/src/stories/constants.ts';
+import { applicationsDb } from '../../apps/server/src/verified-channels/schema.ts';
 import { startAccountsServer, type AccountsServer, type TestUser } from '../support/accounts.ts';
 import { storeKinds } from '../support/stores.ts';
 
@@ -90,10 +91,10 @@ describe.each(storeKinds())('verified channels (%s)', (kind) => {
     const again = await apply(artist, application({ name: 'Second try' }));
     expect(again.status).toBe(409);
     expect(again.body.meta.msg).toMatch(/already have an application waiting/);
-    const rows = await server.db
-      .selectFrom('channel_applications' as never)
-      .select('name' as never)
-      .where('user_id' as never, '=', artist.userId as never)
+    const rows = await applicationsDb(server.store.db)
+      .selectFrom('channel_applications')
+      .select('name')
+      .where('user_id', '=', artist.userId)
       .execute();
     expect(rows).toEqual([{ name: 'Studio Loop' }]);
   });

@@ -22,7 +22,7 @@ export async function seedOwners(db: Kysely<Database>): Promise<{ alice: number;
         title: 'A',
         rating: 'g',
         user_id: alice!.id,
-        images: JSON.stringify({}) as never,
+        images: JSON.stringify({}),
         trending_datetime: '2026-01-01T00:00:00Z',
       },
       {
@@ -32,7 +32,7 @@ export async function seedOwners(db: Kysely<Database>): Promise<{ alice: number;
         title: 'B',
         rating: 'g',
         user_id: bob!.id,
-        images: JSON.stringify({}) as never,
+        images: JSON.stringify({}),
         trending_datetime: '2026-01-02T00:00:00Z',
       },
       {
@@ -42,7 +42,7 @@ export async function seedOwners(db: Kysely<Database>): Promise<{ alice: number;
         title: 'C',
         rating: 'g',
         user_id: null,
-        images: JSON.stringify({}) as never,
+        images: JSON.stringify({}),
         trending_datetime: '2026-01-03T00:00:00Z',
       },
     ])

@@ -80,8 +80,8 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
   });
 
   it('refuses a bad app with a 400 naming the field, and changes nothing', async () => {
-    const before = await server.db
-      .selectFrom('developer_apps' as never)
+    const before = await developersDb(server.store.db)
+      .selectFrom('developer_apps')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     for (const [json, field] of [
@@ -94,8 +94,8 @@ describe.each(storeKinds())('developer apps and keys (%s)', (kind) => {
       expect(res.status).toBe(400);
       expect(res.text).toContain(field);
     }
-    const after = await server.db
-      .selectFrom('developer_apps' as never)
+    const after = await developersDb(server.store.db)
+      .selectFrom('developer_apps')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     expect(after).toEqual(before);

@@ -13,6 +13,7 @@ import { startAccountsServer, type AccountsServer, type TestUser } from '../supp
 import { makeGif } from '../support/media-fixtures.ts';
 import { storeKinds } from '../support/stores.ts';
 import { NEW_ACCOUNT_QUOTA_DEFAULTS, UPLOAD_QUOTA_DEFAULTS } from '../../apps/server/src/uploads/constants.ts';
+import { moderationDb } from '../../apps/server/src/moderation/schema.ts';
 
 describe.each(storeKinds())('moderation: NSFW scoring of uploads (%s)', (kind) => {
   let dir: string;
@@ -42,16 +43,11 @@ describe.each(storeKinds())('moderation: NSFW scoring of uploads (%s)', (kind) =
   const search = async (server: AccountsServer, q: string) =>
     ((await server.call('GET', `/v1/gifs/search?q=${q}`)).body.data as { id: string }[]).map((g) => g.id);
   const row = (server: AccountsServer, id: string) =>
-    server.store.db
+    moderationDb(server.store.db)
       .selectFrom('gifs')
-      .select(['moderation_state' as never, 'nsfw_score' as never, 'suggested_rating' as never, 'is_hidden'])
+      .select(['moderation_state', 'nsfw_score', 'suggested_rating', 'is_hidden'])
       .where('id', '=', id)
-      .executeTakeFirstOrThrow() as Promise<{
-      moderation_state: string;
-      nsfw_score: number | null;
-      suggested_rating: string | null;
-      is_hidden: boolean;
-    }>;
+      .executeTakeFirstOrThrow();
 
   it('scores an upload and, below the default threshold, shows it at once', async () => {
     const server = await startAccountsServer(kind);

@@ -1,11 +1,9 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Role } from '../permissions/roles.ts';
-import type { Database, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { SocialLinks as SocialLinksSchema } from '@loopbox/contract/accounts';
 import type { Built } from '@loopbox/contract/common';
 import type { MailKind } from '@loopbox/contract/mail';
-
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Profile links a person may show, by network; each value is an http(s) URL. */
 export type SocialLinks = Built<typeof SocialLinksSchema>;

@@ -1,10 +1,8 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Database, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { AccountsTables } from '../accounts/schema.ts';
 import type { AnalyticsTables } from '../analytics/schema.ts';
 import type { AppPlatform, KeyTier } from './constants.ts';
-
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** The tables and columns of migration 015 (developer apps and keys, their usage projections). */
 export type DevelopersTables = {

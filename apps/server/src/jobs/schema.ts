@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export type JobsTables = {
     run_after: Timestamp;
     created_at: Timestamp;
     updated_at: Timestamp;
-    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    finished_at: MaybeTimestamp;
   };
 };
 

@@ -1,9 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Database, Rating, Timestamp } from '../store/schema.ts';
+import type { Database, Rating, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { AccountsTables } from '../accounts/schema.ts';
 import type { CreatorsTables } from '../uploads/schema.ts';
-
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export type { ModerationState } from '../content-policy/states.ts';
 

@@ -1,11 +1,10 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Database, MaybeTimestamp } from '../store/schema.ts';
 import type { AccountsTables } from '../accounts/schema.ts';
 import type { NoticeKind } from './constants.ts';
 
 /** Given on every insert: a notice is dated by the event that caused it (the column has no default). */
 type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Migration 023's table. */
 export type NoticesTables = {

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { PostState } from './constants.ts';
 
 /** The scheduler's tables of migration 012. */
@@ -12,7 +12,7 @@ export type SchedulerTables = {
     job_id: string | null;
     error: string | null;
     created_at: Timestamp;
-    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    finished_at: MaybeTimestamp;
   };
   scheduled_post_gifs: { post_id: string; gif_id: string; is_sticker: boolean; type: string; previous_visibility: string };
 };

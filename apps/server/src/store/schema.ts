@@ -37,6 +37,8 @@ import type { Rating } from '@loopbox/contract/common';
 
 /** A timestamp column: read as a Date, optional on insert (the column's default), a Date or ISO string on update. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp column that may be null (not yet verified, resolved, published…): null unless given. */
+export type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 
 export interface UsersTable {
@@ -86,7 +88,7 @@ export interface GifsTable {
   variation_of: string | null;
   category: string | null;
   subcategory: string | null;
-  trending_datetime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  trending_datetime: MaybeTimestamp;
   import_datetime: Timestamp;
   create_datetime: Timestamp;
   update_datetime: Timestamp;

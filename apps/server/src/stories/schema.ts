@@ -1,7 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, Timestamp } from '../store/schema.ts';
-
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 
 /** The stories tables of migration 012. */
 export type StoriesTables = {

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { Built } from '@loopbox/contract/common';
 import type {
   ChosenVisibility,
@@ -11,8 +11,6 @@ import type {
 import type { Language } from '@loopbox/contract/gif-management';
 
 export type { UploadOrigin, UploadState };
-
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** What a creator may choose (`scheduled` is the scheduler's, content-policy/states.ts). */
 export type Visibility = ChosenVisibility;

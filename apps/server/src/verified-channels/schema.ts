@@ -1,11 +1,9 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from '../accounts/schema.ts';
-import type { Database, Timestamp } from '../store/schema.ts';
+import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { ApplicationState } from './constants.ts';
 import type { Built } from '@loopbox/contract/common';
 import type { ApplicationExample as ApplicationExampleSchema } from '@loopbox/contract/verified-channels';
-
-type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** One example of an applicant's work: the URL as given (or this site's GIF page), and the GIF's id when it is one of this site's. */
 export type ApplicationExample = Built<typeof ApplicationExampleSchema>;
