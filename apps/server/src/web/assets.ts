@@ -275,6 +275,7 @@ export function webPages(
     const built = await readPage(SITE_PAGE);
     if (built === undefined) return undefined;
     const { status, head, privateGif } = await verdict();
+    // A page the visitor may see as anyone does gets its first screen.
     if (route && apiFetch && hasFirstScreen(route) && status === 200 && !privateGif)
       return streamedPage(c, built, head, route, () => firstScreen(c, route), headers);
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
