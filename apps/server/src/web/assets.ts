@@ -173,6 +173,9 @@ export function webPages(
     nonced(c, html).replace(CONFIG_PLACEHOLDER, () =>
       nonced(c, `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`),
     );
+  /** The site's page with its config and head tags written in. */
+  const withHead = (c: Context<AuthEnv>, built: string, head: ResolvedSitePage['head'], extra: Record<string, unknown>) =>
+    withConfig(c, built, extra).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
   const readPage = builtPages(root);
   const renderEmbedPage = embedPageRenderer(root);
   const chunkFiles = pageChunkFiles(root);
@@ -195,6 +198,21 @@ export function webPages(
     return renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
   }
 
+  let split: { built: string; template: string; entries: string[]; preloads: string[] } | undefined;
+  /** The built site page without the app's entry script and modulepreloads, and their files: worked out once per build. */
+  const withoutAppScripts = (built: string) => {
+    if (split?.built === built) return split;
+    const entries: string[] = [];
+    const preloads: string[] = [];
+    const template = built.replace(APP_SCRIPT_TAGS, (_tag, entry: string | undefined, preload: string | undefined) => {
+      if (entry) entries.push(entry);
+      if (preload) preloads.push(preload);
+      return '';
+    });
+    split = { built, template, entries, preloads };
+    return split;
+  };
+
   /**
    * A page with a served first screen, sent in two parts: its head as soon as the verdict is known
    * (the browser reads the stylesheet and sets up the page meanwhile), then the first screen once the
@@ -209,15 +227,8 @@ export function webPages(
     screen: () => Promise<FirstScreen | undefined>,
     headers: Record<string, string>,
   ) => {
-    const entries: string[] = [];
-    const preloads: string[] = [];
-    const page = withConfig(c, built, { pageStatus: 200 })
-      .replace(HEAD_PLACEHOLDER, () => renderHeadTags(head))
-      .replace(APP_SCRIPT_TAGS, (_tag, entry: string | undefined, preload: string | undefined) => {
-        if (entry) entries.push(entry);
-        if (preload) preloads.push(preload);
-        return '';
-      });
+    const { template, entries, preloads } = withoutAppScripts(built);
+    const page = withHead(c, template, head, { pageStatus: 200 });
     const at = page.indexOf(ROOT_ELEMENT);
     const loader = nonced(c, appLoaderScript(entries, [...preloads, ...chunkFiles(route)]));
     const encoder = new TextEncoder();
@@ -285,9 +296,7 @@ export function webPages(
       state: privateGif.state,
       notice: privateGif.notice,
     };
-    const page = withConfig(c, built, { pageStatus: status, ...(pageGif ? { pageGif } : {}) }).replace(HEAD_PLACEHOLDER, () =>
-      renderHeadTags(head),
-    );
+    const page = withHead(c, built, head, { pageStatus: status, ...(pageGif ? { pageGif } : {}) });
     return c.html(page, status, pageGif ? PRIVATE_HTML_HEADERS : headers);
   }
 

@@ -181,10 +181,20 @@ async function profileView(client: LoopboxFetch, getJson: GetJson, username: str
   return { heading: profile.display_name || profile.username, links: [], gifs: gifs.data, gridTitle: `GIFs by @${profile.username}` };
 }
 
-const SERVED_PAGES: ReadonlySet<SiteRoute['page']> = new Set(['home', 'search', 'gif', 'category', 'subcategory', 'profile', 'channel']);
+/** The site pages with a first screen (firstScreenView) the server writes into their HTML. */
+const SERVED_PAGES = [
+  'home',
+  'search',
+  'gif',
+  'category',
+  'subcategory',
+  'profile',
+  'channel',
+] as const satisfies readonly SiteRoute['page'][];
+export type ServedPage = (typeof SERVED_PAGES)[number];
 
-/** Whether a site page has a first screen (firstScreenView) the server writes into its HTML. */
-export const hasFirstScreen = (route: SiteRoute): boolean => SERVED_PAGES.has(route.page);
+export const hasFirstScreen = (route: SiteRoute): route is Extract<SiteRoute, { page: ServedPage }> =>
+  (SERVED_PAGES as readonly string[]).includes(route.page);
 
 /**
  * The first screen of a site page, asked of the public API through `client` exactly as the page's

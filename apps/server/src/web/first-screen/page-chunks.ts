@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteRoute } from '@loopbox/pages';
+import { hasFirstScreen, type ServedPage } from './first-screen-view.ts';
 
 /** The page module each server-rendered route loads on demand (apps/web/src/site/shell/routes.tsx). */
-const PAGE_MODULES: Partial<Record<SiteRoute['page'], string>> = {
+const PAGE_MODULES: Record<ServedPage, string> = {
   home: 'src/site/home/HomePage.tsx',
   search: 'src/site/search/SearchPage.tsx',
   gif: 'src/site/gif/GifPage.tsx',
@@ -35,7 +36,7 @@ export function pageChunkFiles(distDir: string) {
   };
   return (route: SiteRoute): string[] => {
     const chunks = manifest();
-    const module = PAGE_MODULES[route.page];
+    const module = hasFirstScreen(route) ? PAGE_MODULES[route.page] : undefined;
     if (!chunks || !module || !chunks[module]) return [];
     const files = new Set<string>();
     const visit = (key: string) => {
