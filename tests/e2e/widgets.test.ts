@@ -226,9 +226,20 @@ describe('widgets demo page in Chromium', { timeout: E2E_TEST_TIMEOUT_MS }, () =
     await page.waitForSelector('#carousel .lb-gif');
     await page.waitForSelector('#gif .lb-gif');
     await logged(page, 'video:start');
-    // Queue a report just before unmounting: hover a tile long enough for HOVER.
-    await page.hover('#gif .lb-gif');
-    await logged(page, 'gif:hover');
+    // Queue a report just before unmounting: hover a tile long enough for HOVER. Under load the widgets
+    // above may still grow and move it from under a still pointer first, so it is hovered again until logged.
+    const hovers = page.locator('#event-log li[data-event="gif:hover"]');
+    await expect
+      .poll(
+        async () => {
+          if ((await hovers.count()) > 0) return true;
+          await page.mouse.move(0, 0);
+          await page.hover('#gif .lb-gif');
+          return false;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
 
     const userId = await page.evaluate(() => sessionStorage.getItem('loopbox_pingback_id'));
     const gifId = (await page.getAttribute('#gif .lb-gif', 'data-lb-gif-id'))!;
