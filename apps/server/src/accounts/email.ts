@@ -4,7 +4,8 @@ import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { FieldError } from '../http/envelope.ts';
 import { verifyEmailMessage } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -24,7 +25,7 @@ const VerifyBody = z.object({ token: mailedToken });
  * verified) or a new one asked for in the profile (it replaces the old). POST
  * /api/v1/email/verify/resend/ mails the signed-in user a fresh link.
  */
-export function emailRoutes(deps: BackendDeps) {
+export function emailRoutes(deps: AuthDeps & MailDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

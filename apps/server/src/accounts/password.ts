@@ -5,7 +5,8 @@ import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { jsonBody } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { FieldError } from '../http/envelope.ts';
 import { passwordChangedMessage, resetPasswordMessage } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -42,7 +43,7 @@ async function setPassword(db: AccountsDb, userId: number, passwordHash: string)
  * POST /api/v3/password/change (signed in, current password required: other sessions end) and
  * POST /api/v3/password/reset (by mailed link: single use, one hour; every session ends).
  */
-export function passwordRoutes(deps: BackendDeps) {
+export function passwordRoutes(deps: AuthDeps & MailDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

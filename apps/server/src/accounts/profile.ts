@@ -7,7 +7,9 @@ import { PASSWORD_HEADER } from '../auth/constants.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { subjectOf } from '../auth/principal.ts';
 import { parseFields } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
+import type { MediaDeps } from '../media-store/media-store.ts';
 import { FieldError } from '../http/envelope.ts';
 import { emailChangedMessage, verifyEmailMessage } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -67,7 +69,7 @@ async function readChanges(c: Context): Promise<{ changes: Changes; avatar: Uint
  * caller's password in the X-Password header their recent sign-ins. PATCH changes display name, bio,
  * links, avatar and e-mail (the new address must be confirmed by mail; changing it needs X-Password).
  */
-export function profileRoutes(deps: BackendDeps) {
+export function profileRoutes(deps: AuthDeps & MailDeps & MediaDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

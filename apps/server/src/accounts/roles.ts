@@ -4,7 +4,7 @@ import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { role, userIdParam } from './fields.ts';
@@ -16,7 +16,7 @@ import { RoleChangedAnswer } from '@loopbox/contract/accounts';
 const RoleBody = z.object({ role });
 
 /** PUT /api/v1/users/{id}/role/: staff set a person's role; the last staff account cannot be demoted. */
-export function roleRoutes(deps: BackendDeps) {
+export function roleRoutes(deps: AuthDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.put(

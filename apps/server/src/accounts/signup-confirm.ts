@@ -4,7 +4,7 @@ import { actorOf } from '../auth/audit.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { describe } from '../openapi/describe.ts';
 import { SignedInAnswer } from '@loopbox/contract/sessions';
 import { envelope, FieldError, newResponseId } from '../http/envelope.ts';
@@ -25,7 +25,7 @@ const INVALID_LINK = 'This sign-up link is invalid, used or expired; sign up aga
  * as logging in does (201 with login's answer). A link whose address or name an account took
  * meanwhile makes nothing and answers as an invalid one.
  */
-export function signupConfirmRoutes(deps: BackendDeps) {
+export function signupConfirmRoutes(deps: AuthDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.post(

@@ -5,7 +5,8 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { jsonBody } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { FieldError } from '../http/envelope.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { signupAttemptMessage, signupConfirmMessage } from '../mail/messages.ts';
@@ -37,7 +38,7 @@ export const SIGNUP_ACCEPTED = 'Check your mail: open the link in it to confirm 
  * registered. Usernames are public handles: one taken by an account or a live request is a 409.
  * Sign-ups count against the address's and the e-mail's mail budgets.
  */
-export function signupRoutes(deps: BackendDeps) {
+export function signupRoutes(deps: AuthDeps & MailDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.post(

@@ -10,7 +10,8 @@ import { gifOwner, lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { TrendingSearchRules } from './trending-settings.ts';
 import { describe } from '../openapi/describe.ts';
 import { DashboardTrendingSearches, GifViewCount, TrendingScores, UserViewCount } from '@loopbox/contract/analytics';
 
@@ -41,7 +42,7 @@ const DashboardQuery = z.object({ username: username.optional() });
  * GIFs and the site's trending searches (public), and the searches a creator's GIFs were seen for
  * (that creator or staff). Callers refused outright learn nothing, not even whether the id exists.
  */
-export function analyticsRoutes(deps: BackendDeps) {
+export function analyticsRoutes(deps: AuthDeps & { trendingRules: TrendingSearchRules }) {
   const { db } = deps;
   const app = new Hono<AuthEnv>();
 

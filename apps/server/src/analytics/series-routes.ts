@@ -10,7 +10,8 @@ import type { AuthEnv } from '../auth/context.ts';
 import { lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { TrendingSearchRules } from './trending-settings.ts';
 import { describe } from '../openapi/describe.ts';
 import { Series } from '@loopbox/contract/analytics';
 
@@ -25,7 +26,7 @@ const SeriesQuery = z.object({
  * grant reaches them), or one creator's (that creator or staff: their daily counters, their GIFs and
  * the searches their GIFs were seen for); page types are kept site-wide only, so a creator's are `null`.
  */
-export function analyticsSeriesRoutes(deps: BackendDeps) {
+export function analyticsSeriesRoutes(deps: AuthDeps & { trendingRules: TrendingSearchRules }) {
   const { db } = deps;
   const app = new Hono<AuthEnv>();
   app.get(

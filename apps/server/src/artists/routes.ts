@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { presentUser } from '../public-api/present.ts';
@@ -62,7 +62,7 @@ interface ArtistRow extends UserRow {
  * and music-artist link (resolved to the artist's name, profile.edit); `GET /api/v3/spotify/artist`
  * resolves a Spotify link to its artist's name.
  */
-export function artistRoutes(deps: BackendDeps & { spotifyOembedUrl?: string | undefined }) {
+export function artistRoutes(deps: AuthDeps & { spotifyOembedUrl?: string | undefined }) {
   const db = creatorsDb(deps.db);
   const oembed = deps.spotifyOembedUrl ?? SPOTIFY_OEMBED_DEFAULT_URL;
   const app = new Hono<AuthEnv>();

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import type { UserRow } from '../content/gif-row.ts';
 import { channelOpenScope } from '../content-policy/channels.ts';
 import { listedScope } from '../content-policy/access.ts';
@@ -31,7 +31,7 @@ interface StudioRow {
  * public, with how many listed GIFs they have and their open top-level channels, most GIFs first,
  * STUDIOS_PAGE_SIZE a page from `offset`. What /studios shows.
  */
-export function studioRoutes(deps: BackendDeps) {
+export function studioRoutes(deps: AuthDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.get(

@@ -5,7 +5,7 @@ import { actorOf, type Actor } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { subjectOf, type UserPrincipal } from '../auth/principal.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { can } from '../permissions/can.ts';
 import { channelOwner, lookupOnce } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -18,7 +18,7 @@ export async function mayRead(c: Context<AuthEnv>, channel: Pick<Channel, 'is_vi
 }
 
 /** The signed-in caller allowed to manage the channel (`channel.manage`: its owner or staff), and who they are for the log; 404 when there is no such channel. */
-export async function managerOf(c: Context<AuthEnv>, deps: BackendDeps, id: number): Promise<{ user: UserPrincipal; actor: Actor }> {
+export async function managerOf(c: Context<AuthEnv>, deps: AuthDeps, id: number): Promise<{ user: UserPrincipal; actor: Actor }> {
   const owner = lookupOnce(() => channelOwner(deps.db, id));
   const user = await authorizeUser(c, 'channel.manage', owner);
   if ((await owner()) === undefined) throw new ApiError(404, `Channel ${id} not found`);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { JobQueueDeps } from '../jobs/queue.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { JOB_STATUS } from '../jobs/constants.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -20,7 +21,7 @@ import { FeedAddAnswer, FeedRemoveAnswer } from '@loopbox/contract/channels';
  * run as an update job (202 with its id). POST /api/v4/channel-gifs/remove/ {channel, gif} takes them
  * out. Every change is an event, a new flush_uuid and a purge of the channel's cached answers.
  */
-export function channelGifRoutes(deps: BackendDeps) {
+export function channelGifRoutes(deps: AuthDeps & JobQueueDeps) {
   const app = new Hono<AuthEnv>();
 
   app.post(

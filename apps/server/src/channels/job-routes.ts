@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { findJob, type JobView } from '../jobs/queue.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { parseQuery } from '../http/parse.ts';
@@ -28,7 +28,7 @@ async function findChannelJob(db: Kysely<Database>, id: string): Promise<JobView
  * the answer names its channel in the edge's purge header: the job changed the channel after the
  * call that queued it was answered.
  */
-export function channelJobRoutes(deps: BackendDeps) {
+export function channelJobRoutes(deps: AuthDeps) {
   const app = new Hono<AuthEnv>();
   app.get(
     '/api/v4/channels/retrieve-job/',

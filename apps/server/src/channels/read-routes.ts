@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MediaDeps } from '../media-store/media-store.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { rowsInOrder } from '../content/gif-row.ts';
 import { originOf } from '../http/origin.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
@@ -66,7 +68,7 @@ function decodeCursor(cursor: string): { position: number; gifId: string } {
  * feed, and which channels hold given GIFs. Hidden and private channels answer only their managers
  * (404 to everyone else, like an unknown id).
  */
-export function channelReadRoutes(deps: BackendDeps) {
+export function channelReadRoutes(deps: AuthDeps & MediaDeps & { payloads: PayloadSigner }) {
   const app = new Hono<AuthEnv>();
   const context = (c: Parameters<typeof originOf>[0], eventType: string): PresentContext => ({
     origin: originOf(c, deps),

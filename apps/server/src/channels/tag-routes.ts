@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { JobQueueDeps } from '../jobs/queue.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { JOB_STATUS } from '../jobs/constants.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -55,7 +56,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
  * feed, now and later). A magic tag change answers at once with the id of the update job that
  * brings the feed in line (202); GET /api/v4/channels/retrieve-job/?job= follows it.
  */
-export function channelTagRoutes(deps: BackendDeps) {
+export function channelTagRoutes(deps: AuthDeps & JobQueueDeps) {
   const app = new Hono<AuthEnv>();
   const rankedTagChannel = async (id: number) => {
     const row = await channelsDb(deps.db)

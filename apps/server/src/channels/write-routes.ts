@@ -5,7 +5,10 @@ import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { JobQueueDeps } from '../jobs/queue.ts';
+import type { MediaDeps } from '../media-store/media-store.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { JOB_STATUS } from '../jobs/constants.ts';
@@ -63,7 +66,7 @@ async function depthOf(db: Kysely<Database>, id: number): Promise<number> {
  * subtree). Each change is a domain event in its transaction, gives the channels it touches a new
  * flush_uuid and names them in the edge's purge header.
  */
-export function channelWriteRoutes(deps: BackendDeps) {
+export function channelWriteRoutes(deps: AuthDeps & JobQueueDeps & MediaDeps & { payloads: PayloadSigner }) {
   const app = new Hono<AuthEnv>();
   const answer = async (c: Context<AuthEnv>, id: number) => {
     await deps.payloads.ready();

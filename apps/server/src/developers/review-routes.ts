@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
@@ -15,7 +15,7 @@ import { describe } from '../openapi/describe.ts';
 import { OpenRequestsAnswer, RequestDecidedAnswer } from '@loopbox/contract/developers';
 
 /** Staff's review of requests for production keys: the open ones, and a decision with a note (the app's keys change tier at once). */
-export function productionReviewRoutes(deps: BackendDeps) {
+export function productionReviewRoutes(deps: AuthDeps) {
   const db = developersDb(deps.db);
   const app = new Hono<AuthEnv>();
 

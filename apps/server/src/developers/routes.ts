@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { Clock } from '../jobs/clock.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
@@ -33,7 +34,7 @@ const NOT_KEPT = { 'Cache-Control': 'no-store' };
  * ask for production, rotate a key with a grace period, revoke a key. Each change is a domain event
  * on the app's stream in the same transaction.
  */
-export function developerRoutes(deps: BackendDeps) {
+export function developerRoutes(deps: AuthDeps & { clock: Clock }) {
   const db = developersDb(deps.db);
   const app = new Hono<AuthEnv>();
 

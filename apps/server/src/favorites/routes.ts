@@ -6,7 +6,8 @@ import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { parseFields } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { rowsInOrder } from '../content/gif-row.ts';
 import { originOf } from '../http/origin.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
@@ -27,7 +28,7 @@ const FAVORITES_EVENT_TYPE = 'GIF_FAVORITES';
  * DELETE /api/v1/favorites/{gif_id}/. Each change is a `favorite.added` / `favorite.removed` event on
  * the GIF's stream, logged with the row in one transaction.
  */
-export function favoriteRoutes(deps: BackendDeps) {
+export function favoriteRoutes(deps: AuthDeps & { payloads: PayloadSigner }) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -5,7 +5,8 @@ import { accountsDb } from '../accounts/schema.ts';
 import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { gifSharedMessage } from '../mail/messages.ts';
@@ -30,7 +31,7 @@ const ShareBody = z.object({
  * `POST /ajax/instashare/` mails a GIF's link through the outbox, limited per sender and per
  * recipient. Neither works on a GIF the caller could not open.
  */
-export function actionRoutes(deps: BackendDeps) {
+export function actionRoutes(deps: AuthDeps & MailDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -5,12 +5,12 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 
 /** The caller allowed to change this GIF (`gif.edit`: its owner or staff), and as whom the change is logged; 404 for no such GIF. */
 export async function editorOf<E extends AuthEnv>(
   c: Context<E>,
-  deps: Pick<BackendDeps, 'db'>,
+  deps: Pick<AuthDeps, 'db'>,
   gifId: string,
 ): Promise<{ principal: UserPrincipal; actor: Actor }> {
   const owner = lookupOnce(() => gifOwner(deps.db, gifId));

@@ -5,7 +5,7 @@ import { SERIES_DEFAULT_DAYS, SERIES_MAX_DAYS, SERIES_MIN_DAYS, SERIES_TOP_SEARC
 import { seriesWindow } from '../analytics/series.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
@@ -21,7 +21,7 @@ const GifSeriesQuery = z.object({ gif_id: gifId, days: intParam('days', SERIES_M
  * from the projections: views, clicks, hovers, starts and every counted action (downloads, copied
  * links, shares…) for each UTC day of the window, 0-filled, and the searches that showed it.
  */
-export function gifSeriesRoutes(deps: BackendDeps) {
+export function gifSeriesRoutes(deps: AuthDeps) {
   const app = new Hono<AuthEnv>();
   app.get(
     '/api/v1/analytics/gif-series/',

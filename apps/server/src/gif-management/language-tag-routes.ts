@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
@@ -49,7 +49,7 @@ const BulkQuery = z.object({
  * (the caller's own when none are named), `GET /ajax/gif/{id}/tag-translations` gives a GIF's tags
  * with their translations by language.
  */
-export function languageTagRoutes(deps: BackendDeps) {
+export function languageTagRoutes(deps: AuthDeps) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { relatedTags } from '../content/tags.ts';
 import { selectGifs, type GifRow } from '../content/gif-row.ts';
@@ -130,7 +131,7 @@ function metadataOf(row: Row): Built<typeof GifMetadata> {
  * each of its tags), `GET /ajax/tags/related/gif/{tag}/`, and `GET /api/v1/my-gifs/` (a creator's own
  * GIFs, every visibility, with search and filters; staff may name a user).
  */
-export function readRoutes(deps: BackendDeps) {
+export function readRoutes(deps: AuthDeps & { payloads: PayloadSigner }) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
   const rowsOf = async (ids: string[]) => {

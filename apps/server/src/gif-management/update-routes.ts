@@ -3,7 +3,8 @@ import { viewerOf } from '../content-policy/access.ts';
 import { authorityOf } from '../content-policy/precedence.ts';
 import { z } from 'zod';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { VideoOembedSettings } from '../external-video/settings.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { appendEvents } from '../store/events.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
@@ -46,7 +47,7 @@ const BulkBody = z
  * /api/v1/gifs/{id}/` (removal: the GIF leaves every listing and the API at once). Each change is
  * logged with its actor in the same transaction, and the answer purges the edge's cached copies.
  */
-export function updateRoutes(deps: BackendDeps) {
+export function updateRoutes(deps: AuthDeps & { videoOembed?: VideoOembedSettings | undefined }) {
   const db = creatorsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -3,6 +3,12 @@ import type { Database } from '../store/schema.ts';
 import { JOB_STATUS } from './constants.ts';
 import { jobsDb, type JobState } from './schema.ts';
 
+/** What a route that queues a job needs. */
+export interface JobQueueDeps {
+  /** Called after a commit queued a job (the platform wakes the job runner with it). */
+  onJobQueued?: () => void;
+}
+
 export interface NewJob {
   kind: string;
   payload: Record<string, unknown>;

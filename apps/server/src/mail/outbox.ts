@@ -1,5 +1,14 @@
 import type { AccountsDb } from '../accounts/schema.ts';
+import type { LinkOrigin } from './link-origin.ts';
 import type { MailMessage } from './messages.ts';
+
+/** What a route that queues mail needs. */
+export interface MailDeps {
+  /** The origin of every link in a mail (PUBLIC_URL, else where the server listens): never a request header. */
+  linkOrigin: LinkOrigin;
+  /** Called after a commit queued mail (main.ts wakes the mail sender with it). */
+  onMailQueued?: () => void;
+}
 
 /**
  * Queues a message in the outbox. Called inside the transaction of whatever causes the mail, so the

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { accountsDb } from '../accounts/schema.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { OUTBOX_PAGE_SIZE } from './constants.ts';
 import { describe } from '../openapi/describe.ts';
@@ -13,7 +13,7 @@ import { type OutboxMessage, OutboxAnswer } from '@loopbox/contract/mail';
  * GET /api/v1/mail/outbox/ (staff): the newest messages with their delivery state. Without SMTP this
  * is how a self-hoster reads verification and reset links; a delivered message's body is erased.
  */
-export function outboxRoutes(deps: BackendDeps) {
+export function outboxRoutes(deps: AuthDeps & { smtpConfigured: boolean }) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.get(

@@ -56,3 +56,11 @@ export class MediaStoreUnavailable extends Error {
     this.name = 'MediaStoreUnavailable';
   }
 }
+
+/** What a route that stores or names media needs. */
+export interface MediaDeps {
+  /** Where avatars and channel pictures are stored. */
+  mediaStore: MediaStore;
+  /** Where GIF renditions are named (MEDIA_PUBLIC_URL); unset, this server's `/media`. */
+  mediaPublicUrl?: string | undefined;
+}

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { userIdParam } from '../accounts/fields.ts';
 import { accountsDb } from '../accounts/schema.ts';
@@ -32,7 +33,7 @@ const AccountActionBody = z.object({
  * in the same transaction and refuses its logins until restored; restoring brings none of them back
  * (the developer rotates for a new key). Staff cannot suspend themselves.
  */
-export function accountActionRoutes(deps: BackendDeps) {
+export function accountActionRoutes(deps: AuthDeps & MailDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.post(

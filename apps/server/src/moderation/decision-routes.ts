@@ -5,7 +5,8 @@ import { PURGE_HEADER } from '@loopbox/edge';
 import { actorOf } from '../auth/audit.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { CONTENT_VERSION_REFRESH_MS } from '../content/constants.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
@@ -36,7 +37,7 @@ const DecisionBody = z
  * hides, removes or restores it, with a reason. Applied in one transaction with its event; the
  * answer purges the edge's cached copies of everything showing the GIF.
  */
-export function decisionRoutes(deps: BackendDeps) {
+export function decisionRoutes(deps: AuthDeps & MailDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.post(

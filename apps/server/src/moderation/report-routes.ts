@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { requireOpenable } from '../content-policy/request.ts';
@@ -46,7 +46,7 @@ const SearchReportBody = z.object({
  * counted per client address (429 past `reportsPerAddress`) and kept once per reporter: a repeat
  * while the first is open changes nothing and says so. Each new report is a domain event.
  */
-export function reportRoutes(deps: BackendDeps) {
+export function reportRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 

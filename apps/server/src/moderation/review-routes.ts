@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
@@ -43,7 +43,7 @@ type QueueRow = Omit<Built<typeof QueueItem>, 'preview'> & { images: StoredImage
  * NSFW score, reports and history, whatever its state) and `GET /api/v1/moderation/audit/` (the
  * audit trail by target and/or actor).
  */
-export function reviewRoutes(deps: BackendDeps) {
+export function reviewRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
+import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import { accountActionRoutes } from './account-routes.ts';
 import { decisionRoutes } from './decision-routes.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -14,7 +16,7 @@ import { trendingReviewRoutes } from './trending-review-routes.ts';
 import { userLookupRoutes } from './user-lookup-routes.ts';
 
 /** Moderation (issue 19): reports, decisions, the review queue, the search-report queue and audit trail, account actions, takedowns, the search service, trending terms blocked and reviewed, users found by name for the staff console, and the public transparency figures. */
-export function moderationRoutes(deps: BackendDeps) {
+export function moderationRoutes(deps: AuthDeps & MailDeps & { trendingRules: TrendingSearchRules }) {
   const app = new Hono<AuthEnv>();
   app.route('/', reportRoutes(deps));
   app.route('/', decisionRoutes(deps));

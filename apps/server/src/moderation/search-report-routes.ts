@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { describe } from '../openapi/describe.ts';
 import { SearchReportQueueAnswer, SearchReportsResolvedAnswer } from '@loopbox/contract/moderation-search';
@@ -33,7 +33,7 @@ const ResolveBody = TermBody.extend({
  * until a `search.reports_resolved` event of its term covers its id: the log is the record, no table
  * holds the state. Acting itself (blocking the term from trending, hiding GIFs) uses those routes.
  */
-export function searchReportRoutes(deps: BackendDeps) {
+export function searchReportRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   const path = '/api/v1/moderation/search-reports/';

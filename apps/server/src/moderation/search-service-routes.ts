@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { parseQuery } from '../http/parse.ts';
 import { newResponseId } from '../http/envelope.ts';
 import { CSV_CHUNK_ROWS } from './constants.ts';
@@ -51,7 +51,7 @@ const toCsv = (rows: unknown[][]) => stringify(rows, { escape_formulas: true, re
  * hidden and removed GIFs included) with filters and paging, and `…/csv/` streaming the same query
  * as CSV, CSV_CHUNK_ROWS rows per short query paged by key, so memory stays flat for any size.
  */
-export function searchServiceRoutes(deps: BackendDeps) {
+export function searchServiceRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -6,7 +6,8 @@ import { accountsDb } from '../accounts/schema.ts';
 import { actorOf, type Actor } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
@@ -136,7 +137,7 @@ async function fileTakedown(
  * status per item). With `send_email`, each owner gets one mail listing their GIFs, through the
  * outbox in the same transaction. `GET …/takedown/{id}` reads the record, its state and items.
  */
-export function takedownRoutes(deps: BackendDeps) {
+export function takedownRoutes(deps: AuthDeps & MailDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
 

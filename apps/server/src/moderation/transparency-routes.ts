@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { describe } from '../openapi/describe.ts';
 import { TransparencyAnswer } from '@loopbox/contract/moderation-transparency';
 import { envelope, newResponseId } from '../http/envelope.ts';
@@ -15,7 +15,7 @@ const PUBLIC_CACHE = `public, max-age=${TRANSPARENCY_CACHE_MS / 1000}`;
  * computed at most once per TRANSPARENCY_CACHE_MS per process (one computation shared by the callers
  * that arrive meanwhile), and the answer may be kept as long by the edge and browsers.
  */
-export function transparencyRoutes(deps: BackendDeps) {
+export function transparencyRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   let kept: { until: number; figures: Promise<TransparencyFigures> } | undefined;

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
@@ -18,7 +18,7 @@ import { TermBody } from './fields.ts';
  * (block) and `DELETE` (unblock) `/api/v1/moderation/trending-blocks/`. The log stays as it was;
  * reads leave blocked terms out, and a change purges the edge's cached answers.
  */
-export function trendingBlockRoutes(deps: BackendDeps) {
+export function trendingBlockRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   const path = '/api/v1/moderation/trending-blocks/';

@@ -4,7 +4,8 @@ import { trendingSearches } from '../analytics/trending-searches.ts';
 import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { describe } from '../openapi/describe.ts';
 import { TermApprovedAnswer, TrendingReviewAnswer } from '@loopbox/contract/moderation-trending';
@@ -20,7 +21,7 @@ import { baseOfModeration, moderationDb } from './schema.ts';
  * approved terms; `PUT` approves a term (it shows from then on), `DELETE` withdraws an approval.
  * Denying is blocking (trending-block-routes.ts). Each change is in the audit trail and purges the edge.
  */
-export function trendingReviewRoutes(deps: BackendDeps) {
+export function trendingReviewRoutes(deps: AuthDeps & { trendingRules: TrendingSearchRules }) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   const path = '/api/v1/moderation/trending-candidates/';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { username } from '../accounts/fields.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { parseQuery } from '../http/parse.ts';
 import { moderationDb } from './schema.ts';
@@ -18,7 +18,7 @@ const LookupQuery = z.object({ username });
  * by its name, public or not: its id (for the role and account actions), role, flags (verified,
  * public, attribution suppressed), suspension and how many GIFs it has. Staff only (`account.moderate`), since it shows hidden accounts.
  */
-export function userLookupRoutes(deps: BackendDeps) {
+export function userLookupRoutes(deps: AuthDeps) {
   const db = moderationDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.get(

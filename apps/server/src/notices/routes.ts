@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { parseFields } from '../boundary/json-body.ts';
 import { gifStateSql, type GifState } from '../content-policy/states.ts';
 import { describe } from '../openapi/describe.ts';
@@ -26,7 +26,7 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
  * with the unread count), `POST /api/v1/notifications/{id}/read/` and `POST /api/v1/notifications/read/`
  * (all). Each notice names its GIF with the GIF's state now; notices are written by notices/record.ts.
  */
-export function noticeRoutes(deps: BackendDeps) {
+export function noticeRoutes(deps: AuthDeps) {
   const db = noticesDb(deps.db);
   const app = new Hono<AuthEnv>();
   const unreadOf = async (userId: number) =>

@@ -4,7 +4,7 @@ import { loadProfile } from '../accounts/profile-view.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { getCookie } from 'hono/cookie';
 import { CSRF_COOKIE } from '../auth/constants.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { linksOf } from '../http/origin.ts';
 import { presentUser } from '../public-api/present.ts';
 import { grantsOf } from '../permissions/can.ts';
@@ -22,7 +22,7 @@ import { LoginState } from '@loopbox/contract/sessions';
  * for this caller (every action it may take, `any` or `own`), so the site shows links and defaults
  * (Upload, Dashboard, a creator's own figures) without comparing roles. Routes still decide alone.
  */
-export function loginCheckRoutes(deps: BackendDeps) {
+export function loginCheckRoutes(deps: AuthDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
   app.get(

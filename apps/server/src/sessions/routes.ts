@@ -8,7 +8,7 @@ import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { FieldError } from '../http/envelope.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
@@ -31,7 +31,7 @@ const SessionPath = z.object({ id: z.uuid('id must be a session id') });
  * e-mail and password), DELETE /api/v1/session/ (log out), GET /api/v1/sessions/ (live sessions),
  * DELETE /api/v1/sessions/{id}/ (end one), DELETE /api/v1/sessions/ (log out everywhere).
  */
-export function sessionRoutes(deps: BackendDeps) {
+export function sessionRoutes(deps: AuthDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -6,7 +6,7 @@ import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
 import { FieldError } from '../http/envelope.ts';
 import { lesserRole } from '../permissions/roles.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
@@ -24,7 +24,7 @@ const TokenPath = z.object({ id: z.uuid('id must be a token id') });
  * /api/v1/tokens/ (list, create: the token is in this answer only), DELETE /api/v1/tokens/{id}/.
  * A token acts with its scope, never more than its owner's current role.
  */
-export function tokenRoutes(deps: BackendDeps) {
+export function tokenRoutes(deps: AuthDeps) {
   const db = accountsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody } from '../boundary/json-body.ts';
 import { originOf } from '../http/origin.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
@@ -19,7 +20,7 @@ import { ApplicationAnswer, MyApplicationAnswer } from '@loopbox/contract/verifi
  * This site's origin for an example given as a bare GIF id (the mailed-link origin: never a request
  * header, since staff open these links), and the hosts whose links are this site's GIFs.
  */
-function siteOf(requestOrigin: string, deps: BackendDeps): { origin: string; hosts: string[] } {
+function siteOf(requestOrigin: string, deps: AuthDeps & MailDeps): { origin: string; hosts: string[] } {
   let origin = requestOrigin;
   try {
     origin = deps.linkOrigin.get();
@@ -33,7 +34,7 @@ function siteOf(requestOrigin: string, deps: BackendDeps): { origin: string; hos
  * `POST /api/v1/applications/`: a signed-in person applies for a verified channel (one open
  * application at a time); `GET /api/v1/applications/mine/`: their latest application and its state.
  */
-export function applyRoutes(deps: BackendDeps) {
+export function applyRoutes(deps: AuthDeps & MailDeps) {
   const db = applicationsDb(deps.db);
   const app = new Hono<AuthEnv>();
 

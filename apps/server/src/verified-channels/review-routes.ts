@@ -4,7 +4,8 @@ import { accountsDb } from '../accounts/schema.ts';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import type { BackendDeps } from '../backend/deps.ts';
+import type { AuthDeps } from '../auth/context.ts';
+import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody, parseFields } from '../boundary/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
@@ -24,7 +25,7 @@ import { type ApplicationDecided, ApplicationDecidedAnswer, OpenApplicationsAnsw
  * example that is this site's GIF), and approve or refuse with a note. Either way the applicant is
  * mailed; approving sets the verified badge and makes a `user` a `creator`, each logged on their stream.
  */
-export function applicationReviewRoutes(deps: BackendDeps) {
+export function applicationReviewRoutes(deps: AuthDeps & MailDeps) {
   const db = applicationsDb(deps.db);
   const app = new Hono<AuthEnv>();
 
