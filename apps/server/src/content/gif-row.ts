@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
-import { RATINGS } from '../public-api/constants.ts';
+import { RATINGS } from '@loopbox/contract/common';
 import { listedScope } from '../content-policy/access.ts';
 import type { SourceGifCredit } from '../made-from/credit.ts';
 

@@ -5,7 +5,7 @@ import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
 import { keptTrendingPage, trendingListKey, type KeptPage } from './trending-order.ts';
 import type { UnchangedMemo } from './unchanged-memo.ts';
-import { RATINGS } from '../public-api/constants.ts';
+import { RATINGS } from '@loopbox/contract/common';
 import { hasTrendingScores } from '../analytics/queries.ts';
 import { analyticsDb } from '../analytics/schema.ts';
 

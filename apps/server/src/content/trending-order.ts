@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { listedScope } from '../content-policy/access.ts';
-import { RATINGS } from '../public-api/constants.ts';
+import { RATINGS } from '@loopbox/contract/common';
 import type { Database, GifType } from '../store/schema.ts';
 import { READ_POSITIONS, TRENDING_LISTS, TRENDING_ORDER_MAX_AGE_MS, TRENDING_ORDER_MIN_INTERVAL_MS } from './constants.ts';
 import { readContentVersion } from './content-version.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FrameStrip } from '../media/frame-strip.ts';
-import { escapeXml } from '../seed/art.ts';
+import { escapeXml } from '../media/svg-text.ts';
 import { captionAt, fitCaption, lineBaseline, linesShown } from '@loopbox/pages';
 import { CAPTION_BASELINE, CAPTION_FONTS, CAPTION_OUTLINE } from './constants.ts';
 import type { CaptionLayer, StickerLayer } from './edit-list.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { escapeXml } from '../seed/art.ts';
+import { escapeXml } from './svg-text.ts';
 import type { MediaStore } from '../media-store/media-store.ts';
 
 /** Avatar variants GIPHY clients request by rewriting `{name}.jpg` to `{name}/{variant}.jpg`. */

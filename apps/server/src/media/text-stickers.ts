@@ -1,7 +1,7 @@
 import type { MediaStore } from '../media-store/media-store.ts';
 import { createHash } from 'node:crypto';
 import type { GifRow } from '../content/gif-row.ts';
-import { escapeXml } from '../seed/art.ts';
+import { escapeXml } from './svg-text.ts';
 import type { StoredImages } from '../store/schema.ts';
 import { TEXT_MAX_CHARS, TEXT_RENDER_DEFAULTS, TEXT_RENDER_EXPECTED_MS } from './constants.ts';
 import { stripFromSvg } from './frame-strip.ts';

@@ -1,3 +1,4 @@
+import { escapeXml } from '../media/svg-text.ts';
 import type { Random } from './random.ts';
 
 /** What one procedurally drawn animation looks like; everything needed to redraw it identically. */
@@ -196,8 +197,4 @@ function caption(s: ArtSpec, t: number): string {
   const size = Math.min(s.width / (s.caption.length * 0.62 + 1), s.height / 4);
   const lift = Math.sin(TAU * t) * 4;
   return `<text x="${s.width / 2}" y="${f(s.height - size * 0.5 + lift)}" font-family="DejaVu Sans" font-weight="bold" font-size="${f(size)}" text-anchor="middle" fill="#ffffff" stroke="#000000" stroke-width="${f(size / 14)}" paint-order="stroke">${escapeXml(s.caption)}</text>`;
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { ApiError, envelope, FieldError, newResponseId } from '../http/envelope.ts';
-import { humanBytes } from '../uploads/problems.ts';
+import { humanBytes } from '../boundary/human-bytes.ts';
 import { MAX_FRAME_BYTES, MAX_FRAMES } from './constants.ts';
 import { framesFromImages } from './frames.ts';
 import type { Predictor } from './predictor.ts';

@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { URL_FETCH_MAX_REDIRECTS, URL_FETCH_TIMEOUT_MS } from './constants.ts';
-import { humanBytes, UploadProblem } from './problems.ts';
+import { humanBytes } from '../boundary/human-bytes.ts';
+import { UploadProblem } from './problems.ts';
 
 export interface UrlFetchOptions {
   maxBytes: number;

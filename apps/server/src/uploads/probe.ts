@@ -4,7 +4,8 @@ import { ffmpegInfo } from '../media/ffmpeg.ts';
 import { IMAGE_MAX_DECODED_PIXELS, UPLOAD_MAX_ASPECT_RATIO, type UploadLimits } from './constants.ts';
 import { readGifStructure } from './gif-structure.ts';
 import { readPngStructure } from './png-structure.ts';
-import { humanBytes, UploadProblem } from './problems.ts';
+import { humanBytes } from '../boundary/human-bytes.ts';
+import { UploadProblem } from './problems.ts';
 import { checkExtension, isClip, KIND_NAMES, sniffKind, SNIFF_BYTES, type MediaKind } from './sniff.ts';
 
 /** What an upload is, read from its headers and structure before a single frame is decoded. */

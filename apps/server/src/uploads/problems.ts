@@ -45,11 +45,3 @@ export class UploadProblem extends Error {
 export function isProblemCode(code: unknown): code is UploadProblemCode {
   return typeof code === 'string' && code in STATUS;
 }
-
-/** Sizes in the words people read: "1.5 MB". */
-export function humanBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError } from '../http/envelope.ts';
 import { OPEN_UPLOADS_RETRY_S, RESUMABLE_EXPIRY_MS, URL_FETCH_TIMEOUT_MS, type UploadQuota } from './constants.ts';
-import { humanBytes } from './problems.ts';
+import { humanBytes } from '../boundary/human-bytes.ts';
 import type { CreatorsDb, UploadOrigin } from './schema.ts';
 import { upsertUpload, type NewUploadRow } from './store.ts';
 import type { Built } from '@loopbox/contract/common';

@@ -6,7 +6,8 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { unsafeTextReason } from '../boundary/text.ts';
 import { ApiError, FieldError } from '../http/envelope.ts';
-import { humanBytes, UploadProblem } from './problems.ts';
+import { humanBytes } from '../boundary/human-bytes.ts';
+import { UploadProblem } from './problems.ts';
 
 export interface ReceivedForm {
   fields: Record<string, string>;
