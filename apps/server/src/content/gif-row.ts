@@ -6,8 +6,57 @@ import type { SourceGifCredit } from '../made-from/credit.ts';
 
 /** A user as read through to_jsonb: timestamps arrive as ISO strings. */
 export type UserRow = Omit<Selectable<UsersTable>, 'created_at'> & { created_at: string | Date };
+/** What a GIF is presented from: every column of `gifs` but its search vector, which only ranking reads (through sql). */
+type RowColumn = Exclude<keyof GifsTable, 'search'>;
+const ROW_COLUMNS = [
+  'g.id',
+  'g.type',
+  'g.slug',
+  'g.title',
+  'g.alt_text',
+  'g.rating',
+  'g.rating_rank',
+  'g.user_id',
+  'g.source',
+  'g.tags',
+  'g.featured_tags',
+  'g.is_hidden',
+  'g.is_removed',
+  'g.is_anonymous',
+  'g.is_community',
+  'g.is_featured',
+  'g.is_realtime',
+  'g.is_dynamic',
+  'g.is_indexable',
+  'g.is_preserve_size',
+  'g.images',
+  'g.video',
+  'g.external_media',
+  'g.cta',
+  'g.emoji_group_id',
+  'g.variation',
+  'g.variation_of',
+  'g.category',
+  'g.subcategory',
+  'g.trending_datetime',
+  'g.import_datetime',
+  'g.create_datetime',
+  'g.update_datetime',
+  'g.visibility',
+  'g.moderation_state',
+  'g.removal',
+  'g.removed_at',
+  'g.media_deleted_at',
+  'g.decided_by',
+  'g.locked_fields',
+  'g.made_from',
+] as const satisfies readonly `g.${RowColumn}`[];
+/** Fails to compile when a column of GifsTable is neither read nor the search vector. */
+type NoneUnread<Unread extends never> = Unread;
+export type EveryRowColumnRead = NoneUnread<Exclude<`g.${RowColumn}`, (typeof ROW_COLUMNS)[number]>>;
+
 /** `source_gif`: the GIF maker's credit, on answers about one GIF (made-from/credit.ts). */
-export type GifRow = Selectable<GifsTable> & { user: UserRow | null; source_gif?: SourceGifCredit | null };
+export type GifRow = Selectable<Pick<GifsTable, RowColumn>> & { user: UserRow | null; source_gif?: SourceGifCredit | null };
 
 /** The joined `users` row as one JSON column; a hidden user (is_public false) never leaves the store in a public read. */
 export const publicUserJson = sql<UserRow | null>`CASE WHEN users.id IS NULL OR NOT users.is_public THEN NULL ELSE to_jsonb(users.*) END`;
@@ -20,7 +69,7 @@ export function selectGifs(db: Kysely<Database>) {
   return db
     .selectFrom('gifs as g')
     .leftJoin('users', 'users.id', 'g.user_id')
-    .selectAll('g')
+    .select(ROW_COLUMNS)
     .select([publicUserJson.as('user'), publicSlug.as('slug')]);
 }
 

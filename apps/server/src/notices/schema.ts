@@ -1,10 +1,7 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Database, MaybeTimestamp } from '../store/schema.ts';
+import type { Generated, Kysely } from 'kysely';
+import type { Database, GivenTimestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { AccountsTables } from '../accounts/schema.ts';
 import type { NoticeKind } from './constants.ts';
-
-/** Given on every insert: a notice is dated by the event that caused it (the column has no default). */
-type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** Migration 023's table. */
 export type NoticesTables = {
@@ -16,6 +13,7 @@ export type NoticesTables = {
     kind: NoticeKind;
     reason: string;
     rating: string | null;
+    /** Dated by the event that caused it. */
     created_at: GivenTimestamp;
     read_at: MaybeTimestamp;
   };

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
+import type { Database, GivenTimestamp, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 import type { PostState } from './constants.ts';
 
 /** The scheduler's tables of migration 012. */
@@ -7,7 +7,7 @@ export type SchedulerTables = {
   scheduled_posts: {
     id: ColumnType<string, string | undefined, never>;
     user_id: number;
-    publish_at: Timestamp;
+    publish_at: GivenTimestamp;
     state: ColumnType<PostState, PostState | undefined, PostState>;
     job_id: string | null;
     error: string | null;

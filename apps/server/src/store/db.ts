@@ -54,8 +54,10 @@ export interface EmbeddedPglite {
 const onThisThread = (pgdataDir: string | undefined): EmbeddedPglite =>
   new PGlite({ dataDir: pgdataDir, extensions: { pg_trgm } }) as unknown as EmbeddedPglite;
 
-// int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision.
+// int8 (count(*), bigint ids) stays a string so 64-bit values never lose precision; a date stays
+// `YYYY-MM-DD` (node-postgres would make it a Date at local midnight, a day off in some time zones).
 const INT8_OID = 20;
+const DATE_OID = 1082;
 
 /**
  * Applied to every connection. Fuzzy search (`%>`) matches a word at 0.5 trigram word similarity
@@ -143,6 +145,6 @@ async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: str
 }
 
 function getTypeParser(oid: number, format?: string): (value: string) => unknown {
-  if (oid === INT8_OID) return (value: string) => value;
+  if (oid === INT8_OID || oid === DATE_OID) return (value: string) => value;
   return pg.types.getTypeParser(oid, format as 'text');
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, SelectType } from 'kysely';
 import type { ModerationState, Removal, Visibility } from '../content-policy/states.ts';
 
 /** Rendition metadata as stored: file names are relative to the GIF's media folder. */
@@ -39,6 +39,8 @@ import type { Rating } from '@loopbox/contract/common';
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A timestamp column that may be null (not yet verified, resolved, published…): null unless given. */
 export type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A timestamp column without a default: every insert gives it. */
+export type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 
 export interface UsersTable {
@@ -65,7 +67,8 @@ export interface GifsTable {
   title: string;
   alt_text: ColumnType<string, string | undefined, string>;
   rating: Rating;
-  rating_rank: ColumnType<number, never, never>;
+  /** Computed from rating (migration 018): never written. */
+  rating_rank: ColumnType<number | null, never, never>;
   user_id: number | null;
   source: ColumnType<string, string | undefined, string>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
@@ -100,14 +103,20 @@ export interface GifsTable {
   media_deleted_at: ColumnType<Date | null, never, Date | string | null>;
   decided_by: ColumnType<'moderator' | 'staff' | null, never, 'moderator' | 'staff' | null>;
   locked_fields: ColumnType<string[], never, string[]>;
+  /** Computed from title and tags (migration 001); read through sql. */
+  search: ColumnType<string | null, never, never>;
   /** The GIF this one was made from in the GIF maker (migration 024; made-from/credit.ts). */
   made_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A GIF's search columns alone, kept from `gifs` by triggers (migration 017; `search` is read through sql). */
-export type GifSearchTable = Readonly<
-  Pick<GifsTable, 'id' | 'type' | 'rating_rank' | 'is_hidden' | 'is_removed' | 'user_id' | 'import_datetime'>
->;
+/** A GIF's search columns alone, kept from `gifs` by triggers (migration 017; `search` is read through sql): never written. */
+export type GifSearchTable = {
+  readonly [C in 'id' | 'type' | 'is_hidden' | 'is_removed' | 'user_id' | 'import_datetime']: ColumnType<
+    SelectType<GifsTable[C]>,
+    never,
+    never
+  >;
+} & { readonly rating_rank: ColumnType<number, never, never>; readonly search: ColumnType<string, never, never> };
 
 export interface CategoriesTable {
   slug: string;

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, Timestamp, MaybeTimestamp } from '../store/schema.ts';
+import type { Database, GivenTimestamp, Timestamp, MaybeTimestamp } from '../store/schema.ts';
 
 /** The stories tables of migration 012. */
 export type StoriesTables = {
@@ -17,7 +17,7 @@ export type StoriesTables = {
     updated_at: Timestamp;
   };
   story_gifs: { story_id: string; position: number; gif_id: string; caption: ColumnType<string, string | undefined, string> };
-  trending_stories: { story_id: string; publish_datetime: Timestamp; added_by: number | null; created_at: Timestamp };
+  trending_stories: { story_id: string; publish_datetime: GivenTimestamp; added_by: number | null; created_at: Timestamp };
 };
 
 export type StoriesDb = Kysely<Database & StoriesTables>;

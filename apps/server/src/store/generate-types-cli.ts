@@ -1,0 +1,6 @@
+import fs from 'node:fs';
+import { currentDatabaseTypes, DATABASE_TYPES_FILE } from './database-types.ts';
+
+/** `npm run db:types`: writes the tables' types generated from the migrations. */
+fs.writeFileSync(DATABASE_TYPES_FILE, await currentDatabaseTypes());
+console.log(`wrote ${DATABASE_TYPES_FILE}`);
