@@ -10,7 +10,7 @@ import { openStore } from '../../apps/server/src/store/db.ts';
 
 function run(args: string[], stdin: string, dataDir: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/accounts/create-user-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/create-user.ts', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
     let out = '';

@@ -34,7 +34,7 @@ describe('npm run replay (pglite data directory)', () => {
       .execute();
     await store.close();
 
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/replay-cli.ts'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/replay.ts'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
     expect(stdout).toContain('counts: 3 events');

@@ -201,7 +201,7 @@ describe.each(storeKinds())('migrating a media folder into a bucket (%s)', (kind
 });
 
 describe('npm run media:migrate, the command', () => {
-  const cli = path.resolve('apps/server/src/media-store/migrate-cli.ts');
+  const cli = path.resolve('apps/server/src/cli/migrate-media.ts');
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
   afterAll(() => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }));

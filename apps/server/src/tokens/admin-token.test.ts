@@ -12,7 +12,7 @@ import { tokenBySecret } from './store.ts';
 import { adminTokenPath, watchAdminTokenFile, writeAdminTokenFile, type AdminTokenWatch } from './admin-token.ts';
 import { ensureCredentials } from './credentials.ts';
 
-const ROTATE_COMMAND = fileURLToPath(new URL('./rotate-admin-token.ts', import.meta.url));
+const ROTATE_COMMAND = fileURLToPath(new URL('../cli/rotate-admin-token.ts', import.meta.url));
 
 describe.each(storeKinds())('admin token rotation (%s)', (kind) => {
   let store: Store;

@@ -5,10 +5,10 @@ import { loadConfig } from '../config.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { openStore } from '../store/db.ts';
 import { lockDataDir } from '../store/lock.ts';
-import { createAccount } from './create.ts';
-import { email, password, role, username } from './fields.ts';
-import { accountsDb } from './schema.ts';
-import { emailTaken, usernameTaken } from './store.ts';
+import { createAccount } from '../accounts/create.ts';
+import { email, password, role, username } from '../accounts/fields.ts';
+import { accountsDb } from '../accounts/schema.ts';
+import { emailTaken, usernameTaken } from '../accounts/store.ts';
 
 const USAGE = `npm run user:create -- --role staff --username NAME --email ADDRESS
   The password is read from standard input (first line) or asked for at a terminal.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { currentDatabaseTypes, DATABASE_TYPES_FILE } from './database-types.ts';
+import { currentDatabaseTypes, DATABASE_TYPES_FILE } from '../store/database-types.ts';
 
 /** `npm run db:types`: writes the tables' types generated from the migrations. */
 fs.writeFileSync(DATABASE_TYPES_FILE, await currentDatabaseTypes());

@@ -2,7 +2,7 @@ import { loadConfig } from '../config.ts';
 import { openStore } from '../store/db.ts';
 import { lockDataDir } from '../store/lock.ts';
 import { replayNotices } from '../notices/record.ts';
-import { replayProjections } from './replay.ts';
+import { replayProjections } from '../analytics/replay.ts';
 
 // npm run replay: drop every projection and rebuild it from the event log (same DATA_DIR / DATABASE_URL as the server).
 const config = loadConfig();

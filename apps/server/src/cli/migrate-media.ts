@@ -7,9 +7,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { lockDataDir } from '../store/lock.ts';
-import { migrateMedia } from './migrate.ts';
-import { createProgress, summary } from './migrate-progress.ts';
-import { createS3Store } from './s3.ts';
+import { migrateMedia } from '../media-store/migrate.ts';
+import { createProgress, summary } from '../media-store/migrate-progress.ts';
+import { createS3Store } from '../media-store/s3.ts';
 
 const USAGE = `npm run media:migrate -- [--limit N] [--parallel N]
   Copies DATA_DIR/media into the bucket (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_FORCE_PATH_STYLE,

@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../config.ts';
 import { newSecret } from '../auth/secrets.ts';
-import { writeAdminTokenFile } from './admin-token.ts';
+import { writeAdminTokenFile } from '../tokens/admin-token.ts';
 
 const config = loadConfig();
 if (config.adminToken) {
