@@ -2,7 +2,7 @@ import { createLocalDiskStore } from './media-store/local-disk.ts';
 import type { MediaStore } from './media-store/media-store.ts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
-import { paramsGuard } from './boundary/params-guard.ts';
+import { paramsGuard } from './http/params-guard.ts';
 import { systemClock, type Clock } from './jobs/clock.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createPayloadSigner, type PayloadSigner } from './payload-signing/signer.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { MailDeps } from '../mail/outbox.ts';
 import { FieldError } from '../http/envelope.ts';

@@ -6,7 +6,7 @@ import { authorize, authorizeUser } from '../auth/authorize.ts';
 import { PASSWORD_HEADER } from '../auth/constants.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { subjectOf } from '../auth/principal.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { MailDeps } from '../mail/outbox.ts';
 import type { MediaDeps } from '../media-store/media-store.ts';

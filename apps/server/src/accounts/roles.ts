@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';

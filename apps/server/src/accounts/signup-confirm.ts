@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { describe } from '../openapi/describe.ts';
 import { SignedInAnswer } from '@loopbox/contract/sessions';

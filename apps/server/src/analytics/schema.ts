@@ -39,9 +39,9 @@ export type AnalyticsTables = {
   /** Migration 015: calls per API key, day, API (giphy, tenor), endpoint and status; the pingbacks sent with each key. */
   api_usage_daily: { key: string; day: Day; api: string; endpoint: string; status: number; calls: GivenCount };
   api_pingbacks_daily: { key: string; day: Day; api: string; action: string; count: GivenCount };
-  /** Migration 019: who (a salted hash) last found results for a term, and when. */
   /** Migration 019: each day's salt for hashing searchers (analytics/searcher-hash.ts). */
   searcher_salts: { day: Day; salt: string };
+  /** Migration 019: who (a salted hash) last found results for a term, and when. */
   search_term_searchers: { term: string; searcher: string; last_seen: ColumnType<Date, Date | string, Date | string> };
 };
 

@@ -6,7 +6,7 @@ import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { presentUser } from '../public-api/present.ts';
 import { linksOf } from '../http/origin.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { JobQueueDeps } from '../jobs/queue.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { JOB_STATUS } from '../jobs/constants.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { envelope, FieldError, newResponseId } from '../http/envelope.ts';

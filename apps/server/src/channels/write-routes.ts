@@ -9,7 +9,7 @@ import type { AuthDeps } from '../auth/context.ts';
 import type { JobQueueDeps } from '../jobs/queue.ts';
 import type { MediaDeps } from '../media-store/media-store.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { JOB_STATUS } from '../jobs/constants.ts';
 import { channelOwner, lookupOnce } from '../permissions/ownership.ts';

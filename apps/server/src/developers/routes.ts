@@ -5,7 +5,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { intParam, parseQuery } from '../http/parse.ts';

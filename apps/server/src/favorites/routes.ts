@@ -5,7 +5,7 @@ import { baseDb, accountsDb } from '../accounts/schema.ts';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { rowsInOrder } from '../content/gif-row.ts';

@@ -2,7 +2,7 @@ import { PURGE_HEADER, gifTag } from '@loopbox/edge';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../auth/audit.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import { appendEvents } from '../store/events.ts';
 import { lockedField, type Authority } from '../content-policy/precedence.ts';
 import { FieldError } from '../http/envelope.ts';

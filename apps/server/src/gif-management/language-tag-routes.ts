@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { parseQuery } from '../http/parse.ts';

@@ -5,7 +5,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import { relatedTags } from '../content/tags.ts';
 import { selectGifs, type GifRow } from '../content/gif-row.ts';
 import { originOf } from '../http/origin.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { VideoOembedSettings } from '../external-video/settings.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { appendEvents } from '../store/events.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { paramsGuard } from '../boundary/params-guard.ts';
+import { paramsGuard } from './params-guard.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answersMatchSchemas } from './answer-check.ts';
 import { errorBody, handleErrors, metaStatusAgrees } from './envelope.ts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { paramsGuard } from '../boundary/params-guard.ts';
+import { paramsGuard } from '../http/params-guard.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { errorBody, handleErrors } from '../http/envelope.ts';
 import type { Decoder } from '../media/ffmpeg-binary.ts';

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { findUnsafeText } from '../boundary/text.ts';
 import { FieldError } from '../http/envelope.ts';
 import type { Database } from '../store/schema.ts';

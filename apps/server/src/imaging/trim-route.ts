@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { hasControlCharacter } from '../boundary/text.ts';
 import { FieldError } from '../http/envelope.ts';
 import { presentParams } from '../http/parse.ts';

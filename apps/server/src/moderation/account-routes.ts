@@ -5,7 +5,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { MailDeps } from '../mail/outbox.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { userIdParam } from '../accounts/fields.ts';
 import { accountsDb } from '../accounts/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';

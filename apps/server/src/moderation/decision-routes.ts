@@ -7,7 +7,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { MailDeps } from '../mail/outbox.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { CONTENT_VERSION_REFRESH_MS } from '../content/constants.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { viewerOf } from '../content-policy/access.ts';

@@ -5,7 +5,7 @@ import { actorOf } from '../auth/audit.ts';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { requireOpenable } from '../content-policy/request.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';
 import { intParam, parseQuery } from '../http/parse.ts';

@@ -5,7 +5,7 @@ import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { describe } from '../openapi/describe.ts';
 import { SearchReportQueueAnswer, SearchReportsResolvedAnswer } from '@loopbox/contract/moderation-search';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';

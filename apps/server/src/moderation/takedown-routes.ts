@@ -8,7 +8,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { MailDeps } from '../mail/outbox.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { gifId } from '../public-api/params.ts';

@@ -4,7 +4,7 @@ import { actorOf } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { MODERATION_EVENTS } from './constants.ts';

@@ -6,7 +6,7 @@ import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { describe } from '../openapi/describe.ts';
 import { TermApprovedAnswer, TrendingReviewAnswer } from '@loopbox/contract/moderation-trending';
 import { TermBody } from './fields.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import { gifStateSql, type GifState } from '../content-policy/states.ts';
 import { describe } from '../openapi/describe.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';

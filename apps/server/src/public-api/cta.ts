@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { hasControlCharacter } from '../boundary/text.ts';
 import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { appendEvents } from '../store/events.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { rowsInOrder } from '../content/gif-row.ts';
 import { schedulePostOwner } from '../permissions/ownership.ts';
 import { originOf } from '../http/origin.ts';

@@ -7,7 +7,7 @@ import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { FieldError } from '../http/envelope.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';

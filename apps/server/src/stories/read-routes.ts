@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AuthEnv } from '../auth/context.ts';
 import { authorize } from '../auth/authorize.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import { userOwner } from '../permissions/ownership.ts';
 import { ApiError, FieldError } from '../http/envelope.ts';
 import { parseQuery } from '../http/parse.ts';

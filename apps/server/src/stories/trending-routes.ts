@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { parseQuery } from '../http/parse.ts';
 import { appendEvents } from '../store/events.ts';

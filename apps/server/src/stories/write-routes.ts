@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';
 import { storiesAnswer } from './answer.ts';

@@ -5,7 +5,7 @@ import { baseDb, accountsDb } from '../accounts/schema.ts';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { FieldError } from '../http/envelope.ts';
 import { lesserRole } from '../permissions/roles.ts';

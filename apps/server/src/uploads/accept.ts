@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
-import { parseFields } from '../boundary/json-body.ts';
+import { parseFields } from '../http/json-body.ts';
 import { userOwner } from '../permissions/ownership.ts';
 import { ApiError, FieldError } from '../http/envelope.ts';
 import { API_ANSWER_WITHIN_MS } from './constants.ts';

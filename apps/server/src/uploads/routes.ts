@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { jsonBody, parseFields } from '../boundary/json-body.ts';
+import { jsonBody, parseFields } from '../http/json-body.ts';
 import { lookupOnce } from '../permissions/ownership.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { acceptUpload, uploaderFor } from './accept.ts';

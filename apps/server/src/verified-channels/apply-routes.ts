@@ -4,7 +4,7 @@ import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { MailDeps } from '../mail/outbox.ts';
-import { jsonBody } from '../boundary/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { originOf } from '../http/origin.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
 import { appendEvents } from '../store/events.ts';

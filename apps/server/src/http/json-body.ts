@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, FieldError } from '../http/envelope.ts';
-import { findUnsafeText } from './text.ts';
+import { ApiError, FieldError } from './envelope.ts';
+import { findUnsafeText } from '../boundary/text.ts';
 
 /** Turns a schema's first problem into a FieldError naming the field. */
 export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

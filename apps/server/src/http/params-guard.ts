@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../http/envelope.ts';
-import { FREE_TEXT_PARAMS, MAX_PARAM_CHARS } from './constants.ts';
-import { unsafeTextReason } from './text.ts';
+import { ApiError } from './envelope.ts';
+import { FREE_TEXT_PARAMS, MAX_PARAM_CHARS } from '../boundary/constants.ts';
+import { unsafeTextReason } from '../boundary/text.ts';
 
 /**
  * The first step of every request: the path and each query parameter are held to the boundary's
