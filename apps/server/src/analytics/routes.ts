@@ -8,7 +8,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { gifOwner, lookupOnce, userOwner } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import type { TrendingSearchRules } from './trending-settings.ts';

@@ -11,7 +11,7 @@ import type { Built } from '@loopbox/contract/common';
 import { type Studio, StudiosAnswer } from '@loopbox/contract/artists';
 import { linksOf } from '../http/origin.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
-import { offset } from '../public-api/params.ts';
+import { offset } from '../http/params.ts';
 import { parseQuery } from '../http/parse.ts';
 import { presentUser } from '../public-api/present.ts';
 import { creatorsDb } from '../uploads/schema.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter, unsafeTextReason } from '../boundary/text.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_TYPES,

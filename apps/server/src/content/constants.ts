@@ -1,4 +1,4 @@
-import { MAX_LIMIT, MAX_OFFSET } from '../public-api/constants.ts';
+import { MAX_LIMIT, MAX_OFFSET } from '../http/params.ts';
 import type { GifType } from '../store/schema.ts';
 
 /**

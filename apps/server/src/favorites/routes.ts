@@ -11,7 +11,7 @@ import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { rowsInOrder } from '../content/gif-row.ts';
 import { originOf } from '../http/origin.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
-import { gifId, limit, offset } from '../public-api/params.ts';
+import { gifId, limit, offset } from '../http/params.ts';
 import { presentGif } from '../public-api/present.ts';
 import { appendEvents } from '../store/events.ts';
 import { addFavorite, favoriteIds, isFavorite, removeFavorite } from './store.ts';

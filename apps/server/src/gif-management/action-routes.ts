@@ -11,7 +11,7 @@ import { jsonBody, parseFields } from '../http/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { gifSharedMessage } from '../mail/messages.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { GIF_ACTION_EVENT, GIF_ACTIONS } from './constants.ts';

@@ -8,7 +8,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { gifOwner, lookupOnce } from '../permissions/ownership.ts';
 import { ApiError } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
 import { GIF_ACTIONS } from './constants.ts';
 import { describe } from '../openapi/describe.ts';

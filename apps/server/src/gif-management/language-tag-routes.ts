@@ -5,7 +5,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { jsonBody, parseFields } from '../http/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { parseQuery } from '../http/parse.ts';
 import { appendEvents } from '../store/events.ts';
 import { tagField, tagsField } from '../uploads/fields.ts';

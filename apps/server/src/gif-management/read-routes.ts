@@ -14,7 +14,7 @@ import { presentGif, type PresentContext } from '../public-api/present.ts';
 import { listedScope } from '../content-policy/access.ts';
 import { GIF_STATES, gifStateOf, gifStateSql } from '../content-policy/states.ts';
 import { STATE_NOTICES } from '../content-policy/table.ts';
-import { gifId, offset } from '../public-api/params.ts';
+import { gifId, offset } from '../http/params.ts';
 import { parseQuery } from '../http/parse.ts';
 import { creatorsDb } from '../uploads/schema.ts';
 import { ratingField, visibilityField } from '../uploads/fields.ts';

@@ -8,7 +8,7 @@ import type { VideoOembedSettings } from '../external-video/settings.ts';
 import { jsonBody, parseFields } from '../http/json-body.ts';
 import { appendEvents } from '../store/events.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { ratingField, tagsField } from '../uploads/fields.ts';
 import { baseOf, creatorsDb } from '../uploads/schema.ts';
 import { applyChanges, ChangesSchema, parseChange, PURGE_HEADER, type GifChanges } from './changes.ts';

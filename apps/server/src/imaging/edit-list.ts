@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter, normaliseFreeText } from '../boundary/text.ts';
-import { GIF_ID_PATTERN } from '../public-api/constants.ts';
+import { GIF_ID_PATTERN } from '../http/params.ts';
 import {
   CAPTION_ANIMATIONS,
   CAPTION_FONTS,

@@ -13,7 +13,7 @@ import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
 import { viewerOf } from '../content-policy/access.ts';
 import { authorityOf } from '../content-policy/precedence.ts';
 import { gifStateOf } from '../content-policy/states.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { ratingField } from '../uploads/fields.ts';
 import { DECISIONS } from './constants.ts';
 import { applyDecision } from './decide.ts';

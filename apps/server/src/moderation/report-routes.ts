@@ -9,7 +9,7 @@ import { jsonBody, parseFields } from '../http/json-body.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { requireOpenable } from '../content-policy/request.ts';
 import { envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { appendEvents } from '../store/events.ts';
 import { GIF_REPORT_REASONS, MODERATION_EVENTS, SEARCH_CONTENT_TYPES, SEARCH_REPORT_REASONS, SEARCH_TERM_MAX } from './constants.ts';
 import { noteField, oneOf } from './fields.ts';

@@ -6,7 +6,7 @@ import type { AuthEnv } from '../auth/context.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { parseFields } from '../http/json-body.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { intParam, parseQuery } from '../http/parse.ts';
 import type { StoredImages } from '../store/schema.ts';
 import { auditTrail } from './audit-trail.ts';

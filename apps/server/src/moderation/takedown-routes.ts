@@ -11,7 +11,7 @@ import type { MailDeps } from '../mail/outbox.ts';
 import { jsonBody, parseFields } from '../http/json-body.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { appendEventsReturningIds, type NewEvent } from '../store/events.ts';
 import type { LinkOrigin } from '../mail/link-origin.ts';
 import { recordNotices } from '../notices/record.ts';

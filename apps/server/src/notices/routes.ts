@@ -8,7 +8,7 @@ import { parseFields } from '../http/json-body.ts';
 import { gifStateSql, type GifState } from '../content-policy/states.ts';
 import { describe } from '../openapi/describe.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
-import { offset } from '../public-api/params.ts';
+import { offset } from '../http/params.ts';
 import { intParam } from '../http/parse.ts';
 import { NOTICES_PAGE_DEFAULT, NOTICES_PAGE_MAX } from './constants.ts';
 import { NOTICE_HEADLINES } from './messages.ts';

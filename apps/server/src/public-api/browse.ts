@@ -11,7 +11,8 @@ import {
 } from '../content/browse.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError, envelope } from '../http/envelope.ts';
-import { gifId, limit, offset, passthrough, rating } from './params.ts';
+import { passthrough, rating } from './params.ts';
+import { gifId, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import { presentGif, type PresentContext } from './present.ts';
 import { gifList, presenter } from './respond.ts';

@@ -10,7 +10,7 @@ import { appendEvents } from '../store/events.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { CTA_TEXT_MAX } from './constants.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';
-import { gifId } from './params.ts';
+import { gifId } from '../http/params.ts';
 import { parse } from '../http/parse.ts';
 import { describe } from '../openapi/describe.ts';
 import { CtaRemoved, CtaSet } from '@loopbox/contract/giphy';

@@ -6,14 +6,16 @@ import { channelsOfGif, searchChannels } from '../content/channels.ts';
 import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { envelope } from '../http/envelope.ts';
-import { flag, gifId, limit, offset, passthrough, query, rating } from './params.ts';
+import { flag, passthrough, query, rating } from './params.ts';
+import { gifId, limit, offset } from '../http/params.ts';
 import { intParam, parse, parseQuery } from '../http/parse.ts';
 import { analyticsPayload, presentUser, type PresentContext } from './present.ts';
 import { presenter } from './respond.ts';
 import { selectGifs } from '../content/gif-row.ts';
 import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
-import { DEFAULT_RELATED_TAGS_LIMIT, MAX_LIMIT } from './constants.ts';
+import { DEFAULT_RELATED_TAGS_LIMIT } from './constants.ts';
+import { MAX_LIMIT } from '../http/params.ts';
 import { describe } from '../openapi/describe.ts';
 import { Associations, ChannelPage, TagPage, TrendingTerms } from '@loopbox/contract/giphy';
 

@@ -8,10 +8,11 @@ import { gifTag } from '@loopbox/edge';
 import { selectGifs } from '../content/gif-row.ts';
 import { sourceCredit } from '../made-from/credit.ts';
 import { refuseById } from '../content-policy/refusal.ts';
-import { gifId, giphyAnswerParams, ids, passthrough } from './params.ts';
+import { giphyAnswerParams, passthrough } from './params.ts';
+import { gifId, ids } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import { gifList, gifOne } from './respond.ts';
-import { MAX_IDS } from './constants.ts';
+import { MAX_IDS } from '../http/params.ts';
 import { GifPage, OneGif } from '@loopbox/contract/giphy';
 
 const ByIdsQuery = z.object({ ids, rating: passthrough, pingback_id: passthrough, ...giphyAnswerParams });

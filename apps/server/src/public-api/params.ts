@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
-import { intParam } from '../http/parse.ts';
-import {
-  CONTENT_TYPES,
-  DEFAULT_LIMIT,
-  DEFAULT_RATING,
-  GIF_ID_PATTERN,
-  MAX_IDS,
-  MAX_LIMIT,
-  MAX_OFFSET,
-  MAX_QUERY_LENGTH,
-  RATINGS,
-} from './constants.ts';
+import { CONTENT_TYPES, DEFAULT_RATING, MAX_QUERY_LENGTH, RATINGS } from './constants.ts';
 
-export const limit = intParam('limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
-export const offset = intParam('offset', 0, MAX_OFFSET, 0);
 // The default is shown to the reference as metadata: a zod default would also fill in `rating.optional()` where absent means "any rating".
 export const rating = z
   .enum(RATINGS, { error: `rating must be one of ${RATINGS.join(', ')}` })
@@ -29,22 +16,12 @@ export const lang = z
   .string()
   .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'lang must be a 2-letter language code')
   .optional();
-export const gifId = z.string().regex(GIF_ID_PATTERN, 'id must be 1 to 64 characters without spaces, control characters, /, ?, # or %');
 export const contentType = z.enum(CONTENT_TYPES, { error: `type must be one of ${CONTENT_TYPES.join(', ')}` });
 export const flag = (name: string) =>
   z
     .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
     .optional()
     .transform((v) => v === 'true' || v === '1');
-export const ids = z
-  .string({ error: 'ids is required' })
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(gifId).min(1, 'ids must list at least one id').max(MAX_IDS, `ids may list at most ${MAX_IDS} ids`));
 /** Accepted for GIPHY compatibility; carried through to analytics, never to queries. */
 export const passthrough = z.string().max(100, 'value is too long').optional();
 

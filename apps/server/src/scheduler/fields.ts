@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { intParam } from '../http/parse.ts';
 import { uuidField } from '../boundary/uuid.ts';
 import {

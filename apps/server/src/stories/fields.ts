@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { uuidField as storyId } from '../boundary/uuid.ts';
-import { gifId } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { intParam } from '../http/parse.ts';
 import {
   CAPTION_MAX,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_OFFSET } from '../public-api/constants.ts';
-import { gifId, query } from '../public-api/params.ts';
+import { MAX_OFFSET } from '../http/params.ts';
+import { query } from '../public-api/params.ts';
+import { gifId } from '../http/params.ts';
 import { intParam } from '../http/parse.ts';
 import {
   ASPECT_RATIO_RANGES,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacter, normaliseFreeText } from '../boundary/text.ts';
-import { GIF_ID_PATTERN, RATINGS } from '../public-api/constants.ts';
+import { RATINGS } from '../public-api/constants.ts';
+import { GIF_ID_PATTERN } from '../http/params.ts';
 import { TAG_MAX, TAGS_MAX, TITLE_MAX } from './constants.ts';
 import { CHOSEN_VISIBILITIES as VISIBILITIES } from '@loopbox/contract/uploads';
 
