@@ -1,5 +1,5 @@
 import { GIPHY_SDK_PINGBACK_KEY } from '../src/constants.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EdgeLogger } from '../src/logger.ts';
 import type { AccessLogEntry } from '../src/middleware/access-log.ts';
 import type { ApiKeys } from '../src/middleware/api-key.ts';
@@ -34,6 +34,8 @@ export interface EdgeHarness {
   runtime: string;
   /** Requests per window its rate limiters allow. */
   limits: { perKey: number; perAddress: number; mediaPerAddress: number };
+  /** Resolves when a test may count up to a limit without its limiters' window ending meanwhile. */
+  windowWithRoom(): Promise<void>;
   /** An echoing HTTP upstream on 127.0.0.1 (paths with /slow never answer) and a URL nothing listens on. */
   httpUpstreams(): { echoUrl: string; closedUrl: string };
   start(options: SuiteEdgeOptions): Promise<EdgeClient>;
@@ -524,6 +526,8 @@ export function edgeSuite(harness: EdgeHarness): void {
     });
 
     describe('rate limits', () => {
+      beforeEach(() => harness.windowWithRoom());
+
       it('limits each API key a developer sends, then each client address, with 429 and Retry-After', async () => {
         const { edge } = await startEdge();
         const { perKey, perAddress } = harness.limits;

@@ -38,6 +38,8 @@ function getFrom(localAddress: string, url: string, headers: Record<string, stri
 const node: EdgeHarness = {
   runtime: 'Node',
   limits: SUITE_LIMITS,
+  // Each key's window starts at its first request, and a test's run is far shorter than one.
+  windowWithRoom: async () => {},
   httpUpstreams: () => ({ echoUrl: echo.url, closedUrl: echo.closedUrl }),
   async start(options) {
     const app = createNodeEdge({
