@@ -27,7 +27,8 @@ export const MAX_ERROR_MESSAGE_LENGTH = 500;
 export const MAX_ERROR_SOURCE_LENGTH = 500;
 export const MAX_PAGE_PATH_LENGTH = 500;
 
-export const GIF_ID_PATTERN = /^[A-Za-z0-9:_-]{1,64}$/;
+/** A GIF id as a pingback may name it: 1 to 64 letters, digits or `:_-`. */
+export const PINGBACK_GIF_ID_PATTERN = /^[A-Za-z0-9:_-]{1,64}$/;
 export const MAX_USER_ID_LENGTH = 64;
 /** Batches being committed at once before new ones are shed with 429. */
 export const MAX_BATCHES_IN_FLIGHT = 32;

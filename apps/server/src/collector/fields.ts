@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   EVENT_ID_PATTERN,
-  GIF_ID_PATTERN,
+  PINGBACK_GIF_ID_PATTERN,
   MAX_CLOCK_SKEW_MS,
   MAX_EVENT_ID_LENGTH,
   MAX_PAGE_PATH_LENGTH,
@@ -17,7 +17,7 @@ export const clientTs = z
   .positive('ts must be positive');
 export const gifId = z
   .string({ error: 'gif_id must be a GIF id' })
-  .regex(GIF_ID_PATTERN, 'gif_id must be a GIF id (1 to 64 letters, digits or :_-)');
+  .regex(PINGBACK_GIF_ID_PATTERN, 'gif_id must be a GIF id (1 to 64 letters, digits or :_-)');
 
 // A path on this site: one leading slash (two would name a host), no scheme, no whitespace.
 const PAGE_PATH = /^\/(?!\/)[^\s]*$/;

@@ -70,7 +70,7 @@ export function envelopeBytes(data: readonly Uint8Array[], responseId: string, p
  * Makes a JSON answer's `meta.status` the HTTP status it is sent with. Handlers build the envelope
  * before they choose 201 or 202 (`c.json(envelope(…), 201)`), so the one place that knows both is
  * after the handler: only 2xx answers other than 200 are read and, when they disagree, written again.
- * Mounted by both app frames (app.ts, http/service-app.ts).
+ * Mounted by both app frames (app.ts, services/service-app.ts).
  */
 export function metaStatusAgrees(): MiddlewareHandler {
   return async (c, next) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter, normaliseFreeText } from '../boundary/text.ts';
-import { GIF_ID_PATTERN } from '../http/params.ts';
+import { GIF_ID_PARAM_PATTERN } from '../http/params.ts';
 import {
   CAPTION_ANIMATIONS,
   CAPTION_FONTS,
@@ -45,7 +45,7 @@ const Caption = z.object({
 });
 
 const Sticker = z.object({
-  id: z.string({ error: 'id must be a sticker id' }).regex(GIF_ID_PATTERN, 'id must be a sticker id'),
+  id: z.string({ error: 'id must be a sticker id' }).regex(GIF_ID_PARAM_PATTERN, 'id must be a sticker id'),
   x: fraction('x'),
   y: fraction('y'),
   scale: bounded('scale', STICKER_SCALE.min, STICKER_SCALE.max),

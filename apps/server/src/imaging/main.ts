@@ -5,7 +5,7 @@
  * DATABASE_URL it opens (and locks) the embedded store in DATA_DIR, which then must not be the main server's.
  */
 import path from 'node:path';
-import { serveAlone } from '../http/serve-alone.ts';
+import { serveAlone } from '../services/serve-alone.ts';
 import { findDecoder, minVersionText } from '../media/ffmpeg-binary.ts';
 import { createImagingApp } from './app.ts';
 import { imagingSettingsFrom } from './settings.ts';

@@ -1,4 +1,4 @@
-import { serviceApp } from '../http/service-app.ts';
+import { serviceApp } from '../services/service-app.ts';
 import type { SchedulerDeps } from './deps.ts';
 import { schedulerRoutes } from './routes.ts';
 

@@ -3,7 +3,7 @@
  * SCHEDULER_URL (README, Scheduler), with a job runner of its own: whichever process claims a due
  * post first publishes it, exactly once.
  */
-import { serveAlone } from '../http/serve-alone.ts';
+import { serveAlone } from '../services/serve-alone.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { allJobHandlers } from '../jobs/handlers.ts';
 import { createJobRunner } from '../jobs/runner.ts';

@@ -13,6 +13,7 @@ import { setCsrfCookie } from './cookies.ts';
 import { describe } from '../openapi/describe.ts';
 import type { Built } from '@loopbox/contract/common';
 import { LoginState } from '@loopbox/contract/sessions';
+import { signedOutState } from '@loopbox/contract/signed-out';
 
 /**
  * GET /login/check: the logged-in user state of SPEC 3 (loggedInStatus, userType — the role, or
@@ -38,17 +39,7 @@ export function loginCheckRoutes(deps: AuthDeps) {
     async (c) => {
       const principal = await c.var.auth.principal();
       c.header('Cache-Control', 'no-store');
-      const anonymous: Built<typeof LoginState> = {
-        loggedInStatus: false,
-        userType: 'anonymous',
-        verifiedStatus: false,
-        userID: null,
-        loginMethod: null,
-        emailVerified: false,
-        csrfToken: null,
-        user: null,
-        permissions: grantsOf({ audience: 'anonymous' }),
-      };
+      const anonymous = signedOutState(grantsOf({ audience: 'anonymous' }));
       if (principal.kind === 'anonymous') return c.json(anonymous);
       const profile = await loadProfile(db, principal.userId);
       if (!profile) return c.json(anonymous);

@@ -1,4 +1,4 @@
-import { serviceApp } from '../http/service-app.ts';
+import { serviceApp } from '../services/service-app.ts';
 import type { StoriesDeps } from './deps.ts';
 import { storyReadRoutes } from './read-routes.ts';
 import { trendingRoutes } from './trending-routes.ts';

@@ -1,5 +1,5 @@
 /** `npm run start:stories`: the stories service alone on STORIES_PORT, for an edge that reaches it by STORIES_URL (README, Stories). */
-import { serveAlone } from '../http/serve-alone.ts';
+import { serveAlone } from '../services/serve-alone.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { createPayloadSigner } from '../payload-signing/signer.ts';
 import { createStoriesApp } from './app.ts';

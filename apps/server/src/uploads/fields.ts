@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacter, normaliseFreeText } from '../boundary/text.ts';
-import { RATINGS } from '../public-api/constants.ts';
-import { GIF_ID_PATTERN } from '../http/params.ts';
+import { RATINGS } from '@loopbox/contract/common';
+import { GIF_ID_PARAM_PATTERN } from '../http/params.ts';
 import { TAG_MAX, TAGS_MAX, TITLE_MAX } from './constants.ts';
 import { CHOSEN_VISIBILITIES as VISIBILITIES } from '@loopbox/contract/uploads';
 
@@ -50,7 +50,10 @@ export const UploadFieldsSchema = z.object({
   is_sticker: flagField('is_sticker').optional(),
   visibility: visibilityField.optional(),
   /** The GIF maker's source GIF, credited on the new GIF when its creator may open it (made-from/credit.ts). */
-  source_gif_id: z.string({ error: 'source_gif_id must be a GIF id' }).regex(GIF_ID_PATTERN, 'source_gif_id must be a GIF id').optional(),
+  source_gif_id: z
+    .string({ error: 'source_gif_id must be a GIF id' })
+    .regex(GIF_ID_PARAM_PATTERN, 'source_gif_id must be a GIF id')
+    .optional(),
 });
 
 /** An upload's id in a path. */

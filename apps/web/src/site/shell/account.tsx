@@ -1,20 +1,11 @@
+import { signedOutState } from '@loopbox/contract/signed-out';
 import { loginPath } from '@loopbox/pages';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { fetchLoginState, type LoginState } from '../../shared/login-state.ts';
 
 /** What a failed /login/check leaves the header with: signed out, allowed nothing. */
-const UNKNOWN: LoginState = {
-  loggedInStatus: false,
-  userType: 'anonymous',
-  verifiedStatus: false,
-  userID: null,
-  loginMethod: null,
-  emailVerified: false,
-  csrfToken: null,
-  user: null,
-  permissions: {},
-};
+const UNKNOWN: LoginState = signedOutState({});
 
 export interface Account {
   /** The visitor as /login/check last said; undefined until it has answered once. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { loadConfig, type Config } from '../config.ts';
-import { answerCheckFrom } from './answer-check.ts';
+import { answerCheckFrom } from '../http/answer-check.ts';
 import { createLogger, lineLogger, type Logger } from '../logging/logger.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { lockDataDir } from '../store/lock.ts';
-import { serveHttp } from './serve.ts';
-import { exitOnSignals } from './shutdown.ts';
+import { serveHttp } from '../http/serve.ts';
+import { exitOnSignals } from '../http/shutdown.ts';
 
 /** A service as a process of its own runs: its requests, and any background work it starts and stops. */
 export interface AloneService {

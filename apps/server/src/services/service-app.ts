@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { createAttemptLimiter } from '../auth/attempt-limits.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AuthEnv } from '../auth/context.ts';
-import { paramsGuard } from './params-guard.ts';
-import { securityHeaders } from './security-headers.ts';
-import { answersMatchSchemas } from './answer-check.ts';
-import { errorBody, handleErrors, metaStatusAgrees } from './envelope.ts';
+import { paramsGuard } from '../http/params-guard.ts';
+import { securityHeaders } from '../http/security-headers.ts';
+import { answersMatchSchemas } from '../http/answer-check.ts';
+import { errorBody, handleErrors, metaStatusAgrees } from '../http/envelope.ts';
 import type { Database } from '../store/schema.ts';
 
 /**
