@@ -83,6 +83,15 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
       .waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(key);
+    // Where the browser refuses the clipboard, the button says so instead of claiming a copy.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    await app.getByRole('button', { name: `Copy key ${key}` }).click();
+    await app
+      .getByRole('button', { name: `Copy key ${key}` })
+      .filter({ hasText: 'Not copied: select the key' })
+      .waitFor();
 
     // The developer calls the API with the copied key, as their app would.
     const status = await page.evaluate(

@@ -171,6 +171,15 @@ describe('stories and the scheduler in the browser', { timeout: 300_000 }, () =>
     await page.close();
   });
 
+  it('says so when the schedule cannot be loaded, rather than showing an empty one', async () => {
+    const page = await browser.context.newPage();
+    const refusal = { meta: { status: 503, msg: 'The scheduler is restarting', response_id: '' } };
+    await page.route('**/activity?*', (route) => route.fulfill({ status: 503, json: refusal }));
+    await page.goto(`${server.baseUrl}/dashboard/schedule`);
+    await page.getByRole('alert').filter({ hasText: 'The scheduler is restarting' }).waitFor();
+    await page.close();
+  });
+
   it.each(SITE_VIEWPORTS)(
     'has no serious or critical axe violation and no sideways scroll on the story pages, the editor and the scheduler ($name)',
     async (viewport) => {

@@ -53,6 +53,7 @@ export function createNsfwClassifier(): NsfwClassifier {
   };
   return {
     warm() {
+      // A model that fails to load fails `classify` with the same error: the upload is logged and held for review.
       loaded().catch(() => {});
     },
     async classify(file) {

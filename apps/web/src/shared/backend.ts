@@ -89,6 +89,9 @@ export async function callBackend<T = unknown>(method: string, path: string, cal
   return parsed as T;
 }
 
+/** What to tell the visitor of a failed call: the server's message, else `fallback` (a bug or a failure outside the backend). */
+export const failureText = (error: unknown, fallback: string): string => (error instanceof BackendError ? error.message : fallback);
+
 /** The `data` of a backend answer in the public API's envelope. */
 export async function backendData<T>(method: string, path: string, call?: BackendCall): Promise<T> {
   return (await callBackend<{ data: T }>(method, path, call)).data;

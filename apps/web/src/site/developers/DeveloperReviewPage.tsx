@@ -2,7 +2,7 @@ import './developers.css';
 import { DEVELOPERS_PAGE, DEVELOPER_REVIEW_PAGE, developerReviewHead } from '@loopbox/pages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { BackendError } from '../../shared/backend.ts';
+import { failureText } from '../../shared/backend.ts';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
 import { usePage } from '../data/use-page.ts';
 import { PLATFORM_LABELS } from './constants.ts';
@@ -46,7 +46,7 @@ function RequestCard({ request, onDecided }: { request: OpenRequest; onDecided: 
       await decide(request.id, decision, note);
       await onDecided();
     } catch (err) {
-      setProblem(err instanceof BackendError ? err.message : 'The decision was not saved.');
+      setProblem(failureText(err, 'The decision was not saved.'));
     }
   };
   return (

@@ -2,7 +2,7 @@ import './developers.css';
 import { API_DOCS_PAGE, DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, developersHead } from '@loopbox/pages';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { BackendError } from '../../shared/backend.ts';
+import { failureText } from '../../shared/backend.ts';
 import { reachOf } from '../../shared/login-state.ts';
 import { useAccount } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
@@ -29,7 +29,6 @@ import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../ui/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof BackendError ? err.message : fallback);
 const when = formatDateTime;
 const limitText = (key: DeveloperKey) =>
   key.calls_per_hour === null ? 'no hourly limit' : `${formatCount(key.calls_per_hour)} calls an hour`;
@@ -94,7 +93,7 @@ function NewAppForm({ onCreated }: { onCreated: () => Promise<void> }) {
       setDescription('');
       await onCreated();
     } catch (err) {
-      setProblem(messageOf(err, 'The app could not be made.'));
+      setProblem(failureText(err, 'The app could not be made.'));
     }
   };
   const platforms = Object.entries(PLATFORM_LABELS).map(([value, label]) => ({ value: value as Platform, label }));
@@ -126,7 +125,7 @@ function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promi
       setStatus({ text: done, error: false });
       await onChanged();
     } catch (err) {
-      setStatus({ text: messageOf(err, 'That did not work.'), error: true });
+      setStatus({ text: failureText(err, 'That did not work.'), error: true });
     }
   };
   const request = app.production_request;
@@ -157,10 +156,14 @@ function AppCard({ app, onChanged }: { app: DeveloperApp; onChanged: () => Promi
 type Run = (change: () => Promise<unknown>, done: string) => Promise<void>;
 
 function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
-  const [copied, setCopied] = useState<string>();
+  /** The key the last Copy was for, and whether the browser let the page write the clipboard. */
+  const [copied, setCopied] = useState<{ id: string; ok: boolean }>();
   const copy = async (key: DeveloperKey) => {
-    await navigator.clipboard.writeText(key.key).catch(() => {});
-    setCopied(key.id);
+    const ok = await navigator.clipboard.writeText(key.key).then(
+      () => true,
+      () => false,
+    );
+    setCopied({ id: key.id, ok });
   };
   return (
     <div className="lb-developers__keys">
@@ -178,7 +181,7 @@ function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
               live(key) ? (
                 <div className="lb-button-row">
                   <Button onClick={() => void copy(key)} aria-label={`Copy key ${key.key}`}>
-                    {copied === key.id ? 'Copied' : 'Copy'}
+                    {copied?.id !== key.id ? 'Copy' : copied.ok ? 'Copied' : 'Not copied: select the key'}
                   </Button>
                   <Button
                     variant="danger"

@@ -1,4 +1,5 @@
 import type { AccountAction, Decision } from '@loopbox/pages';
+import type { DashboardTrendingSearches } from '@loopbox/contract/analytics';
 import type { Wire } from '@loopbox/contract/common';
 import type { RoleChanged } from '@loopbox/contract/accounts';
 import type { AccountActioned, Decided, FoundUser } from '@loopbox/contract/moderation';
@@ -29,11 +30,8 @@ export type {
   TrendingReview,
 };
 
-/** A term of `GET /api/v1/analytics/dashboard-trending-searches/` (analytics), as the trending panel reads it. */
-export interface TrendingTerm {
-  term: string;
-  searches: number;
-}
+/** A term of the site's trending searches (`GET /api/v1/analytics/dashboard-trending-searches/`, no username). */
+export type TrendingTerm = Extract<DashboardTrendingSearches, { username: null }>['data'][number];
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -67,7 +65,7 @@ export const actOnAccount = (id: number, action: AccountAction, reason: string) 
   backendData<AccountActioned>('POST', `/api/v1/users/${id}/moderation/`, { json: { action, reason } });
 
 export const fetchTrendingSearches = async () =>
-  (await callBackend<{ data: TrendingTerm[] }>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
+  (await callBackend<Extract<DashboardTrendingSearches, { username: null }>>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
 export const fetchBlockedTerms = () => backendData<BlockedTerm[]>('GET', '/api/v1/moderation/trending-blocks/');
 export const fetchTrendingReview = () => backendData<TrendingReview>('GET', '/api/v1/moderation/trending-candidates/');
 export const setTermApproved = (term: string, approved: boolean) =>

@@ -1,7 +1,7 @@
 import './schedule.css';
 import { listingHead } from '@loopbox/pages';
 import { useCallback, useEffect, useState, type DragEvent, type FormEvent } from 'react';
-import { BackendError } from '../../shared/backend.ts';
+import { failureText } from '../../shared/backend.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
 import type { MyGif } from '../dashboard/my-gifs-api.ts';
 import { LibraryMore, LibrarySearch, useMyGifsLibrary } from '../dashboard/my-gifs-library.tsx';
@@ -71,8 +71,10 @@ export default function SchedulePage() {
     setActivity(done);
   }, [reloadLibrary]);
   useEffect(() => {
-    void refresh().catch(() => {});
-    const timer = setInterval(() => void refresh().catch(() => {}), REFRESH_MS);
+    const load = () =>
+      refresh().catch((err: unknown) => setMessage({ text: failureText(err, 'The schedule could not be loaded.'), error: true }));
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [refresh]);
 
@@ -93,7 +95,7 @@ export default function SchedulePage() {
       setMessage({ text: `Scheduled ${formatQuantity(gifs.length, 'GIF')} for ${formatDateTime(at)}.`, error: false });
       await refresh();
     } catch (err) {
-      setMessage({ text: err instanceof BackendError ? err.message : 'The GIFs could not be scheduled.', error: true });
+      setMessage({ text: failureText(err, 'The GIFs could not be scheduled.'), error: true });
     }
   };
   /** A GIF dropped on an upcoming post's time: scheduled for that time too (a post of its own); a public one asks first. */
@@ -110,7 +112,7 @@ export default function SchedulePage() {
       await schedulePost([scheduledGif(gif)], new Date(publishAt), publicGifs);
       setMessage({ text: `Scheduled ${gif.title || gif.id} for ${when(publishAt)}.`, error: false });
     } catch (err) {
-      setMessage({ text: err instanceof BackendError ? err.message : 'The GIF could not be scheduled.', error: true });
+      setMessage({ text: failureText(err, 'The GIF could not be scheduled.'), error: true });
     }
     await refresh();
   };
@@ -119,7 +121,7 @@ export default function SchedulePage() {
       await cancelPost(id);
       setMessage({ text: 'Cancelled.', error: false });
     } catch (err) {
-      setMessage({ text: err instanceof BackendError ? err.message : 'The post could not be cancelled.', error: true });
+      setMessage({ text: failureText(err, 'The post could not be cancelled.'), error: true });
     }
     await refresh();
   };

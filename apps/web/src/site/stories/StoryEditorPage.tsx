@@ -2,7 +2,7 @@ import './stories.css';
 import { listingHead, storyPath } from '@loopbox/pages';
 import { useCallback, useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { BackendError } from '../../shared/backend.ts';
+import { failureText } from '../../shared/backend.ts';
 import { useSignedIn } from '../shell/account.tsx';
 import { usePage } from '../data/use-page.ts';
 import { DashboardLayout } from '../dashboard/DashboardLayout.tsx';
@@ -104,7 +104,7 @@ export default function StoryEditorPage() {
       setMessage({ text: story.is_published ? 'Published.' : 'Draft saved.', error: false });
       reload();
     } catch (err) {
-      setMessage({ text: err instanceof BackendError ? err.message : 'The story could not be saved.', error: true });
+      setMessage({ text: failureText(err, 'The story could not be saved.'), error: true });
     }
   };
   const submit = (event: FormEvent) => {
