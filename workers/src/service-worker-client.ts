@@ -47,6 +47,7 @@ export function registerServiceWorker(url: string, logger?: Pick<Logger, 'warn'>
   return {
     async requestReplay() {
       const sw = await registered;
+      // Background sync may be refused (permission, browser); the message below asks for the replay now instead.
       await sw?.registration?.sync?.register(REPLAY_SYNC_TAG).catch(() => {});
       if (navigator.serviceWorker.controller) sw?.workbox.messageSW({ type: REPLAY_MESSAGE }).catch(() => {});
     },

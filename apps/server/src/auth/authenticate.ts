@@ -75,6 +75,7 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
     });
     await next();
     if (resolved && c.res.status < 400) {
+      // A caller that failed to resolve was refused by the handler that asked; there is nothing to touch.
       const touch = (await resolved.catch(() => undefined))?.touch;
       await touch?.();
     }

@@ -26,7 +26,7 @@ export function createPasses<T>(pass: () => Promise<T>, options: { intervalMs: n
       return pass();
     });
     next = started;
-    queue = started.catch(() => {});
+    queue = started.catch(() => {}); // the caller of this pass gets its failure; the next pass runs regardless
     return started;
   }
 

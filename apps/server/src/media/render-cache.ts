@@ -75,6 +75,7 @@ export function createRenderCache(mediaDir: string, maxBytes: number, publish?: 
       const entry = index.get(id);
       if (!entry) return undefined;
       const now = new Date();
+      // Recency for eviction only: a file that cannot be touched is evicted sooner, nothing worse.
       if (!publish) void fs.utimes(path.join(mediaDir, id, META_FILE), now, now).catch(() => undefined);
       return entry.images;
     },

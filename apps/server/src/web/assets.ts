@@ -240,6 +240,7 @@ export function webPages(
           // The rest is made once the head is on its way (its reader asks for more) and the socket has had a
           // turn to send it: on the embedded store the screen's work holds the thread until it is done.
           await new Promise((resolve) => setImmediate(resolve));
+          // No first screen (the API refused or failed): the page's script renders it instead.
           const served = await screen().catch(() => undefined);
           const root = served
             ? `${served.preloads}<div id="root">${served.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(served.data)}</script>`

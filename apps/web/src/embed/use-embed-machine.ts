@@ -33,6 +33,7 @@ export function useEmbedMachine(track: Track, asVideo: boolean) {
       actions: {
         track: (_, params) => track(params),
         pauseVideo: () => elements.video.current?.pause(),
+        // A refused autoplay leaves the video paused; the header's Play button starts it.
         playVideo: () => void elements.video.current?.play().catch(() => {}),
         scrollGridToTop: () => elements.footer.current?.scrollTo({ top: 0 }),
         rerenderRelatedGrid: () => setFrame(frameSize()),

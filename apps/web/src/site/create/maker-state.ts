@@ -70,6 +70,7 @@ export function saveState(state: MakerState): void {
   }
 }
 
+/** The maker's file in IndexedDB, so a reload keeps it; where storage is off or full, it stays for this page only. */
 export const saveFile = (file: Blob | undefined) => (file ? set(FILE_KEY, file) : del(FILE_KEY)).catch(() => undefined);
 export const loadFile = (): Promise<Blob | undefined> => get<Blob>(FILE_KEY).catch(() => undefined);
 
