@@ -10,7 +10,7 @@ import { API_ANSWER_WITHIN_MS } from './constants.ts';
 import { MEDIA_STORE_RETRY_AFTER_S } from '../media-store/constants.ts';
 import { checkUrl, parseRanges } from './fetch-url.ts';
 import { UploadFieldsSchema } from './fields.ts';
-import { UploadProblem } from './problems.ts';
+import { problemStatus, UploadProblem } from './problems.ts';
 import { baseOf, type UploadOrigin } from './schema.ts';
 import type { Uploads } from './service.ts';
 import type { UploadRow } from './store.ts';
@@ -35,10 +35,9 @@ export async function uploaderFor<E extends AuthEnv>(
 }
 
 /** An upload problem as the answer names it: its status, its message, and the field it came from; storage unreachable says when to try again. */
-export function problemAnswer(problem: { code: string; message: string; status?: number }, field: string): FieldError {
-  const status = problem.status ?? new UploadProblem(problem.code as never, problem.message).status;
+export function problemAnswer(problem: { code: string; message: string }, field: string): FieldError {
   return new FieldError(
-    status as never,
+    problemStatus(problem.code),
     field,
     problem.message,
     problem.code === 'storage_unavailable' ? { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_S) } : {},

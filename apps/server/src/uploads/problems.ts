@@ -38,10 +38,13 @@ export class UploadProblem extends Error {
     readonly detail?: string,
   ) {
     super(message);
-    this.status = STATUS[code];
+    this.status = problemStatus(code);
   }
 }
 
 export function isProblemCode(code: unknown): code is UploadProblemCode {
   return typeof code === 'string' && code in STATUS;
 }
+
+/** The status a refusal answers with; a code this version does not know (an older row's) is the server's fault. */
+export const problemStatus = (code: string): ContentfulStatusCode => (isProblemCode(code) ? STATUS[code] : 500);

@@ -1,4 +1,4 @@
-import { Server } from '@tus/server';
+import { MemoryLocker, Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { Hono, type Context } from 'hono';
 import { authorizeUser } from '../auth/authorize.ts';
@@ -85,7 +85,7 @@ export function resumableRoutes(uploads: Uploads) {
     relativeLocation: true,
     maxSize: uploads.settings.limits.maxBytes,
     exposedHeaders: [GIF_ID_HEADER, UPLOAD_ID_HEADER],
-    locker: undefined as never,
+    locker: new MemoryLocker(),
     namingFunction: () => uploads.newIds().uploadId,
     async onUploadCreate(req, upload) {
       const { principal, address } = callerOf(req as unknown as Request);
