@@ -62,8 +62,13 @@ function renderStats(stats: PipelineStats) {
   );
 }
 
+/** The worker's counters, read again every STATS_REFRESH_MS; a read that fails keeps the last figures and the next one tries again. */
 async function refreshStats() {
-  renderStats(await pipeline.stats());
+  try {
+    renderStats(await pipeline.stats());
+  } catch {
+    /* the last figures stay shown */
+  }
   setTimeout(() => void refreshStats(), STATS_REFRESH_MS);
 }
 
