@@ -65,8 +65,10 @@ export async function compareLoads<K extends string>(
     const pick = unit === 'score' ? worst : median;
     const a = pick(measured.ours.map((r) => r[key]));
     const b = pick(measured.baseline.map((r) => r[key]));
-    const shown = (n: number) => (unit === 'score' ? n.toFixed(4).padStart(8) : `${n.toFixed(0).padStart(5)} ms`);
-    const ratio = unit === 'score' ? '' : `   (${(a / b).toFixed(2)}x)`;
+    // NaN: the median run never saw it (not every first-screen GIF painted before the load settled).
+    const shown = (n: number) =>
+      Number.isNaN(n) ? 'not seen'.padStart(8) : unit === 'score' ? n.toFixed(4).padStart(8) : `${n.toFixed(0).padStart(5)} ms`;
+    const ratio = unit === 'score' ? '' : Number.isNaN(a / b) ? '   (no ratio)' : `   (${(a / b).toFixed(2)}x)`;
     const budget =
       maxRatio !== undefined
         ? `   ${budgetVerdict(a / b, maxRatio, `<= ${maxRatio.toFixed(2)}x`)}`
