@@ -107,4 +107,41 @@ describe.each(storeKinds())('public read path: kept work follows changes (%s)', 
     expect(answer.data.map((g: WireGif) => g.id)).toEqual(live.data.map((g: WireGif) => g.id));
     expect(answer.pagination).toEqual(live.pagination);
   });
+
+  it('answers every page of a kept list as the same slice of it, across the blocks it is read in, and leaves out a GIF hidden since', async () => {
+    const ids = async (offset: number, limit: number) =>
+      (await server.get(`/v1/gifs/trending?limit=${limit}&offset=${offset}&rating=r&random_id=${Math.random()}`)).body.data.map(
+        (g: WireGif) => g.id,
+      ) as string[];
+    // 120 more trending GIFs, so the kept list is longer than one block; the runner rebuilds it for the change.
+    const added = Array.from({ length: 120 }, (_, i) => `blockgif${i}`);
+    await sql`INSERT INTO gifs (id, type, slug, title, rating, images, trending_datetime)
+      SELECT id, 'gif', id, id, 'g', '{}'::jsonb, now() - make_interval(secs => n) FROM unnest(${added}::text[]) WITH ORDINALITY AS t(id, n)`.execute(
+      server.store.db,
+    );
+    await ids(0, 1);
+    await server.analytics.catchUp();
+    const whole: string[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const page = await ids(offset, 50);
+      whole.push(...page);
+      if (page.length < 50) break;
+    }
+    // More than one block of positions (TRENDING_BLOCK), so some pages below span two.
+    expect(whole.length).toBeGreaterThan(100);
+    for (const [offset, limit] of [
+      [3, 7],
+      [90, 25],
+      [99, 2],
+      [75, 50],
+      [100, 1],
+      [whole.length - 5, 10],
+    ] as const)
+      expect(await ids(offset, limit)).toEqual(whole.slice(offset, offset + limit));
+    const hidden = whole[95]!;
+    await server.store.db.updateTable('gifs').set({ moderation_state: 'hidden' }).where('id', '=', hidden).execute();
+    const after = await ids(90, 25);
+    expect(after).not.toContain(hidden);
+    expect(after.length).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx tests/bench/profile-sql.ts [search|new|trending]`: where the embedded store's time
+ * `node --import tsx tests/bench/profile-sql.ts [search|new|trending|deep]`: where the embedded store's time
  * goes per request. Builds the 100,000-GIF synthetic corpus in PGlite, serves `npm start`'s wiring in
  * this process, sends 1,000 warm requests one at a time (after a warm-up pass of the same) and prints
  * each statement's share: PGlite's time per request and protocol calls, by the statement they serve.
@@ -38,7 +38,8 @@ pglite.execProtocolStream = async function (this: unknown, message, options) {
   return result;
 };
 
-const what = process.argv[2] === 'trending' || process.argv[2] === 'new' ? process.argv[2] : 'search';
+const MODES = ['search', 'new', 'trending', 'deep'] as const;
+const what = MODES.find((mode) => mode === process.argv[2]) ?? 'search';
 const store = await openTestStore('pglite');
 const vocabulary = await buildSyntheticCorpus(store.db, 100_000);
 // `new`: terms no request has asked for (the warm-up pass asks the hot ones, so the stack is warm but each ranking is not).
@@ -49,6 +50,8 @@ const key = platform.credentials.webKey;
 // A random_id per request and pass, as GIPHY's clients send per user: the edge cache misses and the server answers.
 const query = (i: number, pass: string) => {
   if (what === 'trending') return `/v1/gifs/trending?offset=${(i % 20) * 25}`;
+  // `deep`: the api bench's uncached deep trending pages (odd offsets past 1,000, warmed on even ones).
+  if (what === 'deep') return `/v1/gifs/trending?offset=${(pass === 'run' ? 1001 : 1000) + 2 * ((i * 97) % 1975)}`;
   return `/v1/gifs/search?q=${what === 'new' && pass === 'run' ? cold[i % cold.length] : words[(i * 7919) % words.length]}`;
 };
 const url = (i: number, pass: string) => `http://127.0.0.1${query(i, pass)}&api_key=${key}&random_id=${pass}${i}`;
@@ -67,7 +70,7 @@ const elapsed = performance.now() - started;
 measuring = false;
 const storeMs = [...byStatement.values()].reduce((sum, s) => sum + s.ms, 0);
 console.log(
-  `${what}: ${REQUESTS} ${what === 'new' ? 'never-searched terms' : 'warm requests'} one at a time, ${(elapsed / REQUESTS).toFixed(2)} ms each, of which PGlite ${(storeMs / REQUESTS).toFixed(3)} ms:`,
+  `${what}: ${REQUESTS} ${what === 'new' ? 'never-searched terms' : what === 'deep' ? 'uncached deep trending pages' : 'warm requests'} one at a time, ${(elapsed / REQUESTS).toFixed(2)} ms each, of which PGlite ${(storeMs / REQUESTS).toFixed(3)} ms:`,
 );
 for (const [text, s] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
   console.log(`  ${(s.ms / REQUESTS).toFixed(3).padStart(7)} ms/request ${String(s.calls).padStart(6)} calls  ${text}`);

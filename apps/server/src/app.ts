@@ -130,7 +130,8 @@ export function createApp(options: AppOptions) {
       onError: (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`),
       contentChanges: options.contentChanges,
     }),
-    trendingPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
+    // Blocks of positions are worth reading only where they are kept: PostgreSQL reads each page as asked.
+    trendingPages: options.contentChanges ? createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX) : undefined,
     relatedPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,

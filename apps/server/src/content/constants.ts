@@ -18,6 +18,8 @@ export const CONTENT_VERSION_REFRESH_MS = 1_000;
 
 /** The content lists trending is asked for (public-api STORED_TYPES), kept in order per rating. */
 export const TRENDING_LISTS: readonly (readonly GifType[])[] = [['gif'], ['sticker', 'emoji'], ['text']];
+/** Positions of a kept trending list read and kept together where the store reports changes: a page is a slice of one or two. */
+export const TRENDING_BLOCK = 100;
 /** A kept list behind the scores alone is rebuilt at most this often. */
 export const TRENDING_ORDER_MIN_INTERVAL_MS = 10_000;
 /** A kept list is rebuilt at least this often even when nothing is known to have changed. */

@@ -6,6 +6,7 @@ import { searchTerms, type Page } from './search.ts';
 import { keptTrendingPage, trendingListKey, type KeptPage } from './trending-order.ts';
 import type { UnchangedMemo } from './unchanged-memo.ts';
 import { RATINGS } from '@loopbox/contract/common';
+import { TRENDING_BLOCK } from './constants.ts';
 import { hasTrendingScores } from '../analytics/queries.ts';
 import { analyticsDb } from '../analytics/schema.ts';
 
@@ -33,9 +34,9 @@ export async function trendingGifs(
 ): Promise<Page<string>> {
   if (input.types.length === 0) return EMPTY;
   const list = trendingListKey(input.types, RATINGS.indexOf(input.rating));
-  const readKept = () => keptTrendingPage(db, write, list, input.offset, input.limit);
-  // A rebuilt list counts as a change (migration 016), so a kept page is never older than its list.
-  const kept = await (keptPages ? keptPages.read(`${list}:${input.offset}:${input.limit}`, readKept) : readKept());
+  const kept = await (keptPages
+    ? keptSlice(keptPages, list, input, (offset, limit) => keptTrendingPage(db, write, list, offset, limit))
+    : keptTrendingPage(db, write, list, input.offset, input.limit));
   if (kept) return { rows: kept.ids, total: kept.total };
   if (await hasTrendingScores(db)) return trendingByScore(db, input);
   const trending = db
@@ -52,6 +53,26 @@ export async function trendingGifs(
     .execute();
   const { n } = await trending.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return { rows: page.map((r) => r.id), total: Number(n) };
+}
+
+/**
+ * A page of a kept list as a slice of the TRENDING_BLOCK-position blocks it falls in, read in one
+ * statement and kept together while the store reports no change (a rebuilt list counts as one,
+ * migration 016, so a kept block is never older than its list). Pages that share blocks (the next
+ * page of a scroll, another offset) read nothing more. Positions run 0, 1, 2… in a kept list.
+ */
+async function keptSlice(
+  memo: UnchangedMemo<KeptPage | null>,
+  list: string,
+  { offset, limit }: ListInput,
+  read: (offset: number, limit: number) => Promise<KeptPage | null>,
+): Promise<KeptPage | null> {
+  const first = Math.floor(offset / TRENDING_BLOCK);
+  const last = Math.floor((offset + limit - 1) / TRENDING_BLOCK);
+  const blocks = await memo.read(`${list}:${first}:${last}`, () => read(first * TRENDING_BLOCK, (last - first + 1) * TRENDING_BLOCK));
+  if (!blocks) return null;
+  const skip = offset - first * TRENDING_BLOCK;
+  return { ids: blocks.ids.slice(skip, skip + limit), total: blocks.total };
 }
 
 /**

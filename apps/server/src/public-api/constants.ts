@@ -11,8 +11,10 @@ export const DEFAULT_RELATED_TAGS_LIMIT = 25;
 export const CTA_TEXT_MAX = 40;
 /** Bytes of ready-to-send wire objects (UTF-8) a process keeps: about 6,000 GIFs at 5.4 KB each (24 renditions). */
 export const WIRE_TEXTS_MAX_BYTES = 32_000_000;
-/** Pages a process keeps while the store reports no change (Store.contentChanges): checked wire sources, kept trending pages. */
+/** Pages a process keeps while the store reports no change (Store.contentChanges): kept trending and related pages. */
 export const CHECKED_PAGES_MAX = 5_000;
+/** GIFs whose checked wire source (per scope: listings, by id) a process keeps while the store reports no change. */
+export const CHECKED_SOURCES_MAX = 100_000;
 /** Bytes of a `random_id` from GET /v1/randomid (GIPHY's are 32 hex characters). */
 export const RANDOM_ID_BYTES = 16;
 /** translate's `weirdness`: 0 picks the best match; each step reaches this many matches further down the ranking. */

@@ -20,7 +20,7 @@ export interface ApiDeps {
   searchResults?: SearchResults | undefined;
   /** GIFs' wire objects, built once per change (public-api/wire.ts). */
   wires: WireTexts;
-  /** Pages of the kept trending lists, reused while the store reports no change; absent, each is read. */
+  /** Blocks of the kept trending lists, reused while the store reports no change; absent (no change count), each page is read as asked. */
   trendingPages?: UnchangedMemo<KeptPage | null> | undefined;
   /** Pages of related GIFs, reused likewise. */
   relatedPages?: UnchangedMemo<Page<string> | null> | undefined;

@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { GifRow } from '../content/gif-row.ts';
 import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
-import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import type { Database } from '../store/schema.ts';
-import { CHECKED_PAGES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
+import { CHECKED_SOURCES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
 import { analyticsUrls, presentGif, type PresentContext } from './present.ts';
 import { trimmedWireText, type AnswerTrim } from './trim.ts';
 
@@ -50,7 +49,7 @@ export interface WireTexts {
 
 export interface WireTextsOptions {
   onError?: (err: Error) => void;
-  /** The store's change count (Store.contentChanges): while it stands, a page's checked sources are reused. */
+  /** The store's change count (Store.contentChanges): while it stands, each GIF's checked source is reused. */
   contentChanges?: (() => number) | undefined;
 }
 
@@ -65,7 +64,7 @@ export function createWireTexts(
   { onError, contentChanges }: WireTextsOptions = {},
 ): WireTexts {
   const kept = new LRUCache<string, OriginText>({ maxSize: WIRE_TEXTS_MAX_BYTES, sizeCalculation: (t) => Math.max(1, t.open.length) });
-  const checked = createUnchangedMemo<Map<string, string>>(contentChanges, CHECKED_PAGES_MAX);
+  const checked = checkedSources(read, contentChanges);
   // Trimmed copies of kept texts (fields/bundle), dropped with the text they were made from.
   const trimmed = new WeakMap<Buffer, Map<string, Buffer>>();
   const textOf = (open: Buffer, id: string, ctx: PresentContext, trim: AnswerTrim | undefined): WireText =>
@@ -73,7 +72,7 @@ export function createWireTexts(
 
   return {
     async forIds(ids, ctx, listing, trim) {
-      const sources = await checked.read(`${listing ? 'listing' : 'by-id'}:${ids.join(',')}`, () => wireSources(read, ids, { listing }));
+      const sources = await checked(ids, listing);
       const stale = new Map<string, string>();
       const texts = new Map<string, WireText>();
       const originKey = ctx.mediaBase === undefined ? ctx.origin : `${ctx.origin} ${ctx.mediaBase}`;
@@ -96,6 +95,37 @@ export function createWireTexts(
       }
       return texts;
     },
+  };
+}
+
+/**
+ * Each GIF's current source as `wireSources` reads it, or that it may not be shown (null), kept per GIF
+ * while the store's change count stands: a page of GIFs this process has checked since the last
+ * change, in any order or company (another offset, another search), reads nothing. Without a change
+ * count (PostgreSQL) every call reads.
+ */
+function checkedSources(read: Kysely<Database>, contentChanges: (() => number) | undefined) {
+  const kept = new LRUCache<string, { changes: number; source: string | null }>({ max: CHECKED_SOURCES_MAX });
+  return async (ids: readonly string[], listing: boolean): Promise<Map<string, string>> => {
+    if (!contentChanges) return wireSources(read, ids, { listing });
+    // Counted before reading: a change committed during the read leaves what it read already outdated.
+    const changes = contentChanges();
+    const scope = listing ? 'listing' : 'by-id';
+    const sources = new Map<string, string>();
+    const unknown: string[] = [];
+    for (const id of ids) {
+      const hit = kept.get(`${scope}:${id}`);
+      if (hit?.changes !== changes) unknown.push(id);
+      else if (hit.source !== null) sources.set(id, hit.source);
+    }
+    if (unknown.length === 0) return sources;
+    const found = await wireSources(read, unknown, { listing });
+    for (const id of unknown) {
+      const source = found.get(id) ?? null;
+      kept.set(`${scope}:${id}`, { changes, source });
+      if (source !== null) sources.set(id, source);
+    }
+    return sources;
   };
 }
 
