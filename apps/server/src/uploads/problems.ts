@@ -38,7 +38,7 @@ export class UploadProblem extends Error {
     readonly detail?: string,
   ) {
     super(message);
-    this.status = problemStatus(code);
+    this.status = STATUS[code];
   }
 }
 

@@ -30,8 +30,9 @@ export type {
   TrendingReview,
 };
 
-/** A term of the site's trending searches (`GET /api/v1/analytics/dashboard-trending-searches/`, no username). */
-export type TrendingTerm = Extract<DashboardTrendingSearches, { username: null }>['data'][number];
+/** The site's trending searches (`GET /api/v1/analytics/dashboard-trending-searches/`, no username). */
+type SiteTrendingSearches = Extract<DashboardTrendingSearches, { username: null }>;
+export type TrendingTerm = SiteTrendingSearches['data'][number];
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -65,7 +66,7 @@ export const actOnAccount = (id: number, action: AccountAction, reason: string) 
   backendData<AccountActioned>('POST', `/api/v1/users/${id}/moderation/`, { json: { action, reason } });
 
 export const fetchTrendingSearches = async () =>
-  (await callBackend<Extract<DashboardTrendingSearches, { username: null }>>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
+  (await callBackend<SiteTrendingSearches>('GET', '/api/v1/analytics/dashboard-trending-searches/')).data;
 export const fetchBlockedTerms = () => backendData<BlockedTerm[]>('GET', '/api/v1/moderation/trending-blocks/');
 export const fetchTrendingReview = () => backendData<TrendingReview>('GET', '/api/v1/moderation/trending-candidates/');
 export const setTermApproved = (term: string, approved: boolean) =>
