@@ -83,9 +83,16 @@ describe('the developer dashboard in Chromium', { timeout: 4 * E2E_TEST_TIMEOUT_
       .waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(key);
-    // Where the browser refuses the clipboard, the button says so instead of claiming a copy.
-    await page.evaluate(() => {
+    // Where the browser refuses the Clipboard API, the key is selected and copied the older way.
+    await page.evaluate(async () => {
+      await navigator.clipboard.writeText('before the fallback');
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    await app.getByRole('button', { name: `Copy key ${key}` }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    // Where that is refused too, the button says so instead of claiming a copy.
+    await page.evaluate(() => {
+      document.execCommand = () => false;
     });
     await app.getByRole('button', { name: `Copy key ${key}` }).click();
     await app

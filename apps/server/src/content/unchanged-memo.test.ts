@@ -33,4 +33,38 @@ describe('createUnchangedMemo', () => {
     expect(await memo.read('a', async () => ({ n: ++reads }))).toEqual({ n: 2 });
     expect(await memo.read('a', async () => ({ n: ++reads }))).toEqual({ n: 2 });
   });
+
+  it('loads together only the keys not read since the last change, and keeps what the loader left out as absent', async () => {
+    let changes = 0;
+    const asked: string[][] = [];
+    const memo = createUnchangedMemo<string>(() => changes, 10);
+    const loadMissing = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((key) => key !== 'gone').map((key) => [key, `${key}@${changes}`]));
+    };
+    expect(await memo.readEach(['a', 'gone'], loadMissing)).toEqual(new Map([['a', 'a@0']]));
+    expect(await memo.readEach(['b', 'a', 'gone'], loadMissing)).toEqual(
+      new Map([
+        ['b', 'b@0'],
+        ['a', 'a@0'],
+      ]),
+    );
+    expect(asked).toEqual([['a', 'gone'], ['b']]);
+    changes += 1;
+    expect(await memo.readEach(['a', 'gone'], loadMissing)).toEqual(new Map([['a', 'a@1']]));
+    expect(asked.at(-1)).toEqual(['a', 'gone']);
+  });
+
+  it('loads every key each time without a change count', async () => {
+    let loads = 0;
+    const memo = createUnchangedMemo<string>(undefined, 10);
+    const loadMissing = async (missing: string[]) => new Map(missing.map((key) => [key, `${key}${++loads}`]));
+    await memo.readEach(['a'], loadMissing);
+    expect(await memo.readEach(['a', 'b'], loadMissing)).toEqual(
+      new Map([
+        ['a', 'a2'],
+        ['b', 'b3'],
+      ]),
+    );
+  });
 });

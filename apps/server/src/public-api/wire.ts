@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { GifRow } from '../content/gif-row.ts';
+import { createUnchangedMemo } from '../content/unchanged-memo.ts';
 import { wireSources, wiresFor, type StoredWire } from '../content/gif-wire.ts';
 import type { Database } from '../store/schema.ts';
 import { CHECKED_SOURCES_MAX, WIRE_TEXTS_MAX_BYTES } from './constants.ts';
@@ -99,34 +100,17 @@ export function createWireTexts(
 }
 
 /**
- * Each GIF's current source as `wireSources` reads it, or that it may not be shown (null), kept per GIF
- * while the store's change count stands: a page of GIFs this process has checked since the last
- * change, in any order or company (another offset, another search), reads nothing. Without a change
- * count (PostgreSQL) every call reads.
+ * Each GIF's current source as `wireSources` reads it, kept per GIF while the store's change count
+ * stands: a page of GIFs this process has checked since the last change, in any order or company
+ * (another offset, another search), reads nothing. Without a change count (PostgreSQL) every call reads.
  */
 function checkedSources(read: Kysely<Database>, contentChanges: (() => number) | undefined) {
-  const kept = new LRUCache<string, { changes: number; source: string | null }>({ max: CHECKED_SOURCES_MAX });
-  return async (ids: readonly string[], listing: boolean): Promise<Map<string, string>> => {
-    if (!contentChanges) return wireSources(read, ids, { listing });
-    // Counted before reading: a change committed during the read leaves what it read already outdated.
-    const changes = contentChanges();
-    const scope = listing ? 'listing' : 'by-id';
-    const sources = new Map<string, string>();
-    const unknown: string[] = [];
-    for (const id of ids) {
-      const hit = kept.get(`${scope}:${id}`);
-      if (hit?.changes !== changes) unknown.push(id);
-      else if (hit.source !== null) sources.set(id, hit.source);
-    }
-    if (unknown.length === 0) return sources;
-    const found = await wireSources(read, unknown, { listing });
-    for (const id of unknown) {
-      const source = found.get(id) ?? null;
-      kept.set(`${scope}:${id}`, { changes, source });
-      if (source !== null) sources.set(id, source);
-    }
-    return sources;
+  const scopes = {
+    listing: createUnchangedMemo<string>(contentChanges, CHECKED_SOURCES_MAX),
+    byId: createUnchangedMemo<string>(contentChanges, CHECKED_SOURCES_MAX),
   };
+  return (ids: readonly string[], listing: boolean): Promise<Map<string, string>> =>
+    (listing ? scopes.listing : scopes.byId).readEach(ids, (missing) => wireSources(read, missing, { listing }));
 }
 
 /** What a GIF's wire object gets per answer: its signed payload and the analytics URLs carrying it. */

@@ -3,6 +3,7 @@ import { API_DOCS_PAGE, DEVELOPER_REVIEW_PAGE, DEVELOPERS_PAGE, developersHead }
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { failureText } from '../../shared/backend.ts';
+import { copyText, selectContents } from '../display/copy-text.ts';
 import { reachOf } from '../../shared/login-state.ts';
 import { useAccount } from '../shell/account.tsx';
 import { PageFailed, PageLoading } from '../shell/PageStatus.tsx';
@@ -158,11 +159,9 @@ type Run = (change: () => Promise<unknown>, done: string) => Promise<void>;
 function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
   /** The key the last Copy was for, and whether the browser let the page write the clipboard. */
   const [copied, setCopied] = useState<{ id: string; ok: boolean }>();
+  const keyId = useId();
   const copy = async (key: DeveloperKey) => {
-    const ok = await navigator.clipboard.writeText(key.key).then(
-      () => true,
-      () => false,
-    );
+    const ok = await copyText(key.key, () => selectContents(document.getElementById(`${keyId}-${key.id}`)));
     setCopied({ id: key.id, ok });
   };
   return (
@@ -172,7 +171,14 @@ function KeyTable({ app, run }: { app: DeveloperApp; run: Run }) {
         rows={app.keys}
         rowKey={(key) => key.id}
         columns={[
-          { header: 'Key', cell: (key) => <code className="lb-developers__key">{key.key}</code> },
+          {
+            header: 'Key',
+            cell: (key) => (
+              <code id={`${keyId}-${key.id}`} className="lb-developers__key">
+                {key.key}
+              </code>
+            ),
+          },
           { header: 'Tier and limit', cell: (key) => `${key.tier}, ${limitText(key)}` },
           { header: 'State', cell: (key) => STATE_TEXT[key.state](key) },
           {

@@ -1,19 +1,9 @@
 import './copy-field.css';
 import { useId, useRef, useState } from 'react';
+import { copyText } from './copy-text.ts';
 
 /** How long "Copied" shows after a copy. */
 const COPIED_MESSAGE_MS = 2000;
-
-/** Copies text: the Clipboard API where the page may use it, else the selected field and execCommand. */
-async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    field?.select();
-    return document.execCommand('copy');
-  }
-}
 
 /** A read-only field with a Copy button; the button says when it worked. */
 export function CopyField({
@@ -31,7 +21,7 @@ export function CopyField({
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
-    const copied = await copyText(value, field.current);
+    const copied = await copyText(value, () => field.current?.select());
     setState(copied ? 'copied' : 'failed');
     if (copied) onCopy?.();
     setTimeout(() => setState('idle'), COPIED_MESSAGE_MS);
