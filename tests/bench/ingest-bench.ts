@@ -20,11 +20,15 @@ import type { Database } from '../../apps/server/src/store/schema.ts';
 import { openTestStore } from '../support/stores.ts';
 import { ms } from './load.ts';
 
-const EVENTS = 20_000;
+/**
+ * Per side, in ROUNDS alternating rounds: the raw side is one RAW_CHUNK statement per 5,000 events, and
+ * with 20,000 (four statements) one checkpoint or autovacuum moved its rate by half between runs.
+ */
+const EVENTS = 100_000;
 const BATCH = 50;
 const CONCURRENCY = 8;
 const RAW_CHUNK = 5_000;
-const ROUNDS = 4;
+const ROUNDS = 20;
 const LAG_RATE_PER_S = 1_000;
 const LAG_SECONDS = 5;
 const LAG_POLL_MS = 5;

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx tests/bench/profile-sql.ts [search|new|trending|deep]`: where the embedded store's time
+ * `node --import tsx tests/bench/profile-sql.ts [search|new|trending|deep|search-deep]`: where the embedded store's time
  * goes per request. Builds the 100,000-GIF synthetic corpus in PGlite, serves `npm start`'s wiring in
  * this process, sends 1,000 warm requests one at a time (after a warm-up pass of the same) and prints
  * each statement's share: PGlite's time per request and protocol calls, by the statement they serve.
@@ -38,7 +38,7 @@ pglite.execProtocolStream = async function (this: unknown, message, options) {
   return result;
 };
 
-const MODES = ['search', 'new', 'trending', 'deep'] as const;
+const MODES = ['search', 'new', 'trending', 'deep', 'search-deep'] as const;
 const what = MODES.find((mode) => mode === process.argv[2]) ?? 'search';
 const store = await openTestStore('pglite');
 const vocabulary = await buildSyntheticCorpus(store.db, 100_000);
@@ -52,6 +52,8 @@ const query = (i: number, pass: string) => {
   if (what === 'trending') return `/v1/gifs/trending?offset=${(i % 20) * 25}`;
   // `deep`: the api bench's uncached deep trending pages (odd offsets past 1,000, warmed on even ones).
   if (what === 'deep') return `/v1/gifs/trending?offset=${(pass === 'run' ? 1001 : 1000) + 2 * ((i * 97) % 1975)}`;
+  // `search-deep`: the api bench's deep search pages (its warm-up asks the same pages first).
+  if (what === 'search-deep') return `/v1/gifs/search?q=${words[i % 20]}&offset=${1000 + ((i * 97) % 3950)}`;
   return `/v1/gifs/search?q=${what === 'new' && pass === 'run' ? cold[i % cold.length] : words[(i * 7919) % words.length]}`;
 };
 const url = (i: number, pass: string) => `http://127.0.0.1${query(i, pass)}&api_key=${key}&random_id=${pass}${i}`;
