@@ -21,8 +21,8 @@ import { openTestStore } from '../support/stores.ts';
 import { ms } from './load.ts';
 
 /**
- * Per side, in ROUNDS alternating rounds: the raw side is one RAW_CHUNK statement per 5,000 events, and
- * with 20,000 (four statements) one checkpoint or autovacuum moved its rate by half between runs.
+ * Events a side, sent in ROUNDS alternating rounds. The raw side sends one statement per RAW_CHUNK
+ * events: with 20,000 (four statements) one checkpoint or autovacuum moved its rate by half between runs.
  */
 const EVENTS = 100_000;
 const BATCH = 50;
