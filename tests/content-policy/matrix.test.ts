@@ -48,6 +48,9 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     api_trending: async (g, as) => ids((await call('GET', '/v1/gifs/trending?limit=50&rating=r', as)).body.data).includes(g.id),
     api_tag_search: async (g, as) =>
       ((await call('GET', `/v1/gifs/search/tags?q=${g.tag}`, as)).body.data as { name: string }[]).some((t) => t.name === g.tag),
+    // Each matrix GIF features in a category of its own (beforeAll).
+    api_categories: async (g, as) =>
+      ((await call('GET', '/v1/gifs/categories?limit=50', as)).body.data as { gif?: { id: string } }[]).some((c) => c.gif?.id === g.id),
     api_random: async (g, as) => (await call('GET', `/v1/gifs/random?tag=${g.tag}`, as)).body.data?.id === g.id,
     api_translate: async (g, as) => (await call('GET', `/v1/gifs/translate?s=${g.tag}`, as)).body.data?.id === g.id,
     api_clip: async (g, as) => status(await call('GET', `/v1/clips/${clip(g).id}`, as)),
@@ -93,6 +96,10 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
       await server.store.db.updateTable('gifs').set({ type: 'video' }).where('id', '=', asClip.id).execute();
       await putInState(server.store.db, asClip.id, state, { userId: people.owner.userId, tags: [asClip.tag] });
       clipOf.set(gif.id, asClip);
+      await server.store.db
+        .insertInto('categories')
+        .values({ slug: `matrix-${run}-${i}`, name: `Matrix ${i}`, parent_slug: null, position: 1000 + i, featured_gif_id: gif.id })
+        .execute();
     }
     await server.store.db
       .updateTable('gifs')

@@ -9,6 +9,7 @@ import { createPayloadSigner, type PayloadSigner } from './payload-signing/signe
 import { contentVersionReader } from './content/content-version.ts';
 import { createSearchResults } from './content/search.ts';
 import { createWireTexts } from './public-api/wire.ts';
+import { keptTrendingTerms } from './content/tags.ts';
 import { createUnchangedMemo } from './content/unchanged-memo.ts';
 import { CHECKED_PAGES_MAX } from './public-api/constants.ts';
 import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
@@ -60,6 +61,8 @@ export interface AppOptions {
   readDb?: Kysely<Database> | undefined;
   /** The store's change count (Store.contentChanges), when it keeps one. */
   contentChanges?: (() => number) | undefined;
+  /** Its count of changes to what trending searches are read from (Store.trendingSearchChanges), likewise. */
+  trendingSearchChanges?: (() => number) | undefined;
   mediaDir: string;
   /** Where media are kept (media-store/); the local disk under `mediaDir` when absent. */
   mediaStore?: MediaStore;
@@ -114,6 +117,7 @@ export interface AppOptions {
 export function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const mediaStore = options.mediaStore ?? createLocalDiskStore(options.mediaDir);
+  const trendingRules = options.trendingRules ?? trendingRulesFrom({});
   const deps: BackendDeps & ApiDeps = {
     db: options.db,
     readDb: options.readDb,
@@ -122,7 +126,8 @@ export function createApp(options: AppOptions) {
     mediaPublicUrl: options.mediaPublicUrl,
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
-    trendingRules: options.trendingRules ?? trendingRulesFrom({}),
+    trendingRules,
+    trendingTerms: keptTrendingTerms(options.readDb ?? options.db, trendingRules, options),
     clock,
     payloads: options.payloads ?? createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),

@@ -180,6 +180,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     db: store.db,
     readDb: store.readDb,
     contentChanges: store.contentChanges,
+    trendingSearchChanges: store.trendingSearchChanges,
     mediaDir: options.mediaDir,
     mediaStore,
     mediaPublicUrl: options.mediaPublicUrl,

@@ -14,6 +14,8 @@ export const GIF_DOORS = {
   api_search: { path: 'GET /v1/gifs/search', viewer: 'anyone', kind: 'listing' },
   api_trending: { path: 'GET /v1/gifs/trending', viewer: 'anyone', kind: 'listing' },
   api_tag_search: { path: 'GET /v1/gifs/search/tags', viewer: 'anyone', kind: 'listing' },
+  // A category's featured GIF.
+  api_categories: { path: 'GET /v1/gifs/categories', viewer: 'anyone', kind: 'listing' },
   api_random: { path: 'GET /v1/gifs/random?tag=', viewer: 'anyone', kind: 'listing' },
   api_translate: { path: 'GET /v1/gifs/translate?s=', viewer: 'anyone', kind: 'listing' },
   // GIPHY Clips: probed with a clip (type video) in the same state.

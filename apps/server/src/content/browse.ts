@@ -11,21 +11,27 @@ export interface CategoryWithGif {
   gif: GifRow | null;
 }
 
-/** Categories under a parent (null for the top level), each with its featured GIF. */
-export async function listCategories(db: Kysely<Database>, parent: string | null): Promise<CategoryWithGif[]> {
-  const categories = await db
+/** A category as stored: its featured GIF by id. */
+export interface CategoryRow {
+  slug: string;
+  name: string;
+  parent_slug: string | null;
+  featured_gif_id: string | null;
+}
+
+/** Categories under a parent (null for the top level), in their order. */
+export function categoryRows(db: Kysely<Database>, parent: string | null): Promise<CategoryRow[]> {
+  return db
     .selectFrom('categories')
-    .selectAll()
+    .select(['slug', 'name', 'parent_slug', 'featured_gif_id'])
     .where((eb) => (parent === null ? eb('parent_slug', 'is', null) : eb('parent_slug', '=', parent)))
     .orderBy('position')
     .execute();
-  return withFeaturedGifs(db, categories);
 }
 
-async function withFeaturedGifs(
-  db: Kysely<Database>,
-  categories: { slug: string; name: string; parent_slug: string | null; featured_gif_id: string | null }[],
-): Promise<CategoryWithGif[]> {
+/** Categories under a parent (null for the top level), each with its featured GIF's row when it is listed. */
+export async function listCategories(db: Kysely<Database>, parent: string | null): Promise<CategoryWithGif[]> {
+  const categories = await categoryRows(db, parent);
   const featuredIds = categories.map((c) => c.featured_gif_id).filter((id): id is string => id !== null);
   const gifs = featuredIds.length ? await selectGifs(db).where('g.id', 'in', featuredIds).where(listedScope).execute() : [];
   const byId = new Map(gifs.map((g) => [g.id, g]));
@@ -37,13 +43,13 @@ async function withFeaturedGifs(
   }));
 }
 
-export interface CategoryInTree extends CategoryWithGif {
+export interface CategoryInTree extends CategoryRow {
   subcategories: { slug: string; name: string }[];
 }
 
 /**
- * The top-level categories from `offset`, each with its featured GIF and its subcategories' names,
- * and how many there are: three reads whatever the number of categories.
+ * The top-level categories from `offset`, each with its subcategories' names, and how many there
+ * are: one read whatever the number of categories (their featured GIFs are the answer's to serve).
  */
 export async function categoryTree(
   db: Kysely<Database>,
@@ -51,8 +57,7 @@ export async function categoryTree(
 ): Promise<{ categories: CategoryInTree[]; total: number }> {
   const all = await db.selectFrom('categories').select(['slug', 'name', 'parent_slug', 'featured_gif_id']).orderBy('position').execute();
   const top = all.filter((c) => c.parent_slug === null);
-  const shown = await withFeaturedGifs(db, top.slice(page.offset, page.offset + page.limit));
-  const categories = shown.map((c) => ({
+  const categories = top.slice(page.offset, page.offset + page.limit).map((c) => ({
     ...c,
     subcategories: all.filter((s) => s.parent_slug === c.slug).map(({ slug, name }) => ({ slug, name })),
   }));

@@ -22,5 +22,13 @@ export const TRENDING_LISTS: readonly (readonly GifType[])[] = [['gif'], ['stick
 export const TRENDING_BLOCK = 100;
 /** A kept list behind the scores alone is rebuilt at most this often. */
 export const TRENDING_ORDER_MIN_INTERVAL_MS = 10_000;
+/**
+ * The longest trending search terms are kept while nothing they are read from changes (the embedded
+ * store's change counts): their searchers' window moves on with time alone, and seconds of lag
+ * change no list a person could see, as for the trending order.
+ */
+export const TRENDING_TERMS_KEPT_MS = 10_000;
+/** Answers of trending search terms kept: one per `limit` asked, 1 to MAX_LIMIT, and the next window's. */
+export const TRENDING_TERMS_KEPT_MAX = 128;
 /** A kept list is rebuilt at least this often even when nothing is known to have changed. */
 export const TRENDING_ORDER_MAX_AGE_MS = 10 * 60_000;

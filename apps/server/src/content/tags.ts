@@ -4,6 +4,9 @@ import { listedScope } from '../content-policy/access.ts';
 import { trendingSearches } from '../analytics/trending-searches.ts';
 import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import { hitsBlocklist, isTrendableText } from '../analytics/trendable-term.ts';
+import type { Store } from '../store/db.ts';
+import { TRENDING_TERMS_KEPT_MAX, TRENDING_TERMS_KEPT_MS } from './constants.ts';
+import { createUnchangedMemo } from './unchanged-memo.ts';
 
 export interface TagCount {
   name: string;
@@ -54,4 +57,24 @@ export async function trendingSearchTerms(db: Kysely<Database>, limit: number, r
     .map((r) => r.term)
     .filter((t) => !seen.has(t.toLowerCase()) && isTrendableText(t.toLowerCase()) && !hitsBlocklist(t.toLowerCase(), rules.blocklist));
   return [...searched, ...featured].slice(0, limit);
+}
+
+/** Trending search terms, at most `limit` of them. */
+export type TrendingTerms = (limit: number) => Promise<string[]>;
+
+/**
+ * trendingSearchTerms, kept on the embedded store while neither of its change counts moves (GIFs and
+ * users; scores, searchers, blocked and approved terms), for at most TRENDING_TERMS_KEPT_MS. Without
+ * them (PostgreSQL) every call reads.
+ */
+export function keptTrendingTerms(
+  db: Kysely<Database>,
+  rules: TrendingSearchRules,
+  { contentChanges, trendingSearchChanges }: Pick<Store, 'contentChanges' | 'trendingSearchChanges'>,
+  now: () => number = Date.now,
+): TrendingTerms {
+  // Both counts only grow, so their sum moves whenever either does.
+  const changes = contentChanges && trendingSearchChanges ? () => contentChanges() + trendingSearchChanges() : undefined;
+  const memo = createUnchangedMemo<string[]>(changes, TRENDING_TERMS_KEPT_MAX);
+  return (limit) => memo.read(`${limit} ${Math.floor(now() / TRENDING_TERMS_KEPT_MS)}`, () => trendingSearchTerms(db, limit, rules));
 }

@@ -3,19 +3,19 @@ import { z } from 'zod';
 import {
   categoryExists,
   categoryGifs,
+  categoryRows,
   categoryTree,
   emojiVariations,
-  listCategories,
   listEmoji,
-  type CategoryWithGif,
+  type CategoryRow,
 } from '../content/browse.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { ApiError, envelope } from '../http/envelope.ts';
 import { passthrough, rating } from './params.ts';
 import { gifId, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
-import { presentGif, type PresentContext } from './present.ts';
-import { gifList, presenter } from './respond.ts';
+import { presentGif } from './present.ts';
+import { gifList, presenter, withGifsPage, type WithGif } from './respond.ts';
 import { describe } from '../openapi/describe.ts';
 import { CategoryPage, EmojiPage, GifList, GifPage } from '@loopbox/contract/giphy';
 
@@ -25,12 +25,15 @@ const SubcategoryPath = z.object({ category: slug, subcategory: slug });
 const GifPath = z.object({ id: gifId });
 const PagedQuery = z.object({ limit, offset, rating, pingback_id: passthrough, random_id: passthrough });
 
-function presentCategory(c: CategoryWithGif, ctx: PresentContext, subcategories?: { slug: string; name: string }[]) {
+/** A category as GIPHY answers it; its featured GIF is added from its wire object (withGifsPage). */
+function categoryObject(c: CategoryRow, subcategories?: { slug: string; name: string }[]): WithGif {
   return {
-    name: c.name,
-    name_encoded: c.slug,
-    ...(subcategories ? { subcategories: subcategories.map((s) => ({ name: s.name, name_encoded: s.slug })) } : {}),
-    ...(c.gif ? { gif: presentGif(c.gif, ctx) } : {}),
+    fields: {
+      name: c.name,
+      name_encoded: c.slug,
+      ...(subcategories ? { subcategories: subcategories.map((s) => ({ name: s.name, name_encoded: s.slug })) } : {}),
+    },
+    gifId: c.featured_gif_id,
   };
 }
 
@@ -44,8 +47,8 @@ export function categoryRoutes(deps: ApiDeps) {
       const p = parseQuery(PagedQuery, c.req.query());
       const ctx = presenter(c, deps, 'GIF_CATEGORY');
       const { categories, total } = await categoryTree(deps.db, p);
-      const data = categories.map((cat) => presentCategory(cat, ctx, cat.subcategories));
-      return c.json(envelope(data, ctx.responseId, { total_count: total, count: data.length, offset: p.offset }));
+      const data = categories.map((cat) => categoryObject(cat, cat.subcategories));
+      return withGifsPage(c, deps, ctx, data, { total_count: total, count: data.length, offset: p.offset });
     },
   );
   app.get(
@@ -63,9 +66,9 @@ export function categoryRoutes(deps: ApiDeps) {
       const p = parseQuery(PagedQuery, c.req.query());
       if (!(await categoryExists(deps.db, category, null))) throw new ApiError(404, `Category ${category} not found`);
       const ctx = presenter(c, deps, 'GIF_CATEGORY');
-      const subs = await listCategories(deps.db, category);
-      const data = subs.slice(p.offset, p.offset + p.limit).map((s) => presentCategory(s, ctx));
-      return c.json(envelope(data, ctx.responseId, { total_count: subs.length, count: data.length, offset: p.offset }));
+      const subs = await categoryRows(deps.db, category);
+      const data = subs.slice(p.offset, p.offset + p.limit).map((s) => categoryObject(s));
+      return withGifsPage(c, deps, ctx, data, { total_count: subs.length, count: data.length, offset: p.offset });
     },
   );
   app.get(

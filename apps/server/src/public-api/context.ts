@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchLog } from '../analytics/search-log.ts';
+import type { TrendingTerms } from '../content/tags.ts';
 import type { TrendingSearchRules } from '../analytics/trending-settings.ts';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import type { Page, SearchResults } from '../content/search.ts';
@@ -33,6 +34,8 @@ export interface ApiDeps {
   searchLog?: SearchLog | undefined;
   /** What a search term needs to show in trending searches (TRENDING_* settings). */
   trendingRules: TrendingSearchRules;
+  /** The trending search terms under those rules, kept while the embedded store reports no change to them. */
+  trendingTerms: TrendingTerms;
   /** Signs the analytics_response_payload of every GIF handed out; the collector verifies them. */
   payloads: PayloadSigner;
   /** Receives and processes uploads (POST /v1/gifs, the dashboard); absent, uploading is off. */

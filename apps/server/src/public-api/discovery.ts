@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { presentChannel } from '../channels/present.ts';
 import { channelsOfGif, searchChannels } from '../content/channels.ts';
-import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
+import { relatedTags, tagsWithPrefix } from '../content/tags.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { envelope } from '../http/envelope.ts';
 import { flag, passthrough, query, rating } from './params.ts';
@@ -77,7 +77,7 @@ export function discoveryRoutes(deps: ApiDeps) {
     async (c) => {
       const p = parseQuery(TrendingSearchesQuery, c.req.query());
       const ctx = presenter(c, deps, 'TRENDING_SEARCHES');
-      return c.json(envelope(await trendingSearchTerms(deps.db, p.limit, deps.trendingRules), ctx.responseId));
+      return c.json(envelope(await deps.trendingTerms(p.limit), ctx.responseId));
     },
   );
 

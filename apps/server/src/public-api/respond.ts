@@ -53,6 +53,8 @@ async function gifTexts(
 }
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
+const GIF_FIELD = Buffer.from(',"gif":');
+const CLOSE_OBJECT = Buffer.from('}');
 
 /** A JSON array of the items, as the pieces to copy. */
 function jsonArray(items: readonly WireText[]): Uint8Array[] {
@@ -115,6 +117,38 @@ export async function gifOne(
   const { ids, texts } = await gifTexts(deps, ctx, [item], listing, trimOf(c));
   if (texts.length === 0) return null;
   return answer(c, envelopeBytes(texts[0]!, ctx.responseId), ids, tags);
+}
+
+/** An object of an answer that carries a GIF (a category and its featured GIF): its own fields, and the GIF by id. */
+export interface WithGif {
+  /** At least one: the GIF follows them in the same object. */
+  fields: Record<string, unknown>;
+  gifId: string | null;
+}
+
+/**
+ * Objects each carrying a listed GIF under `gif` (left out when that GIF is not listed), in GIPHY's
+ * envelope: the GIFs are copied from their wire objects as gifPage's are. `fields`/`bundle` trim the
+ * whole answer afterwards (public-api/trim.ts), as for any other answer.
+ */
+export async function withGifsPage(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  ctx: PresentContext,
+  items: readonly WithGif[],
+  pagination: Pagination,
+) {
+  const ids = items.flatMap((item) => (item.gifId === null ? [] : [item.gifId]));
+  const wires = await deps.wires.forIds(ids, ctx, true, undefined);
+  const shown: string[] = [];
+  const objects = items.map(({ fields, gifId }): WireText => {
+    const open = Buffer.from(JSON.stringify(fields).slice(0, -1));
+    const gif = gifId === null ? undefined : wires.get(gifId);
+    if (gifId === null || gif === undefined) return [open, CLOSE_OBJECT];
+    shown.push(gifId);
+    return [open, GIF_FIELD, ...gif, CLOSE_OBJECT];
+  });
+  return answer(c, envelopeBytes(jsonArray(objects), ctx.responseId, pagination), shown);
 }
 
 /** The call's `fields`/`bundle`, applied GIF by GIF as the answer is made; the answer is marked so it is not trimmed again. */

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrate } from './migrate.ts';
 import { CONTENT_CHANGES_CHANNEL, CONTENT_CHANGES_SETTING } from './migrations/016_content_changes.ts';
+import { TRENDING_SEARCH_CHANGES_CHANNEL } from './migrations/026_trending_search_changes.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 
@@ -24,6 +25,11 @@ export interface Store {
    * is none.
    */
   contentChanges?: () => number;
+  /**
+   * Likewise, how many times what trending searches are read from besides `gifs` and `users`
+   * changed (migration 026's notifications: scores, searchers, blocked and approved terms).
+   */
+  trendingSearchChanges?: () => number;
   close(): Promise<void>;
 }
 
@@ -89,17 +95,28 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 }
 
 /**
- * The store's change count for `Store.contentChanges`, when the embedded store can listen: its one
- * session both sends (migration 016's triggers, switched on here) and hears the notifications.
+ * The store's change counts (`Store.contentChanges`, `Store.trendingSearchChanges`), when the embedded
+ * store can listen: its one session both sends (migrations 016 and 026's triggers, switched on here)
+ * and hears the notifications.
  */
-async function countContentChanges(pglite: EmbeddedPglite, db: Kysely<Database>): Promise<(() => number) | undefined> {
-  if (!pglite.listen) return undefined;
-  let changes = 0;
-  await pglite.listen(CONTENT_CHANGES_CHANNEL, () => {
-    changes += 1;
-  });
+async function countChanges(
+  pglite: EmbeddedPglite,
+  db: Kysely<Database>,
+): Promise<Pick<Store, 'contentChanges' | 'trendingSearchChanges'>> {
+  if (!pglite.listen) return {};
+  const counted = async (channel: string) => {
+    let changes = 0;
+    await pglite.listen!(channel, () => {
+      changes += 1;
+    });
+    return () => changes;
+  };
+  const counts = {
+    contentChanges: await counted(CONTENT_CHANGES_CHANNEL),
+    trendingSearchChanges: await counted(TRENDING_SEARCH_CHANGES_CHANNEL),
+  };
   await sql`SELECT set_config(${CONTENT_CHANGES_SETTING}, 'on', false)`.execute(db);
-  return () => changes;
+  return counts;
 }
 
 function postgresDb(connectionString: string, poolSize: number): Kysely<Database> {
@@ -131,12 +148,11 @@ async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: str
     new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig),
   );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const contentChanges = await countContentChanges(pglite, db);
   return {
     db,
     readDb: db,
     kind: 'pglite',
-    ...(contentChanges ? { contentChanges } : {}),
+    ...(await countChanges(pglite, db)),
     async close() {
       await db.destroy();
       await pglite.close();

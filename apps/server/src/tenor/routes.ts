@@ -8,7 +8,7 @@ import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { trendingGifs } from '../content/listings.ts';
 import { searchGifs, type Page } from '../content/search.ts';
-import { relatedTags, tagsWithPrefix, trendingSearchTerms } from '../content/tags.ts';
+import { relatedTags, tagsWithPrefix } from '../content/tags.ts';
 import { READ_POSITIONS } from '../content/constants.ts';
 import { GIF_ACTION_EVENT } from '../gif-management/constants.ts';
 import { authorize } from '../auth/authorize.ts';
@@ -166,7 +166,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
           tags: categories.map((category) => tag(category.name.toLowerCase(), category.gif ?? undefined)),
         });
       }
-      const terms = await trendingSearchTerms(reads, 20, deps.trendingRules);
+      const terms = await deps.trendingTerms(20);
       const tops = await Promise.all(
         terms.map(
           async (term) =>
@@ -237,7 +237,7 @@ export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
     }),
     async (c) => {
       const p = parseQuery(TrendingTermsQuery, c.req.query());
-      return c.json({ locale: p.locale ?? 'en', results: await trendingSearchTerms(reads, p.limit, deps.trendingRules) });
+      return c.json({ locale: p.locale ?? 'en', results: await deps.trendingTerms(p.limit) });
     },
   );
 

@@ -214,9 +214,10 @@ export function webPages(
   };
 
   /**
-   * A page with a served first screen, sent in two parts: its head as soon as the verdict is known
-   * (the browser reads the stylesheet and sets up the page meanwhile), then the first screen once the
-   * API has answered: its media preloaded, its markup in the root, its data beside it. The app's code
+   * A page with a served first screen, sent in three parts: its head as soon as the verdict is known
+   * (the browser reads the stylesheet and sets up the page meanwhile); the first screen once the API
+   * has answered: its media preloaded, its markup in the root; then the screen's data and the app's
+   * loader, made and compressed while the browser already fetches the screen's media. The app's code
    * starts once the screen's urgent media are in (first-screen/app-loader.ts).
    */
   const streamedPage = (
@@ -232,21 +233,30 @@ export function webPages(
     const at = page.indexOf(ROOT_ELEMENT);
     const loader = nonced(c, appLoaderScript(entries, [...preloads, ...chunkFiles(route)]));
     const encoder = new TextEncoder();
+    // Each part is made once the one before is on its way (its reader asks for more) and the socket has had
+    // a turn to send it: on the embedded store the screen's work holds the thread until it is done.
+    const socketTurn = () => new Promise((resolve) => setImmediate(resolve));
+    let served: FirstScreen | undefined;
+    const parts = [
+      async () => page.slice(0, at),
+      async () => {
+        await socketTurn();
+        // No first screen (the API refused or failed): the page's script renders it instead.
+        served = await screen().catch(() => undefined);
+        return served ? `${served.preloads}<div id="root">${served.html}</div>` : ROOT_ELEMENT;
+      },
+      async () => {
+        await socketTurn();
+        const data = served ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(served.data)}</script>` : '';
+        return `${data}${loader}${page.slice(at + ROOT_ELEMENT.length)}`;
+      },
+    ];
     let sent = 0;
     const body = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
-          if (sent++ === 0) return controller.enqueue(encoder.encode(page.slice(0, at)));
-          // The rest is made once the head is on its way (its reader asks for more) and the socket has had a
-          // turn to send it: on the embedded store the screen's work holds the thread until it is done.
-          await new Promise((resolve) => setImmediate(resolve));
-          // No first screen (the API refused or failed): the page's script renders it instead.
-          const served = await screen().catch(() => undefined);
-          const root = served
-            ? `${served.preloads}<div id="root">${served.html}</div><script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(served.data)}</script>`
-            : ROOT_ELEMENT;
-          controller.enqueue(encoder.encode(`${root}${loader}${page.slice(at + ROOT_ELEMENT.length)}`));
-          controller.close();
+          controller.enqueue(encoder.encode(await parts[sent++]!()));
+          if (sent === parts.length) controller.close();
         },
       },
       { highWaterMark: 0 },
