@@ -45,6 +45,27 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
     expect(await views('runnergif1')).toBe(10);
   });
 
+  it('skips the projectors while no event was appended since its last pass, and folds the next one', async () => {
+    let stateReads = 0;
+    const counted = store.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"projector_state"')) stateReads += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const runner = createProjectionRunner(counted);
+    await runner.catchUp();
+    const afterFirst = stateReads;
+    expect(afterFirst).toBeGreaterThanOrEqual(PROJECTORS.length);
+    expect(await runner.catchUp()).toBe(0);
+    expect(stateReads).toBe(afterFirst);
+    await append(store.db, [pingback('seen', 'runnergif3', new Date())]);
+    expect(await runner.catchUp()).toBeGreaterThan(0);
+    expect(await views('runnergif3')).toBe(1);
+    expect(stateReads).toBe(2 * afterFirst);
+  });
+
   it('catches up on its own once started', async () => {
     const runner = createProjectionRunner(store.db, { intervalMs: 10 });
     runner.start();

@@ -34,17 +34,30 @@ export interface ProjectionRunner {
   stop(): Promise<void>;
 }
 
+async function newestSeq(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ seq: string }>`SELECT coalesce(max(seq), 0)::text AS seq FROM events`.execute(db);
+  return rows[0]!.seq;
+}
+
 export function createProjectionRunner(db: Kysely<Database>, options: RunnerOptions = {}): ProjectionRunner {
   const adb = analyticsDb(db);
   const projectors = options.projectors ?? PROJECTORS;
   const batchSize = options.batchSize ?? PROJECTION_BATCH_SIZE;
   const intervalMs = options.intervalMs ?? PROJECTION_INTERVAL_MS;
   let lastVacuum = Date.now();
+  /** The newest event when the last pass began, once every projector had folded up to it. */
+  let foldedUpTo: string | undefined;
 
   async function runOnce(): Promise<number> {
     await options.beforeCatchUp?.();
+    // Appends commit in seq order (store/events.ts), so an unchanged newest seq means nothing new to
+    // fold: an idle pass reads one index entry instead of locking and reading each projector's state.
+    const newest = await newestSeq(db);
     let total = 0;
-    for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize);
+    if (newest !== foldedUpTo) {
+      for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize);
+      foldedUpTo = newest;
+    }
     await options.afterCatchUp?.();
     if (options.vacuumEveryMs !== undefined && Date.now() - lastVacuum >= options.vacuumEveryMs) {
       lastVacuum = Date.now();
