@@ -32,6 +32,8 @@ const ROUNDS = 20;
 const LAG_RATE_PER_S = 1_000;
 const LAG_SECONDS = 5;
 const LAG_POLL_MS = 5;
+/** Passes timed with nothing new to fold. */
+const IDLE_PASSES = 51;
 const GIFS = 200;
 /** Issue 33's target on PostgreSQL: the collector at this share of the raw insert's rate, or more. */
 const TARGET_SHARE = 0.8;
@@ -224,6 +226,16 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
     lags.sort((a, b) => a - b);
     const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? 0;
 
+    // 4. A pass with nothing appended since the last: what the runner costs the store every PROJECTION_INTERVAL_MS when idle.
+    await analytics.catchUp();
+    const idle: number[] = [];
+    for (let i = 0; i < IDLE_PASSES; i++) {
+      const started = performance.now();
+      await analytics.catchUp();
+      idle.push(performance.now() - started);
+    }
+    idle.sort((a, b) => a - b);
+
     const httpRate = EVENTS / httpSeconds;
     const rawRate = EVENTS / rawSeconds;
     const share = httpRate / rawRate;
@@ -239,6 +251,7 @@ export async function benchIngestOn(kind: StoreKind): Promise<string[]> {
       `  raw bulk insert          ${rawRate.toFixed(0).padStart(7)} events/s  (json_to_recordset, ${RAW_CHUNK}-row statements, ON CONFLICT DO NOTHING; CPU ${perEvent('raw')}; ${ROUNDS} alternating rounds)`,
       `  collector / raw          ${share.toFixed(2).padStart(7)}x  ${verdict}`,
       `  projection lag at ${LAG_RATE_PER_S} events/s for ${LAG_SECONDS} s: p50 ${ms(at(0.5))}  p99 ${ms(at(0.99))}  (${lags.length} batches, ack → folded; runner woken on commit)`,
+      `  idle projection pass     p50 ${idle[IDLE_PASSES >> 1]!.toFixed(2)} ms  (${IDLE_PASSES} passes with nothing appended since the last)`,
     ];
   } finally {
     poster.close();
