@@ -42,8 +42,9 @@ const FORM_FACTORS = [
     name: 'desktop',
     viewport: { width: 1440, height: 900 },
     profile: BENCH_PROFILES.find((p) => p.name === 'normal')!,
-    // Single loads here spread over 64–120 ms on a quiet machine, so a median of 7 moved by a frame or two between runs.
-    runs: 15,
+    // Single loads here spread over 44–136 ms on a quiet machine: a median of 7, then of 15, moved by a
+    // frame or two between runs (15: 1.04–1.43x at unchanged code, four runs on 29 Nov).
+    runs: 31,
     timeoutMs: 15_000,
     settleMs: 500,
   },
