@@ -188,7 +188,7 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     await page.close();
   });
 
-  it('sends the head at once and the first screen once the API has answered, as two parts of one answer', async () => {
+  it('sends the head at once, the first screen once the API has answered, then its data: three parts of one answer', async () => {
     const response = await server.fetch(new Request(`${server.baseUrl}${searchPath(JOURNEY_TAG)}`));
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
@@ -198,11 +198,16 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     expect(head).toMatch(/<style>[^<]*\.lb-site/);
     expect(head).toContain('</head>');
     expect(head).not.toContain('<div id="root">');
+    // The screen's markup alone: the browser asks for its media while the server writes out the data.
+    const screen = decoder.decode((await reader.read()).value);
+    expect(screen).toMatch(/^<link rel="preload" as="image"/);
+    expect(screen).toContain('<div id="root">');
+    expect(screen.match(/<img [^>]*alt="[^"]+"/g)?.length).toBeGreaterThan(0);
+    expect(screen).not.toContain(`id="${FIRST_DATA_ELEMENT_ID}"`);
     let rest = '';
     for (let part = await reader.read(); !part.done; part = await reader.read()) rest += decoder.decode(part.value);
-    expect(rest).toMatch(/^<link rel="preload" as="image"/);
-    expect(rest).toContain(`id="${FIRST_DATA_ELEMENT_ID}"`);
-    expect(rest.match(/<img [^>]*alt="[^"]+"/g)?.length).toBeGreaterThan(0);
+    expect(rest).toMatch(new RegExp(`^<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">`));
+    expect(rest).toContain('</html>');
   });
 
   it("lets the GIF page's GIF load first: preloaded high, the related GIFs and the app's scripts asked for once it is in", async () => {
