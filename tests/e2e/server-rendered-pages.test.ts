@@ -210,6 +210,25 @@ describe('server-rendered first screens', { timeout: 3 * E2E_TEST_TIMEOUT_MS }, 
     expect(rest).toContain('</html>');
   });
 
+  it("preloads the GIF page's GIF with the head, before the API has answered, in the sources its picture then asks for", async () => {
+    const response = await server.fetch(new Request(`${server.baseUrl}/gifs/${gif.slug}`));
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const head = decoder.decode((await reader.read()).value);
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/)?.[0];
+    expect(preload).toContain('fetchpriority="high"');
+    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('</head>'));
+    const screen = decoder.decode((await reader.read()).value);
+    await reader.cancel();
+    // Preloaded once: the screen's part does not ask again.
+    expect(screen).not.toContain('rel="preload"');
+    const source = screen.match(/<div class="lb-ssr-media"[^>]*><picture><source type="image\/webp" srcset="([^"]+)" sizes="([^"]+)">/);
+    expect(source).not.toBeNull();
+    expect(preload).toContain(`imagesrcset="${source![1]}"`);
+    expect(preload).toContain(`imagesizes="${source![2]}"`);
+    expect(source![1]).toContain(`/media/${gif.id}/`);
+  });
+
   it("lets the GIF page's GIF load first: preloaded high, the related GIFs and the app's scripts asked for once it is in", async () => {
     const html = await (await fetch(`${server.baseUrl}/gifs/${gif.slug}`)).text();
     expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);

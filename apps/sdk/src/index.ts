@@ -4,7 +4,7 @@ export { MemoryCacheStore, type CacheEntry, type CacheStore } from './cache.ts';
 export type { FetchLike } from './request.ts';
 export type { QueryParams, QueryValue } from './api-url.ts';
 export { gifPaginator, type Page } from './paginator.ts';
-export { normalizeCategory, normalizeChannel, normalizeGif } from './normalize.ts';
+export { normalizeCategory, normalizeChannel, normalizeGif, normalizeImages } from './normalize.ts';
 export {
   bestFit,
   getBestRendition,

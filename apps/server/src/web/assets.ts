@@ -14,7 +14,7 @@ import {
 } from '@loopbox/pages';
 import { Hono, type Context } from 'hono';
 import type { ApiDeps } from '../public-api/context.ts';
-import { originOf } from '../http/origin.ts';
+import { linksOf, originOf } from '../http/origin.ts';
 import { selectGifs } from '../content/gif-row.ts';
 import { accessTo, ANONYMOUS_VIEWER, mayOpen, viewerOf } from '../content-policy/access.ts';
 import type { AuthEnv } from '../auth/context.ts';
@@ -22,7 +22,7 @@ import { presentGif } from '../public-api/present.ts';
 import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
-import { renderFirstScreen, type ApiFetch, type FirstScreen } from './first-screen/first-screen.ts';
+import { gifPagePreload, renderFirstScreen, type ApiFetch, type FirstScreen } from './first-screen/first-screen.ts';
 import { hasFirstScreen } from './first-screen/first-screen-view.ts';
 import { appLoaderScript } from './first-screen/app-loader.ts';
 import { pageChunkFiles } from './first-screen/page-chunks.ts';
@@ -173,9 +173,9 @@ export function webPages(
     nonced(c, html).replace(CONFIG_PLACEHOLDER, () =>
       nonced(c, `<script>window.LOOPBOX_CONFIG=${scriptJson({ ...config(), ...extra })}</script>`),
     );
-  /** The site's page with its config and head tags written in. */
-  const withHead = (c: Context<AuthEnv>, built: string, head: ResolvedSitePage['head'], extra: Record<string, unknown>) =>
-    withConfig(c, built, extra).replace(HEAD_PLACEHOLDER, () => renderHeadTags(head));
+  /** The site's page with its config and head tags (and any preloads) written in. */
+  const withHead = (c: Context<AuthEnv>, built: string, head: ResolvedSitePage['head'], extra: Record<string, unknown>, preloads = '') =>
+    withConfig(c, built, extra).replace(HEAD_PLACEHOLDER, () => `${renderHeadTags(head)}${preloads}`);
   const readPage = builtPages(root);
   const renderEmbedPage = embedPageRenderer(root);
   const chunkFiles = pageChunkFiles(root);
@@ -215,7 +215,8 @@ export function webPages(
 
   /**
    * A page with a served first screen, sent in three parts: its head as soon as the verdict is known
-   * (the browser reads the stylesheet and sets up the page meanwhile); the first screen once the API
+   * (the browser reads the stylesheet and sets up the page meanwhile, and fetches the media the
+   * verdict already knows: a GIF page's GIF); the first screen once the API
    * has answered: its media preloaded, its markup in the root; then the screen's data and the app's
    * loader, made and compressed while the browser already fetches the screen's media. The app's code
    * starts once the screen's urgent media are in (first-screen/app-loader.ts).
@@ -227,9 +228,10 @@ export function webPages(
     route: SiteRoute,
     screen: () => Promise<FirstScreen | undefined>,
     headers: Record<string, string>,
+    headPreloads: string,
   ) => {
     const { template, entries, preloads } = withoutAppScripts(built);
-    const page = withHead(c, template, head, { pageStatus: 200 });
+    const page = withHead(c, template, head, { pageStatus: 200 }, headPreloads);
     const at = page.indexOf(ROOT_ELEMENT);
     const loader = nonced(c, appLoaderScript(entries, [...preloads, ...chunkFiles(route)]));
     const encoder = new TextEncoder();
@@ -243,7 +245,7 @@ export function webPages(
         await socketTurn();
         // No first screen (the API refused or failed): the page's script renders it instead.
         served = await screen().catch(() => undefined);
-        return served ? `${served.preloads}<div id="root">${served.html}</div>` : ROOT_ELEMENT;
+        return served ? `${headPreloads ? '' : served.preloads}<div id="root">${served.html}</div>` : ROOT_ELEMENT;
       },
       async () => {
         await socketTurn();
@@ -296,10 +298,12 @@ export function webPages(
   ) {
     const built = await readPage(SITE_PAGE);
     if (built === undefined) return undefined;
-    const { status, head, privateGif } = await verdict();
+    const { status, head, privateGif, gif } = await verdict();
     // A page the visitor may see as anyone does gets its first screen.
-    if (route && apiFetch && hasFirstScreen(route) && status === 200 && !privateGif)
-      return streamedPage(c, built, head, route, () => firstScreen(c, route), headers);
+    if (route && apiFetch && hasFirstScreen(route) && status === 200 && !privateGif) {
+      const headPreloads = gif ? gifPagePreload(gif, linksOf(c, deps)) : '';
+      return streamedPage(c, built, head, route, () => firstScreen(c, route), headers, headPreloads);
+    }
     // A GIF seen by privilege comes inline (the public API would refuse it), with why others cannot see it.
     if (privateGif) await deps.payloads.ready();
     const pageGif = privateGif && {

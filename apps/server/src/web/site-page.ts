@@ -50,6 +50,8 @@ export interface ResolvedSitePage {
    * held for review…): the page gets it inline with the notice that says why, and is never cached.
    */
   privateGif?: { row: GifRow; state: GifState; notice: string };
+  /** The GIF a GIF page shows anyone: its media are preloaded in the page's head. */
+  gif?: GifRow;
 }
 
 /** An error page's verdict: its status and a head no search engine indexes. */
@@ -88,6 +90,7 @@ async function gifPage(
   const size = original ? { width: original.width, height: original.height } : {};
   return {
     status: 200,
+    gif,
     head: {
       ...head,
       canonicalUrl,

@@ -29,7 +29,7 @@ interface Media {
 }
 
 /** A GIF's sources as the app's tiles offer them (apps/widgets image-sources), for a slot of `sizes`. */
-function mediaOf(gif: IGif, width: number, height: number, sizes: string): Media | undefined {
+function mediaOf(gif: Pick<IGif, 'images'>, width: number, height: number, sizes: string): Media | undefined {
   const src = getBestRenditionUrl(gif, width, height);
   return src ? { src, ...tileSrcSets(gif.images), sizes } : undefined;
 }
@@ -43,7 +43,7 @@ function picture(gif: IGif, media: Media, width: number, { eager, high }: { eage
 }
 
 const gridMedia = (gif: IGif) => mediaOf(gif, LAYOUT_TILE_WIDTH, getGifHeight(gif, LAYOUT_TILE_WIDTH), TILE_SIZES);
-const mainMedia = (gif: IGif) => {
+const mainMedia = (gif: Pick<IGif, 'images'>) => {
   const width = gif.images.original?.width ?? LAYOUT_TILE_WIDTH;
   return mediaOf(gif, width, getGifHeight(gif, width), GIF_MEDIA_SIZES);
 };
@@ -156,15 +156,18 @@ const preloadMedia = (media: Media) =>
     ? `<link rel="preload" as="image" type="image/webp" fetchpriority="high"${attr('imagesrcset', media.webpSrcSet)}${attr('imagesizes', media.sizes)}>`
     : `<link rel="preload" as="image" fetchpriority="high"${attr('href', media.src)}${attr('imagesrcset', media.srcSet)}${attr('imagesizes', media.sizes)}>`;
 
+/** The preload of a GIF page's GIF, in the size and formats its picture will ask for. */
+export function gifMediaPreload(gif: Pick<IGif, 'images'>): string {
+  const main = mainMedia(gif);
+  return main ? preloadMedia(main) : '';
+}
+
 /**
  * The head's preloads of the first screen's largest media: the GIF page's GIF; on the home page the
  * category cards a viewport shows (the others only where the viewport is wide enough); else the grid's first tiles.
  */
 export function firstScreenPreloads(view: FirstScreenView): string {
-  if (view.gif) {
-    const main = mainMedia(view.gif);
-    return main ? preloadMedia(main) : '';
-  }
+  if (view.gif) return gifMediaPreload(view.gif);
   if (view.home) {
     return view.home.categories
       .slice(0, PRELOADED_CATEGORY_CARDS.length)

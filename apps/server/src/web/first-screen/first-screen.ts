@@ -1,7 +1,10 @@
 import { firstDataKey, type SiteRoute } from '@loopbox/pages';
-import { LoopboxFetch, type CacheEntry, type CacheStore } from '@loopbox/sdk';
+import { LoopboxFetch, normalizeImages, type CacheEntry, type CacheStore } from '@loopbox/sdk';
 import type { WireEnvelope } from '@loopbox/sdk';
-import { firstScreenHtml, firstScreenPreloads } from './first-screen-html.ts';
+import type { GifRow } from '../../content/gif-row.ts';
+import { mediaUrl, type LinkBase } from '../../http/origin.ts';
+import { presentImages } from '../../public-api/present.ts';
+import { firstScreenHtml, firstScreenPreloads, gifMediaPreload } from './first-screen-html.ts';
 import { firstScreenView } from './first-screen-view.ts';
 
 /** The public API answering in this process, as the browser's request would reach it (its cookies, its address). */
@@ -58,3 +61,10 @@ export async function renderFirstScreen(
     return undefined;
   }
 }
+
+/**
+ * The GIF page's preload of its GIF, from the row its verdict read: sent with the head, before the
+ * API has answered for the first screen. Its URLs are the ones the API's answer gives the picture.
+ */
+export const gifPagePreload = (row: GifRow, links: LinkBase): string =>
+  gifMediaPreload({ images: normalizeImages(presentImages(row.images, (file) => mediaUrl(links, `${row.id}/${file}`))) });
