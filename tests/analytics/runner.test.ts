@@ -66,6 +66,30 @@ describe.each(storeKinds())('projection runner and search log (%s)', (kind) => {
     expect(stateReads).toBe(2 * afterFirst);
   });
 
+  it("moves a projector none of whose events came past the others' events, so the next pass starts after them", async () => {
+    const runner = createProjectionRunner(store.db);
+    await runner.catchUp();
+    const pageViews = PROJECTORS.find((p) => p.name === 'page_views')!;
+    expect(pageViews.eventTypes).not.toContain('pingback.seen');
+    const at = async () =>
+      String(
+        (
+          await analyticsDb(store.db)
+            .selectFrom('projector_state')
+            .select('last_seq')
+            .where('name', '=', 'page_views')
+            .executeTakeFirstOrThrow()
+        ).last_seq,
+      );
+    const before = await at();
+    await append(store.db, [pingback('seen', 'runnergif4', new Date()), pingback('seen', 'runnergif4', new Date())]);
+    await runner.catchUp();
+    const { newest } = (await sql<{ newest: string }>`SELECT max(seq)::text AS newest FROM events`.execute(store.db)).rows[0]!;
+    expect(BigInt(newest)).toBeGreaterThan(BigInt(before));
+    expect(await at()).toBe(newest);
+    expect(await views('runnergif4')).toBe(2);
+  });
+
   it('catches up on its own once started', async () => {
     const runner = createProjectionRunner(store.db, { intervalMs: 10 });
     runner.start();

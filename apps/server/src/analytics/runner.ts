@@ -55,7 +55,7 @@ export function createProjectionRunner(db: Kysely<Database>, options: RunnerOpti
     const newest = await newestSeq(db);
     let total = 0;
     if (newest !== foldedUpTo) {
-      for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize);
+      for (const projector of projectors) total += await catchUpProjector(adb, projector, batchSize, newest);
       foldedUpTo = newest;
     }
     await options.afterCatchUp?.();
