@@ -71,6 +71,12 @@ describe.each(storeKinds())('the GIF maker’s made-from credit (%s)', { timeout
     // A GIF made from nothing says nothing.
     expect((await gif(source)).source_gif).toBeUndefined();
 
+    // Its author hidden by staff: the credit, just read, names no author and links the source by id.
+    const staff = await server.makeUser('staff');
+    const unlisted = await server.call('PATCH', `/api/v1/users/${author.userId}/`, { as: staff, json: { is_public: false } });
+    expect(unlisted.status, unlisted.text).toBe(200);
+    expect((await gif(made)).source_gif).toEqual({ ...credit, username: '', profile_url: '', url: `${server.baseUrl}/gifs/${source}` });
+
     // The source turned private: the credit is no longer shown (the store keeps it).
     const hidden = await server.call('PATCH', `/api/v1/gifs/${source}/`, { as: author, json: { visibility: 'private' } });
     expect(hidden.status, hidden.text).toBe(200);

@@ -11,7 +11,7 @@ import { createSearchResults } from './content/search.ts';
 import { createWireTexts } from './public-api/wire.ts';
 import { keptTrendingTerms } from './content/tags.ts';
 import { createUnchangedMemo } from './content/unchanged-memo.ts';
-import { CHECKED_PAGES_MAX } from './public-api/constants.ts';
+import { CHECKED_PAGES_MAX, CHECKED_SOURCES_MAX } from './public-api/constants.ts';
 import { createTextStickers, type TextRenderSettings } from './media/text-stickers.ts';
 import { mediaRoutes } from './media/serve.ts';
 import { publicApi } from './public-api/index.ts';
@@ -138,6 +138,7 @@ export function createApp(options: AppOptions) {
     // Blocks of positions are worth reading only where they are kept: PostgreSQL reads each page as asked.
     trendingPages: options.contentChanges ? createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX) : undefined,
     relatedPages: createUnchangedMemo(options.contentChanges, CHECKED_PAGES_MAX),
+    madeFromSources: createUnchangedMemo(options.contentChanges, CHECKED_SOURCES_MAX),
     limits: createAttemptLimiter(options.attemptLimits),
     smtpConfigured: options.smtpConfigured ?? false,
     linkOrigin: options.linkOrigin ?? createLinkOrigin(options.publicUrl),

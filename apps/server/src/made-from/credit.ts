@@ -37,16 +37,20 @@ export async function recordMadeFrom(
   return source.id;
 }
 
+/** The GIF another was made from, with what its credit says of its author. */
+export interface MadeFromSource {
+  id: string;
+  slug: string;
+  title: string;
+  username: string | null;
+  is_public: boolean | null;
+}
+
 /**
- * The credit of a GIF made from another, as `viewer` may see it: only when the source is one the
- * content policy lets them open (content-policy/access.ts); null otherwise or when there is none.
+ * The GIF `gifId` was made from, when `viewer` may open it (the content policy,
+ * content-policy/access.ts); null otherwise or when there is none.
  */
-export async function sourceCredit(
-  db: Kysely<Database>,
-  gifId: string,
-  viewer: ViewerContext,
-  origin: string,
-): Promise<SourceGifCredit | null> {
+export async function madeFromSource(db: Kysely<Database>, gifId: string, viewer: ViewerContext): Promise<MadeFromSource | null> {
   const row = await db
     .selectFrom('gifs as made')
     .innerJoin('gifs as g', 'g.id', 'made.made_from')
@@ -55,13 +59,17 @@ export async function sourceCredit(
     .where('made.id', '=', gifId)
     .where(openScope(viewer))
     .executeTakeFirst();
-  if (!row) return null;
-  const username = row.username && row.is_public ? row.username : '';
+  return row ?? null;
+}
+
+/** The credit naming a GIF's source, with links at `origin`. */
+export function sourceCredit(source: MadeFromSource, origin: string): SourceGifCredit {
+  const username = source.username && source.is_public ? source.username : '';
   // A hidden author's slug starts with their name: their GIF is linked by its id alone.
   return {
-    id: row.id,
-    url: `${origin}/gifs/${username || !row.username ? row.slug : row.id}`,
-    title: row.title,
+    id: source.id,
+    url: `${origin}/gifs/${username || !source.username ? source.slug : source.id}`,
+    title: source.title,
     username,
     profile_url: username ? `${origin}/${username}/` : '',
   };

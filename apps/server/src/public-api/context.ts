@@ -8,6 +8,7 @@ import type { Page, SearchResults } from '../content/search.ts';
 import type { WireTexts } from './wire.ts';
 import type { UnchangedMemo } from '../content/unchanged-memo.ts';
 import type { KeptPage } from '../content/trending-order.ts';
+import type { MadeFromSource } from '../made-from/credit.ts';
 import type { Uploads } from '../uploads/service.ts';
 import type { KeyGate } from './auth.ts';
 import type { AnswerTrim } from './trim.ts';
@@ -25,6 +26,8 @@ export interface ApiDeps {
   trendingPages?: UnchangedMemo<KeptPage | null> | undefined;
   /** Pages of related GIFs, reused likewise. */
   relatedPages?: UnchangedMemo<Page<string> | null> | undefined;
+  /** The GIF maker's source of each GIF looked up by id, as anyone may open it; reused likewise (each call reads without a change count). */
+  madeFromSources: UnchangedMemo<MadeFromSource | null>;
   mediaDir: string;
   /** Absolute origin for media and page links; when unset, the request's own origin. */
   publicUrl?: string | undefined;

@@ -6,7 +6,7 @@ import { originOf } from '../http/origin.ts';
 import { ANONYMOUS_VIEWER, openScope } from '../content-policy/access.ts';
 import { gifTag } from '@loopbox/edge';
 import { selectGifs } from '../content/gif-row.ts';
-import { sourceCredit } from '../made-from/credit.ts';
+import { madeFromSource, sourceCredit } from '../made-from/credit.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { giphyAnswerParams, passthrough } from './params.ts';
 import { gifId, ids } from '../http/params.ts';
@@ -24,8 +24,9 @@ const ByIdPath = z.object({ id: gifId });
  * source's purge tag too, so a source hidden later drops the cached credit.
  */
 async function madeFromAnswer(c: Context<ApiEnv>, deps: ApiDeps, id: string): Promise<Response | null> {
-  const credit = await sourceCredit(deps.db, id, ANONYMOUS_VIEWER, originOf(c, deps));
-  if (!credit) return null;
+  const source = await deps.madeFromSources.read(id, () => madeFromSource(deps.db, id, ANONYMOUS_VIEWER));
+  if (!source) return null;
+  const credit = sourceCredit(source, originOf(c, deps));
   const row = await selectGifs(deps.db).where('g.id', '=', id).where(openScope(ANONYMOUS_VIEWER)).executeTakeFirst();
   return row ? gifOne(c, deps, 'GIF_BROWSE', { ...row, source_gif: credit }, [gifTag(credit.id)]) : null;
 }
