@@ -425,7 +425,7 @@ describe('group commit', () => {
         calls.push({ ids: events.map((e) => e.eventId!), done });
         return done.promise;
       },
-      () => wakes++,
+      { onCommitted: () => wakes++, atOnce: 1 },
     );
     const first = append([ev('a'), ev('b')]);
     const second = append([ev('c'), ev('d')]);
@@ -445,6 +445,27 @@ describe('group commit', () => {
     expect(wakes).toBe(2);
   });
 
+  it('keeps up to atOnce commits under way; the batches that arrive meanwhile go together in the next free one', async () => {
+    const calls: { ids: string[]; done: ReturnType<typeof deferred> }[] = [];
+    const append = groupCommitter(
+      (events) => {
+        const done = deferred();
+        calls.push({ ids: events.map((e) => e.eventId!), done });
+        return done.promise;
+      },
+      { atOnce: 2 },
+    );
+    const answers = [append([ev('a')]), append([ev('b')]), append([ev('c')]), append([ev('d'), ev('a')])];
+    expect(calls.map((c) => c.ids)).toEqual([['a'], ['b']]);
+    calls[1]!.done.resolve(['b']);
+    expect(await answers[1]).toBe(1);
+    await vi.waitFor(() => expect(calls.map((c) => c.ids)).toEqual([['a'], ['b'], ['c', 'd', 'a']]));
+    // 'a' is still committing in the first: the second commit of it finds it logged.
+    calls[0]!.done.resolve(['a']);
+    calls[2]!.done.resolve(['c', 'd']);
+    expect(await Promise.all(answers)).toEqual([1, 1, 1, 1]);
+  });
+
   it('fails a batch whose commit failed, and carries on with the next', async () => {
     let n = 0;
     const append = groupCommitter(async (events) => {
@@ -461,13 +482,16 @@ describe('group commit', () => {
     const calls: string[][] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const append = groupCommitter(async (events) => {
-      const ids = events.map((e) => e.eventId!);
-      calls.push(ids);
-      if (ids[0] === 'first') await gate;
-      if (ids.includes('poison')) throw new Error('invalid input syntax');
-      return ids;
-    });
+    const append = groupCommitter(
+      async (events) => {
+        const ids = events.map((e) => e.eventId!);
+        calls.push(ids);
+        if (ids[0] === 'first') await gate;
+        if (ids.includes('poison')) throw new Error('invalid input syntax');
+        return ids;
+      },
+      { atOnce: 1 },
+    );
     const first = append([ev('first')]);
     const good = append([ev('a'), ev('b')]);
     const poisoned = append([ev('poison')]);

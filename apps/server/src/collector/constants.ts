@@ -33,6 +33,12 @@ export const MAX_USER_ID_LENGTH = 64;
 /** Batches being committed at once before new ones are shed with 429. */
 export const MAX_BATCHES_IN_FLIGHT = 32;
 export const RETRY_AFTER_S = 1;
+/**
+ * Group commits under way at once. On PostgreSQL the next group waits on the log's lock, already
+ * sent, while one commits: 3 took eight clients from 26,400–27,500 to 29,300–32,000 events/s (4 was
+ * no better, 8 worse); the embedded store runs them one after another, no slower.
+ */
+export const COMMITS_AT_ONCE = 3;
 /** Most events one group commit writes; batches beyond it wait for the next commit. */
 export const MAX_EVENTS_PER_COMMIT = 5_000;
 /** GIF ids the collector remembers as existing, so a hot GIF costs no lookup. */

@@ -43,7 +43,9 @@ const NO_SUCH_GIF = 'gif_id names no GIF on this server';
  */
 export function collectorRoutes(db: Kysely<Database>, options: CollectorOptions) {
   const maxInFlight = options.maxInFlight ?? MAX_BATCHES_IN_FLIGHT;
-  const append = groupCommitter(options.appendIds ?? ((events) => appendEventsReturningIds(db, events)), options.onCommitted);
+  const append = groupCommitter(options.appendIds ?? ((events) => appendEventsReturningIds(db, events)), {
+    onCommitted: options.onCommitted,
+  });
   const letters = deadLetters(db, options.log);
   const gifs = knownGifs(db);
   const limit = bodyLimit({
