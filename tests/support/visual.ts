@@ -107,6 +107,9 @@ export async function stillScreenshot(page: Page, options: ScreenshotOptions = {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  // The scroll brought the grids' loaders into reach: a page they started fetching must be in (a
+  // profile at 375 px was caught 7 px taller, its loader still shown, on a loaded machine).
+  await twiceInARow(() => page.evaluate(NO_GRID_FETCHING));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const height = await settledHeight(page);
   const width = page.viewportSize()!.width;
@@ -170,16 +173,24 @@ export async function expectScreenshot(page: Page, name: string, options: Screen
  * load). The loader's observer reports asynchronously, so two checks in a row must agree.
  */
 export async function waitForGridsToSettle(page: Page, preloadMarginPx: number): Promise<void> {
-  const settled = () =>
+  await twiceInARow(() =>
     page.evaluate(`[...document.querySelectorAll('.lb-grid')].every((grid) => {
       if (grid.getAttribute('data-lb-done') === 'true') return true;
       if (grid.getAttribute('data-lb-fetching') === 'true') return false;
       const loader = grid.querySelector('.lb-grid__loader');
       return !loader || loader.getBoundingClientRect().top > innerHeight + ${preloadMarginPx};
-    })`);
+    })`),
+  );
+}
+
+/** No infinite grid on the page is fetching a page. */
+const NO_GRID_FETCHING = `![...document.querySelectorAll('.lb-grid')].some((grid) => grid.getAttribute('data-lb-fetching') === 'true')`;
+
+/** Polls until `check` holds at two reads in a row (observers report asynchronously), at most 30 s. */
+async function twiceInARow(check: () => Promise<unknown>): Promise<void> {
   let inARow = 0;
   const still = async () => {
-    inARow = (await settled()) ? inARow + 1 : 0;
+    inARow = (await check()) ? inARow + 1 : 0;
     return inARow;
   };
   await expect.poll(still, { timeout: 30_000, interval: 300 }).toBeGreaterThanOrEqual(2);
