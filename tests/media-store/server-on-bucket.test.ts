@@ -49,7 +49,7 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
       accessKeyId: s3.accessKeyId,
       secretAccessKey: s3.secretAccessKey,
     });
-    server = await startAccountsServer(kind, { mediaStore: store, mediaPublicUrl: `${s3.endpoint}/${bucket}` });
+    server = await startAccountsServer(kind, { mediaStore: store, mediaPublicUrl: `${s3.endpoint}/${bucket}`, web: true });
     [creator, moderator, staff] = [await server.makeUser('creator'), await server.makeUser('moderator'), await server.makeUser('staff')];
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loopbox-bucket-'));
   }, 300_000);
@@ -109,7 +109,7 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     expect(again.status).toBe(304);
   }, 240_000);
 
-  it('names renditions under MEDIA_PUBLIC_URL (the bucket’s own URL here) in GIPHY and Tenor answers, at the keys stored', async () => {
+  it('names renditions under MEDIA_PUBLIC_URL (the bucket’s own URL here) in GIPHY and Tenor answers and the GIF page’s preload, at the keys stored', async () => {
     const id = await upload('public');
     const giphy = await server.call('GET', `/v1/gifs/${id}?api_key=${server.webKey}`);
     const url = giphy.body.data.images.original.url as string;
@@ -121,6 +121,19 @@ describe.each(storeKinds())('media in a bucket (%s)', (kind) => {
     const tenor = await server.call('GET', `/tenor/v2/posts?ids=${id}&key=${server.webKey}`);
     expect(tenor.status, tenor.text.slice(0, 200)).toBe(200);
     expect((tenor.body.results[0].media_formats.gif.url as string).startsWith(`${s3.endpoint}/${bucket}/${id}/`)).toBe(true);
+    // The GIF page's head: its preload names what the page's picture shows (the bucket); what an
+    // unfurler fetches stays behind this server's /media, the content policy's door.
+    const page = await (await anyone(`/gifs/${id}`, { 'Accept-Encoding': 'identity' })).text();
+    const head = page.slice(0, page.indexOf('</head>'));
+    const preloaded = [...head.matchAll(/imagesrcset="([^"]+)"/g)].flatMap((m) => m[1]!.split(', ').map((entry) => entry.split(' ')[0]!));
+    expect(preloaded.length).toBeGreaterThan(0);
+    for (const url of preloaded) expect(url.startsWith(`${s3.endpoint}/${bucket}/${id}/`), url).toBe(true);
+    const unfurled = [...head.matchAll(/<meta property="og:(?:image|video)" content="([^"]+)"/g)].map((m) => m[1]!);
+    expect(unfurled.length).toBe(2);
+    for (const url of unfurled) {
+      expect(url.startsWith(`${server.baseUrl}/media/${id}/`), url).toBe(true);
+      expect((await fetch(url)).status, url).toBe(200);
+    }
   }, 240_000);
 
   it('trims a GIF of its own read from the bucket (imaging media_url)', async () => {
