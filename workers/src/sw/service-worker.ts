@@ -9,7 +9,8 @@ import type { Locks } from '../queue/ownership.ts';
 import { replayOrphans } from './replay.ts';
 import { isRuntimeCached, shellKeyOf } from './routes.ts';
 import { createRuntimeCache } from './runtime.ts';
-import { dropOldCaches, precacheShell, shellAsset, shellPage, warmCaches } from './shell.ts';
+import { dropOldCaches, precacheShell, shellAsset, warmCaches } from './shell.ts';
+import { shellPage } from './shell-page.ts';
 import type { ShellManifest } from './shell-manifest.ts';
 
 declare const __LOOPBOX_SHELL__: ShellManifest;
@@ -41,7 +42,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const shellKey = request.mode === 'navigate' ? shellKeyOf(url.pathname) : undefined;
-  if (shellKey) event.respondWith(shellPage(caches, manifest, request, shellKey));
+  if (shellKey) event.respondWith(shellPage(caches, manifest, request, shellKey, (stored) => event.waitUntil(stored)));
   else if (precachedAssets.has(url.pathname)) event.respondWith(shellAsset(caches, manifest, request));
   else if (isRuntimeCached(url.pathname)) event.respondWith(runtime(event, request, url.pathname));
 });

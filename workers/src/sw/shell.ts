@@ -2,8 +2,7 @@ import { LEGACY_RUNTIME_CACHE_NAME, SHELL_CACHE_PREFIX } from '../constants.ts';
 import { isRuntimeCached, shellKeyOf } from './routes.ts';
 import type { RuntimeResponder } from './runtime.ts';
 import type { ShellManifest } from './shell-manifest.ts';
-
-export const shellCacheName = (manifest: ShellManifest) => `${SHELL_CACHE_PREFIX}${manifest.version}`;
+import { shellCacheName, shellPage } from './shell-page.ts';
 
 /** Install: the hashed assets and the shell pages, all or nothing (Cache.addAll). */
 export async function precacheShell(caches: CacheStorage, manifest: ShellManifest): Promise<void> {
@@ -21,20 +20,6 @@ export async function dropOldCaches(caches: CacheStorage, manifest: ShellManifes
   const current = shellCacheName(manifest);
   for (const name of await caches.keys())
     if ((name.startsWith(SHELL_CACHE_PREFIX) && name !== current) || name === LEGACY_RUNTIME_CACHE_NAME) await caches.delete(name);
-}
-
-/** A shell page: the network first (and the fresh copy kept), the kept copy when offline. */
-export async function shellPage(caches: CacheStorage, manifest: ShellManifest, request: Request, key: string): Promise<Response> {
-  const cache = await caches.open(shellCacheName(manifest));
-  try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
-    return response;
-  } catch (error) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
-    throw error;
-  }
 }
 
 /** Precached assets come from the cache; anything missing falls through to the network. */
@@ -61,8 +46,12 @@ export async function warmCaches(
     if (parsed.origin !== origin) continue;
     const shellKey = shellKeyOf(parsed.pathname);
     const request = new Request(parsed);
+    // A shell is warmed once its copy is kept, not when its answer starts.
+    let stored: Promise<void> | undefined;
     const work = shellKey
-      ? shellPage(caches, manifest, request, shellKey)
+      ? shellPage(caches, manifest, request, shellKey, (put) => {
+          stored = put;
+        }).then(() => stored)
       : isRuntimeCached(parsed.pathname)
         ? runtime.respond(runtime.event, request, parsed.pathname)
         : undefined;

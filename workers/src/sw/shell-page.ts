@@ -1,0 +1,31 @@
+import { SHELL_CACHE_PREFIX } from '../constants.ts';
+import type { ShellManifest } from './shell-manifest.ts';
+
+export const shellCacheName = (manifest: ShellManifest) => `${SHELL_CACHE_PREFIX}${manifest.version}`;
+
+/**
+ * A shell page: the network first, the kept copy when offline. The page streams to the browser as it
+ * arrives (a served page's head comes before its first screen); its copy is kept once whole, work
+ * handed to `keep` (the fetch event's waitUntil) rather than awaited before answering.
+ */
+export async function shellPage(
+  caches: CacheStorage,
+  manifest: ShellManifest,
+  request: Request,
+  key: string,
+  keep: (stored: Promise<void>) => void,
+): Promise<Response> {
+  const cache = caches.open(shellCacheName(manifest));
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      keep(cache.then((opened) => opened.put(key, copy)));
+    }
+    return response;
+  } catch (error) {
+    const kept = await (await cache).match(key);
+    if (kept) return kept;
+    throw error;
+  }
+}
