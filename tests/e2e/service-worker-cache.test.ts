@@ -1,7 +1,8 @@
 /**
  * The service worker's runtime cache (workers/src/sw/runtime.ts: workbox's strategies and
  * expiration) in Chromium: media are kept up to RUNTIME_CACHE_MAX_ENTRIES, and past the bound the
- * least recently used go first, not the oldest stored.
+ * least recently used go first, not the oldest stored; a GIF page reloads offline as its own page,
+ * never as another GIF's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_CACHE_MAX_ENTRIES, RUNTIME_CACHE_NAME } from '../../workers/src/constants.ts';
@@ -67,6 +68,35 @@ describe('service worker runtime cache in Chromium', { timeout: 300_000 }, () =>
       expect(kept).toContain(first);
       expect(kept).not.toContain(second);
       expect(kept).toContain(rest.at(-1));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('keeps each GIF page it showed by its URL: offline, a GIF page is its own, not the last one seen', async () => {
+    const { body } = await server.get('/v1/gifs/trending?limit=50');
+    const titled = (body.data as Array<{ id: string; title: string }>).filter((gif) => gif.title.trim() !== '');
+    const [first, second] = [titled[0]!, titled.find((gif) => gif.title !== titled[0]!.title)!];
+    const browser = await launchBrowser({ serviceWorkers: true });
+    try {
+      const page = await browser.context.newPage();
+      const heading = () => page.locator('h1').first().textContent();
+      // The first visit runs before the worker exists and hands it what it loaded; the second is its own.
+      await page.goto(`${server.baseUrl}/gifs/${first.id}`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: E2E_STEP_TIMEOUT_MS });
+      await page.goto(`${server.baseUrl}/gifs/${second.id}`);
+      const keptPages = () =>
+        page.evaluate(async (name) => (await (await caches.open(name)).keys()).map(({ url }) => new URL(url).pathname), RUNTIME_CACHE_NAME);
+      await expect
+        .poll(keptPages, { timeout: E2E_STEP_TIMEOUT_MS })
+        .toEqual(expect.arrayContaining([`/gifs/${first.id}`, `/gifs/${second.id}`]));
+
+      await (await browser.context.newCDPSession(page)).send('Network.clearBrowserCache');
+      await browser.context.setOffline(true);
+      await page.goto(`${server.baseUrl}/gifs/${first.id}`);
+      expect(await heading()).toBe(first.title);
+      await page.goto(`${server.baseUrl}/gifs/${second.id}`);
+      expect(await heading()).toBe(second.title);
     } finally {
       await browser.close();
     }
