@@ -3,7 +3,7 @@ import { shellCacheName, shellPage } from './shell-page.ts';
 import type { ShellManifest } from './shell-manifest.ts';
 
 const manifest: ShellManifest = { version: 'test', assets: [], pages: [] };
-const KEY = '/__shell/gif';
+const KEY = '/__shell/widgets';
 
 /** CacheStorage as the browser's behaves for what shellPage asks: put reads the whole body before it resolves. */
 function memoryCaches() {
@@ -49,7 +49,7 @@ describe('shellPage', () => {
     const handedOver: Promise<void>[] = [];
 
     let answered = false;
-    const answering = shellPage(caches, manifest, new Request('http://127.0.0.1/gifs/abc'), KEY, (stored) => {
+    const answering = shellPage(caches, manifest, new Request('http://127.0.0.1/widgets'), KEY, (stored) => {
       handedOver.push(stored);
     }).then((response) => {
       answered = true;
@@ -74,19 +74,19 @@ describe('shellPage', () => {
     const { caches, kept } = memoryCaches();
     const keep = vi.fn();
     vi.stubGlobal('fetch', async () => new Response('gone', { status: 500 }));
-    expect((await shellPage(caches, manifest, new Request('http://127.0.0.1/gifs/abc'), KEY, keep)).status).toBe(500);
+    expect((await shellPage(caches, manifest, new Request('http://127.0.0.1/widgets'), KEY, keep)).status).toBe(500);
     expect(keep).not.toHaveBeenCalled();
     expect(kept(KEY)).toBeUndefined();
 
     vi.stubGlobal('fetch', async () => new Response('<p>kept</p>'));
-    await shellPage(caches, manifest, new Request('http://127.0.0.1/gifs/abc'), KEY, (stored) => keep(stored));
+    await shellPage(caches, manifest, new Request('http://127.0.0.1/widgets'), KEY, (stored) => keep(stored));
     await keep.mock.calls[0]![0];
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    const offline = await shellPage(caches, manifest, new Request('http://127.0.0.1/gifs/xyz'), KEY, keep);
+    const offline = await shellPage(caches, manifest, new Request('http://127.0.0.1/widgets?offline'), KEY, keep);
     expect(await offline.text()).toBe('<p>kept</p>');
-    await expect(shellPage(memoryCaches().caches, manifest, new Request('http://127.0.0.1/gifs/xyz'), KEY, keep)).rejects.toThrow(
+    await expect(shellPage(memoryCaches().caches, manifest, new Request('http://127.0.0.1/widgets?offline'), KEY, keep)).rejects.toThrow(
       'Failed to fetch',
     );
   });

@@ -5,8 +5,8 @@ export const shellCacheName = (manifest: ShellManifest) => `${SHELL_CACHE_PREFIX
 
 /**
  * A shell page: the network first, the kept copy when offline. The page streams to the browser as it
- * arrives (a served page's head comes before its first screen); its copy is kept once whole, work
- * handed to `keep` (the fetch event's waitUntil) rather than awaited before answering.
+ * arrives; its copy is kept once whole, work handed to `keep` (the fetch event's waitUntil) rather
+ * than awaited before answering, which would hold the page until its last byte.
  */
 export async function shellPage(
   caches: CacheStorage,
