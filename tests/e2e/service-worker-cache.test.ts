@@ -2,7 +2,7 @@
  * The service worker's runtime cache (workers/src/sw/runtime.ts: workbox's strategies and
  * expiration) in Chromium: media are kept up to RUNTIME_CACHE_MAX_ENTRIES, and past the bound the
  * least recently used go first, not the oldest stored; a GIF page reloads offline as its own page,
- * never as another GIF's.
+ * never as another GIF's, and a page the server answered no-store is not kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_CACHE_MAX_ENTRIES, RUNTIME_CACHE_NAME } from '../../workers/src/constants.ts';
@@ -73,7 +73,7 @@ describe('service worker runtime cache in Chromium', { timeout: 300_000 }, () =>
     }
   });
 
-  it('keeps each GIF page it showed by its URL: offline, a GIF page is its own, not the last one seen', async () => {
+  it('keeps each GIF page it showed by its URL (offline, a GIF page is its own, not the last one seen), never one answered no-store', async () => {
     const { body } = await server.get('/v1/gifs/trending?limit=50');
     const titled = (body.data as Array<{ id: string; title: string }>).filter((gif) => gif.title.trim() !== '');
     const [first, second] = [titled[0]!, titled.find((gif) => gif.title !== titled[0]!.title)!];
@@ -97,6 +97,17 @@ describe('service worker runtime cache in Chromium', { timeout: 300_000 }, () =>
       expect(await heading()).toBe(first.title);
       await page.goto(`${server.baseUrl}/gifs/${second.id}`);
       expect(await heading()).toBe(second.title);
+
+      // A page written for one visitor's cookies is answered no-store: the worker keeps it nowhere.
+      await browser.context.setOffline(false);
+      const [third, fourth] = titled.filter((gif) => gif.id !== first.id && gif.id !== second.id);
+      await browser.context.addCookies([{ name: 'lb_probe', value: '1', url: server.baseUrl }]);
+      const written = await page.goto(`${server.baseUrl}/gifs/${third!.id}`);
+      expect(written?.headers()['cache-control']).toBe('private, no-store');
+      await browser.context.clearCookies();
+      await page.goto(`${server.baseUrl}/gifs/${fourth!.id}`);
+      await expect.poll(keptPages, { timeout: E2E_STEP_TIMEOUT_MS }).toContain(`/gifs/${fourth!.id}`);
+      expect(await keptPages()).not.toContain(`/gifs/${third!.id}`);
     } finally {
       await browser.close();
     }

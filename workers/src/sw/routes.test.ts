@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuntimeCached, shellKeyOf } from './routes.ts';
+import { isRuntimeCached, mayKeep, shellKeyOf } from './routes.ts';
 
 describe('service worker routes', () => {
   it('serves the widgets demo and the pipeline page from one shell each, never a GIF page or an embed', () => {
@@ -16,5 +16,14 @@ describe('service worker routes', () => {
       expect(isRuntimeCached(path)).toBe(true);
     for (const path of ['/v1/gifs/random', '/v1/gifs/search', '/v1/gifs/related', '/v1/gifs/trending', '/v2/pingback', '/v1/gifs'])
       expect(isRuntimeCached(path)).toBe(false);
+  });
+
+  it('keeps only whole answers the server did not mark no-store', () => {
+    const answer = (status: number, cacheControl?: string) =>
+      new Response(status === 204 ? null : 'x', { status, ...(cacheControl ? { headers: { 'Cache-Control': cacheControl } } : {}) });
+    for (const kept of [answer(200), answer(200, 'no-cache'), answer(200, 'public, max-age=31536000, immutable'), answer(200, 'private')])
+      expect(mayKeep(kept)).toBe(true);
+    for (const refused of [answer(200, 'private, no-store'), answer(200, 'No-Store'), answer(206), answer(404), answer(500)])
+      expect(mayKeep(refused)).toBe(false);
   });
 });

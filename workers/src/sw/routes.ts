@@ -19,3 +19,7 @@ const RUNTIME_PATHS = [
 ];
 
 export const isRuntimeCached = (pathname: string) => RUNTIME_PATHS.some((pattern) => pattern.test(pathname));
+
+/** What the worker may store: a whole answer (200) the server did not mark `no-store` (a page or file written for one viewer). */
+export const mayKeep = (response: Response) =>
+  response.status === 200 && !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') ?? '');

@@ -1,4 +1,5 @@
 import { SHELL_CACHE_PREFIX } from '../constants.ts';
+import { mayKeep } from './routes.ts';
 import type { ShellManifest } from './shell-manifest.ts';
 
 export const shellCacheName = (manifest: ShellManifest) => `${SHELL_CACHE_PREFIX}${manifest.version}`;
@@ -18,7 +19,7 @@ export async function shellPage(
   const cache = caches.open(shellCacheName(manifest));
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    if (mayKeep(response)) {
       const copy = response.clone();
       keep(cache.then((opened) => opened.put(key, copy)));
     }

@@ -1,5 +1,5 @@
 import { LEGACY_RUNTIME_CACHE_NAME, SHELL_CACHE_PREFIX } from '../constants.ts';
-import { isRuntimeCached, shellKeyOf } from './routes.ts';
+import { isRuntimeCached, mayKeep, shellKeyOf } from './routes.ts';
 import type { RuntimeResponder } from './runtime.ts';
 import type { ShellManifest } from './shell-manifest.ts';
 import { shellCacheName, shellPage } from './shell-page.ts';
@@ -11,7 +11,7 @@ export async function precacheShell(caches: CacheStorage, manifest: ShellManifes
   for (const page of manifest.pages) {
     const key = shellKeyOf(page);
     const response = await fetch(page);
-    if (key && response.ok) await cache.put(key, response);
+    if (key && mayKeep(response)) await cache.put(key, response);
   }
 }
 
