@@ -20,7 +20,7 @@ describe('service worker routes', () => {
 
   it('keeps only whole answers the server did not mark no-store', () => {
     const answer = (status: number, cacheControl?: string) =>
-      new Response(status === 204 ? null : 'x', { status, ...(cacheControl ? { headers: { 'Cache-Control': cacheControl } } : {}) });
+      new Response('x', { status, ...(cacheControl ? { headers: { 'Cache-Control': cacheControl } } : {}) });
     for (const kept of [answer(200), answer(200, 'no-cache'), answer(200, 'public, max-age=31536000, immutable'), answer(200, 'private')])
       expect(mayKeep(kept)).toBe(true);
     for (const refused of [answer(200, 'private, no-store'), answer(200, 'No-Store'), answer(206), answer(404), answer(500)])
