@@ -166,7 +166,7 @@ export function createApp(options: AppOptions) {
   // After authenticate: the owner and staff of a GIF others may not open still get its files.
   app.route('/', mediaRoutes(mediaStore, options.db, options.contentChanges));
   const web = options.web
-    ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env)))
+    ? webPages(deps, options.web.distDir, options.web.config, (request, env) => Promise.resolve(app.fetch(request, env)), options)
     : undefined;
   app.use('/dashboard', requirePagePermission('dashboard.open', web?.refused));
   // A developer's page is any signed-in user's; its review list is staff's (issue 21).

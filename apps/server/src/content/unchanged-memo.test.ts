@@ -22,6 +22,16 @@ describe('createUnchangedMemo', () => {
     expect(await memo.read('a', async () => null)).toEqual({ n: 3 });
   });
 
+  it('reads again once an entry is older than its time to live, the count unmoved', async () => {
+    let reads = 0;
+    const memo = createUnchangedMemo<{ n: number }>(() => 0, 10, 5);
+    const load = async () => ({ n: ++reads });
+    expect(await memo.read('a', load)).toEqual({ n: 1 });
+    expect(await memo.read('a', load)).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await memo.read('a', load)).toEqual({ n: 2 });
+  });
+
   it('does not trust a read during which the count moved', async () => {
     let changes = 0;
     let reads = 0;

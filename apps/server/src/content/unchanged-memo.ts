@@ -10,13 +10,17 @@ export interface UnchangedMemo<V extends object | string | null> {
   readEach(keys: readonly string[], loadMissing: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>>;
 }
 
-/** Bounded to `max` keys; without a change count every call reads. */
+/**
+ * Bounded to `max` keys, and each kept at most `ttlMs` when given (for what also moves with time);
+ * without a change count every call reads.
+ */
 export function createUnchangedMemo<V extends object | string | null>(
   contentChanges: (() => number) | undefined,
   max: number,
+  ttlMs?: number,
 ): UnchangedMemo<V> {
   if (!contentChanges) return { read: (_key, load) => load(), readEach: (keys, loadMissing) => loadMissing([...keys]) };
-  const kept = new LRUCache<string, { changes: number; value: V | undefined }>({ max });
+  const kept = new LRUCache<string, { changes: number; value: V | undefined }>({ max, ...(ttlMs ? { ttl: ttlMs } : {}) });
   return {
     async read(key, load) {
       // Counted before reading: a change committed during the read leaves the entry already outdated.

@@ -22,7 +22,8 @@ import { presentGif } from '../public-api/present.ts';
 import { presenter } from '../public-api/respond.ts';
 import { embedNotFoundHtml } from './embed-not-found.ts';
 import { embedPageRenderer } from './embed-page.ts';
-import { gifPagePreload, renderFirstScreen, type ApiFetch, type FirstScreen } from './first-screen/first-screen.ts';
+import { gifPagePreload, renderFirstScreen, type ApiFetch } from './first-screen/first-screen.ts';
+import { createKeptScreens, type ServedScreen, type StoreChanges } from './first-screen/kept-screens.ts';
 import { hasFirstScreen } from './first-screen/first-screen-view.ts';
 import { appLoaderScript } from './first-screen/app-loader.ts';
 import { pageChunkFiles } from './first-screen/page-chunks.ts';
@@ -153,13 +154,15 @@ export interface WebPages {
 
 /**
  * `apiFetch` answers the public API in this process (the app itself): the site's first screens are
- * asked of it as the page's script would ask (web/first-screen).
+ * asked of it as the page's script would ask (web/first-screen), and anonymous ones are kept while
+ * the store's `changes` stand (first-screen/kept-screens.ts).
  */
 export function webPages(
   deps: ApiDeps,
   distDir: string,
   config: () => PageConfig,
   apiFetch?: (request: Request, env: unknown) => Promise<Response>,
+  changes: StoreChanges = {},
 ): WebPages {
   const root = path.resolve(distDir);
   const app = new Hono<AuthEnv>();
@@ -192,10 +195,16 @@ export function webPages(
       return fetchApi(new Request(request.url, { headers }), c.env);
     };
 
-  async function firstScreen(c: Context<AuthEnv>, route: SiteRoute): Promise<FirstScreen | undefined> {
-    if (!apiFetch) return undefined;
+  const keptScreens = createKeptScreens(changes);
+  function firstScreen(c: Context<AuthEnv>, route: SiteRoute): Promise<ServedScreen | undefined> {
+    if (!apiFetch) return Promise.resolve(undefined);
     const apiBase = new URL(config().apiBase, new URL(c.req.url).origin).href;
-    return renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
+    // Without cookies the API answers anyone alike; the links it writes follow the origin and the forwarded scheme.
+    const visitor = c.req.header('cookie') ? undefined : `${apiBase} ${c.req.header('x-forwarded-proto') ?? ''}`;
+    return keptScreens(route, visitor, async () => {
+      const screen = await renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
+      return screen && { html: screen.html, preloads: screen.preloads, dataJson: scriptJson(screen.data) };
+    });
   }
 
   let split: { built: string; template: string; entries: string[]; preloads: string[] } | undefined;
@@ -226,7 +235,7 @@ export function webPages(
     built: string,
     head: ResolvedSitePage['head'],
     route: SiteRoute,
-    screen: () => Promise<FirstScreen | undefined>,
+    screen: () => Promise<ServedScreen | undefined>,
     headers: Record<string, string>,
     headPreloads: string,
   ) => {
@@ -238,7 +247,7 @@ export function webPages(
     // Each part is made once the one before is on its way (its reader asks for more) and the socket has had
     // a turn to send it: on the embedded store the screen's work holds the thread until it is done.
     const socketTurn = () => new Promise((resolve) => setImmediate(resolve));
-    let served: FirstScreen | undefined;
+    let served: ServedScreen | undefined;
     const parts = [
       async () => page.slice(0, at),
       async () => {
@@ -249,7 +258,7 @@ export function webPages(
       },
       async () => {
         await socketTurn();
-        const data = served ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(served.data)}</script>` : '';
+        const data = served ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${served.dataJson}</script>` : '';
         return `${data}${loader}${page.slice(at + ROOT_ELEMENT.length)}`;
       },
     ];

@@ -19,3 +19,10 @@ export const GIF_MEDIA_SIZES = '(min-width: 1072px) 1040px, calc(100vw - 32px)';
  * (none: every viewport): two on a phone, three or four where the cards are full size.
  */
 export const PRELOADED_CATEGORY_CARDS: readonly (string | undefined)[] = [undefined, undefined, '(min-width: 560px)', '(min-width: 820px)'];
+/**
+ * Anonymous first screens kept per process (kept-screens.ts): about 160 KB each with their data, so
+ * at most about 32 MB.
+ */
+export const FIRST_SCREENS_KEPT_MAX = 200;
+/** ...and each at most as long as the provider client keeps an answer (SPEC 9, "Provider client cache: 60 s"). */
+export const FIRST_SCREEN_KEPT_MS = 60_000;
