@@ -75,7 +75,7 @@ describe.each(storeKinds())('kept first screens (%s)', (kind) => {
     expect(responseIds(searchAgain).some((id) => responseIds(search).includes(id))).toBe(false);
   });
 
-  it('keeps a GIF page per GIF', async () => {
+  it('keeps a GIF page per GIF, and answers 404 the moment its GIF is removed', async () => {
     const { id } = await server.store.db
       .selectFrom('gifs')
       .select('id')
@@ -90,5 +90,9 @@ describe.each(storeKinds())('kept first screens (%s)', (kind) => {
     const again = await screenData(`/gifs/${id}`);
     if (kept) expect(again).toEqual(first);
     else expect(responseIds(again).some((rid) => responseIds(first).includes(rid))).toBe(false);
+
+    // The page's verdict, whose row is kept too, sees the removal at once.
+    await putInState(server.store.db, id, 'removed');
+    expect((await fetch(`${server.baseUrl}/gifs/${id}`)).status).toBe(404);
   });
 });

@@ -61,13 +61,16 @@ export const errorPage = (status: Exclude<SitePageStatus, 200>): ResolvedSitePag
 });
 const notFound = () => errorPage(404);
 
+/** A GIF's row as every GIF read selects it (content/gif-row.ts), or undefined when there is none. */
+export type GifRowReader = (id: string) => Promise<GifRow | undefined>;
+
 async function gifPage(
-  db: Kysely<Database>,
+  gifRow: GifRowReader,
   gifId: string,
   origin: string,
   viewerOf: () => Promise<ViewerContext>,
 ): Promise<ResolvedSitePage> {
-  const gif = await selectGifs(db).where('g.id', '=', gifId).executeTakeFirst();
+  const gif = await gifRow(gifId);
   const viewer = gif ? await viewerOf() : undefined;
   const access = gif && viewer ? accessTo(gif, viewer) : 404;
   if (!gif || !mayOpen(access)) return errorPage(mayOpen(access) ? 404 : access);
@@ -178,6 +181,7 @@ export async function resolveSitePage(
   route: SiteRoute,
   origin: string,
   viewer: () => Promise<ViewerContext> = async () => ANONYMOUS_VIEWER,
+  gifRow: GifRowReader = (id) => selectGifs(db).where('g.id', '=', id).executeTakeFirst(),
 ): Promise<ResolvedSitePage> {
   const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({
     status: 200,
@@ -209,7 +213,7 @@ export async function resolveSitePage(
     case 'explore':
       return page(exploreHead(route.term));
     case 'gif':
-      return gifPage(db, route.gifId, origin, viewer);
+      return gifPage(gifRow, route.gifId, origin, viewer);
     case 'profile':
       return profilePage(db, route.username, origin);
     case 'artists':

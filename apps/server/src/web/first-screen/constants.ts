@@ -26,3 +26,5 @@ export const PRELOADED_CATEGORY_CARDS: readonly (string | undefined)[] = [undefi
 export const FIRST_SCREENS_KEPT_MAX = 200;
 /** ...and each at most as long as the provider client keeps an answer (SPEC 9, "Provider client cache: 60 s"). */
 export const FIRST_SCREEN_KEPT_MS = 60_000;
+/** GIF rows kept for the GIF pages' verdicts while nothing changes (assets.ts): a few KB each. */
+export const GIF_PAGE_ROWS_KEPT = 2_000;
