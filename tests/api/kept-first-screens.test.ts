@@ -11,8 +11,12 @@ import { putInState } from '../content-policy/gif-states.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { storeKinds } from '../support/stores.ts';
 
+interface Shown {
+  id?: string;
+  name?: string;
+}
 interface Envelope {
-  data: { id?: string; name?: string }[] | { id?: string };
+  data: Shown[] | Shown;
   meta: { response_id: string };
 }
 
