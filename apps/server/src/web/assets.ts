@@ -198,7 +198,7 @@ export function webPages(
     };
 
   const keptScreens = createKeptScreens(changes);
-  // A GIF page's verdict reads its GIF's row (1.3 ms on the embedded store, on the head's path); kept as the media door keeps states.
+  // A GIF page's verdict reads its GIF's row on the head's path: kept while nothing changes, as the media door keeps states.
   const gifRows = createUnchangedMemo<GifRow | null>(changes.contentChanges, GIF_PAGE_ROWS_KEPT);
   const gifRow = async (id: string) =>
     (await gifRows.read(id, async () => (await selectGifs(deps.db).where('g.id', '=', id).executeTakeFirst()) ?? null)) ?? undefined;
