@@ -64,6 +64,8 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     site_page: async (g, as) => status(await call('GET', `/gifs/${g.id}`, as)),
     // In the HTML the server sends (its tiles or its written-in data): the GIF's id anywhere in it.
     site_search_page: async (g, as) => (await call('GET', `/search/${g.tag}`, as)).text.includes(g.id),
+    // The matrix's GIFs trend newest, so a listed one is in the home page's first grid page.
+    site_home_page: async (g, as) => (await call('GET', '/', as)).text.includes(g.id),
     media: async (g, as) => status(await call('GET', `/media/${g.id}/${g.file}`, as)),
     ajax_metadata: async (g, as) => ids((await call('GET', `/ajax/gifs/metadata?gif_ids=${g.id}`, as)).body.data).includes(g.id),
     ajax_tag_counts: async (g, as) => status(await call('GET', `/ajax/gif/${g.id}/tag-counts`, as)),

@@ -30,6 +30,8 @@ export const GIF_DOORS = {
   site_page: { path: 'GET /gifs/{slug-id}', viewer: 'request', kind: 'status' },
   // The site's server-rendered first screens (web/first-screen): a search page's tiles and written-in data.
   site_search_page: { path: 'GET /search/{term}', viewer: 'anyone', kind: 'listing' },
+  // The home page's first screen (trending GIFs, category cards), kept for anonymous visitors until a change (first-screen/kept-screens.ts).
+  site_home_page: { path: 'GET /', viewer: 'anyone', kind: 'listing' },
   media: { path: 'GET /media/{id}/{file}', viewer: 'request', kind: 'status' },
   ajax_metadata: { path: 'GET /ajax/gifs/metadata?gif_ids=', viewer: 'request', kind: 'ids' },
   ajax_tag_counts: { path: 'GET /ajax/gif/{id}/tag-counts', viewer: 'request', kind: 'status' },
