@@ -288,7 +288,7 @@ export function webPages(
     if (html === undefined) return undefined;
     const id = gifIdFromPath(pathname) ?? '';
     // The embed's visitor is anonymous (SPEC 6): it shows what anyone may open, whoever is signed in.
-    const row = GIF_ID_PATTERN.test(id) ? await selectGifs(deps.db).where('g.id', '=', id).executeTakeFirst() : undefined;
+    const row = GIF_ID_PATTERN.test(id) ? await gifRow(id) : undefined;
     const access = row ? accessTo(row, ANONYMOUS_VIEWER) : 404;
     if (!row || !mayOpen(access))
       return c.html(embedNotFoundHtml(mayOpen(access) ? 404 : access), mayOpen(access) ? 404 : access, HTML_HEADERS);

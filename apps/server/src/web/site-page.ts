@@ -180,8 +180,8 @@ export async function resolveSitePage(
   db: Kysely<Database>,
   route: SiteRoute,
   origin: string,
-  viewer: () => Promise<ViewerContext> = async () => ANONYMOUS_VIEWER,
-  gifRow: GifRowReader = (id) => selectGifs(db).where('g.id', '=', id).executeTakeFirst(),
+  viewer: () => Promise<ViewerContext>,
+  gifRow: GifRowReader,
 ): Promise<ResolvedSitePage> {
   const page = (head: ReturnType<typeof homeHead>): ResolvedSitePage => ({
     status: 200,
