@@ -103,7 +103,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
   });
 
   let gif: { id: string; payload: string; username: string; userId: number };
-  it('logs a search after answering it, once per response and only for its first page', async () => {
+  it('logs a search after answering it, once per response and only for its first page, never for a count alone', async () => {
     const res = await v1('/v1/gifs/search?q=%20Pizza%20%20Party&limit=10');
     expect(res.status).toBe(200);
     const owned = res.body.data.find((g: { user?: { username: string } }) => g.user?.username);
@@ -111,6 +111,12 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     const user = await store.db.selectFrom('users').select('id').where('username', '=', owned.user.username).executeTakeFirstOrThrow();
     gif = { id: owned.id, payload: owned.analytics_response_payload, username: owned.user.username, userId: user.id };
     await v1('/v1/gifs/search?q=pizza%20party&offset=5');
+    // A result tab's count: the total alone, and no search of its own.
+    const count = await v1('/v1/gifs/search?q=pizza%20party&count_only=true');
+    expect(count.status).toBe(200);
+    expect(count.body.data).toEqual([]);
+    expect(count.body.pagination).toMatchObject({ total_count: res.body.pagination.total_count, count: 0, offset: 0 });
+    expect((await v1('/v1/gifs/search?q=pizza&count_only=maybe')).body.meta.msg).toBe('count_only must be true or false');
     await analytics.searchLog.flush();
     await analytics.searchLog.flush();
     const logged = await searchEvents();

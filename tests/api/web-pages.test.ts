@@ -150,6 +150,25 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     expect([outbox.status, outbox.headers.get('location')]).toEqual([302, '/login?next=%2Fdashboard%2Foutbox']);
   });
 
+  it("logs one search for a search page's view: its result tabs' counts are not searches", async () => {
+    const searches = async () =>
+      (
+        await server.store.db
+          .selectFrom('events')
+          .select('payload')
+          .where('type', '=', 'search.performed')
+          .where('stream_id', '=', 'cat')
+          .execute()
+      ).map((e) => (e.payload as { type: string }).type);
+    const { status, html } = await page('/search/cat');
+    expect(status).toBe(200);
+    // The tabs' counts are in the first screen: the GIFs, stickers and clips totals the page was made from.
+    expect(html).toContain('count_only=true');
+    await server.analytics.searchLog.flush();
+    await server.analytics.searchLog.flush();
+    expect(await searches()).toEqual(['gifs']);
+  });
+
   it('keeps JSON for API paths', async () => {
     for (const path of [
       `/v1/nope?api_key=${server.webKey}`,

@@ -15,6 +15,7 @@ export {
 } from './embed-render.ts';
 export { embedCode, embedSrc, fitInto, type EmbedCodeOptions, type EmbedCodeSource } from './embed-code.ts';
 export { escapeHtml } from './escape.ts';
+export { searchTabCounts } from './search-tab-counts.ts';
 export { FIRST_DATA_ELEMENT_ID, firstDataKey } from './first-data.ts';
 export { gifIdFromPath } from './gif-id.ts';
 export {

@@ -61,6 +61,12 @@ const CALLS: Array<[string, Call, string, Record<string, string>]> = [
     '/v1/stickers/search',
     { q: '@nba dunk', rating: 'g', limit: '10', offset: '20', sort: 'recent', lang: 'es' },
   ],
+  [
+    'search count',
+    (c) => c.search('cats', { type: 'videos', countOnly: true }),
+    '/v1/videos/search',
+    { q: 'cats', rating: 'pg-13', count_only: 'true' },
+  ],
   ['text search', (c) => c.search('hi', { type: 'text' }), '/v1/text/search', { q: 'hi', rating: 'pg-13', excludeDynamicResults: 'true' }],
   ['trending', (c) => c.trending(), '/v1/gifs/trending', { rating: 'pg-13' }],
   ['trending text', (c) => c.trending({ type: 'text', limit: 4, rating: 'r' }), '/v1/text/trending', { limit: '4', rating: 'r' }],

@@ -177,10 +177,11 @@ export class LoopboxFetch {
 
   /** {type}/search?q={term}; `channel` searches within a channel (`@channel term`). */
   search(term: string, options: SearchOptions = {}): Promise<GifsResult> {
-    const { type = DEFAULT_MEDIA_TYPE, channel, rating = this.#rating, ...rest } = options;
+    const { type = DEFAULT_MEDIA_TYPE, channel, rating = this.#rating, countOnly, ...rest } = options;
     const q = channel ? `${CHANNEL_SEARCH_PREFIX}${channel} ${term}` : term;
     const excludeDynamicResults = type === 'text' ? true : undefined;
-    return this.#get(`${type}/search`, { ...rest, rating, q, excludeDynamicResults }, toGifsResult);
+    const count_only = countOnly ? true : undefined;
+    return this.#get(`${type}/search`, { ...rest, rating, q, excludeDynamicResults, count_only }, toGifsResult);
   }
 
   /** {type}/trending */

@@ -241,6 +241,8 @@ export interface SearchOptions extends PaginationOptions {
   lang?: string;
   /** Search within a channel: the query becomes `@{channel} {term}`. */
   channel?: string;
+  /** Only the total (`data` empty), and not logged as a search: a result tab's count. Loopbox's own parameter. */
+  countOnly?: boolean;
 }
 
 export interface TrendingOptions extends PaginationOptions {

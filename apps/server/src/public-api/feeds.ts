@@ -9,7 +9,7 @@ import type { ContentType } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { envelope } from '../http/envelope.ts';
-import { contentType, flag, giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
+import { contentType, countOnly, flag, giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
 import { gifId, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import { presentGif } from './present.ts';
@@ -29,7 +29,14 @@ export const STORED_TYPES: Record<ContentType, readonly GifType[]> = {
 };
 
 const common = { rating, lang, pingback_id: passthrough, ...giphyAnswerParams };
-const SearchQuery = z.object({ q: query, limit, offset, excludeDynamicResults: flag('excludeDynamicResults'), ...common });
+const SearchQuery = z.object({
+  q: query,
+  limit,
+  offset,
+  excludeDynamicResults: flag('excludeDynamicResults'),
+  count_only: countOnly,
+  ...common,
+});
 const TrendingQuery = z.object({ limit, offset, ...common });
 const RandomQuery = z.object({
   tag: z.string().transform(normaliseFreeText).pipe(z.string().max(50, 'tag must be at most 50 characters')).optional(),
@@ -51,7 +58,7 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       tag: 'gifs',
       summary: 'Search GIFs, stickers or text',
       description:
-        'Ranked by relevance to `q`; `type` is `gifs`, `stickers` or `text` (text adds the query itself rendered as a sticker unless `excludeDynamicResults`). A first page is logged as a search.',
+        'Ranked by relevance to `q`; `type` is `gifs`, `stickers` or `text` (text adds the query itself rendered as a sticker unless `excludeDynamicResults`). A first page is logged as a search, unless `count_only`.',
       access: { apiKey: 'giphy' },
       params: TypePath,
       query: SearchQuery,
@@ -75,9 +82,11 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
         total = page.total + dynamic.length;
       }
       const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
-      // A search is its first page. Queued, not awaited: the batched writer appends it after this response.
+      // A search is its first page; a tab's count alone is none. Queued, not awaited: the batched writer appends it after this response.
       // Its result count is the store's: text rendered on demand answers any query, so it is no result.
-      if (p.offset === 0) searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: ctx.responseId, searcher: searcherOf(c) });
+      if (p.count_only) rows = [];
+      else if (p.offset === 0)
+        searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: ctx.responseId, searcher: searcherOf(c) });
       // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
       return gifPage(
         c,

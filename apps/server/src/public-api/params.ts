@@ -22,6 +22,10 @@ export const flag = (name: string) =>
     .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
     .optional()
     .transform((v) => v === 'true' || v === '1');
+/** Loopbox's own: the answer is the total alone (no GIFs) and, on a search, is not logged as one (a result tab's count). */
+export const countOnly = flag('count_only').meta({
+  description: 'Answer only the total (`data` is empty); a search asked this way is not logged as a search.',
+});
 /** Accepted for GIPHY compatibility; carried through to analytics, never to queries. */
 export const passthrough = z.string().max(100, 'value is too long').optional();
 

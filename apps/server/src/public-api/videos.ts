@@ -5,7 +5,7 @@ import { clipsFeed } from '../content/clips.ts';
 import { relatedGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
+import { countOnly, giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
 import { gifId, limit, offset } from '../http/params.ts';
 import { parseQuery } from '../http/parse.ts';
 import { gifList, gifPage, presenter } from './respond.ts';
@@ -15,7 +15,16 @@ import { describe } from '../openapi/describe.ts';
 import { GifPage } from '@loopbox/contract/giphy';
 
 const VIDEO: readonly ['video'] = ['video'];
-const VideoSearchQuery = z.object({ q: query, limit, offset, rating, lang, pingback_id: passthrough, ...giphyAnswerParams });
+const VideoSearchQuery = z.object({
+  q: query,
+  limit,
+  offset,
+  rating,
+  lang,
+  count_only: countOnly,
+  pingback_id: passthrough,
+  ...giphyAnswerParams,
+});
 const VideoRelatedQuery = z.object({ gif_id: gifId, limit, offset, rating, pingback_id: passthrough, ...giphyAnswerParams });
 const VideoTrendingQuery = z.object({ limit, offset, rating, pingback_id: passthrough, ...giphyAnswerParams });
 
@@ -32,7 +41,7 @@ export function videoRoutes(deps: ApiDeps) {
         { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
         deps.searchResults,
       );
-      return gifList(c, deps, 'VIDEO_SEARCH', page.rows, { total: page.total, offset: p.offset });
+      return gifList(c, deps, 'VIDEO_SEARCH', p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
     },
   );
   app.get(

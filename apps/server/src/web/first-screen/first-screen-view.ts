@@ -8,6 +8,7 @@ import {
   SEARCH_KINDS,
   SEARCH_TYPES,
   searchPath,
+  searchTabCounts,
   SITE_PAGE_SIZE,
   type SiteRoute,
 } from '@loopbox/pages';
@@ -73,7 +74,7 @@ async function searchView(client: LoopboxFetch, route: Extract<SiteRoute, { page
   // The page of results and the tabs' counts as the page asks for them, at once.
   const [results] = await Promise.all([
     client.search(query, { type: SEARCH_API_TYPE[route.type], ...page(base) }),
-    ...SEARCH_TYPES.map((t) => client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 })),
+    searchTabCounts(client, query),
   ]);
   const kind = SEARCH_KINDS[route.type];
   const at = (n: number) => searchPath(route.term, { type: route.type, page: n });

@@ -5,6 +5,7 @@ import {
   SEARCH_TYPES,
   searchHead,
   searchPath,
+  searchTabCounts,
   type SearchType,
 } from '@loopbox/pages';
 import { virtualPagePath, type GifsResult } from '@loopbox/sdk';
@@ -46,13 +47,7 @@ export default function SearchPage({ term, type, pageNumber }: SearchPageProps) 
   const pagePath = searchPath(term, { type, page: firstPage });
   usePage(searchHead(term, type, firstPage), { pagePath, virtualPagePath: virtualPagePath({ kind: 'search', term, page: firstPage }) });
 
-  const counts = useResource(`search-counts:${query}`, () =>
-    Promise.all(
-      SEARCH_TYPES.map((t) =>
-        client.search(query, { type: SEARCH_API_TYPE[t], limit: 1 }).then((r) => [t, r.pagination.total_count] as const),
-      ),
-    ).then((pairs) => Object.fromEntries(pairs) as Record<SearchType, number>),
-  );
+  const counts = useResource(`search-counts:${query}`, () => searchTabCounts(client, query));
   const base = (firstPage - 1) * SITE_PAGE_SIZE;
   const fetchGifs = useCallback(
     (offset: number): Promise<GifsResult> =>
