@@ -94,6 +94,40 @@ describe('the edge on Node compresses pages', () => {
     }
   });
 
+  it('sends one bytes object as a part of many pages, each page whole after its own parts', async () => {
+    // A kept first screen's data: the same object in every page, whose deflated copy the edge keeps.
+    const kept = new TextEncoder().encode(`<script type="application/json">${json}</script>`);
+    const site = new Hono();
+    site.get('/page/:n', (c) => {
+      const parts = [`<!doctype html><title>page ${c.req.param('n')}</title>`, kept, '<p>loader</p>'];
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(typeof part === 'string' ? new TextEncoder().encode(part) : part);
+          controller.close();
+        },
+      });
+      return c.body(body, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    });
+    const upstream = bindingUpstream(site);
+    const edge = createNodeEdge({
+      upstreams: { ...fakeServices().upstreams, assets: upstream },
+      keys: KEYS,
+      logger: { info: () => {}, error: () => {} },
+    });
+    const served = await serveOnLoopback(edge.fetch);
+    try {
+      for (const n of [1, 22, 333]) {
+        const zipped = await getFrom('127.0.0.1', `${served.origin}/page/${n}`, { 'Accept-Encoding': 'gzip' });
+        expect(zipped.headers.get('content-encoding')).toBe('gzip');
+        expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(
+          `<!doctype html><title>page ${n}</title><script type="application/json">${json}</script><p>loader</p>`,
+        );
+      }
+    } finally {
+      await served.close();
+    }
+  });
+
   it('passes on each part of a page sent in parts as it comes, gzipped', async () => {
     const head = `<!doctype html><head><style>${'.a{color:red}'.repeat(300)}</style></head>`;
     const rest = '<body>the first screen</body>';

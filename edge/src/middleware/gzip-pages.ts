@@ -13,7 +13,7 @@ const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
  * zlib's stream compresses on the thread pool, whose answer would wait until the work that follows
  * the part (the site's first screen, on the embedded store) lets the event loop turn.
  */
-function gzipEachPart(): TransformStream<Uint8Array, Uint8Array> {
+function gzipEachPart(deflated: WeakMap<Uint8Array, Uint8Array>): TransformStream<Uint8Array, Uint8Array> {
   let crc = 0;
   let size = 0;
   return new TransformStream({
@@ -22,7 +22,13 @@ function gzipEachPart(): TransformStream<Uint8Array, Uint8Array> {
       crc = crc32(part, crc);
       size = (size + part.byteLength) % 2 ** 32;
       // Each part's own deflate stream, ending byte-aligned (Z_SYNC_FLUSH) and not final: the next continues the same member.
-      controller.enqueue(deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH }));
+      // So a part's deflated bytes depend on the part alone, and a part sent again (the same bytes object) is not deflated again.
+      let out = deflated.get(part);
+      if (!out) {
+        out = deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH });
+        deflated.set(part, out);
+      }
+      controller.enqueue(out);
     },
     flush(controller) {
       const trailer = Buffer.alloc(8);
@@ -41,6 +47,8 @@ function gzipEachPart(): TransformStream<Uint8Array, Uint8Array> {
  * answer's length). On Workers, Cloudflare compresses and streams.
  */
 export function gzipPages(): MiddlewareHandler<EdgeEnv> {
+  // Held by the parts themselves: the site sends a kept first screen's data as one bytes object, never changed.
+  const deflated = new WeakMap<Uint8Array, Uint8Array>();
   return async (c, next) => {
     await next();
     const { res } = c;
@@ -52,7 +60,7 @@ export function gzipPages(): MiddlewareHandler<EdgeEnv> {
     if (!headers.has('content-encoding') && prefersGzip(c.req.raw)) {
       headers.set('content-encoding', 'gzip');
       varyingByEncoding(headers);
-      body = body.pipeThrough(gzipEachPart());
+      body = body.pipeThrough(gzipEachPart(deflated));
     }
     c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
   };

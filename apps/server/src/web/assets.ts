@@ -209,7 +209,11 @@ export function webPages(
     const visitor = c.req.header('cookie') ? undefined : `${apiBase} ${c.req.header('x-forwarded-proto') ?? ''}`;
     return keptScreens(route, visitor, async () => {
       const screen = await renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
-      return screen && { html: screen.html, preloads: screen.preloads, dataJson: scriptJson(screen.data) };
+      if (!screen) return undefined;
+      const data = new TextEncoder().encode(
+        `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`,
+      );
+      return { html: screen.html, preloads: screen.preloads, data };
     });
   }
 
@@ -254,25 +258,27 @@ export function webPages(
     // a turn to send it: on the embedded store the screen's work holds the thread until it is done.
     const socketTurn = () => new Promise((resolve) => setImmediate(resolve));
     let served: ServedScreen | undefined;
-    const parts = [
-      async () => page.slice(0, at),
+    const text = (html: string) => [encoder.encode(html)];
+    const parts: (() => Promise<Uint8Array[]>)[] = [
+      async () => text(page.slice(0, at)),
       async () => {
         await socketTurn();
         // No first screen (the API refused or failed): the page's script renders it instead.
         served = await screen().catch(() => undefined);
-        return served ? `${headPreloads ? '' : served.preloads}<div id="root">${served.html}</div>` : ROOT_ELEMENT;
+        return text(served ? `${headPreloads ? '' : served.preloads}<div id="root">${served.html}</div>` : ROOT_ELEMENT);
       },
       async () => {
         await socketTurn();
-        const data = served ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${served.dataJson}</script>` : '';
-        return `${data}${loader}${page.slice(at + ROOT_ELEMENT.length)}`;
+        // The data in a chunk of its own: a kept screen's bytes, the same for every visitor.
+        const rest = encoder.encode(`${loader}${page.slice(at + ROOT_ELEMENT.length)}`);
+        return served ? [served.data, rest] : [rest];
       },
     ];
     let sent = 0;
     const body = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
-          controller.enqueue(encoder.encode(await parts[sent++]!()));
+          for (const chunk of await parts[sent++]!()) controller.enqueue(chunk);
           if (sent === parts.length) controller.close();
         },
       },

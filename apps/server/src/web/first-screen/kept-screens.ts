@@ -6,8 +6,11 @@ import { FIRST_SCREEN_KEPT_MS, FIRST_SCREENS_KEPT_MAX } from './constants.ts';
 export interface ServedScreen {
   html: string;
   preloads: string;
-  /** The API's answers as the page's JSON script holds them. */
-  dataJson: string;
+  /**
+   * The page's JSON script of the API's answers, encoded once: a kept screen sends the same bytes
+   * object every time, whose compressed copy the edge keeps (edge/src/middleware/gzip-pages.ts).
+   */
+  data: Uint8Array;
 }
 
 /**
