@@ -196,6 +196,28 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     expect(views.body.daily.map((d: { date: string }) => d.date)).toEqual([new Date().toISOString().slice(0, 10)]);
   });
 
+  it("logs a clips search's first page as a search of videos, from either route, and never a count alone", async () => {
+    const before = (await searchEvents()).length;
+    const videos = await v1('/v1/videos/search?q=news');
+    const clips = await v1('/v1/clips/search?q=news');
+    expect(videos.body.data.length).toBeGreaterThan(0);
+    await v1('/v1/videos/search?q=news&offset=1');
+    await v1('/v1/videos/search?q=news&count_only=true');
+    await analytics.searchLog.flush();
+    await analytics.searchLog.flush();
+    const logged = (await searchEvents()).slice(before);
+    expect(logged.map((e) => e.payload)).toEqual(
+      [videos, clips].map((res) =>
+        expect.objectContaining({
+          term: 'news',
+          type: 'videos',
+          response_id: res.body.meta.response_id,
+          result_count: res.body.pagination.total_count,
+        }),
+      ),
+    );
+  });
+
   it('answers bad input with a clear JSON error and unknown ids with 404', async () => {
     const cases: [string, number, RegExp][] = [
       ['/api/v1/users/abc/view-count/', 400, /id must be a positive whole number/],

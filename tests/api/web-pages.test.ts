@@ -150,7 +150,7 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     expect([outbox.status, outbox.headers.get('location')]).toEqual([302, '/login?next=%2Fdashboard%2Foutbox']);
   });
 
-  it("logs one search for a search page's view: its result tabs' counts are not searches", async () => {
+  it("logs one search for a search page's view, of its own tab: the tabs' counts are not searches", async () => {
     const searches = async () =>
       (
         await server.store.db
@@ -172,6 +172,9 @@ describe.each(storeKinds())('site HTML (%s)', (kind) => {
     // The tabs' counts are in the first screen: the GIFs, stickers and clips totals the page was made from.
     expect(html).toContain('count_only=true');
     expect(await settled()).toEqual([...before, 'gifs']);
+    // The clips tab's own search is one of videos.
+    expect((await page('/search/cat/clips')).status).toBe(200);
+    expect(await settled()).toEqual([...before, 'gifs', 'videos']);
   });
 
   it('keeps JSON for API paths', async () => {

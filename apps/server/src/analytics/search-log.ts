@@ -16,7 +16,7 @@ import {
 
 export interface SearchRecord {
   q: string;
-  /** gifs, stickers or text. */
+  /** gifs, stickers, text or videos (clips). */
   type: string;
   resultCount: number;
   /** The response's id, also the `cid` of every result's analytics payload. */

@@ -11,7 +11,8 @@ import type { ApiDeps, ApiEnv } from './context.ts';
 import { giphyAnswerParams, lang, query, rating } from './params.ts';
 import { gifId, ids, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
-import { gifList, gifOne } from './respond.ts';
+import { gifList, gifOne, gifPage, presenter } from './respond.ts';
+import { logSearch } from './logged-search.ts';
 import { GifPage, OneGif } from '@loopbox/contract/giphy';
 
 const CLIP: readonly ['video'] = ['video'];
@@ -55,7 +56,9 @@ export function clipRoutes(deps: ApiDeps) {
         { q: p.q, types: CLIP, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
         deps.searchResults,
       );
-      return gifList(c, deps, 'CLIP_SEARCH', page.rows, { total: page.total, offset: p.offset });
+      const ctx = presenter(c, deps, 'CLIP_SEARCH');
+      logSearch(c, deps, { q: p.q, type: 'videos', offset: p.offset, countOnly: false, total: page.total, responseId: ctx.responseId });
+      return gifPage(c, deps, ctx, page.rows, { total: page.total, offset: p.offset });
     },
   );
   app.get(

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { randomGif, relatedGifs, trendingGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
-import { searcherOf } from '../analytics/searcher-hash.ts';
 import type { GifType } from '../store/schema.ts';
 import type { ContentType } from './constants.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
@@ -16,6 +15,7 @@ import { presentGif } from './present.ts';
 import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
 import { renderedText } from './text.ts';
+import { logSearch } from './logged-search.ts';
 import { describe } from '../openapi/describe.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
@@ -49,7 +49,6 @@ const TypePath = z.object({ type: contentType });
 export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const app = new Hono<ApiEnv>();
   const typeOf = (raw: string) => parse(contentType, raw);
-  const { searchLog } = deps;
   const reads = deps.readDb ?? deps.db;
 
   app.get(
@@ -82,11 +81,8 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
         total = page.total + dynamic.length;
       }
       const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
-      // A search is its first page; a tab's count alone is none. Queued, not awaited: the batched writer appends it after this response.
-      // Its result count is the store's: text rendered on demand answers any query, so it is no result.
+      logSearch(c, deps, { q: p.q, type, offset: p.offset, countOnly: p.count_only, total: page.total, responseId: ctx.responseId });
       if (p.count_only) rows = [];
-      else if (p.offset === 0)
-        searchLog?.record({ q: p.q, type, resultCount: page.total, responseId: ctx.responseId, searcher: searcherOf(c) });
       // A search inside a channel is purged with the channel (edge/README.md, Caching and purge).
       return gifPage(
         c,

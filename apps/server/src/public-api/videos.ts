@@ -12,6 +12,7 @@ import { gifList, gifPage, presenter } from './respond.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refuseById } from '../content-policy/refusal.ts';
 import { describe } from '../openapi/describe.ts';
+import { logSearch } from './logged-search.ts';
 import { GifPage } from '@loopbox/contract/giphy';
 
 const VIDEO: readonly ['video'] = ['video'];
@@ -41,7 +42,16 @@ export function videoRoutes(deps: ApiDeps) {
         { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
         deps.searchResults,
       );
-      return gifList(c, deps, 'VIDEO_SEARCH', p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
+      const ctx = presenter(c, deps, 'VIDEO_SEARCH');
+      logSearch(c, deps, {
+        q: p.q,
+        type: 'videos',
+        offset: p.offset,
+        countOnly: p.count_only,
+        total: page.total,
+        responseId: ctx.responseId,
+      });
+      return gifPage(c, deps, ctx, p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
     },
   );
   app.get(
