@@ -60,6 +60,16 @@ const node: EdgeHarness = {
 edgeSuite(node);
 
 describe('the edge on Node compresses pages', () => {
+  /** The Node edge in front of `site` for the site's pages (and the public API, with `api`), on loopback. */
+  const edgeBefore = (site: Hono, { api = false } = {}) => {
+    const upstream = bindingUpstream(site);
+    const edge = createNodeEdge({
+      upstreams: { ...fakeServices().upstreams, assets: upstream, ...(api ? { publicApi: upstream } : {}) },
+      keys: KEYS,
+      logger: { info: () => {}, error: () => {} },
+    });
+    return serveOnLoopback(edge.fetch);
+  };
   const page = `<!doctype html><title>t</title>${'<a href="/gifs/x">a GIF</a>'.repeat(400)}`;
   const json = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `gif${i}` })) });
 
@@ -67,13 +77,7 @@ describe('the edge on Node compresses pages', () => {
     const site = new Hono();
     site.get('/page', (c) => c.html(page, 200, { 'Cache-Control': 'no-cache' }));
     site.get('/v1/gifs', (c) => c.body(json, 200, { 'Content-Type': 'application/json' }));
-    const upstream = bindingUpstream(site);
-    const edge = createNodeEdge({
-      upstreams: { ...fakeServices().upstreams, assets: upstream, publicApi: upstream },
-      keys: KEYS,
-      logger: { info: () => {}, error: () => {} },
-    });
-    const served = await serveOnLoopback(edge.fetch);
+    const served = await edgeBefore(site, { api: true });
     try {
       const zipped = await getFrom('127.0.0.1', `${served.origin}/page`, { 'Accept-Encoding': 'gzip, deflate, br' });
       expect(zipped.headers.get('content-encoding')).toBe('gzip');
@@ -108,13 +112,7 @@ describe('the edge on Node compresses pages', () => {
       });
       return c.body(body, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     });
-    const upstream = bindingUpstream(site);
-    const edge = createNodeEdge({
-      upstreams: { ...fakeServices().upstreams, assets: upstream },
-      keys: KEYS,
-      logger: { info: () => {}, error: () => {} },
-    });
-    const served = await serveOnLoopback(edge.fetch);
+    const served = await edgeBefore(site);
     try {
       for (const n of [1, 22, 333]) {
         const zipped = await getFrom('127.0.0.1', `${served.origin}/page/${n}`, { 'Accept-Encoding': 'gzip' });
@@ -145,13 +143,7 @@ describe('the edge on Node compresses pages', () => {
       });
       return c.body(body, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     });
-    const upstream = bindingUpstream(site);
-    const edge = createNodeEdge({
-      upstreams: { ...fakeServices().upstreams, assets: upstream },
-      keys: KEYS,
-      logger: { info: () => {}, error: () => {} },
-    });
-    const served = await serveOnLoopback(edge.fetch);
+    const served = await edgeBefore(site);
     try {
       // The rest is sent only once the head has arrived: an edge holding the page back would never see it.
       const text = await new Promise<string>((resolve, reject) => {
