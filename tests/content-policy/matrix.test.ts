@@ -37,6 +37,15 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
   const status = (a: Answer): Seen => ({ status: a.status, text: a.text });
   const ids = (list: unknown): string[] => (Array.isArray(list) ? list.map((g: { id: string }) => String(g.id)) : []);
   const tenor = (path: string) => `/tenor/v2/${path}&key=${server.webKey}`;
+  /**
+   * Whether a search's count alone (`count_only`) counts this GIF: more than the other GIFs its full
+   * answer shows (a tag's search may also find the other matrix GIFs, by similarity).
+   */
+  const counted = async (search: string, id: string, as: TestUser | undefined): Promise<boolean> => {
+    const shown = ids((await call('GET', `${search}&limit=50`, as)).body.data);
+    const total = (await call('GET', `${search}&count_only=true`, as)).body.pagination.total_count;
+    return total > shown.filter((other) => other !== id).length;
+  };
 
   const PROBES: Record<GifDoor, Probe> = {
     api_gif: async (g, as) => status(await call('GET', `/v1/gifs/${g.id}`, as)),
@@ -44,6 +53,7 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     api_associations: async (g, as) => status(await call('GET', `/v1/gifs/${g.id}/associations`, as)),
     api_related: async (g, as) => status(await call('GET', `/v1/gifs/related?gif_id=${g.id}`, as)),
     api_search: async (g, as) => ids((await call('GET', `/v1/gifs/search?q=${g.tag}`, as)).body.data).includes(g.id),
+    api_search_count: async (g, as) => counted(`/v1/gifs/search?q=${g.tag}`, g.id, as),
     // The matrix's GIFs trend newest (beforeAll), so the first page holds every one the list may show.
     api_trending: async (g, as) => ids((await call('GET', '/v1/gifs/trending?limit=50&rating=r', as)).body.data).includes(g.id),
     api_tag_search: async (g, as) =>
@@ -56,6 +66,8 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     api_clip: async (g, as) => status(await call('GET', `/v1/clips/${clip(g).id}`, as)),
     api_clips_by_ids: async (g, as) => ids((await call('GET', `/v1/clips?ids=${clip(g).id}`, as)).body.data).includes(clip(g).id),
     api_clips_search: async (g, as) => ids((await call('GET', `/v1/clips/search?q=${clip(g).tag}`, as)).body.data).includes(clip(g).id),
+    api_videos_search: async (g, as) => ids((await call('GET', `/v1/videos/search?q=${clip(g).tag}`, as)).body.data).includes(clip(g).id),
+    api_videos_search_count: async (g, as) => counted(`/v1/videos/search?q=${clip(g).tag}`, clip(g).id, as),
     tenor_posts: async (g, as) => ids((await call('GET', tenor(`posts?ids=${g.id}`), as)).body.results).includes(g.id),
     tenor_search: async (g, as) => ids((await call('GET', tenor(`search?q=${g.tag}`), as)).body.results).includes(g.id),
     tenor_featured: async (g, as) => ids((await call('GET', tenor('featured?limit=50&contentfilter=off'), as)).body.results).includes(g.id),

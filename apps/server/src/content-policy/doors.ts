@@ -12,6 +12,8 @@ export const GIF_DOORS = {
   api_associations: { path: 'GET /v1/gifs/{id}/associations', viewer: 'anyone', kind: 'status' },
   api_related: { path: 'GET /v1/gifs/related?gif_id={id}', viewer: 'anyone', kind: 'status' },
   api_search: { path: 'GET /v1/gifs/search', viewer: 'anyone', kind: 'listing' },
+  // A result tab's count: listed only when the total counts it.
+  api_search_count: { path: 'GET /v1/gifs/search?count_only=true', viewer: 'anyone', kind: 'listing' },
   api_trending: { path: 'GET /v1/gifs/trending', viewer: 'anyone', kind: 'listing' },
   api_tag_search: { path: 'GET /v1/gifs/search/tags', viewer: 'anyone', kind: 'listing' },
   // A category's featured GIF.
@@ -22,6 +24,8 @@ export const GIF_DOORS = {
   api_clip: { path: 'GET /v1/clips/{id}', viewer: 'anyone', kind: 'status' },
   api_clips_by_ids: { path: 'GET /v1/clips?ids=', viewer: 'anyone', kind: 'ids' },
   api_clips_search: { path: 'GET /v1/clips/search', viewer: 'anyone', kind: 'listing' },
+  api_videos_search: { path: 'GET /v1/videos/search', viewer: 'anyone', kind: 'listing' },
+  api_videos_search_count: { path: 'GET /v1/videos/search?count_only=true', viewer: 'anyone', kind: 'listing' },
   tenor_posts: { path: 'GET /tenor/v2/posts?ids=', viewer: 'anyone', kind: 'ids' },
   tenor_search: { path: 'GET /tenor/v2/search', viewer: 'anyone', kind: 'listing' },
   tenor_featured: { path: 'GET /tenor/v2/featured', viewer: 'anyone', kind: 'listing' },
