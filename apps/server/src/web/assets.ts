@@ -197,6 +197,7 @@ export function webPages(
       return fetchApi(new Request(request.url, { headers }), c.env);
     };
 
+  const encoder = new TextEncoder();
   const keptScreens = createKeptScreens(changes);
   // A GIF page's verdict reads its GIF's row on the head's path: kept while nothing changes, as the media door keeps states.
   const gifRows = createUnchangedMemo<GifRow | null>(changes.contentChanges, GIF_PAGE_ROWS_KEPT);
@@ -210,9 +211,7 @@ export function webPages(
     return keptScreens(route, visitor, async () => {
       const screen = await renderFirstScreen(route, { apiKey: config().apiKey, apiBase, fetchApi: visitorApi(c, apiFetch) });
       if (!screen) return undefined;
-      const data = new TextEncoder().encode(
-        `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`,
-      );
+      const data = encoder.encode(`<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(screen.data)}</script>`);
       return { html: screen.html, preloads: screen.preloads, data };
     });
   }
@@ -253,7 +252,6 @@ export function webPages(
     const page = withHead(c, template, head, { pageStatus: 200 }, headPreloads);
     const at = page.indexOf(ROOT_ELEMENT);
     const loader = nonced(c, appLoaderScript(entries, [...preloads, ...chunkFiles(route)]));
-    const encoder = new TextEncoder();
     // Each part is made once the one before is on its way (its reader asks for more) and the socket has had
     // a turn to send it: on the embedded store the screen's work holds the thread until it is done.
     const socketTurn = () => new Promise((resolve) => setImmediate(resolve));
