@@ -45,16 +45,26 @@ const JSON_VALUES: [string, unknown][] = [
 /** JSON.stringify, with DEEP_JSON spliced in where it stands as a value. */
 const toJson = (value: unknown) => JSON.stringify(value).replaceAll(JSON.stringify(DEEP_JSON), DEEP_JSON);
 
-/** A POST written whole over a socket; the status and body of whatever came back, however the server closed it. */
-function rawPost(baseUrl: string, pathAndQuery: string, body: string): Promise<{ status: number; body: string }> {
+/**
+ * A POST written whole over a socket, its length declared or (`chunked`) not; the status and body of
+ * whatever came back, however the server closed it.
+ */
+function rawPost(
+  baseUrl: string,
+  pathAndQuery: string,
+  body: string,
+  { chunked = false, method = 'POST', headers = '' }: { chunked?: boolean; method?: string; headers?: string } = {},
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(Number(port), hostname, () => {
+      const length = Buffer.byteLength(body);
+      const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`;
       socket.write(
-        `POST ${pathAndQuery} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+        `${method} ${pathAndQuery} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n${headers}${framing}\r\nConnection: close\r\n\r\n`,
       );
-      socket.write(body);
+      socket.write(chunked ? `${length.toString(16)}\r\n${body}\r\n0\r\n\r\n` : body);
     });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => {});
@@ -346,13 +356,17 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
     }
     // Over the size bound the server answers before reading the rest, so the request goes over a raw
     // socket that keeps what came back even as the server closes it.
-    const tooLarge = await rawPost(
-      server.baseUrl,
-      `${path}?apikey=${server.webKey}`,
-      JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] }),
-    );
-    expect(tooLarge.status).toBe(413);
-    expect(JSON.parse(tooLarge.body).meta.msg).toContain('at most');
+    // Its length declared (refused from the header) or not (counted as it streams in).
+    for (const chunked of [false, true]) {
+      const tooLarge = await rawPost(
+        server.baseUrl,
+        `${path}?apikey=${server.webKey}`,
+        JSON.stringify({ events: [{ pad: 'x'.repeat(1_100_000) }] }),
+        { chunked },
+      );
+      expect(tooLarge.status, chunked ? 'chunked' : 'declared').toBe(413);
+      expect(JSON.parse(tooLarge.body).meta.msg).toContain('at most');
+    }
   });
 
   it('refuses each hostile field of a call to action and changes nothing', async () => {
@@ -474,6 +488,27 @@ describe('hostile input through npm start’s wiring', { timeout: 300_000 }, () 
   });
 
   const CHECKED_FORM_FIELDS = new Set(['title', 'tags', 'source_post_url', 'rating', 'is_sticker']);
+  it('answers 413 to a body past its bound on every route that takes pictures, its length declared or not', async () => {
+    const user = await server.store.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const channel = await server.store.db.selectFrom('channels').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const bounded: [method: string, path: string, bytes: number, message: RegExp][] = [
+      ['POST', '/ajax/tags/prediction/', 17 * 1024 * 1024, /frames may take at most/],
+      ['PATCH', `/api/v1/users/${user.id}/`, 6 * 1024 * 1024, /avatar must be at most 5 MB/],
+      ['PATCH', `/api/v4/channels/${channel.id}/`, 11 * 1024 * 1024, /pictures must be at most 5 MB each/],
+    ];
+    for (const [method, path, bytes, message] of bounded) {
+      for (const chunked of [false, true]) {
+        const res = await rawPost(server.baseUrl, path, JSON.stringify({ pad: 'x'.repeat(bytes) }), {
+          chunked,
+          method,
+          headers: `Authorization: Bearer ${server.adminToken}\r\n`,
+        });
+        expect(res.status, `${path} ${chunked ? 'chunked' : 'declared'}`).toBe(413);
+        expect(JSON.parse(res.body).meta.msg).toMatch(message);
+      }
+    }
+  });
+
   it('refuses hostile form fields of the GIPHY upload and of tag prediction', async () => {
     const before = await gifState();
     for (const field of ['file', 'source_image_url', 'tags', 'source_post_url', 'username', 'title', 'rating', 'is_sticker']) {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit.ts';
 import { z } from 'zod';
 import { actorOf, auditEvent } from '../auth/audit.ts';
 import { authorize, authorizeUser } from '../auth/authorize.ts';

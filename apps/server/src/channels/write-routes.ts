@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit.ts';
 import { sql, type Kysely } from 'kysely';
 import { actorOf } from '../auth/audit.ts';
 import { authorizeUser } from '../auth/authorize.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit.ts';
 import type { Kysely } from 'kysely';
 import type { PayloadSigner } from '../payload-signing/signer.ts';
 import { ApiError, envelope, newResponseId } from '../http/envelope.ts';

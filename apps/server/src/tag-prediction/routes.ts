@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit.ts';
 import { authorizeUser } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { ApiError, envelope, FieldError, newResponseId } from '../http/envelope.ts';
