@@ -28,7 +28,7 @@ export const CACHE_KEY_PARAMS: readonly (readonly [path: RegExp, params: readonl
   [/^\/v1\/videos\/search$/, ['q', ...PAGED, 'count_only', ...GIPHY_COMMON]],
   [/^\/v1\/videos\/related$/, ['gif_id', ...PAGED, 'rating', ...TRIMMED]],
   [/^\/v1\/videos\/trending$/, [...PAGED, 'rating', ...TRIMMED]],
-  [/^\/v1\/clips\/search$/, ['q', ...PAGED, ...GIPHY_COMMON]],
+  [/^\/v1\/clips\/search$/, ['q', ...PAGED, 'count_only', ...GIPHY_COMMON]],
   [/^\/v1\/clips\/trending$/, [...PAGED, 'rating', ...TRIMMED]],
   [/^\/v1\/clips$/, ['ids', ...TRIMMED]],
   [new RegExp(`^/v1/clips/${ID}$`), TRIMMED],

@@ -205,6 +205,7 @@ describe.each(storeKinds())('analytics backend endpoints (%s)', (kind) => {
     expect(videos.body.data.length).toBeGreaterThan(0);
     await v1('/v1/videos/search?q=news&offset=1');
     await v1('/v1/videos/search?q=news&count_only=true');
+    await v1('/v1/clips/search?q=news&count_only=true');
     await analytics.searchLog.flush();
     await analytics.searchLog.flush();
     const logged = (await searchEvents()).slice(before);

@@ -204,9 +204,11 @@ describe.each(storeKinds())('public GIF API: browsing, emoji, text, channels, ta
     const res = await fetch(asset.url, { headers: { Range: 'bytes=0-99' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-type')).toBe('video/mp4');
-    const count = await server.get('/v1/videos/search?q=news&count_only=1');
-    expect(count.body.data).toEqual([]);
-    expect(count.body.pagination.total_count).toBe(body.pagination.total_count);
+    for (const route of ['videos', 'clips']) {
+      const count = await server.get(`/v1/${route}/search?q=news&count_only=1`);
+      expect(count.body.data, route).toEqual([]);
+      expect(count.body.pagination.total_count, route).toBe(body.pagination.total_count);
+    }
     const related = await server.get(`/v1/videos/related?gif_id=${video.id}`);
     expect(related.status).toBe(200);
     expect(related.body.data.every((v: { type: string; id: string }) => v.type === 'video' && v.id !== video.id)).toBe(true);

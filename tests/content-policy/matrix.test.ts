@@ -66,6 +66,7 @@ describe.each(storeKinds())('state × door matrix (%s)', (kind) => {
     api_clip: async (g, as) => status(await call('GET', `/v1/clips/${clip(g).id}`, as)),
     api_clips_by_ids: async (g, as) => ids((await call('GET', `/v1/clips?ids=${clip(g).id}`, as)).body.data).includes(clip(g).id),
     api_clips_search: async (g, as) => ids((await call('GET', `/v1/clips/search?q=${clip(g).tag}`, as)).body.data).includes(clip(g).id),
+    api_clips_search_count: async (g, as) => counted(`/v1/clips/search?q=${clip(g).tag}`, clip(g).id, as),
     api_videos_search: async (g, as) => ids((await call('GET', `/v1/videos/search?q=${clip(g).tag}`, as)).body.data).includes(clip(g).id),
     api_videos_search_count: async (g, as) => counted(`/v1/videos/search?q=${clip(g).tag}`, clip(g).id, as),
     tenor_posts: async (g, as) => ids((await call('GET', tenor(`posts?ids=${g.id}`), as)).body.results).includes(g.id),

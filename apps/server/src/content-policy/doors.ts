@@ -24,6 +24,7 @@ export const GIF_DOORS = {
   api_clip: { path: 'GET /v1/clips/{id}', viewer: 'anyone', kind: 'status' },
   api_clips_by_ids: { path: 'GET /v1/clips?ids=', viewer: 'anyone', kind: 'ids' },
   api_clips_search: { path: 'GET /v1/clips/search', viewer: 'anyone', kind: 'listing' },
+  api_clips_search_count: { path: 'GET /v1/clips/search?count_only=true', viewer: 'anyone', kind: 'listing' },
   api_videos_search: { path: 'GET /v1/videos/search', viewer: 'anyone', kind: 'listing' },
   api_videos_search_count: { path: 'GET /v1/videos/search?count_only=true', viewer: 'anyone', kind: 'listing' },
   tenor_posts: { path: 'GET /tenor/v2/posts?ids=', viewer: 'anyone', kind: 'ids' },

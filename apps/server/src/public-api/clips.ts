@@ -8,7 +8,7 @@ import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { MAX_IDS } from '../http/params.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { giphyAnswerParams, lang, query, rating } from './params.ts';
+import { countOnly, giphyAnswerParams, lang, query, rating } from './params.ts';
 import { gifId, ids, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
 import { gifList, gifOne, gifPage, presenter } from './respond.ts';
@@ -16,7 +16,7 @@ import { logSearch } from './logged-search.ts';
 import { GifPage, OneGif } from '@loopbox/contract/giphy';
 
 const CLIP: readonly ['video'] = ['video'];
-const ClipSearchQuery = z.object({ q: query, limit, offset, rating, lang, ...giphyAnswerParams });
+const ClipSearchQuery = z.object({ q: query, limit, offset, rating, lang, count_only: countOnly, ...giphyAnswerParams });
 const ClipTrendingQuery = z.object({ limit, offset, rating, ...giphyAnswerParams });
 const ClipsByIdsQuery = z.object({ ids, ...giphyAnswerParams });
 const ClipPath = z.object({ id: gifId });
@@ -43,7 +43,8 @@ export function clipRoutes(deps: ApiDeps) {
     describe({
       tag: 'gifs',
       summary: 'Search clips',
-      description: 'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`.',
+      description:
+        'Clips (GIFs with sound) ranked by relevance to `q`, as `videos/search`. A first page is logged as a search of videos, unless `count_only`.',
       access: { apiKey: 'giphy' },
       query: ClipSearchQuery,
       response: GifPage,
@@ -57,8 +58,15 @@ export function clipRoutes(deps: ApiDeps) {
         deps.searchResults,
       );
       const ctx = presenter(c, deps, 'CLIP_SEARCH');
-      logSearch(c, deps, { q: p.q, type: 'videos', offset: p.offset, countOnly: false, total: page.total, responseId: ctx.responseId });
-      return gifPage(c, deps, ctx, page.rows, { total: page.total, offset: p.offset });
+      logSearch(c, deps, {
+        q: p.q,
+        type: 'videos',
+        offset: p.offset,
+        countOnly: p.count_only,
+        total: page.total,
+        responseId: ctx.responseId,
+      });
+      return gifPage(c, deps, ctx, p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
     },
   );
   app.get(
