@@ -66,6 +66,18 @@ describe.each(storeKinds())('store (%s)', (kind) => {
     expect(seqs[0]! < seqs[1]! && seqs[1]! < seqs[2]!).toBe(true);
   });
 
+  it("prepares the log's append once per connection, and runs it again under its name", async () => {
+    const event = (id: string) => ({ eventId: id, type: 'test.prepared', stream: 'test', streamId: '2', payload: {} });
+    const prepared = await store.db.transaction().execute(async (trx) => {
+      await appendEvents(trx, [event('evt-p1')]);
+      await appendEvents(trx, [event('evt-p2'), event('evt-p1')]);
+      return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(trx)).rows.map((r) => r.name);
+    });
+    expect(prepared).toEqual(['append-events']);
+    const logged = await store.db.selectFrom('events').select('event_id').where('type', '=', 'test.prepared').orderBy('seq').execute();
+    expect(logged.map((r) => r.event_id)).toEqual(['evt-p1', 'evt-p2']);
+  });
+
   it('keeps a mutation and its event together: a failed transaction leaves neither', async () => {
     await expect(
       store.db.transaction().execute(async (trx) => {

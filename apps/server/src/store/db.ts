@@ -71,6 +71,23 @@ const DATE_OID = 1082;
  */
 const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.5';
 
+/** `/* prepared:NAME *\/` at the start of a statement's text: see PreparingClient. */
+const PREPARED_MARK = /^\/\* prepared:([a-z][a-z-]*) \*\//;
+
+/**
+ * node-postgres's client, sending a statement marked `/* prepared:NAME *\/` as the named prepared
+ * statement NAME, so each connection parses and plans it once instead of on every call. Kysely sends
+ * every statement unnamed; the mark is how one hot statement (the collector's group commit) asks for
+ * a name. Only marked statements are named, so each connection holds a bounded set.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: forwards every one of pg.Client's query overloads
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' && Array.isArray(values) ? PREPARED_MARK.exec(config)?.[1] : undefined;
+    return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
+  }
+}
+
 function withSessionSettings(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
     // Queued before the caller's query: a connection that cannot run this fails that query too, which reports it.
@@ -120,7 +137,7 @@ async function countChanges(
 }
 
 function postgresDb(connectionString: string, poolSize: number): Kysely<Database> {
-  const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser } }));
+  const pool = withSessionSettings(new pg.Pool({ connectionString, max: poolSize, types: { getTypeParser }, Client: PreparingClient }));
   // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
   // unhandled, its error would end the process.
   pool.on('error', () => {});
@@ -145,7 +162,7 @@ async function openPglite(dataDir: string | undefined, embedded: (pgdataDir: str
   const pglite = embedded(dataDir ? path.join(dataDir, 'pgdata') : undefined);
   await pglite.waitReady;
   const pool = withSessionSettings(
-    new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser } } as pg.PoolConfig),
+    new pg.Pool({ ...createPgConfig(pglite as unknown as PGlite), types: { getTypeParser }, Client: PreparingClient } as pg.PoolConfig),
   );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

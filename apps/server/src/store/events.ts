@@ -35,7 +35,7 @@ export async function appendEventsReturningIds(db: Kysely<Database>, events: rea
   );
   // The lock is the outer side of the join, so it is held before the first seq is drawn, until commit.
   // One row back: how many were new, and which only when some were not (then this reads the list).
-  const result = await sql<{ logged: number; fresh: string[] | null }>`
+  const result = await sql<{ logged: number; fresh: string[] | null }>`/* prepared:append-events */
     WITH logged AS (
       INSERT INTO events (event_id, type, stream, stream_id, ts, payload)
       SELECT r.event_id, r.type, r.stream, r.stream_id, r.ts, r.payload
