@@ -18,7 +18,8 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler {
   return async (c, next) => {
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
-    if (Number(length) > options.maxSize) return options.onError(c);
+    // Not a number (which Node's parser never lets through) is refused too.
+    if (!(Number(length) <= options.maxSize)) return options.onError(c);
     await next();
   };
 }
