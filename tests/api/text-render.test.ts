@@ -101,6 +101,23 @@ describe('on-demand text rendering under load', () => {
     expect((await fetch(`${server.baseUrl}/v1/text/search?q=first`)).status).toBe(200);
   });
 
+  it("counts a text search's dynamic results without rendering them, so a count charges no budget", async () => {
+    const server = await startRenderServer({ budgetPerKey: 1_000, budgetPerAddress: 1 });
+    const search = (q: string, extra = '') => fetch(`${server.baseUrl}/v1/text/search?q=${encodeURIComponent(q)}${extra}`);
+    for (const q of ['counted one', 'counted two', 'counted three']) {
+      const count = await search(q, '&count_only=true');
+      expect(count.status, q).toBe(200);
+      const body = await count.json();
+      expect(body.data, q).toEqual([]);
+      expect(body.pagination.total_count, q).toBe(4);
+    }
+    // The address's one new render is still there: the counts made none.
+    const full = await (await search('counted one')).json();
+    expect(full.data.map((g: { is_dynamic: number }) => g.is_dynamic)).toEqual([1, 1, 1, 1]);
+    expect(full.pagination.total_count).toBe(4);
+    expect(await expectRefused(await search('counted two'), 429)).toMatch(/address/);
+  });
+
   it('limits new renders per API key across addresses, and per address for each address on its own', async () => {
     const byKey = await startRenderServer({ budgetPerKey: 2, budgetPerAddress: 1_000 });
     const web = `api_key=${credentials.webKey}`;

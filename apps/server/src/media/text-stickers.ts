@@ -35,6 +35,13 @@ export interface TextRenderSettings {
   maxWaitMs: number;
 }
 
+/** The message as drawn (trimmed), or TextTooLong. */
+function drawable(message: string): string {
+  const text = message.trim();
+  if ([...text].length > TEXT_MAX_CHARS) throw new TextTooLong(TEXT_MAX_CHARS);
+  return text;
+}
+
 export interface TextStickers {
   /**
    * The message rendered in every style as transparent animated stickers. Kept renders are free;
@@ -42,6 +49,8 @@ export interface TextStickers {
    * or RenderRefused (429 budget spent, 503 queue full).
    */
   render(message: string, requester: Requester): Promise<GifRow[]>;
+  /** How many stickers `render` gives for the message (one per style), rendering nothing. Throws TextTooLong. */
+  count(message: string): number;
   /** Renders made (one per message, all styles), running and waiting, and what the render cache holds. */
   stats(): { running: number; waiting: number; renders: number; cacheEntries: number; cacheBytes: number };
 }
@@ -101,8 +110,7 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
 
   return {
     async render(message, requester) {
-      const text = message.trim();
-      if ([...text].length > TEXT_MAX_CHARS) throw new TextTooLong(TEXT_MAX_CHARS);
+      const text = drawable(message);
       await cache.ready;
       const kept = keptRows(text);
       if (kept) return kept;
@@ -112,6 +120,10 @@ export function createTextStickers(mediaDir: string, settings: Partial<TextRende
         inFlight.set(text, pending);
       }
       return answerWithin(pending, limits.answerWithinMs);
+    },
+    count(message) {
+      drawable(message);
+      return TEXT_STYLES.length;
     },
     stats() {
       const { running, waiting } = queue.load;

@@ -14,7 +14,7 @@ import { parse, parseQuery } from '../http/parse.ts';
 import { presentGif } from './present.ts';
 import { gifList, gifPage, presenter, type PageItem } from './respond.ts';
 import type { TextStickers } from '../media/text-stickers.ts';
-import { renderedText } from './text.ts';
+import { renderedText, renderedTextCount } from './text.ts';
 import { logSearch } from './logged-search.ts';
 import { describe } from '../openapi/describe.ts';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
@@ -73,12 +73,13 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       );
       let rows: PageItem[] = page.rows;
       let total = page.total;
-      if (type === 'text' && !p.excludeDynamicResults) {
-        // Stored text stickers first, then the query itself rendered on demand (dynamic results).
+      // Stored text stickers first, then the query itself rendered on demand (dynamic results); a count renders nothing.
+      if (type === 'text' && !p.excludeDynamicResults && p.count_only) total += renderedTextCount(text, p.q, 'q');
+      else if (type === 'text' && !p.excludeDynamicResults) {
         const dynamic = await renderedText(c, text, p.q, 'q');
         const from = Math.max(0, p.offset - page.total);
         rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
-        total = page.total + dynamic.length;
+        total += dynamic.length;
       }
       const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
       logSearch(c, deps, { q: p.q, type, offset: p.offset, countOnly: p.count_only, total: page.total, responseId: ctx.responseId });

@@ -35,10 +35,23 @@ export async function renderedText(c: Context<ApiEnv>, text: TextStickers, textT
   try {
     return await text.render(textToDraw, { apiKey: c.get('apiKey'), address: clientAddress(c) });
   } catch (error) {
-    if (error instanceof RenderRefused) throw new ApiError(error.status, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
-    if (error instanceof TextTooLong) throw new ApiError(400, `${field} must be at most ${error.maxChars} characters`);
-    throw error;
+    throw answerFor(error, field);
   }
+}
+
+/** How many stickers `renderedText` would give, rendering nothing (so charging no budget). */
+export function renderedTextCount(text: TextStickers, textToDraw: string, field: string): number {
+  try {
+    return text.count(textToDraw);
+  } catch (error) {
+    throw answerFor(error, field);
+  }
+}
+
+function answerFor(error: unknown, field: string): unknown {
+  if (error instanceof RenderRefused) return new ApiError(error.status, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+  if (error instanceof TextTooLong) return new ApiError(400, `${field} must be at most ${error.maxChars} characters`);
+  return error;
 }
 
 /** text/animate: the message drawn as animated text stickers in every style. */
