@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ANONYMOUS_VIEWER } from '../content-policy/access.ts';
 import { refusalError, refuseById } from '../content-policy/refusal.ts';
 import { clipsFeed } from '../content/clips.ts';
-import { searchGifs } from '../content/search.ts';
 import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { MAX_IDS } from '../http/params.ts';
@@ -11,11 +10,10 @@ import type { ApiDeps, ApiEnv } from './context.ts';
 import { countOnly, giphyAnswerParams, lang, query, rating } from './params.ts';
 import { gifId, ids, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
-import { gifList, gifOne, gifPage, presenter } from './respond.ts';
-import { logSearch } from './logged-search.ts';
+import { gifList, gifOne } from './respond.ts';
+import { answerClipSearch } from './videos.ts';
 import { GifPage, OneGif } from '@loopbox/contract/giphy';
 
-const CLIP: readonly ['video'] = ['video'];
 const ClipSearchQuery = z.object({ q: query, limit, offset, rating, lang, count_only: countOnly, ...giphyAnswerParams });
 const ClipTrendingQuery = z.object({ limit, offset, rating, ...giphyAnswerParams });
 const ClipsByIdsQuery = z.object({ ids, ...giphyAnswerParams });
@@ -50,24 +48,7 @@ export function clipRoutes(deps: ApiDeps) {
       response: GifPage,
       example: EXAMPLES.clipList,
     }),
-    async (c) => {
-      const p = parseQuery(ClipSearchQuery, c.req.query());
-      const page = await searchGifs(
-        reads(),
-        { q: p.q, types: CLIP, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
-        deps.searchResults,
-      );
-      const ctx = presenter(c, deps, 'CLIP_SEARCH');
-      logSearch(c, deps, {
-        q: p.q,
-        type: 'videos',
-        offset: p.offset,
-        countOnly: p.count_only,
-        total: page.total,
-        responseId: ctx.responseId,
-      });
-      return gifPage(c, deps, ctx, p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
-    },
+    (c) => answerClipSearch(c, deps, parseQuery(ClipSearchQuery, c.req.query()), 'CLIP_SEARCH'),
   );
   app.get(
     '/clips/trending',

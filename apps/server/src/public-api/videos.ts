@@ -1,9 +1,9 @@
 import { gifTag } from '@loopbox/edge';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { clipsFeed } from '../content/clips.ts';
 import { relatedGifs } from '../content/listings.ts';
-import { searchGifs } from '../content/search.ts';
+import { searchGifs, type SearchInput } from '../content/search.ts';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { countOnly, giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
 import { gifId, limit, offset } from '../http/params.ts';
@@ -16,6 +16,26 @@ import { logSearch } from './logged-search.ts';
 import { GifPage } from '@loopbox/contract/giphy';
 
 const VIDEO: readonly ['video'] = ['video'];
+
+/**
+ * A search of clips (type `video`), as videos/search and clips/search both answer it: a first page is
+ * logged as a search of videos, a count (`count_only`) answers the total alone and is not logged.
+ */
+export async function answerClipSearch(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  p: Omit<SearchInput, 'types'> & { count_only: boolean },
+  eventType: 'VIDEO_SEARCH' | 'CLIP_SEARCH',
+) {
+  const page = await searchGifs(
+    deps.readDb ?? deps.db,
+    { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
+    deps.searchResults,
+  );
+  const ctx = presenter(c, deps, eventType);
+  logSearch(c, deps, { q: p.q, type: 'videos', offset: p.offset, countOnly: p.count_only, total: page.total, responseId: ctx.responseId });
+  return gifPage(c, deps, ctx, p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
+}
 const VideoSearchQuery = z.object({
   q: query,
   limit,
@@ -35,24 +55,7 @@ export function videoRoutes(deps: ApiDeps) {
   app.get(
     '/videos/search',
     describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery, response: GifPage }),
-    async (c) => {
-      const p = parseQuery(VideoSearchQuery, c.req.query());
-      const page = await searchGifs(
-        deps.readDb ?? deps.db,
-        { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
-        deps.searchResults,
-      );
-      const ctx = presenter(c, deps, 'VIDEO_SEARCH');
-      logSearch(c, deps, {
-        q: p.q,
-        type: 'videos',
-        offset: p.offset,
-        countOnly: p.count_only,
-        total: page.total,
-        responseId: ctx.responseId,
-      });
-      return gifPage(c, deps, ctx, p.count_only ? [] : page.rows, { total: page.total, offset: p.offset });
-    },
+    (c) => answerClipSearch(c, deps, parseQuery(VideoSearchQuery, c.req.query()), 'VIDEO_SEARCH'),
   );
   app.get(
     '/videos/trending',
