@@ -74,12 +74,14 @@ export function feedRoutes(deps: ApiDeps, text: TextStickers) {
       let rows: PageItem[] = page.rows;
       let total = page.total;
       // Stored text stickers first, then the query itself rendered on demand (dynamic results); a count renders nothing.
-      if (type === 'text' && !p.excludeDynamicResults && p.count_only) total += renderedTextCount(text, p.q, 'q');
-      else if (type === 'text' && !p.excludeDynamicResults) {
-        const dynamic = await renderedText(c, text, p.q, 'q');
-        const from = Math.max(0, p.offset - page.total);
-        rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
-        total += dynamic.length;
+      if (type === 'text' && !p.excludeDynamicResults) {
+        if (p.count_only) total += renderedTextCount(text, p.q, 'q');
+        else {
+          const dynamic = await renderedText(c, text, p.q, 'q');
+          const from = Math.max(0, p.offset - page.total);
+          rows = [...page.rows, ...dynamic.slice(from, from + p.limit - page.rows.length)];
+          total += dynamic.length;
+        }
       }
       const ctx = presenter(c, deps, type === 'text' ? 'TEXT_SEARCH' : 'GIF_SEARCH');
       logSearch(c, deps, { q: p.q, type, offset: p.offset, countOnly: p.count_only, total: page.total, responseId: ctx.responseId });
