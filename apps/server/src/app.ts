@@ -45,7 +45,7 @@ import {
 } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './build-info/routes.ts';
 import type { BackendDeps } from './backend/deps.ts';
-import type { ApiDeps } from './public-api/context.ts';
+import { readsOf, type ApiDeps } from './public-api/context.ts';
 import { originOf } from './http/origin.ts';
 import type { Uploads } from './uploads/service.ts';
 import type { Predictor } from './tag-prediction/predictor.ts';
@@ -127,11 +127,11 @@ export function createApp(options: AppOptions) {
     publicUrl: options.publicUrl,
     searchLog: options.analytics?.searchLog,
     trendingRules,
-    trendingTerms: keptTrendingTerms(options.readDb ?? options.db, trendingRules, options),
+    trendingTerms: keptTrendingTerms(readsOf(options), trendingRules, options),
     clock,
     payloads: options.payloads ?? createPayloadSigner(options.db),
     searchResults: createSearchResults(contentVersionReader(options.db)),
-    wires: createWireTexts(options.readDb ?? options.db, options.db, {
+    wires: createWireTexts(readsOf(options), options.db, {
       onError: (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`),
       contentChanges: options.contentChanges,
     }),

@@ -6,7 +6,7 @@ import { clipsFeed } from '../content/clips.ts';
 import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { MAX_IDS } from '../http/params.ts';
-import type { ApiDeps, ApiEnv } from './context.ts';
+import { readsOf, type ApiDeps, type ApiEnv } from './context.ts';
 import { countOnly, giphyAnswerParams, lang, query, rating } from './params.ts';
 import { gifId, ids, limit, offset } from '../http/params.ts';
 import { parse, parseQuery } from '../http/parse.ts';
@@ -27,13 +27,13 @@ const ClipPath = z.object({ id: gifId });
  */
 export function clipRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const reads = () => deps.readDb ?? deps.db;
+  const reads = readsOf(deps);
   /** Which of these ids are clips (any state: the content policy answers for the rest). */
   const clipIds = async (wanted: readonly string[]): Promise<Set<string>> =>
     new Set(
       wanted.length === 0
         ? []
-        : (await reads().selectFrom('gifs').select('id').where('id', 'in', wanted).where('type', '=', 'video').execute()).map((r) => r.id),
+        : (await reads.selectFrom('gifs').select('id').where('id', 'in', wanted).where('type', '=', 'video').execute()).map((r) => r.id),
     );
 
   app.get(
@@ -63,7 +63,7 @@ export function clipRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const p = parseQuery(ClipTrendingQuery, c.req.query());
-      const page = await clipsFeed(reads(), { rating: p.rating, limit: p.limit, offset: p.offset });
+      const page = await clipsFeed(reads, { rating: p.rating, limit: p.limit, offset: p.offset });
       return gifList(c, deps, 'CLIP_TRENDING', page.rows, { total: page.total, offset: p.offset });
     },
   );
@@ -107,7 +107,7 @@ export function clipRoutes(deps: ApiDeps) {
       const id = parse(gifId, c.req.param('id'));
       // A GIF that is not a clip reads exactly as an id that names nothing.
       if (!(await clipIds([id])).has(id)) throw refusalError(id, 404);
-      return (await gifOne(c, deps, 'CLIP_BROWSE', id)) ?? refuseById(reads(), id, ANONYMOUS_VIEWER);
+      return (await gifOne(c, deps, 'CLIP_BROWSE', id)) ?? refuseById(reads, id, ANONYMOUS_VIEWER);
     },
   );
   return app;

@@ -47,5 +47,8 @@ export interface ApiDeps {
   keys: KeyGate;
 }
 
+/** Where the public API's reads go: the replica when there is one, else the primary. */
+export const readsOf = (deps: Pick<ApiDeps, 'db' | 'readDb'>): Kysely<Database> => deps.readDb ?? deps.db;
+
 /** `answerTrim`: the call's `fields`/`bundle` (public-api/trim.ts); `trimmed`: set once the answer was made trimmed, GIF by GIF. */
 export type ApiEnv = { Variables: { responseId: string; apiKey: string; answerTrim?: AnswerTrim | undefined; trimmed?: boolean } };

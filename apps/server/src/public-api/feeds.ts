@@ -5,7 +5,7 @@ import { randomGif, relatedGifs, trendingGifs } from '../content/listings.ts';
 import { searchGifs } from '../content/search.ts';
 import type { GifType } from '../store/schema.ts';
 import type { ContentType } from './constants.ts';
-import type { ApiDeps, ApiEnv } from './context.ts';
+import { readsOf, type ApiDeps, type ApiEnv } from './context.ts';
 import { normaliseFreeText } from '../boundary/text.ts';
 import { envelope } from '../http/envelope.ts';
 import { contentType, countOnly, flag, giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
@@ -49,7 +49,7 @@ const TypePath = z.object({ type: contentType });
 export function feedRoutes(deps: ApiDeps, text: TextStickers) {
   const app = new Hono<ApiEnv>();
   const typeOf = (raw: string) => parse(contentType, raw);
-  const reads = deps.readDb ?? deps.db;
+  const reads = readsOf(deps);
 
   app.get(
     '/:type/search',

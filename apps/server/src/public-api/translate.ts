@@ -6,7 +6,7 @@ import { searchGifs } from '../content/search.ts';
 import { describe } from '../openapi/describe.ts';
 import { EXAMPLES } from './examples.ts';
 import { MAX_QUERY_LENGTH, MAX_WEIRDNESS, WEIRDNESS_REACH } from './constants.ts';
-import type { ApiDeps, ApiEnv } from './context.ts';
+import { readsOf, type ApiDeps, type ApiEnv } from './context.ts';
 import { ApiError } from '../http/envelope.ts';
 import { STORED_TYPES } from './feeds.ts';
 import { giphyAnswerParams, lang, rating } from './params.ts';
@@ -43,7 +43,7 @@ export function translatePick(phrase: string, weirdness: number, count: number):
  */
 export function translateRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const reads = deps.readDb ?? deps.db;
+  const reads = readsOf(deps);
   app.get(
     '/:type{gifs|stickers}/translate',
     describe({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { clipsFeed } from '../content/clips.ts';
 import { relatedGifs } from '../content/listings.ts';
 import { searchGifs, type SearchInput } from '../content/search.ts';
-import type { ApiDeps, ApiEnv } from './context.ts';
+import { readsOf, type ApiDeps, type ApiEnv } from './context.ts';
 import { countOnly, giphyAnswerParams, lang, passthrough, query, rating } from './params.ts';
 import { gifId, limit, offset } from '../http/params.ts';
 import { parseQuery } from '../http/parse.ts';
@@ -28,7 +28,7 @@ export async function answerClipSearch(
   eventType: 'VIDEO_SEARCH' | 'CLIP_SEARCH',
 ) {
   const page = await searchGifs(
-    deps.readDb ?? deps.db,
+    readsOf(deps),
     { q: p.q, types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset, lang: p.lang },
     deps.searchResults,
   );
@@ -52,6 +52,7 @@ const VideoTrendingQuery = z.object({ limit, offset, rating, pingback_id: passth
 /** videos/search, videos/trending and videos/related: clips (type `video`, with playable mp4 assets). */
 export function videoRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
+  const reads = readsOf(deps);
   app.get(
     '/videos/search',
     describe({ tag: 'gifs', summary: 'Search videos', access: { apiKey: 'giphy' }, query: VideoSearchQuery, response: GifPage }),
@@ -69,7 +70,7 @@ export function videoRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const p = parseQuery(VideoTrendingQuery, c.req.query());
-      const page = await clipsFeed(deps.readDb ?? deps.db, { rating: p.rating, limit: p.limit, offset: p.offset });
+      const page = await clipsFeed(reads, { rating: p.rating, limit: p.limit, offset: p.offset });
       return gifList(c, deps, 'VIDEO_TRENDING', page.rows, { total: page.total, offset: p.offset });
     },
   );
@@ -79,12 +80,12 @@ export function videoRoutes(deps: ApiDeps) {
     async (c) => {
       const p = parseQuery(VideoRelatedQuery, c.req.query());
       const page = await relatedGifs(
-        deps.readDb ?? deps.db,
+        reads,
         p.gif_id,
         { types: VIDEO, rating: p.rating, limit: p.limit, offset: p.offset },
         deps.relatedPages,
       );
-      if (!page) return refuseById(deps.readDb ?? deps.db, p.gif_id, ANONYMOUS_VIEWER);
+      if (!page) return refuseById(reads, p.gif_id, ANONYMOUS_VIEWER);
       return gifPage(c, deps, presenter(c, deps, 'VIDEO_RELATED'), page.rows, { total: page.total, offset: p.offset }, true, [
         gifTag(p.gif_id),
       ]);

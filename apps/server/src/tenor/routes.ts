@@ -15,7 +15,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { AuthEnv } from '../auth/context.ts';
 import { clientAddress } from '../http/client.ts';
 import { requireApiKey } from '../public-api/auth.ts';
-import type { ApiDeps, ApiEnv } from '../public-api/context.ts';
+import { readsOf, type ApiDeps, type ApiEnv } from '../public-api/context.ts';
 import { linksOf } from '../http/origin.ts';
 import { ApiError, newResponseId } from '../http/envelope.ts';
 import { STORED_TYPES } from '../public-api/feeds.ts';
@@ -74,7 +74,7 @@ const aspectWithin =
  * shapes with its `key` parameter and its error form. Mounted at TENOR_BASE_PATH.
  */
 export function tenorApi(deps: ApiDeps, log?: (line: string) => void) {
-  const reads = deps.readDb ?? deps.db;
+  const reads = readsOf(deps);
   const app = new Hono<TenorEnv>();
   app.use('*', corsOnAnswer(CORS_OPTIONS), requireApiKey(deps.keys, { api: 'tenor', params: ['key'] }));
 
