@@ -45,6 +45,7 @@ import {
 } from '@loopbox/pages';
 import { readBuildInfo, type BuildInfo } from './build-info/routes.ts';
 import type { BackendDeps } from './backend/deps.ts';
+import { followedSearchIndex } from './search-index/follow.ts';
 import { readsOf, type ApiDeps } from './public-api/context.ts';
 import { originOf } from './http/origin.ts';
 import type { Uploads } from './uploads/service.ts';
@@ -130,7 +131,7 @@ export function createApp(options: AppOptions) {
     trendingTerms: keptTrendingTerms(readsOf(options), trendingRules, options),
     clock,
     payloads: options.payloads ?? createPayloadSigner(options.db),
-    searchResults: createSearchResults(contentVersionReader(options.db)),
+    searchResults: createSearchResults(contentVersionReader(options.db), followedSearchIndex(readsOf(options))),
     wires: createWireTexts(readsOf(options), options.db, {
       onError: (err) => options.log?.(`wire objects not stored: ${err.stack ?? err.message}`),
       contentChanges: options.contentChanges,

@@ -5,6 +5,9 @@ import type { Database, GifSearchTable, GifType, Rating } from '../store/schema.
 import { SEARCH_CANDIDATES, SEARCH_RESULTS_MAX_IDS, SEARCH_RESULTS_TTL_MS } from './constants.ts';
 import { channelsDb } from '../channels/schema.ts';
 import { visibleUpTo } from './gif-row.ts';
+import type { SearchIndex } from '../search-index/search-index.ts';
+import { andOperands } from '../search-index/tsquery.ts';
+import { RATINGS } from '@loopbox/contract/common';
 
 export interface SearchInput {
   q: string;
@@ -36,9 +39,15 @@ export interface SearchResults {
   get(key: string, version: string): RankedSearch | undefined;
   set(key: string, version: string, ranked: RankedSearch): void;
   version(): Promise<string>;
+  /** This process's search index, up to date (search-index/follow.ts); absent, full-text ranking runs in the store. */
+  index?: (() => Promise<SearchIndex>) | undefined;
 }
 
-export function createSearchResults(version: () => Promise<string>, ttlMs = SEARCH_RESULTS_TTL_MS): SearchResults {
+export function createSearchResults(
+  version: () => Promise<string>,
+  index?: () => Promise<SearchIndex>,
+  ttlMs = SEARCH_RESULTS_TTL_MS,
+): SearchResults {
   const kept = new LRUCache<string, { version: string; ranked: RankedSearch }>({
     maxSize: SEARCH_RESULTS_MAX_IDS,
     sizeCalculation: (entry) => Math.max(1, entry.ranked.ids.length),
@@ -51,6 +60,7 @@ export function createSearchResults(version: () => Promise<string>, ttlMs = SEAR
     },
     set: (key, v, ranked) => void kept.set(key, { version: v, ranked }),
     version,
+    index,
   };
 }
 
@@ -113,7 +123,7 @@ async function rankedSearch(
   const version = await results.version();
   const kept = results.get(key, version);
   if (kept) return kept;
-  const ranked = await rankSearch(db, input);
+  const ranked = await rankSearch(db, input, results.index);
   results.set(key, version, ranked);
   return ranked;
 }
@@ -141,7 +151,7 @@ function candidatesIn(db: Kysely<Database>, table: 'gif_search' | 'gifs', input:
  * ranked (the first the planner's cheapest plan finds) and counted; beyond them the total is the
  * planner's estimate, as GIPHY's total_count for a large result is. Ties break on id for stable paging.
  */
-export async function rankSearch(db: Kysely<Database>, input: SearchInput): Promise<RankedSearch> {
+export async function rankSearch(db: Kysely<Database>, input: SearchInput, index?: () => Promise<SearchIndex>): Promise<RankedSearch> {
   const { channel, terms } = parseChannelQuery(input.q);
   let scope: Scope = null;
   if (channel) {
@@ -168,11 +178,30 @@ export async function rankSearch(db: Kysely<Database>, input: SearchInput): Prom
   const languageTags = sql<boolean>`NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w WHERE NOT EXISTS (
     SELECT 1 FROM gif_language_tags l WHERE l.gif_id = g.id AND l.lang = ${lang ?? ''} AND (' ' || lower(l.tag)) LIKE '% ' || w || '%'))`;
   const match = lang && words.length > 0 ? sql<boolean>`(g.search @@ ${tsquery} OR ${languageTags})` : sql<boolean>`g.search @@ ${tsquery}`;
-  const fullText = await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`);
+  const fullText =
+    (index && !scope && !lang && (await rankedInMemory(db, input, tsquery, index))) ||
+    (await bounded(db, candidates, match, sql<number>`ts_rank_cd(g.search, ${tsquery})`));
   if (fullText.total > 0) return fullText;
   const raw = terms.toLowerCase();
   const doc = sql`loopbox_search_doc(g.title, g.tags)`;
   return bounded(db, candidatesIn(db, 'gifs', input, scope), sql<boolean>`${doc} %> ${raw}`, sql<number>`word_similarity(${raw}, ${doc})`);
+}
+
+/**
+ * The full-text ranking from this process's index: every listed match counted, the best
+ * SEARCH_CANDIDATES ranked exactly as the store would rank them. The store parses the query, so both
+ * stem and drop stop words alike; a query that is not a plain AND of lexemes is left to the store.
+ */
+async function rankedInMemory(
+  db: Kysely<Database>,
+  input: SearchInput,
+  tsquery: RawBuilder<unknown>,
+  index: () => Promise<SearchIndex>,
+): Promise<RankedSearch | undefined> {
+  const { rows } = await sql<{ q: string }>`SELECT ${tsquery}::text AS q`.execute(db);
+  const operands = andOperands(rows[0]?.q ?? '');
+  if (!operands) return undefined;
+  return (await index()).search(operands, { types: input.types, maxRatingRank: RATINGS.indexOf(input.rating) }, SEARCH_CANDIDATES);
 }
 
 /**

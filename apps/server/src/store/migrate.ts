@@ -22,6 +22,7 @@ import * as m024 from './migrations/024_made_from.ts';
 import * as m025 from './migrations/025_gif_media_objects.ts';
 import * as m026 from './migrations/026_trending_search_changes.ts';
 import * as m027 from './migrations/027_categories_content_changes.ts';
+import * as m028 from './migrations/028_search_changes.ts';
 import { LOCK_KEYS } from './lock-keys.ts';
 
 /** Every migration by name, in the order Kysely's `Migrator` applies them (names sort as numbers do). */
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '025_gif_media_objects': m025,
   '026_trending_search_changes': m026,
   '027_categories_content_changes': m027,
+  '028_search_changes': m028,
 };
 
 /**

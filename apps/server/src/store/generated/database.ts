@@ -321,6 +321,11 @@ export interface GifSearch {
   user_id: number | null;
 }
 
+export interface GifSearchChanges {
+  gif_id: string;
+  seq: Generated<Int8>;
+}
+
 export interface GifSearchTerms {
   gif_id: string;
   term: string;
@@ -658,6 +663,7 @@ export interface DB {
   gif_media_objects: GifMediaObjects;
   gif_reports: GifReports;
   gif_search: GifSearch;
+  gif_search_changes: GifSearchChanges;
   gif_search_terms: GifSearchTerms;
   gif_trending: GifTrending;
   gif_wire: GifWire;
