@@ -147,9 +147,10 @@ function candidatesIn(db: Kysely<Database>, table: 'gif_search' | 'gifs', input:
 /**
  * Full-text relevance (title weighted over tags, every word as a prefix). Only when nothing matches
  * that way does it fall back to trigram word similarity, so "pizzza" still finds pizza while a common
- * word never pays for fuzzy ranking. Whatever the library's size, at most SEARCH_CANDIDATES matches are
- * ranked (the first the planner's cheapest plan finds) and counted; beyond them the total is the
- * planner's estimate, as GIPHY's total_count for a large result is. Ties break on id for stable paging.
+ * word never pays for fuzzy ranking. Ties break on id for stable paging. Given this process's `index`,
+ * a full-text search without a scope or language ranks and counts every match there. In the store, at
+ * most SEARCH_CANDIDATES matches are ranked (the first the planner's cheapest plan finds) and counted;
+ * beyond them the total is the planner's estimate, as GIPHY's total_count for a large result is.
  */
 export async function rankSearch(db: Kysely<Database>, input: SearchInput, index?: () => Promise<SearchIndex>): Promise<RankedSearch> {
   const { channel, terms } = parseChannelQuery(input.q);

@@ -12,13 +12,11 @@ type Row = { id: string; type: string; rating_rank: number; search: string };
 /**
  * This process's search index over `db`, filled from `gif_search` on first use and brought up to
  * date before every use from `gif_search_changes` (migration 028), whose seq order is commit order:
- * a ranking never misses a change committed before it was asked for. Calls run one after another,
- * so each sees every change committed before it began.
+ * a ranking never misses a change committed before it was asked for.
  */
 export function followedSearchIndex(db: Kysely<Database>): () => Promise<SearchIndex> {
   const index = new SearchIndex();
   let seen: number | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
 
   const put = (row: Row) => index.put({ id: row.id, type: row.type, ratingRank: row.rating_rank, search: row.search });
 
@@ -56,9 +54,18 @@ export function followedSearchIndex(db: Kysely<Database>): () => Promise<SearchI
     }
   }
 
+  // Steps run one after another; every caller since the last step began shares the next one, so a
+  // burst of searches costs one read of the changes, and each still sees what committed before it asked.
+  let tail: Promise<unknown> = Promise.resolve();
+  let next: Promise<SearchIndex> | undefined;
   return () => {
-    const run = queue.then(() => (seen === null ? fill() : catchUp(seen))).then(() => index);
-    queue = run.catch(() => {});
-    return run;
+    next ??= tail
+      .then(() => {
+        next = undefined;
+        return seen === null ? fill() : catchUp(seen);
+      })
+      .then(() => index);
+    tail = next.catch(() => {});
+    return next;
   };
 }

@@ -53,7 +53,7 @@ export class SearchIndex {
   private readonly types = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
   private readonly ratings = new Growable(new Uint8Array(1024), (n) => new Uint8Array(n));
   /** Doc d's positions are entries docStart[d] to docStart[d + 1]: a lexeme number and position << 2 | weight class. */
-  private readonly docStart = new Growable(Uint32Array.of(0, 0, 0, 0), (n) => new Uint32Array(n));
+  private readonly docStart = new Growable(new Uint32Array(1024), (n) => new Uint32Array(n));
   private readonly lexemeOf = new Growable(new Uint32Array(4096), (n) => new Uint32Array(n));
   private readonly positionOf = new Growable(new Uint16Array(4096), (n) => new Uint16Array(n));
   private readonly docOf = new Map<string, number>();
@@ -68,7 +68,7 @@ export class SearchIndex {
   private lastId = '';
 
   constructor() {
-    this.docStart.length = 1;
+    this.docStart.push(0);
   }
 
   get size(): number {

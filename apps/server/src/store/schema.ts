@@ -118,6 +118,12 @@ export type GifSearchTable = {
   >;
 } & { readonly rating_rank: ColumnType<number, never, never>; readonly search: ColumnType<string, never, never> };
 
+/** The id of each `gif_search` row changed, in commit order (migration 028; search-index/follow.ts): written by triggers only. */
+export interface GifSearchChangesTable {
+  seq: ColumnType<string, never, never>;
+  gif_id: ColumnType<string, never, never>;
+}
+
 export interface CategoriesTable {
   slug: string;
   name: string;
@@ -231,6 +237,7 @@ export interface Database {
   users: UsersTable;
   gifs: GifsTable;
   gif_search: GifSearchTable;
+  gif_search_changes: GifSearchChangesTable;
   categories: CategoriesTable;
   channels: ChannelsTable;
   channel_gifs: ChannelGifsTable;
