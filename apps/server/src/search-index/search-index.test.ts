@@ -100,5 +100,11 @@ describe('SearchIndex', () => {
     const cat = [{ lexeme: 'ca', prefix: true }];
     expect(index.search(cat, { types: ['gif'], maxRatingRank: 0 }, 10)).toEqual({ ids: ['aaaaaa', 'bbbbbb'], total: 2 });
     expect(index.size).toBe(3);
+    // Lexemes first seen after a prefix search sorted the lexicon take their places in it.
+    index.put(gif('gggggg', `'cab':1A`));
+    index.put(gif('hhhhhh', `'caa':1A 'zebra':2B`));
+    expect(index.search(cat, { types: ['gif'], maxRatingRank: 0 }, 10).ids).toEqual(['aaaaaa', 'bbbbbb', 'gggggg', 'hhhhhh']);
+    expect(index.search([{ lexeme: 'cab', prefix: true }], { types: ['gif'], maxRatingRank: 0 }, 10).ids).toEqual(['gggggg']);
+    expect(index.search([{ lexeme: 'zeb', prefix: true }], { types: ['gif'], maxRatingRank: 0 }, 10).ids).toEqual(['hhhhhh']);
   });
 });

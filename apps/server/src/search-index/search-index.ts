@@ -61,7 +61,7 @@ export class SearchIndex {
   private readonly lexemes: string[] = [];
   private readonly lexemeNumbers = new Map<string, number>();
   private readonly postings: number[][] = [];
-  /** Lexeme numbers in lexeme order, for prefixes; made again after a new lexeme. */
+  /** Lexeme numbers in lexeme order, for prefixes: sorted at the first prefix search. */
   private sortedLexemes: number[] | null = null;
   /** Docs below this number were added in id order, so their numbers compare as their ids do. */
   private inIdOrder = 0;
@@ -97,7 +97,8 @@ export class SearchIndex {
         number = this.lexemes.push(lexeme) - 1;
         this.lexemeNumbers.set(lexeme, number);
         this.postings.push([]);
-        this.sortedLexemes = null;
+        // Once sorted, a new lexeme is put in its place rather than the lexicon sorted again.
+        this.sortedLexemes?.splice(this.firstAtOrAfter(lexeme), 0, number);
       }
       this.postings[number]!.push(doc);
       for (const position of (m[2] ?? '1').split(',')) {
@@ -123,18 +124,30 @@ export class SearchIndex {
       return number === undefined ? [] : [number];
     }
     const lexemes = this.lexemes;
+    const sorted = this.sorted();
+    const out: number[] = [];
+    for (let i = this.firstAtOrAfter(operand.lexeme); i < sorted.length && lexemes[sorted[i]!]!.startsWith(operand.lexeme); i++)
+      out.push(sorted[i]!);
+    return out;
+  }
+
+  private sorted(): number[] {
+    const lexemes = this.lexemes;
     this.sortedLexemes ??= lexemes.map((_, i) => i).sort((a, b) => (lexemes[a]! < lexemes[b]! ? -1 : 1));
-    const sorted = this.sortedLexemes;
+    return this.sortedLexemes;
+  }
+
+  /** Where `lexeme` is, or would be, in the sorted lexicon. */
+  private firstAtOrAfter(lexeme: string): number {
+    const sorted = this.sorted();
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (lexemes[sorted[mid]!]! < operand.lexeme) lo = mid + 1;
+      if (this.lexemes[sorted[mid]!]! < lexeme) lo = mid + 1;
       else hi = mid;
     }
-    const out: number[] = [];
-    for (let i = lo; i < sorted.length && lexemes[sorted[i]!]!.startsWith(operand.lexeme); i++) out.push(sorted[i]!);
-    return out;
+    return lo;
   }
 
   /** Live docs holding any of these lexemes, ascending. */
