@@ -26,7 +26,7 @@ export function followedSearchIndex(db: Kysely<Database>): () => Promise<SearchI
     for (let after = ''; ; ) {
       const page = await sql<Row>`
         SELECT id, type, rating_rank, search::text AS search FROM gif_search
-        WHERE NOT is_hidden AND NOT is_removed AND id COLLATE "C" > ${after} ORDER BY id COLLATE "C" LIMIT ${LOAD_PAGE}`.execute(db);
+        WHERE NOT is_hidden AND NOT is_removed AND id > ${after} ORDER BY id LIMIT ${LOAD_PAGE}`.execute(db);
       for (const row of page.rows) put(row);
       if (page.rows.length < LOAD_PAGE) break;
       after = page.rows.at(-1)!.id;
