@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { listedScope } from '../content-policy/access.ts';
 import { SearchIndex } from './search-index.ts';
 
 /** Rows read per statement when the index is first filled. */
@@ -25,8 +26,8 @@ export function followedSearchIndex(db: Kysely<Database>): () => Promise<SearchI
     const { rows } = await sql<{ seq: number }>`SELECT coalesce(max(seq), 0)::float8 AS seq FROM gif_search_changes`.execute(db);
     for (let after = ''; ; ) {
       const page = await sql<Row>`
-        SELECT id, type, rating_rank, search::text AS search FROM gif_search
-        WHERE NOT is_hidden AND NOT is_removed AND id > ${after} ORDER BY id LIMIT ${LOAD_PAGE}`.execute(db);
+        SELECT g.id, g.type, g.rating_rank, g.search::text AS search FROM gif_search g
+        WHERE ${listedScope} AND g.id > ${after} ORDER BY g.id LIMIT ${LOAD_PAGE}`.execute(db);
       for (const row of page.rows) put(row);
       if (page.rows.length < LOAD_PAGE) break;
       after = page.rows.at(-1)!.id;
@@ -41,8 +42,8 @@ export function followedSearchIndex(db: Kysely<Database>): () => Promise<SearchI
       if (changes.rows.length === 0) return;
       const ids = [...new Set(changes.rows.map((c) => c.gif_id))];
       const { rows } = await sql<Row>`
-        SELECT id, type, rating_rank, search::text AS search FROM gif_search
-        WHERE id = ANY(${ids}::text[]) AND NOT is_hidden AND NOT is_removed`.execute(db);
+        SELECT g.id, g.type, g.rating_rank, g.search::text AS search FROM gif_search g
+        WHERE g.id = ANY(${ids}::text[]) AND ${listedScope}`.execute(db);
       const listed = new Map(rows.map((row) => [row.id, row]));
       for (const id of ids) {
         const row = listed.get(id);
