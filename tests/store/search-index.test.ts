@@ -2,13 +2,15 @@
  * The in-memory search index (search-index/) ranks as the store ranks: over a synthetic corpus, one-
  * and two-word searches give the same ids in the same order, and the same total, with and without
  * it. It follows every change to `gif_search` (migration 028), from this process or another, before
- * its next ranking: a new GIF, a retitling, a re-rating, a hiding, a removal, a deletion.
+ * its next ranking: a new GIF, a retitling, a re-rating, a hiding, a removal, a deletion. Pruning
+ * keeps the newest changes and raises the horizon; a follower behind it fills a new index.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankSearch, type SearchInput } from '../../apps/server/src/content/search.ts';
 import { SEARCH_CANDIDATES } from '../../apps/server/src/content/constants.ts';
 import { followedSearchIndex } from '../../apps/server/src/search-index/follow.ts';
+import { pruneSearchChanges, throttledSearchChangesPrune } from '../../apps/server/src/search-index/prune.ts';
 import type { Store } from '../../apps/server/src/store/db.ts';
 import { buildSyntheticCorpus } from '../bench/synthetic-corpus.ts';
 import { openTestStore, storeKinds } from '../support/stores.ts';
@@ -95,5 +97,66 @@ describe.each(storeKinds())('the in-memory search index (%s)', (kind) => {
     expect(await ids('zebracorn')).toEqual(['zebra3', 'zebra1']);
     // Each answer is the store's own.
     expect(await ids('zebracorn')).toEqual((await rankSearch(store.db, input('zebracorn', { rating: 'r' }))).ids);
+  });
+
+  const changes = async () =>
+    (await sql<{ seq: string }>`SELECT seq::text AS seq FROM gif_search_changes c ORDER BY c.seq`.execute(store.db)).rows.map((r) => r.seq);
+  const horizon = async () =>
+    (await sql<{ through: string }>`SELECT through::text AS through FROM gif_search_changes_pruned`.execute(store.db)).rows[0]!.through;
+
+  it('prunes all but the newest changes and raises the horizon past them', async () => {
+    const before = await changes();
+    expect(before.length).toBeGreaterThan(3);
+    expect(await pruneSearchChanges(store.db, 2)).toBe(before.length - 2);
+    expect(await changes()).toEqual(before.slice(-2));
+    expect(await horizon()).toBe(before.at(-3));
+    expect(await pruneSearchChanges(store.db, 2)).toBe(0);
+    expect(await horizon()).toBe(before.at(-3));
+
+    let now = 0;
+    const prune = throttledSearchChangesPrune(store.db, { kept: 1, everyMs: 1000, now: () => now });
+    await prune();
+    expect(await changes()).toEqual(before.slice(-1));
+    await store.db
+      .insertInto('gifs')
+      .values({ id: 'pruned1', type: 'gif', slug: 'pruned1', title: 'Pruned', rating: 'g', images: '{}' })
+      .execute();
+    now = 999;
+    await prune();
+    expect(await changes()).toHaveLength(2);
+    now = 1000;
+    await prune();
+    expect(await changes()).toHaveLength(1);
+  });
+
+  it('fills a new index when changes it never read were pruned, then follows again', async () => {
+    const index = followedSearchIndex(store.db);
+    const ids = async (q: string) => (await rankSearch(store.db, input(q, { rating: 'r' }), index)).ids;
+    expect(await ids('quaggaroo')).toEqual([]);
+    await store.db
+      .insertInto('gifs')
+      .values(
+        ['quagga1', 'quagga2'].map((id) => ({
+          id,
+          type: 'gif' as const,
+          slug: id,
+          title: 'Quaggaroo',
+          rating: 'g' as const,
+          images: '{}',
+        })),
+      )
+      .execute();
+    await sql`UPDATE gifs SET visibility = 'private' WHERE id = 'quagga2'`.execute(store.db);
+    await pruneSearchChanges(store.db, 0);
+    expect(await changes()).toEqual([]);
+
+    expect(await ids('quaggaroo')).toEqual(['quagga1']);
+    // The new index is caught up past the horizon: it is kept, not filled again on every search.
+    expect(await index()).toBe(await index());
+    await store.db
+      .insertInto('gifs')
+      .values({ id: 'quagga3', type: 'gif', slug: 'quagga3', title: 'Quaggaroo', rating: 'g', images: '{}' })
+      .execute();
+    expect(await ids('quaggaroo')).toEqual(['quagga1', 'quagga3']);
   });
 });

@@ -4,6 +4,7 @@ import { createProjectionRunner, type RunnerOptions } from './runner.ts';
 import { createSearchLog, type SearchLog } from './search-log.ts';
 import { keepTrendingOrder } from '../content/trending-order.ts';
 import { createUsageMeter, type UsageMeter } from '../developers/usage-meter.ts';
+import { throttledSearchChangesPrune } from '../search-index/prune.ts';
 
 /** The server's analytics: the search-event writer and the projection runner, created per server. */
 export interface Analytics {
@@ -22,6 +23,7 @@ export function createAnalytics(
 ): Analytics {
   const searchLog = createSearchLog(db, { log: options.log });
   const usage = createUsageMeter(db, { log: options.log });
+  const pruneSearchChanges = throttledSearchChangesPrune(db);
   const runner = createProjectionRunner(db, {
     ...options,
     beforeCatchUp: async () => {
@@ -29,8 +31,11 @@ export function createAnalytics(
       await usage.flush();
     },
     // The trending order public pages read, kept up with the scores just folded and with content changes.
-    afterCatchUp: async () => void (await keepTrendingOrder(db)),
-    alsoVacuum: ['trending_pages', 'trending_lists', 'gif_wire'],
+    afterCatchUp: async () => {
+      await keepTrendingOrder(db);
+      await pruneSearchChanges();
+    },
+    alsoVacuum: ['trending_pages', 'trending_lists', 'gif_wire', 'gif_search_changes'],
   });
   return {
     searchLog,

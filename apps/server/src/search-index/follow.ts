@@ -13,45 +13,58 @@ type Row = { id: string; type: string; rating_rank: number; search: string };
 /**
  * This process's search index over `db`, filled from `gif_search` on first use and brought up to
  * date before every use from `gif_search_changes` (migration 028), whose seq order is commit order:
- * a ranking never misses a change committed before it was asked for.
+ * a ranking never misses a change committed before it was asked for. When changes it has not read
+ * were pruned (search-index/prune.ts), it cannot know which GIFs moved, so it fills a new index.
  */
 export function followedSearchIndex(db: Kysely<Database>): () => Promise<SearchIndex> {
-  const index = new SearchIndex();
+  let index = new SearchIndex();
   let seen: number | null = null;
 
-  const put = (row: Row) => index.put({ id: row.id, type: row.type, ratingRank: row.rating_rank, search: row.search });
+  const put = (into: SearchIndex, row: Row) => into.put({ id: row.id, type: row.type, ratingRank: row.rating_rank, search: row.search });
 
+  /** A new index of every listed GIF, in use once it is whole. */
   async function fill(): Promise<void> {
-    // The newest change first: whatever commits while the pages are read is caught up afterwards.
-    const { rows } = await sql<{ seq: number }>`SELECT coalesce(max(seq), 0)::float8 AS seq FROM gif_search_changes`.execute(db);
+    const fresh = new SearchIndex();
+    // The newest change first (or the pruned horizon, past every change left): whatever commits while the pages are read is caught up afterwards.
+    const { rows } = await sql<{ seq: number }>`
+      SELECT greatest((SELECT max(seq) FROM gif_search_changes), (SELECT through FROM gif_search_changes_pruned))::float8 AS seq`.execute(
+      db,
+    );
     for (let after = ''; ; ) {
       const page = await sql<Row>`
         SELECT g.id, g.type, g.rating_rank, g.search::text AS search FROM gif_search g
         WHERE ${listedScope} AND g.id > ${after} ORDER BY g.id LIMIT ${LOAD_PAGE}`.execute(db);
-      for (const row of page.rows) put(row);
+      for (const row of page.rows) put(fresh, row);
       if (page.rows.length < LOAD_PAGE) break;
       after = page.rows.at(-1)!.id;
     }
+    index = fresh;
     seen = rows[0]!.seq;
   }
 
   async function catchUp(since: number): Promise<void> {
     for (;;) {
-      const changes = await sql<{ seq: number; gif_id: string }>`
-        SELECT seq::float8 AS seq, gif_id FROM gif_search_changes WHERE seq > ${since} ORDER BY seq LIMIT ${CHANGES_PAGE}`.execute(db);
-      if (changes.rows.length === 0) return;
-      const ids = [...new Set(changes.rows.map((c) => c.gif_id))];
+      // One row at least: the pruned horizon, with the changes past `since` if there are any.
+      const { rows: read } = await sql<{ pruned: number; seq: number | null; gif_id: string | null }>`
+        SELECT p.through::float8 AS pruned, c.seq::float8 AS seq, c.gif_id FROM gif_search_changes_pruned p
+        LEFT JOIN LATERAL (
+          SELECT seq, gif_id FROM gif_search_changes WHERE seq > ${since} ORDER BY seq LIMIT ${CHANGES_PAGE}) c ON true
+        ORDER BY c.seq`.execute(db);
+      if (read[0]!.pruned > since) return fill();
+      const changes = read.filter((c): c is { pruned: number; seq: number; gif_id: string } => c.seq !== null);
+      if (changes.length === 0) return;
+      const ids = [...new Set(changes.map((c) => c.gif_id))];
       const { rows } = await sql<Row>`
         SELECT g.id, g.type, g.rating_rank, g.search::text AS search FROM gif_search g
         WHERE g.id = ANY(${ids}::text[]) AND ${listedScope}`.execute(db);
       const listed = new Map(rows.map((row) => [row.id, row]));
       for (const id of ids) {
         const row = listed.get(id);
-        if (row) put(row);
+        if (row) put(index, row);
         else index.remove(id);
       }
-      since = seen = changes.rows.at(-1)!.seq;
-      if (changes.rows.length < CHANGES_PAGE) return;
+      since = seen = changes.at(-1)!.seq;
+      if (changes.length < CHANGES_PAGE) return;
     }
   }
 

@@ -23,6 +23,7 @@ import * as m025 from './migrations/025_gif_media_objects.ts';
 import * as m026 from './migrations/026_trending_search_changes.ts';
 import * as m027 from './migrations/027_categories_content_changes.ts';
 import * as m028 from './migrations/028_search_changes.ts';
+import * as m029 from './migrations/029_search_changes_pruned.ts';
 import { LOCK_KEYS } from './lock-keys.ts';
 
 /** Every migration by name, in the order Kysely's `Migrator` applies them (names sort as numbers do). */
@@ -51,6 +52,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '026_trending_search_changes': m026,
   '027_categories_content_changes': m027,
   '028_search_changes': m028,
+  '029_search_changes_pruned': m029,
 };
 
 /**

@@ -124,6 +124,12 @@ export interface GifSearchChangesTable {
   gif_id: ColumnType<string, never, never>;
 }
 
+/** The highest seq pruned from `gif_search_changes`, one row (migration 029; search-index/prune.ts). */
+export interface GifSearchChangesPrunedTable {
+  one: ColumnType<boolean, never, never>;
+  through: ColumnType<string, never, string>;
+}
+
 export interface CategoriesTable {
   slug: string;
   name: string;
@@ -238,6 +244,7 @@ export interface Database {
   gifs: GifsTable;
   gif_search: GifSearchTable;
   gif_search_changes: GifSearchChangesTable;
+  gif_search_changes_pruned: GifSearchChangesPrunedTable;
   categories: CategoriesTable;
   channels: ChannelsTable;
   channel_gifs: ChannelGifsTable;

@@ -326,6 +326,11 @@ export interface GifSearchChanges {
   seq: Generated<Int8>;
 }
 
+export interface GifSearchChangesPruned {
+  one: Generated<boolean>;
+  through: Int8;
+}
+
 export interface GifSearchTerms {
   gif_id: string;
   term: string;
@@ -664,6 +669,7 @@ export interface DB {
   gif_reports: GifReports;
   gif_search: GifSearch;
   gif_search_changes: GifSearchChanges;
+  gif_search_changes_pruned: GifSearchChangesPruned;
   gif_search_terms: GifSearchTerms;
   gif_trending: GifTrending;
   gif_wire: GifWire;
