@@ -53,9 +53,7 @@ export const Gif = z.looseObject({
   images: z.record(z.string(), z.looseObject({})),
 });
 
-/** GIPHY's ratings, mildest first (a rating's index is its rank). */
-export const RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
-export type Rating = (typeof RATINGS)[number];
+export { RATINGS, type Rating } from './ratings.ts';
 
 /** What a GIF's owner chose: everywhere, by its link only, only themself; `scheduled` is private until its post's time. */
 export const VISIBILITIES = ['public', 'unlisted', 'private', 'scheduled'] as const;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, GifsTable, Rating, UsersTable } from '../store/schema.ts';
-import { RATINGS } from '@loopbox/contract/common';
+import { ratingRank } from '@loopbox/contract/ratings';
 import { listedScope } from '../content-policy/access.ts';
 import type { SourceGifCredit } from '../made-from/credit.ts';
 
@@ -75,11 +75,11 @@ export function selectGifs(db: Kysely<Database>) {
 
 /**
  * What every public listing filters by: listed for anyone (content-policy/access.ts), and no more
- * mature than the requested rating (rating_rank is its index in RATINGS). Over `g`, in `gifs` or
+ * mature than the requested rating (`rating_rank`, contract/ratings.ts). Over `g`, in `gifs` or
  * in its search copy `gif_search`.
  */
 export function visibleUpTo(rating: Rating) {
-  return sql<boolean>`${listedScope} AND g.rating_rank <= ${RATINGS.indexOf(rating)}`;
+  return sql<boolean>`${listedScope} AND g.rating_rank <= ${ratingRank(rating)}`;
 }
 
 /** The full rows for a page of ids, in the order given: rankings run over ids alone, rows are read once. */

@@ -5,7 +5,7 @@ import { selectGifs, visibleUpTo, type GifRow } from './gif-row.ts';
 import { searchTerms, type Page } from './search.ts';
 import { keptTrendingPage, trendingListKey, type KeptPage } from './trending-order.ts';
 import type { UnchangedMemo } from './unchanged-memo.ts';
-import { RATINGS } from '@loopbox/contract/common';
+import { ratingRank } from '@loopbox/contract/ratings';
 import { TRENDING_BLOCK } from './constants.ts';
 import { hasTrendingScores } from '../analytics/queries.ts';
 import { analyticsDb } from '../analytics/schema.ts';
@@ -33,7 +33,7 @@ export async function trendingGifs(
   keptPages?: UnchangedMemo<KeptPage | null>,
 ): Promise<Page<string>> {
   if (input.types.length === 0) return EMPTY;
-  const list = trendingListKey(input.types, RATINGS.indexOf(input.rating));
+  const list = trendingListKey(input.types, ratingRank(input.rating));
   const kept = await (keptPages
     ? keptSlice(keptPages, list, input, (offset, limit) => keptTrendingPage(db, write, list, offset, limit))
     : keptTrendingPage(db, write, list, input.offset, input.limit));

@@ -7,7 +7,7 @@ import { channelsDb } from '../channels/schema.ts';
 import { visibleUpTo } from './gif-row.ts';
 import type { SearchIndex } from '../search-index/search-index.ts';
 import { andOperands } from '../search-index/tsquery.ts';
-import { RATINGS } from '@loopbox/contract/common';
+import { ratingRank } from '@loopbox/contract/ratings';
 
 export interface SearchInput {
   q: string;
@@ -202,7 +202,7 @@ async function rankedInMemory(
   const { rows } = await sql<{ q: string }>`SELECT ${tsquery}::text AS q`.execute(db);
   const operands = andOperands(rows[0]?.q ?? '');
   if (!operands) return undefined;
-  return (await index()).search(operands, { types: input.types, maxRatingRank: RATINGS.indexOf(input.rating) }, SEARCH_CANDIDATES);
+  return (await index()).search(operands, { types: input.types, maxRatingRank: ratingRank(input.rating) }, SEARCH_CANDIDATES);
 }
 
 /**

@@ -1,8 +1,10 @@
+import type { Rating } from '@loopbox/contract/ratings';
+
 /** What a creator says about an upload; sent as tus metadata or JSON (the server checks each field). */
 export interface UploadFields {
   title: string;
   tags: string;
-  rating: 'g' | 'pg' | 'pg-13' | 'r';
+  rating: Rating;
   source_post_url: string;
   is_sticker: boolean;
   visibility: 'public' | 'unlisted' | 'private';
@@ -16,7 +18,7 @@ export const EMPTY_FIELDS: UploadFields = {
   is_sticker: false,
   visibility: 'public',
 };
-export const RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
+export { RATINGS } from '@loopbox/contract/ratings';
 export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 
 /** The fields as strings, leaving out the empty ones (absent fields take the server's defaults). */
