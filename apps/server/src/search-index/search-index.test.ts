@@ -20,7 +20,7 @@ describe('andOperands', () => {
   });
 });
 
-/** Documents whose covers overlap, repeat, span noise words and mix weights: ts_rank_cd's every branch. */
+/** Documents whose covers overlap, repeat, span noise words and mix weights: ts_rank_cd's every branch, and the postings' counts at their limit. */
 const DOCS: [title: string, tags: string][] = [
   ['cat', ''],
   ['cat nap', 'cat'],
@@ -30,6 +30,11 @@ const DOCS: [title: string, tags: string][] = [
   ['a b c d e f cat g h i j k nap', 'cat cat'],
   ['napping catcher', 'cats napping cats'],
   ['dog', 'cat'],
+  // More positions of one class than a posting counts (COUNT_MAX): ranked from the positions, ties included.
+  ['cat '.repeat(70), 'catalog '.repeat(10)],
+  ['cat '.repeat(74), ''],
+  ['cat '.repeat(40) + 'catalog '.repeat(30), 'nap'],
+  ['cat '.repeat(62), 'cat'],
 ];
 const QUERIES = ['cat:*', 'nap:*', 'cat:* & nap:*', 'nap & cat', 'cat:* & nap:* & catalog:*', 'dog:* & cat:*'];
 
