@@ -16,7 +16,7 @@ import { startBenchPlatform } from './bench-platform.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
 import { openTestStore } from '../support/stores.ts';
 import { pgliteInWorker } from './pglite-worker.ts';
-import { buildSyntheticCorpus } from './synthetic-corpus.ts';
+import { buildSyntheticCorpus, settleAfterLoad } from './synthetic-corpus.ts';
 
 const attach = process.argv[2] === 'attach';
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
@@ -32,6 +32,7 @@ const store = attach
 const started = Date.now();
 const words = attach ? [] : await buildSyntheticCorpus(store.db, count);
 const buildMs = Date.now() - started;
+if (!attach) await settleAfterLoad(store.db);
 const { platform, dataDir } = await startBenchPlatform(store);
 const server = serveHttp(platform.fetch, { port: attach ? Number(process.env.PORT) : 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   const { webKey } = platform.credentials;
