@@ -37,6 +37,13 @@ describe.each(storeKinds())('the in-memory search index (%s)', (kind) => {
     ...over,
   });
 
+  /** New public G-rated GIFs, each titled `title(id)`. */
+  const addGifs = (ids: string[], title: (id: string) => string) =>
+    store.db
+      .insertInto('gifs')
+      .values(ids.map((id) => ({ id, type: 'gif' as const, slug: id, title: title(id), rating: 'g' as const, images: '{}' })))
+      .execute();
+
   it('ranks and counts as the store does', async () => {
     const index = followedSearchIndex(store.db);
     const queries = [
@@ -64,19 +71,7 @@ describe.each(storeKinds())('the in-memory search index (%s)', (kind) => {
     const ids = async (q: string) => (await rankSearch(store.db, input(q, { rating: 'r' }), index)).ids;
     expect(await ids('zebracorn')).toEqual([]);
 
-    await store.db
-      .insertInto('gifs')
-      .values(
-        ['zebra1', 'zebra2', 'zebra3', 'zebra4'].map((id) => ({
-          id,
-          type: 'gif' as const,
-          slug: id,
-          title: `Zebracorn ${id}`,
-          rating: 'g' as const,
-          images: '{}',
-        })),
-      )
-      .execute();
+    await addGifs(['zebra1', 'zebra2', 'zebra3', 'zebra4'], (id) => `Zebracorn ${id}`);
     expect(await ids('zebracorn')).toEqual(['zebra1', 'zebra2', 'zebra3', 'zebra4']);
 
     await store.db
@@ -117,10 +112,7 @@ describe.each(storeKinds())('the in-memory search index (%s)', (kind) => {
     const prune = throttledSearchChangesPrune(store.db, { kept: 1, everyMs: 1000, now: () => now });
     await prune();
     expect(await changes()).toEqual(before.slice(-1));
-    await store.db
-      .insertInto('gifs')
-      .values({ id: 'pruned1', type: 'gif', slug: 'pruned1', title: 'Pruned', rating: 'g', images: '{}' })
-      .execute();
+    await addGifs(['pruned1'], () => 'Pruned');
     now = 999;
     await prune();
     expect(await changes()).toHaveLength(2);
@@ -133,19 +125,7 @@ describe.each(storeKinds())('the in-memory search index (%s)', (kind) => {
     const index = followedSearchIndex(store.db);
     const ids = async (q: string) => (await rankSearch(store.db, input(q, { rating: 'r' }), index)).ids;
     expect(await ids('quaggaroo')).toEqual([]);
-    await store.db
-      .insertInto('gifs')
-      .values(
-        ['quagga1', 'quagga2'].map((id) => ({
-          id,
-          type: 'gif' as const,
-          slug: id,
-          title: 'Quaggaroo',
-          rating: 'g' as const,
-          images: '{}',
-        })),
-      )
-      .execute();
+    await addGifs(['quagga1', 'quagga2'], () => 'Quaggaroo');
     await sql`UPDATE gifs SET visibility = 'private' WHERE id = 'quagga2'`.execute(store.db);
     await pruneSearchChanges(store.db, 0);
     expect(await changes()).toEqual([]);
@@ -153,10 +133,7 @@ describe.each(storeKinds())('the in-memory search index (%s)', (kind) => {
     expect(await ids('quaggaroo')).toEqual(['quagga1']);
     // The new index is caught up past the horizon: it is kept, not filled again on every search.
     expect(await index()).toBe(await index());
-    await store.db
-      .insertInto('gifs')
-      .values({ id: 'quagga3', type: 'gif', slug: 'quagga3', title: 'Quaggaroo', rating: 'g', images: '{}' })
-      .execute();
+    await addGifs(['quagga3'], () => 'Quaggaroo');
     expect(await ids('quaggaroo')).toEqual(['quagga1', 'quagga3']);
   });
 });

@@ -5,9 +5,9 @@ import type { Database } from '../store/schema.ts';
  * Changes kept in `gif_search_changes`: a process whose index is further behind than this fills it
  * again (search-index/follow.ts), so a quiet library keeps months of changes and a busy one stays small.
  */
-export const SEARCH_CHANGES_KEPT = 100_000;
+const SEARCH_CHANGES_KEPT = 100_000;
 /** How often one process prunes at most. */
-export const SEARCH_CHANGES_PRUNE_EVERY_MS = 10 * 60_000;
+const SEARCH_CHANGES_PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Deletes all but the newest `kept` changes and raises `gif_search_changes_pruned` past them, in one

@@ -45,6 +45,7 @@ function oneOperandRank(d: number, c: number, b: number, a: number): number {
 }
 
 const field = (counts: number, weightClass: number) => (counts >>> (weightClass * COUNT_BITS)) & COUNT_MAX;
+const postingDoc = (posting: number) => Math.floor(posting / POSTING_SPAN);
 
 /** A typed array that doubles when full. */
 class Growable<T extends Uint8Array | Uint16Array | Uint32Array> {
@@ -126,7 +127,7 @@ export class SearchIndex {
         const weight = WEIGHT_CLASS[position.at(-1)!] ?? 0;
         this.lexemeOf.push(number);
         this.positionOf.push((Number.parseInt(position, 10) << 2) | weight);
-        if (((counts >>> (weight * COUNT_BITS)) & COUNT_MAX) < COUNT_MAX) counts += 1 << (weight * COUNT_BITS);
+        if (field(counts, weight) < COUNT_MAX) counts += 1 << (weight * COUNT_BITS);
       }
       this.postings[number]!.push(doc * POSTING_SPAN + counts);
     }
@@ -178,7 +179,7 @@ export class SearchIndex {
     const docs: number[] = [];
     for (const lexeme of lexemes)
       for (const posting of this.postings[lexeme]!) {
-        const doc = Math.floor(posting / POSTING_SPAN);
+        const doc = postingDoc(posting);
         if (this.meta.items[doc]! & 1) docs.push(doc);
       }
     if (lexemes.length > 1) {
@@ -221,12 +222,12 @@ export class SearchIndex {
     const ranks: number[] = [];
     let maskOf: Map<number, number> | undefined;
     for (let i = 0; i < postings.length; ) {
-      const doc = Math.floor(postings[i]! / POSTING_SPAN);
+      const doc = postingDoc(postings[i]!);
       let d = 0;
       let c = 0;
       let b = 0;
       let a = 0;
-      for (; i < postings.length && Math.floor(postings[i]! / POSTING_SPAN) === doc; i++) {
+      for (; i < postings.length && postingDoc(postings[i]!) === doc; i++) {
         const counts = postings[i]! - doc * POSTING_SPAN;
         d += field(counts, 0);
         c += field(counts, 1);
