@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ms, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { settle } from './settle.ts';
+import { DEEP_WORDS, deepSearchPage } from './deep-pages.ts';
 
 const SERVER = fileURLToPath(new URL('./api-server.ts', import.meta.url));
 const REQUESTS = 1000;
@@ -120,7 +121,8 @@ interface Measured {
  * The uncached rows ask what nothing has asked before, so no cache answers: 'search, uncached' a term
  * no row asks (the most common words and the long tail, interleaved) at its own offset, right after
  * the no-op (before any row has ranked the common words) with two-word searches as its warm-up;
- * 'search, new term' the next thousand words of the vocabulary; 'trending, uncached deep page' odd
+ * 'search, new term' the next thousand words of the vocabulary; 'search, deep page' full pages of 20
+ * common words past offset 1,000 (deep-pages.ts); 'trending, uncached deep page' odd
  * offsets, where 'trending, deep page' warms even ones. The cache rows repeat 50 URLs, as popular embeds do.
  */
 async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ rows: Measured[]; buildMs: number }> {
@@ -161,7 +163,17 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
     );
     await run('search, one word', (i, pass) => api(`/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}`, i, pass));
     await run('search, two words', (i, pass) => api(`/v1/gifs/search?q=${hot[i % 50]}%20${hot[(i * 31) % hot.length]}`, i, pass));
-    await run('search, deep page', (i, pass) => api(`/v1/gifs/search?q=${hot[i % 20]}&offset=${1000 + ((i * 97) % 3950)}`, i, pass));
+    const deepTotals = await Promise.all(
+      hot
+        .slice(0, DEEP_WORDS)
+        .map((word, i) =>
+          fetch(api(`/v1/gifs/search?q=${word}&limit=1`, i, 'totals')).then(
+            async (r) => ((await r.json()) as { pagination: { total_count: number } }).pagination.total_count,
+          ),
+        ),
+    );
+    const deepPage = deepSearchPage(hot, deepTotals);
+    await run('search, deep page', (i, pass) => api(deepPage(i), i, pass));
     await runUncached(NEW_TERM_ROW, null, (i, pass) => api(`/v1/gifs/search?q=${cold[i % cold.length]}`, i, pass), cold.length);
     await run('trending', (i, pass) => api(`/v1/gifs/trending?offset=${(i % 20) * 25}`, i, pass));
     await run('trending, deep page', (i, pass) => api(`/v1/gifs/trending?offset=${1000 + 2 * ((i * 97) % 1975)}`, i, pass));

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { startBenchPlatform } from './bench-platform.ts';
 import { openTestStore } from '../support/stores.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
+import { DEEP_WORDS, deepSearchPage } from './deep-pages.ts';
 
 const REQUESTS = 1000;
 /** After the warm-up: the projection runner builds the trending lists it asked for. */
@@ -47,13 +48,20 @@ const words = vocabulary.slice(0, 200);
 const cold = vocabulary.slice(200, 200 + REQUESTS);
 const { platform, dataDir } = await startBenchPlatform(store);
 const key = platform.credentials.webKey;
+const totalOf = async (word: string) =>
+  (
+    (await (await platform.fetch(new Request(`http://127.0.0.1/v1/gifs/search?q=${word}&limit=1&api_key=${key}`))).json()) as {
+      pagination: { total_count: number };
+    }
+  ).pagination.total_count;
+const deepPage = deepSearchPage(words, await Promise.all(words.slice(0, DEEP_WORDS).map(totalOf)));
 // A random_id per request and pass, as GIPHY's clients send per user: the edge cache misses and the server answers.
 const query = (i: number, pass: string) => {
   if (what === 'trending') return `/v1/gifs/trending?offset=${(i % 20) * 25}`;
   // `deep`: the api bench's uncached deep trending pages (odd offsets past 1,000, warmed on even ones).
   if (what === 'deep') return `/v1/gifs/trending?offset=${(pass === 'run' ? 1001 : 1000) + 2 * ((i * 97) % 1975)}`;
   // `search-deep`: the api bench's deep search pages (its warm-up asks the same pages first).
-  if (what === 'search-deep') return `/v1/gifs/search?q=${words[i % 20]}&offset=${1000 + ((i * 97) % 3950)}`;
+  if (what === 'search-deep') return deepPage(i);
   return `/v1/gifs/search?q=${what === 'new' && pass === 'run' ? cold[i % cold.length] : words[(i * 7919) % words.length]}`;
 };
 const url = (i: number, pass: string) => `http://127.0.0.1${query(i, pass)}&api_key=${key}&random_id=${pass}${i}`;
