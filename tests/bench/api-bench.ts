@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ms, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { settle } from './settle.ts';
-import { DEEP_WORDS, deepSearchPage } from './deep-pages.ts';
+import { deepSearchPages } from './deep-pages.ts';
 
 const SERVER = fileURLToPath(new URL('./api-server.ts', import.meta.url));
 const REQUESTS = 1000;
@@ -163,16 +163,7 @@ async function measure(kind: 'pglite' | 'postgres', count: number): Promise<{ ro
     );
     await run('search, one word', (i, pass) => api(`/v1/gifs/search?q=${hot[(i * 7919) % hot.length]}`, i, pass));
     await run('search, two words', (i, pass) => api(`/v1/gifs/search?q=${hot[i % 50]}%20${hot[(i * 31) % hot.length]}`, i, pass));
-    const deepTotals = await Promise.all(
-      hot
-        .slice(0, DEEP_WORDS)
-        .map((word, i) =>
-          fetch(api(`/v1/gifs/search?q=${word}&limit=1`, i, 'totals')).then(
-            async (r) => ((await r.json()) as { pagination: { total_count: number } }).pagination.total_count,
-          ),
-        ),
-    );
-    const deepPage = deepSearchPage(hot, deepTotals);
+    const deepPage = await deepSearchPages(hot, (path) => fetch(api(path, 0, 'totals')));
     await run('search, deep page', (i, pass) => api(deepPage(i), i, pass));
     await runUncached(NEW_TERM_ROW, null, (i, pass) => api(`/v1/gifs/search?q=${cold[i % cold.length]}`, i, pass), cold.length);
     await run('trending', (i, pass) => api(`/v1/gifs/trending?offset=${(i % 20) * 25}`, i, pass));

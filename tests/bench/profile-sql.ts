@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { startBenchPlatform } from './bench-platform.ts';
 import { openTestStore } from '../support/stores.ts';
 import { buildSyntheticCorpus } from './synthetic-corpus.ts';
-import { DEEP_WORDS, deepSearchPage } from './deep-pages.ts';
+import { deepSearchPages } from './deep-pages.ts';
 
 const REQUESTS = 1000;
 /** After the warm-up: the projection runner builds the trending lists it asked for. */
@@ -48,13 +48,7 @@ const words = vocabulary.slice(0, 200);
 const cold = vocabulary.slice(200, 200 + REQUESTS);
 const { platform, dataDir } = await startBenchPlatform(store);
 const key = platform.credentials.webKey;
-const totalOf = async (word: string) =>
-  (
-    (await (await platform.fetch(new Request(`http://127.0.0.1/v1/gifs/search?q=${word}&limit=1&api_key=${key}`))).json()) as {
-      pagination: { total_count: number };
-    }
-  ).pagination.total_count;
-const deepPage = deepSearchPage(words, await Promise.all(words.slice(0, DEEP_WORDS).map(totalOf)));
+const deepPage = await deepSearchPages(words, (path) => platform.fetch(new Request(`http://127.0.0.1${path}&api_key=${key}`)));
 // A random_id per request and pass, as GIPHY's clients send per user: the edge cache misses and the server answers.
 const query = (i: number, pass: string) => {
   if (what === 'trending') return `/v1/gifs/trending?offset=${(i % 20) * 25}`;
