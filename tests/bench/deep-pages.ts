@@ -1,10 +1,10 @@
+import { SEARCH_CANDIDATES } from '../../apps/server/src/content/constants.ts';
+import { DEFAULT_LIMIT as PAGE } from '../../apps/server/src/http/params.ts';
+
 /** The deep search pages the api bench asks (and `profile-sql.ts search-deep` profiles): 20 common words, offsets from 1,000. */
 const DEEP_WORDS = 20;
 const DEEP_FROM = 1000;
 const DEEP_SPAN = 3950;
-const PAGE = 25;
-/** The most positions a search ranks (content/constants.ts READ_POSITIONS): GIPHY's last offset, 4,999, plus a page of 50. */
-const RANKED = 5049;
 
 /**
  * The i-th deep page's path: word i mod DEEP_WORDS at an offset from DEEP_FROM that keeps a full page
@@ -13,7 +13,7 @@ const RANKED = 5049;
  */
 export function deepSearchPage(words: readonly string[], totals: readonly number[]): (i: number) => string {
   const spans = totals.map((total, w) => {
-    const span = Math.min(DEEP_SPAN, Math.min(total, RANKED) - PAGE - DEEP_FROM + 1);
+    const span = Math.min(DEEP_SPAN, Math.min(total, SEARCH_CANDIDATES) - PAGE - DEEP_FROM + 1);
     if (span < 1) throw new Error(`"${words[w]}" has ${total} matches, too few for a page past offset ${DEEP_FROM}`);
     return span;
   });
